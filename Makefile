@@ -1,0 +1,37 @@
+# kubectl-lbdoctor — see README.md. `make demo` and `make test` are the two set-up commands.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/kubectl-lbdoctor
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+DATE ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+PKG := github.com/lbdoctor/kubectl-lbdoctor/pkg/cmd
+LDFLAGS := -s -w -X $(PKG).version=$(VERSION) -X $(PKG).commit=$(COMMIT) -X $(PKG).date=$(DATE)
+
+.PHONY: build test unit docs docs-check lint demo clean
+
+build: ## Build bin/kubectl-lbdoctor
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/kubectl-lbdoctor
+
+unit: ## Unit tests (no cluster)
+	$(GO) test ./...
+
+test: lint docs-check build ## Everything CI runs
+	$(GO) test -count=1 ./...
+
+docs: ## Regenerate docs/rules.md from the rule table
+	$(GO) run ./hack/gendocs > docs/rules.md
+
+docs-check: ## Fail when docs/rules.md is stale
+	@$(GO) run ./hack/gendocs | diff -u docs/rules.md - >/dev/null || { echo "docs/rules.md is stale: run make docs"; exit 1; }
+
+lint: ## gofmt and go vet
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null; git ls-files -o --exclude-standard '*.go' 2>/dev/null)); \
+	  if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
+	$(GO) vet ./...
+
+demo: build ## Diagnose the shipped examples
+	@bash hack/demo.sh
+
+clean:
+	rm -rf bin dist

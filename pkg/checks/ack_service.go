@@ -1,0 +1,3 @@
+package checks
+
+var ackServiceChecks = []Check{}

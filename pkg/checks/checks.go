@@ -1,0 +1,163 @@
+// Package checks holds the diagnosis checks: pure functions of a snapshot that emit rule IDs plus the
+// facts of each instance. They never call the API; the rule table supplies every explanation.
+package checks
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Check is one diagnosis. It runs when its kind matches the target and its provider is Generic or
+// the target's provider.
+type Check struct {
+	Name     string
+	Kind     rules.Kind
+	Provider rules.Provider
+	// Emits lists every rule the check can report; tests prove each is reachable.
+	Emits []rules.ID
+	// Applies, when set, decides from the target whether the check is meaningful at all.
+	Applies func(*Context) bool
+	Run     func(*Context)
+}
+
+// Finding is one problem found by a check or proven by an event.
+type Finding struct {
+	Rule rules.ID
+	// Check names the check (or "events") that produced it.
+	Check string
+	// Source is "check" or "event".
+	Source string
+	// Path locates the offending field, e.g. metadata.annotations[kubernetes.io/ingress.http-rules].
+	Path string
+	// Message holds the facts of this instance; never secret material.
+	Message string
+	// Count and LastSeen are set for event findings.
+	Count    int32
+	LastSeen string
+}
+
+// Skip records a check that could not run.
+type Skip struct {
+	Check  string
+	Reason string
+}
+
+// Context is what a check sees: the snapshot, its target and where to put results.
+type Context struct {
+	Snap     *snapshot.Snapshot
+	Target   snapshot.Target
+	Provider rules.Provider
+	// Service or Ingress is the target object.
+	Service *corev1.Service
+	Ingress *networkingv1.Ingress
+
+	check    *Check
+	findings []Finding
+	skips    []Skip
+}
+
+// Emit records a finding of rule id at path.
+func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "check", Path: path,
+		Message: fmt.Sprintf(format, args...)})
+}
+
+// emitEvent records a finding proven by an event, merging repeats of the same rule.
+func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string) {
+	last := ""
+	if !e.LastSeen.IsZero() {
+		last = e.LastSeen.UTC().Format(time.RFC3339)
+	}
+	for i := range c.findings {
+		f := &c.findings[i]
+		if f.Source == "event" && f.Rule == id {
+			f.Count += e.Count
+			if last > f.LastSeen {
+				f.LastSeen, f.Message = last, msg
+			}
+			return
+		}
+	}
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "event", Message: msg,
+		Count: e.Count, LastSeen: last})
+}
+
+// Skip records that part of the check could not run because of err (an unknown object or list).
+func (c *Context) Skip(err error) {
+	for _, s := range c.skips {
+		if s.Check == c.check.Name && s.Reason == err.Error() {
+			return
+		}
+	}
+	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error()})
+}
+
+// Result is what the checks found for one target.
+type Result struct {
+	Target   snapshot.Target
+	Provider rules.Provider
+	Findings []Finding
+	Skipped  []Skip
+	// Ran lists the checks that ran (fully or in part).
+	Ran []string
+}
+
+// Run applies the checks that fit the target and returns their findings. The target must be in the
+// snapshot.
+func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
+	ctx := &Context{Snap: snap, Target: t, Provider: provider}
+	kind := rules.Service
+	switch t.Kind {
+	case snapshot.KindService:
+		svc, err := snap.Services.Get(t.Namespace, t.Name)
+		if err != nil {
+			return Result{}, err
+		}
+		ctx.Service = svc
+	case snapshot.KindIngress:
+		ing, err := snap.Ingresses.Get(t.Namespace, t.Name)
+		if err != nil {
+			return Result{}, err
+		}
+		ctx.Ingress = ing
+		kind = rules.Ingress
+	default:
+		return Result{}, fmt.Errorf("unsupported target kind %q", t.Kind)
+	}
+	res := Result{Target: t, Provider: provider}
+	for i := range list {
+		ch := &list[i]
+		if ch.Kind != kind || (ch.Provider != rules.Generic && ch.Provider != provider) {
+			continue
+		}
+		ctx.check = ch
+		if ch.Applies != nil && !ch.Applies(ctx) {
+			continue
+		}
+		ch.Run(ctx)
+		res.Ran = append(res.Ran, ch.Name)
+	}
+	res.Findings, res.Skipped = ctx.findings, ctx.skips
+	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
+	return res, nil
+}
+
+// lessFinding orders by severity (worst first), then rule id, then path.
+func lessFinding(a, b Finding) bool {
+	ra, _ := rules.Get(a.Rule)
+	rb, _ := rules.Get(b.Rule)
+	if ra.Severity != rb.Severity {
+		return ra.Severity > rb.Severity
+	}
+	if a.Rule != b.Rule {
+		return a.Rule < b.Rule
+	}
+	return a.Path < b.Path
+}

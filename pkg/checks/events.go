@@ -1,0 +1,55 @@
+package checks
+
+import (
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// checkEvents turns the target's events into findings through the event matcher, and says when a
+// failing object has no events at all (TKE keeps them about an hour).
+func checkEvents(c *Context) {
+	var uid string
+	kind := rules.Service
+	failing := false
+	if c.Service != nil {
+		uid = string(c.Service.UID)
+		failing = c.Service.Spec.Type == corev1.ServiceTypeLoadBalancer && len(c.Service.Status.LoadBalancer.Ingress) == 0
+	} else {
+		uid = string(c.Ingress.UID)
+		kind = rules.Ingress
+		failing = len(c.Ingress.Status.LoadBalancer.Ingress) == 0
+	}
+	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	provider := c.Provider
+	if provider == rules.Generic {
+		provider = ""
+	}
+	for _, e := range evs {
+		msg := events.Redact(e.Message)
+		for _, id := range events.Match(provider, kind, msg) {
+			c.emitEvent(id, e, e.Reason+": "+clip2(msg))
+		}
+	}
+	if len(evs) == 0 && failing {
+		id := rules.GenericServiceNoEvents
+		if kind == rules.Ingress {
+			id = rules.GenericIngressNoEvents
+		}
+		c.Emit(id, "status.loadBalancer", "no address assigned yet and no events found for this object")
+	}
+}
+
+// clip2 bounds an event message quoted in a finding.
+func clip2(s string) string {
+	const max = 400
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "…"
+}

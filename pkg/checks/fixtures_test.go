@@ -1,0 +1,150 @@
+package checks
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+const ns = "default"
+
+// fixture builds a complete snapshot (every list known) from objects.
+func fixture(t *testing.T, objs ...runtime.Object) *snapshot.Snapshot {
+	t.Helper()
+	s := snapshot.New("test")
+	for _, o := range objs {
+		if err := s.Add(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.MarkComplete()
+	return s
+}
+
+// diagnose runs every check on target and fails the test if a check emits a rule it does not declare.
+func diagnose(t *testing.T, s *snapshot.Snapshot, kind snapshot.Kind, name string, p rules.Provider) Result {
+	t.Helper()
+	res, err := Run(s, snapshot.Target{Kind: kind, Namespace: ns, Name: name}, p, All())
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	declared := map[string]map[rules.ID]bool{}
+	for _, c := range All() {
+		if declared[c.Name] == nil {
+			declared[c.Name] = map[rules.ID]bool{}
+		}
+		for _, id := range c.Emits {
+			declared[c.Name][id] = true
+		}
+	}
+	for _, f := range res.Findings {
+		if f.Source == "check" && !declared[f.Check][f.Rule] {
+			t.Errorf("check %s emitted %s, which it does not declare in Emits", f.Check, f.Rule)
+		}
+		if _, ok := rules.Get(f.Rule); !ok {
+			t.Errorf("finding of unknown rule %s", f.Rule)
+		}
+	}
+	return res
+}
+
+// byRule indexes findings: rule -> paths.
+func byRule(res Result) map[rules.ID][]string {
+	m := map[rules.ID][]string{}
+	for _, f := range res.Findings {
+		m[f.Rule] = append(m[f.Rule], f.Path)
+	}
+	return m
+}
+
+func meta(name string, ann map[string]string) metav1.ObjectMeta {
+	return metav1.ObjectMeta{Name: name, Namespace: ns, Annotations: ann, UID: types.UID("uid-" + name)}
+}
+
+// ingress is a valid TKE CLB Ingress routing shop.example.com/ to web:80.
+func ingress(mods ...func(*networkingv1.Ingress)) *networkingv1.Ingress {
+	pt := networkingv1.PathTypePrefix
+	ing := &networkingv1.Ingress{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "networking.k8s.io/v1", Kind: "Ingress"},
+		ObjectMeta: meta("bar", map[string]string{annIngressClass: "qcloud"}),
+		Spec: networkingv1.IngressSpec{Rules: []networkingv1.IngressRule{{
+			Host: "shop.example.com",
+			IngressRuleValue: networkingv1.IngressRuleValue{HTTP: &networkingv1.HTTPIngressRuleValue{Paths: []networkingv1.HTTPIngressPath{{
+				Path: "/", PathType: &pt,
+				Backend: networkingv1.IngressBackend{Service: &networkingv1.IngressServiceBackend{Name: "web", Port: networkingv1.ServiceBackendPort{Number: 80}}},
+			}}}},
+		}}},
+	}
+	for _, m := range mods {
+		m(ing)
+	}
+	return ing
+}
+
+func ingAnn(k, v string) func(*networkingv1.Ingress) {
+	return func(i *networkingv1.Ingress) { i.Annotations[k] = v }
+}
+
+func ingTLS(secret string, hosts ...string) func(*networkingv1.Ingress) {
+	return func(i *networkingv1.Ingress) {
+		i.Spec.TLS = append(i.Spec.TLS, networkingv1.IngressTLS{SecretName: secret, Hosts: hosts})
+	}
+}
+
+func ingHost(h string) func(*networkingv1.Ingress) {
+	return func(i *networkingv1.Ingress) { i.Spec.Rules[0].Host = h }
+}
+
+func ingPath(p string) func(*networkingv1.Ingress) {
+	return func(i *networkingv1.Ingress) { i.Spec.Rules[0].HTTP.Paths[0].Path = p }
+}
+
+func ingBackend(svc string, port int32) func(*networkingv1.Ingress) {
+	return func(i *networkingv1.Ingress) {
+		i.Spec.Rules[0].HTTP.Paths[0].Backend.Service = &networkingv1.IngressServiceBackend{Name: svc, Port: networkingv1.ServiceBackendPort{Number: port}}
+	}
+}
+
+// service builds a Service selecting app=<name> with port 80 -> 8080.
+func service(name string, typ corev1.ServiceType, mods ...func(*corev1.Service)) *corev1.Service {
+	s := &corev1.Service{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "v1", Kind: "Service"},
+		ObjectMeta: meta(name, map[string]string{}),
+		Spec: corev1.ServiceSpec{Type: typ, Selector: map[string]string{"app": name},
+			Ports: []corev1.ServicePort{{Name: "http", Port: 80, TargetPort: intstr.FromInt32(8080), Protocol: corev1.ProtocolTCP}}},
+	}
+	for _, m := range mods {
+		m(s)
+	}
+	return s
+}
+
+func svcAnn(k, v string) func(*corev1.Service) {
+	return func(s *corev1.Service) { s.Annotations[k] = v }
+}
+
+func certSecret(name string, data map[string]string) *corev1.Secret {
+	s := &corev1.Secret{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Secret"}, ObjectMeta: meta(name, nil), Data: map[string][]byte{}}
+	for k, v := range data {
+		s.Data[k] = []byte(v)
+	}
+	return s
+}
+
+func tkeServiceConfig(name string, spec map[string]any) *unstructured.Unstructured {
+	u := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "cloud.tencent.com/v1alpha1", "kind": "TkeServiceConfig",
+		"metadata": map[string]any{"name": name, "namespace": ns},
+		"spec":     spec,
+	}}
+	return u
+}

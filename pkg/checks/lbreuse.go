@@ -1,0 +1,87 @@
+package checks
+
+import (
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// TKE annotations that tie an object to a CLB instance.
+const (
+	annSvcExistedLB = "service.kubernetes.io/tke-existed-lbid"
+	annSvcLBID      = "service.kubernetes.io/loadbalance-id"
+)
+
+// lbUser is a Service or Ingress that uses a CLB instance.
+type lbUser struct {
+	kind, ns, name string
+	// reuses is true when the object names an existing load balancer rather than having one created.
+	reuses bool
+	svc    *corev1.Service
+}
+
+func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, u.ns, u.name) }
+
+// lbUsers lists, from every Service and Ingress in the snapshot, the objects that use CLB id, except
+// the target itself. It needs the cluster-wide lists; when they are unknown the error says why.
+func lbUsers(c *Context, id string) ([]lbUser, error) {
+	svcs, err := c.Snap.Services.List("")
+	if err != nil {
+		return nil, err
+	}
+	ings, err := c.Snap.Ingresses.List("")
+	if err != nil {
+		return nil, err
+	}
+	var out []lbUser
+	for _, s := range svcs {
+		if c.Service != nil && s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
+			continue
+		}
+		if s.Annotations[annSvcExistedLB] == id {
+			out = append(out, lbUser{kind: "Service", ns: s.Namespace, name: s.Name, reuses: true, svc: s})
+		} else if s.Annotations[annSvcLBID] == id {
+			out = append(out, lbUser{kind: "Service", ns: s.Namespace, name: s.Name, svc: s})
+		}
+	}
+	for _, i := range ings {
+		if c.Ingress != nil && i.Namespace == c.Ingress.Namespace && i.Name == c.Ingress.Name {
+			continue
+		}
+		if i.Annotations[annExistLB] == id {
+			out = append(out, lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name, reuses: true})
+		} else if i.Annotations[annIngLBID] == id {
+			out = append(out, lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name})
+		}
+	}
+	return out, nil
+}
+
+func checkIngressExistingLB(c *Context) {
+	id := c.Ingress.Annotations[annExistLB]
+	if id == "" {
+		return
+	}
+	users, err := lbUsers(c, id)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	where := annPath(annExistLB)
+	for _, u := range users {
+		switch {
+		case !u.reuses:
+			c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", id, u)
+		case u.kind == "Ingress":
+			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", id, u)
+		default:
+			for _, p := range u.svc.Spec.Ports {
+				if p.Port == 80 || p.Port == 443 {
+					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, id, p.Port, p.Protocol)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,27 @@
+package checks
+
+import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// All returns every check, in the order they run and report.
+func All() []Check {
+	var out []Check
+	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks} {
+		out = append(out, group...)
+	}
+	return out
+}
+
+// genericChecks run for every provider.
+var genericChecks = []Check{
+	{Name: "ingress-class", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressClass,
+		Emits: []rules.ID{rules.GenericIngressOtherController}},
+	{Name: "events", Kind: rules.Service, Provider: rules.Generic, Run: checkEvents,
+		Emits: []rules.ID{rules.GenericServiceNoEvents}},
+	{Name: "events", Kind: rules.Ingress, Provider: rules.Generic, Run: checkEvents,
+		Emits: []rules.ID{rules.GenericIngressNoEvents}},
+}
+
+func isNotFound(err error) bool { return snapshot.IsNotFound(err) }

@@ -1,0 +1,85 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+var (
+	tkePrefixes = []string{"service.kubernetes.io/qcloud-", "service.kubernetes.io/tke-", "service.cloud.tencent.com/",
+		"ingress.cloud.tencent.com/", "service.kubernetes.io/loadbalance-id", "service.kubernetes.io/service.extensiveParameters",
+		"kubernetes.io/ingress.existLbId", "kubernetes.io/ingress.subnetId", "kubernetes.io/ingress.http-rules",
+		"kubernetes.io/ingress.https-rules", "kubernetes.io/ingress.extensiveParameters", "kubernetes.io/ingress.qcloud-loadbalance-id",
+		"kubernetes.io/ingress.rule-mix", "kubernetes.io/ingress.internetChargeType", "kubernetes.io/ingress.internetMaxBandwidthOut",
+		"qcloud_cert_id"}
+	ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-",
+		"service.beta.kubernetes.io/backend-type"}
+)
+
+// DetectProvider infers the cloud from, in order: the target's annotations and ingress class, node
+// provider IDs, and well-known kube-system objects. It returns Generic when nothing tells.
+func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) rules.Provider {
+	var ann map[string]string
+	switch t.Kind {
+	case snapshot.KindService:
+		if svc, err := s.Services.Get(t.Namespace, t.Name); err == nil {
+			ann = svc.Annotations
+		}
+	case snapshot.KindIngress:
+		if ing, err := s.Ingresses.Get(t.Namespace, t.Name); err == nil {
+			ann = ing.Annotations
+			if ann["kubernetes.io/ingress.class"] == "qcloud" || (ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud") {
+				return rules.TKE
+			}
+		}
+	}
+	for k := range ann {
+		if hasAnyPrefix(k, tkePrefixes) {
+			return rules.TKE
+		}
+		if hasAnyPrefix(k, ackPrefixes) {
+			return rules.ACK
+		}
+	}
+	return ClusterProvider(s)
+}
+
+// ClusterProvider infers the cloud from nodes and kube-system objects alone.
+func ClusterProvider(s *snapshot.Snapshot) rules.Provider {
+	if nodes, err := s.Nodes.List(""); err == nil {
+		for _, n := range nodes {
+			switch {
+			case strings.HasPrefix(n.Spec.ProviderID, "qcloud://"):
+				return rules.TKE
+			case strings.HasPrefix(n.Spec.ProviderID, "alicloud://"):
+				return rules.ACK
+			}
+		}
+	}
+	if _, err := s.ConfigMaps.Get("kube-system", "tke-config"); err == nil {
+		return rules.TKE
+	}
+	if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
+		return rules.TKE
+	}
+	for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
+		if _, err := s.Deployments.Get("kube-system", name); err == nil {
+			return rules.ACK
+		}
+		if _, err := s.DaemonSets.Get("kube-system", name); err == nil {
+			return rules.ACK
+		}
+	}
+	return rules.Generic
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,550 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// TKE Ingress annotations (Tencent TKE, Ingress error codes).
+const (
+	annIngressClass        = "kubernetes.io/ingress.class"
+	annHTTPRules           = "kubernetes.io/ingress.http-rules"
+	annHTTPSRules          = "kubernetes.io/ingress.https-rules"
+	annIngExtensive        = "kubernetes.io/ingress.extensiveParameters"
+	annRuleMix             = "kubernetes.io/ingress.rule-mix"
+	annIngDirectAccess     = "ingress.cloud.tencent.com/direct-access"
+	annIngServiceConfig    = "ingress.cloud.tencent.com/tke-service-config"
+	annIngServiceConfigAut = "ingress.cloud.tencent.com/tke-service-config-auto"
+	annChargeType          = "kubernetes.io/ingress.internetChargeType"
+	annBandwidth           = "kubernetes.io/ingress.internetMaxBandwidthOut"
+	annIngSubnet           = "kubernetes.io/ingress.subnetId"
+	annExistLB             = "kubernetes.io/ingress.existLbId"
+	annIngLBID             = "kubernetes.io/ingress.qcloud-loadbalance-id"
+	annCertID              = "qcloud_cert_id"
+	secretCertKey          = "qcloud_cert_id"
+)
+
+// tkeIngressChecks run on Ingresses the TKE CLB controller handles.
+var tkeIngressChecks = []Check{
+	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressAnnotations,
+		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032,
+			rules.TKEIngressE4037, rules.TKEIngressE4044, rules.TKEIngressE4045, rules.TKEIngressE4046,
+			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098}},
+	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressRules,
+		Emits: []rules.ID{rules.TKEIngressE4013, rules.TKEIngressE4031, rules.TKEIngressE4034, rules.TKEIngressE4052}},
+	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressTLS,
+		Emits: []rules.ID{rules.TKEIngressE4009, rules.TKEIngressE4010, rules.TKEIngressE4011, rules.TKEIngressE4035,
+			rules.TKEIngressE4040, rules.TKEIngressE4048, rules.TKEIngressE4049}},
+	{Name: "tke-ingress-backends", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressBackends,
+		Emits: []rules.ID{rules.TKEIngressE4041, rules.TKEIngressE4042, rules.TKEIngressE4047, rules.TKEIngressE4082,
+			rules.TKEIngressW1000}},
+	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressServiceConfig,
+		Emits: []rules.ID{rules.TKEIngressE4043}},
+	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB,
+		Emits: []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101}},
+}
+
+// ingressController names the controller that owns an Ingress: "qcloud" for TKE's CLB controller.
+func ingressController(c *Context) string {
+	ing := c.Ingress
+	if cls, ok := ing.Annotations[annIngressClass]; ok {
+		return cls
+	}
+	if ing.Spec.IngressClassName == nil {
+		return "qcloud"
+	}
+	name := *ing.Spec.IngressClassName
+	if name == "qcloud" {
+		return name
+	}
+	if ic, err := c.Snap.IngressClasses.Get("", name); err == nil {
+		ctrl := ic.Spec.Controller
+		if strings.Contains(ctrl, "qcloud") || strings.Contains(ctrl, "tencent") {
+			return "qcloud"
+		}
+		return name + " (controller " + ctrl + ")"
+	}
+	return name
+}
+
+// clbIngress is true when the TKE CLB controller handles the target Ingress.
+func clbIngress(c *Context) bool { return ingressController(c) == "qcloud" }
+
+func checkIngressClass(c *Context) {
+	if owner := ingressController(c); owner != "qcloud" {
+		c.Emit(rules.GenericIngressOtherController, "spec.ingressClassName",
+			"the Ingress belongs to %s, not to a cloud load balancer controller; CLB checks did not run", owner)
+	}
+}
+
+// boolAnnotation reads a boolean annotation from a; a malformed value is a finding of rule id.
+func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (value, set bool) {
+	v, ok := a[key]
+	if !ok {
+		return false, false
+	}
+	b, err := parseBool(v)
+	if err != nil {
+		c.Emit(id, annPath(key), "%v", err)
+		return false, false
+	}
+	return b, true
+}
+
+func checkIngressAnnotations(c *Context) {
+	a := c.Ingress.Annotations
+	for key, id := range map[string]rules.ID{annHTTPRules: rules.TKEIngressE4022, annHTTPSRules: rules.TKEIngressE4023} {
+		if v, ok := a[key]; ok {
+			if _, err := parseRuleAnnotation(v); err != nil {
+				c.Emit(id, annPath(key), "%v", err)
+			}
+		}
+	}
+	if v, ok := a[annIngExtensive]; ok {
+		checkExtensive(c, v)
+	}
+	boolAnnotation(c, a, annRuleMix, rules.TKEIngressE4044)
+	boolAnnotation(c, a, annIngDirectAccess, rules.TKEIngressE4037)
+	auto, _ := boolAnnotation(c, a, annIngServiceConfigAut, rules.TKEIngressE4050)
+	if name, ok := a[annIngServiceConfig]; ok {
+		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
+			if strings.HasSuffix(name, suffix) {
+				c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
+					"%q ends with the reserved suffix %q used by automatically synced configs", name, suffix)
+			}
+		}
+		if auto {
+			c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
+				"set together with %s: \"true\"; the automatic config and a named one conflict", annIngServiceConfigAut)
+		}
+	}
+	if v, ok := a[annChargeType]; ok {
+		switch v {
+		case "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE":
+		default:
+			c.Emit(rules.TKEIngressE4045, annPath(annChargeType),
+				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE", clip(v))
+		}
+	}
+	if v, ok := a[annBandwidth]; ok {
+		if _, err := parseIntRange(v, 1, 2048); err != nil {
+			c.Emit(rules.TKEIngressE4046, annPath(annBandwidth), "bandwidth (Mbps) %v", err)
+		}
+	}
+	if v, ok := a[annIngSubnet]; ok {
+		if err := subnetID.check(v); err != nil {
+			c.Emit(rules.TKEIngressE4055, annPath(annIngSubnet), "%v", err)
+		}
+	}
+	if v, ok := a[annExistLB]; ok {
+		if err := clbID.check(v); err != nil {
+			c.Emit(rules.TKEIngressE4098, annPath(annExistLB), "%v", err)
+		}
+	}
+}
+
+// checkExtensive validates kubernetes.io/ingress.extensiveParameters: a JSON object whose
+// AddressIPVersion, when set, is not pure IPv6 (IPv6FullChain) on an IPv4 cluster.
+func checkExtensive(c *Context, v string) {
+	m, err := jsonObject(v)
+	if err != nil {
+		c.Emit(rules.TKEIngressE4026, annPath(annIngExtensive), "%v", err)
+		return
+	}
+	if pureIPv6(m) {
+		c.Emit(rules.TKEIngressE4032, annPath(annIngExtensive),
+			"AddressIPVersion %q asks for a pure IPv6 load balancer; IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only", m["AddressIPVersion"])
+	}
+}
+
+func pureIPv6(m map[string]any) bool {
+	v, _ := m["AddressIPVersion"].(string)
+	return strings.EqualFold(v, "IPv6FullChain")
+}
+
+// annotationRule is one entry of kubernetes.io/ingress.http-rules or https-rules.
+type annotationRule struct {
+	Host    string `json:"host"`
+	Path    string `json:"path"`
+	Backend struct {
+		ServiceName string `json:"serviceName"`
+		ServicePort any    `json:"servicePort"`
+	} `json:"backend"`
+}
+
+func parseRuleAnnotation(v string) ([]annotationRule, error) {
+	var out []annotationRule
+	if err := strictJSON(v, &out); err != nil {
+		return nil, err
+	}
+	for i, r := range out {
+		if r.Backend.ServiceName == "" {
+			return nil, fmt.Errorf("entry %d has no backend.serviceName", i)
+		}
+		if _, _, err := portOf(r.Backend.ServicePort); err != nil {
+			return nil, fmt.Errorf("entry %d: %v", i, err)
+		}
+	}
+	return out, nil
+}
+
+// portOf reads a servicePort given as a number or a string (a number or a port name).
+func portOf(v any) (int32, string, error) {
+	switch p := v.(type) {
+	case nil:
+		return 0, "", fmt.Errorf("backend.servicePort is missing")
+	case string:
+		if n, err := strconv.Atoi(p); err == nil {
+			return int32(n), "", nil
+		}
+		if p == "" {
+			return 0, "", fmt.Errorf("backend.servicePort is empty")
+		}
+		return 0, p, nil
+	default:
+		n, err := strconv.Atoi(fmt.Sprint(p))
+		if err != nil {
+			return 0, "", fmt.Errorf("backend.servicePort %v is not a port", p)
+		}
+		return int32(n), "", nil
+	}
+}
+
+// ingressPath is one host/path/backend of an Ingress, from its spec or its rule annotations.
+type ingressPath struct {
+	where    string // report path of the entry
+	host     string
+	path     string
+	hasPath  bool
+	svc      string
+	port     networkingv1.ServiceBackendPort
+	fromAnno bool
+}
+
+// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the rule annotations.
+// Malformed annotations are left out (the annotation check reports them).
+func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
+	var out []ingressPath
+	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
+		out = append(out, ingressPath{where: "spec.defaultBackend", svc: b.Service.Name, port: b.Service.Port})
+	}
+	for i, r := range ing.Spec.Rules {
+		if r.HTTP == nil {
+			continue
+		}
+		for j, p := range r.HTTP.Paths {
+			ip := ingressPath{where: fmt.Sprintf("spec.rules[%d].http.paths[%d]", i, j), host: r.Host, path: p.Path, hasPath: true}
+			if p.Backend.Service != nil {
+				ip.svc, ip.port = p.Backend.Service.Name, p.Backend.Service.Port
+			}
+			out = append(out, ip)
+		}
+	}
+	for _, key := range []string{annHTTPRules, annHTTPSRules} {
+		v, ok := ing.Annotations[key]
+		if !ok {
+			continue
+		}
+		rs, err := parseRuleAnnotation(v)
+		if err != nil {
+			continue
+		}
+		for k, r := range rs {
+			num, name, _ := portOf(r.Backend.ServicePort)
+			out = append(out, ingressPath{where: fmt.Sprintf("%s[%d]", annPath(key), k), host: r.Host, path: r.Path,
+				hasPath: true, svc: r.Backend.ServiceName, port: networkingv1.ServiceBackendPort{Name: name, Number: num}, fromAnno: true})
+		}
+	}
+	return out
+}
+
+// hostRE is the host pattern TKE documents for E4052 (Kubernetes' DNS-1123 subdomain with an
+// optional leading wildcard, and at least one dot).
+var hostRE = regexp.MustCompile(`^(\*|[a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$`)
+
+// pathRE is TKE's layer-7 path: starting with "/", characters a-z A-Z 0-9 . - / = ?.
+var pathRE = regexp.MustCompile(`^/[a-zA-Z0-9./=?-]*$`)
+
+func checkIngressRules(c *Context) {
+	ing := c.Ingress
+	for i, r := range ing.Spec.Rules {
+		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
+			c.Emit(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), "rule for host %q has no http paths", r.Host)
+		}
+	}
+	ipv6 := false
+	if v, ok := ing.Annotations[annIngExtensive]; ok {
+		if m, err := jsonObject(v); err == nil {
+			ipv6 = pureIPv6(m)
+		}
+	}
+	seenHost := map[string]bool{}
+	for _, p := range ingressPaths(ing) {
+		if p.hasPath && p.path != "" {
+			switch {
+			case len(p.path) > 120:
+				c.Emit(rules.TKEIngressE4031, p.where+".path", "path is %d characters long; the limit is 120", len(p.path))
+			case !pathRE.MatchString(p.path):
+				c.Emit(rules.TKEIngressE4031, p.where+".path",
+					"path %q must start with / and use only a-z A-Z 0-9 . - / = ? (no regular expressions)", clip(p.path))
+			}
+		}
+		if p.where == "spec.defaultBackend" {
+			continue
+		}
+		if p.host == "" && ipv6 {
+			c.Emit(rules.TKEIngressE4034, p.where, "a pure IPv6 load balancer needs a host on every rule")
+		}
+		if p.host != "" && !seenHost[p.host] {
+			seenHost[p.host] = true
+			if !hostRE.MatchString(p.host) {
+				c.Emit(rules.TKEIngressE4052, hostWhere(p.where), "host %q %s", clip(p.host), hostProblem(p.host))
+			}
+		}
+	}
+}
+
+func hostWhere(where string) string {
+	if strings.HasPrefix(where, "spec.rules[") {
+		return where[:strings.Index(where, "]")+1] + ".host"
+	}
+	return where + ".host"
+}
+
+func hostProblem(h string) string {
+	switch {
+	case strings.ToLower(h) != h:
+		return "has uppercase letters; hosts must be lowercase"
+	case !strings.Contains(h, "."):
+		return "has no dot; a full domain name is required"
+	}
+	return "is not a valid domain name (lowercase letters, digits, '-' and '.', optionally starting with '*.')"
+}
+
+func checkIngressTLS(c *Context) {
+	ing := c.Ingress
+	if len(ing.Spec.TLS) == 0 {
+		return
+	}
+	defaults := 0
+	hostSecret := map[string]string{}
+	var tlsHosts []string
+	for i, t := range ing.Spec.TLS {
+		where := fmt.Sprintf("spec.tls[%d]", i)
+		if len(t.Hosts) == 0 {
+			defaults++
+			if defaults == 2 {
+				c.Emit(rules.TKEIngressE4048, where, "a second TLS entry without hosts; only one default certificate is allowed")
+			}
+		}
+		for _, h := range t.Hosts {
+			tlsHosts = append(tlsHosts, h)
+			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
+				c.Emit(rules.TKEIngressE4049, where+".hosts", "host %q has certificates from both %q and %q", h, prev, t.SecretName)
+			}
+			hostSecret[h] = t.SecretName
+		}
+		if t.SecretName == "" {
+			c.Emit(rules.TKEIngressE4009, where+".secretName", "TLS entry has no secretName")
+			continue
+		}
+		checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName")
+	}
+	if defaults > 0 {
+		return
+	}
+	for _, h := range httpsHosts(ing) {
+		if !hostCovered(h, tlsHosts) {
+			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", h)
+		}
+	}
+}
+
+// httpsHosts lists the hosts served over HTTPS: with rule-mix on, those of the https-rules
+// annotation; otherwise every rule host, since TLS applies to all rules.
+func httpsHosts(ing *networkingv1.Ingress) []string {
+	seen := map[string]bool{}
+	var out []string
+	mix, _ := parseBool(ing.Annotations[annRuleMix])
+	for _, p := range ingressPaths(ing) {
+		https := !mix || strings.HasPrefix(p.where, annPath(annHTTPSRules))
+		if p.host != "" && https && !seen[p.host] {
+			seen[p.host] = true
+			out = append(out, p.host)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func hostCovered(h string, tlsHosts []string) bool {
+	for _, t := range tlsHosts {
+		if t == h {
+			return true
+		}
+		if strings.HasPrefix(t, "*.") {
+			if i := strings.Index(h, "."); i > 0 && h[i:] == t[1:] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// certIDRE is the shape of a Tencent SSL certificate id (8 letters and digits, e.g. YCOLTUdr).
+var certIDRE = regexp.MustCompile(`^[A-Za-z0-9]{8}$`)
+
+// checkCertSecret checks the Secret behind a TLS entry. Only the qcloud_cert_id value is ever quoted.
+func checkCertSecret(c *Context, ns, name, where string) {
+	sec, err := c.Snap.Secrets.Get(ns, name)
+	if err != nil {
+		if isNotFound(err) {
+			c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", ns, name)
+		} else {
+			c.Skip(err)
+		}
+		return
+	}
+	raw, ok := secretValue(sec, secretCertKey)
+	if !ok || raw == "" {
+		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", ns, name, secretCertKey, keyList(sec))
+		return
+	}
+	id := strings.TrimSpace(raw)
+	switch {
+	case id != raw:
+		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, ns, name, clip(id))
+	case !certIDRE.MatchString(id):
+		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, ns, name, clip(id))
+	}
+	if ann, ok := c.Ingress.Annotations[annCertID]; ok && ann != id {
+		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but Secret %s/%s holds %q", annCertID, clip(ann), ns, name, clip(id))
+	}
+}
+
+// secretValue reads a key from data or stringData.
+func secretValue(s *corev1.Secret, key string) (string, bool) {
+	if v, ok := s.Data[key]; ok {
+		return string(v), true
+	}
+	v, ok := s.StringData[key]
+	return v, ok
+}
+
+// keyList names a Secret's keys and sizes, never their values.
+func keyList(s *corev1.Secret) string {
+	var keys []string
+	for k, v := range s.Data {
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", k, len(v)))
+	}
+	for k, v := range s.StringData {
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", k, len(v)))
+	}
+	if len(keys) == 0 {
+		return "none"
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+func checkIngressBackends(c *Context) {
+	ing := c.Ingress
+	direct, _ := parseBool(ing.Annotations[annIngDirectAccess])
+	checked := map[string]bool{}
+	for _, p := range ingressPaths(ing) {
+		if p.svc == "" {
+			continue
+		}
+		k := p.svc + "|" + p.port.Name + "|" + strconv.Itoa(int(p.port.Number))
+		if checked[k] {
+			continue
+		}
+		checked[k] = true
+		where := p.where + ".backend"
+		svc, err := c.Snap.Services.Get(ing.Namespace, p.svc)
+		if err != nil {
+			switch {
+			case !isNotFound(err):
+				c.Skip(err)
+			case p.fromAnno:
+				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", ing.Namespace, p.svc)
+			default:
+				c.Emit(rules.TKEIngressE4041, where, "backend Service %s/%s does not exist", ing.Namespace, p.svc)
+			}
+			continue
+		}
+		if !hasServicePort(svc, p.port) {
+			c.Emit(rules.TKEIngressE4042, where, "Service %s has no port %s (ports: %s)", p.svc, portString(p.port), servicePorts(svc))
+		}
+		switch {
+		case direct && len(svc.Spec.Selector) == 0:
+			c.Emit(rules.TKEIngressE4082, where, "Service %s has no selector, which direct access (%s) cannot bind", p.svc, annIngDirectAccess)
+		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
+			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", p.svc, serviceType(svc))
+		}
+	}
+}
+
+func serviceType(svc *corev1.Service) corev1.ServiceType {
+	if svc.Spec.Type == "" {
+		return corev1.ServiceTypeClusterIP
+	}
+	return svc.Spec.Type
+}
+
+func hasServicePort(svc *corev1.Service, p networkingv1.ServiceBackendPort) bool {
+	for _, sp := range svc.Spec.Ports {
+		if (p.Name != "" && sp.Name == p.Name) || (p.Name == "" && sp.Port == p.Number) {
+			return true
+		}
+	}
+	return false
+}
+
+func portString(p networkingv1.ServiceBackendPort) string {
+	if p.Name != "" {
+		return strconv.Quote(p.Name)
+	}
+	return strconv.Itoa(int(p.Number))
+}
+
+func servicePorts(svc *corev1.Service) string {
+	var out []string
+	for _, sp := range svc.Spec.Ports {
+		proto := sp.Protocol
+		if proto == "" {
+			proto = corev1.ProtocolTCP
+		}
+		s := fmt.Sprintf("%d/%s", sp.Port, proto)
+		if sp.Name != "" {
+			s = sp.Name + "=" + s
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
+}
+
+func checkIngressServiceConfig(c *Context) {
+	name, ok := c.Ingress.Annotations[annIngServiceConfig]
+	if !ok || name == "" {
+		return
+	}
+	if _, err := c.Snap.TkeServiceConfigs.Get(c.Ingress.Namespace, name); err != nil {
+		if isNotFound(err) {
+			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", c.Ingress.Namespace, name)
+		} else {
+			c.Skip(err)
+		}
+	}
+}

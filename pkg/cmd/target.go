@@ -1,0 +1,95 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// resourceKinds maps the resource names kubectl accepts for the two supported kinds (singular,
+// plural, short name), each optionally qualified by version and group as in ingresses.v1.networking.k8s.io.
+var resourceKinds = map[string]snapshot.Kind{
+	"svc": snapshot.KindService, "service": snapshot.KindService, "services": snapshot.KindService,
+	"ing": snapshot.KindIngress, "ingress": snapshot.KindIngress, "ingresses": snapshot.KindIngress,
+}
+
+var kindGroups = map[snapshot.Kind][]string{
+	snapshot.KindService: {""},
+	snapshot.KindIngress: {"networking.k8s.io", "extensions"},
+}
+
+// errUnsupported says the resource type is not one lbdoctor diagnoses.
+type errUnsupported struct{ resource string }
+
+func (e errUnsupported) Error() string {
+	return fmt.Sprintf("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME", e.resource)
+}
+
+// resolveResource turns "svc", "ingresses.networking.k8s.io" or "ingresses.v1.networking.k8s.io"
+// into a kind.
+func resolveResource(res string) (snapshot.Kind, error) {
+	lower := strings.ToLower(res)
+	name, group, _ := strings.Cut(lower, ".")
+	kind, ok := resourceKinds[name]
+	if !ok {
+		return "", errUnsupported{res}
+	}
+	if group != "" {
+		if v, rest, found := strings.Cut(group, "."); found && strings.HasPrefix(v, "v") && v[1:2] >= "0" && v[1:2] <= "9" {
+			group = rest
+		}
+		if !contains(kindGroups[kind], group) {
+			return "", errUnsupported{res}
+		}
+	}
+	if group == "" && kind == snapshot.KindService && strings.Contains(lower, ".") {
+		return "", errUnsupported{res}
+	}
+	return kind, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// parseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...".
+func parseTargets(args []string, ns string) ([]snapshot.Target, error) {
+	if len(args) == 0 {
+		return nil, nil
+	}
+	var out []snapshot.Target
+	if !strings.Contains(args[0], "/") {
+		kind, err := resolveResource(args[0])
+		if err != nil {
+			return nil, err
+		}
+		if len(args) == 1 {
+			return nil, fmt.Errorf("missing name after %q; usage: kubectl lbdoctor %s NAME", args[0], args[0])
+		}
+		for _, name := range args[1:] {
+			if strings.Contains(name, "/") || name == "" {
+				return nil, fmt.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME", name, args[0])
+			}
+			out = append(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
+		}
+		return out, nil
+	}
+	for _, a := range args {
+		res, name, ok := strings.Cut(a, "/")
+		if !ok || name == "" || res == "" || strings.Contains(name, "/") {
+			return nil, fmt.Errorf("invalid target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar", a)
+		}
+		kind, err := resolveResource(res)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
+	}
+	return out, nil
+}

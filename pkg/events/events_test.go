@@ -1,0 +1,116 @@
+package events
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+type sample struct {
+	Provider rules.Provider `json:"provider"`
+	Kind     rules.Kind     `json:"kind"`
+	Reason   string         `json:"reason"`
+	Message  string         `json:"message"`
+	Want     []rules.ID     `json:"want"`
+}
+
+func TestSamples(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*_samples.yaml")
+	if len(files) < 3 {
+		t.Fatalf("expected sample files for TKE ingress, TKE service and ACK, got %v", files)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var samples []sample
+		if err := yaml.Unmarshal(b, &samples); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for i, s := range samples {
+			t.Run(filepath.Base(f)+"/"+s.Reason+"/"+string(rune('a'+i%26)), func(t *testing.T) {
+				got := Match(s.Provider, s.Kind, s.Message)
+				want := append([]rules.ID(nil), s.Want...)
+				sort.Slice(want, func(i, j int) bool { return want[i] < want[j] })
+				if join(got) != join(want) {
+					t.Errorf("Match(%q) = %v, want %v", s.Message, got, want)
+				}
+				// Without a provider hint the same rules must be found.
+				if g := Match("", s.Kind, s.Message); join(g) != join(want) {
+					t.Errorf("Match without provider = %v, want %v", g, want)
+				}
+			})
+		}
+	}
+}
+
+func TestKindSeparatesCodes(t *testing.T) {
+	msg := "ErrorCode: E4005 something failed"
+	svc := Match(rules.TKE, rules.Service, msg)
+	ing := Match(rules.TKE, rules.Ingress, msg)
+	if join(svc) != string(rules.TKEServiceE4005) || join(ing) != string(rules.TKEIngressE4005) {
+		t.Errorf("service %v, ingress %v", svc, ing)
+	}
+}
+
+func TestReachable(t *testing.T) {
+	if !Reachable(mustRule(t, rules.TKEIngressE4011)) {
+		t.Errorf("a TKE code should be reachable by events")
+	}
+	if Reachable(mustRule(t, rules.GenericServiceNoEndpoints)) {
+		t.Errorf("a rule with neither code nor fragment is not reachable by events")
+	}
+}
+
+func TestRedact(t *testing.T) {
+	tests := []struct {
+		name, in string
+		secret   string
+	}{
+		{"signed query", "GET https://slb.aliyuncs.com/?AccessKeyId=LTAI5tCANARY01&Signature=abcCANARY02%3D&Action=X", "CANARY0"},
+		{"security token", `SecurityToken: "CAISCANARY03xyz", other`, "CANARY03"},
+		{"bearer header", "Authorization: Bearer eyCANARY04token", "CANARY04"},
+		{"url userinfo", "dial https://admin:CANARY05pass@10.0.0.1/", "CANARY05"},
+		{"jwt", "token eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJDQU5BUlkwNiJ9.c2lnbmF0dXJl end", "eyJzdWIiOiJDQU5BUlkwNiJ9"},
+		{"secret id", "SecretId=AKIDCANARY07, SecretKey=CANARY08", "CANARY0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := Redact(tt.in)
+			if strings.Contains(out, tt.secret) {
+				t.Errorf("Redact(%q) = %q still holds %q", tt.in, out, tt.secret)
+			}
+			if !strings.Contains(out, "[REDACTED]") {
+				t.Errorf("Redact(%q) = %q has no marker", tt.in, out)
+			}
+		})
+	}
+	plain := "ErrorCode: E4011 Secret default/x has no qcloud cert id"
+	if Redact(plain) != plain {
+		t.Errorf("Redact changed a message without credentials: %q", Redact(plain))
+	}
+}
+
+func mustRule(t *testing.T, id rules.ID) rules.Rule {
+	t.Helper()
+	r, ok := rules.Get(id)
+	if !ok {
+		t.Fatalf("no rule %s", id)
+	}
+	return r
+}
+
+func join(ids []rules.ID) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = string(id)
+	}
+	return strings.Join(s, ",")
+}

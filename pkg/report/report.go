@@ -1,0 +1,142 @@
+// Package report joins check results with the rule table into the versioned report and writes it as
+// text, JSON or YAML.
+package report
+
+import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// APIVersion is the version of the report format.
+const APIVersion = "lbdoctor/v1alpha1"
+
+// Report is the diagnosis of one target. Its field names are a public interface.
+type Report struct {
+	APIVersion string          `json:"apiVersion"`
+	Kind       string          `json:"kind"`
+	Target     snapshot.Target `json:"target"`
+	Provider   rules.Provider  `json:"provider"`
+	// Source is "live" or "offline".
+	Source   string    `json:"source"`
+	Findings []Finding `json:"findings"`
+	Skipped  []Skipped `json:"skipped"`
+	Summary  Summary   `json:"summary"`
+	// Incomplete lists reads that failed part way; set only when the report may be missing findings.
+	Incomplete []string `json:"incomplete,omitempty"`
+}
+
+// Finding is a finding joined with its rule.
+type Finding struct {
+	Rule     rules.ID       `json:"rule"`
+	Code     string         `json:"code"`
+	Severity rules.Severity `json:"severity"`
+	Title    string         `json:"title"`
+	Check    string         `json:"check"`
+	Source   string         `json:"source"`
+	Path     string         `json:"path,omitempty"`
+	Message  string         `json:"message"`
+	Fix      string         `json:"fix"`
+	Risk     string         `json:"risk"`
+	Doc      string         `json:"doc"`
+	Retried  bool           `json:"retried"`
+	Count    int32          `json:"count,omitempty"`
+	LastSeen string         `json:"lastSeen,omitempty"`
+}
+
+// Skipped is a check that could not run, with the reason.
+type Skipped struct {
+	Check  string `json:"check"`
+	Reason string `json:"reason"`
+}
+
+// Summary counts findings per severity.
+type Summary struct {
+	Error   int `json:"error"`
+	Warning int `json:"warning"`
+	Info    int `json:"info"`
+}
+
+// List holds the reports of several targets.
+type List struct {
+	APIVersion string   `json:"apiVersion"`
+	Kind       string   `json:"kind"`
+	Items      []Report `json:"items"`
+	Summary    Summary  `json:"summary"`
+}
+
+// Build joins a check result with the rule table.
+func Build(res checks.Result, source string, incomplete []string) Report {
+	r := Report{APIVersion: APIVersion, Kind: "Report", Target: res.Target, Provider: res.Provider,
+		Source: source, Findings: []Finding{}, Skipped: []Skipped{}, Incomplete: incomplete}
+	for _, f := range res.Findings {
+		rule, _ := rules.Get(f.Rule)
+		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: rule.Severity,
+			Title: rule.Title, Check: f.Check, Source: f.Source, Path: f.Path, Message: f.Message,
+			Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
+			LastSeen: f.LastSeen})
+		r.Summary.add(rule.Severity)
+	}
+	for _, s := range res.Skipped {
+		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason})
+	}
+	return r
+}
+
+func (s *Summary) add(sev rules.Severity) {
+	switch sev {
+	case rules.Error:
+		s.Error++
+	case rules.Warning:
+		s.Warning++
+	default:
+		s.Info++
+	}
+}
+
+// NewList wraps reports into a List with a total summary.
+func NewList(items []Report) List {
+	l := List{APIVersion: APIVersion, Kind: "ReportList", Items: items}
+	if l.Items == nil {
+		l.Items = []Report{}
+	}
+	for _, r := range items {
+		l.Summary.Error += r.Summary.Error
+		l.Summary.Warning += r.Summary.Warning
+		l.Summary.Info += r.Summary.Info
+	}
+	return l
+}
+
+// Worst returns the highest severity among the findings and whether there is any.
+func (r Report) Worst() (rules.Severity, bool) {
+	switch {
+	case r.Summary.Error > 0:
+		return rules.Error, true
+	case r.Summary.Warning > 0:
+		return rules.Warning, true
+	case r.Summary.Info > 0:
+		return rules.Info, true
+	}
+	return rules.Info, false
+}
+
+// FailOn is the threshold for a non-zero exit: findings at or above it fail the run.
+type FailOn struct {
+	// None disables failing on findings.
+	None bool
+	At   rules.Severity
+}
+
+// ExitCode is 1 when any report has a finding at or above the threshold, else 0.
+func ExitCode(reports []Report, fail FailOn) int {
+	if fail.None {
+		return 0
+	}
+	for _, r := range reports {
+		if w, ok := r.Worst(); ok && w >= fail.At {
+			return 1
+		}
+	}
+	return 0
+}

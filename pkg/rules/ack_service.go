@@ -1,0 +1,640 @@
+package rules
+
+// Alibaba Cloud ACK LoadBalancer Service rules. The cloud-controller-manager (CCM) reports sync
+// failures as SyncLoadBalancerFailed events whose message carries the CLB OpenAPI code (when there is
+// one) or a fixed sentence; Match holds the distinctive part of each documented message.
+//
+// Sources: "Alibaba ACK, troubleshooting LoadBalancer Services" (error-event table and symptom guide)
+// and "Alibaba ACK, Service FAQ".
+
+// Rules matched from documented CCM event messages.
+const (
+	ACKServiceBackendQuota               ID = "ack.service.backend-quota"
+	ACKServiceENISharedSpec              ID = "ack.service.eni-shared-spec"
+	ACKServiceNoAvailableNodes           ID = "ack.service.no-available-nodes"
+	ACKServiceLBNotFound                 ID = "ack.service.lb-not-found"
+	ACKServiceOrderArrearage             ID = "ack.service.ORDER.ARREARAGE"
+	ACKServicePayInsufficientBalance     ID = "ack.service.PAY.INSUFFICIENT_BALANCE"
+	ACKServiceThrottling                 ID = "ack.service.Throttling"
+	ACKServiceRspoolVIPExist             ID = "ack.service.RspoolVipExist"
+	ACKServiceNetworkConflict            ID = "ack.service.NetworkConflict"
+	ACKServiceVSwitchAvailableIPNotExist ID = "ack.service.VSwitchAvailableIpNotExist"
+	ACKServiceENIStringTargetPort        ID = "ack.service.eni-string-targetport"
+	ACKServiceShareSLBHaltSales          ID = "ack.service.ShareSlbHaltSales"
+	ACKServiceResourceGroupImmutable     ID = "ack.service.resource-group-immutable"
+	ACKServiceENIFlannel                 ID = "ack.service.eni-flannel"
+	ACKServiceCLCUSpec                   ID = "ack.service.clcu-spec"
+	ACKServiceReuseCCMLB                 ID = "ack.service.reuse-ccm-lb"
+	ACKServiceAddressTypeImmutable       ID = "ack.service.address-type-immutable"
+	ACKServiceLBRebind                   ID = "ack.service.lb-rebind"
+	ACKServiceHTTPSToHTTPSBackend        ID = "ack.service.https-to-https-backend"
+	ACKServiceRollingUpdate503           ID = "ack.service.rolling-update-503"
+	ACKServiceUnevenLoad                 ID = "ack.service.uneven-load"
+	ACKServiceOldCCMNoEvents             ID = "ack.service.old-ccm-no-events"
+	ACKServiceNodePortLocalPortRange     ID = "ack.service.nodeport-local-port-range"
+	ACKServiceExternalUnreachable        ID = "ack.service.external-unreachable"
+	ACKServiceIntranetLBLoopback         ID = "ack.service.intranet-lb-loopback"
+	ACKServiceConsoleEditOverwritten     ID = "ack.service.console-edit-overwritten"
+	ACKServiceReuseOldCCM                ID = "ack.service.reuse-old-ccm"
+	ACKServiceReuseAPIServerLB           ID = "ack.service.reuse-apiserver-lb"
+	ACKServiceOrphanOnDelete             ID = "ack.service.orphan-on-delete"
+	ACKServiceTypeChangeDeletesLB        ID = "ack.service.type-change-deletes-lb"
+	ACKServiceListenerOnNodePort         ID = "ack.service.listener-on-nodeport"
+	ACKServiceAnnotationCCMVersion       ID = "ack.service.annotation-ccm-version"
+	ACKServiceInvalidAnnotation          ID = "ack.service.invalid-annotation"
+	ACKServiceUnknownAnnotation          ID = "ack.service.unknown-annotation"
+	ACKServiceLegacyAnnotationConflict   ID = "ack.service.legacy-annotation-conflict"
+	ACKServiceAnnotationDependency       ID = "ack.service.annotation-dependency"
+	ACKServiceReuseWithoutOverride       ID = "ack.service.reuse-without-override"
+)
+
+const (
+	ackEventsDoc  = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
+	ackSymptomDoc = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
+	ackFAQDoc     = "Alibaba ACK, Service FAQ"
+	ackAnnoDoc    = "Alibaba ACK, Use annotations to configure a Classic Load Balancer (CLB) instance"
+)
+
+var ackServiceRules = []Rule{
+	// ---- Documented event messages ----
+	{
+		ID:       ACKServiceBackendQuota,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CLB backend server quota (200) exhausted",
+		Cause: "The CLB instance already holds the maximum of 200 backend servers, so CCM cannot attach the " +
+			"nodes or ENIs this Service needs. Sharing one CLB between many Services, or Cluster mode on a " +
+			"large cluster (every node becomes a backend), uses the quota up quickly.",
+		Fix: "Raise the backend-server quota on the SLB Quota Management page; or set " +
+			"spec.externalTrafficPolicy: Local so only nodes running backend pods are attached; or, staying in " +
+			"Cluster mode, restrict the attached nodes with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-backend-label " +
+			"(e.g. \"k1=v1,k2=v2\"); or give this Service its own CLB instead of a shared one.",
+		Risk: "New pods or nodes are never added to the CLB, so traffic concentrates on the old backends and " +
+			"the Service loses capacity or goes dark as old backends disappear.",
+		Doc:   ackEventsDoc + ", \"The backend server number has reached to the quota limit\"",
+		Match: []string{"The backend server number has reached to the quota limit"},
+	},
+	{
+		ID:       ACKServiceENISharedSpec,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Shared-performance CLB cannot take ENI backends",
+		Cause: "The Service attaches pod ENIs directly (service.beta.kubernetes.io/backend-type: eni, Terway), " +
+			"but the CLB is a shared-resource instance, which only accepts ECS backends.",
+		Fix: "Request a performance-guaranteed instance with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec: " +
+			"\"slb.s1.small\" (or a larger slb.sX spec). Check first that the installed CCM version supports that annotation.",
+		Risk:  "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
+		Doc:   ackEventsDoc + ", \"The loadbalancer does not support backend servers of eni type\"",
+		Match: []string{"does not support backend servers of eni type"},
+	},
+	{
+		ID:       ACKServiceNoAvailableNodes,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "No backend available for the CLB",
+		Cause: "CCM found nothing to attach as a backend: no pod matches the Service selector, the matching " +
+			"pods are not healthy/ready, or the only running pods sit on master nodes, which are never added.",
+		Fix: "Check `kubectl get pods -l <selector>` and the Service endpoints. Deploy pods matching the selector, " +
+			"repair failing pods, and move pods that landed on master nodes to worker nodes (evict them or fix " +
+			"their nodeSelector/tolerations).",
+		Risk:  "The CLB has an empty backend group; every connection to it fails.",
+		Doc:   ackEventsDoc + ", \"There are no available nodes for LoadBalancer\"",
+		Match: []string{"There are no available nodes for LoadBalancer"},
+	},
+	{
+		ID:       ACKServiceLBNotFound,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CLB recorded in the Service no longer exists",
+		Cause: "The Service status (status.loadBalancer.ingress) points at a CLB that CCM cannot find through " +
+			"the OpenAPI: it was deleted or renamed in the console, or was created by hand and never declared " +
+			"with the loadbalancer-id annotation.",
+		Fix: "Look the EXTERNAL-IP up in the SLB console. Gone and Service unneeded: delete the Service. Gone but " +
+			"needed: remove status.loadBalancer from the Service so CCM builds a new CLB. Exists and was created by " +
+			"hand: set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id to its ID. Exists and was created by " +
+			"an old CCM: add the kubernetes.do.not.delete tag described in the FAQ on renaming SLB instances.",
+		Risk: "CCM stops reconciling the Service: listener, backend and annotation changes are no longer " +
+			"applied, and the address may point at nothing.",
+		Doc: ackEventsDoc + ", \"can not find loadbalancer, but it's defined in service\"; " + ackFAQDoc +
+			", What to do if I accidentally delete an SLB instance",
+		Match: []string{
+			"not able to find loadbalancer named",
+			"can not find loadbalancer, but it's defined in service",
+		},
+	},
+	{
+		ID:       ACKServiceOrderArrearage,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "ORDER.ARREARAGE",
+		Severity: Error,
+		Title:    "Alibaba Cloud account has an overdue payment",
+		Cause:    "The CLB OpenAPI refuses to create or change billable resources because the account owes money.",
+		Fix:      "Pay the outstanding bill in the Alibaba Cloud billing console; CCM succeeds on its next sync.",
+		Risk: "No CLB can be created or updated for any Service, and resources of an account left in arrears " +
+			"may be suspended.",
+		Doc:   ackEventsDoc + ", \"ORDER.ARREARAGE Message: The account is arrearage.\"",
+		Match: []string{"ORDER.ARREARAGE", "The account is arrearage"},
+	},
+	{
+		ID:       ACKServicePayInsufficientBalance,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "PAY.INSUFFICIENT_BALANCE",
+		Severity: Error,
+		Title:    "Alibaba Cloud account balance too low",
+		Cause:    "The account does not hold enough credit for the CLB purchase or change CCM requested.",
+		Fix:      "Add funds to the account; the next CCM sync then goes through.",
+		Risk:     "The CLB stays unprovisioned or unchanged, leaving the Service Pending or stale.",
+		Doc:      ackEventsDoc + ", \"PAY.INSUFFICIENT_BALANCE Message: Your account does not have enough balance.\"",
+		Match:    []string{"PAY.INSUFFICIENT_BALANCE", "Your account does not have enough balance"},
+	},
+	{
+		ID:       ACKServiceThrottling,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "Throttling",
+		Severity: Warning,
+		Title:    "CLB OpenAPI calls are being throttled",
+		Cause: "CCM is issuing more CLB API requests than the account's rate limit allows. Services that fail " +
+			"to sync and are retried in a loop are a common source of the extra calls.",
+		Fix: "Look at the CLB quotas on the SLB Quota Management page, then run `kubectl describe svc` on the " +
+			"LoadBalancer Services and clear their other sync errors so CCM stops retrying them.",
+		Risk: "Syncs are delayed, so backend and listener changes reach the CLB late; if the call volume stays " +
+			"high, every Service in the cluster is slowed down.",
+		Doc:     ackEventsDoc + ", \"Status Code: 400 Code: Throttling\"",
+		Retried: true,
+		Match:   []string{"Code: Throttling"},
+	},
+	{
+		ID:       ACKServiceRspoolVIPExist,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "RspoolVipExist",
+		Severity: Error,
+		Title:    "vServer group still bound to a listener",
+		Cause: "CCM tried to delete a vServer group that a listener still uses. This usually happens on a reused " +
+			"CLB (service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id is set) whose listener was made outside CCM.",
+		Fix: "Confirm whether the Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id; if so, " +
+			"delete in the CLB console the listener on the port the Service declares, then let CCM sync again.",
+		Risk:  "Backend updates for that port stay blocked and the CLB keeps an outdated configuration.",
+		Doc:   ackEventsDoc + ", \"Code: RspoolVipExist Message: there are vips associating with this vServer group.\"",
+		Match: []string{"RspoolVipExist", "there are vips associating with this vServer group"},
+	},
+	{
+		ID:       ACKServiceNetworkConflict,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "NetworkConflict",
+		Severity: Error,
+		Title:    "Internal CLB sits in another VPC than the cluster",
+		Cause: "The reused intranet CLB belongs to a different VPC from the cluster; CLB instances cannot be " +
+			"reused across VPCs.",
+		Fix: "Point service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id at an intranet CLB in the cluster's " +
+			"VPC, or drop the annotation and let CCM create one there.",
+		Risk:  "The CLB can never reach the cluster's nodes or pods; the Service stays unusable.",
+		Doc:   ackEventsDoc + ", \"Status Code: 400 Code: NetworkConflict\"; " + ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
+		Match: []string{"NetworkConflict"},
+	},
+	{
+		ID:       ACKServiceVSwitchAvailableIPNotExist,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "VSwitchAvailableIpNotExist",
+		Severity: Error,
+		Title:    "vSwitch for the internal CLB has no free IP",
+		Cause:    "The vSwitch chosen for the intranet CLB has run out of addresses, so no CLB address can be allocated.",
+		Fix: "Select another vSwitch of the same VPC that still has free addresses with " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id: \"vsw-...\" (together with " +
+			"address-type \"intranet\"), or free addresses in the current one.",
+		Risk:  "The Service remains Pending with no internal address.",
+		Doc:   ackEventsDoc + ", \"Code: VSwitchAvailableIpNotExist Message: The specified VSwitch has no available ip.\"",
+		Match: []string{"VSwitchAvailableIpNotExist", "The specified VSwitch has no available ip"},
+	},
+	{
+		ID:       ACKServiceENIStringTargetPort,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Named targetPort not supported with ENI backends",
+		Cause: "With ENI backends the CLB registers the pod port directly, and this CCM version cannot resolve a " +
+			"named (string) targetPort, so it sends an invalid port to the API.",
+		Fix: "Write targetPort as a number (e.g. targetPort: 8080) in spec.ports, or upgrade the CCM component " +
+			"to a release that resolves named ports.",
+		Risk:  "Pods are never registered on the CLB for that port; requests to it fail.",
+		Doc:   ackEventsDoc + ", \"The specified Port must be between 1 and 65535.\"",
+		Match: []string{"The specified Port must be between 1 and 65535"},
+	},
+	{
+		ID:       ACKServiceShareSLBHaltSales,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "ShareSlbHaltSales",
+		Severity: Error,
+		Title:    "Old CCM asks for a shared CLB, which is discontinued",
+		Cause: "This CCM release still creates shared-resource CLB instances by default, and Alibaba Cloud no " +
+			"longer sells that instance type.",
+		Fix: "Upgrade the cloud-controller-manager add-on; current releases no longer request shared-resource " +
+			"instances. Then let CCM sync the Service again.",
+		Risk: "No new LoadBalancer Service can get a CLB; they all stay Pending.",
+		Doc:  ackEventsDoc + ", \"Code: ShareSlbHaltSales Message: The share instance has been discontinued.\"",
+		Match: []string{
+			"ShareSlbHaltSales",
+			"The share instance has been discontinued",
+		},
+	},
+	{
+		ID:       ACKServiceResourceGroupImmutable,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CLB resource group changed after creation",
+		Cause: "The value of service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id differs from " +
+			"the group the CLB was created in; a CLB's resource group is fixed at creation.",
+		Fix: "Remove the resource-group-id annotation (or restore its original value). To move the CLB to " +
+			"another resource group, recreate the Service.",
+		Risk:  "Every later sync fails, so other changes to the Service never reach the CLB.",
+		Doc:   ackEventsDoc + ", \"can not change ResourceGroupId once created\"",
+		Match: []string{"can not change ResourceGroupId once created"},
+	},
+	{
+		ID:       ACKServiceENIFlannel,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "ENI backend type requested on a Flannel cluster",
+		Cause: "service.beta.kubernetes.io/backend-type: eni tells CCM to attach pod IPs as ENIs, but the cluster " +
+			"runs Flannel, whose pod IPs are not ENI addresses in the VPC, so no ENI can be found for them.",
+		Fix: "Delete the service.beta.kubernetes.io/backend-type annotation (or set it to \"ecs\") so nodes are " +
+			"attached instead; ENI mode needs the Terway network plugin.",
+		Risk:  "No backend is registered; the CLB cannot forward any traffic.",
+		Doc:   ackEventsDoc + ", \"can not find eniid for ip x.x.x.x in vpc vpc-xxxx\"",
+		Match: []string{"can not find eniid"},
+	},
+	{
+		ID:       ACKServiceCLCUSpec,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Pay-as-you-go (PayByCLCU) CLB given a specification",
+		Cause: "The CLB is billed per capacity unit (PayByCLCU), while the Service asks for a fixed " +
+			"specification; switching a CLB from PayByCLCU to pay-by-specification is not allowed.",
+		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec, and if " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-instance-charge-type is set, make it \"PayByCLCU\".",
+		Risk:  "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
+		Doc:   ackEventsDoc + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
+		Match: []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
+	},
+	{
+		ID:       ACKServiceReuseCCMLB,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Reuse annotation points at a CCM-created CLB",
+		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id names a CLB that CCM created for a " +
+			"Service; only CLBs created by hand in the console may be reused.",
+		Fix: "Read the ID from the loadbalancer-id annotation. Service Pending: replace it with a CLB you created " +
+			"yourself. Not Pending and the CLB address equals EXTERNAL-IP: delete the annotation. Not Pending and " +
+			"the addresses differ: put the ID of the CLB that owns EXTERNAL-IP in the annotation, or, if none " +
+			"exists, a hand-made CLB's ID and recreate the Service.",
+		Risk: "The Service never gets (or never updates) its load balancer, and two Services could end up " +
+			"fighting over one CCM-managed CLB.",
+		Doc:   ackEventsDoc + ", \"can not reuse loadbalancer created by kubernetes\"",
+		Match: []string{"can not reuse loadbalancer created by kubernetes"},
+	},
+	{
+		ID:       ACKServiceAddressTypeImmutable,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CLB address type changed after creation",
+		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type was switched between " +
+			"\"internet\" and \"intranet\" on an existing Service; a CLB keeps the type it was created with.",
+		Fix: "Restore the original address-type value, or delete and recreate the Service (a new address is " +
+			"allocated) to get the other type.",
+		Risk:  "CCM stops applying any change to this Service's CLB.",
+		Doc:   ackEventsDoc + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
+		Match: []string{"can not change LoadBalancer AddressType once created"},
+	},
+	{
+		ID:       ACKServiceLBRebind,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Service already bound to another CLB",
+		Cause: "The loadbalancer-id annotation was edited to a different CLB after the Service had received an " +
+			"address; a Service cannot be moved to another CLB by changing the annotation.",
+		Fix: "Put the original CLB ID back in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, or " +
+			"delete the Service and create it again with the intended CLB ID.",
+		Risk:  "Syncing is stuck; the Service keeps its old address and ignores further changes.",
+		Doc:   ackEventsDoc + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
+		Match: []string{"service has been associated with ip", "cannot be bound to ip"},
+	},
+
+	// ---- Documented symptoms without an event ----
+	{
+		ID:       ACKServiceHTTPSToHTTPSBackend,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "HTTPS listener forwards to a TLS port on the pod",
+		Cause: "A port listed as \"https:<port>\" in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-protocol-port " +
+			"is decrypted on the CLB (certificate from ...-cert-id) and sent on as plain HTTP, but its targetPort is " +
+			"the pod's TLS port (e.g. 443). The pod answers \"The plain HTTP request was sent to HTTPS port\".",
+		Fix: "Point targetPort of that Service port at the pod's plain-HTTP port (e.g. port 443, targetPort 80), " +
+			"or use a \"tcp:443\" listener if the pod must terminate TLS itself.",
+		Risk: "Every HTTPS request through the CLB fails with a 400 error.",
+		Doc:  ackSymptomDoc + ", Cannot connect to the backend HTTPS service",
+	},
+	{
+		ID:       ACKServiceRollingUpdate503,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Rolling updates can return 503 or reset connections",
+		Cause: "Nothing makes the CLB and pods hand over gracefully: the listener has no connection draining and/or " +
+			"the pods lack a readinessProbe, preStop hook or a long enough terminationGracePeriodSeconds, so the CLB " +
+			"still sends requests to pods that are starting or stopping.",
+		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-connection-drain: \"on\" with " +
+			"...-connection-drain-timeout (seconds). Give the pods a readinessProbe matching their start-up time, a " +
+			"preStop (e.g. sleep) covering in-flight requests, and terminationGracePeriodSeconds at least 30 s above " +
+			"the preStop duration.",
+		Risk: "Each deployment causes a burst of failed requests for clients.",
+		Doc:  ackSymptomDoc + ", 503 error during application updates; " + ackFAQDoc + ", graceful closing of connections when backends are replaced",
+	},
+	{
+		ID:       ACKServiceUnevenLoad,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Local traffic policy with a non-weighted CLB scheduler",
+		Cause: "With externalTrafficPolicy: Local, CCM attaches only nodes with backend pods and (from " +
+			"v1.9.3.276-g372aa98-aliyun on) weights each node by its pod count. A non-weighted scheduler such as " +
+			"\"rr\" ignores those weights, so a node with one pod gets as much traffic as a node with many. " +
+			"Long-lived connections skew load further.",
+		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler: \"wrr\"; for persistent " +
+			"connections use \"wlc\". Upgrade CCM to v1.9.3.276-g372aa98-aliyun or later for pod-count weights.",
+		Risk: "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
+		Doc:  ackSymptomDoc + ", Uneven load distribution across CLB backends; " + ackFAQDoc + ", How are node weights automatically set in Local mode?",
+	},
+	{
+		ID:       ACKServiceOldCCMNoEvents,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "CCM older than v1.9.3.276-g372aa98-aliyun emits no sync events",
+		Cause: "cloud-controller-manager releases before v1.9.3.276-g372aa98-aliyun do not record events for " +
+			"Service/CLB synchronization, so failures are invisible in `kubectl describe svc`.",
+		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.276-g372aa98-aliyun or newer; with a newer " +
+			"CCM and still no events, open a ticket with Alibaba Cloud.",
+		Risk: "CLB sync errors (Pending Services, stale backends, ignored annotations) go undiagnosed.",
+		Doc:  ackFAQDoc + ", Why are events for the service and LoadBalancer synchronization process not visible?",
+	},
+	{
+		ID:       ACKServiceNodePortLocalPortRange,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "nodePort inside the nodes' ephemeral port range",
+		Cause: "The Service's nodePort lies inside net.ipv4.ip_local_port_range (default 32768-60999), the range " +
+			"Linux hands out as source ports for outgoing connections. This happens when --service-node-port-range " +
+			"(default 30000-32767) was widened to overlap it.",
+		Fix: "Change spec.ports[].nodePort to a free port outside ip_local_port_range, and make the API server's " +
+			"service-node-port-range and the nodes' ip_local_port_range disjoint again (restore the defaults).",
+		Risk: "Intermittent connection failures on nodes; at worst health checks fail and nodes go NotReady.",
+		Doc:  ackFAQDoc + ", How to correctly configure the NodePort range",
+	},
+	{
+		ID:       ACKServiceExternalUnreachable,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "CLB unreachable from outside the cluster",
+		Cause: "Clients outside the cluster cannot connect: an access control list on the listener rejects them, " +
+			"the vServer group has no backends, or the listener health check marks all backends unhealthy.",
+		Fix: "Clear any Service error events first. Check service.beta.kubernetes.io/alibaba-cloud-loadbalancer-acl-status/" +
+			"-acl-id/-acl-type: a \"white\" list must contain the client addresses, a \"black\" list must not. " +
+			"Make sure backend pods are running and ready, and that the health-check annotations (type, port, URI) " +
+			"describe what the pods actually answer.",
+		Risk: "The application is down for every external client.",
+		Doc:  ackSymptomDoc + ", CLB inaccessible from outside the cluster",
+	},
+	{
+		ID:       ACKServiceIntranetLBLoopback,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Reused internal CLB unreachable from pods on backend nodes",
+		Cause: "For a private CLB that was not created by this Service, a layer-4 listener cannot serve a client " +
+			"that is also one of its backends: a pod on a node that hosts a backend fails to reach the CLB address.",
+		Fix: "Reach the workload through its ClusterIP or DNS name from inside the cluster; or use a public " +
+			"address; or let the Service create the CLB itself with externalTrafficPolicy: Cluster so kube-proxy " +
+			"short-circuits in-cluster traffic to the address.",
+		Risk: "In-cluster callers fail depending on which node they are scheduled on, which is hard to reproduce.",
+		Doc:  ackFAQDoc + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
+	},
+	{
+		ID:       ACKServiceConsoleEditOverwritten,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Info,
+		Title:    "CLB settings changed in the console get reverted",
+		Cause: "CCM is declarative: it rewrites the CLB it manages from the Service spec and annotations, so " +
+			"changes made by hand in the SLB console (listeners, spec, backends) are undone on the next sync.",
+		Fix: "Express every CLB setting through service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* " +
+			"annotations and never edit a CCM-managed CLB in the console.",
+		Risk: "Manual fixes silently disappear, and lost listener settings can make the Service unreachable.",
+		Doc:  ackFAQDoc + ", Why was the configuration of my SLB instance modified?",
+	},
+	{
+		ID:       ACKServiceReuseOldCCM,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CCM too old to reuse an existing CLB",
+		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, but CCM releases " +
+			"before v1.9.3.105-gfd4e547-aliyun cannot reuse an existing CLB.",
+		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.105-gfd4e547-aliyun or later (preferably " +
+			"v1.9.3.276-g372aa98-aliyun or later so sync events are visible).",
+		Risk: "The annotation is ignored or fails; the Service does not use the intended CLB.",
+		Doc:  ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
+	},
+	{
+		ID:       ACKServiceReuseAPIServerLB,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Service tries to reuse the API server's CLB",
+		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id names the CLB that fronts the cluster's " +
+			"API server (TCP 6443); that instance may not be reused by a Service.",
+		Fix: "Create a separate CLB in the console and put its ID in the annotation, or drop the annotation so " +
+			"CCM provisions one.",
+		Risk: "The Service never gets its load balancer, and any listener change on that CLB could cut off " +
+			"access to the API server.",
+		Doc: ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
+	},
+	{
+		ID:       ACKServiceOrphanOnDelete,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "CCM-created CLB turned into a reused one by hand",
+		Cause: "The loadbalancer-id annotation was added to a Service whose CLB CCM had created. CCM now treats " +
+			"it as a reused instance, and reused instances are kept when the Service is deleted.",
+		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id from the Service; if it must stay, " +
+			"plan to delete the CLB in the console after the Service is gone.",
+		Risk: "The CLB outlives the Service and keeps incurring charges.",
+		Doc:  ackFAQDoc + ", When are SLB instances automatically deleted?",
+	},
+	{
+		ID:       ACKServiceTypeChangeDeletesLB,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Info,
+		Title:    "Deleting or retyping the Service removes its CLB",
+		Cause: "A CLB created by CCM is deleted together with the Service, and also when the Service type is " +
+			"changed from LoadBalancer to another type (e.g. NodePort). Only CLBs reused via the loadbalancer-id " +
+			"annotation survive.",
+		Fix: "Before deleting or retyping, decide whether the address must be kept; if so, use a hand-made CLB " +
+			"referenced by service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id.",
+		Risk: "The public or private address is released and cannot be recovered; clients and DNS records " +
+			"pointing at it break.",
+		Doc: ackFAQDoc + ", When are SLB instances automatically deleted?",
+	},
+	{
+		ID:       ACKServiceListenerOnNodePort,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "CLB annotations on a non-LoadBalancer Service",
+		Cause: "The Service carries service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotations but is " +
+			"not of type LoadBalancer; CCM only configures CLBs and listeners for LoadBalancer Services.",
+		Fix:  "Change spec.type to LoadBalancer if a CLB is wanted, otherwise remove the annotations.",
+		Risk: "The annotations silently do nothing and no listener exists for the expected port.",
+		Doc:  ackFAQDoc + ", How to configure a listener for a NodePort service",
+	},
+	{
+		ID:       ACKServiceAnnotationCCMVersion,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Annotation needs a newer CCM than the one installed",
+		Cause: "Each CLB annotation is supported from a given CCM version on; an older CCM ignores annotations it " +
+			"does not know, without an error event.",
+		Fix: "Compare the installed cloud-controller-manager version with the annotation's minimum version in " +
+			"the ACK annotation reference and upgrade the add-on if needed.",
+		Risk: "The CLB lacks the intended setting (spec, ACL, drain, health check) while the manifest says otherwise.",
+		Doc:  ackFAQDoc + ", What to do if a service annotation does not take effect",
+	},
+
+	// ---- Annotation validation (static checks) ----
+	{
+		ID:       ACKServiceInvalidAnnotation,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CLB annotation has an invalid value",
+		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
+			"allowed set (values are case-sensitive), a non-integer where a number is required, or a number out " +
+			"of range.",
+		Fix: "Use a documented value, e.g. address-type \"internet\"|\"intranet\", scheduler \"wrr\"|\"wlc\"|\"rr\", " +
+			"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\", sticky-session-type " +
+			"\"insert\"|\"server\", acl-type \"white\"|\"black\", health-check-type \"tcp\"|\"http\", " +
+			"instance-charge-type \"PayBySpec\"|\"PayByCLCU\", backend-type \"eni\"|\"ecs\", " +
+			"healthy/unhealthy-threshold 2-10, health-check-interval 1-50, persistence-timeout 0-3600.",
+		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
+		Doc:  ackAnnoDoc,
+	},
+	{
+		ID:       ACKServiceUnknownAnnotation,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Unrecognised CLB annotation (likely a typo)",
+		Cause: "An annotation under service.beta.kubernetes.io/alibaba-cloud-loadbalancer- has a suffix CCM does " +
+			"not know, usually a misspelling of a real one.",
+		Fix:  "Rename it to the nearest valid annotation named in the finding.",
+		Risk: "CCM ignores the key without an error; the intended CLB setting never applies.",
+		Doc:  ackAnnoDoc + "; " + ackFAQDoc + ", What to do if a service annotation does not take effect",
+	},
+	{
+		ID:       ACKServiceLegacyAnnotationConflict,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Legacy alicloud- and alibaba-cloud- annotations disagree",
+		Cause: "The same setting is given twice with different values: under the old prefix " +
+			"service.beta.kubernetes.io/alicloud-loadbalancer-* (still accepted) and under " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-*. Which one wins is not obvious from the manifest.",
+		Fix: "Keep only the alibaba-cloud-loadbalancer-* key with the intended value and delete the " +
+			"alicloud-loadbalancer-* key.",
+		Risk: "The CLB may be configured with the value the reader did not expect, and edits to the other key " +
+			"appear to have no effect.",
+		Doc: ackAnnoDoc + ", usage notes (alicloud renamed to alibaba-cloud)",
+	},
+	{
+		ID:       ACKServiceAnnotationDependency,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "CLB annotation is missing a required companion",
+		Cause: "Some annotations only work together: sticky-session \"on\" needs sticky-session-type; type " +
+			"\"insert\" needs cookie-timeout; type \"server\" needs cookie; acl-status \"on\" needs acl-id (and " +
+			"acl-type); vswitch-id is valid only with address-type \"intranet\".",
+		Fix: "Add the missing companion (e.g. service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
+			"\"1800\" for insert, ...-cookie for server, ...-acl-id for acl-status on, address-type \"intranet\" " +
+			"for vswitch-id) or remove the dependent annotation.",
+		Risk: "CCM fails to build the listener or silently drops the feature (no session stickiness, no ACL, " +
+			"CLB in the wrong network).",
+		Doc: ackAnnoDoc + ", listener and CLB annotations",
+	},
+	{
+		ID:       ACKServiceReuseWithoutOverride,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Reused CLB without force-override-listeners: no listeners made",
+		Cause: "With service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id set and " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners not \"true\", CCM " +
+			"creates no listeners on the existing CLB; it deliberately leaves them alone because overwriting could " +
+			"interrupt other users of the CLB and CCM supports only simple backend setups.",
+		Fix: "Create listeners for the Service ports in the CLB console, or, only when those ports are not used " +
+			"by anything else on the CLB, set force-override-listeners: \"true\".",
+		Risk: "The Service shows an address but nothing listens on its ports, so clients cannot connect.",
+		Doc:  ackFAQDoc + ", Why is a listener not configured when I reuse an existing SLB instance?",
+	},
+}

@@ -1,0 +1,135 @@
+package rules
+
+// Provider-neutral rules: Kubernetes Service and Ingress behaviour that affects a cloud load balancer
+// the same way on TKE and ACK. None of them is proved by an event message; checks emit them.
+
+// Generic rule IDs.
+const (
+	GenericServiceExternalTrafficLocal ID = "generic.service.external-traffic-local"
+	GenericServiceNoEndpoints          ID = "generic.service.no-endpoints"
+	GenericServiceNoSelector           ID = "generic.service.no-selector"
+	GenericServiceEndpointsNotReady    ID = "generic.service.endpoints-not-ready"
+	GenericIngressOtherController      ID = "generic.ingress.other-controller"
+	GenericServiceNoEvents             ID = "generic.service.no-events"
+	GenericIngressNoEvents             ID = "generic.ingress.no-events"
+)
+
+const (
+	genericK8sDoc        = "Kubernetes Service semantics"
+	tkeEventRetentionDoc = "Tencent TKE, Service and Ingress event errors, How to view Service/Ingress event errors (events kept 1 hour)"
+)
+
+var genericRules = []Rule{
+	{
+		ID:       GenericServiceExternalTrafficLocal,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Info,
+		Title:    "externalTrafficPolicy Local: LB address fails from inside the cluster",
+		Cause: "kube-proxy programs the load balancer's address on every node, so traffic from a node or pod to " +
+			"that address never leaves the node. With externalTrafficPolicy: Local it is only delivered to backend " +
+			"pods on that same node; from a node without one the connection fails, even though outside clients " +
+			"work.",
+		Fix: "Inside the cluster, call the Service by ClusterIP or DNS name (<svc>.<namespace>.svc) rather than " +
+			"the LB address. If the LB address must work everywhere, switch to externalTrafficPolicy: Cluster " +
+			"(client source IPs are then SNATed away); on ACK with Terway, Cluster plus " +
+			"service.beta.kubernetes.io/backend-type: \"eni\" keeps source IPs and in-cluster access.",
+		Risk: "In-cluster callers that use the external address fail or succeed depending on which node they " +
+			"run on; for an ingress controller Service this hits every Ingress behind it.",
+		Doc: "Alibaba ACK, Service FAQ, How do I resolve the issue where the SLB address exposed by a " +
+			"LoadBalancer service is inaccessible from within a Kubernetes cluster?; Alibaba ACK, " +
+			"troubleshooting LoadBalancer Services, CLB inaccessible from within the cluster",
+	},
+	{
+		ID:       GenericServiceNoEndpoints,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Service selector matches no pods",
+		Cause: "No pod carries all the labels in spec.selector (or the matching pods are in another namespace), " +
+			"so the Service has no EndpointSlice addresses and the load balancer has nothing to send traffic to.",
+		Fix: "Compare `kubectl get pods --show-labels -n <ns>` with spec.selector and fix the labels on either " +
+			"side, or deploy the workload the Service is meant to front.",
+		Risk: "Every request to the load balancer fails; on ACK the CCM reports \"There are no available nodes " +
+			"for LoadBalancer\" and on TKE the backend group stays empty.",
+		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, \"There are no available " +
+			"nodes for LoadBalancer\"",
+	},
+	{
+		ID:       GenericServiceNoSelector,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Service has no selector and no EndpointSlices",
+		Cause: "Without spec.selector Kubernetes creates no endpoints automatically; they must be written by hand " +
+			"or by another controller, and none exist for this Service.",
+		Fix: "Add a spec.selector matching the backend pods, or create the EndpointSlice (label " +
+			"kubernetes.io/service-name=<svc>) listing the backend addresses.",
+		Risk: "The load balancer has no backends and drops every connection.",
+		Doc:  genericK8sDoc,
+	},
+	{
+		ID:       GenericServiceEndpointsNotReady,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Some or all backend pods are not ready",
+		Cause: "Pods selected by the Service fail their readiness probe, are starting, or are terminating, so " +
+			"their endpoints are marked not ready and are not (or no longer) registered with the load balancer.",
+		Fix: "Inspect the unready pods (`kubectl describe pod`, container logs, probe settings) and fix the " +
+			"application or the readinessProbe so the pods become Ready.",
+		Risk: "Capacity is reduced; when no endpoint is ready the load balancer health checks fail and clients " +
+			"get errors.",
+		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, CLB inaccessible from " +
+			"outside the cluster",
+	},
+	{
+		ID:       GenericIngressOtherController,
+		Provider: Generic,
+		Kind:     Ingress,
+		Code:     "",
+		Severity: Info,
+		Title:    "Ingress handled by another ingress controller",
+		Cause: "The Ingress's ingressClassName (or kubernetes.io/ingress.class annotation) selects a controller " +
+			"other than the cloud's CLB ingress controller, for example nginx or ALB, so it creates no CLB.",
+		Fix: "Nothing to fix if that is intended; diagnose it with that controller's own tools. To have it served " +
+			"by a CLB, set the class the provider's CLB ingress controller watches.",
+		Risk: "None from the CLB side; problems in the other controller are outside what this tool checked.",
+		Doc:  genericK8sDoc + " (IngressClass)",
+	},
+	{
+		ID:       GenericServiceNoEvents,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Info,
+		Title:    "Service looks unhealthy but has no events",
+		Cause: "Events are short-lived and not always produced: TKE keeps them for about one hour, and ACK's " +
+			"cloud-controller-manager emits LoadBalancer sync events only from v1.9.3.276-g372aa98-aliyun on. The " +
+			"cause of the problem therefore cannot be read from events.",
+		Fix: "Reproduce the failure (e.g. touch an annotation to force a sync) and run the diagnosis again within " +
+			"the hour; on ACK check the cloud-controller-manager version and upgrade it if it predates " +
+			"v1.9.3.276-g372aa98-aliyun; otherwise inspect the load balancer in the cloud console.",
+		Risk: "The real error remains unknown, so it may keep recurring.",
+		Doc: "Alibaba ACK, Service FAQ, Why are events for the service and LoadBalancer synchronization " +
+			"process not visible?; " + tkeEventRetentionDoc,
+	},
+	{
+		ID:       GenericIngressNoEvents,
+		Provider: Generic,
+		Kind:     Ingress,
+		Code:     "",
+		Severity: Info,
+		Title:    "Ingress looks unhealthy but has no events",
+		Cause: "No event explains the Ingress's state: events expire (about one hour on TKE) or the controller " +
+			"did not emit any, so the failure cannot be read from them.",
+		Fix: "Make a harmless change to the Ingress to trigger a new sync and diagnose again promptly, or read " +
+			"the ingress controller's logs and the load balancer in the cloud console.",
+		Risk: "The underlying error goes undiagnosed and may keep recurring.",
+		Doc:  tkeEventRetentionDoc + "; " + genericK8sDoc,
+	},
+}

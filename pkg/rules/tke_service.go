@@ -1,0 +1,273 @@
+package rules
+
+// TKE Service rules. Codes come from the Service table of Tencent's "Service/Ingress event errors" page;
+// the same number means something else in the Ingress table, so these IDs carry the kind.
+const (
+	TKEServiceE4001 ID = "tke.service.E4001"
+	TKEServiceE4004 ID = "tke.service.E4004"
+	TKEServiceE4005 ID = "tke.service.E4005"
+	TKEServiceE4008 ID = "tke.service.E4008"
+	TKEServiceE4009 ID = "tke.service.E4009"
+	TKEServiceE4011 ID = "tke.service.E4011"
+	TKEServiceE4012 ID = "tke.service.E4012"
+	TKEServiceE4013 ID = "tke.service.E4013"
+	TKEServiceE4014 ID = "tke.service.E4014"
+	TKEServiceE4016 ID = "tke.service.E4016"
+	TKEServiceE4026 ID = "tke.service.E4026"
+	TKEServiceE4033 ID = "tke.service.E4033"
+	TKEServiceE4036 ID = "tke.service.E4036"
+	TKEServiceE4037 ID = "tke.service.E4037"
+	TKEServiceE4062 ID = "tke.service.E4062"
+	TKEServiceE4075 ID = "tke.service.E4075"
+
+	// TKEServiceCLBLoopback has no documented event code: it is a data-path symptom, found by checks.
+	TKEServiceCLBLoopback ID = "tke.service.clb-loopback"
+	// TKEServiceIPMasqAgent has no code in the Service table (the Ingress controller reports it as E4007).
+	TKEServiceIPMasqAgent ID = "tke.service.ip-masq-agent"
+)
+
+const (
+	docTKEServiceEvents = "Tencent TKE, Service/Ingress event errors (Service table), "
+	// Shared risk texts from the "risk if left unfixed" column.
+	riskTKEClusterWide   = "The problem is cluster-wide: the load-balancer controller cannot do its work for any Service until it is fixed."
+	riskTKENoTraffic     = "The new load balancer or listener is never set up, so the Service receives no traffic."
+	riskTKESyncBlocked   = "Synchronisation of the whole Service stays blocked; later changes, including backend updates on the CLB, may never be applied."
+	riskTKEBackendUpdate = "Backend registration can fail, so a rolling update of the workload may cut traffic."
+)
+
+var tkeServiceRules = []Rule{
+	{
+		ID:       TKEServiceE4001,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4001",
+		Severity: Error,
+		Title:    "TKE service role (TKE_QCSRole) authorization missing",
+		Cause:    "The TKE service account lost the TKE_QCSRole authorization, so the controller cannot call the cloud APIs it needs to manage load balancers.",
+		Fix:      "In the CAM (Access Management) console, check the authorization of the TKE service role TKE_QCSRole and grant it again.",
+		Risk:     riskTKEClusterWide,
+		Doc:      docTKEServiceEvents + "E4001",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4004,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4004",
+		Severity: Error,
+		Title:    "CLB instance quota exceeded",
+		Cause:    "The account already holds as many load balancer instances as its quota allows, so no new CLB can be created for this Service.",
+		Fix:      "Open a support ticket to raise the CLB instance quota, or release load balancers that are no longer needed.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4004",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4005,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4005",
+		Severity: Error,
+		Title:    "Invalid CLB creation parameters",
+		Cause:    "The parameters passed to CLB creation are rejected; they come from the annotation service.kubernetes.io/service.extensiveParameters.",
+		Fix:      "Correct service.kubernetes.io/service.extensiveParameters: it must be a JSON object of valid CreateLoadBalancer parameters, e.g. '{\"ZoneId\":\"ap-guangzhou-1\"}'.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4005",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4008,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4008",
+		Severity: Error,
+		Title:    "Subnet has no free IP for the internal CLB",
+		Cause:    "The subnet chosen for the internal (private network) CLB has run out of IP addresses.",
+		Fix:      "Point service.kubernetes.io/qcloud-loadbalancer-internal-subnetid at another subnet (subnet- followed by 8 characters) that has free addresses, create such a subnet, or switch the Service to a public CLB by removing the annotation.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4008",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4009,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4009",
+		Severity: Error,
+		Title:    "Account in arrears",
+		Cause:    "The Tencent Cloud account has an overdue balance, so billable CLB resources cannot be created.",
+		Fix:      "Top up the account; the controller can create the load balancer once the balance is positive again.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4009",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4011,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4011",
+		Severity: Error,
+		Title:    "Existing CLB named by tke-existed-lbid does not exist",
+		Cause:    "The Service asks to reuse a load balancer through service.kubernetes.io/tke-existed-lbid, but no CLB with that ID exists.",
+		Fix:      "Look up a real CLB in the same VPC as the cluster in the CLB console and put its ID (lb- followed by 8 lowercase letters or digits) into service.kubernetes.io/tke-existed-lbid.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4011",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4012,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4012",
+		Severity: Error,
+		Title:    "Reused CLB is one that TKE created and manages",
+		Cause:    "The CLB in service.kubernetes.io/tke-existed-lbid was created by TKE for another Service or Ingress, and TKE-managed load balancers cannot be reused.",
+		Fix:      "Only reuse a CLB that you created yourself in the CLB console; set service.kubernetes.io/tke-existed-lbid to such an instance or remove the annotation to let TKE create one.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4012",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4013,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4013",
+		Severity: Error,
+		Title:    "Reused CLB already belongs to another cluster",
+		Cause:    "The CLB in service.kubernetes.io/tke-existed-lbid is already used by a different cluster; a CLB cannot be shared across clusters.",
+		Fix:      "Choose another CLB for service.kubernetes.io/tke-existed-lbid, or delete the resource in the other cluster that holds it.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4013",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4014,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4014",
+		Severity: Error,
+		Title:    "Port conflict on the reused CLB",
+		Cause:    "Several Services that share one CLB through service.kubernetes.io/tke-existed-lbid declare the same listener port.",
+		Fix:      "Change the port of the failing Service to one no other user of that CLB listens on; each port of a shared CLB may be claimed by a single Service.",
+		Risk:     riskTKESyncBlocked,
+		Doc:      docTKEServiceEvents + "E4014",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4016,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4016",
+		Severity: Error,
+		Title:    "CLB reuse by several Services not enabled for the account",
+		Cause:    "More than one Service points at the same CLB, but sharing a CLB between Services is an allowlisted feature that this account has not been granted.",
+		Fix:      "Apply (by ticket) to have multi-Service CLB reuse enabled, or give each Service its own CLB.",
+		Risk:     riskTKESyncBlocked,
+		Doc:      docTKEServiceEvents + "E4016",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4026,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4026",
+		Severity: Warning,
+		Title:    "Referenced TkeServiceConfig not found",
+		Cause:    "The Service names an external CLB configuration (TkeServiceConfig, via service.cloud.tencent.com/tke-service-config) that does not exist in its namespace; the rest of the sync still proceeds.",
+		Fix:      "Either drop the service.cloud.tencent.com/tke-service-config annotation, or create a TkeServiceConfig with exactly that name in the Service's namespace.",
+		Risk:     "None documented: synchronisation is not blocked, but the extra CLB settings are not applied.",
+		Doc:      docTKEServiceEvents + "E4026",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4033,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4033",
+		Severity: Error,
+		Title:    "Direct access enabled but no backend supports it",
+		Cause:    "service.cloud.tencent.com/direct-access is \"true\", yet none of the backing pods can be bound straight to the CLB (they need VPC-CNI elastic network interface networking and must not use hostNetwork).",
+		Fix:      "Run the workload with the VPC-CNI (ENI) network mode and hostNetwork off, or remove service.cloud.tencent.com/direct-access so traffic goes through the NodePort.",
+		Risk:     riskTKEBackendUpdate,
+		Doc:      docTKEServiceEvents + "E4033",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4036,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4036",
+		Severity: Error,
+		Title:    "Duplicate CLB backend four-tuple",
+		Cause:    "Two bindings would share the same CLB VIP, listener port, backend IP and backend port; CLB requires that combination to be unique.",
+		Fix:      "Have the pods listen on separate ports and bind each listener to its own target port, so no two listeners of the VIP map to the same backend IP and port.",
+		Risk:     riskTKESyncBlocked,
+		Doc:      docTKEServiceEvents + "E4036",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4037,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4037",
+		Severity: Error,
+		Title:    "Subnet for the internal CLB does not exist",
+		Cause:    "The subnet named in service.kubernetes.io/qcloud-loadbalancer-internal-subnetid cannot be found.",
+		Fix:      "Set service.kubernetes.io/qcloud-loadbalancer-internal-subnetid to an existing subnet of the cluster's VPC (subnet- followed by 8 characters) with free IPs, create one, or use a public CLB instead.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4037",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4062,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4062",
+		Severity: Error,
+		Title:    "Certificate of an extended-protocol listener has expired",
+		Cause:    "A TCP_SSL or HTTPS listener declared through the extended-protocol annotation (service.cloud.tencent.com/specify-protocol) uses a certificate that is past its expiry date.",
+		Fix:      "Upload a new certificate to the SSL certificate service and write its ID into the Secret the annotation refers to (key qcloud_cert_id).",
+		Risk:     riskTKESyncBlocked,
+		Doc:      docTKEServiceEvents + "E4062",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceE4075,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "E4075",
+		Severity: Error,
+		Title:    "Invalid region ID in a cross-region annotation",
+		Cause:    "The Service uses cross-region CLB binding, but the region ID it gives (service.cloud.tencent.com/cross-region-id) is not a valid Tencent Cloud region.",
+		Fix:      "Set service.cloud.tencent.com/cross-region-id to a region ID from Tencent Cloud's regions list, such as ap-guangzhou or ap-chongqing; a zone ID such as ap-guangzhou-1 is not a region ID.",
+		Risk:     riskTKENoTraffic,
+		Doc:      docTKEServiceEvents + "E4075",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceCLBLoopback,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Layer-4 CLB loopback for in-cluster access to an internal CLB",
+		Cause:    "In IPVS mode TKE's kube-proxy does not bind a LoadBalancer Service's EXTERNAL-IP to kube-ipvs0, so a pod or node that calls an internal CLB address really goes through the CLB, which may hand the packet to its own node, where Linux drops it as coming from a local address. The result is flaky connections, or no connection at all in a one-node cluster; public CLBs are not affected.",
+		Fix:      "Upgrade the kube-system/kube-proxy DaemonSet image to a build that binds LB addresses to the IPVS interface (v1.20.6-tke.12, v1.18.4-tke.20, v1.16.3-tke.25, v1.14.3-tke.24, v1.12.4-tke.30 or later for the same minor), then set service.cloud.tencent.com/prevent-loopback: \"true\" on the Services; this needs the CLB non-VIP health-check source IP feature (beta, by ticket). Otherwise call the Service by its cluster DNS name, or combine externalTrafficPolicy: Local with client/server anti-affinity.",
+		Risk:     "Clients inside the cluster see intermittent connection failures to the Service, and total failure when the cluster has a single node.",
+		Doc:      "Tencent TKE, fault handling handbook, CLB Loopback (Avoiding layer-4 loopback; Analysis of layer-4 loopback problem)",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceIPMasqAgent,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "ip-masq-agent config skips SNAT for all traffic",
+		Cause:    "kube-system/ip-masq-agent-config lists 0.0.0.0/0 under nonMasqueradeCIDRs, so pod traffic leaves with the pod IP instead of the node IP; the Norm credential service authenticates callers by node source IP and rejects the controller's AssumeTkeCredential calls (-8017 / -8032 Record Not Exist).",
+		Fix:      "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs, never 0.0.0.0/0, then restart the load-balancer controller so it fetches credentials again.",
+		Risk:     riskTKEClusterWide,
+		Doc:      "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
+		Retried:  false,
+	},
+}

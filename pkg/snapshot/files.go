@@ -1,0 +1,224 @@
+package snapshot
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	eventsv1 "k8s.io/api/events/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	networkingv1beta1 "k8s.io/api/networking/v1beta1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+)
+
+// MaxInputBytes bounds the manifest input read in offline mode.
+const MaxInputBytes = 64 << 20
+
+// FromFiles reads manifests from paths (files, directories of .yaml/.yml/.json files, or "-" for
+// stdin) into an offline snapshot. Objects without a namespace get defaultNS. Objects absent from
+// the input are unknown, not missing.
+func FromFiles(paths []string, stdin io.Reader, defaultNS string) (*Snapshot, error) {
+	s := New("offline")
+	for _, st := range s.stores() {
+		st.setPartial()
+	}
+	var budget int64 = MaxInputBytes
+	for _, p := range paths {
+		files, err := expand(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			if err := s.loadFile(f, stdin, defaultNS, &budget); err != nil {
+				return nil, err
+			}
+		}
+	}
+	s.eventsGapIfNone()
+	return s, nil
+}
+
+func expand(p string) ([]string, error) {
+	if p == "-" {
+		return []string{p}, nil
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", p, err)
+	}
+	if !fi.IsDir() {
+		return []string{p}, nil
+	}
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read directory %s: %w", p, err)
+	}
+	var out []string
+	for _, e := range entries {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if !e.IsDir() && (ext == ".yaml" || ext == ".yml" || ext == ".json") {
+			out = append(out, filepath.Join(p, e.Name()))
+		}
+	}
+	sort.Strings(out)
+	if len(out) == 0 {
+		return nil, fmt.Errorf("directory %s holds no .yaml, .yml or .json file", p)
+	}
+	return out, nil
+}
+
+func (s *Snapshot) loadFile(name string, stdin io.Reader, defaultNS string, budget *int64) error {
+	var r io.Reader
+	if name == "-" {
+		r = stdin
+		name = "standard input"
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %w", name, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	lr := &io.LimitedReader{R: r, N: *budget + 1}
+	dec := utilyaml.NewYAMLOrJSONDecoder(bufio.NewReader(lr), 4096)
+	for doc := 1; ; doc++ {
+		var m map[string]any
+		err := dec.Decode(&m)
+		if lr.N <= 0 {
+			return fmt.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose", name, MaxInputBytes>>20)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%s: document %d is not valid YAML or JSON: %w", name, doc, err)
+		}
+		if m == nil {
+			continue
+		}
+		if err := s.addUnstructured(&unstructured.Unstructured{Object: m}, defaultNS); err != nil {
+			return fmt.Errorf("%s: document %d: %w", name, doc, err)
+		}
+	}
+	*budget = lr.N - 1
+	return nil
+}
+
+func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS string) error {
+	if u.IsList() {
+		return u.EachListItem(func(o runtime.Object) error {
+			return s.addUnstructured(o.(*unstructured.Unstructured), defaultNS)
+		})
+	}
+	gvk := u.GroupVersionKind()
+	if gvk.Kind == "" {
+		return fmt.Errorf("object has no kind")
+	}
+	clusterScoped := gvk.Kind == "Node" || gvk.Kind == "IngressClass" || gvk.Kind == "ValidatingWebhookConfiguration"
+	if u.GetNamespace() == "" && !clusterScoped {
+		u.SetNamespace(defaultNS)
+	}
+	ns, name := u.GetNamespace(), u.GetName()
+	if name == "" && gvk.Kind != "Event" {
+		return fmt.Errorf("%s has no metadata.name", gvk.Kind)
+	}
+	gv := gvk.GroupVersion().String()
+	switch {
+	case gv == "v1" && gvk.Kind == "Service":
+		return addTyped(&s.Services, u, &corev1.Service{})
+	case gv == "v1" && gvk.Kind == "Secret":
+		return addTyped(&s.Secrets, u, &corev1.Secret{})
+	case gv == "v1" && gvk.Kind == "Pod":
+		return addTyped(&s.Pods, u, &corev1.Pod{})
+	case gv == "v1" && gvk.Kind == "Node":
+		return addTyped(&s.Nodes, u, &corev1.Node{})
+	case gv == "v1" && gvk.Kind == "ConfigMap":
+		return addTyped(&s.ConfigMaps, u, &corev1.ConfigMap{})
+	case gv == "discovery.k8s.io/v1" && gvk.Kind == "EndpointSlice":
+		return addTyped(&s.EndpointSlices, u, &discoveryv1.EndpointSlice{})
+	case gv == "apps/v1" && gvk.Kind == "Deployment":
+		return addTyped(&s.Deployments, u, &appsv1.Deployment{})
+	case gv == "apps/v1" && gvk.Kind == "DaemonSet":
+		return addTyped(&s.DaemonSets, u, &appsv1.DaemonSet{})
+	case gv == "networking.k8s.io/v1" && gvk.Kind == "IngressClass":
+		return addTyped(&s.IngressClasses, u, &networkingv1.IngressClass{})
+	case gv == "admissionregistration.k8s.io/v1" && gvk.Kind == "ValidatingWebhookConfiguration":
+		return addTyped(&s.Webhooks, u, &admissionv1.ValidatingWebhookConfiguration{})
+	case gvk.Group == "cloud.tencent.com" && gvk.Kind == "TkeServiceConfig":
+		s.TkeServiceConfigs.Add(ns, name, u)
+		s.TkeServiceConfigs.MarkListed(ns)
+		return nil
+	case gvk.Kind == "Ingress":
+		ing, err := ingressFromUnstructured(u)
+		if err != nil {
+			return err
+		}
+		s.Ingresses.Add(ns, name, ing)
+		s.Ingresses.MarkListed(ns)
+		return nil
+	case gv == "v1" && gvk.Kind == "Event":
+		var e corev1.Event
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
+			return fmt.Errorf("Event %s: %w", name, err)
+		}
+		s.AddEvent(FromCoreEvent(&e))
+		return nil
+	case gv == "events.k8s.io/v1" && gvk.Kind == "Event":
+		var e eventsv1.Event
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
+			return fmt.Errorf("Event %s: %w", name, err)
+		}
+		s.AddEvent(FromEventsV1(&e))
+		return nil
+	}
+	// Other kinds are not read by any check.
+	return nil
+}
+
+type object interface {
+	runtime.Object
+	GetNamespace() string
+	GetName() string
+}
+
+func addTyped[T object](st *Store[T], u *unstructured.Unstructured, obj T) error {
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, obj); err != nil {
+		return fmt.Errorf("%s %s: %w", u.GetKind(), u.GetName(), err)
+	}
+	st.Add(obj.GetNamespace(), obj.GetName(), obj)
+	st.MarkListed(obj.GetNamespace())
+	return nil
+}
+
+// ingressFromUnstructured reads an Ingress of networking.k8s.io/v1, networking.k8s.io/v1beta1 or
+// extensions/v1beta1 (still shown in TKE's docs) as networking.k8s.io/v1.
+func ingressFromUnstructured(u *unstructured.Unstructured) (*networkingv1.Ingress, error) {
+	switch u.GetAPIVersion() {
+	case "networking.k8s.io/v1":
+		var ing networkingv1.Ingress
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &ing); err != nil {
+			return nil, fmt.Errorf("Ingress %s: %w", u.GetName(), err)
+		}
+		return &ing, nil
+	case "networking.k8s.io/v1beta1", "extensions/v1beta1":
+		// Both beta versions share one JSON shape.
+		var old networkingv1beta1.Ingress
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &old); err != nil {
+			return nil, fmt.Errorf("Ingress %s: %w", u.GetName(), err)
+		}
+		return convertBeta(&old), nil
+	}
+	return nil, fmt.Errorf("Ingress %s: unsupported apiVersion %s", u.GetName(), u.GetAPIVersion())
+}

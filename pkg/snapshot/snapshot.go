@@ -1,0 +1,160 @@
+// Package snapshot turns a cluster or a set of manifest files into a Snapshot: every object the checks
+// may read, fetched once, with a record of what could not be read and why. It knows nothing of rules.
+package snapshot
+
+import (
+	"time"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// Kind of a diagnosis target.
+type Kind string
+
+// Target kinds.
+const (
+	KindService Kind = "Service"
+	KindIngress Kind = "Ingress"
+)
+
+// Target names the object to diagnose.
+type Target struct {
+	Kind      Kind   `json:"kind"`
+	Namespace string `json:"namespace"`
+	Name      string `json:"name"`
+}
+
+// String renders the target the kubectl way, e.g. "service/default/foo".
+func (t Target) String() string {
+	return string(t.Kind) + " " + t.Namespace + "/" + t.Name
+}
+
+// Event is a Kubernetes event about a target, from core/v1 or events.k8s.io/v1.
+type Event struct {
+	Type     string
+	Reason   string
+	Message  string
+	Count    int32
+	LastSeen time.Time
+	// Object identifies the involved (regarding) object.
+	Object ObjectRef
+}
+
+// ObjectRef identifies the object an event is about.
+type ObjectRef struct {
+	Kind, Namespace, Name, UID string
+}
+
+// Snapshot is everything the checks may read. Each Store answers with the object, a NotFoundError,
+// or an UnknownError saying why it could not be read.
+type Snapshot struct {
+	// Source is "live" or "offline".
+	Source string
+	// Targets are the objects to diagnose, in order.
+	Targets []Target
+
+	Services          Store[*corev1.Service]
+	Ingresses         Store[*networkingv1.Ingress]
+	IngressClasses    Store[*networkingv1.IngressClass]
+	Secrets           Store[*corev1.Secret]
+	Pods              Store[*corev1.Pod]
+	Nodes             Store[*corev1.Node]
+	EndpointSlices    Store[*discoveryv1.EndpointSlice]
+	ConfigMaps        Store[*corev1.ConfigMap]
+	Deployments       Store[*appsv1.Deployment]
+	DaemonSets        Store[*appsv1.DaemonSet]
+	TkeServiceConfigs Store[*unstructured.Unstructured]
+	Webhooks          Store[*admissionv1.ValidatingWebhookConfiguration]
+
+	// events holds events by involved object; eventsGap is set when they could not be read.
+	events    map[ObjectRef][]Event
+	eventsGap *UnknownError
+	// Incomplete lists reads that failed part way (server gone, timeout); the report is marked so.
+	Incomplete []string
+}
+
+// New returns an empty snapshot.
+func New(source string) *Snapshot {
+	return &Snapshot{
+		Source:            source,
+		Services:          newStore[*corev1.Service]("services"),
+		Ingresses:         newStore[*networkingv1.Ingress]("ingresses"),
+		IngressClasses:    newStore[*networkingv1.IngressClass]("ingressclasses"),
+		Secrets:           newStore[*corev1.Secret]("secrets"),
+		Pods:              newStore[*corev1.Pod]("pods"),
+		Nodes:             newStore[*corev1.Node]("nodes"),
+		EndpointSlices:    newStore[*discoveryv1.EndpointSlice]("endpointslices"),
+		ConfigMaps:        newStore[*corev1.ConfigMap]("configmaps"),
+		Deployments:       newStore[*appsv1.Deployment]("deployments"),
+		DaemonSets:        newStore[*appsv1.DaemonSet]("daemonsets"),
+		TkeServiceConfigs: newStore[*unstructured.Unstructured]("tkeserviceconfigs.cloud.tencent.com"),
+		Webhooks:          newStore[*admissionv1.ValidatingWebhookConfiguration]("validatingwebhookconfigurations"),
+		events:            map[ObjectRef][]Event{},
+	}
+}
+
+// AddEvent stores an event under the object it is about.
+func (s *Snapshot) AddEvent(e Event) {
+	k := ObjectRef{Kind: e.Object.Kind, Namespace: e.Object.Namespace, Name: e.Object.Name}
+	s.events[k] = append(s.events[k], e)
+}
+
+// SetEventsGap records that events could not be read.
+func (s *Snapshot) SetEventsGap(err *UnknownError) { s.eventsGap = err }
+
+// EventsFor returns the events about kind ns/name; when uid is set, events that name another uid
+// (an older object of the same name) are left out.
+func (s *Snapshot) EventsFor(kind Kind, ns, name, uid string) ([]Event, error) {
+	if s.eventsGap != nil {
+		return nil, s.eventsGap
+	}
+	var out []Event
+	for _, e := range s.events[ObjectRef{Kind: string(kind), Namespace: ns, Name: name}] {
+		if uid != "" && e.Object.UID != "" && e.Object.UID != uid {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// BackendPods returns the pods a Service selects, or an UnknownError when pods could not be read.
+// A Service without a selector selects none.
+func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
+	if len(svc.Spec.Selector) == 0 {
+		return nil, nil
+	}
+	pods, err := s.Pods.List(svc.Namespace)
+	if err != nil {
+		return nil, err
+	}
+	sel := labels.SelectorFromSet(svc.Spec.Selector)
+	var out []*corev1.Pod
+	for _, p := range pods {
+		if p.Namespace == svc.Namespace && sel.Matches(labels.Set(p.Labels)) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// ServiceSlices returns the EndpointSlices of a Service (label kubernetes.io/service-name).
+func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
+	slices, err := s.EndpointSlices.List(svc.Namespace)
+	if err != nil {
+		return nil, err
+	}
+	var out []*discoveryv1.EndpointSlice
+	for _, es := range slices {
+		if es.Namespace == svc.Namespace && es.Labels[discoveryv1.LabelServiceName] == svc.Name {
+			out = append(out, es)
+		}
+	}
+	return out, nil
+}

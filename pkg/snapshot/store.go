@@ -1,0 +1,159 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// NotFoundError says an object is known not to exist: the API server answered 404, or a complete
+// list of its namespace does not hold it.
+type NotFoundError struct {
+	Resource, Namespace, Name string
+}
+
+func (e *NotFoundError) Error() string {
+	if e.Namespace == "" {
+		return fmt.Sprintf("%s %q not found", e.Resource, e.Name)
+	}
+	return fmt.Sprintf("%s %s/%s not found", e.Resource, e.Namespace, e.Name)
+}
+
+// UnknownError says nothing is known about an object or a list: it was not in the input files, the
+// user may not read it, or its API group is not served. Checks that meet one are skipped, never
+// turned into findings.
+type UnknownError struct {
+	Resource, Namespace, Name string
+	// Reason is why it is unknown ("not in the input files", "forbidden: …", "API not served").
+	Reason string
+	// RBAC is the rule that would allow reading it, empty when permissions are not the cause.
+	RBAC string
+}
+
+func (e *UnknownError) Error() string {
+	var what string
+	switch {
+	case e.Name != "" && e.Namespace != "":
+		what = fmt.Sprintf("%s %s/%s", e.Resource, e.Namespace, e.Name)
+	case e.Name != "":
+		what = fmt.Sprintf("%s %q", e.Resource, e.Name)
+	case e.Namespace != "":
+		what = fmt.Sprintf("%s in namespace %s", e.Resource, e.Namespace)
+	default:
+		what = e.Resource
+	}
+	msg := fmt.Sprintf("cannot read %s: %s", what, e.Reason)
+	if e.RBAC != "" {
+		msg += " (needs RBAC: " + e.RBAC + ")"
+	}
+	return msg
+}
+
+// IsNotFound reports whether err says an object is known to be absent.
+func IsNotFound(err error) bool {
+	var nf *NotFoundError
+	return errors.As(err, &nf)
+}
+
+// IsUnknown reports whether err says an object or list could not be known.
+func IsUnknown(err error) bool {
+	var u *UnknownError
+	return errors.As(err, &u)
+}
+
+// Gap records why a resource (in a namespace, or everywhere when Namespace is "") could not be read.
+type Gap struct {
+	Reason string
+	RBAC   string
+}
+
+// Store holds the objects of one resource and what is known about the ones it lacks.
+type Store[T any] struct {
+	resource string
+	items    map[string]T
+	// absent holds names the API server answered 404 for.
+	absent map[string]bool
+	// listed holds namespaces whose complete list is held; "" means every namespace.
+	listed map[string]bool
+	// gaps holds namespaces that could not be read; "" means every namespace.
+	gaps map[string]Gap
+	// partial is set for offline input: a name not held is unknown even in a listed namespace.
+	partial bool
+}
+
+func newStore[T any](resource string) Store[T] {
+	return Store[T]{resource: resource, items: map[string]T{}, absent: map[string]bool{},
+		listed: map[string]bool{}, gaps: map[string]Gap{}}
+}
+
+func key(ns, name string) string { return ns + "/" + name }
+
+// Resource is the plural resource name the store holds.
+func (s *Store[T]) Resource() string { return s.resource }
+
+// Add stores an object.
+func (s *Store[T]) Add(ns, name string, obj T) { s.items[key(ns, name)] = obj }
+
+// MarkAbsent records that the server answered 404 for ns/name.
+func (s *Store[T]) MarkAbsent(ns, name string) { s.absent[key(ns, name)] = true }
+
+// MarkListed records that every object of namespace ns ("" for all) is held.
+func (s *Store[T]) MarkListed(ns string) { s.listed[ns] = true }
+
+// MarkGap records that namespace ns ("" for all) could not be read.
+func (s *Store[T]) MarkGap(ns string, g Gap) { s.gaps[ns] = g }
+
+func (s *Store[T]) isListed(ns string) bool { return s.listed[ns] || s.listed[""] }
+
+func (s *Store[T]) unknown(ns, name string) *UnknownError {
+	g, ok := s.gaps[ns]
+	if !ok {
+		g, ok = s.gaps[""]
+	}
+	if !ok {
+		g = Gap{Reason: "not fetched"}
+		if s.partial {
+			g = Gap{Reason: "not in the input files"}
+		}
+	}
+	return &UnknownError{Resource: s.resource, Namespace: ns, Name: name, Reason: g.Reason, RBAC: g.RBAC}
+}
+
+// Get returns ns/name, a *NotFoundError when it is known not to exist, or an *UnknownError.
+func (s *Store[T]) Get(ns, name string) (T, error) {
+	var zero T
+	if obj, ok := s.items[key(ns, name)]; ok {
+		return obj, nil
+	}
+	if _, gap := s.gaps[ns]; gap {
+		return zero, s.unknown(ns, name)
+	}
+	if s.absent[key(ns, name)] || (!s.partial && s.isListed(ns)) {
+		return zero, &NotFoundError{Resource: s.resource, Namespace: ns, Name: name}
+	}
+	return zero, s.unknown(ns, name)
+}
+
+// List returns the objects of namespace ns ("" for all), sorted by namespace and name, or an
+// *UnknownError when that list is not held.
+func (s *Store[T]) List(ns string) ([]T, error) {
+	if _, gap := s.gaps[ns]; gap || (!s.isListed(ns) && !(ns == "" && len(s.listed) > 0 && s.partial)) {
+		return nil, s.unknown(ns, "")
+	}
+	keys := make([]string, 0, len(s.items))
+	for k := range s.items {
+		if ns == "" || strings.HasPrefix(k, ns+"/") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := make([]T, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, s.items[k])
+	}
+	return out, nil
+}
+
+// Len is the number of objects held.
+func (s *Store[T]) Len() int { return len(s.items) }
