@@ -38,6 +38,9 @@ type Finding struct {
 	Path string
 	// Message holds the facts of this instance; never secret material.
 	Message string
+	// Severity, when set, overrides the rule's severity for this instance (a check that weighs how
+	// many risk factors hold).
+	Severity *rules.Severity
 	// Count and LastSeen are set for event findings.
 	Count    int32
 	LastSeen string
@@ -67,6 +70,21 @@ type Context struct {
 func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "check", Path: path,
 		Message: fmt.Sprintf(format, args...)})
+}
+
+// EmitSeverity records a finding whose severity this instance decides.
+func (c *Context) EmitSeverity(id rules.ID, sev rules.Severity, path, format string, args ...any) {
+	c.Emit(id, path, format, args...)
+	c.findings[len(c.findings)-1].Severity = &sev
+}
+
+// EffectiveSeverity is the finding's severity: its override, else its rule's.
+func (f Finding) EffectiveSeverity() rules.Severity {
+	if f.Severity != nil {
+		return *f.Severity
+	}
+	r, _ := rules.Get(f.Rule)
+	return r.Severity
 }
 
 // emitEvent records a finding proven by an event, merging repeats of the same rule.
@@ -151,10 +169,8 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 
 // lessFinding orders by severity (worst first), then rule id, then path.
 func lessFinding(a, b Finding) bool {
-	ra, _ := rules.Get(a.Rule)
-	rb, _ := rules.Get(b.Rule)
-	if ra.Severity != rb.Severity {
-		return ra.Severity > rb.Severity
+	if sa, sb := a.EffectiveSeverity(), b.EffectiveSeverity(); sa != sb {
+		return sa > sb
 	}
 	if a.Rule != b.Rule {
 		return a.Rule < b.Rule

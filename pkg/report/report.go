@@ -71,11 +71,12 @@ func Build(res checks.Result, source string, incomplete []string) Report {
 		Source: source, Findings: []Finding{}, Skipped: []Skipped{}, Incomplete: incomplete}
 	for _, f := range res.Findings {
 		rule, _ := rules.Get(f.Rule)
-		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: rule.Severity,
+		sev := f.EffectiveSeverity()
+		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: sev,
 			Title: rule.Title, Check: f.Check, Source: f.Source, Path: f.Path, Message: f.Message,
 			Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
 			LastSeen: f.LastSeen})
-		r.Summary.add(rule.Severity)
+		r.Summary.add(sev)
 	}
 	for _, s := range res.Skipped {
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason})
