@@ -10,9 +10,6 @@ LDFLAGS := -s -w -X $(PKG).version=$(VERSION) -X $(PKG).commit=$(COMMIT) -X $(PK
 
 .PHONY: build test unit docs docs-check lint demo clean
 
-# Further targets (dist, krew-test, e2e, bench, fuzz) live in hack/make/*.mk.
--include hack/make/*.mk
-
 build: ## Build bin/kubectl-lbdoctor
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/kubectl-lbdoctor
 
@@ -38,3 +35,6 @@ demo: build ## Diagnose the shipped examples
 
 clean:
 	rm -rf bin dist
+
+# Further targets (dist, krew-test, e2e, bench, fuzz) live in hack/make/*.mk.
+-include hack/make/*.mk
