@@ -16,8 +16,9 @@ build: ## Build bin/kubectl-lbdoctor
 unit: ## Unit tests (no cluster)
 	$(GO) test ./...
 
-test: lint docs-check build ## Everything CI runs
+test: lint docs-check build ## Everything CI runs: unit, end-to-end against a local apiserver
 	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory e2e
 
 docs: ## Regenerate docs/rules.md from the rule table
 	$(GO) run ./hack/gendocs > docs/rules.md

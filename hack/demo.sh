@@ -1,11 +1,37 @@
 #!/usr/bin/env bash
-# make demo: diagnose every shipped example scenario with the built plugin.
+# make demo: bring up the local API server (real kube-apiserver + etcd), load each example scenario,
+# and diagnose it with `kubectl lbdoctor` through the real kubectl (plugin discovery on PATH). The
+# cluster goes down at the end, whatever happens.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bin=bin/kubectl-lbdoctor
-for f in examples/*/*.yaml; do
-  echo "=== kubectl lbdoctor -f $f"
-  "$bin" -f "$f" --fix-hints --color=never
+root=$PWD
+work=$(mktemp -d)
+cluster=""
+cleanup() {
+  [ -n "$cluster" ] && bash hack/local-cluster.sh down "$cluster" >/dev/null 2>&1
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/bin" "$work/home"
+cp bin/kubectl-lbdoctor "$work/bin/"
+go build -o "$work/scenario" ./hack/scenario || exit 2
+
+cluster=$(bash hack/local-cluster.sh up "$work/cluster") || { echo "demo: the local cluster did not start" >&2; exit 2; }
+# shellcheck disable=SC1091
+source "$cluster/env"
+export PATH="$work/bin:$PATH" HOME="$work/home"
+"$work/scenario" apply "$work/crd.json" test/crds/tkeserviceconfig.yaml >/dev/null || exit 2
+
+echo "kubectl $(kubectl version --client 2>/dev/null | head -1 | sed 's/Client Version: //'), API server $(kubectl version 2>/dev/null | sed -n 's/Server Version: //p')"
+echo "plugin found by kubectl: $(kubectl plugin list 2>/dev/null | grep lbdoctor)"
+echo
+
+for f in examples/*/broken.yaml examples/*/fixed.yaml; do
+  "$work/scenario" apply "$work/state.json" "$f" >/dev/null 2>"$work/apply.err" || { cat "$work/apply.err" >&2; exit 2; }
+  echo "\$ kubectl lbdoctor -A --fix-hints    # cluster loaded with $f"
+  kubectl lbdoctor -A --fix-hints --color=never
   echo "(exit $?)"
   echo
+  "$work/scenario" delete "$work/state.json" >/dev/null 2>&1
 done

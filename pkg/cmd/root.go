@@ -134,7 +134,16 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		}
 	}
 	o.namespace, o.explicit = ns, explicit
-	o.targets, err = parseTargets(args, ns)
+	resolve := resolveResource
+	if len(o.Filenames) == 0 {
+		resolve = func(res string) (snapshot.Kind, error) {
+			if k, err := resolveResource(res); err == nil {
+				return k, nil
+			}
+			return o.resolveWithMapper(res)
+		}
+	}
+	o.targets, err = parseTargets(args, ns, resolve)
 	if err != nil {
 		return err
 	}

@@ -58,14 +58,15 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// parseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...".
-func parseTargets(args []string, ns string) ([]snapshot.Target, error) {
+// parseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...", resolving
+// TYPE with resolve.
+func parseTargets(args []string, ns string, resolve func(string) (snapshot.Kind, error)) ([]snapshot.Target, error) {
 	if len(args) == 0 {
 		return nil, nil
 	}
 	var out []snapshot.Target
 	if !strings.Contains(args[0], "/") {
-		kind, err := resolveResource(args[0])
+		kind, err := resolve(args[0])
 		if err != nil {
 			return nil, err
 		}
@@ -85,7 +86,7 @@ func parseTargets(args []string, ns string) ([]snapshot.Target, error) {
 		if !ok || name == "" || res == "" || strings.Contains(name, "/") {
 			return nil, fmt.Errorf("invalid target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar", a)
 		}
-		kind, err := resolveResource(res)
+		kind, err := resolve(res)
 		if err != nil {
 			return nil, err
 		}

@@ -44,7 +44,7 @@ func FromCoreEvent(e *corev1.Event) Event {
 	if count == 0 {
 		count = 1
 	}
-	return Event{Type: e.Type, Reason: e.Reason, Message: e.Message, Count: count, LastSeen: last,
+	return Event{UID: string(e.UID), Type: e.Type, Reason: e.Reason, Message: e.Message, Count: count, LastSeen: last,
 		Object: ObjectRef{Kind: e.InvolvedObject.Kind, Namespace: e.InvolvedObject.Namespace,
 			Name: e.InvolvedObject.Name, UID: string(e.InvolvedObject.UID)}}
 }
@@ -63,7 +63,7 @@ func FromEventsV1(e *eventsv1.Event) Event {
 	if last.IsZero() {
 		last = e.DeprecatedLastTimestamp.Time
 	}
-	return Event{Type: e.Type, Reason: e.Reason, Message: e.Note, Count: count, LastSeen: last,
+	return Event{UID: string(e.UID), Type: e.Type, Reason: e.Reason, Message: e.Note, Count: count, LastSeen: last,
 		Object: ObjectRef{Kind: e.Regarding.Kind, Namespace: e.Regarding.Namespace,
 			Name: e.Regarding.Name, UID: string(e.Regarding.UID)}}
 }

@@ -37,6 +37,8 @@ func (t Target) String() string {
 
 // Event is a Kubernetes event about a target, from core/v1 or events.k8s.io/v1.
 type Event struct {
+	// UID identifies the Event object; core/v1 and events.k8s.io/v1 serve the same objects.
+	UID      string
 	Type     string
 	Reason   string
 	Message  string
@@ -99,9 +101,16 @@ func New(source string) *Snapshot {
 	}
 }
 
-// AddEvent stores an event under the object it is about.
+// AddEvent stores an event under the object it is about, once per Event uid.
 func (s *Snapshot) AddEvent(e Event) {
 	k := ObjectRef{Kind: e.Object.Kind, Namespace: e.Object.Namespace, Name: e.Object.Name}
+	if e.UID != "" {
+		for _, x := range s.events[k] {
+			if x.UID == e.UID {
+				return
+			}
+		}
+	}
 	s.events[k] = append(s.events[k], e)
 }
 

@@ -1,0 +1,9 @@
+# End-to-end tests: the plugin through the real kubectl against kube-apiserver + etcd built from their
+# Go modules (hack/build-cluster-bins.sh caches them; the first build takes several minutes).
+.PHONY: e2e cluster-bins
+
+cluster-bins:
+	@bash hack/build-cluster-bins.sh >/dev/null
+
+e2e: cluster-bins
+	$(GO) test -tags e2e -count=1 ./test/e2e/
