@@ -1,0 +1,228 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"k8s.io/cli-runtime/pkg/genericiooptions"
+	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+const (
+	broken = "../../examples/tke-ingress/broken.yaml"
+	fixed  = "../../examples/tke-ingress/fixed.yaml"
+)
+
+// run executes the command line with an empty kubeconfig path so no user config is read.
+func run(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	streams := genericiooptions.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errb}
+	t.Setenv("KUBECONFIG", t.TempDir()+"/none")
+	code := Execute(streams, args)
+	return out.String(), errb.String(), code
+}
+
+func TestParseTargets(t *testing.T) {
+	tests := []struct {
+		args    []string
+		want    []snapshot.Target
+		wantErr string
+	}{
+		{[]string{"svc/foo"}, []snapshot.Target{{Kind: snapshot.KindService, Namespace: "ns", Name: "foo"}}, ""},
+		{[]string{"service", "foo"}, []snapshot.Target{{Kind: snapshot.KindService, Namespace: "ns", Name: "foo"}}, ""},
+		{[]string{"services/foo"}, []snapshot.Target{{Kind: snapshot.KindService, Namespace: "ns", Name: "foo"}}, ""},
+		{[]string{"ing/bar"}, []snapshot.Target{{Kind: snapshot.KindIngress, Namespace: "ns", Name: "bar"}}, ""},
+		{[]string{"ingress", "bar", "baz"}, []snapshot.Target{{Kind: snapshot.KindIngress, Namespace: "ns", Name: "bar"}, {Kind: snapshot.KindIngress, Namespace: "ns", Name: "baz"}}, ""},
+		{[]string{"ingresses.networking.k8s.io/bar"}, []snapshot.Target{{Kind: snapshot.KindIngress, Namespace: "ns", Name: "bar"}}, ""},
+		{[]string{"ingresses.v1.networking.k8s.io/bar"}, []snapshot.Target{{Kind: snapshot.KindIngress, Namespace: "ns", Name: "bar"}}, ""},
+		{[]string{"deploy/x"}, nil, "Services and Ingresses only"},
+		{[]string{"services.apps/x"}, nil, "Services and Ingresses only"},
+		{[]string{"svc"}, nil, "missing name"},
+		{[]string{"svc/"}, nil, "invalid target"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			got, err := parseTargets(tt.args, "ns", resolveResource)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("got %v, want %v", got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestOfflineExitCodesAndJSON(t *testing.T) {
+	out, stderr, code := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "-o", "json")
+	if code != ExitFindings {
+		t.Fatalf("broken: exit %d, stderr %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.APIVersion != report.APIVersion || rep.Kind != "Report" || rep.Target.Name != "shop-web" || rep.Provider != rules.TKE || rep.Source != "offline" {
+		t.Errorf("header: %+v", rep)
+	}
+	if rep.Summary.Error == 0 || len(rep.Skipped) == 0 {
+		t.Errorf("summary %+v skipped %v", rep.Summary, rep.Skipped)
+	}
+	for i, f := range rep.Findings {
+		r, _ := rules.Get(f.Rule)
+		if f.Fix != r.Fix || f.Risk != r.Risk || f.Doc != r.Doc || f.Code != r.Code {
+			t.Errorf("finding %s not joined with its rule", f.Rule)
+		}
+		if i > 0 && rep.Findings[i-1].Severity < f.Severity {
+			t.Errorf("findings not sorted by severity at %d", i)
+		}
+	}
+	if strings.Contains(out, "not-a-real-cert") || strings.Contains(out, "bm90LWEtcmVhbC1jZXJ0") {
+		t.Errorf("secret material in the report")
+	}
+
+	if _, _, code := run(t, "-f", fixed, "ingress/shop-web", "-n", "shop"); code != ExitOK {
+		t.Errorf("fixed: exit %d", code)
+	}
+	if _, _, code := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--fail-on", "none"); code != ExitOK {
+		t.Errorf("--fail-on none: exit %d", code)
+	}
+}
+
+func TestFailOnThreshold(t *testing.T) {
+	// The fixed example yields no findings; its Ingress without status yields only an info hint
+	// when events are known, so use the broken one and compare thresholds on its summary.
+	_, _, code := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--fail-on", "warning")
+	if code != ExitFindings {
+		t.Errorf("--fail-on warning: exit %d", code)
+	}
+}
+
+func TestYAMLOutput(t *testing.T) {
+	out, _, code := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "-o", "yaml")
+	if code != ExitFindings {
+		t.Fatalf("exit %d", code)
+	}
+	var rep report.Report
+	if err := yaml.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) == 0 || rep.Findings[0].Fix == "" {
+		t.Errorf("yaml report lacks findings or fixes")
+	}
+}
+
+func TestFixHintsText(t *testing.T) {
+	plain, _, _ := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--color", "never")
+	hints, _, _ := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--fix-hints", "--color", "never")
+	r, _ := rules.Get(rules.TKEIngressE4009)
+	if strings.Contains(plain, r.Fix) || !strings.Contains(hints, r.Fix) || !strings.Contains(hints, r.Risk) {
+		t.Errorf("--fix-hints should add the rule's fix and risk")
+	}
+	if !strings.Contains(plain, "E4009") || strings.Contains(plain, "\x1b[") {
+		t.Errorf("text output lacks codes or has colour with --color never")
+	}
+	colored, _, _ := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--color", "always")
+	if !strings.Contains(colored, "\x1b[") {
+		t.Errorf("--color always produced no colour")
+	}
+}
+
+func TestAllTargetsOffline(t *testing.T) {
+	out, _, code := run(t, "-f", broken, "-A", "-o", "json")
+	if code != ExitFindings {
+		t.Fatalf("exit %d", code)
+	}
+	var l report.List
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatal(err)
+	}
+	if l.Kind != "ReportList" || len(l.Items) != 1 || l.Items[0].Target.Kind != snapshot.KindIngress {
+		t.Errorf("list: %+v", l)
+	}
+}
+
+func TestBadInputExits2WithOneLine(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad output", []string{"-f", broken, "ingress/shop-web", "-o", "xml"}, "output format"},
+		{"bad provider", []string{"-f", broken, "ingress/shop-web", "--provider", "gcp"}, "--provider"},
+		{"bad color", []string{"-f", broken, "ingress/shop-web", "--color", "sometimes"}, "--color"},
+		{"bad fail-on", []string{"-f", broken, "ingress/shop-web", "--fail-on", "fatal"}, "--fail-on"},
+		{"unknown flag", []string{"--frobnicate"}, "unknown flag"},
+		{"missing file", []string{"-f", "nope.yaml", "svc/x"}, "cannot read"},
+		{"unsupported kind", []string{"-f", broken, "deploy/x"}, "Services and Ingresses only"},
+		{"not in file", []string{"-f", broken, "svc/nope", "-n", "shop"}, "not in the input"},
+		{"target and -A", []string{"-f", broken, "svc/x", "-A"}, "either -A or a target"},
+		{"no kubeconfig", []string{"svc/x"}, "kubeconfig"},
+		{"explain unknown", []string{"explain", "E9999"}, "no documented code"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, stderr, code := run(t, tt.args...)
+			if code != ExitError {
+				t.Fatalf("exit %d, want 2; stdout %q stderr %q", code, out, stderr)
+			}
+			if strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q: want one line containing %q", stderr, tt.want)
+			}
+		})
+	}
+}
+
+func TestExplainAndRules(t *testing.T) {
+	out, _, code := run(t, "explain", "E4011", "--kind", "ingress", "-o", "json")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	var got []ruleView
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 || got[0].ID != rules.TKEIngressE4011 {
+		t.Errorf("explain E4011 --kind ingress: %v %+v", err, got)
+	}
+	out, _, _ = run(t, "explain", "E4011", "-o", "json")
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 2 {
+		t.Errorf("explain E4011 without kind should give service and ingress: %v %d", err, len(got))
+	}
+	out, _, code = run(t, "rules", "-o", "json")
+	var all []ruleView
+	if err := json.Unmarshal([]byte(out), &all); err != nil || code != ExitOK || len(all) != len(rules.All()) {
+		t.Errorf("rules -o json: %v exit %d", err, code)
+	}
+	out, _, _ = run(t, "version")
+	if !strings.HasPrefix(out, "kubectl-lbdoctor ") {
+		t.Errorf("version: %q", out)
+	}
+}
+
+func TestHelpSaysKubectlLbdoctor(t *testing.T) {
+	out, _, code := run(t, "--help")
+	if code != ExitOK || !strings.Contains(out, "kubectl lbdoctor [TYPE/NAME") {
+		t.Errorf("help usage should read kubectl lbdoctor: %q", out[:min(len(out), 300)])
+	}
+	for _, f := range []string{"--kubeconfig", "--context", "--namespace", "--as", "--request-timeout"} {
+		if !strings.Contains(out, f) {
+			t.Errorf("help lacks kubectl flag %s", f)
+		}
+	}
+}
