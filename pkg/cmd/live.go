@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"sort"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
-	corev1 "k8s.io/api/core/v1"
+	"golang.org/x/term"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
@@ -42,7 +43,11 @@ func (o *Options) clients() (snapshot.Clients, *rest.Config, error) {
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
-	kube, err := kubernetes.NewForConfig(cfg)
+	// Built-in kinds travel as protobuf: several times cheaper to decode than JSON at cluster scale.
+	pcfg := rest.CopyConfig(cfg)
+	pcfg.ContentType = runtime.ContentTypeProtobuf
+	pcfg.AcceptContentTypes = runtime.ContentTypeProtobuf + "," + runtime.ContentTypeJSON
+	kube, err := kubernetes.NewForConfig(pcfg)
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
@@ -58,14 +63,17 @@ func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.
 	if err != nil {
 		return nil, nil, err
 	}
-	targets := o.targets
-	if len(targets) == 0 {
-		targets, err = listTargets(ctx, c.Kube, o.scopeNamespace())
+	var snap *snapshot.Snapshot
+	if len(o.targets) == 0 {
+		o.progress("reading the cluster…")
+		snap, err = snapshot.FromScope(ctx, c, o.scopeNamespace())
 		if err != nil {
 			return nil, nil, liveErr(err, cfg)
 		}
+		o.progress(fmt.Sprintf("diagnosing %d objects…", len(snap.Targets)))
+		return snap, snap.Targets, nil
 	}
-	snap, err := snapshot.FromCluster(ctx, c, targets)
+	snap, err = snapshot.FromCluster(ctx, c, o.targets)
 	if err != nil {
 		var te *snapshot.TargetError
 		if errors.As(err, &te) {
@@ -73,47 +81,18 @@ func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.
 		}
 		return nil, nil, liveErr(err, cfg)
 	}
-	return snap, targets, nil
+	return snap, o.targets, nil
 }
 
-// listTargets lists every LoadBalancer Service and Ingress in ns ("" for all namespaces).
-func listTargets(ctx context.Context, kube kubernetes.Interface, ns string) ([]snapshot.Target, error) {
-	var out []snapshot.Target
-	opts := metav1.ListOptions{Limit: snapshot.ListPageSize}
-	for {
-		svcs, err := kube.CoreV1().Services(ns).List(ctx, opts)
-		if err != nil {
-			return nil, fmt.Errorf("list services: %w", err)
+// progress writes a status line to stderr when it is a terminal.
+func (o *Options) progress(msg string) {
+	if f, ok := o.ErrOut.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprintf(o.ErrOut, "\r\033[K%s", msg)
+		if strings.HasSuffix(msg, "…") {
+			return
 		}
-		for _, s := range svcs.Items {
-			if s.Spec.Type == corev1.ServiceTypeLoadBalancer {
-				out = append(out, snapshot.Target{Kind: snapshot.KindService, Namespace: s.Namespace, Name: s.Name})
-			}
-		}
-		if opts.Continue = svcs.Continue; opts.Continue == "" {
-			break
-		}
+		fmt.Fprintln(o.ErrOut)
 	}
-	opts = metav1.ListOptions{Limit: snapshot.ListPageSize}
-	for {
-		ings, err := kube.NetworkingV1().Ingresses(ns).List(ctx, opts)
-		if err != nil {
-			return nil, fmt.Errorf("list ingresses: %w", err)
-		}
-		for _, i := range ings.Items {
-			out = append(out, snapshot.Target{Kind: snapshot.KindIngress, Namespace: i.Namespace, Name: i.Name})
-		}
-		if opts.Continue = ings.Continue; opts.Continue == "" {
-			break
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Kind != out[j].Kind {
-			return out[i].Kind == snapshot.KindService
-		}
-		return out[i].Namespace+"/"+out[i].Name < out[j].Namespace+"/"+out[j].Name
-	})
-	return out, nil
 }
 
 func targetErr(te *snapshot.TargetError, cfg *rest.Config) error {

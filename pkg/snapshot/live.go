@@ -256,6 +256,8 @@ func addItems[T any](f *fetcher, st *Store[T], l runtime.Object) error {
 		if err != nil {
 			return err
 		}
+		// Managed fields are often the largest part of an object and no check reads them.
+		acc.SetManagedFields(nil)
 		st.Add(acc.GetNamespace(), acc.GetName(), t)
 	}
 	return nil

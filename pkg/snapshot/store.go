@@ -80,6 +80,10 @@ type Store[T any] struct {
 	gaps map[string]Gap
 	// partial is set for offline input: a name not held is unknown even in a listed namespace.
 	partial bool
+	// byNS indexes keys per namespace, sorted lazily; all holds every key sorted.
+	byNS  map[string][]string
+	all   []string
+	dirty bool
 }
 
 func newStore[T any](resource string) Store[T] {
@@ -93,7 +97,31 @@ func key(ns, name string) string { return ns + "/" + name }
 func (s *Store[T]) Resource() string { return s.resource }
 
 // Add stores an object.
-func (s *Store[T]) Add(ns, name string, obj T) { s.items[key(ns, name)] = obj }
+func (s *Store[T]) Add(ns, name string, obj T) {
+	k := key(ns, name)
+	if _, ok := s.items[k]; !ok {
+		s.dirty = true
+	}
+	s.items[k] = obj
+}
+
+// index rebuilds the sorted per-namespace key lists after additions.
+func (s *Store[T]) index() {
+	if !s.dirty && s.byNS != nil {
+		return
+	}
+	s.all = make([]string, 0, len(s.items))
+	for k := range s.items {
+		s.all = append(s.all, k)
+	}
+	sort.Strings(s.all)
+	s.byNS = map[string][]string{}
+	for _, k := range s.all {
+		ns := k[:strings.IndexByte(k, '/')]
+		s.byNS[ns] = append(s.byNS[ns], k)
+	}
+	s.dirty = false
+}
 
 // MarkAbsent records that the server answered 404 for ns/name.
 func (s *Store[T]) MarkAbsent(ns, name string) { s.absent[key(ns, name)] = true }
@@ -141,13 +169,11 @@ func (s *Store[T]) List(ns string) ([]T, error) {
 	if _, gap := s.gaps[ns]; gap || (!s.isListed(ns) && !(ns == "" && len(s.listed) > 0 && s.partial)) {
 		return nil, s.unknown(ns, "")
 	}
-	keys := make([]string, 0, len(s.items))
-	for k := range s.items {
-		if ns == "" || strings.HasPrefix(k, ns+"/") {
-			keys = append(keys, k)
-		}
+	s.index()
+	keys := s.all
+	if ns != "" {
+		keys = s.byNS[ns]
 	}
-	sort.Strings(keys)
 	out := make([]T, 0, len(keys))
 	for _, k := range keys {
 		out = append(out, s.items[k])

@@ -1,0 +1,148 @@
+package snapshot
+
+import (
+	"context"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+)
+
+// directSecretGets is how many referenced Secrets are read with one GET each; above it, one paged
+// cluster-wide LIST (without Helm release and service-account token Secrets) keeps only the
+// referenced ones, so the request count does not grow with the number of Ingresses.
+const directSecretGets = 10
+
+// FromScope reads every LoadBalancer Service and Ingress of namespace ns ("" for all) and what
+// their checks need with one paged LIST per kind: the number of requests does not grow with the
+// number of targets beyond paging. Events come from one LIST and are indexed by object.
+func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
+	f := &fetcher{ctx: ctx, c: c, snap: New("live")}
+	k := c.Kube
+	listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List)
+	listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List)
+	listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List,
+		metav1.ListOptions{FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
+	listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List)
+	listInto(f, &f.snap.Nodes, "", "nodes", "", k.CoreV1().Nodes().List)
+	listInto(f, &f.snap.IngressClasses, "", "ingressclasses", "networking.k8s.io", k.NetworkingV1().IngressClasses().List)
+	listInto(f, &f.snap.Webhooks, "", "validatingwebhookconfigurations", "admissionregistration.k8s.io", k.AdmissionregistrationV1().ValidatingWebhookConfigurations().List)
+	f.tkeServiceConfigs(ns)
+	f.allEvents(ns)
+	f.kubeSystem()
+	f.wait()
+	if err := f.fatal(ns); err != nil {
+		return nil, err
+	}
+	f.snap.Targets = AllTargets(f.snap, ns)
+	var secrets []ObjectRef
+	reuse := false
+	ings, _ := f.snap.Ingresses.List(ns)
+	for _, ing := range ings {
+		for _, t := range ing.Spec.TLS {
+			if t.SecretName != "" {
+				secrets = append(secrets, ObjectRef{Namespace: ing.Namespace, Name: t.SecretName})
+			}
+		}
+		reuse = reuse || reusesLB(ing.Annotations)
+	}
+	svcs, _ := f.snap.Services.List(ns)
+	for _, svc := range svcs {
+		reuse = reuse || reusesLB(svc.Annotations)
+	}
+	f.secrets(ns, secrets)
+	if reuse && ns != "" {
+		f.allServicesAndIngresses()
+	}
+	f.webhookNamespaces()
+	f.wait()
+	return f.snap, nil
+}
+
+// fatal returns the error that makes a scope run pointless: the targets themselves unreadable.
+func (f *fetcher) fatal(ns string) error {
+	for _, err := range []error{gapErr(&f.snap.Services, ns), gapErr(&f.snap.Ingresses, ns)} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func gapErr[T any](st *Store[T], ns string) error {
+	if _, err := st.List(ns); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (f *fetcher) allEvents(ns string) {
+	f.do(func() {
+		opts := metav1.ListOptions{Limit: ListPageSize}
+		for {
+			l, err := f.c.Kube.CoreV1().Events(ns).List(f.ctx, opts)
+			if err != nil {
+				f.eventsErr(err, ns)
+				return
+			}
+			f.locked(func() {
+				for i := range l.Items {
+					f.snap.AddEvent(FromCoreEvent(&l.Items[i]))
+				}
+			})
+			if opts.Continue = l.Continue; opts.Continue == "" {
+				return
+			}
+		}
+	})
+}
+
+// secrets reads the referenced Secrets: a GET each when few, else one filtered cluster-wide LIST
+// whose pages keep only the referenced Secrets.
+func (f *fetcher) secrets(ns string, refs []ObjectRef) {
+	if len(refs) <= directSecretGets {
+		for _, r := range refs {
+			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, "secrets", "", f.c.Kube.CoreV1().Secrets(r.Namespace).Get)
+		}
+		return
+	}
+	want := map[string]bool{}
+	for _, r := range refs {
+		want[r.Namespace+"/"+r.Name] = true
+	}
+	sel := "type!=helm.sh/release.v1,type!=" + string(corev1.SecretTypeServiceAccountToken)
+	list := f.c.Kube.CoreV1().Secrets(ns).List
+	f.do(func() {
+		opts := metav1.ListOptions{Limit: ListPageSize, FieldSelector: sel}
+		for {
+			l, err := list(f.ctx, opts)
+			if err != nil {
+				gap, _ := f.classify(err, "list", "secrets", "", ns)
+				f.locked(func() { f.snap.Secrets.MarkGap(ns, gap) })
+				return
+			}
+			f.locked(func() {
+				for i := range l.Items {
+					s := &l.Items[i]
+					if want[s.Namespace+"/"+s.Name] {
+						f.snap.Secrets.Add(s.Namespace, s.Name, s)
+					}
+				}
+			})
+			if opts.Continue = l.Continue; opts.Continue == "" {
+				break
+			}
+		}
+		// Referenced Secrets that the filtered list did not return do not exist, or are of a
+		// filtered-out type, which cannot carry a TLS certificate id either.
+		f.locked(func() {
+			for k := range want {
+				n, name, _ := strings.Cut(k, "/")
+				if _, err := f.snap.Secrets.Get(n, name); err != nil {
+					f.snap.Secrets.MarkAbsent(n, name)
+				}
+			}
+		})
+	})
+}
