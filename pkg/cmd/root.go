@@ -5,14 +5,17 @@ package cmd
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
+	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -59,6 +62,7 @@ type Options struct {
 	FailOn        string
 	Color         string
 	AllNamespaces bool
+	Verbosity     int
 
 	args      []string
 	namespace string
@@ -111,6 +115,8 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.StringVar(&o.Color, "color", o.Color, "Colour text output: auto, always or never (auto honours NO_COLOR and needs a terminal)")
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
+	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
+	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
 	for _, name := range []string{"output", "provider", "fail-on", "color"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
@@ -266,6 +272,16 @@ func decideColor(mode string, out any) (bool, error) {
 		return ok && term.IsTerminal(int(f.Fd())), nil
 	}
 	return false, fmt.Errorf("unknown --color %q (want auto, always or never)", mode)
+}
+
+// maxVerbosity is the highest klog level passed on: client-go logs bodies from level 8.
+const maxVerbosity = 7
+
+// setVerbosity routes client-go's request logging to stderr at level v, capped at maxVerbosity.
+func setVerbosity(v int) error {
+	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(fs)
+	return fs.Set("v", strconv.Itoa(max(0, min(v, maxVerbosity))))
 }
 
 func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -162,7 +162,11 @@ func lbdoctor(t *testing.T, kubeconfig string, args ...string) (report.Report, r
 // apply loads a scenario file and deletes it when the test ends.
 func apply(t *testing.T, file string) {
 	t.Helper()
-	objs, err := scenario.Read(filepath.Join(repoRoot, file))
+	path := file
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(repoRoot, file)
+	}
+	objs, err := scenario.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
