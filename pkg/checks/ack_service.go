@@ -1,3 +1,733 @@
 package checks
 
-var ackServiceChecks = []Check{}
+import (
+	"fmt"
+	"net"
+	"regexp"
+	"strconv"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// ACK Service annotations and labels read by the cloud-controller-manager (CCM). CCM reads every
+// CLB annotation under ackPrefix and, when that key is absent, under the legacy ackLegacyPrefix.
+const (
+	ackPrefix       = "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-"
+	ackLegacyPrefix = "service.beta.kubernetes.io/alicloud-loadbalancer-"
+	annBackendType  = "service.beta.kubernetes.io/backend-type"
+	// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
+	labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
+	// ackBackendQuota is the default number of backend servers per CLB instance.
+	ackBackendQuota = 200
+	// ackEventsCCM is the first CCM release that records Service sync events.
+	ackEventsCCM = "v1.9.3.276-g372aa98-aliyun"
+	ackCCMName   = "cloud-controller-manager"
+	kubeSystem   = "kube-system"
+)
+
+var onOff = oneOf("on", "off")
+
+// ackAnnotations is every CLB annotation suffix CCM reads, with its value check (nil: free text). It
+// drives both value validation and the misspelling check. Ranges are those of the CLB listener API.
+var ackAnnotations = map[string]func(string) error{
+	"address-type":             oneOf("internet", "intranet"),
+	"id":                       aliLBID.check,
+	"name":                     nil,
+	"resource-group-id":        aliRGID.check,
+	"additional-resource-tags": nil,
+	"delete-protection":        onOff,
+	"modification-protection":  oneOf("ConsoleProtection", "NonProtection"),
+	"cert-id":                  nil,
+	"cacert-id":                nil,
+	"cacert":                   nil,
+	"protocol-port":            func(s string) error { _, err := parseProtocolPort(s); return err },
+	"forward-port":             commaList(portPair),
+	"idle-timeout":             intIn(1, 60),
+	"request-timeout":          intIn(1, 180),
+	"established-timeout":      intIn(10, 900),
+	"tls-cipher-policy":        nil,
+	// rr, wrr and wlc are documented for every listener; sch, tch and qch (consistent hashing) exist
+	// on performance-guaranteed instances.
+	"scheduler":                oneOf("rr", "wrr", "wlc", "sch", "tch", "qch"),
+	"connection-drain":         onOff,
+	"connection-drain-timeout": intIn(10, 900),
+	"vswitch-id":               vswitchID.check,
+	"slb-network-type":         nil,
+	"charge-type":              oneOf("paybytraffic", "paybybandwidth"),
+	"force-override-listeners": oneOf("true", "false"),
+	"master-zoneid":            nil,
+	"slave-zoneid":             nil,
+	// The console offers 1–5120 Mbit/s for pay-by-bandwidth instances.
+	"bandwidth":                    intIn(1, 5120),
+	"spec":                         clbSpecName.check,
+	"instance-charge-type":         oneOf("PayBySpec", "PayByCLCU"),
+	"ip-version":                   oneOf("ipv4", "ipv6"),
+	"external-ip-type":             nil,
+	"hostname":                     nil,
+	"ip":                           nil,
+	"acl-status":                   onOff,
+	"acl-id":                       aliACLID.check,
+	"acl-type":                     oneOf("white", "black"),
+	"http2-enabled":                onOff,
+	"health-check-switch":          onOff,
+	"health-check-flag":            onOff,
+	"health-check-type":            oneOf("tcp", "http"),
+	"health-check-uri":             nil,
+	"health-check-connect-port":    healthCheckPort,
+	"healthy-threshold":            intIn(2, 10),
+	"unhealthy-threshold":          intIn(2, 10),
+	"health-check-interval":        intIn(1, 50),
+	"health-check-connect-timeout": intIn(1, 300),
+	"health-check-timeout":         intIn(1, 300),
+	"health-check-domain":          nil,
+	"health-check-httpcode":        commaList(oneOf("http_2xx", "http_3xx", "http_4xx", "http_5xx")),
+	"health-check-method":          nil,
+	"sticky-session":               onOff,
+	"sticky-session-type":          oneOf("insert", "server"),
+	"cookie-timeout":               intIn(1, 86400),
+	"cookie":                       nil,
+	"persistence-timeout":          intIn(0, 3600),
+	"vgroup-port":                  nil,
+	"xforwardedfor-proto":          onOff,
+	"xforwardedfor-slbport":        onOff,
+	"xforwardedfor-clientsrcport":  onOff,
+	"proxy-protocol":               nil,
+	"backend-label":                func(s string) error { _, err := parseKeyValues(s); return err },
+	"backend-ip-version":           oneOf("ipv4", "ipv6"),
+	"remove-unscheduled-backend":   onOff,
+	"weight":                       intIn(0, 100),
+	"preserve-lb-on-delete":        nil,
+	"type":                         nil,
+	"tunnel-type":                  nil,
+	// Network Load Balancer (NLB) annotations share the prefix.
+	"zone-maps":               nil,
+	"security-group-ids":      nil,
+	"bandwidth-package-id":    nil,
+	"cps":                     nil,
+	"preserve-client-ip":      nil,
+	"server-group-type":       nil,
+	"ppv2-pvl-ep-id-enabled":  nil,
+	"ppv2-pvl-eps-id-enabled": nil,
+	"ppv2-pvl-vpc-id-enabled": nil,
+}
+
+// ackSuffixes is the sorted list of known suffixes; ackFullKeys the corresponding full keys.
+var ackSuffixes, ackFullKeys = func() ([]string, []string) {
+	s := sortedKeys(ackAnnotations)
+	full := []string{annBackendType}
+	for _, k := range s {
+		full = append(full, ackPrefix+k)
+	}
+	return s, full
+}()
+
+func healthCheckPort(s string) error {
+	if strings.TrimSpace(s) == "-520" {
+		return nil
+	}
+	if _, err := parseIntRange(s, 1, 65535); err != nil {
+		return fmt.Errorf("%v (or -520 for the backend port)", err)
+	}
+	return nil
+}
+
+func portPair(s string) error {
+	from, to, ok := strings.Cut(s, ":")
+	if !ok {
+		return fmt.Errorf("%q is not a port pair (want listener:target, e.g. 80:443)", clip(s))
+	}
+	for _, p := range []string{from, to} {
+		if _, err := parseIntRange(p, 1, 65535); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// protoPort is one entry of the protocol-port annotation.
+type protoPort struct {
+	proto string
+	port  int32
+}
+
+// parseProtocolPort reads "proto:port[,proto:port…]" with proto one of tcp, udp, http, https.
+func parseProtocolPort(s string) ([]protoPort, error) {
+	var out []protoPort
+	for _, item := range strings.Split(s, ",") {
+		proto, port, ok := strings.Cut(strings.TrimSpace(item), ":")
+		if !ok {
+			return nil, fmt.Errorf("%q is not protocol:port (e.g. https:443)", clip(item))
+		}
+		if err := oneOf("tcp", "udp", "http", "https")(proto); err != nil {
+			return nil, fmt.Errorf("protocol %v", err)
+		}
+		n, err := parseIntRange(port, 1, 65535)
+		if err != nil {
+			return nil, fmt.Errorf("port %v", err)
+		}
+		out = append(out, protoPort{proto, int32(n)})
+	}
+	return out, nil
+}
+
+// ackAnns reads CLB annotations the way CCM does: the alibaba-cloud key first, then the legacy one.
+type ackAnns map[string]string
+
+// get returns the effective value of suffix and the key it came from (the current key when unset).
+func (a ackAnns) get(suffix string) (value, key string, set bool) {
+	for _, p := range []string{ackPrefix, ackLegacyPrefix} {
+		if v, ok := a[p+suffix]; ok {
+			return v, p + suffix, true
+		}
+	}
+	return "", ackPrefix + suffix, false
+}
+
+func (a ackAnns) value(suffix string) string { v, _, _ := a.get(suffix); return v }
+
+// path is the report path of suffix: the key in use, or the current key when unset.
+func (a ackAnns) path(suffix string) string { _, k, _ := a.get(suffix); return annPath(k) }
+
+// ackCLB is true for a Service CCM backs with a CLB: type LoadBalancer without a loadBalancerClass
+// (an NLB Service has one).
+func ackCLB(c *Context) bool {
+	s := c.Service
+	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass == nil
+}
+
+func ackENI(c *Context) bool { return ackCLB(c) && c.Service.Annotations[annBackendType] == "eni" }
+
+func ackReuses(c *Context) bool {
+	_, _, set := ackAnns(c.Service.Annotations).get("id")
+	return ackCLB(c) && set
+}
+
+// ackServiceChecks run on Services of ACK clusters.
+var ackServiceChecks = []Check{
+	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKAnnotations,
+		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
+			rules.ACKServiceAnnotationDependency, rules.ACKServiceCLCUSpec, rules.ACKServiceReuseWithoutOverride}},
+	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackENI, Run: checkACKENI,
+		Emits: []rules.ID{rules.ACKServiceENIStringTargetPort, rules.ACKServiceENISharedSpec, rules.ACKServiceENIFlannel}},
+	{Name: "ack-backends", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKBackends,
+		Emits: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.ACKServiceBackendQuota}},
+	{Name: "ack-https-backend", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKHTTPSBackend,
+		Emits: []rules.ID{rules.ACKServiceHTTPSToHTTPSBackend}},
+	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse,
+		Emits: []rules.ID{rules.ACKServiceReuseCCMLB}},
+	{Name: "ack-immutable", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKImmutable,
+		Emits: []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable}},
+	{Name: "ack-rolling-update", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKRollingUpdate,
+		Emits: []rules.ID{rules.ACKServiceRollingUpdate503}},
+	{Name: "ack-traffic", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKTraffic,
+		Emits: []rules.ID{rules.ACKServiceUnevenLoad, rules.ACKServiceNodePortLocalPortRange}},
+	{Name: "ack-ccm-version", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKCCMVersion,
+		Emits: []rules.ID{rules.ACKServiceOldCCMNoEvents}},
+}
+
+// checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
+// disagreeing legacy keys, then the rules that tie annotations together.
+func checkACKAnnotations(c *Context) {
+	ann := c.Service.Annotations
+	for _, key := range sortedKeys(ann) {
+		v := ann[key]
+		var suffix string
+		switch {
+		case key == annBackendType:
+			if err := oneOf("eni", "ecs")(v); err != nil {
+				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%v", err)
+			}
+			continue
+		case strings.HasPrefix(key, ackPrefix):
+			suffix = strings.TrimPrefix(key, ackPrefix)
+		case strings.HasPrefix(key, ackLegacyPrefix):
+			suffix = strings.TrimPrefix(key, ackLegacyPrefix)
+			if cur, ok := ann[ackPrefix+suffix]; ok && cur != v {
+				c.Emit(rules.ACKServiceLegacyAnnotationConflict, annPath(key),
+					"legacy key says %q but %s%s says %q; CCM uses the latter", clip(v), ackPrefix, suffix, clip(cur))
+			}
+		default:
+			// A misspelt prefix: close to a known full key.
+			if strings.HasPrefix(key, "service.beta.kubernetes.io/") {
+				if best, d := nearest(key, ackFullKeys); d > 0 && d <= 2 {
+					c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "CCM does not read this key; did you mean %s?", best)
+				}
+			}
+			continue
+		}
+		check, known := ackAnnotations[suffix]
+		switch {
+		case !known:
+			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", suffix, suggestion(suffix))
+		case check != nil:
+			if err := check(v); err != nil {
+				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", suffix, err)
+			}
+		}
+	}
+	checkACKAnnotationLinks(c, ackAnns(ann))
+}
+
+// suggestion names the known suffix nearest to s, when it is close enough to be a typo.
+func suggestion(s string) string {
+	if s == "backend-type" {
+		return "; the backend type is set with " + annBackendType
+	}
+	best, d := nearest(s, ackSuffixes)
+	if d <= 2 || d*3 <= len(s) {
+		return fmt.Sprintf("; did you mean %s%s?", ackPrefix, best)
+	}
+	return ""
+}
+
+// checkACKAnnotationLinks checks annotations that only work together.
+func checkACKAnnotationLinks(c *Context, a ackAnns) {
+	need := func(when bool, suffix, companion, why string) {
+		if _, _, set := a.get(companion); when && !set {
+			c.Emit(rules.ACKServiceAnnotationDependency, a.path(suffix), "%s; %s%s is missing", why, ackPrefix, companion)
+		}
+	}
+	sticky := a.value("sticky-session") == "on"
+	need(sticky, "sticky-session", "sticky-session-type", "sticky-session is on")
+	need(sticky && a.value("sticky-session-type") == "insert", "sticky-session-type", "cookie-timeout", "sticky-session-type insert needs a cookie lifetime")
+	need(sticky && a.value("sticky-session-type") == "server", "sticky-session-type", "cookie", "sticky-session-type server needs the cookie name")
+	acl := a.value("acl-status") == "on"
+	need(acl, "acl-status", "acl-id", "acl-status is on")
+	need(acl, "acl-status", "acl-type", "acl-status is on")
+	if _, _, set := a.get("vswitch-id"); set && a.value("address-type") != "intranet" {
+		c.Emit(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"),
+			"a vSwitch applies only to an intranet CLB, but address-type is %q", orDefault(a.value("address-type"), "internet (default)"))
+	}
+	ports, perr := parseProtocolPort(a.value("protocol-port"))
+	if _, _, set := a.get("protocol-port"); set && perr == nil {
+		https := false
+		for _, pp := range ports {
+			https = https || pp.proto == "https"
+			if !hasPort(c.Service, pp.port) {
+				c.Emit(rules.ACKServiceInvalidAnnotation, a.path("protocol-port"), "%s:%d names no port of the Service (ports: %s)",
+					pp.proto, pp.port, servicePorts(c.Service))
+			}
+		}
+		need(https, "protocol-port", "cert-id", "an https listener needs a certificate")
+	}
+	if _, _, set := a.get("spec"); set && a.value("instance-charge-type") == "PayByCLCU" {
+		c.Emit(rules.ACKServiceCLCUSpec, a.path("spec"),
+			"spec %q is set while instance-charge-type is PayByCLCU; a pay-as-you-go CLB takes no specification", clip(a.value("spec")))
+	}
+	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
+		c.Emit(rules.ACKServiceReuseWithoutOverride, a.path("id"),
+			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
+			clip(id), servicePorts(c.Service))
+	}
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func hasPort(svc *corev1.Service, port int32) bool {
+	for _, p := range svc.Spec.Ports {
+		if p.Port == port {
+			return true
+		}
+	}
+	return false
+}
+
+// checkACKENI checks a Service whose pods CCM attaches directly as ENI backends.
+func checkACKENI(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	for i, p := range svc.Spec.Ports {
+		if p.TargetPort.Type == intstr.String {
+			c.Emit(rules.ACKServiceENIStringTargetPort, fmt.Sprintf("spec.ports[%d].targetPort", i),
+				"targetPort %q is a port name; with ENI backends it must be a number", p.TargetPort.StrVal)
+		}
+	}
+	spec, _, specSet := a.get("spec")
+	_, _, reused := a.get("id")
+	switch {
+	case spec == "slb.s0.share":
+		c.Emit(rules.ACKServiceENISharedSpec, a.path("spec"), "spec slb.s0.share is a shared-resource CLB, which takes no ENI backends")
+	case !specSet && !reused && a.value("instance-charge-type") != "PayByCLCU":
+		c.EmitSeverity(rules.ACKServiceENISharedSpec, rules.Warning, a.path("spec"),
+			"no CLB specification is set; CCM releases that default to a shared-resource instance cannot attach ENIs")
+	}
+	plugin, err := ackNetworkPlugin(c)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	if plugin == "flannel" {
+		c.Emit(rules.ACKServiceENIFlannel, annPath(annBackendType),
+			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses")
+	}
+}
+
+// ackNetworkPlugin tells "flannel" or "terway" from kube-system DaemonSets and flannel pods.
+func ackNetworkPlugin(c *Context) (string, error) {
+	flannel, terway := false, false
+	dss, err := c.Snap.DaemonSets.List(kubeSystem)
+	for _, ds := range dss {
+		flannel = flannel || strings.HasPrefix(ds.Name, "kube-flannel-ds")
+		terway = terway || ds.Name == "terway" || strings.HasPrefix(ds.Name, "terway-eni")
+	}
+	// Pods only add evidence: in live mode kube-system pods are not fetched.
+	if pods, perr := c.Snap.Pods.List(kubeSystem); perr == nil {
+		for _, p := range pods {
+			flannel = flannel || p.Labels["app"] == "flannel"
+		}
+	}
+	switch {
+	case terway:
+		return "terway", nil
+	case flannel:
+		return "flannel", nil
+	case err != nil:
+		return "", err
+	}
+	return "", fmt.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system")
+}
+
+// ackEligibleNodes filters nodes the way CCM picks CLB backends: the backend-label selector, no
+// master nodes, no nodes labelled for exclusion or marked for deletion by the autoscaler, no
+// unschedulable nodes when remove-unscheduled-backend is on, and only Ready nodes (virtual-kubelet
+// nodes always pass).
+func ackEligibleNodes(a ackAnns, nodes []*corev1.Node) []*corev1.Node {
+	want, _ := parseKeyValues(a.value("backend-label"))
+	removeUnsched := a.value("remove-unscheduled-backend") == "on"
+	var out []*corev1.Node
+	for _, n := range nodes {
+		ok := !isControlPlaneNode(n) && !excludedFromLB(n) && !(removeUnsched && n.Spec.Unschedulable) &&
+			(n.Labels["type"] == "virtual-kubelet" || nodeIsReady(n))
+		for k, v := range want {
+			ok = ok && n.Labels[k] == v
+		}
+		for _, t := range n.Spec.Taints {
+			ok = ok && t.Key != "ToBeDeletedByClusterAutoscaler"
+		}
+		if ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// checkACKBackends estimates what CCM attaches to the CLB: nothing at all ("There are no available
+// nodes"), or more than the backend-server quota.
+func checkACKBackends(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	b, err := serviceBackends(c)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	ready, _ := b.split()
+	if len(ready) == 0 {
+		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector", "the Service has no ready endpoint (%d endpoints in %s)", len(b.eps), b.from)
+		return
+	}
+	if svc.Annotations[annBackendType] == "eni" {
+		ackQuota(c, len(ready), annPath(annBackendType), "ready pods (ENI backends)")
+		return
+	}
+	nodes, err := c.Snap.Nodes.List("")
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	eligible := map[string]bool{}
+	for _, n := range ackEligibleNodes(a, nodes) {
+		eligible[n.Name] = true
+	}
+	if svc.Spec.ExternalTrafficPolicy != corev1.ServiceExternalTrafficPolicyLocal {
+		if len(eligible) == 0 {
+			path := "spec.externalTrafficPolicy"
+			if _, _, set := a.get("backend-label"); set {
+				path = a.path("backend-label")
+			}
+			c.Emit(rules.ACKServiceNoAvailableNodes, path, "none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)", len(nodes))
+		}
+		ackQuota(c, len(eligible), "spec.externalTrafficPolicy", "eligible nodes (Cluster mode attaches every one)")
+		return
+	}
+	backendNodes := map[string]bool{}
+	var elsewhere []string
+	for _, e := range ready {
+		if eligible[e.node] {
+			backendNodes[e.node] = true
+		} else {
+			elsewhere = append(elsewhere, e.name+" on "+orDefault(e.node, "no node"))
+		}
+	}
+	if len(backendNodes) == 0 {
+		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
+			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(elsewhere, 8))
+	}
+	ackQuota(c, len(backendNodes), "spec.externalTrafficPolicy", "nodes with a ready pod (Local mode)")
+}
+
+func ackQuota(c *Context, n int, path, what string) {
+	if n > ackBackendQuota {
+		c.Emit(rules.ACKServiceBackendQuota, path, "about %d backend servers: %s, above the default quota of %d per CLB", n, what, ackBackendQuota)
+	}
+}
+
+// checkACKHTTPSBackend finds HTTPS listeners (TLS ends on the CLB) forwarding to a TLS port of the pods.
+func checkACKHTTPSBackend(c *Context) {
+	a := ackAnns(c.Service.Annotations)
+	ports, err := parseProtocolPort(a.value("protocol-port"))
+	if _, _, cert := a.get("cert-id"); err != nil || !cert {
+		return
+	}
+	for _, pp := range ports {
+		if pp.proto != "https" {
+			continue
+		}
+		for i, sp := range c.Service.Spec.Ports {
+			if sp.Port != pp.port {
+				continue
+			}
+			tls, why, err := tlsTargetPort(c, sp.TargetPort)
+			if err != nil {
+				c.Skip(err)
+			} else if tls {
+				c.Emit(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i),
+					"the https:%d listener sends decrypted HTTP to targetPort %s, %s", pp.port, sp.TargetPort.String(), why)
+			}
+		}
+	}
+}
+
+// tlsTargetPort reports whether a targetPort is a TLS port of the backend pods: 443, a port named
+// https, or a container port named https. Pods are read only when the port itself does not tell.
+func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, string, error) {
+	if tp.Type == intstr.Int && tp.IntVal == 443 {
+		return true, "the standard HTTPS port", nil
+	}
+	if tp.Type == intstr.String && strings.Contains(strings.ToLower(tp.StrVal), "https") {
+		return true, "a port named for HTTPS", nil
+	}
+	pods, err := c.Snap.BackendPods(c.Service)
+	if err != nil {
+		return false, "", err
+	}
+	for _, p := range pods {
+		for _, ctr := range p.Spec.Containers {
+			for _, cp := range ctr.Ports {
+				named := strings.Contains(strings.ToLower(cp.Name), "https")
+				if named && ((tp.Type == intstr.Int && cp.ContainerPort == tp.IntVal) || (tp.Type == intstr.String && cp.Name == tp.StrVal)) {
+					return true, fmt.Sprintf("which pod %s serves as container port %q", p.Name, cp.Name), nil
+				}
+				if tp.Type == intstr.String && cp.Name == tp.StrVal && cp.ContainerPort == 443 {
+					return true, fmt.Sprintf("which resolves to port 443 in pod %s", p.Name), nil
+				}
+			}
+		}
+	}
+	return false, "", nil
+}
+
+// checkACKReuse flags a reused CLB id that CCM created for another Service.
+func checkACKReuse(c *Context) {
+	a := ackAnns(c.Service.Annotations)
+	id := a.value("id")
+	svcs, err := c.Snap.Services.List("")
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	for _, s := range svcs {
+		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
+			continue
+		}
+		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[labelCCMLBID] == id && !own {
+			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), s.Namespace, s.Name, labelCCMLBID)
+		}
+	}
+}
+
+// checkACKImmutable flags address-type and resource-group-id on a Service that already has its CLB:
+// both are fixed when the CLB is created. A change shows as an address of the other kind, or as a
+// value that differs from the last `kubectl apply`.
+func checkACKImmutable(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	if len(svc.Status.LoadBalancer.Ingress) == 0 {
+		return
+	}
+	last, _ := lastAppliedAnnotations(svc.Annotations)
+	changed := func(suffix string) (string, bool) {
+		v, key, _ := a.get(suffix)
+		old, ok := last[key]
+		return old, ok && old != v
+	}
+	if _, _, reused := a.get("id"); !reused {
+		typ := orDefault(a.value("address-type"), "internet")
+		for _, ing := range svc.Status.LoadBalancer.Ingress {
+			if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
+				c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
+					"address-type is %s but the CLB address %s is %s; the type cannot be changed after creation",
+					typ, ing.IP, map[bool]string{true: "private", false: "public"}[private])
+			}
+		}
+		if old, ok := changed("address-type"); ok {
+			c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
+				"address-type was %q at the last kubectl apply; the type cannot be changed after creation", clip(old))
+		}
+	}
+	if rg, _, set := a.get("resource-group-id"); set {
+		if old, ok := changed("resource-group-id"); ok {
+			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Warning, a.path("resource-group-id"),
+				"resource-group-id was %q at the last kubectl apply and is now %q; it cannot be changed after creation", clip(old), clip(rg))
+		} else {
+			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Info, a.path("resource-group-id"),
+				"the CLB already exists; resource group %s cannot be changed after creation, so keep this value", clip(rg))
+		}
+	}
+}
+
+// isPrivateIP reports whether s is an RFC 1918 / RFC 4193 address or in 100.64.0.0/10: addresses a
+// CLB only gets on a VPC. ok is false when s is not an IP.
+func isPrivateIP(s string) (private, ok bool) {
+	ip := net.ParseIP(strings.TrimSpace(s))
+	if ip == nil {
+		return false, false
+	}
+	_, shared, _ := net.ParseCIDR("100.64.0.0/10")
+	return ip.IsPrivate() || shared.Contains(ip), true
+}
+
+// checkACKRollingUpdate flags a listener without connection draining in front of pods that do not
+// hand over gracefully: no readinessProbe, no preStop, or a grace period under preStop + 30 s.
+func checkACKRollingUpdate(c *Context) {
+	a := ackAnns(c.Service.Annotations)
+	if a.value("connection-drain") == "on" {
+		return
+	}
+	pods, err := c.Snap.BackendPods(c.Service)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	var bad []string
+	for _, p := range pods {
+		if probs := gracefulProblems(p); len(probs) > 0 {
+			bad = append(bad, fmt.Sprintf("%s (%s)", p.Name, strings.Join(probs, "; ")))
+		}
+	}
+	if len(bad) > 0 {
+		c.Emit(rules.ACKServiceRollingUpdate503, a.path("connection-drain"),
+			"connection draining is off and %d of %d backend pods stop abruptly: %s", len(bad), len(pods), nameList(bad, 3))
+	}
+}
+
+var sleepRE = regexp.MustCompile(`\bsleep\s+(\d+)`)
+
+// gracefulProblems lists what keeps a pod from leaving the CLB gracefully.
+func gracefulProblems(p *corev1.Pod) []string {
+	readiness, preStop, stopSecs := false, false, 0
+	for _, ctr := range p.Spec.Containers {
+		readiness = readiness || ctr.ReadinessProbe != nil
+		if ctr.Lifecycle == nil || ctr.Lifecycle.PreStop == nil {
+			continue
+		}
+		preStop = true
+		h := ctr.Lifecycle.PreStop
+		secs := 0
+		switch {
+		case h.Sleep != nil:
+			secs = int(h.Sleep.Seconds)
+		case h.Exec != nil:
+			if m := sleepRE.FindStringSubmatch(strings.Join(h.Exec.Command, " ")); m != nil {
+				secs, _ = strconv.Atoi(m[1])
+			}
+		}
+		stopSecs = max(stopSecs, secs)
+	}
+	grace := 30
+	if p.Spec.TerminationGracePeriodSeconds != nil {
+		grace = int(*p.Spec.TerminationGracePeriodSeconds)
+	}
+	var out []string
+	if !readiness {
+		out = append(out, "no readinessProbe")
+	}
+	if !preStop {
+		out = append(out, "no preStop")
+	} else if grace < stopSecs+30 {
+		out = append(out, fmt.Sprintf("terminationGracePeriodSeconds %d < preStop %ds + 30s", grace, stopSecs))
+	}
+	return out
+}
+
+// checkACKTraffic flags Local mode with an unweighted scheduler, and nodePorts in the nodes'
+// ephemeral port range.
+func checkACKTraffic(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
+		svc.Annotations[annBackendType] != "eni" && sch != "wrr" && sch != "wlc" {
+		c.Emit(rules.ACKServiceUnevenLoad, a.path("scheduler"),
+			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights", orDefault(sch, "unset"))
+	}
+	for i, p := range svc.Spec.Ports {
+		if p.NodePort >= 32768 {
+			c.Emit(rules.ACKServiceNodePortLocalPortRange, fmt.Sprintf("spec.ports[%d].nodePort", i),
+				"nodePort %d lies in the default ip_local_port_range 32768-60999", p.NodePort)
+		}
+	}
+}
+
+// checkACKCCMVersion flags a cloud-controller-manager too old to record Service sync events.
+func checkACKCCMVersion(c *Context) {
+	image, where, err := ccmImage(c)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	tag := imageTag(image)
+	v, err := parseVersion(tag)
+	if err != nil {
+		c.Skip(fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err))
+		return
+	}
+	minimum, _ := parseVersion(ackEventsCCM)
+	if v.compare(minimum) < 0 {
+		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", tag, ackEventsCCM)
+	}
+}
+
+// ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and
+// its report path.
+func ccmImage(c *Context) (image, path string, err error) {
+	var spec *corev1.PodSpec
+	kind := "Deployment"
+	dep, derr := c.Snap.Deployments.Get(kubeSystem, ackCCMName)
+	if derr == nil {
+		spec = &dep.Spec.Template.Spec
+	} else if ds, serr := c.Snap.DaemonSets.Get(kubeSystem, ackCCMName); serr == nil {
+		spec, kind = &ds.Spec.Template.Spec, "DaemonSet"
+	} else {
+		switch {
+		case !isNotFound(derr):
+			return "", "", derr
+		case !isNotFound(serr):
+			return "", "", serr
+		}
+		return "", "", fmt.Errorf("no %s Deployment or DaemonSet in kube-system (a managed control plane runs it out of sight)", ackCCMName)
+	}
+	i := findContainer(spec.Containers, ackCCMName)
+	if i < 0 {
+		return "", "", fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName)
+	}
+	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
+}

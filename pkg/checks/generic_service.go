@@ -1,3 +1,284 @@
 package checks
 
-var serviceChecks = []Check{}
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// serviceChecks run on Service targets for every provider.
+var serviceChecks = []Check{
+	{Name: "service-endpoints", Kind: rules.Service, Provider: rules.Generic, Applies: hasEndpointsAtAll, Run: checkServiceEndpoints,
+		Emits: []rules.ID{rules.GenericServiceNoSelector, rules.GenericServiceNoEndpoints, rules.GenericServiceEndpointsNotReady}},
+	{Name: "external-traffic-local", Kind: rules.Service, Provider: rules.Generic, Applies: localLoadBalancer, Run: checkExternalTrafficLocal,
+		Emits: []rules.ID{rules.GenericServiceExternalTrafficLocal}},
+}
+
+// Node labels that keep a node out of cloud load balancers, and the labels of control-plane nodes.
+const (
+	labelExcludeLB       = "node.kubernetes.io/exclude-from-external-load-balancers"
+	labelExcludeLBLegacy = "alpha.service-controller.kubernetes.io/exclude-balancer"
+)
+
+var controlPlaneLabels = []string{"node-role.kubernetes.io/master", "node-role.kubernetes.io/control-plane"}
+
+// backendEndpoint is one backend address of a Service.
+type backendEndpoint struct {
+	// name is the pod name, or the address when the endpoint names no pod.
+	name string
+	// node is the node name, "" when unknown.
+	node  string
+	ready bool
+	// why says why a not-ready endpoint is not ready.
+	why string
+}
+
+// backendSet is what the snapshot says about a Service's backends.
+type backendSet struct {
+	eps []backendEndpoint
+	// from names the source: "EndpointSlices" or "pods".
+	from string
+}
+
+// split returns the ready and the not-ready endpoints.
+func (b backendSet) split() (ready, notReady []backendEndpoint) {
+	for _, e := range b.eps {
+		if e.ready {
+			ready = append(ready, e)
+		} else {
+			notReady = append(notReady, e)
+		}
+	}
+	return ready, notReady
+}
+
+// serviceBackends reads the target Service's endpoints from its EndpointSlices, or, when those are
+// unknown or absent and the Service has a selector, from the pods it selects. The error is the
+// reason neither could be read.
+func serviceBackends(c *Context) (backendSet, error) {
+	svc := c.Service
+	slices, serr := c.Snap.ServiceSlices(svc)
+	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
+		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
+	}
+	pods, perr := c.Snap.BackendPods(svc)
+	if perr != nil {
+		if serr != nil {
+			return backendSet{}, serr
+		}
+		return backendSet{}, perr
+	}
+	return backendSet{eps: podEndpoints(pods), from: "pods"}, nil
+}
+
+func sliceEndpoints(slices []*discoveryv1.EndpointSlice) []backendEndpoint {
+	seen := map[string]bool{}
+	var out []backendEndpoint
+	for _, es := range slices {
+		for _, ep := range es.Endpoints {
+			e := backendEndpoint{ready: ep.Conditions.Ready == nil || *ep.Conditions.Ready}
+			switch {
+			case ep.TargetRef != nil && ep.TargetRef.Name != "":
+				e.name = ep.TargetRef.Name
+			case len(ep.Addresses) > 0:
+				e.name = ep.Addresses[0]
+			default:
+				continue
+			}
+			if ep.NodeName != nil {
+				e.node = *ep.NodeName
+			}
+			if ep.Conditions.Terminating != nil && *ep.Conditions.Terminating {
+				e.why = "terminating"
+			} else if !e.ready {
+				e.why = "not ready"
+			}
+			// Dual-stack Services list each pod once per address family.
+			if !seen[e.name] {
+				seen[e.name] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+func podEndpoints(pods []*corev1.Pod) []backendEndpoint {
+	var out []backendEndpoint
+	for _, p := range pods {
+		if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
+			continue
+		}
+		e := backendEndpoint{name: p.Name, node: p.Spec.NodeName, ready: podReady(p) && p.DeletionTimestamp == nil}
+		switch {
+		case p.DeletionTimestamp != nil:
+			e.why = "terminating"
+		case p.Spec.NodeName == "":
+			e.why = "not scheduled"
+		case !e.ready:
+			e.why = "not ready"
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func podReady(p *corev1.Pod) bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == corev1.PodReady {
+			return c.Status == corev1.ConditionTrue
+		}
+	}
+	return false
+}
+
+func hasEndpointsAtAll(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTypeExternalName }
+
+func selectorString(svc *corev1.Service) string {
+	return labels.SelectorFromSet(svc.Spec.Selector).String()
+}
+
+// checkServiceEndpoints reports a Service without backends, or with backends that are not ready.
+func checkServiceEndpoints(c *Context) {
+	svc := c.Service
+	if len(svc.Spec.Selector) == 0 {
+		slices, err := c.Snap.ServiceSlices(svc)
+		if err != nil {
+			c.Skip(err)
+			return
+		}
+		if len(slices) == 0 {
+			c.Emit(rules.GenericServiceNoSelector, "spec.selector",
+				"the Service has no selector and no EndpointSlice labelled %s=%s", discoveryv1.LabelServiceName, svc.Name)
+			return
+		}
+	}
+	b, err := serviceBackends(c)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	ready, notReady := b.split()
+	switch {
+	case len(b.eps) == 0 && len(svc.Spec.Selector) > 0:
+		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "no pod matches the selector %s (read from %s)", selectorString(svc), b.from)
+	case len(b.eps) == 0:
+		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "the Service's EndpointSlices list no endpoint")
+	case len(ready) == 0:
+		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "none of the %d endpoints is ready (read from %s)", len(b.eps), b.from)
+	}
+	if len(notReady) > 0 {
+		var names []string
+		for _, e := range notReady {
+			names = append(names, e.name+" ("+e.why+")")
+		}
+		c.Emit(rules.GenericServiceEndpointsNotReady, "spec.selector", "%d of %d endpoints are not ready: %s",
+			len(notReady), len(b.eps), nameList(names, 8))
+	}
+}
+
+func localLoadBalancer(c *Context) bool {
+	s := c.Service.Spec
+	return s.Type == corev1.ServiceTypeLoadBalancer && s.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal
+}
+
+// checkExternalTrafficLocal names the nodes from which the load balancer address fails because they
+// host no ready backend pod.
+func checkExternalTrafficLocal(c *Context) {
+	const path = "spec.externalTrafficPolicy"
+	b, err := serviceBackends(c)
+	if err != nil {
+		c.Skip(err)
+		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
+			"the address works in-cluster only on nodes that host a ready backend pod (which ones could not be read)")
+		return
+	}
+	ready, _ := b.split()
+	withBackend := map[string]bool{}
+	for _, e := range ready {
+		if e.node != "" {
+			withBackend[e.node] = true
+		}
+	}
+	if len(withBackend) == 0 {
+		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Warning, path,
+			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster")
+		return
+	}
+	hosts := sortedKeys(withBackend)
+	nodes, err := c.Snap.Nodes.List("")
+	if err != nil {
+		c.Skip(err)
+		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
+			"the address works in-cluster only on the nodes hosting a ready backend pod (%s); the node list could not be read",
+			nameList(hosts, 8))
+		return
+	}
+	var without, servingLB []string
+	for _, n := range nodes {
+		switch {
+		case !withBackend[n.Name]:
+			without = append(without, n.Name)
+		case !excludedFromLB(n):
+			servingLB = append(servingLB, n.Name)
+		}
+	}
+	switch {
+	case len(servingLB) == 0:
+		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path,
+			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
+			labelExcludeLB, nameList(hosts, 8))
+	case len(without) > 0:
+		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
+			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
+			len(without), len(nodes), nameList(without, 8), nameList(hosts, 8))
+	}
+}
+
+// excludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.
+func excludedFromLB(n *corev1.Node) bool {
+	_, a := n.Labels[labelExcludeLB]
+	_, b := n.Labels[labelExcludeLBLegacy]
+	return a || b
+}
+
+func isControlPlaneNode(n *corev1.Node) bool {
+	for _, l := range controlPlaneLabels {
+		if _, ok := n.Labels[l]; ok {
+			return true
+		}
+	}
+	return n.Labels["kubernetes.io/role"] == "master"
+}
+
+func nodeIsReady(n *corev1.Node) bool {
+	for _, c := range n.Status.Conditions {
+		if c.Type == corev1.NodeReady {
+			return c.Status == corev1.ConditionTrue
+		}
+	}
+	return false
+}
+
+// nameList joins names, showing at most max of them.
+func nameList(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

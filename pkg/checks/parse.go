@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"sigs.k8s.io/yaml"
 )
 
 // Shared parsing of user-controlled annotation text. Every check uses these, so a value is judged the
@@ -122,3 +124,241 @@ func clip(s string) string {
 
 // trimmedDiffers reports whether s has surrounding white space (a common copy-paste error).
 func trimmedDiffers(s string) bool { return len(bytes.TrimSpace([]byte(s))) != len(s) }
+
+// objPath is the report path of a field of another object than the target, e.g.
+// kube-system/configmap/ip-masq-agent-config.data.config; ns is empty for cluster-scoped objects.
+func objPath(ns, kind, name, field string) string {
+	p := strings.ToLower(kind) + "/" + name
+	if ns != "" {
+		p = ns + "/" + p
+	}
+	if field != "" {
+		p += "." + field
+	}
+	return p
+}
+
+// yamlObject decodes a YAML (or JSON) mapping, such as a ConfigMap entry holding a config file.
+func yamlObject(s string) (map[string]any, error) {
+	var m map[string]any
+	if err := yaml.Unmarshal([]byte(s), &m); err != nil {
+		return nil, fmt.Errorf("not valid YAML or JSON: %v", err)
+	}
+	if m == nil {
+		return nil, fmt.Errorf("empty, or not a mapping")
+	}
+	return m, nil
+}
+
+// version is a dotted release number with an optional suffix, as in image tags: v1.18.4-tke.20,
+// 0.49.3, v1.9.3.276-g372aa98-aliyun.
+type version struct {
+	raw    string
+	nums   []int
+	suffix []string
+}
+
+// parseVersion reads a version with at least major.minor; a leading "v" is optional.
+func parseVersion(s string) (version, error) {
+	v := version{raw: s}
+	core := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "v"), "V")
+	if i := strings.IndexAny(core, "-+"); i >= 0 {
+		v.suffix = strings.Split(core[i+1:], ".")
+		core = core[:i]
+	}
+	for _, part := range strings.Split(core, ".") {
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return version{}, fmt.Errorf("%q is not a version number", clip(s))
+		}
+		v.nums = append(v.nums, n)
+	}
+	if len(v.nums) < 2 {
+		return version{}, fmt.Errorf("%q is not a version number (want major.minor at least)", clip(s))
+	}
+	return v, nil
+}
+
+func (v version) String() string { return v.raw }
+
+// compare orders v and w: -1, 0 or 1. Numbers compare numerically (missing ones count as 0); on a
+// tie, semantic-versioning precedence applies to the suffixes (none > any; numeric identifiers
+// numerically, tke.9 < tke.12).
+func (v version) compare(w version) int {
+	for i := 0; i < len(v.nums) || i < len(w.nums); i++ {
+		if c := cmpInt(at(v.nums, i), at(w.nums, i)); c != 0 {
+			return c
+		}
+	}
+	switch {
+	case len(v.suffix) == 0 && len(w.suffix) == 0:
+		return 0
+	case len(v.suffix) == 0:
+		return 1
+	case len(w.suffix) == 0:
+		return -1
+	}
+	for i := 0; i < len(v.suffix) && i < len(w.suffix); i++ {
+		a, b := v.suffix[i], w.suffix[i]
+		na, errA := strconv.Atoi(a)
+		nb, errB := strconv.Atoi(b)
+		switch {
+		case errA == nil && errB == nil:
+			if c := cmpInt(na, nb); c != 0 {
+				return c
+			}
+		case errA == nil:
+			return -1
+		case errB == nil:
+			return 1
+		case a != b:
+			return strings.Compare(a, b)
+		}
+	}
+	return cmpInt(len(v.suffix), len(w.suffix))
+}
+
+func at(s []int, i int) int {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// imageTag returns the tag of a container image reference ("" when it has none, e.g. only a digest).
+func imageTag(image string) string {
+	if i := strings.Index(image, "@"); i >= 0 {
+		image = image[:i]
+	}
+	i := strings.LastIndex(image, ":")
+	if i < 0 || strings.Contains(image[i:], "/") {
+		return ""
+	}
+	return image[i+1:]
+}
+
+// Value validators for annotation tables: each returns nil when s is acceptable.
+
+// oneOf accepts exactly one of values (case-sensitive, as the cloud controllers compare).
+func oneOf(values ...string) func(string) error {
+	return func(s string) error {
+		for _, v := range values {
+			if s == v {
+				return nil
+			}
+		}
+		return fmt.Errorf("%q is not one of %s (values are case-sensitive)", clip(s), strings.Join(values, ", "))
+	}
+}
+
+// intIn accepts a decimal integer within [lo, hi].
+func intIn(lo, hi int) func(string) error {
+	return func(s string) error {
+		_, err := parseIntRange(s, lo, hi)
+		return err
+	}
+}
+
+// commaList accepts a comma-separated list whose every item passes each.
+func commaList(each func(string) error) func(string) error {
+	return func(s string) error {
+		for i, item := range strings.Split(s, ",") {
+			if err := each(strings.TrimSpace(item)); err != nil {
+				return fmt.Errorf("item %d: %v", i+1, err)
+			}
+		}
+		return nil
+	}
+}
+
+// parseKeyValues reads "k1=v1,k2=v2" (every item needs a key and "=").
+func parseKeyValues(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, item := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", clip(item))
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// nearest returns the candidate closest to s by edit distance (the first on a tie) and that distance.
+func nearest(s string, candidates []string) (string, int) {
+	best, dist := "", -1
+	for _, c := range candidates {
+		if d := editDistance(s, c); dist < 0 || d < dist {
+			best, dist = c, d
+		}
+	}
+	return best, dist
+}
+
+// lastAppliedAnnotations returns the annotations recorded by the last `kubectl apply`
+// (kubectl.kubernetes.io/last-applied-configuration); ok is false when there is no usable record.
+func lastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
+	raw, ok := ann["kubectl.kubernetes.io/last-applied-configuration"]
+	if !ok {
+		return nil, false
+	}
+	var obj struct {
+		Metadata struct {
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal([]byte(raw), &obj); err != nil {
+		return nil, false
+	}
+	return obj.Metadata.Annotations, true
+}
+
+// Alibaba Cloud resource id shapes (lowercase letters and digits after the type prefix).
+var (
+	aliLBID     = idFormat{"CLB instance id", regexp.MustCompile(`^lb-[a-z0-9]{8,32}$`), "lb-bp1o94dp5i6earr9g6d1l"}
+	vswitchID   = idFormat{"vSwitch id", regexp.MustCompile(`^vsw-[a-z0-9]{8,32}$`), "vsw-bp15c2q7jvz9n0xxxxxxx"}
+	aliRGID     = idFormat{"resource group id", regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
+	aliACLID    = idFormat{"access control list id", regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
+	clbSpecName = idFormat{"CLB specification", regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
+)
+
+// anyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric
+// string).
+func anyInt(v any) (int, bool) {
+	if v == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
+	return n, err == nil
+}

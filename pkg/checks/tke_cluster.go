@@ -1,3 +1,515 @@
 package checks
 
-var tkeClusterChecks = []Check{}
+import (
+	"fmt"
+	"maps"
+	"net/netip"
+	"regexp"
+	"slices"
+	"strings"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// Cluster objects the TKE cluster checks read. Live mode must fetch them.
+const (
+	tkeSysNS        = "kube-system"
+	tkeIPMasqCM     = "ip-masq-agent-config" // ConfigMap
+	tkeKubeProxy    = "kube-proxy"           // DaemonSet and ConfigMap
+	tkeConfigCM     = "tke-config"           // ConfigMap the l7-lb-controller reads its env from
+	tkeL7Controller = "l7-lb-controller"     // Deployment of the CLB Ingress controller
+	nginxWebhookTag = "validate.nginx.ingress.kubernetes.io"
+)
+
+// tkeClusterChecks look at cluster-wide TKE risks: kube-system components and cluster-scoped objects
+// that break every CLB Service or Ingress, and the in-cluster loopback of internal CLBs.
+var tkeClusterChecks = []Check{
+	{Name: "tke-ip-masq-agent", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkIPMasqAgent,
+		Emits: []rules.ID{rules.TKEServiceIPMasqAgent}},
+	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIPMasqAgent,
+		Emits: []rules.ID{rules.TKEIngressE4007}},
+	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkL4Loopback,
+		Emits: []rules.ID{rules.TKEServiceCLBLoopback}},
+	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Loopback,
+		Emits: []rules.ID{rules.TKEIngressCLBLoopback}},
+	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Controller,
+		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressE6006}},
+	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkNginxWebhook,
+		Emits: []rules.ID{rules.TKEIngressNginxWebhook}},
+}
+
+// checkIPMasqAgent reports an ip-masq-agent config that exempts all traffic from SNAT, so calls to
+// Norm leave with pod IPs and the controller gets no credentials (E4007 in the Ingress table).
+func checkIPMasqAgent(c *Context) {
+	id := rules.TKEServiceIPMasqAgent
+	if c.Ingress != nil {
+		id = rules.TKEIngressE4007
+	}
+	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeIPMasqCM)
+	if err != nil {
+		if !isNotFound(err) {
+			c.Skip(err)
+		}
+		return // without the ConfigMap the agent masquerades everything outside its defaults
+	}
+	for _, key := range []string{"config", "ip-masq-agent"} {
+		body, ok := cm.Data[key]
+		if !ok {
+			continue
+		}
+		where := objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data."+key)
+		cidrs, err := nonMasqueradeCIDRs(body)
+		if err != nil {
+			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", err)
+			return
+		}
+		for i, s := range cidrs {
+			if p, err := netip.ParsePrefix(strings.TrimSpace(s)); err == nil && p.Bits() == 0 && p.Addr().Is4() {
+				c.Emit(id, where, "nonMasqueradeCIDRs[%d] is %s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", i, s)
+			}
+		}
+		return
+	}
+}
+
+// nonMasqueradeCIDRs reads the list from an ip-masq-agent config in YAML or JSON. The agent decodes
+// it with Go's case-insensitive JSON field matching, so nonMasqueradeCIDRs and NonMasqueradeCIDRs
+// (both spellings appear in the docs) are the same key.
+func nonMasqueradeCIDRs(body string) ([]string, error) {
+	if strings.TrimSpace(body) == "" {
+		return nil, nil
+	}
+	m, err := yamlObject(body)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range m {
+		if !strings.EqualFold(k, "nonMasqueradeCIDRs") || v == nil {
+			continue
+		}
+		list, ok := v.([]any)
+		if !ok {
+			return nil, fmt.Errorf("%s is not a list", k)
+		}
+		out := make([]string, 0, len(list))
+		for _, e := range list {
+			s, ok := e.(string)
+			if !ok {
+				return nil, fmt.Errorf("%s holds %v, which is not a CIDR string", k, e)
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	return nil, nil
+}
+
+// loopbackFixes are the first TKE kube-proxy builds, per 1.x minor, that bind CLB addresses to the
+// IPVS interface (fault handling handbook, CLB Loopback). A minor not listed is judged by the next
+// listed one above it; minors after 1.20 have the fix.
+var loopbackFixes = []string{"v1.12.4-tke.30", "v1.14.3-tke.24", "v1.16.3-tke.25", "v1.18.4-tke.20", "v1.20.6-tke.12"}
+
+// loopbackFix returns the first fixed build for v's minor, or ok false when none applies (minors
+// after 1.20, or not a 1.x version).
+func loopbackFix(v version) (fix version, ok bool) {
+	if v.nums[0] != 1 {
+		return version{}, false
+	}
+	for _, s := range loopbackFixes {
+		f, _ := parseVersion(s)
+		if f.nums[1] >= v.nums[1] {
+			return f, true
+		}
+	}
+	return version{}, false
+}
+
+// kubeProxy is what the loopback check needs to know about kube-system/kube-proxy.
+type kubeProxy struct {
+	mode, modeFrom string
+	image          string
+	// old is true when the image predates the loopback fix; oldErr says why that is unknown.
+	old    bool
+	fix    string
+	oldErr error
+}
+
+var proxyModeRE = regexp.MustCompile(`--proxy-mode[= ]+"?([A-Za-z]+)`)
+
+// readKubeProxy reads the kube-proxy DaemonSet (mode flag, image) and, when the flag is absent, the
+// mode in the kube-proxy ConfigMap. It returns nil when there is no kube-proxy DaemonSet.
+func readKubeProxy(c *Context) (*kubeProxy, error) {
+	ds, err := c.Snap.DaemonSets.Get(tkeSysNS, tkeKubeProxy)
+	if err != nil {
+		if isNotFound(err) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	cs := ds.Spec.Template.Spec.Containers
+	i := findContainer(cs, tkeKubeProxy)
+	if i < 0 {
+		return nil, nil
+	}
+	ct := cs[i]
+	kp := &kubeProxy{image: ct.Image}
+	if m := proxyModeRE.FindStringSubmatch(strings.Join(append(slices.Clone(ct.Command), ct.Args...), " ")); m != nil {
+		kp.mode, kp.modeFrom = strings.ToLower(m[1]), fmt.Sprintf("--proxy-mode in DaemonSet %s/%s", tkeSysNS, tkeKubeProxy)
+	} else {
+		cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeKubeProxy)
+		switch {
+		case err == nil:
+			kp.mode, kp.modeFrom = configMode(cm), fmt.Sprintf("ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
+		case !isNotFound(err):
+			return nil, err
+		}
+		if kp.mode == "" {
+			kp.mode, kp.modeFrom = "iptables", "the kube-proxy default"
+		}
+	}
+	v, err := parseVersion(imageTag(ct.Image))
+	if err != nil {
+		kp.oldErr = fmt.Errorf("image %s: %v", ct.Image, err)
+		return kp, nil
+	}
+	if fix, ok := loopbackFix(v); ok {
+		kp.old, kp.fix = v.compare(fix) < 0, fix.String()
+	}
+	return kp, nil
+}
+
+// configMode is the mode field of the first KubeProxyConfiguration entry of the ConfigMap that sets one.
+func configMode(cm *corev1.ConfigMap) string {
+	for _, k := range slices.Sorted(maps.Keys(cm.Data)) {
+		if m, err := yamlObject(cm.Data[k]); err == nil {
+			if s, ok := m["mode"].(string); ok && s != "" {
+				return strings.ToLower(s)
+			}
+		}
+	}
+	return ""
+}
+
+// findContainer is the index of the container named name, else of the first whose image mentions
+// it, else of the only container; -1 when none fits.
+func findContainer(cs []corev1.Container, name string) int {
+	for i, ct := range cs {
+		if ct.Name == name {
+			return i
+		}
+	}
+	for i, ct := range cs {
+		if strings.Contains(ct.Image, name) {
+			return i
+		}
+	}
+	if len(cs) == 1 {
+		return 0
+	}
+	return -1
+}
+
+// checkL4Loopback weighs the layer-4 loopback risk of an internal CLB: kube-proxy in IPVS mode, a
+// kube-proxy build without the fix, and no prevent-loopback annotation. All three make a warning,
+// some of them an info; a public CLB, or the documented fix in place, makes nothing.
+func checkL4Loopback(c *Context) {
+	svc := c.Service
+	if svc.Annotations[annSvcSubnet] == "" {
+		return // public CLB: the node cannot see its own public source IP, so no loopback
+	}
+	kp, err := readKubeProxy(c)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	if kp == nil {
+		return // not TKE's kube-proxy: the IPVS behaviour described does not apply
+	}
+	prevent, _ := parseBool(svc.Annotations[annSvcPreventLoopback])
+	if prevent && kp.oldErr == nil && !kp.old {
+		return // documented fix applied
+	}
+	var held, absent []string
+	factor := func(holds bool, yes, no string) {
+		if holds {
+			held = append(held, yes)
+		} else {
+			absent = append(absent, no)
+		}
+	}
+	factor(kp.mode == "ipvs", "kube-proxy runs in IPVS mode ("+kp.modeFrom+")", "kube-proxy mode is "+kp.mode+" ("+kp.modeFrom+")")
+	switch {
+	case kp.oldErr != nil:
+		absent = append(absent, "the kube-proxy version is unknown ("+kp.oldErr.Error()+")")
+	default:
+		factor(kp.old, fmt.Sprintf("kube-proxy image %s predates the fixed build %s", kp.image, kp.fix),
+			fmt.Sprintf("kube-proxy image %s has the fix", kp.image))
+	}
+	factor(!prevent, annSvcPreventLoopback+" is not \"true\"", annSvcPreventLoopback+" is \"true\"")
+	if len(held) == 0 {
+		return
+	}
+	sev, what := rules.Info, "some risk factors of layer-4 loopback hold"
+	if len(absent) == 0 {
+		sev, what = rules.Warning, "pods calling this internal CLB's address may loop back"
+	}
+	msg := what + ": " + strings.Join(held, "; ")
+	if len(absent) > 0 {
+		msg += " (but " + strings.Join(absent, "; ") + ")"
+	}
+	c.EmitSeverity(rules.TKEServiceCLBLoopback, sev, annPath(annSvcSubnet), "%s", msg)
+}
+
+// checkL7Loopback reports an internal CLB Ingress whose TkeServiceConfig does not turn on keepalive
+// (keepaliveEnable: 1) for every layer-7 listener it needs, the documented way to avoid loopback.
+func checkL7Loopback(c *Context) {
+	ing := c.Ingress
+	if ing.Annotations[annIngSubnet] == "" {
+		return
+	}
+	name, key := ing.Annotations[annIngServiceConfig], annIngServiceConfig
+	if auto, _ := parseBool(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
+		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
+	}
+	if name == "" {
+		c.Emit(rules.TKEIngressCLBLoopback, annPath(annIngSubnet),
+			"internal CLB Ingress without a TkeServiceConfig (%s or %s), so layer-7 keepalive is off and pods calling its address may loop back", annIngServiceConfigAut, annIngServiceConfig)
+		return
+	}
+	cfg, found, ok := lookupServiceConfig(c, ing.Namespace, name)
+	if !ok {
+		return
+	}
+	if !found {
+		c.Emit(rules.TKEIngressCLBLoopback, annPath(key), "TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB", ing.Namespace, name)
+		return
+	}
+	base := objPath(ing.Namespace, "tkeserviceconfig", name, "spec.loadBalancer.l7Listeners")
+	listeners, _, _ := unstructured.NestedSlice(cfg.Object, "spec", "loadBalancer", "l7Listeners")
+	have := map[int]bool{}
+	for i, l := range listeners {
+		m, _ := l.(map[string]any)
+		port, _ := anyInt(m["port"])
+		if ka, ok := anyInt(m["keepaliveEnable"]); !ok || ka != 1 {
+			c.Emit(rules.TKEIngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i),
+				"listener %d of the internal CLB has keepaliveEnable %v, not 1", port, m["keepaliveEnable"])
+		}
+		have[port] = true
+	}
+	for _, p := range ingressL7Ports(ing) {
+		if !have[p] {
+			c.Emit(rules.TKEIngressCLBLoopback, base, "no entry for listener port %d, so keepalive stays off there", p)
+		}
+	}
+}
+
+// ingressL7Ports are the CLB listener ports an Ingress gets: 443 with TLS (plus 80 with rule-mix),
+// else 80.
+func ingressL7Ports(ing *networkingv1.Ingress) []int {
+	if len(ing.Spec.TLS) == 0 {
+		return []int{80}
+	}
+	if mix, _ := parseBool(ing.Annotations[annRuleMix]); mix {
+		return []int{80, 443}
+	}
+	return []int{443}
+}
+
+// controllerEnv are the variables l7-lb-controller needs and the rules of their absence.
+var controllerEnv = []struct {
+	name string
+	rule rules.ID
+}{{"TKE_REGION", rules.TKEIngressE6001}, {"TKE_VPC_ID", rules.TKEIngressE6002}}
+
+// cloudAPIAliases are the host aliases the E6006 handling adds to l7-lb-controller.
+var cloudAPIAliases = map[string]string{
+	"lb.api.qcloud.com": "169.254.0.28", "tag.api.qcloud.com": "169.254.0.28", "cbs.api.qcloud.com": "169.254.0.28",
+	"cvm.api.qcloud.com": "169.254.0.28", "snapshot.api.qcloud.com": "169.254.0.28", "monitor.api.qcloud.com": "169.254.0.28",
+	"scaling.api.qcloud.com": "169.254.0.28", "ccs.api.qcloud.com": "169.254.0.28",
+	"tke.internal.tencentcloudapi.com": "169.254.0.95", "clb.internal.tencentcloudapi.com": "169.254.0.95",
+	"cvm.internal.tencentcloudapi.com": "169.254.0.95",
+}
+
+// checkL7Controller checks the kube-system/l7-lb-controller Deployment: TKE_REGION and TKE_VPC_ID
+// wired from tke-config (E6001/E6002) and host aliases for the cloud API domains (E6006 hint). A
+// missing Deployment says nothing: TKE may run the controller outside the cluster.
+func checkL7Controller(c *Context) {
+	d, err := c.Snap.Deployments.Get(tkeSysNS, tkeL7Controller)
+	if err != nil {
+		if !isNotFound(err) {
+			c.Skip(err)
+		}
+		return
+	}
+	cs := d.Spec.Template.Spec.Containers
+	if i := findContainer(cs, tkeL7Controller); i >= 0 {
+		base := objPath(tkeSysNS, "deployment", tkeL7Controller, fmt.Sprintf("spec.template.spec.containers[%d]", i))
+		for _, e := range controllerEnv {
+			checkControllerEnv(c, cs[i], base, e.name, e.rule)
+		}
+	}
+	checkAPIHostAliases(c, d)
+}
+
+// checkControllerEnv reports variable name not reaching the container: not set, empty, or taken from
+// a ConfigMap (by configMapKeyRef or envFrom) that is missing or lacks the key.
+func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id rules.ID) {
+	j := slices.IndexFunc(ct.Env, func(e corev1.EnvVar) bool { return e.Name == name })
+	if j >= 0 {
+		ev, where := ct.Env[j], fmt.Sprintf("%s.env[%d]", base, j)
+		switch {
+		case ev.ValueFrom == nil && ev.Value == "":
+			c.Emit(id, where, "%s is set to an empty value", name)
+		case ev.ValueFrom != nil && ev.ValueFrom.ConfigMapKeyRef != nil:
+			ref := ev.ValueFrom.ConfigMapKeyRef
+			if where, problem, ok := configKey(c, ref.Name, ref.Key); ok && problem != "" {
+				c.Emit(id, where, "%s comes from %s", name, problem)
+			}
+		}
+		return
+	}
+	var problems []string
+	for _, ef := range ct.EnvFrom {
+		if ef.ConfigMapRef == nil || !strings.HasPrefix(name, ef.Prefix) {
+			continue
+		}
+		_, problem, ok := configKey(c, ef.ConfigMapRef.Name, strings.TrimPrefix(name, ef.Prefix))
+		if !ok || problem == "" {
+			return
+		}
+		problems = append(problems, problem)
+	}
+	msg := fmt.Sprintf("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)", ct.Name, name, tkeSysNS, tkeConfigCM)
+	if len(problems) > 0 {
+		msg += "; envFrom: " + strings.Join(problems, "; ")
+	}
+	c.Emit(id, base+".env", "%s", msg)
+}
+
+// configKey looks key up in ConfigMap kube-system/name. It returns where the problem lies and what it
+// is ("" when the key holds a value), or ok false when the ConfigMap is unreadable (a skip).
+func configKey(c *Context, name, key string) (where, problem string, ok bool) {
+	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, name)
+	if err != nil {
+		if !isNotFound(err) {
+			c.Skip(err)
+			return "", "", false
+		}
+		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, name), true
+	}
+	if cm.Data[key] == "" && len(cm.BinaryData[key]) == 0 {
+		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, name, key), true
+	}
+	return "", "", true
+}
+
+// checkAPIHostAliases hints (info) at the host aliases that avoid E6006 DNS time-outs.
+func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
+	have := map[string]string{}
+	for _, ha := range d.Spec.Template.Spec.HostAliases {
+		for _, h := range ha.Hostnames {
+			have[h] = ha.IP
+		}
+	}
+	var missing []string
+	for _, h := range slices.Sorted(maps.Keys(cloudAPIAliases)) {
+		if ip := cloudAPIAliases[h]; have[h] != ip {
+			missing = append(missing, h+"→"+ip)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	n := len(missing)
+	if n > 3 {
+		missing = append(missing[:3], fmt.Sprintf("%d more", n-3))
+	}
+	c.EmitSeverity(rules.TKEIngressE6006, rules.Info, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"),
+		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
+		n, len(cloudAPIAliases), strings.Join(missing, ", "))
+}
+
+// checkNginxWebhook finds an ingress-nginx validating webhook that covers networking.k8s.io/v1
+// Ingresses while its controller is older than v1.0.0 and cannot validate them (E6009). A webhook
+// with failurePolicy Ignore cannot block anything and is left alone.
+func checkNginxWebhook(c *Context) {
+	cfgs, err := c.Snap.Webhooks.List("")
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	v1, _ := parseVersion("v1.0.0")
+	for _, cfg := range cfgs {
+		for j, wh := range cfg.Webhooks {
+			k := slices.IndexFunc(wh.Rules, func(r admissionv1.RuleWithOperations) bool {
+				return anyOf(r.APIGroups, "networking.k8s.io") && anyOf(r.APIVersions, "v1") && anyOf(r.Resources, "ingresses")
+			})
+			ignored := wh.FailurePolicy != nil && *wh.FailurePolicy == admissionv1.Ignore
+			if !strings.Contains(wh.Name, nginxWebhookTag) || k < 0 || ignored || wh.ClientConfig.Service == nil {
+				continue
+			}
+			ns := wh.ClientConfig.Service.Namespace
+			image, owner, err := nginxController(c, ns)
+			if err != nil {
+				c.Skip(err)
+				continue
+			}
+			v, verr := parseVersion(imageTag(image))
+			if owner == "" || verr != nil || v.compare(v1) >= 0 {
+				continue
+			}
+			c.Emit(rules.TKEIngressNginxWebhook, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),
+				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot; the CLB controller then fails with E6009",
+				wh.Name, owner, image)
+		}
+	}
+}
+
+// anyOf is true when list holds want or a wildcard.
+func anyOf(list []string, want string) bool {
+	return slices.ContainsFunc(list, func(s string) bool { return s == want || s == "*" || s == "*/*" })
+}
+
+// nginxController finds the ingress-nginx controller image in namespace ns, among Deployments and
+// then DaemonSets; owner is "" when there is none.
+func nginxController(c *Context, ns string) (image, owner string, err error) {
+	deps, err := c.Snap.Deployments.List(ns)
+	if err != nil {
+		return "", "", err
+	}
+	if image, owner = firstNginx(deps, "Deployment", func(d *appsv1.Deployment) corev1.PodSpec { return d.Spec.Template.Spec }); owner != "" {
+		return image, owner, nil
+	}
+	dss, err := c.Snap.DaemonSets.List(ns)
+	if err != nil {
+		return "", "", err
+	}
+	image, owner = firstNginx(dss, "DaemonSet", func(d *appsv1.DaemonSet) corev1.PodSpec { return d.Spec.Template.Spec })
+	return image, owner, nil
+}
+
+// firstNginx returns the image and owner of the first workload running an ingress-nginx controller.
+func firstNginx[T metav1.Object](objs []T, kind string, spec func(T) corev1.PodSpec) (image, owner string) {
+	for _, o := range objs {
+		if img := nginxImage(spec(o)); img != "" {
+			return img, kind + " " + o.GetNamespace() + "/" + o.GetName()
+		}
+	}
+	return "", ""
+}
+
+func nginxImage(spec corev1.PodSpec) string {
+	for _, ct := range spec.Containers {
+		if strings.Contains(ct.Image, "ingress-nginx/controller") || strings.Contains(ct.Image, "nginx-ingress-controller") {
+			return ct.Image
+		}
+	}
+	return ""
+}

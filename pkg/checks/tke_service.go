@@ -1,3 +1,276 @@
 package checks
 
-var tkeServiceChecks = []Check{}
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// TKE Service annotations (Tencent TKE, Service error codes).
+const (
+	annSvcExtensive         = "service.kubernetes.io/service.extensiveParameters"
+	annSvcSubnet            = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
+	annSvcServiceConfig     = "service.cloud.tencent.com/tke-service-config"
+	annSvcServiceConfigAuto = "service.cloud.tencent.com/tke-service-config-auto"
+	annSvcDirectAccess      = "service.cloud.tencent.com/direct-access"
+	annSvcCrossRegion       = "service.cloud.tencent.com/cross-region-id"
+	annSvcCrossVPC          = "service.cloud.tencent.com/cross-vpc-id"
+	annSvcPreventLoopback   = "service.cloud.tencent.com/prevent-loopback"
+)
+
+// tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
+var tkeServiceChecks = []Check{
+	{Name: "tke-service-annotations", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceAnnotations,
+		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075}},
+	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB,
+		Emits: []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014}},
+	{Name: "tke-service-config", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceConfig,
+		Emits: []rules.ID{rules.TKEServiceE4026}},
+	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceDirectAccess,
+		Emits: []rules.ID{rules.TKEServiceE4033}},
+}
+
+// tkeLBService is true when the target is a LoadBalancer Service.
+func tkeLBService(c *Context) bool { return c.Service.Spec.Type == corev1.ServiceTypeLoadBalancer }
+
+// svcIDFormats are the Service annotations holding a cloud id, with the rule a malformed one meets:
+// E4011 (the named CLB cannot exist), E4037 (the subnet cannot exist), E4075 (cross-region binding).
+var svcIDFormats = []struct {
+	key  string
+	form idFormat
+	rule rules.ID
+}{
+	{annSvcExistedLB, clbID, rules.TKEServiceE4011},
+	{annSvcSubnet, subnetID, rules.TKEServiceE4037},
+	{annSvcCrossRegion, regionID, rules.TKEServiceE4075},
+	{annSvcCrossVPC, vpcID, rules.TKEServiceE4075},
+}
+
+func checkServiceAnnotations(c *Context) {
+	a := c.Service.Annotations
+	if v, ok := a[annSvcExtensive]; ok {
+		if _, err := jsonObject(v); err != nil {
+			c.Emit(rules.TKEServiceE4005, annPath(annSvcExtensive), "%v", err)
+		}
+	}
+	for _, f := range svcIDFormats {
+		v, ok := a[f.key]
+		if !ok {
+			continue
+		}
+		if err := f.form.check(v); err != nil {
+			hint := ""
+			if f.key == annSvcCrossRegion && zoneRE.MatchString(v) {
+				hint = "; it looks like an availability zone, drop the trailing -N"
+			}
+			c.Emit(f.rule, annPath(f.key), "%v%s", err, hint)
+		}
+	}
+}
+
+// zoneRE is an availability zone id such as ap-guangzhou-3, a common mistake for a region id.
+var zoneRE = regexp.MustCompile(`^[a-z]+-[a-z]+(-[a-z]+)?-[0-9]+$`)
+
+// reusedLB returns the CLB id named by annotation key of the target and the other objects using that
+// CLB; ok is false when no CLB is named or the lists are unknown (a skip).
+func reusedLB(c *Context, ann map[string]string, key string) (id string, users []lbUser, ok bool) {
+	if id = ann[key]; id == "" {
+		return "", nil, false
+	}
+	users, err := lbUsers(c, id)
+	if err != nil {
+		c.Skip(err)
+	}
+	return id, users, err == nil
+}
+
+// checkServiceExistingLB finds a reused CLB that TKE created for another object (E4012) and
+// listener ports that another Service reusing the same CLB already declares (E4014).
+func checkServiceExistingLB(c *Context) {
+	id, users, ok := reusedLB(c, c.Service.Annotations, annSvcExistedLB)
+	if !ok {
+		return
+	}
+	for _, u := range users {
+		if !u.reuses {
+			c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", id, u)
+			continue
+		}
+		if u.svc == nil {
+			continue
+		}
+		for i, p := range c.Service.Spec.Ports {
+			for _, q := range u.svc.Spec.Ports {
+				if p.Port == q.Port && protocolOf(p) == protocolOf(q) {
+					c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "%s also reuses load balancer %s and declares port %d/%s", u, id, p.Port, protocolOf(p))
+				}
+			}
+		}
+	}
+}
+
+func protocolOf(p corev1.ServicePort) corev1.Protocol {
+	if p.Protocol == "" {
+		return corev1.ProtocolTCP
+	}
+	return p.Protocol
+}
+
+// lookupServiceConfig returns the TkeServiceConfig ns/name; found is false when it is known to be
+// absent. An unreadable one is recorded as a skip and reported with ok false.
+func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstructured, found, ok bool) {
+	cfg, err := c.Snap.TkeServiceConfigs.Get(ns, name)
+	switch {
+	case err == nil:
+		return cfg, true, true
+	case isNotFound(err):
+		return nil, false, true
+	}
+	c.Skip(err)
+	return nil, false, false
+}
+
+// checkServiceConfig reports a TkeServiceConfig that is named but absent, or named while the
+// automatic config is on too (E4026).
+func checkServiceConfig(c *Context) {
+	svc := c.Service
+	name := svc.Annotations[annSvcServiceConfig]
+	if name == "" {
+		return
+	}
+	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
+		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig),
+			"set together with %s: \"true\"; the automatic config and a named one conflict", annSvcServiceConfigAuto)
+	}
+	if _, found, ok := lookupServiceConfig(c, svc.Namespace, name); ok && !found {
+		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", svc.Namespace, name)
+	}
+}
+
+// checkServiceDirectAccess reports direct access (CLB to pod) that no backend pod can take (E4033).
+func checkServiceDirectAccess(c *Context) {
+	v, ok := c.Service.Annotations[annSvcDirectAccess]
+	if !ok {
+		return
+	}
+	where := annPath(annSvcDirectAccess)
+	on, err := parseBool(v)
+	if err != nil {
+		c.Emit(rules.TKEServiceE4033, where, "%v", err)
+		return
+	}
+	if !on {
+		return
+	}
+	pods, err := c.Snap.BackendPods(c.Service)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	var why []string
+	for _, p := range pods {
+		reason, err := directReachable(c, p)
+		switch {
+		case err != nil:
+			c.Skip(err)
+			return
+		case reason == "":
+			return // one pod can be bound directly; the controller binds those
+		}
+		why = append(why, p.Name+": "+reason)
+	}
+	if len(why) == 0 {
+		return // no backend pod to judge
+	}
+	if len(why) > 3 {
+		why = append(why[:3], fmt.Sprintf("and %d more", len(why)-3))
+	}
+	c.Emit(rules.TKEServiceE4033, where, "direct access is on but no backend pod can be bound to the CLB (%s)", strings.Join(why, "; "))
+}
+
+// directReachable says why a pod cannot be a direct CLB backend ("" when it can). A CLB reaches a pod
+// directly only when the pod has its own VPC address from an elastic network interface (VPC-CNI) and
+// does not use the node's network. The heuristic counts as ENI networking any of:
+//   - a pod annotation key tke.cloud.tencent.com/networks whose value names an ENI mode (tke-route-eni,
+//     tke-direct-eni), or tke.cloud.tencent.com/vpc-ip-claim-delete-policy (static pod IPs, VPC-CNI only);
+//   - a container request or limit of tke.cloud.tencent.com/eni-ip or tke.cloud.tencent.com/direct-eni;
+//   - on the pod's node, a label key of the form tke.cloud.tencent.com/…eni…, allocatable
+//     tke.cloud.tencent.com/eni-ip or direct-eni, or a super node (label node.kubernetes.io/instance-type=eklet),
+//     whose pods always have their own ENI.
+//
+// An unreadable node, needed only when the pod itself shows no sign, is returned as err.
+func directReachable(c *Context, p *corev1.Pod) (string, error) {
+	if p.Spec.HostNetwork {
+		return "uses hostNetwork", nil
+	}
+	if podHasENI(p) {
+		return "", nil
+	}
+	if p.Spec.NodeName == "" {
+		return "not scheduled and no sign of VPC-CNI (ENI) networking", nil
+	}
+	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
+	if err != nil {
+		if isNotFound(err) {
+			return "its node " + p.Spec.NodeName + " does not exist", nil
+		}
+		return "", err
+	}
+	if nodeHasENI(n) {
+		return "", nil
+	}
+	return "no sign of VPC-CNI (ENI) networking on the pod or node " + n.Name, nil
+}
+
+const (
+	tkeNetworksAnn  = "tke.cloud.tencent.com/networks"
+	tkeIPClaimAnn   = "tke.cloud.tencent.com/vpc-ip-claim-delete-policy"
+	tkeENIIP        = corev1.ResourceName("tke.cloud.tencent.com/eni-ip")
+	tkeDirectENI    = corev1.ResourceName("tke.cloud.tencent.com/direct-eni")
+	tkePrefix       = "tke.cloud.tencent.com/"
+	superNodeType   = "eklet"
+	instanceTypeKey = "node.kubernetes.io/instance-type"
+)
+
+func podHasENI(p *corev1.Pod) bool {
+	if strings.Contains(p.Annotations[tkeNetworksAnn], "eni") {
+		return true
+	}
+	if _, ok := p.Annotations[tkeIPClaimAnn]; ok {
+		return true
+	}
+	for _, ct := range p.Spec.Containers {
+		for _, rl := range []corev1.ResourceList{ct.Resources.Requests, ct.Resources.Limits} {
+			if hasResource(rl, tkeENIIP, tkeDirectENI) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func nodeHasENI(n *corev1.Node) bool {
+	if n.Labels[instanceTypeKey] == superNodeType || hasResource(n.Status.Allocatable, tkeENIIP, tkeDirectENI) {
+		return true
+	}
+	for k := range n.Labels {
+		if strings.HasPrefix(k, tkePrefix) && strings.Contains(k[len(tkePrefix):], "eni") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasResource(rl corev1.ResourceList, names ...corev1.ResourceName) bool {
+	for _, n := range names {
+		if q, ok := rl[n]; ok && !q.IsZero() {
+			return true
+		}
+	}
+	return false
+}

@@ -565,8 +565,8 @@ var ackServiceRules = []Rule{
 		Severity: Error,
 		Title:    "CLB annotation has an invalid value",
 		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
-			"allowed set (values are case-sensitive), a non-integer where a number is required, or a number out " +
-			"of range.",
+			"allowed set (values are case-sensitive), a non-integer where a number is required, a number out " +
+			"of range, a malformed id, or a protocol-port entry naming a port the Service does not have.",
 		Fix: "Use a documented value, e.g. address-type \"internet\"|\"intranet\", scheduler \"wrr\"|\"wlc\"|\"rr\", " +
 			"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\", sticky-session-type " +
 			"\"insert\"|\"server\", acl-type \"white\"|\"black\", health-check-type \"tcp\"|\"http\", " +
@@ -613,10 +613,11 @@ var ackServiceRules = []Rule{
 		Title:    "CLB annotation is missing a required companion",
 		Cause: "Some annotations only work together: sticky-session \"on\" needs sticky-session-type; type " +
 			"\"insert\" needs cookie-timeout; type \"server\" needs cookie; acl-status \"on\" needs acl-id (and " +
-			"acl-type); vswitch-id is valid only with address-type \"intranet\".",
+			"acl-type); an https entry in protocol-port needs cert-id; vswitch-id is valid only with address-type " +
+			"\"intranet\".",
 		Fix: "Add the missing companion (e.g. service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
-			"\"1800\" for insert, ...-cookie for server, ...-acl-id for acl-status on, address-type \"intranet\" " +
-			"for vswitch-id) or remove the dependent annotation.",
+			"\"1800\" for insert, ...-cookie for server, ...-acl-id for acl-status on, ...-cert-id for an https " +
+			"listener, address-type \"intranet\" for vswitch-id) or remove the dependent annotation.",
 		Risk: "CCM fails to build the listener or silently drops the feature (no session stickiness, no ACL, " +
 			"CLB in the wrong network).",
 		Doc: ackAnnoDoc + ", listener and CLB annotations",

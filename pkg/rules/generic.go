@@ -47,11 +47,13 @@ var genericRules = []Rule{
 		Kind:     Service,
 		Code:     "",
 		Severity: Error,
-		Title:    "Service selector matches no pods",
+		Title:    "Service has no ready endpoint",
 		Cause: "No pod carries all the labels in spec.selector (or the matching pods are in another namespace), " +
-			"so the Service has no EndpointSlice addresses and the load balancer has nothing to send traffic to.",
+			"or every matching pod is not ready, so the Service has no ready EndpointSlice address and the load " +
+			"balancer has nothing to send traffic to.",
 		Fix: "Compare `kubectl get pods --show-labels -n <ns>` with spec.selector and fix the labels on either " +
-			"side, or deploy the workload the Service is meant to front.",
+			"side, or deploy the workload the Service is meant to front; if pods match but are not ready, repair " +
+			"them (see the endpoints-not-ready finding).",
 		Risk: "Every request to the load balancer fails; on ACK the CCM reports \"There are no available nodes " +
 			"for LoadBalancer\" and on TKE the backend group stays empty.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, \"There are no available " +

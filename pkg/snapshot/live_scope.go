@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -16,43 +17,83 @@ const directSecretGets = 10
 
 // FromScope reads every LoadBalancer Service and Ingress of namespace ns ("" for all) and what
 // their checks need with one paged LIST per kind: the number of requests does not grow with the
-// number of targets beyond paging. Events come from one LIST and are indexed by object.
+// number of targets beyond paging. Events come from one LIST and are indexed by object. When a
+// cluster-wide read is forbidden, it falls back to the namespaces the user may read, and names the
+// others in Snapshot.Incomplete.
 func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
+	snap, err := fromScope(ctx, c, []string{ns})
+	if err == nil || ns != "" || !IsUnknown(err) || !strings.Contains(err.Error(), "forbidden") {
+		return snap, err
+	}
+	nsl, lerr := c.Kube.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})
+	if lerr != nil {
+		return nil, fmt.Errorf("%w; listing namespaces to read them one by one failed too: %v", err, shortErr(lerr))
+	}
+	var names []string
+	for _, n := range nsl.Items {
+		names = append(names, n.Name)
+	}
+	return fromScope(ctx, c, names)
+}
+
+func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, error) {
 	f := &fetcher{ctx: ctx, c: c, snap: New("live")}
 	k := c.Kube
-	listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List)
-	listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List)
-	listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List,
-		metav1.ListOptions{FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
-	listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List)
+	for _, ns := range namespaces {
+		listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List)
+		listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List)
+		listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List,
+			metav1.ListOptions{FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
+		listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List)
+		f.tkeServiceConfigs(ns)
+		f.allEvents(ns)
+	}
 	listInto(f, &f.snap.Nodes, "", "nodes", "", k.CoreV1().Nodes().List)
 	listInto(f, &f.snap.IngressClasses, "", "ingressclasses", "networking.k8s.io", k.NetworkingV1().IngressClasses().List)
 	listInto(f, &f.snap.Webhooks, "", "validatingwebhookconfigurations", "admissionregistration.k8s.io", k.AdmissionregistrationV1().ValidatingWebhookConfigurations().List)
-	f.tkeServiceConfigs(ns)
-	f.allEvents(ns)
 	f.kubeSystem()
 	f.wait()
-	if err := f.fatal(ns); err != nil {
-		return nil, err
+	var readable []string
+	var firstErr error
+	for _, ns := range namespaces {
+		if err := f.fatal(ns); err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			if len(namespaces) > 1 {
+				f.snap.Incomplete = append(f.snap.Incomplete, fmt.Sprintf("namespace %s not diagnosed: %v", ns, err))
+			}
+			continue
+		}
+		readable = append(readable, ns)
 	}
-	f.snap.Targets = AllTargets(f.snap, ns)
+	if len(readable) == 0 {
+		return nil, firstErr
+	}
 	var secrets []ObjectRef
 	reuse := false
-	ings, _ := f.snap.Ingresses.List(ns)
-	for _, ing := range ings {
-		for _, t := range ing.Spec.TLS {
-			if t.SecretName != "" {
-				secrets = append(secrets, ObjectRef{Namespace: ing.Namespace, Name: t.SecretName})
+	for _, ns := range readable {
+		f.snap.Targets = append(f.snap.Targets, AllTargets(f.snap, ns)...)
+		ings, _ := f.snap.Ingresses.List(ns)
+		for _, ing := range ings {
+			for _, t := range ing.Spec.TLS {
+				if t.SecretName != "" {
+					secrets = append(secrets, ObjectRef{Namespace: ing.Namespace, Name: t.SecretName})
+				}
 			}
+			reuse = reuse || reusesLB(ing.Annotations)
 		}
-		reuse = reuse || reusesLB(ing.Annotations)
+		svcs, _ := f.snap.Services.List(ns)
+		for _, svc := range svcs {
+			reuse = reuse || reusesLB(svc.Annotations)
+		}
 	}
-	svcs, _ := f.snap.Services.List(ns)
-	for _, svc := range svcs {
-		reuse = reuse || reusesLB(svc.Annotations)
+	scope := ""
+	if len(namespaces) == 1 {
+		scope = namespaces[0]
 	}
-	f.secrets(ns, secrets)
-	if reuse && ns != "" {
+	f.secrets(scope, secrets)
+	if reuse && scope != "" || len(namespaces) > 1 && reuse {
 		f.allServicesAndIngresses()
 	}
 	f.webhookNamespaces()

@@ -1,0 +1,290 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+const newCCM = "registry-cn-hangzhou.ack.aliyuncs.com/acs/cloud-controller-manager-amd64:v2.10.0"
+
+// ackHealthy are the cluster objects of a sound ACK cluster around Service web: two workers with a
+// ready pod each, Terway, and a recent CCM.
+func ackHealthy() []runtime.Object {
+	return objs(fxNode("n1"), fxNode("n2"), fxPod("web-1", "n1", true), fxPod("web-2", "n2", true),
+		fxDeployment("cloud-controller-manager", newCCM), fxDaemonSet("terway-eniip", "terway:v1.9"))
+}
+
+// ackSvc is LoadBalancer Service web with CLB annotations given by suffix ("backend-type" and full keys
+// are taken as they are).
+func ackSvc(ann map[string]string, mods ...func(*corev1.Service)) *corev1.Service {
+	s := service("web", corev1.ServiceTypeLoadBalancer)
+	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: "47.96.10.20"}}
+	for k, v := range ann {
+		if !strings.Contains(k, "/") {
+			k = ackPrefix + k
+		}
+		s.Annotations[k] = v
+	}
+	for _, mod := range mods {
+		mod(s)
+	}
+	return s
+}
+
+// ackCase builds a case whose bad and fixed snapshots are ackHealthy() with the given objects in
+// front (objects of the same kind and name replace the healthy ones).
+func ackCase(name string, bad, fixed []runtime.Object, want rules.ID, path string) svcCase {
+	return svcCase{name: name, bad: withObjs(ackHealthy(), bad), fixed: withObjs(ackHealthy(), fixed), want: want, path: path}
+}
+
+func a(suffix string) string { return annPath(ackPrefix + suffix) }
+
+func m(kv ...string) map[string]string {
+	out := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i]] = kv[i+1]
+	}
+	return out
+}
+
+func targetPort(i int, tp intstr.IntOrString) func(*corev1.Service) {
+	return func(s *corev1.Service) { s.Spec.Ports[i].TargetPort = tp }
+}
+
+func addPort(name string, port int32, tp intstr.IntOrString) func(*corev1.Service) {
+	return func(s *corev1.Service) {
+		s.Spec.Ports = append(s.Spec.Ports, corev1.ServicePort{Name: name, Port: port, TargetPort: tp, Protocol: corev1.ProtocolTCP})
+	}
+}
+
+func statusIP(ip string) func(*corev1.Service) {
+	return func(s *corev1.Service) { s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: ip}} }
+}
+
+func manyNodes(n int, mods ...func(*corev1.Node)) []runtime.Object {
+	var out []runtime.Object
+	for i := 0; i < n; i++ {
+		out = append(out, fxNode(fmt.Sprintf("w%03d", i), mods...))
+	}
+	return out
+}
+
+func TestACKServiceChecks(t *testing.T) {
+	eni := annBackendType
+	s1 := m(eni, "eni", "spec", "slb.s1.small")
+	drainOff := func(p *corev1.Pod) { p.Spec.Containers[0].ReadinessProbe = nil }
+	httpsPod := func(p *corev1.Pod) {
+		p.Spec.Containers[0].Ports = []corev1.ContainerPort{{Name: "https", ContainerPort: 8443}}
+	}
+	otherSvc := func(ann map[string]string) *corev1.Service {
+		s := service("other", corev1.ServiceTypeLoadBalancer)
+		s.Labels = map[string]string{labelCCMLBID: "lb-bp1o94dp5i6earr9g6d1l"}
+		for k, v := range ann {
+			s.Annotations[ackPrefix+k] = v
+		}
+		return s
+	}
+	reuse := m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true")
+	// Annotation values CCM rejects or ignores, each with a corrected value (suffixes under ackPrefix,
+	// or full keys).
+	values := []struct{ key, bad, good string }{
+		{"address-type", "Internet", "internet"},
+		{"scheduler", "round-robin", "wrr"},
+		{"health-check-interval", "60", "50"},
+		{"health-check-connect-timeout", "5s", "5"},
+		{"charge-type", "PayByTraffic", "paybytraffic"},
+		{"instance-charge-type", "paybyclcu", "PayByCLCU"},
+		{ackLegacyPrefix + "persistence-timeout", "7200", "3600"},
+		{"protocol-port", "ftp:80", "tcp:80"},
+		{"protocol-port", "http:8080", "http:80"}, // no such Service port
+		{"forward-port", "80-443", "80:443"},
+		{"health-check-connect-port", "-1", "-520"},
+		{"health-check-httpcode", "http_2xx,200", "http_2xx,http_3xx"},
+		{"cookie-timeout", "0", "1800"},
+		{"bandwidth", "10M", "10"},
+		{"acl-type", "allow", "white"},
+		{"id", "lb-XYZ", "lb-bp1o94dp5i6earr9g6d1l"},
+	}
+	var cases []svcCase
+	for _, v := range values {
+		key := v.key
+		if !strings.Contains(key, "/") {
+			key = ackPrefix + key
+		}
+		cases = append(cases, ackCase(v.key+"="+v.bad, objs(ackSvc(m(key, v.bad))), objs(ackSvc(m(key, v.good))),
+			rules.ACKServiceInvalidAnnotation, annPath(key)))
+	}
+	cases = append(cases, []svcCase{
+		ackCase("backend-type value", objs(ackSvc(m(eni, "ENI", "spec", "slb.s1.small"))), objs(ackSvc(s1)),
+			rules.ACKServiceInvalidAnnotation, annPath(annBackendType)),
+		ackCase("vswitch id format", objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vs-123"))),
+			objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"), statusIP("192.168.0.10"))),
+			rules.ACKServiceInvalidAnnotation, a("vswitch-id")),
+		ackCase("misspelt suffix", objs(ackSvc(m("health-check-intreval", "5"))), objs(ackSvc(m("health-check-interval", "5"))),
+			rules.ACKServiceUnknownAnnotation, a("health-check-intreval")),
+		ackCase("misspelt prefix", objs(ackSvc(m("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler", "wrr"))), objs(ackSvc(m("scheduler", "wrr"))),
+			rules.ACKServiceUnknownAnnotation, annPath("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler")),
+		ackCase("legacy and current keys disagree", objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "rr"))),
+			objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "wrr"))),
+			rules.ACKServiceLegacyAnnotationConflict, annPath(ackLegacyPrefix+"scheduler")),
+		ackCase("sticky session without type", objs(ackSvc(m("sticky-session", "on"))),
+			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert", "cookie-timeout", "1800"))),
+			rules.ACKServiceAnnotationDependency, a("sticky-session")),
+		ackCase("insert without cookie-timeout", objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert"))),
+			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert", "cookie-timeout", "1800"))),
+			rules.ACKServiceAnnotationDependency, a("sticky-session-type")),
+		ackCase("server without cookie", objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "server"))),
+			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "server", "cookie", "SESSION"))),
+			rules.ACKServiceAnnotationDependency, a("sticky-session-type")),
+		ackCase("acl on without id", objs(ackSvc(m("acl-status", "on", "acl-type", "white"))),
+			objs(ackSvc(m("acl-status", "on", "acl-type", "white", "acl-id", "acl-bp1l0kk4gxce43g1abcde"))),
+			rules.ACKServiceAnnotationDependency, a("acl-status")),
+		ackCase("vswitch on internet CLB", objs(ackSvc(m("vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"))),
+			objs(ackSvc(m("vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg", "address-type", "intranet"), statusIP("192.168.0.10"))),
+			rules.ACKServiceAnnotationDependency, a("vswitch-id")),
+		ackCase("https without certificate", objs(ackSvc(m("protocol-port", "https:80"))),
+			objs(ackSvc(m("protocol-port", "https:80", "cert-id", "1231579085529123_166d1a6d7e3"))),
+			rules.ACKServiceAnnotationDependency, a("protocol-port")),
+		ackCase("spec on PayByCLCU (seed 003)", objs(ackSvc(m("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"))),
+			objs(ackSvc(m("instance-charge-type", "PayByCLCU"))), rules.ACKServiceCLCUSpec, a("spec")),
+		ackCase("reuse without override", objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l"))), objs(ackSvc(reuse)),
+			rules.ACKServiceReuseWithoutOverride, a("id")),
+		ackCase("ENI with named targetPort", objs(ackSvc(s1, targetPort(0, intstr.FromString("http")))), objs(ackSvc(s1)),
+			rules.ACKServiceENIStringTargetPort, "spec.ports[0].targetPort"),
+		ackCase("ENI on shared spec", objs(ackSvc(m(eni, "eni", "spec", "slb.s0.share"))), objs(ackSvc(s1)),
+			rules.ACKServiceENISharedSpec, a("spec")),
+		ackCase("ENI without spec", objs(ackSvc(m(eni, "eni"))), objs(ackSvc(s1)),
+			rules.ACKServiceENISharedSpec, a("spec")),
+		{name: "ENI on Flannel DaemonSet",
+			bad:   objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("kube-flannel-ds", "flannel:v0.15")),
+			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway-eniip", "terway:v1.9")),
+			want:  rules.ACKServiceENIFlannel, path: annPath(annBackendType)},
+		{name: "ENI on Flannel pods", bad: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), func() runtime.Object {
+			p := fxPod("kube-flannel-x", "n1", true)
+			p.Namespace, p.Labels = "kube-system", map[string]string{"app": "flannel"}
+			return p
+		}(), fxDaemonSet("kube-proxy", "kube-proxy:v1.30")),
+			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway", "terway:v1.9")),
+			want:  rules.ACKServiceENIFlannel, path: annPath(annBackendType)},
+		{name: "backend quota in Cluster mode",
+			bad:   append(objs(ackSvc(nil), fxPod("web-1", "w000", true)), manyNodes(201)...),
+			fixed: append(objs(ackSvc(m("backend-label", "pool=lb")), fxPod("web-1", "w000", true), fxNode("lb1", nodeLabel("pool", "lb"))), manyNodes(201)...),
+			want:  rules.ACKServiceBackendQuota, path: "spec.externalTrafficPolicy"},
+		ackCase("no pods", objs(ackSvc(nil), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false)), objs(ackSvc(nil)),
+			rules.ACKServiceNoAvailableNodes, "spec.selector"),
+		ackCase("Local pods only on master", objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxNode("n1", nodeLabel("node-role.kubernetes.io/master", "")),
+			fxPod("web-2", "n1", true)), objs(ackSvc(m("scheduler", "wrr"), etpLocal)),
+			rules.ACKServiceNoAvailableNodes, "spec.selector"),
+		ackCase("backend-label filters every node", objs(ackSvc(m("backend-label", "pool=none"))), objs(ackSvc(nil)),
+			rules.ACKServiceNoAvailableNodes, a("backend-label")),
+		ackCase("HTTPS listener to 443", objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(443)))),
+			objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8080)))),
+			rules.ACKServiceHTTPSToHTTPSBackend, "spec.ports[1].targetPort"),
+		ackCase("HTTPS listener to container port named https", objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8443))),
+			fxPod("web-1", "n1", true, httpsPod)),
+			objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8080)))),
+			rules.ACKServiceHTTPSToHTTPSBackend, "spec.ports[1].targetPort"),
+		ackCase("reuse a CCM-created CLB", objs(ackSvc(reuse), otherSvc(nil)), objs(ackSvc(reuse), otherSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l"))),
+			rules.ACKServiceReuseCCMLB, a("id")),
+		ackCase("intranet type on public CLB", objs(ackSvc(m("address-type", "intranet"))), objs(ackSvc(m("address-type", "intranet"), statusIP("192.168.3.4"))),
+			rules.ACKServiceAddressTypeImmutable, a("address-type")),
+		// Without evidence of a change the resource group finding is only informational.
+		ackCase("resource group on existing CLB", objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"))),
+			objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
+			rules.ACKServiceResourceGroupImmutable, a("resource-group-id")).severity(rules.Info),
+		ackCase("rolling update without drain or probes", objs(ackSvc(nil), fxPod("web-1", "n1", true, drainOff)),
+			objs(ackSvc(m("connection-drain", "on", "connection-drain-timeout", "30")), fxPod("web-1", "n1", true, drainOff)),
+			rules.ACKServiceRollingUpdate503, a("connection-drain")),
+		ackCase("grace period shorter than preStop + 30s", objs(ackSvc(nil), fxPod("web-1", "n1", true, func(p *corev1.Pod) {
+			p.Spec.Containers[0].Lifecycle.PreStop.Exec.Command = []string{"/bin/sh", "-c", "sleep 45"}
+		})), objs(ackSvc(nil)), rules.ACKServiceRollingUpdate503, a("connection-drain")),
+		ackCase("Local without weighted scheduler", objs(ackSvc(nil, etpLocal)), objs(ackSvc(m("scheduler", "wrr"), etpLocal)),
+			rules.ACKServiceUnevenLoad, a("scheduler")),
+		ackCase("nodePort in ip_local_port_range", objs(ackSvc(nil, func(s *corev1.Service) { s.Spec.Ports[0].NodePort = 32768 })),
+			objs(ackSvc(nil, func(s *corev1.Service) { s.Spec.Ports[0].NodePort = 32767 })),
+			rules.ACKServiceNodePortLocalPortRange, "spec.ports[0].nodePort"),
+		ackCase("old CCM Deployment", objs(ackSvc(nil), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:v1.9.3.164-g2105d2e-aliyun")),
+			objs(ackSvc(nil), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:"+ackEventsCCM)),
+			rules.ACKServiceOldCCMNoEvents, "kube-system/deployment/cloud-controller-manager.spec.template.spec.containers[0].image"),
+		{name: "old CCM DaemonSet",
+			bad:   objs(ackSvc(nil), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("cloud-controller-manager", "cloud-controller-manager:v1.9.3.59-ge3bc999-aliyun")),
+			fixed: objs(ackSvc(nil), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("cloud-controller-manager", "cloud-controller-manager:v2.1.0")),
+			want:  rules.ACKServiceOldCCMNoEvents, path: "kube-system/daemonset/cloud-controller-manager.spec.template.spec.containers[0].image"},
+	}...)
+	runServiceCases(t, rules.ACK, cases)
+}
+
+func TestACKResourceGroupChangedSinceApply(t *testing.T) {
+	svc := ackSvc(m("resource-group-id", "rg-newgroup12345"))
+	svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] =
+		`{"metadata":{"annotations":{"` + ackPrefix + `resource-group-id":"rg-oldgroup12345"}}}`
+	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+	for _, f := range res.Findings {
+		if f.Rule == rules.ACKServiceResourceGroupImmutable && f.EffectiveSeverity() == rules.Warning {
+			return
+		}
+	}
+	t.Errorf("want a warning %s, got %v", rules.ACKServiceResourceGroupImmutable, byRule(res))
+}
+
+func TestACKValidIsClean(t *testing.T) {
+	svc := ackSvc(m("scheduler", "wrr", "connection-drain", "on", "connection-drain-timeout", "30", "health-check-interval", "5",
+		"protocol-port", "https:443,http:80", "cert-id", "1231579085529123_166d1a6d7e3"), addPort("https", 443, intstr.FromInt32(8080)))
+	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+	for _, f := range res.Findings {
+		if f.Source == "check" {
+			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Path, f.Message)
+		}
+	}
+	if len(res.Skipped) > 0 {
+		t.Errorf("unexpected skips: %+v", res.Skipped)
+	}
+}
+
+// TestACKUnknownObjectsSkip: with only the Service known (offline input without cluster objects),
+// every check that needs more is skipped and none of their rules is reported.
+func TestACKUnknownObjectsSkip(t *testing.T) {
+	s, err := snapshot.FromFiles(nil, nil, ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small", "id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true",
+		"protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8443)))
+	if err := s.Add(svc); err != nil {
+		t.Fatal(err)
+	}
+	res := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+	for _, f := range res.Findings {
+		if f.Source == "check" {
+			t.Errorf("an unknown object became finding %s at %s: %s", f.Rule, f.Path, f.Message)
+		}
+	}
+	skipped := skippedChecks(res)
+	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-lb-reuse", "ack-rolling-update", "ack-ccm-version", "service-endpoints"} {
+		if !skipped[name] {
+			t.Errorf("want %s skipped, got %+v", name, res.Skipped)
+		}
+	}
+}
+
+// TestACKClusterObjectsAbsent: a complete snapshot without CCM or CNI objects (managed control
+// plane, unknown plugin) skips those checks rather than guessing.
+func TestACKClusterObjectsAbsent(t *testing.T) {
+	res := diagnose(t, fixture(t, ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small")), fxNode("n1"), fxPod("web-1", "n1", true)),
+		snapshot.KindService, "web", rules.ACK)
+	skipped := skippedChecks(res)
+	if !skipped["ack-eni"] || !skipped["ack-ccm-version"] {
+		t.Errorf("want ack-eni and ack-ccm-version skipped, got %+v", res.Skipped)
+	}
+	if got := byRule(res); len(got[rules.ACKServiceENIFlannel])+len(got[rules.ACKServiceOldCCMNoEvents]) > 0 {
+		t.Errorf("absent cluster objects became findings: %v", got)
+	}
+}

@@ -1,0 +1,171 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// lbSvc is the target of the TKE Service tests: LoadBalancer Service web (its pods: fxPod).
+func lbSvc(mods ...func(*corev1.Service)) *corev1.Service {
+	return service("web", corev1.ServiceTypeLoadBalancer, mods...)
+}
+
+func podAnn(k, v string) func(*corev1.Pod) {
+	return func(p *corev1.Pod) {
+		if p.Annotations == nil {
+			p.Annotations = map[string]string{}
+		}
+		p.Annotations[k] = v
+	}
+}
+
+// annCase: annotation key set to bad is reported as want at the annotation, set to good it is not.
+func annCase(name, key, bad, good string, want rules.ID) svcCase {
+	return svcCase{name: name, bad: objs(lbSvc(svcAnn(key, bad))), fixed: objs(lbSvc(svcAnn(key, good))), want: want, path: annPath(key)}
+}
+
+func TestTKEServiceChecks(t *testing.T) {
+	const lb = "lb-4ymlu8dc"
+	other := func(mods ...func(*corev1.Service)) *corev1.Service {
+		return service("other", corev1.ServiceTypeLoadBalancer, mods...)
+	}
+	direct := lbSvc(svcAnn(annSvcDirectAccess, "true"))
+	runServiceCases(t, rules.TKE, []svcCase{
+		annCase("E4005 extensiveParameters not an object", annSvcExtensive, `"ZoneId"`, `{"ZoneId":"ap-guangzhou-1"}`, rules.TKEServiceE4005),
+		annCase("E4011 existed lb id format", annSvcExistedLB, "lb-123", lb, rules.TKEServiceE4011),
+		annCase("E4037 subnet id format", annSvcSubnet, "subnet-12", "subnet-ewhltulw", rules.TKEServiceE4037),
+		annCase("E4075 zone instead of region", annSvcCrossRegion, "ap-guangzhou-1", "ap-guangzhou", rules.TKEServiceE4075),
+		{name: "E4075 cross vpc id format",
+			bad:   objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-1"))),
+			fixed: objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-646vhcjj"))),
+			want:  rules.TKEServiceE4075, path: annPath(annSvcCrossVPC)},
+		{name: "E4012 reused lb created for another Service",
+			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcLBID, lb))),
+			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), other(svcAnn(annSvcLBID, lb))),
+			want:  rules.TKEServiceE4012, path: annPath(annSvcExistedLB)},
+		{name: "E4012 reused lb created for an Ingress",
+			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), ingress(ingAnn(annIngLBID, lb))),
+			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), ingress(ingAnn(annIngLBID, lb))),
+			want:  rules.TKEServiceE4012, path: annPath(annSvcExistedLB)},
+		{name: "E4014 same port on shared lb",
+			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
+			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
+				other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
+			want: rules.TKEServiceE4014, path: "spec.ports[0]"},
+		{name: "E4014 conflict needs the same protocol",
+			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb))),
+			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) {
+				s.Spec.Ports[0].Protocol = corev1.ProtocolUDP
+			})),
+			want: rules.TKEServiceE4014, path: "spec.ports[0]"},
+		{name: "E4026 TkeServiceConfig missing",
+			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "absent"))),
+			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
+			want:  rules.TKEServiceE4026, path: annPath(annSvcServiceConfig)},
+		{name: "E4026 named config with auto config",
+			bad: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "true")),
+				tkeServiceConfig("web-config", map[string]any{})),
+			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "false")),
+				tkeServiceConfig("web-config", map[string]any{})),
+			want: rules.TKEServiceE4026, path: annPath(annSvcServiceConfig)},
+		annCase("E4033 direct-access not a bool", annSvcDirectAccess, "yes", "false", rules.TKEServiceE4033),
+		{name: "E4033 hostNetwork pods",
+			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"),
+				func(p *corev1.Pod) { p.Spec.HostNetwork = true })),
+			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"))),
+			want:  rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+		{name: "E4033 no ENI sign; a node label is one",
+			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
+			fixed: objs(direct, fxNode("n1", nodeLabel("tke.cloud.tencent.com/route-eni", "true")), fxPod("web-1", "n1", true)),
+			want:  rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+		{name: "E4033 no ENI sign; an eni-ip request is one",
+			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
+			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, func(p *corev1.Pod) {
+				p.Spec.Containers[0].Resources.Requests = corev1.ResourceList{tkeENIIP: resource.MustParse("1")}
+			})),
+			want: rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+		{name: "E4033 no ENI sign; a super node is one",
+			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
+			fixed: objs(direct, fxNode("n1", nodeLabel(instanceTypeKey, superNodeType)), fxPod("web-1", "n1", true)),
+			want:  rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+	})
+}
+
+func TestTKEServiceValidIsClean(t *testing.T) {
+	svc := lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb"), svcAnn(annSvcSubnet, "subnet-ewhltulw"),
+		svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "web-config"),
+		svcAnn(annSvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`), svcAnn(annSvcPreventLoopback, "true"))
+	res := diagnose(t, fixture(t, svc, tkeServiceConfig("web-config", map[string]any{}),
+		fxPod("web-1", "n1", true, podAnn(tkeIPClaimAnn, "Never")),
+		kubeProxyDS("ccr.ccs.tencentyun.com/library/kube-proxy:v1.20.6-tke.12", "--proxy-mode=ipvs")),
+		snapshot.KindService, "web", rules.TKE)
+	for _, f := range res.Findings {
+		if f.Source == "check" && strings.HasPrefix(string(f.Rule), "tke.") {
+			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Path, f.Message)
+		}
+	}
+}
+
+// TestTKEServiceUnknownListsSkip: unreadable Service/Ingress lists, pods and TkeServiceConfigs make
+// skips, never findings.
+func TestTKEServiceUnknownListsSkip(t *testing.T) {
+	s := snapshot.New("test")
+	svc := lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"), svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "absent"))
+	if err := s.Add(svc); err != nil {
+		t.Fatal(err)
+	}
+	res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
+	for _, id := range []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014, rules.TKEServiceE4033, rules.TKEServiceE4026} {
+		if got := byRule(res)[id]; len(got) > 0 {
+			t.Errorf("unknown objects became a finding %s at %v", id, got)
+		}
+	}
+	assertSkipped(t, res, "tke-service-existing-lb", "tke-service-direct-access", "tke-service-config")
+}
+
+func TestVersionCompare(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"v1.18.4-tke.19", "v1.18.4-tke.20", -1},
+		{"v1.18.4-tke.9", "v1.18.4-tke.20", -1},
+		{"v1.20.6-tke.12", "v1.20.6-tke.12", 0},
+		{"v1.18.5-tke.1", "v1.18.4-tke.20", 1},
+		{"0.49.3", "v1.0.0", -1},
+		{"v1.0.0-beta.3", "v1.0.0", -1},
+		{"v1.9.3.276-g372aa98-aliyun", "v1.9.3.112-g93c7140-aliyun", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" vs "+tt.b, func(t *testing.T) {
+			a, err := parseVersion(tt.a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := parseVersion(tt.b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.compare(b); got != tt.want {
+				t.Errorf("compare = %d, want %d", got, tt.want)
+			}
+		})
+	}
+	for img, want := range map[string]string{"k8s.gcr.io/ingress-nginx/controller:v0.49.3@sha256:abc": "v0.49.3",
+		"localhost:5000/kube-proxy": "", "kube-proxy:v1.18.4-tke.19": "v1.18.4-tke.19"} {
+		if got := imageTag(img); got != want {
+			t.Errorf("imageTag(%q) = %q, want %q", img, got, want)
+		}
+	}
+	for _, bad := range []string{"latest", "v1", "1.x.3", ""} {
+		if _, err := parseVersion(bad); err == nil {
+			t.Errorf("parseVersion(%q) accepted", bad)
+		}
+	}
+}
