@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -224,5 +225,43 @@ func TestHelpSaysKubectlLbdoctor(t *testing.T) {
 		if !strings.Contains(out, f) {
 			t.Errorf("help lacks kubectl flag %s", f)
 		}
+	}
+}
+
+func TestKubeconfigProblemsExit2(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	malformed := write("malformed", "apiVersion: v1\nclusters: [this is not: valid\n")
+	contextless := write("contextless", "apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts: []\n")
+	good := write("good", `apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+users: [{name: u, user: {token: x}}]
+contexts: [{name: c, context: {cluster: c, user: u}}]
+current-context: c
+`)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing file", []string{"--kubeconfig", dir + "/nope", "svc/x"}, "kubeconfig"},
+		{"malformed", []string{"--kubeconfig", malformed, "svc/x"}, "kubeconfig"},
+		{"no context", []string{"--kubeconfig", contextless, "svc/x"}, "kubeconfig"},
+		{"unknown context", []string{"--kubeconfig", good, "--context", "nope", "svc/x"}, "context"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := run(t, tt.args...)
+			if code != ExitError || strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d stderr %q, want exit 2 and one line with %q", code, stderr, tt.want)
+			}
+		})
 	}
 }

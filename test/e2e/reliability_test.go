@@ -271,3 +271,28 @@ current-context: p
 	}
 	return p
 }
+
+// TestAllNamespacesSomeForbidden: a user who may list namespaces but read only some of them gets
+// reports for those, and the others are named as not diagnosed — no abort, no false finding.
+func TestAllNamespacesSomeForbidden(t *testing.T) {
+	apply(t, "examples/tke-ingress/broken.yaml")
+	apply(t, "test/e2e/testdata/canary.yaml")
+	apply(t, "test/e2e/testdata/list-namespaces.yaml")
+	grantNamespaceRead(t, "shop")
+	r := kubectl(t, env.restricted, "lbdoctor", "-A", "-o", "json")
+	if r.code == 2 {
+		t.Fatalf("exit 2: %s", r.stderr)
+	}
+	l := decodeList(t, r)
+	if len(l.Items) == 0 {
+		t.Fatalf("no reports")
+	}
+	for _, rep := range l.Items {
+		if rep.Target.Namespace != "shop" {
+			t.Errorf("report for a namespace the user may not read: %v", rep.Target)
+		}
+		if !strings.Contains(strings.Join(rep.Incomplete, ";"), "namespace canary not diagnosed") {
+			t.Errorf("%v: incomplete should name the unreadable namespace: %v", rep.Target, rep.Incomplete)
+		}
+	}
+}
