@@ -131,7 +131,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	ns, explicit, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		if len(o.Filenames) == 0 {
-			return fmt.Errorf("cannot read kubeconfig: %w", err)
+			return fmt.Errorf("cannot read kubeconfig: %w; fix it, pass --kubeconfig or --context, or use -f FILE for offline mode", err)
 		}
 		// Offline mode needs no kubeconfig.
 		ns, explicit = "default", false
