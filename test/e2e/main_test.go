@@ -99,7 +99,47 @@ func setup(m *testing.M) (int, error) {
 	if _, err := env.loader.Apply(context.Background(), crd); err != nil {
 		return 1, err
 	}
-	return m.Run(), nil
+	code := m.Run()
+	if err := auditSuite(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		code = 1
+	}
+	return code, nil
+}
+
+// auditSuite proves from the audit log that, over the whole suite, the plugin only read.
+func auditSuite() error {
+	f, err := os.Open(env.auditLog)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	verbs := map[string]int{}
+	var writes []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var e auditEntry
+		if json.Unmarshal(sc.Bytes(), &e) != nil || !strings.HasPrefix(e.UserAgent, "kubectl-lbdoctor/") || e.Stage != "ResponseComplete" {
+			continue
+		}
+		verbs[e.Verb]++
+		if e.Verb != "get" && e.Verb != "list" && e.Verb != "watch" {
+			writes = append(writes, e.Verb+" "+e.RequestURI)
+		}
+	}
+	total := 0
+	for _, n := range verbs {
+		total += n
+	}
+	fmt.Printf("audit: the plugin made %d API requests over the suite %v; %d were not get/list/watch\n", total, verbs, len(writes))
+	if len(writes) > 0 {
+		return fmt.Errorf("the plugin wrote to the cluster: %v", writes)
+	}
+	if total == 0 {
+		return fmt.Errorf("no plugin request in the audit log")
+	}
+	return sc.Err()
 }
 
 func readEnv(path string) (map[string]string, error) {
