@@ -66,8 +66,20 @@ type Context struct {
 	skips    []Skip
 }
 
-// Emit records a finding of rule id at path.
+// maxArg bounds each string quoted in a finding: annotations may be a mebibyte long.
+const maxArg = 200
+
+// Emit records a finding of rule id at path. String arguments longer than maxArg are clipped, so a
+// huge user value never floods the report.
 func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok && len(s) > maxArg {
+			args[i] = fmt.Sprintf("%s…(%d bytes)", s[:maxArg], len(s))
+		}
+	}
+	if len(path) > 2*maxArg {
+		path = path[:2*maxArg] + "…"
+	}
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "check", Path: path,
 		Message: fmt.Sprintf(format, args...)})
 }

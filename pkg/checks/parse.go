@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -121,9 +120,6 @@ func clip(s string) string {
 	}
 	return s[:max] + "…"
 }
-
-// trimmedDiffers reports whether s has surrounding white space (a common copy-paste error).
-func trimmedDiffers(s string) bool { return len(bytes.TrimSpace([]byte(s))) != len(s) }
 
 // objPath is the report path of a field of another object than the target, e.g.
 // kube-system/configmap/ip-masq-agent-config.data.config; ns is empty for cluster-scoped objects.

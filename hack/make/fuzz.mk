@@ -1,0 +1,10 @@
+# Longer fuzzing runs (make test runs only the seed corpora): make fuzz FUZZTIME=5m
+.PHONY: fuzz
+FUZZTIME ?= 60s
+FUZZ_TARGETS := pkg/checks:FuzzParsers pkg/checks:FuzzChecks pkg/events:FuzzMatch pkg/snapshot:FuzzFromFiles
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  pkg=$${t%%:*}; name=$${t##*:}; echo "== $$name ($$pkg, $(FUZZTIME))"; \
+	  $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) ./$$pkg/ 2>&1 | grep -v '^fuzz: elapsed' ; \
+	done

@@ -1,0 +1,98 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// FuzzParsers feeds one string to every parser of user-controlled text: no panic.
+func FuzzParsers(f *testing.F) {
+	for _, s := range []string{"true", "2048", "lb-4ymlu8dc", "subnet-ewhltulw", `{"AddressIPVersion":"IPv4"}`,
+		`[{"path":"/a","backend":{"serviceName":"web","servicePort":"80"}}]`, "https:443,http:80", "nonMasqueradeCIDRs:\n  - 10.0.0.0/8\n",
+		`{"NonMasqueradeCIDRs":["0.0.0.0/0"]}`, "v1.18.4-tke.20", "v1.9.3.276-g372aa98-aliyun", "ccr.ccs.tencentyun.com/k/kube-proxy:v1.20.6-tke.12",
+		"k1=v1,k2=v2", `{"metadata":{"annotations":{"a":"b"}}}`, "ap-guangzhou"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _ = parseBool(s)
+		_, _ = parseIntRange(s, 1, 2048)
+		for _, id := range []idFormat{clbID, subnetID, vpcID, regionID} {
+			_ = id.check(s)
+		}
+		_, _ = jsonObject(s)
+		_, _ = parseRuleAnnotation(s)
+		_, _ = parseProtocolPort(s)
+		_, _ = nonMasqueradeCIDRs(s)
+		_, _ = yamlObject(s)
+		if v, err := parseVersion(s); err == nil {
+			_ = v.compare(v)
+		}
+		_ = imageTag(s)
+		_, _ = parseKeyValues(s)
+		_, _ = lastAppliedAnnotations(map[string]string{"kubectl.kubernetes.io/last-applied-configuration": s})
+	})
+}
+
+// fuzzKeys are the annotations whose values the checks parse.
+var fuzzKeys = []string{annHTTPRules, annHTTPSRules, annIngExtensive, annRuleMix, annIngDirectAccess, annIngServiceConfig,
+	annIngServiceConfigAut, annChargeType, annBandwidth, annIngSubnet, annExistLB, annCertID,
+	"service.kubernetes.io/service.extensiveParameters", annSvcExistedLB, "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid",
+	"service.cloud.tencent.com/direct-access", "service.cloud.tencent.com/tke-service-config", "service.cloud.tencent.com/cross-region-id",
+	ackPrefix + "protocol-port", ackPrefix + "scheduler", ackPrefix + "bandwidth", ackPrefix + "health-check-connect-port",
+	ackPrefix + "sticky-session-type", ackPrefix + "id", ackPrefix + "address-type", ackPrefix + "spec", ackLegacyPrefix + "scheduler",
+	ackPrefix + "shceduler", "kubectl.kubernetes.io/last-applied-configuration"}
+
+// FuzzChecks runs every check on an Ingress and a Service carrying a fuzzed annotation, host,
+// path and qcloud_cert_id: no panic, and only declared rules.
+func FuzzChecks(f *testing.F) {
+	f.Add(uint8(0), `[{"path":"/x"}]`, "shop.example.com", "/", []byte("YCOLTUdr"))
+	f.Add(uint8(2), `{"AddressIPVersion":"IPv6FullChain"}`, "", "/a/(.*)", []byte("YCOLTUdr\n"))
+	f.Add(uint8(18), "https:443,tcp:99999", "Bad_Host", "", []byte{0xff, 0x00})
+	f.Fuzz(func(t *testing.T, k uint8, value, host, path string, certID []byte) {
+		key := fuzzKeys[int(k)%len(fuzzKeys)]
+		ing := ingress(ingTLS("tls"), ingAnn(key, value), ingHost(host), ingPath(path))
+		svc := service("web", corev1.ServiceTypeLoadBalancer, svcAnn(key, value))
+		objs := []runtime.Object{ing, svc, certSecret("tls", map[string]string{"qcloud_cert_id": string(certID)})}
+		s := fixture(t, objs...)
+		for _, p := range []rules.Provider{rules.TKE, rules.ACK} {
+			diagnose(t, s, snapshot.KindIngress, "bar", p)
+			diagnose(t, s, snapshot.KindService, "web", p)
+		}
+	})
+}
+
+// TestHugeAnnotations gives every parsed annotation a 1 MiB value: the run ends and no finding
+// quotes more than a clipped excerpt.
+func TestHugeAnnotations(t *testing.T) {
+	huge := map[string]string{
+		"json":  "[" + strings.Repeat(`{"path":"/a","backend":{"serviceName":"web","servicePort":80}},`, 1<<20/64) + "{}]",
+		"plain": strings.Repeat("a", 1<<20),
+		"list":  strings.Repeat("https:443,", 1<<20/10),
+	}
+	for name, v := range huge {
+		t.Run(name, func(t *testing.T) {
+			ing := ingress(ingHost("shop.example.com"))
+			svc := service("web", corev1.ServiceTypeLoadBalancer)
+			for _, k := range fuzzKeys {
+				ing.Annotations[k] = v
+				svc.Annotations[k] = v
+			}
+			s := fixture(t, ing, svc)
+			for _, p := range []rules.Provider{rules.TKE, rules.ACK} {
+				for _, res := range []Result{diagnose(t, s, snapshot.KindIngress, "bar", p), diagnose(t, s, snapshot.KindService, "web", p)} {
+					for _, f := range res.Findings {
+						if len(f.Message) > 4096 {
+							t.Errorf("%s: message of %d bytes quotes the annotation unclipped", f.Rule, len(f.Message))
+						}
+					}
+				}
+			}
+		})
+	}
+}
