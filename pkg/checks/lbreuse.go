@@ -59,14 +59,22 @@ func lbUsers(c *Context, id string) ([]lbUser, error) {
 	return out, nil
 }
 
-func checkIngressExistingLB(c *Context) {
-	id := c.Ingress.Annotations[annExistLB]
-	if id == "" {
-		return
+// reusedLB returns the CLB id named by annotation key of the target and the other objects using that
+// CLB; ok is false when no CLB is named or the lists are unknown (a skip).
+func reusedLB(c *Context, ann map[string]string, key string) (id string, users []lbUser, ok bool) {
+	if id = ann[key]; id == "" {
+		return "", nil, false
 	}
 	users, err := lbUsers(c, id)
 	if err != nil {
 		c.Skip(err)
+	}
+	return id, users, err == nil
+}
+
+func checkIngressExistingLB(c *Context) {
+	id, users, ok := reusedLB(c, c.Ingress.Annotations, annExistLB)
+	if !ok {
 		return
 	}
 	where := annPath(annExistLB)
@@ -79,7 +87,7 @@ func checkIngressExistingLB(c *Context) {
 		default:
 			for _, p := range u.svc.Spec.Ports {
 				if p.Port == 80 || p.Port == 443 {
-					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, id, p.Port, p.Protocol)
+					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, id, p.Port, protocolOf(p))
 				}
 			}
 		}

@@ -76,19 +76,6 @@ func checkServiceAnnotations(c *Context) {
 // zoneRE is an availability zone id such as ap-guangzhou-3, a common mistake for a region id.
 var zoneRE = regexp.MustCompile(`^[a-z]+-[a-z]+(-[a-z]+)?-[0-9]+$`)
 
-// reusedLB returns the CLB id named by annotation key of the target and the other objects using that
-// CLB; ok is false when no CLB is named or the lists are unknown (a skip).
-func reusedLB(c *Context, ann map[string]string, key string) (id string, users []lbUser, ok bool) {
-	if id = ann[key]; id == "" {
-		return "", nil, false
-	}
-	users, err := lbUsers(c, id)
-	if err != nil {
-		c.Skip(err)
-	}
-	return id, users, err == nil
-}
-
 // checkServiceExistingLB finds a reused CLB that TKE created for another object (E4012) and
 // listener ports that another Service reusing the same CLB already declares (E4014).
 func checkServiceExistingLB(c *Context) {
