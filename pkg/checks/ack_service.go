@@ -25,8 +25,10 @@ const (
 	ackBackendQuota = 200
 	// ackEventsCCM is the first CCM release that records Service sync events.
 	ackEventsCCM = "v1.9.3.276-g372aa98-aliyun"
-	ackCCMName   = "cloud-controller-manager"
-	kubeSystem   = "kube-system"
+	// ackReuseCCM is the first CCM release that can reuse an existing CLB.
+	ackReuseCCM = "v1.9.3.105-gfd4e547-aliyun"
+	ackCCMName  = "cloud-controller-manager"
+	kubeSystem  = "kube-system"
 )
 
 var onOff = oneOf("on", "off")
@@ -206,6 +208,26 @@ func ackReuses(c *Context) bool {
 	return ackCLB(c) && set
 }
 
+// ackNotLB is true for a Service that is not of type LoadBalancer, which CCM gives no CLB.
+func ackNotLB(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTypeLoadBalancer }
+
+// ackCLBKeys lists the CLB annotation keys (current or legacy prefix) of ann, sorted.
+func ackCLBKeys(ann map[string]string) []string {
+	var out []string
+	for _, k := range sortedKeys(ann) {
+		if strings.HasPrefix(k, ackPrefix) || strings.HasPrefix(k, ackLegacyPrefix) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func ackNotLBWithAnnotations(c *Context) bool {
+	return ackNotLB(c) && len(ackCLBKeys(c.Service.Annotations)) > 0
+}
+
+func ackNotLBWithLabel(c *Context) bool { return ackNotLB(c) && c.Service.Labels[labelCCMLBID] != "" }
+
 // ackServiceChecks run on Services of ACK clusters.
 var ackServiceChecks = []Check{
 	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKAnnotations,
@@ -227,6 +249,16 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{rules.ACKServiceUnevenLoad, rules.ACKServiceNodePortLocalPortRange}},
 	{Name: "ack-ccm-version", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKCCMVersion,
 		Emits: []rules.ID{rules.ACKServiceOldCCMNoEvents}},
+	{Name: "ack-reuse-ccm-version", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuseCCMVersion,
+		Emits: []rules.ID{rules.ACKServiceReuseOldCCM}},
+	{Name: "ack-reuse-orphan", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuseOrphan,
+		Emits: []rules.ID{rules.ACKServiceOrphanOnDelete}},
+	{Name: "ack-intranet-loopback", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKIntranetLoopback,
+		Emits: []rules.ID{rules.ACKServiceIntranetLBLoopback}},
+	{Name: "ack-annotations-not-lb", Kind: rules.Service, Provider: rules.ACK, Applies: ackNotLBWithAnnotations, Run: checkACKAnnotationsNotLB,
+		Emits: []rules.ID{rules.ACKServiceListenerOnNodePort}},
+	{Name: "ack-type-change", Kind: rules.Service, Provider: rules.ACK, Applies: ackNotLBWithLabel, Run: checkACKTypeChange,
+		Emits: []rules.ID{rules.ACKServiceTypeChangeDeletesLB}},
 }
 
 // checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
@@ -689,21 +721,126 @@ func checkACKTraffic(c *Context) {
 
 // checkACKCCMVersion flags a cloud-controller-manager too old to record Service sync events.
 func checkACKCCMVersion(c *Context) {
-	image, where, err := ccmImage(c)
+	if tag, where, old := ccmOlderThan(c, ackEventsCCM); old {
+		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", tag, ackEventsCCM)
+	}
+}
+
+// checkACKReuseCCMVersion flags a reused CLB on a cloud-controller-manager that cannot reuse one.
+func checkACKReuseCCMVersion(c *Context) {
+	if tag, where, old := ccmOlderThan(c, ackReuseCCM); old {
+		c.Emit(rules.ACKServiceReuseOldCCM, where, "the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
+			clip(ackAnns(c.Service.Annotations).value("id")), tag, ackReuseCCM)
+	}
+}
+
+// ccmOlderThan reports whether the installed cloud-controller-manager predates release minimum,
+// with its image tag and report path. An unknown version records a skip and reports false.
+func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
+	image, path, err := ccmImage(c)
 	if err != nil {
 		c.Skip(err)
-		return
+		return "", "", false
 	}
-	tag := imageTag(image)
+	tag = imageTag(image)
 	v, err := parseVersion(tag)
 	if err != nil {
 		c.Skip(fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err))
+		return "", "", false
+	}
+	floor, _ := parseVersion(minimum)
+	return tag, path, v.compare(floor) < 0
+}
+
+// checkACKReuseOrphan flags a loadbalancer-id annotation added by hand to the Service whose CLB CCM
+// created, which turns that CLB into a "reused" one that survives the Service. CCM labels every
+// Service it binds, reused or not, with the CLB id, so the label alone proves nothing. The heuristic
+// needs two facts: the label names the same CLB as the annotation (the Service is still bound to
+// it, so the annotation did not move it elsewhere), and the last `kubectl apply` record exists but
+// holds no loadbalancer-id (the annotation was added later, by edit or annotate, to a Service
+// applied without one, whose CLB CCM therefore created). A Service without that record (created
+// with kubectl create, Helm or the console) is left alone: nothing tells when its annotation came.
+func checkACKReuseOrphan(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	id := a.value("id")
+	if svc.Labels[labelCCMLBID] != id {
 		return
 	}
-	minimum, _ := parseVersion(ackEventsCCM)
-	if v.compare(minimum) < 0 {
-		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", tag, ackEventsCCM)
+	last, ok := lastAppliedAnnotations(svc.Annotations)
+	if !ok {
+		return
 	}
+	if _, _, applied := ackAnns(last).get("id"); applied {
+		return
+	}
+	c.Emit(rules.ACKServiceOrphanOnDelete, a.path("id"),
+		"CLB %s is the one CCM bound this Service to (label %s), but the last kubectl apply had no loadbalancer-id: "+
+			"the annotation was added afterwards, so the CLB is now treated as reused and kept when the Service is deleted",
+		clip(id), labelCCMLBID)
+}
+
+// checkACKIntranetLoopback flags a reused private CLB with layer-4 listeners: a node that is a
+// backend of such a listener cannot also be its client, so pods on backend nodes cannot reach the
+// address. The address decides whether the CLB is private (a reused CLB keeps its own type); the
+// address-type annotation only when no address is known yet. http/https listeners (protocol-port)
+// are layer 7 and unaffected.
+func checkACKIntranetLoopback(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	private, why, known := false, "", false
+	for _, ing := range svc.Status.LoadBalancer.Ingress {
+		if p, ok := isPrivateIP(ing.IP); ok {
+			private, known = p, true
+			why = "its address " + ing.IP + " is private"
+			break
+		}
+	}
+	if !known && a.value("address-type") == "intranet" {
+		private, why = true, "address-type is intranet"
+	}
+	if !private {
+		return
+	}
+	layer7 := map[int32]bool{}
+	if pps, err := parseProtocolPort(a.value("protocol-port")); err == nil {
+		for _, pp := range pps {
+			layer7[pp.port] = pp.proto == "http" || pp.proto == "https"
+		}
+	}
+	var l4 []string
+	for _, p := range svc.Spec.Ports {
+		if !layer7[p.Port] {
+			l4 = append(l4, fmt.Sprintf("%s/%d", strings.ToLower(orDefault(string(p.Protocol), "TCP")), p.Port))
+		}
+	}
+	if len(l4) > 0 {
+		c.Emit(rules.ACKServiceIntranetLBLoopback, a.path("id"),
+			"reused CLB %s is internal (%s) and listens at layer 4 on %s: pods on a node that is one of its backends cannot reach it",
+			clip(a.value("id")), why, strings.Join(l4, ", "))
+	}
+}
+
+// checkACKAnnotationsNotLB flags CLB annotations on a Service that is not of type LoadBalancer.
+func checkACKAnnotationsNotLB(c *Context) {
+	keys := ackCLBKeys(c.Service.Annotations)
+	c.Emit(rules.ACKServiceListenerOnNodePort, "spec.type",
+		"type is %s, so CCM ignores its %d CLB annotation(s): %s", orDefault(string(c.Service.Spec.Type), "ClusterIP"), len(keys), nameList(keys, 3))
+}
+
+// checkACKTypeChange flags a Service that is no longer of type LoadBalancer but still carries the
+// CLB id label CCM sets: CCM deletes a CLB it created when the type changes and removes the label
+// once done, so the label means the deletion is under way or failing. A reused CLB (the
+// loadbalancer-id annotation names it) is kept and not reported.
+func checkACKTypeChange(c *Context) {
+	svc := c.Service
+	id := svc.Labels[labelCCMLBID]
+	if ackAnns(svc.Annotations).value("id") == id {
+		return
+	}
+	c.Emit(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]",
+		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
+		orDefault(string(svc.Spec.Type), "ClusterIP"), clip(id))
 }
 
 // ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -69,6 +70,19 @@ func statusIP(ip string) func(*corev1.Service) {
 	return func(s *corev1.Service) { s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: ip}} }
 }
 
+// ccmLabel is the label CCM puts on a Service bound to CLB id.
+func ccmLabel(id string) func(*corev1.Service) {
+	return func(s *corev1.Service) { s.Labels = map[string]string{labelCCMLBID: id} }
+}
+
+// lastApplied records ann (full keys) as the annotations of the last kubectl apply.
+func lastApplied(ann map[string]string) func(*corev1.Service) {
+	return func(s *corev1.Service) {
+		b, _ := json.Marshal(map[string]any{"metadata": map[string]any{"annotations": ann}})
+		s.Annotations["kubectl.kubernetes.io/last-applied-configuration"] = string(b)
+	}
+}
+
 func manyNodes(n int, mods ...func(*corev1.Node)) []runtime.Object {
 	var out []runtime.Object
 	for i := 0; i < n; i++ {
@@ -92,7 +106,14 @@ func TestACKServiceChecks(t *testing.T) {
 		}
 		return s
 	}
-	reuse := m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true")
+	const lbID = "lb-bp1o94dp5i6earr9g6d1l"
+	reuse := m("id", lbID, "force-override-listeners", "true")
+	// reuseWith is reuse plus more suffix/value pairs.
+	reuseWith := func(kv ...string) map[string]string {
+		return m(append([]string{"id", lbID, "force-override-listeners", "true"}, kv...)...)
+	}
+	ccmImagePath := "kube-system/deployment/cloud-controller-manager.spec.template.spec.containers[0].image"
+	nodePort, clusterIP := corev1.ServiceTypeNodePort, corev1.ServiceTypeClusterIP
 	// Annotation values CCM rejects or ignores, each with a corrected value (suffixes under ackPrefix,
 	// or full keys).
 	values := []struct{ key, bad, good string }{
@@ -213,11 +234,43 @@ func TestACKServiceChecks(t *testing.T) {
 			rules.ACKServiceNodePortLocalPortRange, "spec.ports[0].nodePort"),
 		ackCase("old CCM Deployment", objs(ackSvc(nil), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:v1.9.3.164-g2105d2e-aliyun")),
 			objs(ackSvc(nil), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:"+ackEventsCCM)),
-			rules.ACKServiceOldCCMNoEvents, "kube-system/deployment/cloud-controller-manager.spec.template.spec.containers[0].image"),
+			rules.ACKServiceOldCCMNoEvents, ccmImagePath),
 		{name: "old CCM DaemonSet",
 			bad:   objs(ackSvc(nil), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("cloud-controller-manager", "cloud-controller-manager:v1.9.3.59-ge3bc999-aliyun")),
 			fixed: objs(ackSvc(nil), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("cloud-controller-manager", "cloud-controller-manager:v2.1.0")),
 			want:  rules.ACKServiceOldCCMNoEvents, path: "kube-system/daemonset/cloud-controller-manager.spec.template.spec.containers[0].image"},
+		ackCase("reuse on a CCM older than v1.9.3.105", objs(ackSvc(reuse), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:v1.9.3.59-ge3bc999-aliyun")),
+			objs(ackSvc(reuse), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:"+ackReuseCCM)),
+			rules.ACKServiceReuseOldCCM, ccmImagePath),
+		// The id was added after a kubectl apply without it, to the CLB CCM bound (and so created).
+		ackCase("id added to the CCM-created CLB", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackPrefix+"scheduler", "wrr")))),
+			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackPrefix+"id", lbID, ackPrefix+"force-override-listeners", "true")))),
+			rules.ACKServiceOrphanOnDelete, a("id")),
+		ackCase("id added to the CCM-created CLB, legacy key applied", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(nil))),
+			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackLegacyPrefix+"id", lbID)))),
+			rules.ACKServiceOrphanOnDelete, a("id")),
+		// Without an apply record nothing tells when the annotation came: no finding.
+		ackCase("id on a Service without apply record", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(nil))),
+			objs(ackSvc(reuse, ccmLabel(lbID))), rules.ACKServiceOrphanOnDelete, a("id")),
+		ackCase("reused intranet CLB by address", objs(ackSvc(reuse, statusIP("192.168.0.50"))),
+			objs(ackSvc(reuseWith("protocol-port", "http:80"), statusIP("192.168.0.50"))), // layer 7
+			rules.ACKServiceIntranetLBLoopback, a("id")),
+		ackCase("reused intranet CLB by annotation", objs(ackSvc(reuseWith("address-type", "intranet"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
+			objs(ackSvc(reuseWith("address-type", "intranet"))), // the known address is public
+			rules.ACKServiceIntranetLBLoopback, a("id")),
+		{name: "CLB annotations on a NodePort Service", bad: withObjs(ackHealthy(), objs(service("web", nodePort, svcAnn(ackPrefix+"scheduler", "wrr")))),
+			fixed: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr")))),
+			want:  rules.ACKServiceListenerOnNodePort, path: "spec.type"},
+		{name: "legacy CLB annotation on a ClusterIP Service", bad: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(ackLegacyPrefix+"address-type", "intranet")))),
+			fixed: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(annBackendType, "eni")))),
+			want:  rules.ACKServiceListenerOnNodePort, path: "spec.type"},
+		svcCase{name: "LoadBalancer retyped to NodePort", bad: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID)))),
+			fixed: withObjs(ackHealthy(), objs(service("web", nodePort))),
+			want:  rules.ACKServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"}.severity(rules.Info),
+		// A reused CLB is kept when the type changes.
+		{name: "reused CLB retyped to NodePort", bad: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID)))),
+			fixed: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID), svcAnn(ackPrefix+"id", lbID)))),
+			want:  rules.ACKServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"},
 	}...)
 	runServiceCases(t, rules.ACK, cases)
 }
@@ -268,7 +321,7 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 		}
 	}
 	skipped := skippedChecks(res)
-	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-lb-reuse", "ack-rolling-update", "ack-ccm-version", "service-endpoints"} {
+	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-lb-reuse", "ack-rolling-update", "ack-ccm-version", "ack-reuse-ccm-version", "service-endpoints"} {
 		if !skipped[name] {
 			t.Errorf("want %s skipped, got %+v", name, res.Skipped)
 		}

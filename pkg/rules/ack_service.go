@@ -32,15 +32,11 @@ const (
 	ACKServiceUnevenLoad                 ID = "ack.service.uneven-load"
 	ACKServiceOldCCMNoEvents             ID = "ack.service.old-ccm-no-events"
 	ACKServiceNodePortLocalPortRange     ID = "ack.service.nodeport-local-port-range"
-	ACKServiceExternalUnreachable        ID = "ack.service.external-unreachable"
 	ACKServiceIntranetLBLoopback         ID = "ack.service.intranet-lb-loopback"
-	ACKServiceConsoleEditOverwritten     ID = "ack.service.console-edit-overwritten"
 	ACKServiceReuseOldCCM                ID = "ack.service.reuse-old-ccm"
-	ACKServiceReuseAPIServerLB           ID = "ack.service.reuse-apiserver-lb"
 	ACKServiceOrphanOnDelete             ID = "ack.service.orphan-on-delete"
 	ACKServiceTypeChangeDeletesLB        ID = "ack.service.type-change-deletes-lb"
 	ACKServiceListenerOnNodePort         ID = "ack.service.listener-on-nodeport"
-	ACKServiceAnnotationCCMVersion       ID = "ack.service.annotation-ccm-version"
 	ACKServiceInvalidAnnotation          ID = "ack.service.invalid-annotation"
 	ACKServiceUnknownAnnotation          ID = "ack.service.unknown-annotation"
 	ACKServiceLegacyAnnotationConflict   ID = "ack.service.legacy-annotation-conflict"
@@ -102,7 +98,9 @@ var ackServiceRules = []Rule{
 			"pods are not healthy/ready, or the only running pods sit on master nodes, which are never added.",
 		Fix: "Check `kubectl get pods -l <selector>` and the Service endpoints. Deploy pods matching the selector, " +
 			"repair failing pods, and move pods that landed on master nodes to worker nodes (evict them or fix " +
-			"their nodeSelector/tolerations).",
+			"their nodeSelector/tolerations). If backends exist but outside clients still cannot connect, make the " +
+			"health-check annotations (type, port, URI) match what the pods really answer, since a failing health " +
+			"check leaves the CLB with no usable backend.",
 		Risk:  "The CLB has an empty backend group; every connection to it fails.",
 		Doc:   ackEventsDoc + ", \"There are no available nodes for LoadBalancer\"",
 		Match: []string{"There are no available nodes for LoadBalancer"},
@@ -309,7 +307,9 @@ var ackServiceRules = []Rule{
 		Fix: "Read the ID from the loadbalancer-id annotation. Service Pending: replace it with a CLB you created " +
 			"yourself. Not Pending and the CLB address equals EXTERNAL-IP: delete the annotation. Not Pending and " +
 			"the addresses differ: put the ID of the CLB that owns EXTERNAL-IP in the annotation, or, if none " +
-			"exists, a hand-made CLB's ID and recreate the Service.",
+			"exists, a hand-made CLB's ID and recreate the Service. Never point the annotation at the CLB that fronts " +
+			"the cluster's API server (the one listening on TCP 6443): it cannot be reused, and changing its listeners " +
+			"can cut off access to the cluster.",
 		Risk: "The Service never gets (or never updates) its load balancer, and two Services could end up " +
 			"fighting over one CCM-managed CLB.",
 		Doc:   ackEventsDoc + ", \"can not reuse loadbalancer created by kubernetes\"",
@@ -425,22 +425,6 @@ var ackServiceRules = []Rule{
 		Doc:  ackFAQDoc + ", How to correctly configure the NodePort range",
 	},
 	{
-		ID:       ACKServiceExternalUnreachable,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "CLB unreachable from outside the cluster",
-		Cause: "Clients outside the cluster cannot connect: an access control list on the listener rejects them, " +
-			"the vServer group has no backends, or the listener health check marks all backends unhealthy.",
-		Fix: "Clear any Service error events first. Check service.beta.kubernetes.io/alibaba-cloud-loadbalancer-acl-status/" +
-			"-acl-id/-acl-type: a \"white\" list must contain the client addresses, a \"black\" list must not. " +
-			"Make sure backend pods are running and ready, and that the health-check annotations (type, port, URI) " +
-			"describe what the pods actually answer.",
-		Risk: "The application is down for every external client.",
-		Doc:  ackSymptomDoc + ", CLB inaccessible from outside the cluster",
-	},
-	{
 		ID:       ACKServiceIntranetLBLoopback,
 		Provider: ACK,
 		Kind:     Service,
@@ -456,20 +440,6 @@ var ackServiceRules = []Rule{
 		Doc:  ackFAQDoc + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
 	},
 	{
-		ID:       ACKServiceConsoleEditOverwritten,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Info,
-		Title:    "CLB settings changed in the console get reverted",
-		Cause: "CCM is declarative: it rewrites the CLB it manages from the Service spec and annotations, so " +
-			"changes made by hand in the SLB console (listeners, spec, backends) are undone on the next sync.",
-		Fix: "Express every CLB setting through service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* " +
-			"annotations and never edit a CCM-managed CLB in the console.",
-		Risk: "Manual fixes silently disappear, and lost listener settings can make the Service unreachable.",
-		Doc:  ackFAQDoc + ", Why was the configuration of my SLB instance modified?",
-	},
-	{
 		ID:       ACKServiceReuseOldCCM,
 		Provider: ACK,
 		Kind:     Service,
@@ -482,21 +452,6 @@ var ackServiceRules = []Rule{
 			"v1.9.3.276-g372aa98-aliyun or later so sync events are visible).",
 		Risk: "The annotation is ignored or fails; the Service does not use the intended CLB.",
 		Doc:  ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
-	},
-	{
-		ID:       ACKServiceReuseAPIServerLB,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Service tries to reuse the API server's CLB",
-		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id names the CLB that fronts the cluster's " +
-			"API server (TCP 6443); that instance may not be reused by a Service.",
-		Fix: "Create a separate CLB in the console and put its ID in the annotation, or drop the annotation so " +
-			"CCM provisions one.",
-		Risk: "The Service never gets its load balancer, and any listener change on that CLB could cut off " +
-			"access to the API server.",
-		Doc: ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
 	},
 	{
 		ID:       ACKServiceOrphanOnDelete,
@@ -541,20 +496,6 @@ var ackServiceRules = []Rule{
 		Risk: "The annotations silently do nothing and no listener exists for the expected port.",
 		Doc:  ackFAQDoc + ", How to configure a listener for a NodePort service",
 	},
-	{
-		ID:       ACKServiceAnnotationCCMVersion,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Annotation needs a newer CCM than the one installed",
-		Cause: "Each CLB annotation is supported from a given CCM version on; an older CCM ignores annotations it " +
-			"does not know, without an error event.",
-		Fix: "Compare the installed cloud-controller-manager version with the annotation's minimum version in " +
-			"the ACK annotation reference and upgrade the add-on if needed.",
-		Risk: "The CLB lacks the intended setting (spec, ACL, drain, health check) while the manifest says otherwise.",
-		Doc:  ackFAQDoc + ", What to do if a service annotation does not take effect",
-	},
 
 	// ---- Annotation validation (static checks) ----
 	{
@@ -571,7 +512,9 @@ var ackServiceRules = []Rule{
 			"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\", sticky-session-type " +
 			"\"insert\"|\"server\", acl-type \"white\"|\"black\", health-check-type \"tcp\"|\"http\", " +
 			"instance-charge-type \"PayBySpec\"|\"PayByCLCU\", backend-type \"eni\"|\"ecs\", " +
-			"healthy/unhealthy-threshold 2-10, health-check-interval 1-50, persistence-timeout 0-3600.",
+			"healthy/unhealthy-threshold 2-10, health-check-interval 1-50, persistence-timeout 0-3600. Make every " +
+			"setting through these annotations: CCM rewrites a CLB it manages from the Service on each sync, so " +
+			"changes made by hand in the SLB console are reverted.",
 		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
 		Doc:  ackAnnoDoc,
 	},
@@ -584,7 +527,10 @@ var ackServiceRules = []Rule{
 		Title:    "Unrecognised CLB annotation (likely a typo)",
 		Cause: "An annotation under service.beta.kubernetes.io/alibaba-cloud-loadbalancer- has a suffix CCM does " +
 			"not know, usually a misspelling of a real one.",
-		Fix:  "Rename it to the nearest valid annotation named in the finding.",
+		Fix: "Rename it to the nearest valid annotation named in the finding. A correctly spelt annotation is " +
+			"ignored just as silently by a CCM older than the release that introduced it: compare the installed " +
+			"cloud-controller-manager version with the annotation's minimum version in the annotation reference " +
+			"and upgrade the add-on if needed.",
 		Risk: "CCM ignores the key without an error; the intended CLB setting never applies.",
 		Doc:  ackAnnoDoc + "; " + ackFAQDoc + ", What to do if a service annotation does not take effect",
 	},
@@ -617,7 +563,8 @@ var ackServiceRules = []Rule{
 			"\"intranet\".",
 		Fix: "Add the missing companion (e.g. service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
 			"\"1800\" for insert, ...-cookie for server, ...-acl-id for acl-status on, ...-cert-id for an https " +
-			"listener, address-type \"intranet\" for vswitch-id) or remove the dependent annotation.",
+			"listener, address-type \"intranet\" for vswitch-id) or remove the dependent annotation. With an ACL on, " +
+			"a \"white\" list must contain the client addresses and a \"black\" list must not, or those clients are refused.",
 		Risk: "CCM fails to build the listener or silently drops the feature (no session stickiness, no ACL, " +
 			"CLB in the wrong network).",
 		Doc: ackAnnoDoc + ", listener and CLB annotations",
