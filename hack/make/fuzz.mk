@@ -6,5 +6,5 @@ FUZZ_TARGETS := pkg/checks:FuzzParsers pkg/checks:FuzzChecks pkg/events:FuzzMatc
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t##*:}; echo "== $$name ($$pkg, $(FUZZTIME))"; \
-	  $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) ./$$pkg/ 2>&1 | grep -v '^fuzz: elapsed' ; \
+	  $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) ./$$pkg/ 2>&1 | awk '/^fuzz: elapsed/ {last = $$0; next} {print} END {print last}'; \
 	done
