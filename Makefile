@@ -19,6 +19,7 @@ unit: ## Unit tests (no cluster)
 test: lint docs-check build ## Everything CI runs: unit, end-to-end against a local apiserver
 	$(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory e2e
+	$(MAKE) --no-print-directory krew-test
 
 docs: ## Regenerate docs/rules.md from the rule table
 	$(GO) run ./hack/gendocs > docs/rules.md

@@ -34,7 +34,7 @@ func (o *Options) restConfig() (*rest.Config, error) {
 		return nil, fmt.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context, or use -f FILE for offline mode", err)
 	}
 	cfg.QPS, cfg.Burst = clientQPS, clientBurst
-	cfg.UserAgent = "kubectl-lbdoctor/" + version
+	cfg.UserAgent = "kubectl-lbdoctor/" + buildVersion()
 	return cfg, nil
 }
 

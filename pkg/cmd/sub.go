@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"text/tabwriter"
 
@@ -19,13 +20,24 @@ var (
 	date    = "unknown"
 )
 
+// buildVersion is the stamped version, else the module version of a go install …@vX.Y.Z build.
+func buildVersion() string {
+	if version != "dev" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return version
+}
+
 func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of kubectl lbdoctor",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprintf(streams.Out, "kubectl-lbdoctor %s (commit %s, built %s)\n", version, commit, date)
+			_, err := fmt.Fprintf(streams.Out, "kubectl-lbdoctor %s (commit %s, built %s)\n", buildVersion(), commit, date)
 			return err
 		},
 	}

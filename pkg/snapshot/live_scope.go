@@ -39,16 +39,17 @@ func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
 func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, error) {
 	f := &fetcher{ctx: ctx, c: c, snap: New("live")}
 	k := c.Kube
+	page := metav1.ListOptions{Limit: ScopePageSize}
 	for _, ns := range namespaces {
-		listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List)
-		listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List)
-		listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List,
-			metav1.ListOptions{FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
-		listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List)
+		listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List, page)
+		listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List, page)
+		listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List, metav1.ListOptions{Limit: ScopePageSize,
+			FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
+		listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List, page)
 		f.tkeServiceConfigs(ns)
 		f.allEvents(ns)
 	}
-	listInto(f, &f.snap.Nodes, "", "nodes", "", k.CoreV1().Nodes().List)
+	listInto(f, &f.snap.Nodes, "", "nodes", "", k.CoreV1().Nodes().List, page)
 	listInto(f, &f.snap.IngressClasses, "", "ingressclasses", "networking.k8s.io", k.NetworkingV1().IngressClasses().List)
 	listInto(f, &f.snap.Webhooks, "", "validatingwebhookconfigurations", "admissionregistration.k8s.io", k.AdmissionregistrationV1().ValidatingWebhookConfigurations().List)
 	f.kubeSystem()
@@ -120,7 +121,7 @@ func gapErr[T any](st *Store[T], ns string) error {
 
 func (f *fetcher) allEvents(ns string) {
 	f.do(func() {
-		opts := metav1.ListOptions{Limit: ListPageSize}
+		opts := metav1.ListOptions{Limit: ScopePageSize}
 		for {
 			l, err := f.c.Kube.CoreV1().Events(ns).List(f.ctx, opts)
 			if err != nil {
@@ -155,7 +156,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	sel := "type!=helm.sh/release.v1,type!=" + string(corev1.SecretTypeServiceAccountToken)
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
-		opts := metav1.ListOptions{Limit: ListPageSize, FieldSelector: sel}
+		opts := metav1.ListOptions{Limit: ScopePageSize, FieldSelector: sel}
 		for {
 			l, err := list(f.ctx, opts)
 			if err != nil {
