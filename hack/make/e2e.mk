@@ -6,4 +6,6 @@ cluster-bins:
 	@bash hack/build-cluster-bins.sh >/dev/null
 
 e2e: cluster-bins
-	$(GO) test -tags e2e -count=1 ./test/e2e/
+	@mkdir -p _output
+	LBDOCTOR_AUDIT_SUMMARY=$(CURDIR)/_output/e2e-audit.txt $(GO) test -tags e2e -count=1 ./test/e2e/
+	@cat _output/e2e-audit.txt
