@@ -1,0 +1,161 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/bench/synth"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// fixture is the synthetic cluster of BENCH_SCALE (default 1: 7,000 targets), built once per process
+// and never inside a benchmark's timer.
+type fixture struct {
+	cluster   *synth.Cluster
+	objs      []runtime.Object
+	snap      *snapshot.Snapshot
+	targets   []snapshot.Target
+	providers []rules.Provider
+}
+
+var (
+	fixOnce sync.Once
+	fix     fixture
+	fixErr  error
+)
+
+func load(tb testing.TB, sz synth.Sizes) fixture {
+	fixOnce.Do(func() {
+		c := synth.Generate(sz)
+		objs := c.Objects()
+		s, err := synth.Snapshot(objs)
+		if err != nil {
+			fixErr = err
+			return
+		}
+		targets := snapshot.AllTargets(s, "")
+		providers := make([]rules.Provider, len(targets))
+		for i, t := range targets {
+			providers[i] = checks.DetectProvider(s, t)
+		}
+		fix = fixture{cluster: c, objs: objs, snap: s, targets: targets, providers: providers}
+	})
+	if fixErr != nil {
+		tb.Fatal(fixErr)
+	}
+	return fix
+}
+
+func benchFixture(b *testing.B) fixture {
+	sz, err := synth.SizesFromEnv()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return load(b, sz)
+}
+
+// BenchmarkSnapshotBuild is the baseline: filling the stores from the decoded objects.
+func BenchmarkSnapshotBuild(b *testing.B) {
+	f := benchFixture(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := synth.Snapshot(f.objs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(f.objs)), "objects")
+}
+
+// BenchmarkPipelineAll is what `kubectl lbdoctor -A` does after reading: detect the provider and
+// run every check for every target.
+func BenchmarkPipelineAll(b *testing.B) {
+	f := benchFixture(b)
+	all := checks.All()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, t := range f.targets {
+			if _, err := checks.Run(f.snap, t, checks.DetectProvider(f.snap, t), all); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(f.targets)), "targets")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(f.targets)), "ns/target")
+}
+
+// BenchmarkPipelinePerCheck runs each check of checks.All() alone over every target (providers
+// detected outside the timer), so one slow check stands out.
+func BenchmarkPipelinePerCheck(b *testing.B) {
+	f := benchFixture(b)
+	for _, ch := range checks.All() {
+		list := []checks.Check{ch}
+		b.Run(ch.Name+"/"+string(ch.Kind), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for i, t := range f.targets {
+					if _, err := checks.Run(f.snap, t, f.providers[i], list); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSyntheticFindings runs the pipeline once on the synthetic cluster (BENCH_SCALE, 0.1 unless
+// set, to keep `go test ./...` quick) and logs, per injected mistake, the rules it produced, and
+// the findings on targets meant to be healthy. -v shows the table; it fails only when the pipeline
+// errors.
+func TestSyntheticFindings(t *testing.T) {
+	sz := synth.DefaultSizes().Scale(0.1)
+	if os.Getenv("BENCH_SCALE") != "" {
+		var err error
+		if sz, err = synth.SizesFromEnv(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := load(t, sz)
+	byMistake := map[string]map[rules.ID]int{}
+	targetsOf := map[string]int{}
+	for i, tg := range f.targets {
+		res, err := checks.Run(f.snap, tg, f.providers[i], checks.All())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := f.cluster.Mistakes[synth.Key(string(tg.Kind), tg.Namespace, tg.Name)]
+		label := string(tg.Kind) + " " + string(f.providers[i]) + " " + m
+		if m == "" {
+			label += "(healthy)"
+		}
+		targetsOf[label]++
+		if byMistake[label] == nil {
+			byMistake[label] = map[rules.ID]int{}
+		}
+		for _, fd := range res.Findings {
+			byMistake[label][fd.Rule]++
+		}
+	}
+	labels := make([]string, 0, len(byMistake))
+	for l := range byMistake {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	var sb strings.Builder
+	for _, l := range labels {
+		ids := make([]string, 0, len(byMistake[l]))
+		for id, n := range byMistake[l] {
+			ids = append(ids, fmt.Sprintf("%s×%d", id, n))
+		}
+		sort.Strings(ids)
+		fmt.Fprintf(&sb, "%-60s %5d targets: %s\n", l, targetsOf[l], strings.Join(ids, " "))
+	}
+	t.Logf("%d targets (%s)\n%s", len(f.targets), f.cluster.Sizes, sb.String())
+}
