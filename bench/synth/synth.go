@@ -706,36 +706,21 @@ func (g *gen) events() {
 // pods, EndpointSlices, Secrets, Ingresses, events.
 func (c *Cluster) Objects() []runtime.Object {
 	var out []runtime.Object
-	add := func(o runtime.Object) { out = append(out, o) }
-	for _, o := range c.Namespaces {
-		add(o)
-	}
-	for _, o := range c.ConfigMaps {
-		add(o)
-	}
-	for _, o := range c.DaemonSets {
-		add(o)
-	}
-	for _, o := range c.Nodes {
-		add(o)
-	}
-	for _, o := range c.Services {
-		add(o)
-	}
-	for _, o := range c.Pods {
-		add(o)
-	}
-	for _, o := range c.EndpointSlices {
-		add(o)
-	}
-	for _, o := range c.Secrets {
-		add(o)
-	}
-	for _, o := range c.Ingresses {
-		add(o)
-	}
-	for _, o := range c.Events {
-		add(o)
+	out = appendAll(out, c.Namespaces)
+	out = appendAll(out, c.ConfigMaps)
+	out = appendAll(out, c.DaemonSets)
+	out = appendAll(out, c.Nodes)
+	out = appendAll(out, c.Services)
+	out = appendAll(out, c.Pods)
+	out = appendAll(out, c.EndpointSlices)
+	out = appendAll(out, c.Secrets)
+	out = appendAll(out, c.Ingresses)
+	return appendAll(out, c.Events)
+}
+
+func appendAll[T runtime.Object](out []runtime.Object, objs []T) []runtime.Object {
+	for _, o := range objs {
+		out = append(out, o)
 	}
 	return out
 }
