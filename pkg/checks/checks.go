@@ -99,15 +99,16 @@ func (f Finding) EffectiveSeverity() rules.Severity {
 	return r.Severity
 }
 
-// emitEvent records a finding proven by an event, merging repeats of the same rule.
-func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string) {
+// emitEvent records a finding proven by an event, merging repeats of the same rule (of the same
+// message too, when byMessage is set).
+func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage bool) {
 	last := ""
 	if !e.LastSeen.IsZero() {
 		last = e.LastSeen.UTC().Format(time.RFC3339)
 	}
 	for i := range c.findings {
 		f := &c.findings[i]
-		if f.Source == "event" && f.Rule == id {
+		if f.Source == "event" && f.Rule == id && (!byMessage || f.Message == msg) {
 			f.Count += e.Count
 			if last > f.LastSeen {
 				f.LastSeen, f.Message = last, msg

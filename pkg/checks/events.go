@@ -30,10 +30,18 @@ func checkEvents(c *Context) {
 	if provider == rules.Generic {
 		provider = ""
 	}
+	unmatched := rules.GenericServiceUnmatchedWarning
+	if kind == rules.Ingress {
+		unmatched = rules.GenericIngressUnmatchedWarning
+	}
 	for _, e := range evs {
 		msg := events.Redact(e.Message)
-		for _, id := range events.Match(provider, kind, msg) {
-			c.emitEvent(id, e, e.Reason+": "+clip2(msg))
+		ids := events.Match(provider, kind, msg)
+		if len(ids) == 0 && e.Type == corev1.EventTypeWarning {
+			ids = []rules.ID{unmatched}
+		}
+		for _, id := range ids {
+			c.emitEvent(id, e, e.Reason+": "+clip2(msg), id == unmatched)
 		}
 	}
 	if len(evs) == 0 && failing {

@@ -19,9 +19,9 @@ var genericChecks = []Check{
 	{Name: "ingress-class", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressClass,
 		Emits: []rules.ID{rules.GenericIngressOtherController}},
 	{Name: "events", Kind: rules.Service, Provider: rules.Generic, Run: checkEvents,
-		Emits: []rules.ID{rules.GenericServiceNoEvents}},
+		Emits: []rules.ID{rules.GenericServiceNoEvents, rules.GenericServiceUnmatchedWarning}},
 	{Name: "events", Kind: rules.Ingress, Provider: rules.Generic, Run: checkEvents,
-		Emits: []rules.ID{rules.GenericIngressNoEvents}},
+		Emits: []rules.ID{rules.GenericIngressNoEvents, rules.GenericIngressUnmatchedWarning}},
 }
 
 func isNotFound(err error) bool { return snapshot.IsNotFound(err) }

@@ -12,6 +12,8 @@ const (
 	GenericIngressOtherController      ID = "generic.ingress.other-controller"
 	GenericServiceNoEvents             ID = "generic.service.no-events"
 	GenericIngressNoEvents             ID = "generic.ingress.no-events"
+	GenericServiceUnmatchedWarning     ID = "generic.service.unmatched-warning"
+	GenericIngressUnmatchedWarning     ID = "generic.ingress.unmatched-warning"
 )
 
 const (
@@ -133,5 +135,33 @@ var genericRules = []Rule{
 			"the ingress controller's logs and the load balancer in the cloud console.",
 		Risk: "The underlying error goes undiagnosed and may keep recurring.",
 		Doc:  tkeEventRetentionDoc + "; " + genericK8sDoc,
+	},
+	{
+		ID:       GenericServiceUnmatchedWarning,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Warning event with no documented code",
+		Cause: "A controller reported a Warning about the Service whose text matches no code or message of the " +
+			"vendor documents lbdoctor knows; the message is shown as reported, credentials removed.",
+		Fix: "Read the message: it usually names the failing cloud API call and its error. If it carries a cloud " +
+			"error code, look it up in the provider's API error reference.",
+		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
+		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
+	},
+	{
+		ID:       GenericIngressUnmatchedWarning,
+		Provider: Generic,
+		Kind:     Ingress,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Warning event with no documented code",
+		Cause: "A controller reported a Warning about the Ingress whose text matches no code or message of the " +
+			"vendor documents lbdoctor knows; the message is shown as reported, credentials removed.",
+		Fix: "Read the message: it usually names the failing cloud API call and its error. If it carries a cloud " +
+			"error code, look it up in the provider's API error reference.",
+		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
+		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
 	},
 }

@@ -1,0 +1,71 @@
+package checks
+
+import (
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	k8stypes "k8s.io/apimachinery/pkg/types"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+func event(name, kind, obj, typ, msg string, count int32, at time.Time) *corev1.Event {
+	return &corev1.Event{
+		ObjectMeta:     metav1.ObjectMeta{Name: name, Namespace: ns, UID: k8stypes.UID("ev-" + name)},
+		InvolvedObject: corev1.ObjectReference{Kind: kind, Namespace: ns, Name: obj, UID: k8stypes.UID("uid-" + obj)},
+		Type:           typ, Reason: "SyncLoadBalancerFailed", Message: msg, Count: count,
+		LastTimestamp: metav1.NewTime(at),
+	}
+}
+
+func TestEventFindings(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name   string
+		events []runtime.Object
+		want   map[rules.ID]int32 // rule -> merged count
+		none   []rules.ID
+	}{
+		{"coded events merge per rule", []runtime.Object{
+			event("a", "Ingress", "bar", "Warning", "ErrorCode: E4011 Secret x", 2, t0),
+			event("b", "Ingress", "bar", "Warning", "IngressErrorCode{Code:\"E4011\"}", 3, t0.Add(time.Minute)),
+		}, map[rules.ID]int32{rules.TKEIngressE4011: 5}, []rules.ID{rules.GenericIngressUnmatchedWarning}},
+		{"unmatched warnings stay apart", []runtime.Object{
+			event("a", "Ingress", "bar", "Warning", "quota of something exceeded", 1, t0),
+			event("b", "Ingress", "bar", "Warning", "another failure", 1, t0),
+			event("c", "Ingress", "bar", "Normal", "Ingress Sync Success. RetrunCode: S2009", 1, t0),
+		}, map[rules.ID]int32{rules.GenericIngressUnmatchedWarning: 1}, []rules.ID{rules.GenericIngressNoEvents}},
+		{"events of another object are ignored", []runtime.Object{
+			event("a", "Service", "bar", "Warning", "ErrorCode: E4011", 1, t0),
+		}, nil, []rules.ID{rules.TKEIngressE4011, rules.TKEServiceE4011}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs := append([]runtime.Object{ingress(), service("web", corev1.ServiceTypeNodePort)}, tt.events...)
+			res := diagnose(t, fixture(t, objs...), snapshot.KindIngress, "bar", rules.TKE)
+			got := map[rules.ID][]Finding{}
+			for _, f := range res.Findings {
+				if f.Source == "event" {
+					got[f.Rule] = append(got[f.Rule], f)
+				}
+			}
+			for id, count := range tt.want {
+				if len(got[id]) == 0 || got[id][0].Count != count {
+					t.Errorf("%s: got %+v, want count %d", id, got[id], count)
+				}
+			}
+			for _, id := range tt.none {
+				if len(got[id]) > 0 {
+					t.Errorf("unexpected %s: %+v", id, got[id])
+				}
+			}
+			if tt.name == "unmatched warnings stay apart" && len(got[rules.GenericIngressUnmatchedWarning]) != 2 {
+				t.Errorf("two different unmatched warnings should give two findings: %+v", got[rules.GenericIngressUnmatchedWarning])
+			}
+		})
+	}
+}
