@@ -3,6 +3,8 @@ package checks
 import (
 	"strings"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -64,15 +66,25 @@ func ClusterProvider(s *snapshot.Snapshot) rules.Provider {
 	if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
 		return rules.TKE
 	}
+	// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
 	for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
-		if _, err := s.Deployments.Get("kube-system", name); err == nil {
+		if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
 			return rules.ACK
 		}
-		if _, err := s.DaemonSets.Get("kube-system", name); err == nil {
+		if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
 			return rules.ACK
 		}
 	}
 	return rules.Generic
+}
+
+func alibabaImage(spec corev1.PodSpec) bool {
+	for _, c := range spec.Containers {
+		if strings.Contains(c.Image, "aliyun") || strings.Contains(c.Image, "alibaba") || strings.Contains(c.Image, "/acs/") {
+			return true
+		}
+	}
+	return false
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {
