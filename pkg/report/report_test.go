@@ -1,0 +1,94 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+func result(findings ...checks.Finding) checks.Result {
+	return checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "bar"},
+		Provider: rules.TKE, Findings: findings}
+}
+
+func TestBuildJoinsRulesAndCounts(t *testing.T) {
+	info := rules.Info
+	r := Build(result(
+		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]"},
+		checks.Finding{Rule: rules.TKEIngressE4051, Check: "x", Source: "check"},
+		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: "check", Severity: &info},
+	), "live", nil)
+	if r.Summary != (Summary{Error: 1, Warning: 1, Info: 1}) {
+		t.Errorf("summary %+v", r.Summary)
+	}
+	want, _ := rules.Get(rules.TKEIngressE4011)
+	f := r.Findings[0]
+	if f.Code != "E4011" || f.Fix != want.Fix || f.Risk != want.Risk || f.Doc != want.Doc || f.Severity != rules.Error {
+		t.Errorf("not joined: %+v", f)
+	}
+	if r.Findings[2].Severity != rules.Info {
+		t.Errorf("severity override lost: %v", r.Findings[2].Severity)
+	}
+}
+
+func TestExitCode(t *testing.T) {
+	warn := Build(result(checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}), "live", nil)
+	clean := Build(result(), "live", nil)
+	tests := []struct {
+		name string
+		r    []Report
+		fail FailOn
+		want int
+	}{
+		{"warning under error threshold", []Report{warn}, FailOn{At: rules.Error}, 0},
+		{"warning at warning threshold", []Report{warn}, FailOn{At: rules.Warning}, 1},
+		{"none", []Report{warn}, FailOn{None: true}, 0},
+		{"clean at info", []Report{clean}, FailOn{At: rules.Info}, 0},
+		{"any report counts", []Report{clean, warn}, FailOn{At: rules.Info}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ExitCode(tt.r, tt.fail); got != tt.want {
+				t.Errorf("got %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriters(t *testing.T) {
+	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Path: "spec.tls[0]", Message: "m"}), "live", nil)
+	var b bytes.Buffer
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{Build(result(), "live", nil)}, false); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b.Bytes(), &m); err != nil || m["findings"] == nil || m["skipped"] == nil {
+		t.Errorf("empty lists must be [] not null: %s", b.String())
+	}
+	b.Reset()
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{r}, true); err != nil {
+		t.Fatal(err)
+	}
+	var l List
+	if err := json.Unmarshal(b.Bytes(), &l); err != nil || l.Kind != "ReportList" || l.Summary.Error != 1 {
+		t.Errorf("list: %v %+v", err, l)
+	}
+	b.Reset()
+	_ = NewWriter(&b, Text, true, false).Write([]Report{r, r}, false)
+	out := b.String()
+	if !strings.Contains(out, "E4011") || !strings.Contains(out, "OBJECT") || strings.Contains(out, "\x1b[") {
+		t.Errorf("text: %s", out)
+	}
+	want, _ := rules.Get(rules.TKEIngressE4011)
+	if !strings.Contains(out, want.Fix) {
+		t.Errorf("fix hints missing")
+	}
+	if _, err := ParseFormat("xml"); err == nil {
+		t.Errorf("xml accepted")
+	}
+}
