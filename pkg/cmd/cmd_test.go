@@ -265,3 +265,47 @@ current-context: c
 		})
 	}
 }
+
+func TestDecideColor(t *testing.T) {
+	var buf bytes.Buffer
+	tests := []struct {
+		mode, noColor string
+		want          bool
+	}{
+		{"always", "1", true},
+		{"never", "", false},
+		{"auto", "", false}, // a buffer is not a terminal
+		{"auto", "1", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode+"/"+tt.noColor, func(t *testing.T) {
+			if tt.noColor != "" {
+				t.Setenv("NO_COLOR", tt.noColor)
+			}
+			got, err := decideColor(tt.mode, &buf)
+			if err != nil || got != tt.want {
+				t.Errorf("decideColor(%s) = %v, %v; want %v", tt.mode, got, err, tt.want)
+			}
+		})
+	}
+	if _, err := decideColor("sometimes", &buf); err == nil {
+		t.Errorf("bad mode accepted")
+	}
+}
+
+func TestStdinManifest(t *testing.T) {
+	b, err := os.ReadFile(broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	streams := genericiooptions.IOStreams{In: bytes.NewReader(b), Out: &out, ErrOut: &errb}
+	t.Setenv("KUBECONFIG", t.TempDir()+"/none")
+	if code := Execute(streams, []string{"-f", "-", "ingress/shop-web", "-n", "shop", "-o", "json"}); code != ExitFindings {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep report.Report
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Summary.Error == 0 {
+		t.Errorf("stdin manifest: %v %+v", err, rep.Summary)
+	}
+}
