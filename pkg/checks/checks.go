@@ -130,6 +130,11 @@ func (c *Context) Skip(err error) {
 	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error()})
 }
 
+// memo returns fn's result for key, computed once per snapshot.
+func memo[T any](c *Context, key string, fn func() T) T {
+	return c.Snap.Memo(key, func() any { return fn() }).(T)
+}
+
 // Result is what the checks found for one target.
 type Result struct {
 	Target   snapshot.Target

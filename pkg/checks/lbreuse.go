@@ -24,39 +24,55 @@ type lbUser struct {
 
 func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, u.ns, u.name) }
 
+// lbIndex maps CLB ids to the Services and Ingresses that use them.
+type lbIndex struct {
+	byID map[string][]lbUser
+	err  error
+}
+
 // lbUsers lists, from every Service and Ingress in the snapshot, the objects that use CLB id, except
 // the target itself. It needs the cluster-wide lists; when they are unknown the error says why.
 func lbUsers(c *Context, id string) ([]lbUser, error) {
-	svcs, err := c.Snap.Services.List("")
-	if err != nil {
-		return nil, err
-	}
-	ings, err := c.Snap.Ingresses.List("")
-	if err != nil {
-		return nil, err
+	idx := memo(c, "lb-users", func() lbIndex { return indexLBUsers(c) })
+	if idx.err != nil {
+		return nil, idx.err
 	}
 	var out []lbUser
-	for _, s := range svcs {
-		if c.Service != nil && s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
-			continue
-		}
-		if s.Annotations[annSvcExistedLB] == id {
-			out = append(out, lbUser{kind: "Service", ns: s.Namespace, name: s.Name, reuses: true, svc: s})
-		} else if s.Annotations[annSvcLBID] == id {
-			out = append(out, lbUser{kind: "Service", ns: s.Namespace, name: s.Name, svc: s})
-		}
-	}
-	for _, i := range ings {
-		if c.Ingress != nil && i.Namespace == c.Ingress.Namespace && i.Name == c.Ingress.Name {
-			continue
-		}
-		if i.Annotations[annExistLB] == id {
-			out = append(out, lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name, reuses: true})
-		} else if i.Annotations[annIngLBID] == id {
-			out = append(out, lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name})
+	for _, u := range idx.byID[id] {
+		self := (c.Service != nil && u.kind == "Service" && u.ns == c.Service.Namespace && u.name == c.Service.Name) ||
+			(c.Ingress != nil && u.kind == "Ingress" && u.ns == c.Ingress.Namespace && u.name == c.Ingress.Name)
+		if !self {
+			out = append(out, u)
 		}
 	}
 	return out, nil
+}
+
+func indexLBUsers(c *Context) lbIndex {
+	svcs, err := c.Snap.Services.List("")
+	if err != nil {
+		return lbIndex{err: err}
+	}
+	ings, err := c.Snap.Ingresses.List("")
+	if err != nil {
+		return lbIndex{err: err}
+	}
+	idx := lbIndex{byID: map[string][]lbUser{}}
+	for _, s := range svcs {
+		if id := s.Annotations[annSvcExistedLB]; id != "" {
+			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Service", ns: s.Namespace, name: s.Name, reuses: true, svc: s})
+		} else if id := s.Annotations[annSvcLBID]; id != "" {
+			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Service", ns: s.Namespace, name: s.Name, svc: s})
+		}
+	}
+	for _, i := range ings {
+		if id := i.Annotations[annExistLB]; id != "" {
+			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name, reuses: true})
+		} else if id := i.Annotations[annIngLBID]; id != "" {
+			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name})
+		}
+	}
+	return idx
 }
 
 // reusedLB returns the CLB id named by annotation key of the target and the other objects using that

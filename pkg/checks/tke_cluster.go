@@ -65,7 +65,11 @@ func checkIPMasqAgent(c *Context) {
 			continue
 		}
 		where := objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data."+key)
-		cidrs, err := nonMasqueradeCIDRs(body)
+		r := memo(c, "ip-masq-agent\x00"+body, func() cidrList {
+			l, err := nonMasqueradeCIDRs(body)
+			return cidrList{l, err}
+		})
+		cidrs, err := r.cidrs, r.err
 		if err != nil {
 			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", err)
 			return
@@ -77,6 +81,12 @@ func checkIPMasqAgent(c *Context) {
 		}
 		return
 	}
+}
+
+// cidrList is a parsed nonMasqueradeCIDRs list, memoized per snapshot.
+type cidrList struct {
+	cidrs []string
+	err   error
 }
 
 // nonMasqueradeCIDRs reads the list from an ip-masq-agent config in YAML or JSON. The agent decodes
@@ -166,7 +176,8 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 		cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeKubeProxy)
 		switch {
 		case err == nil:
-			kp.mode, kp.modeFrom = configMode(cm), fmt.Sprintf("ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
+			kp.mode = memo(c, "kube-proxy-mode", func() string { return configMode(cm) })
+			kp.modeFrom = fmt.Sprintf("ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
 		case !isNotFound(err):
 			return nil, err
 		}

@@ -79,6 +79,23 @@ type Snapshot struct {
 	eventsGap *UnknownError
 	// Incomplete lists reads that failed part way (server gone, timeout); the report is marked so.
 	Incomplete []string
+
+	memo map[string]any
+}
+
+// ForgetDerived drops what Memo computed, so that a benchmark measures a cold pass.
+func (s *Snapshot) ForgetDerived() { s.memo = map[string]any{} }
+
+// Memo returns fn's value for key, computed once per snapshot: derived data (indexes, parsed
+// cluster-wide configuration) that every target would otherwise recompute. Not safe for concurrent
+// use; checks run one at a time.
+func (s *Snapshot) Memo(key string, fn func() any) any {
+	if v, ok := s.memo[key]; ok {
+		return v
+	}
+	v := fn()
+	s.memo[key] = v
+	return v
 }
 
 // New returns an empty snapshot.
@@ -98,6 +115,7 @@ func New(source string) *Snapshot {
 		TkeServiceConfigs: newStore[*unstructured.Unstructured]("tkeserviceconfigs.cloud.tencent.com"),
 		Webhooks:          newStore[*admissionv1.ValidatingWebhookConfiguration]("validatingwebhookconfigurations"),
 		events:            map[ObjectRef][]Event{},
+		memo:              map[string]any{},
 	}
 }
 
