@@ -21,10 +21,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"os/exec"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -122,7 +123,7 @@ func audit(args []string) error {
 		return err
 	}
 	var vs []string
-	for _, v := range sortedKeys(verbs) {
+	for _, v := range slices.Sorted(maps.Keys(verbs)) {
 		vs = append(vs, fmt.Sprintf("%s:%d", v, verbs[v]))
 	}
 	p := *prefix
@@ -132,15 +133,6 @@ func audit(args []string) error {
 		return os.WriteFile(*urlsOut, []byte(strings.Join(lists, "\n")+"\n"), 0o644)
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // isSvcIng is true for a LIST of Services or Ingresses (cluster-wide or in a namespace).

@@ -2,8 +2,10 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"net"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,7 +121,7 @@ var ackAnnotations = map[string]func(string) error{
 
 // ackSuffixes is the sorted list of known suffixes; ackFullKeys the corresponding full keys.
 var ackSuffixes, ackFullKeys = func() ([]string, []string) {
-	s := sortedKeys(ackAnnotations)
+	s := slices.Sorted(maps.Keys(ackAnnotations))
 	full := []string{annBackendType}
 	for _, k := range s {
 		full = append(full, ackPrefix+k)
@@ -214,7 +216,7 @@ func ackNotLB(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTyp
 // ackCLBKeys lists the CLB annotation keys (current or legacy prefix) of ann, sorted.
 func ackCLBKeys(ann map[string]string) []string {
 	var out []string
-	for _, k := range sortedKeys(ann) {
+	for _, k := range slices.Sorted(maps.Keys(ann)) {
 		if strings.HasPrefix(k, ackPrefix) || strings.HasPrefix(k, ackLegacyPrefix) {
 			out = append(out, k)
 		}
@@ -265,7 +267,7 @@ var ackServiceChecks = []Check{
 // disagreeing legacy keys, then the rules that tie annotations together.
 func checkACKAnnotations(c *Context) {
 	ann := c.Service.Annotations
-	for _, key := range sortedKeys(ann) {
+	for _, key := range slices.Sorted(maps.Keys(ann)) {
 		v := ann[key]
 		var suffix string
 		switch {

@@ -2,7 +2,8 @@ package checks
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -211,7 +212,7 @@ func checkExternalTrafficLocal(c *Context) {
 			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster")
 		return
 	}
-	hosts := sortedKeys(withBackend)
+	hosts := slices.Sorted(maps.Keys(withBackend))
 	nodes, err := c.Snap.Nodes.List("")
 	if err != nil {
 		c.Skip(err)
@@ -272,13 +273,4 @@ func nameList(names []string, max int) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
