@@ -4,6 +4,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,7 +17,7 @@ func main() {
 	emitters := map[rules.ID][]string{}
 	for _, c := range checks.All() {
 		for _, id := range c.Emits {
-			if !contains(emitters[id], c.Name) {
+			if !slices.Contains(emitters[id], c.Name) {
 				emitters[id] = append(emitters[id], c.Name)
 			}
 		}
@@ -84,13 +85,4 @@ func dash(s string) string {
 		return "—"
 	}
 	return s
-}
-
-func contains(l []string, s string) bool {
-	for _, v := range l {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

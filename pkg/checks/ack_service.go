@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -341,7 +342,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		https := false
 		for _, pp := range ports {
 			https = https || pp.proto == "https"
-			if !hasPort(c.Service, pp.port) {
+			if !hasServicePort(c.Service, networkingv1.ServiceBackendPort{Number: pp.port}) {
 				c.Emit(rules.ACKServiceInvalidAnnotation, a.path("protocol-port"), "%s:%d names no port of the Service (ports: %s)",
 					pp.proto, pp.port, servicePorts(c.Service))
 			}
@@ -364,15 +365,6 @@ func orDefault(v, def string) string {
 		return def
 	}
 	return v
-}
-
-func hasPort(svc *corev1.Service, port int32) bool {
-	for _, p := range svc.Spec.Ports {
-		if p.Port == port {
-			return true
-		}
-	}
-	return false
 }
 
 // checkACKENI checks a Service whose pods CCM attaches directly as ENI backends.

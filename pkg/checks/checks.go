@@ -141,8 +141,6 @@ type Result struct {
 	Provider rules.Provider
 	Findings []Finding
 	Skipped  []Skip
-	// Ran lists the checks that ran (fully or in part).
-	Ran []string
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
@@ -178,7 +176,6 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 			continue
 		}
 		ch.Run(ctx)
-		res.Ran = append(res.Ran, ch.Name)
 	}
 	res.Findings, res.Skipped = ctx.findings, ctx.skips
 	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })

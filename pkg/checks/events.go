@@ -41,7 +41,7 @@ func checkEvents(c *Context) {
 			ids = []rules.ID{unmatched}
 		}
 		for _, id := range ids {
-			c.emitEvent(id, e, e.Reason+": "+clip2(msg), id == unmatched)
+			c.emitEvent(id, e, e.Reason+": "+clipTo(msg, 400), id == unmatched)
 		}
 	}
 	if len(evs) == 0 && failing {
@@ -51,13 +51,4 @@ func checkEvents(c *Context) {
 		}
 		c.Emit(id, "status.loadBalancer", "no address assigned yet and no events found for this object")
 	}
-}
-
-// clip2 bounds an event message quoted in a finding.
-func clip2(s string) string {
-	const max = 400
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + "…"
 }

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -88,7 +89,7 @@ func strictJSON(s string, v any) error {
 
 func jsonErr(err error) string {
 	var te *json.UnmarshalTypeError
-	if ok := asType(err, &te); ok {
+	if errors.As(err, &te) {
 		return fmt.Sprintf("a %s where %s was expected", te.Value, typeName(te.Type.Kind().String()))
 	}
 	return err.Error()
@@ -104,17 +105,11 @@ func typeName(k string) string {
 	return "a " + k
 }
 
-func asType[T error](err error, target *T) bool {
-	t, ok := err.(T)
-	if ok {
-		*target = t
-	}
-	return ok
-}
-
 // clip shortens user text quoted in a message.
-func clip(s string) string {
-	const max = 80
+func clip(s string) string { return clipTo(s, 80) }
+
+// clipTo shortens s to max bytes.
+func clipTo(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}

@@ -9,15 +9,12 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
+// Annotation keys (or key prefixes) that only one cloud's controllers read.
 var (
 	tkePrefixes = []string{"service.kubernetes.io/qcloud-", "service.kubernetes.io/tke-", "service.cloud.tencent.com/",
-		"ingress.cloud.tencent.com/", "service.kubernetes.io/loadbalance-id", "service.kubernetes.io/service.extensiveParameters",
-		"kubernetes.io/ingress.existLbId", "kubernetes.io/ingress.subnetId", "kubernetes.io/ingress.http-rules",
-		"kubernetes.io/ingress.https-rules", "kubernetes.io/ingress.extensiveParameters", "kubernetes.io/ingress.qcloud-loadbalance-id",
-		"kubernetes.io/ingress.rule-mix", "kubernetes.io/ingress.internetChargeType", "kubernetes.io/ingress.internetMaxBandwidthOut",
-		"qcloud_cert_id"}
-	ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-",
-		"service.beta.kubernetes.io/backend-type"}
+		"ingress.cloud.tencent.com/", annSvcLBID, annSvcExtensive, annExistLB, annIngSubnet, annHTTPRules, annHTTPSRules,
+		annIngExtensive, annIngLBID, annRuleMix, annChargeType, annBandwidth, annCertID}
+	ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-", annBackendType}
 )
 
 // DetectProvider infers the cloud from, in order: the target's annotations and ingress class, node
@@ -32,7 +29,7 @@ func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) rules.Provider {
 	case snapshot.KindIngress:
 		if ing, err := s.Ingresses.Get(t.Namespace, t.Name); err == nil {
 			ann = ing.Annotations
-			if ann["kubernetes.io/ingress.class"] == "qcloud" || (ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud") {
+			if ann[annIngressClass] == "qcloud" || (ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud") {
 				return rules.TKE
 			}
 		}

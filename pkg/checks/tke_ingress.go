@@ -519,11 +519,7 @@ func portString(p networkingv1.ServiceBackendPort) string {
 func servicePorts(svc *corev1.Service) string {
 	var out []string
 	for _, sp := range svc.Spec.Ports {
-		proto := sp.Protocol
-		if proto == "" {
-			proto = corev1.ProtocolTCP
-		}
-		s := fmt.Sprintf("%d/%s", sp.Port, proto)
+		s := fmt.Sprintf("%d/%s", sp.Port, protocolOf(sp))
 		if sp.Name != "" {
 			s = sp.Name + "=" + s
 		}

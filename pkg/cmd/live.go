@@ -96,12 +96,8 @@ func (o *Options) progress(msg string) {
 }
 
 func targetErr(te *snapshot.TargetError, cfg *rest.Config) error {
-	t := te.Target
-	switch {
-	case snapshot.IsNotFound(te.Err):
-		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", strings.ToLower(string(t.Kind)), t.Name, t.Namespace)
-	case snapshot.IsUnknown(te.Err):
-		return fmt.Errorf("cannot read %s %s/%s: %w", strings.ToLower(string(t.Kind)), t.Namespace, t.Name, te.Err)
+	if snapshot.IsNotFound(te.Err) || snapshot.IsUnknown(te.Err) {
+		return notFoundOr(te.Err, te.Target)
 	}
 	return liveErr(te.Err, cfg)
 }
@@ -129,7 +125,7 @@ func liveErr(err error, cfg *rest.Config) error {
 
 // completeTargets completes TYPE/NAME arguments from the cluster.
 func (o *Options) completeTargets(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-	if len(args) > 0 && !strings.Contains(args[0], "/") && len(args) >= 1 {
+	if len(args) > 0 && !strings.Contains(args[0], "/") {
 		kind, err := resolveResource(args[0])
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp

@@ -66,7 +66,6 @@ type Options struct {
 
 	args      []string
 	namespace string
-	explicit  bool
 	targets   []snapshot.Target
 	format    report.Format
 	failOn    report.FailOn
@@ -128,18 +127,18 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 // Complete fills the derived fields from flags, arguments and the kubeconfig.
 func (o *Options) Complete(c *cobra.Command, args []string) error {
 	o.args = args
-	ns, explicit, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
+	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		if len(o.Filenames) == 0 {
 			return fmt.Errorf("cannot read kubeconfig: %w; fix it, pass --kubeconfig or --context, or use -f FILE for offline mode", err)
 		}
 		// Offline mode needs no kubeconfig.
-		ns, explicit = "default", false
+		ns = "default"
 		if o.ConfigFlags.Namespace != nil && *o.ConfigFlags.Namespace != "" {
-			ns, explicit = *o.ConfigFlags.Namespace, true
+			ns = *o.ConfigFlags.Namespace
 		}
 	}
-	o.namespace, o.explicit = ns, explicit
+	o.namespace = ns
 	resolve := resolveResource
 	if len(o.Filenames) == 0 {
 		resolve = func(res string) (snapshot.Kind, error) {

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -39,7 +40,7 @@ func resolveResource(res string) (snapshot.Kind, error) {
 		if v, rest, found := strings.Cut(group, "."); found && strings.HasPrefix(v, "v") && v[1:2] >= "0" && v[1:2] <= "9" {
 			group = rest
 		}
-		if !contains(kindGroups[kind], group) {
+		if !slices.Contains(kindGroups[kind], group) {
 			return "", errUnsupported{res}
 		}
 	}
@@ -47,15 +48,6 @@ func resolveResource(res string) (snapshot.Kind, error) {
 		return "", errUnsupported{res}
 	}
 	return kind, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // parseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...", resolving

@@ -32,11 +32,12 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 			}
 		}
 	}
-	for _, r := range matchable(kind) {
+	for _, r := range byKind[kind] {
 		if provider != "" && provider != rules.Generic && r.Provider != provider {
 			continue
 		}
-		if r.Code == "" && containsAny(message, r.Match) || r.Provider == rules.ACK && containsAny(message, r.Match) {
+		// TKE rules with a code were matched by it above; the rest match by fragment.
+		if (r.Code == "" || r.Provider != rules.TKE) && containsAny(message, r.Match) {
 			seen[r.ID] = true
 		}
 	}
@@ -85,8 +86,6 @@ func containsAny(s string, frags []string) bool {
 	}
 	return false
 }
-
-func matchable(kind rules.Kind) []rules.Rule { return byKind[kind] }
 
 // Reachable reports whether some event message can prove rule r: it has a TKE code or a fragment.
 func Reachable(r rules.Rule) bool {

@@ -121,7 +121,7 @@ func codes(r Report) string {
 	for _, f := range r.Findings {
 		c := f.Code
 		if c == "" {
-			c = string(f.Rule)[strings.LastIndex(string(f.Rule), ".")+1:]
+			c = f.Rule.Slug()
 		}
 		if !seen[c] {
 			seen[c] = true

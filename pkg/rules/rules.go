@@ -80,6 +80,9 @@ const (
 // ID is a stable rule identifier: <provider>.<kind>.<code-or-slug>.
 type ID string
 
+// Slug is the last part of the id: the code or slug.
+func (id ID) Slug() string { return string(id)[strings.LastIndex(string(id), ".")+1:] }
+
 // Rule is one documented problem.
 type Rule struct {
 	ID       ID
@@ -135,21 +138,9 @@ func Lookup(code string, p Provider, k Kind) []Rule {
 		if p != "" && r.Provider != p || k != "" && r.Kind != k {
 			continue
 		}
-		slug := string(r.ID)[strings.LastIndex(string(r.ID), ".")+1:]
-		if strings.EqualFold(r.Code, code) || strings.EqualFold(slug, code) || strings.EqualFold(string(r.ID), code) {
+		if strings.EqualFold(r.Code, code) || strings.EqualFold(r.ID.Slug(), code) || strings.EqualFold(string(r.ID), code) {
 			out = append(out, r)
 		}
 	}
 	return out
-}
-
-// ByCode returns the rule with the documented code for a provider and kind.
-func ByCode(p Provider, k Kind, code string) (Rule, bool) {
-	for i := range catalog {
-		r := &catalog[i]
-		if r.Provider == p && r.Kind == k && r.Code == code {
-			return *r, true
-		}
-	}
-	return Rule{}, false
 }

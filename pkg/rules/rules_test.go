@@ -46,11 +46,11 @@ func TestCatalogInvariants(t *testing.T) {
 }
 
 func TestSameCodeDiffersByKind(t *testing.T) {
-	svc, ok1 := ByCode(TKE, Service, "E4005")
-	ing, ok2 := ByCode(TKE, Ingress, "E4005")
-	if !ok1 || !ok2 {
-		t.Fatalf("E4005 should exist for both kinds")
+	svcs, ings := Lookup("E4005", TKE, Service), Lookup("E4005", TKE, Ingress)
+	if len(svcs) != 1 || len(ings) != 1 {
+		t.Fatalf("E4005 should exist once for each kind: %d service, %d ingress", len(svcs), len(ings))
 	}
+	svc, ing := svcs[0], ings[0]
 	if svc.ID == ing.ID || svc.Title == ing.Title {
 		t.Errorf("service and ingress E4005 must be distinct rules: %s / %s", svc.ID, ing.ID)
 	}

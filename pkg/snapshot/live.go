@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -150,23 +149,19 @@ func rbacRule(verb, resource, group, ns string) string {
 }
 
 // classify turns a read error into a gap or an incomplete-report note.
-func (f *fetcher) classify(err error, verb, resource, group, ns string) (Gap, bool) {
+func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
 	switch {
 	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns)}, true
+		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns)}
 	case apierrors.IsUnauthorized(err):
-		return Gap{Reason: "unauthorized: the credentials were rejected"}, true
-	case apierrors.IsNotFound(err) || isNotServed(err):
-		return Gap{Reason: "API not served by this cluster (is the CRD installed?)"}, true
+		return Gap{Reason: "unauthorized: the credentials were rejected"}
+	case apierrors.IsNotFound(err):
+		// A LIST answering 404 means the resource itself is not served.
+		return Gap{Reason: "API not served by this cluster (is the CRD installed?)"}
 	}
 	note := fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))
 	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })
-	return Gap{Reason: "read failed: " + shortErr(err)}, true
-}
-
-func isNotServed(err error) bool {
-	var status apierrors.APIStatus
-	return errors.As(err, &status) && status.Status().Reason == metav1.StatusReasonNotFound
+	return Gap{Reason: "read failed: " + shortErr(err)}
 }
 
 func shortErr(err error) string {
@@ -199,7 +194,7 @@ func getInto[T any](f *fetcher, st *Store[T], ns, name, resource, group string, 
 		case apierrors.IsNotFound(err):
 			f.locked(func() { st.MarkAbsent(ns, name) })
 		default:
-			gap, _ := f.classify(err, "get", resource, group, ns)
+			gap := f.classify(err, "get", resource, group, ns)
 			f.locked(func() { st.MarkGap(ns, gap) })
 		}
 	})
@@ -225,7 +220,7 @@ func listInto[T any, L runtime.Object](f *fetcher, st *Store[T], ns, resource, g
 				err = addItems(f, st, l)
 			}
 			if err != nil {
-				gap, _ := f.classify(err, "list", resource, group, ns)
+				gap := f.classify(err, "list", resource, group, ns)
 				f.locked(func() { st.MarkGap(ns, gap) })
 				return
 			}
@@ -335,7 +330,7 @@ func (f *fetcher) events(t Target) {
 }
 
 func (f *fetcher) eventsErr(err error, ns string) {
-	gap, _ := f.classify(err, "list", "events", "", ns)
+	gap := f.classify(err, "list", "events", "", ns)
 	f.locked(func() {
 		f.snap.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC}
 	})

@@ -160,7 +160,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 		for {
 			l, err := list(f.ctx, opts)
 			if err != nil {
-				gap, _ := f.classify(err, "list", "secrets", "", ns)
+				gap := f.classify(err, "list", "secrets", "", ns)
 				f.locked(func() { f.snap.Secrets.MarkGap(ns, gap) })
 				return
 			}

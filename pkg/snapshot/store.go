@@ -93,9 +93,6 @@ func newStore[T any](resource string) Store[T] {
 
 func key(ns, name string) string { return ns + "/" + name }
 
-// Resource is the plural resource name the store holds.
-func (s *Store[T]) Resource() string { return s.resource }
-
 // Add stores an object.
 func (s *Store[T]) Add(ns, name string, obj T) {
 	k := key(ns, name)
@@ -180,6 +177,3 @@ func (s *Store[T]) List(ns string) ([]T, error) {
 	}
 	return out, nil
 }
-
-// Len is the number of objects held.
-func (s *Store[T]) Len() int { return len(s.items) }
