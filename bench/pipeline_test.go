@@ -44,7 +44,7 @@ func load(tb testing.TB, sz synth.Sizes) fixture {
 		targets := snapshot.AllTargets(s, "")
 		providers := make([]rules.Provider, len(targets))
 		for i, t := range targets {
-			providers[i] = checks.DetectProvider(s, t)
+			providers[i] = checks.DetectProvider(s, t).Provider
 		}
 		fix = fixture{cluster: c, objs: objs, snap: s, targets: targets, providers: providers}
 	})
@@ -83,7 +83,7 @@ func BenchmarkPipelineAll(b *testing.B) {
 	for b.Loop() {
 		f.snap.ForgetDerived() // every pass builds its indexes again, as one run of the plugin does
 		for _, t := range f.targets {
-			if _, err := checks.Run(f.snap, t, checks.DetectProvider(f.snap, t), all); err != nil {
+			if _, err := checks.Run(f.snap, t, checks.DetectProvider(f.snap, t).Provider, all); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -22,6 +22,8 @@ var genericChecks = []Check{
 		Emits: []rules.ID{rules.GenericServiceNoEvents, rules.GenericServiceUnmatchedWarning}},
 	{Name: "events", Kind: rules.Ingress, Provider: rules.Generic, Run: checkEvents,
 		Emits: []rules.ID{rules.GenericIngressNoEvents, rules.GenericIngressUnmatchedWarning}},
+	{Name: "provider-conflict", Kind: rules.Service, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericServiceProviderConflict}},
+	{Name: "provider-conflict", Kind: rules.Ingress, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericIngressProviderConflict}},
 }
 
 func isNotFound(err error) bool { return snapshot.IsNotFound(err) }

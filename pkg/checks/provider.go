@@ -1,6 +1,10 @@
 package checks
 
 import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -17,10 +21,83 @@ var (
 	ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-", annBackendType}
 )
 
-// DetectProvider infers the cloud from, in order: the target's annotations and ingress class, node
-// provider IDs, and well-known kube-system objects. It returns Generic when nothing tells.
-func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) rules.Provider {
+// Node spec.providerID forms:
+//   - ACK: "<region-id>.<instance-id>", e.g. cn-hangzhou.i-bp1…, optionally prefixed "alicloud://"
+//     (kubernetes/cloud-provider-alibaba-cloud docs/getting-started.md and its NodeFromProviderID; the
+//     Kubernetes "Cloud Providers" page, Alibaba section: kubelet --provider-id=${REGION_ID}.${INSTANCE_ID}).
+//   - TKE: "qcloud:///<zone>/<instance-id>", zone numeric or named, e.g. qcloud:///100003/ins-3ven36lk
+//     (kubernetes/autoscaler, cloudprovider/tencentcloud); any "qcloud://" form is Tencent's scheme.
+//
+// An Alibaba region id is a geography prefix and a place, optionally with numbered or special parts:
+// cn-hangzhou, ap-southeast-1, us-west-1, eu-central-1, cn-shanghai-finance-1, cn-north-2-gov-1.
+var ackProviderID = regexp.MustCompile(`^(?:cn|ap|us|eu|me|na|sa|af)-[a-z]+(?:-[a-z0-9]+)*\.i-[a-z0-9]+$`)
+
+// providerOfID returns the cloud a node providerID belongs to, or Generic.
+func providerOfID(id string) rules.Provider {
+	switch {
+	case strings.HasPrefix(id, "qcloud://") && len(id) > len("qcloud://"):
+		return rules.TKE
+	case strings.HasPrefix(id, "alicloud://"):
+		if ackProviderID.MatchString(strings.TrimPrefix(id, "alicloud://")) {
+			return rules.ACK
+		}
+	case ackProviderID.MatchString(id):
+		return rules.ACK
+	}
+	return rules.Generic
+}
+
+// Signal is one piece of evidence that points to a cloud.
+type Signal struct {
+	Provider rules.Provider
+	// Source ranks the signal; lower sources take precedence.
+	Source SignalSource
+	// Text says what was seen, e.g. "annotation service.kubernetes.io/tke-existed-lbid".
+	Text string
+	// Path locates it, on the target or on another object.
+	Path string
+}
+
+// SignalSource is the kind of evidence, in order of precedence.
+type SignalSource int
+
+// Sources of evidence, strongest first. The target's own ingress class and annotations name the
+// controller it is written for (and the checks that can read it); the cluster decides only for a
+// target that carries nothing cloud-specific.
+const (
+	FromIngressClass SignalSource = iota
+	FromAnnotation
+	FromNode
+	FromKubeSystem
+)
+
+// Detection is the cloud a target is diagnosed for and what decided it.
+type Detection struct {
+	Provider rules.Provider
+	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…".
+	Evidence string
+	// Conflicts are the signals that point to another cloud than Provider, strongest first.
+	Conflicts []Signal
+}
+
+// DetectProvider decides the target's cloud from all the evidence: its ingress class, its
+// annotations, every node's providerID and well-known kube-system objects. The first source (in
+// SignalSource order) where one cloud has more signals than the other decides; a tie there leaves it
+// to the next source, and a tie in every source goes to ack (alphabetical), so the answer never
+// depends on map or list order. Signals of the other cloud are returned as conflicts.
+func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
+	sigs := targetSignals(s, t)
+	return decide(append(sigs, clusterSignals(s)...))
+}
+
+// ClusterProvider decides the cloud from nodes and kube-system objects alone.
+func ClusterProvider(s *snapshot.Snapshot) Detection {
+	return decide(clusterSignals(s))
+}
+
+func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []Signal {
 	var ann map[string]string
+	var out []Signal
 	switch t.Kind {
 	case snapshot.KindService:
 		if svc, err := s.Services.Get(t.Namespace, t.Name); err == nil {
@@ -29,50 +106,106 @@ func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) rules.Provider {
 	case snapshot.KindIngress:
 		if ing, err := s.Ingresses.Get(t.Namespace, t.Name); err == nil {
 			ann = ing.Annotations
-			if ann[annIngressClass] == "qcloud" || (ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud") {
-				return rules.TKE
+			switch {
+			case ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud":
+				out = append(out, Signal{rules.TKE, FromIngressClass, "ingress class qcloud", "spec.ingressClassName"})
+			case ann[annIngressClass] == "qcloud":
+				out = append(out, Signal{rules.TKE, FromIngressClass, "ingress class qcloud", annPath(annIngressClass)})
 			}
 		}
 	}
-	for k := range ann {
-		if hasAnyPrefix(k, tkePrefixes) {
-			return rules.TKE
+	for _, k := range slices.Sorted(maps.Keys(ann)) {
+		var p rules.Provider
+		switch {
+		case hasAnyPrefix(k, tkePrefixes):
+			p = rules.TKE
+		case hasAnyPrefix(k, ackPrefixes):
+			p = rules.ACK
+		default:
+			continue
 		}
-		if hasAnyPrefix(k, ackPrefixes) {
-			return rules.ACK
-		}
+		out = append(out, Signal{p, FromAnnotation, "annotation " + clipTo(k, 120), annPath(k)})
 	}
-	return ClusterProvider(s)
+	return out
 }
 
-// ClusterProvider infers the cloud from nodes and kube-system objects alone.
-func ClusterProvider(s *snapshot.Snapshot) rules.Provider {
-	if nodes, err := s.Nodes.List(""); err == nil {
-		for _, n := range nodes {
-			switch {
-			case strings.HasPrefix(n.Spec.ProviderID, "qcloud://"):
-				return rules.TKE
-			case strings.HasPrefix(n.Spec.ProviderID, "alicloud://"):
-				return rules.ACK
+// clusterSignals reads nodes (sorted by name) and kube-system objects, once per snapshot.
+func clusterSignals(s *snapshot.Snapshot) []Signal {
+	return s.Memo("checks.clusterSignals", func() any {
+		var out []Signal
+		if nodes, err := s.Nodes.List(""); err == nil {
+			for _, n := range nodes {
+				if p := providerOfID(n.Spec.ProviderID); p != rules.Generic {
+					out = append(out, Signal{p, FromNode, "node providerID " + clipTo(n.Spec.ProviderID, 80),
+						objPath("", "Node", n.Name, "spec.providerID")})
+				}
 			}
 		}
-	}
-	if _, err := s.ConfigMaps.Get("kube-system", "tke-config"); err == nil {
-		return rules.TKE
-	}
-	if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
-		return rules.TKE
-	}
-	// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
-	for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
-		if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-			return rules.ACK
+		if _, err := s.ConfigMaps.Get("kube-system", "tke-config"); err == nil {
+			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system ConfigMap tke-config",
+				objPath("kube-system", "ConfigMap", "tke-config", "")})
 		}
-		if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-			return rules.ACK
+		if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
+			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system Deployment l7-lb-controller",
+				objPath("kube-system", "Deployment", "l7-lb-controller", "")})
+		}
+		// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
+		for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
+			if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
+				out = append(out, Signal{rules.ACK, FromKubeSystem, "kube-system Deployment " + name + " (Alibaba image)",
+					objPath("kube-system", "Deployment", name, "")})
+			}
+			if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
+				out = append(out, Signal{rules.ACK, FromKubeSystem, "kube-system DaemonSet " + name + " (Alibaba image)",
+					objPath("kube-system", "DaemonSet", name, "")})
+			}
+		}
+		return out
+	}).([]Signal)
+}
+
+// decide applies the precedence documented on DetectProvider.
+func decide(sigs []Signal) Detection {
+	if len(sigs) == 0 {
+		return Detection{Provider: rules.Generic, Evidence: "no cloud-specific signal"}
+	}
+	winner, from := rules.ACK, sigs[0].Source
+	decided := false
+	for src := FromIngressClass; src <= FromKubeSystem && !decided; src++ {
+		n := map[rules.Provider]int{}
+		for _, sg := range sigs {
+			if sg.Source == src {
+				n[sg.Provider]++
+			}
+		}
+		switch {
+		case n[rules.TKE] > n[rules.ACK]:
+			winner, from, decided = rules.TKE, src, true
+		case n[rules.ACK] > n[rules.TKE]:
+			winner, from, decided = rules.ACK, src, true
 		}
 	}
-	return rules.Generic
+	d := Detection{Provider: winner}
+	var support []Signal
+	for _, sg := range sigs {
+		switch {
+		case sg.Provider != winner:
+			d.Conflicts = append(d.Conflicts, sg)
+		case sg.Source == from:
+			support = append(support, sg)
+		}
+	}
+	if len(support) == 0 {
+		return d
+	}
+	d.Evidence = support[0].Text
+	if len(support) > 1 {
+		d.Evidence += fmt.Sprintf(" and %d more", len(support)-1)
+	}
+	if !decided {
+		d.Evidence += "; tied with tke signals, ack chosen"
+	}
+	return d
 }
 
 func alibabaImage(spec corev1.PodSpec) bool {

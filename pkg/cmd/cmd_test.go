@@ -81,7 +81,7 @@ func TestOfflineExitCodesAndJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.APIVersion != report.APIVersion || rep.Kind != "Report" || rep.Target.Name != "shop-web" || rep.Provider != rules.TKE || rep.Source != "offline" {
+	if rep.APIVersion != report.APIVersion || rep.Kind != "Report" || rep.Target.Name != "shop-web" || rep.Provider.Name != rules.TKE || rep.Source != "offline" {
 		t.Errorf("header: %+v", rep)
 	}
 	if rep.Summary.Error == 0 || len(rep.Skipped) == 0 {

@@ -202,15 +202,17 @@ func (o *Options) Run(ctx context.Context) error {
 	}
 	var reports []report.Report
 	for _, t := range targets {
-		provider := o.provider
-		if provider == "" {
-			provider = checks.DetectProvider(snap, t)
+		det := checks.Detection{Provider: o.provider, Evidence: "--provider flag"}
+		if o.provider == "" {
+			det = checks.DetectProvider(snap, t)
 		}
-		res, err := checks.Run(snap, t, provider, checks.All())
+		res, err := checks.Run(snap, t, det.Provider, checks.All())
 		if err != nil {
 			return notFoundOr(err, t)
 		}
-		reports = append(reports, report.Build(res, snap.Source, snap.Incomplete))
+		rep := report.Build(res, snap.Source, snap.Incomplete)
+		rep.Provider.Evidence = det.Evidence
+		reports = append(reports, rep)
 	}
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
 	if err := w.Write(reports, len(o.targets) == 0); err != nil {

@@ -16,7 +16,7 @@ type Report struct {
 	APIVersion string          `json:"apiVersion"`
 	Kind       string          `json:"kind"`
 	Target     snapshot.Target `json:"target"`
-	Provider   rules.Provider  `json:"provider"`
+	Provider   Provider        `json:"provider"`
 	// Source is "live" or "offline".
 	Source   string    `json:"source"`
 	Findings []Finding `json:"findings"`
@@ -24,6 +24,14 @@ type Report struct {
 	Summary  Summary   `json:"summary"`
 	// Incomplete lists reads that failed part way; set only when the report may be missing findings.
 	Incomplete []string `json:"incomplete,omitempty"`
+}
+
+// Provider is the cloud the target was diagnosed for and what decided it.
+type Provider struct {
+	Name rules.Provider `json:"name"`
+	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…" or
+	// "--provider flag".
+	Evidence string `json:"evidence"`
 }
 
 // Finding is a finding joined with its rule.
@@ -67,7 +75,7 @@ type List struct {
 
 // Build joins a check result with the rule table.
 func Build(res checks.Result, source string, incomplete []string) Report {
-	r := Report{APIVersion: APIVersion, Kind: "Report", Target: res.Target, Provider: res.Provider,
+	r := Report{APIVersion: APIVersion, Kind: "Report", Target: res.Target, Provider: Provider{Name: res.Provider},
 		Source: source, Findings: []Finding{}, Skipped: []Skipped{}, Incomplete: incomplete}
 	for _, f := range res.Findings {
 		rule, _ := rules.Get(f.Rule)

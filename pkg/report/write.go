@@ -110,7 +110,7 @@ func (w *Writer) summaryTable(reports []Report) {
 			worst = s.String()
 		}
 		fmt.Fprintf(tw, "%s/%s/%s\t%s\t%s\t%s\n", strings.ToLower(string(r.Target.Kind)), r.Target.Namespace,
-			r.Target.Name, r.Provider, worst, codes(r))
+			r.Target.Name, r.Provider.Name, worst, codes(r))
 	}
 	tw.Flush()
 }
@@ -135,8 +135,8 @@ func codes(r Report) string {
 }
 
 func (w *Writer) text(r Report) {
-	fmt.Fprintf(w.Out, "%s %s/%s  (provider: %s, source: %s)\n", w.bold.Sprint(r.Target.Kind),
-		r.Target.Namespace, r.Target.Name, r.Provider, r.Source)
+	fmt.Fprintf(w.Out, "%s %s/%s  (source: %s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
+		r.Target.Namespace, r.Target.Name, r.Source, r.Provider.Name, r.Provider.Evidence)
 	if len(r.Incomplete) > 0 {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))

@@ -164,4 +164,53 @@ var genericRules = []Rule{
 		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
 		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
 	},
+	{
+		ID:       GenericServiceProviderConflict,
+		Provider: Generic,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Evidence of both TKE and ACK for one Service",
+		Cause: "The signals that tell the cloud disagree: among the Service's annotations, the nodes' " +
+			"spec.providerID values and the kube-system controllers, some belong to Tencent TKE and some to " +
+			"Alibaba ACK. Only the controller of the cloud the cluster runs on acts on the Service and it " +
+			"ignores the other cloud's annotations. lbdoctor diagnoses for the cloud with the stronger evidence " +
+			"(the report's provider field says which and why) and skips the other cloud's checks.",
+		Fix: "Delete the annotations of the cloud the cluster does not run on (they are often left over from a " +
+			"manifest written for another cluster) and set the equivalent ones of the right cloud. If the " +
+			"diagnosis picked the wrong cloud, run it again with --provider tke or --provider ack.",
+		Risk: "Settings written in the other cloud's annotations have no effect, so the load balancer is not " +
+			"configured as the manifest suggests, and the checks of the other cloud do not run.",
+		Doc: providerIDDoc,
+	},
+	{
+		ID:       GenericIngressProviderConflict,
+		Provider: Generic,
+		Kind:     Ingress,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Evidence of both TKE and ACK for one Ingress",
+		Cause: "The signals that tell the cloud disagree: among the Ingress's class, its annotations, the " +
+			"nodes' spec.providerID values and the kube-system controllers, some belong to Tencent TKE and some " +
+			"to Alibaba ACK. An Ingress of class qcloud is served only by TKE's CLB ingress controller, which " +
+			"exists only on TKE. lbdoctor diagnoses for the cloud with the stronger evidence (the report's " +
+			"provider field says which and why) and skips the other cloud's checks.",
+		Fix: "Keep the class and annotations of the cloud the cluster runs on and delete the others; on ACK use " +
+			"an ingress class served there instead of qcloud. If the diagnosis picked the wrong cloud, run it " +
+			"again with --provider tke or --provider ack.",
+		Risk: "No controller, or the wrong one, picks the Ingress up, so it gets no address or ignores the " +
+			"settings written for the other cloud; the checks of the other cloud do not run.",
+		Doc: providerIDDoc,
+	},
 }
+
+// Rule IDs of conflicting provider evidence.
+const (
+	GenericServiceProviderConflict ID = "generic.service.provider-conflict"
+	GenericIngressProviderConflict ID = "generic.ingress.provider-conflict"
+)
+
+const providerIDDoc = "kubernetes/cloud-provider-alibaba-cloud, docs/getting-started.md (ACK node providerID " +
+	"<REGION_ID>.<ECS_ID>, optionally alicloud://); Kubernetes, Cloud Providers, Alibaba Cloud (kubelet " +
+	"--provider-id=${REGION_ID}.${INSTANCE_ID}); kubernetes/autoscaler, cloudprovider/tencentcloud (TKE node " +
+	"providerID qcloud:///<zone>/<instance-id>)"

@@ -71,7 +71,7 @@ func TestScenariosLiveMatchesOffline(t *testing.T) {
 				if l.Target != o.Target {
 					t.Fatalf("target %d: live %v, offline %v", i, l.Target, o.Target)
 				}
-				if l.Provider != o.Provider {
+				if l.Provider.Name != o.Provider.Name {
 					t.Errorf("%v: provider live %s, offline %s", l.Target, l.Provider, o.Provider)
 				}
 				lf, of := checkFindings(l), checkFindings(o)
@@ -127,7 +127,7 @@ func TestBrokenIngressRules(t *testing.T) {
 			t.Errorf("missing %s; got %v", want, got)
 		}
 	}
-	if rep.Source != "live" || rep.Provider != rules.TKE {
+	if rep.Source != "live" || rep.Provider.Name != rules.TKE {
 		t.Errorf("source %s provider %s", rep.Source, rep.Provider)
 	}
 }
