@@ -76,9 +76,14 @@ type Detection struct {
 	Provider rules.Provider
 	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…".
 	Evidence string
-	// Conflicts are the signals that point to another cloud than Provider, strongest first.
-	Conflicts []Signal
+	// Conflicts holds the first maxConflicts signals that point to another cloud than Provider,
+	// strongest first; ConflictCount counts them all.
+	Conflicts     []Signal
+	ConflictCount int
 }
+
+// maxConflicts bounds the conflicting signals a Detection keeps: a cluster may have thousands of nodes.
+const maxConflicts = 3
 
 // DetectProvider decides the target's cloud from all the evidence: its ingress class, its
 // annotations, every node's providerID and well-known kube-system objects. The first source (in
@@ -86,13 +91,13 @@ type Detection struct {
 // to the next source, and a tie in every source goes to ack (alphabetical), so the answer never
 // depends on map or list order. Signals of the other cloud are returned as conflicts.
 func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
-	sigs := targetSignals(s, t)
-	return decide(append(sigs, clusterSignals(s)...))
+	key := "checks.DetectProvider/" + string(t.Kind) + "/" + t.Namespace + "/" + t.Name
+	return s.Memo(key, func() any { return decide(targetSignals(s, t), clusterSignals(s)) }).(Detection)
 }
 
 // ClusterProvider decides the cloud from nodes and kube-system objects alone.
 func ClusterProvider(s *snapshot.Snapshot) Detection {
-	return decide(clusterSignals(s))
+	return decide(nil, clusterSignals(s))
 }
 
 func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []Signal {
@@ -164,43 +169,62 @@ func clusterSignals(s *snapshot.Snapshot) []Signal {
 	}).([]Signal)
 }
 
-// decide applies the precedence documented on DetectProvider.
-func decide(sigs []Signal) Detection {
-	if len(sigs) == 0 {
+// decide applies the precedence documented on DetectProvider to the target's signals and the
+// cluster's, both in SignalSource order.
+func decide(target, cluster []Signal) Detection {
+	parts := [2][]Signal{target, cluster}
+	var n [FromKubeSystem + 1]struct{ ack, tke int }
+	total := 0
+	for _, sigs := range parts {
+		for _, sg := range sigs {
+			switch sg.Provider {
+			case rules.ACK:
+				n[sg.Source].ack++
+			case rules.TKE:
+				n[sg.Source].tke++
+			}
+			total++
+		}
+	}
+	if total == 0 {
 		return Detection{Provider: rules.Generic, Evidence: "no cloud-specific signal"}
 	}
-	winner, from := rules.ACK, sigs[0].Source
-	decided := false
+	winner, from, decided := rules.ACK, SignalSource(-1), false
 	for src := FromIngressClass; src <= FromKubeSystem && !decided; src++ {
-		n := map[rules.Provider]int{}
-		for _, sg := range sigs {
-			if sg.Source == src {
-				n[sg.Provider]++
-			}
-		}
-		switch {
-		case n[rules.TKE] > n[rules.ACK]:
+		switch c := n[src]; {
+		case c.tke > c.ack:
 			winner, from, decided = rules.TKE, src, true
-		case n[rules.ACK] > n[rules.TKE]:
+		case c.ack > c.tke:
 			winner, from, decided = rules.ACK, src, true
+		case c.ack > 0 && from < 0:
+			from = src
 		}
 	}
 	d := Detection{Provider: winner}
-	var support []Signal
-	for _, sg := range sigs {
-		switch {
-		case sg.Provider != winner:
-			d.Conflicts = append(d.Conflicts, sg)
-		case sg.Source == from:
-			support = append(support, sg)
+	var first *Signal
+	support := 0
+	for _, sigs := range parts {
+		for i, sg := range sigs {
+			switch {
+			case sg.Provider != winner:
+				d.ConflictCount++
+				if len(d.Conflicts) < maxConflicts {
+					d.Conflicts = append(d.Conflicts, sg)
+				}
+			case sg.Source == from:
+				if first == nil {
+					first = &sigs[i]
+				}
+				support++
+			}
 		}
 	}
-	if len(support) == 0 {
+	if first == nil {
 		return d
 	}
-	d.Evidence = support[0].Text
-	if len(support) > 1 {
-		d.Evidence += fmt.Sprintf(" and %d more", len(support)-1)
+	d.Evidence = first.Text
+	if support > 1 {
+		d.Evidence += fmt.Sprintf(" and %d more", support-1)
 	}
 	if !decided {
 		d.Evidence += "; tied with tke signals, ack chosen"

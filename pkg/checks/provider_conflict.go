@@ -8,28 +8,25 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// maxConflictShown bounds the contradicting signals quoted in one finding.
-const maxConflictShown = 3
-
 // checkProviderConflict reports a target whose evidence points to both clouds, as one finding at the
 // strongest contradicting signal.
 func checkProviderConflict(c *Context) {
 	d := DetectProvider(c.Snap, c.Target)
-	if len(d.Conflicts) == 0 {
+	if d.ConflictCount == 0 {
 		return
 	}
 	id := rules.GenericServiceProviderConflict
 	if c.Target.Kind == snapshot.KindIngress {
 		id = rules.GenericIngressProviderConflict
 	}
-	shown := make([]string, 0, maxConflictShown)
-	for _, s := range d.Conflicts[:min(len(d.Conflicts), maxConflictShown)] {
+	shown := make([]string, 0, len(d.Conflicts))
+	for _, s := range d.Conflicts {
 		shown = append(shown, s.Text)
 	}
 	list := strings.Join(shown, ", ")
-	if more := len(d.Conflicts) - len(shown); more > 0 {
+	if more := d.ConflictCount - len(shown); more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
 	c.Emit(id, d.Conflicts[0].Path, "the evidence decides %s (%s), but %d signal(s) point to %s: %s",
-		d.Provider, d.Evidence, len(d.Conflicts), d.Conflicts[0].Provider, list)
+		d.Provider, d.Evidence, d.ConflictCount, d.Conflicts[0].Provider, list)
 }

@@ -123,6 +123,10 @@ func TestDetectProvider(t *testing.T) {
 		{"annotations outrank nodes of the other cloud", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small"),
 			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2")}, rules.ACK,
 			"annotation " + ackPrefix + "spec", 2, "node providerID qcloud:///100003/ins-1"},
+		{"conflicts are counted beyond the ones kept", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small"),
+			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2"), node("n3", "qcloud:///100003/ins-3"),
+			node("n4", "qcloud:///100003/ins-4"), node("n5", "qcloud:///100003/ins-5")}, rules.ACK,
+			"annotation " + ackPrefix + "spec", 5, "node providerID qcloud:///100003/ins-1"},
 		{"node majority across clouds", []runtime.Object{lb(), node("a", "qcloud:///100003/ins-1"),
 			node("b", "cn-hangzhou.i-bp1abc"), node("c", "cn-hangzhou.i-bp1abd")}, rules.ACK,
 			"node providerID cn-hangzhou.i-bp1abc and 1 more", 1, "node providerID qcloud:///100003/ins-1"},
@@ -136,7 +140,7 @@ func TestDetectProvider(t *testing.T) {
 			if got.Provider != tt.want || got.Evidence != tt.evidence {
 				t.Errorf("got %s (%s), want %s (%s)", got.Provider, got.Evidence, tt.want, tt.evidence)
 			}
-			if len(got.Conflicts) != tt.conflicts {
+			if got.ConflictCount != tt.conflicts || len(got.Conflicts) != min(tt.conflicts, maxConflicts) {
 				t.Fatalf("conflicts %+v, want %d", got.Conflicts, tt.conflicts)
 			}
 			if tt.conflicts > 0 && got.Conflicts[0].Text != tt.conflictText {
@@ -169,7 +173,7 @@ func TestDetectProviderIngress(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := DetectProvider(fixture(t, tt.objs...), snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: "bar"})
-			if got.Provider != tt.want || got.Evidence != tt.evidence || len(got.Conflicts) != tt.conflicts {
+			if got.Provider != tt.want || got.Evidence != tt.evidence || got.ConflictCount != tt.conflicts {
 				t.Errorf("got %s (%s) conflicts %+v, want %s (%s) %d", got.Provider, got.Evidence, got.Conflicts,
 					tt.want, tt.evidence, tt.conflicts)
 			}
@@ -180,7 +184,7 @@ func TestDetectProviderIngress(t *testing.T) {
 func TestClusterProvider(t *testing.T) {
 	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-1")),
 		node("n1", "cn-beijing.i-2zeabc"))
-	if got := ClusterProvider(s); got.Provider != rules.ACK || len(got.Conflicts) != 0 {
+	if got := ClusterProvider(s); got.Provider != rules.ACK || got.ConflictCount != 0 {
 		t.Errorf("cluster: %+v", got)
 	}
 }
