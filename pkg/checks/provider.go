@@ -63,7 +63,7 @@ type SignalSource int
 
 // Sources of evidence, strongest first. The target's own ingress class and annotations name the
 // controller it is written for (and the checks that can read it); the cluster decides only for a
-// target that carries nothing cloud-specific.
+// target that carries nothing cloud-specific or whose own signals tie.
 const (
 	FromIngressClass SignalSource = iota
 	FromAnnotation
