@@ -377,14 +377,9 @@ func checkACKENI(c *Context) {
 				"targetPort %q is a port name; with ENI backends it must be a number", p.TargetPort.StrVal)
 		}
 	}
-	spec, _, specSet := a.get("spec")
-	_, _, reused := a.get("id")
-	switch {
-	case spec == "slb.s0.share":
+	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
+	if a.value("spec") == "slb.s0.share" {
 		c.Emit(rules.ACKServiceENISharedSpec, a.path("spec"), "spec slb.s0.share is a shared-resource CLB, which takes no ENI backends")
-	case !specSet && !reused && a.value("instance-charge-type") != "PayByCLCU":
-		c.EmitSeverity(rules.ACKServiceENISharedSpec, rules.Warning, a.path("spec"),
-			"no CLB specification is set; CCM releases that default to a shared-resource instance cannot attach ENIs")
 	}
 	plugin, err := ackNetworkPlugin(c)
 	if err != nil {
@@ -458,6 +453,11 @@ func checkACKBackends(c *Context) {
 	}
 	ready, _ := b.split()
 	if len(ready) == 0 {
+		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
+		if _, err := c.Snap.ServiceSlices(svc); err != nil {
+			c.Skip(err)
+			return
+		}
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector", "the Service has no ready endpoint (%d endpoints in %s)", len(b.eps), b.from)
 		return
 	}
@@ -475,7 +475,9 @@ func checkACKBackends(c *Context) {
 		eligible[n.Name] = true
 	}
 	if svc.Spec.ExternalTrafficPolicy != corev1.ServiceExternalTrafficPolicyLocal {
-		if len(eligible) == 0 {
+		if len(eligible) == 0 && c.Snap.Source == "offline" {
+			c.Skip(fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node"))
+		} else if len(eligible) == 0 {
 			path := "spec.externalTrafficPolicy"
 			if _, _, set := a.get("backend-label"); set {
 				path = a.path("backend-label")
@@ -485,16 +487,25 @@ func checkACKBackends(c *Context) {
 		ackQuota(c, len(eligible), "spec.externalTrafficPolicy", "eligible nodes (Cluster mode attaches every one)")
 		return
 	}
+	known := map[string]bool{}
+	for _, n := range nodes {
+		known[n.Name] = true
+	}
 	backendNodes := map[string]bool{}
-	var elsewhere []string
+	var elsewhere, unseen []string
 	for _, e := range ready {
-		if eligible[e.node] {
+		switch {
+		case eligible[e.node]:
 			backendNodes[e.node] = true
-		} else {
+		case e.node != "" && !known[e.node]:
+			unseen = append(unseen, e.node)
+		default:
 			elsewhere = append(elsewhere, e.name+" on "+orDefault(e.node, "no node"))
 		}
 	}
-	if len(backendNodes) == 0 {
+	if len(backendNodes) == 0 && len(unseen) > 0 {
+		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(unseen, 3)))
+	} else if len(backendNodes) == 0 {
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(elsewhere, 8))
 	}

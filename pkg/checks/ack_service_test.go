@@ -182,8 +182,6 @@ func TestACKServiceChecks(t *testing.T) {
 			rules.ACKServiceENIStringTargetPort, "spec.ports[0].targetPort"),
 		ackCase("ENI on shared spec", objs(ackSvc(m(eni, "eni", "spec", "slb.s0.share"))), objs(ackSvc(s1)),
 			rules.ACKServiceENISharedSpec, a("spec")),
-		ackCase("ENI without spec", objs(ackSvc(m(eni, "eni"))), objs(ackSvc(s1)),
-			rules.ACKServiceENISharedSpec, a("spec")),
 		{name: "ENI on Flannel DaemonSet",
 			bad:   objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("kube-flannel-ds", "flannel:v0.15")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway-eniip", "terway:v1.9")),

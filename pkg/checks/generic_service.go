@@ -68,6 +68,9 @@ func serviceBackends(c *Context) (backendSet, error) {
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
 		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
 	}
+	if serr != nil && len(svc.Spec.Selector) == 0 {
+		return backendSet{}, serr // without a selector only EndpointSlices name the backends
+	}
 	pods, perr := c.Snap.BackendPods(svc)
 	if perr != nil {
 		if serr != nil {
@@ -222,7 +225,9 @@ func checkExternalTrafficLocal(c *Context) {
 		return
 	}
 	var without, servingLB []string
+	known := map[string]bool{}
 	for _, n := range nodes {
+		known[n.Name] = true
 		switch {
 		case !withBackend[n.Name]:
 			without = append(without, n.Name)
@@ -230,8 +235,10 @@ func checkExternalTrafficLocal(c *Context) {
 			servingLB = append(servingLB, n.Name)
 		}
 	}
+	// A backend node the snapshot lacks may well serve the load balancer: only known nodes count as excluded.
+	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !known[h] })
 	switch {
-	case len(servingLB) == 0:
+	case len(servingLB) == 0 && !unseen:
 		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path,
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
 			labelExcludeLB, nameList(hosts, 8))

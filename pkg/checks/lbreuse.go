@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -101,8 +102,9 @@ func checkIngressExistingLB(c *Context) {
 		case u.kind == "Ingress":
 			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", id, u)
 		default:
+			// HTTP and HTTPS listeners are TCP: a UDP listener on the same port number is another listener.
 			for _, p := range u.svc.Spec.Ports {
-				if p.Port == 80 || p.Port == 443 {
+				if protocolOf(p) == corev1.ProtocolTCP && slices.Contains(ingressL7Ports(c.Ingress), int(p.Port)) {
 					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, id, p.Port, protocolOf(p))
 				}
 			}

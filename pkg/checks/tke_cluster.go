@@ -40,9 +40,9 @@ var tkeClusterChecks = []Check{
 	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Loopback,
 		Emits: []rules.ID{rules.TKEIngressCLBLoopback}},
 	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Controller,
-		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressE6006}},
+		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases}},
 	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkNginxWebhook,
-		Emits: []rules.ID{rules.TKEIngressNginxWebhook}},
+		Emits: []rules.ID{rules.TKEIngressE6009}},
 }
 
 // checkIPMasqAgent reports an ip-masq-agent config that exempts all traffic from SNAT, so calls to
@@ -349,7 +349,7 @@ var cloudAPIAliases = map[string]string{
 }
 
 // checkL7Controller checks the kube-system/l7-lb-controller Deployment: TKE_REGION and TKE_VPC_ID
-// wired from tke-config (E6001/E6002) and host aliases for the cloud API domains (E6006 hint). A
+// wired from tke-config (E6001/E6002) and host aliases for the cloud API domains (a hint). A
 // missing Deployment says nothing: TKE may run the controller outside the cluster.
 func checkL7Controller(c *Context) {
 	d, err := c.Snap.Deployments.Get(tkeSysNS, tkeL7Controller)
@@ -421,7 +421,8 @@ func configKey(c *Context, name, key string) (where, problem string, ok bool) {
 	return "", "", true
 }
 
-// checkAPIHostAliases hints (info) at the host aliases that avoid E6006 DNS time-outs.
+// checkAPIHostAliases hints at the host aliases that avoid E6006 DNS time-outs; a healthy controller
+// may well run without them, so this is not E6006 itself.
 func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	have := map[string]string{}
 	for _, ha := range d.Spec.Template.Spec.HostAliases {
@@ -442,7 +443,7 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	if n > 3 {
 		missing = append(missing[:3], fmt.Sprintf("%d more", n-3))
 	}
-	c.EmitSeverity(rules.TKEIngressE6006, rules.Info, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"),
+	c.Emit(rules.TKEIngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"),
 		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
 		n, len(cloudAPIAliases), strings.Join(missing, ", "))
 }
@@ -476,8 +477,8 @@ func checkNginxWebhook(c *Context) {
 			if owner == "" || verr != nil || v.compare(v1) >= 0 {
 				continue
 			}
-			c.Emit(rules.TKEIngressNginxWebhook, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),
-				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot; the CLB controller then fails with E6009",
+			c.Emit(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),
+				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot, so it refuses the CLB controller's Ingress writes",
 				wh.Name, owner, image)
 		}
 	}

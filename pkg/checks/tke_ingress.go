@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -20,6 +21,7 @@ const (
 	annHTTPSRules          = "kubernetes.io/ingress.https-rules"
 	annIngExtensive        = "kubernetes.io/ingress.extensiveParameters"
 	annRuleMix             = "kubernetes.io/ingress.rule-mix"
+	annRewriteSupport      = "ingress.cloud.tencent.com/rewrite-support"
 	annIngDirectAccess     = "ingress.cloud.tencent.com/direct-access"
 	annIngServiceConfig    = "ingress.cloud.tencent.com/tke-service-config"
 	annIngServiceConfigAut = "ingress.cloud.tencent.com/tke-service-config-auto"
@@ -37,7 +39,8 @@ var tkeIngressChecks = []Check{
 	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressAnnotations,
 		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032,
 			rules.TKEIngressE4037, rules.TKEIngressE4044, rules.TKEIngressE4045, rules.TKEIngressE4046,
-			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098}},
+			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098,
+			rules.TKEIngressConfigConflict}},
 	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressRules,
 		Emits: []rules.ID{rules.TKEIngressE4013, rules.TKEIngressE4031, rules.TKEIngressE4034, rules.TKEIngressE4052}},
 	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressTLS,
@@ -101,10 +104,22 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 
 func checkIngressAnnotations(c *Context) {
 	a := c.Ingress.Annotations
-	for key, id := range map[string]rules.ID{annHTTPRules: rules.TKEIngressE4022, annHTTPSRules: rules.TKEIngressE4023} {
-		if v, ok := a[key]; ok {
-			if _, err := parseRuleAnnotation(v); err != nil {
-				c.Emit(id, annPath(key), "%v", err)
+	rewrite, _ := parseBool(a[annRewriteSupport])
+	for _, r := range []struct {
+		key string
+		id  rules.ID
+	}{{annHTTPRules, rules.TKEIngressE4022}, {annHTTPSRules, rules.TKEIngressE4023}} {
+		v, ok := a[r.key]
+		if !ok {
+			continue
+		}
+		entries, err := parseRuleAnnotation(v, rewrite)
+		if err != nil {
+			c.Emit(r.id, annPath(r.key), "%v", err)
+		}
+		for _, e := range entries {
+			if e.err != nil {
+				c.Emit(r.id, e.where(r.key), "%v", e.err)
 			}
 		}
 	}
@@ -122,7 +137,7 @@ func checkIngressAnnotations(c *Context) {
 			}
 		}
 		if auto {
-			c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
+			c.Emit(rules.TKEIngressConfigConflict, annPath(annIngServiceConfig),
 				"set together with %s: \"true\"; the automatic config and a named one conflict", annIngServiceConfigAut)
 		}
 	}
@@ -170,30 +185,73 @@ func pureIPv6(m map[string]any) bool {
 	return strings.EqualFold(v, "IPv6FullChain")
 }
 
-// annotationRule is one entry of kubernetes.io/ingress.http-rules or https-rules.
+// annotationRule is one entry of kubernetes.io/ingress.http-rules or https-rules: a forwarding rule
+// to a backend, or (with rewrite-support on) a redirect rule that carries a rewrite target instead.
 type annotationRule struct {
 	Host    string `json:"host"`
 	Path    string `json:"path"`
-	Backend struct {
+	Backend *struct {
 		ServiceName string `json:"serviceName"`
 		ServicePort any    `json:"servicePort"`
 	} `json:"backend"`
+	Rewrite *struct {
+		Port any    `json:"port"`
+		Host string `json:"host"`
+		Path string `json:"path"`
+	} `json:"rewrite"`
 }
 
-func parseRuleAnnotation(v string) ([]annotationRule, error) {
-	var out []annotationRule
-	if err := strictJSON(v, &out); err != nil {
+// ruleEntry is one parsed entry of a rule annotation; err says what is wrong with it alone.
+type ruleEntry struct {
+	index int
+	rule  annotationRule
+	err   error
+}
+
+func (e ruleEntry) where(key string) string { return fmt.Sprintf("%s[%d]", annPath(key), e.index) }
+
+// parseRuleAnnotation reads a rule annotation entry by entry, so that one bad entry never hides the
+// others. err is set only when the value as a whole is not a JSON array (or null). An entry with a
+// rewrite object and no backend is a redirect, valid when rewrite (rewrite-support) is on.
+func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
+	var raw []json.RawMessage
+	if err := strictJSON(v, &raw); err != nil {
 		return nil, err
 	}
-	for i, r := range out {
-		if r.Backend.ServiceName == "" {
-			return nil, fmt.Errorf("entry %d has no backend.serviceName", i)
+	out := make([]ruleEntry, 0, len(raw))
+	for i, m := range raw {
+		e := ruleEntry{index: i}
+		if err := strictJSON(string(m), &e.rule); err != nil {
+			e.err = fmt.Errorf("entry %d: %v", i, err)
+		} else {
+			e.err = checkRuleEntry(e.rule, rewrite)
 		}
-		if _, _, err := portOf(r.Backend.ServicePort); err != nil {
-			return nil, fmt.Errorf("entry %d: %v", i, err)
-		}
+		out = append(out, e)
 	}
 	return out, nil
+}
+
+func checkRuleEntry(r annotationRule, rewrite bool) error {
+	switch {
+	case r.Backend == nil && r.Rewrite == nil:
+		return fmt.Errorf("entry has neither backend nor rewrite")
+	case r.Backend == nil && !rewrite:
+		return fmt.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"", annRewriteSupport)
+	case r.Backend == nil:
+		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("rewrite.port %v is not a port number", r.Rewrite.Port)
+		}
+		if r.Rewrite.Path != "" && !strings.HasPrefix(r.Rewrite.Path, "/") {
+			return fmt.Errorf("rewrite.path %q must start with /", clip(r.Rewrite.Path))
+		}
+		return nil
+	case r.Backend.ServiceName == "":
+		return fmt.Errorf("entry has no backend.serviceName")
+	}
+	if _, _, err := portOf(r.Backend.ServicePort); err != nil {
+		return err
+	}
+	return nil
 }
 
 // portOf reads a servicePort given as a number or a string (a number or a port name).
@@ -229,8 +287,9 @@ type ingressPath struct {
 	fromAnno bool
 }
 
-// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the rule annotations.
-// Malformed annotations are left out (the annotation check reports them).
+// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
+// annotations (redirect entries with no backend Service). Malformed entries are left out (the
+// annotation check reports them).
 func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 	var out []ingressPath
 	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
@@ -253,14 +312,18 @@ func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 		if !ok {
 			continue
 		}
-		rs, err := parseRuleAnnotation(v)
-		if err != nil {
-			continue
-		}
-		for k, r := range rs {
-			num, name, _ := portOf(r.Backend.ServicePort)
-			out = append(out, ingressPath{where: fmt.Sprintf("%s[%d]", annPath(key), k), host: r.Host, path: r.Path,
-				hasPath: true, svc: r.Backend.ServiceName, port: networkingv1.ServiceBackendPort{Name: name, Number: num}, fromAnno: true})
+		rewrite, _ := parseBool(ing.Annotations[annRewriteSupport])
+		entries, _ := parseRuleAnnotation(v, rewrite)
+		for _, e := range entries {
+			if e.err != nil {
+				continue
+			}
+			ip := ingressPath{where: e.where(key), host: e.rule.Host, path: e.rule.Path, hasPath: true, fromAnno: true}
+			if b := e.rule.Backend; b != nil {
+				num, name, _ := portOf(b.ServicePort)
+				ip.svc, ip.port = b.ServiceName, networkingv1.ServiceBackendPort{Name: name, Number: num}
+			}
+			out = append(out, ip)
 		}
 	}
 	return out

@@ -26,11 +26,12 @@ const (
 // tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
 var tkeServiceChecks = []Check{
 	{Name: "tke-service-annotations", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceAnnotations,
-		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075}},
+		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075,
+			rules.TKEServiceInvalidVPCID, rules.TKEServiceInvalidBool}},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB,
 		Emits: []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014}},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceConfig,
-		Emits: []rules.ID{rules.TKEServiceE4026}},
+		Emits: []rules.ID{rules.TKEServiceE4026, rules.TKEServiceConfigConflict}},
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{rules.TKEServiceE4033}},
 }
@@ -39,7 +40,8 @@ var tkeServiceChecks = []Check{
 func tkeLBService(c *Context) bool { return c.Service.Spec.Type == corev1.ServiceTypeLoadBalancer }
 
 // svcIDFormats are the Service annotations holding a cloud id, with the rule a malformed one meets:
-// E4011 (the named CLB cannot exist), E4037 (the subnet cannot exist), E4075 (cross-region binding).
+// E4011 (the named CLB cannot exist), E4037 (the subnet cannot exist), E4075 (the region id of
+// cross-region binding is wrong); a malformed VPC id has no code of its own.
 var svcIDFormats = []struct {
 	key  string
 	form idFormat
@@ -48,8 +50,11 @@ var svcIDFormats = []struct {
 	{annSvcExistedLB, clbID, rules.TKEServiceE4011},
 	{annSvcSubnet, subnetID, rules.TKEServiceE4037},
 	{annSvcCrossRegion, regionID, rules.TKEServiceE4075},
-	{annSvcCrossVPC, vpcID, rules.TKEServiceE4075},
+	{annSvcCrossVPC, vpcID, rules.TKEServiceInvalidVPCID},
 }
+
+// svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
+var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, annSvcServiceConfigAuto}
 
 func checkServiceAnnotations(c *Context) {
 	a := c.Service.Annotations
@@ -69,6 +74,13 @@ func checkServiceAnnotations(c *Context) {
 				hint = "; it looks like an availability zone, drop the trailing -N"
 			}
 			c.Emit(f.rule, annPath(f.key), "%v%s", err, hint)
+		}
+	}
+	for _, key := range svcBoolAnnotations {
+		if v, ok := a[key]; ok {
+			if _, err := parseBool(v); err != nil {
+				c.Emit(rules.TKEServiceInvalidBool, annPath(key), "%v", err)
+			}
 		}
 	}
 }
@@ -122,8 +134,8 @@ func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstruc
 	return nil, false, false
 }
 
-// checkServiceConfig reports a TkeServiceConfig that is named but absent, or named while the
-// automatic config is on too (E4026).
+// checkServiceConfig reports a TkeServiceConfig that is named but absent (E4026), or named while the
+// automatic config is on too (no code).
 func checkServiceConfig(c *Context) {
 	svc := c.Service
 	name := svc.Annotations[annSvcServiceConfig]
@@ -131,7 +143,7 @@ func checkServiceConfig(c *Context) {
 		return
 	}
 	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
-		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig),
+		c.Emit(rules.TKEServiceConfigConflict, annPath(annSvcServiceConfig),
 			"set together with %s: \"true\"; the automatic config and a named one conflict", annSvcServiceConfigAuto)
 	}
 	if _, found, ok := lookupServiceConfig(c, svc.Namespace, name); ok && !found {
@@ -146,13 +158,8 @@ func checkServiceDirectAccess(c *Context) {
 		return
 	}
 	where := annPath(annSvcDirectAccess)
-	on, err := parseBool(v)
-	if err != nil {
-		c.Emit(rules.TKEServiceE4033, where, "%v", err)
-		return
-	}
-	if !on {
-		return
+	if on, err := parseBool(v); err != nil || !on {
+		return // a malformed value is reported by the annotation check
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
 	if err != nil {
