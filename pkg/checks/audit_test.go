@@ -100,4 +100,3 @@ func TestUnseenNodeIsNotCalledExcluded(t *testing.T) {
 		}
 	}
 }
-

@@ -27,13 +27,28 @@ type Check struct {
 	Run     func(*Context)
 }
 
-// Finding is one problem found by a check or proven by an event.
+// Source says what saw a finding.
+type Source string
+
+// Sources of a finding.
+const (
+	// SourceCheck: a check predicted the problem from the objects.
+	SourceCheck Source = "check"
+	// SourceEvent: an event of the target proves it.
+	SourceEvent Source = "event"
+	// SourceCheckEvent: a check predicted it and an event confirms it; one finding carries both.
+	SourceCheckEvent Source = "check+event"
+)
+
+// Finding is one problem found by a check, proven by an event, or both.
 type Finding struct {
 	Rule rules.ID
 	// Check names the check (or "events") that produced it.
-	Check string
-	// Source is "check" or "event".
-	Source string
+	Check  string
+	Source Source
+	// Event is the confirming event's message when Source is SourceCheckEvent (an event-only finding
+	// holds it in Message).
+	Event string
 	// Path locates the offending field, e.g. metadata.annotations[kubernetes.io/ingress.http-rules].
 	Path string
 	// Message holds the facts of this instance; never secret material.
@@ -41,7 +56,7 @@ type Finding struct {
 	// Severity, when set, overrides the rule's severity for this instance (a check that weighs how
 	// many risk factors hold).
 	Severity *rules.Severity
-	// Count and LastSeen are set for event findings.
+	// Count and LastSeen are set for findings an event proves.
 	Count    int32
 	LastSeen string
 }
@@ -80,7 +95,7 @@ func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
 	if len(path) > 2*maxArg {
 		path = path[:2*maxArg] + "…"
 	}
-	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "check", Path: path,
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck, Path: path,
 		Message: fmt.Sprintf(format, args...)})
 }
 
@@ -108,7 +123,7 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 	}
 	for i := range c.findings {
 		f := &c.findings[i]
-		if f.Source == "event" && f.Rule == id && (!byMessage || f.Message == msg) {
+		if f.Source == SourceEvent && f.Rule == id && (!byMessage || f.Message == msg) {
 			f.Count += e.Count
 			if last > f.LastSeen {
 				f.LastSeen, f.Message = last, msg
@@ -116,7 +131,7 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 			return
 		}
 	}
-	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "event", Message: msg,
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceEvent, Message: msg,
 		Count: e.Count, LastSeen: last})
 }
 
@@ -177,9 +192,49 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		}
 		ch.Run(ctx)
 	}
-	res.Findings, res.Skipped = ctx.findings, ctx.skips
+	res.Findings, res.Skipped = mergeConfirmed(ctx.findings), ctx.skips
 	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
 	return res, nil
+}
+
+// mergeConfirmed folds each event finding into the first check finding of the same rule: a static
+// prediction and the event that confirms it are one problem. The merged finding keeps the check's
+// path and facts, takes the event's message, count and time, and is at least as severe as the rule.
+func mergeConfirmed(fs []Finding) []Finding {
+	out := make([]Finding, 0, len(fs))
+	first := map[rules.ID]int{}
+	for _, f := range fs {
+		if f.Source != SourceCheck {
+			continue
+		}
+		if _, ok := first[f.Rule]; !ok {
+			first[f.Rule] = len(out)
+		}
+		out = append(out, f)
+	}
+	for _, e := range fs {
+		if e.Source != SourceEvent {
+			continue
+		}
+		i, ok := first[e.Rule]
+		if !ok {
+			out = append(out, e)
+			continue
+		}
+		f := &out[i]
+		if f.Source == SourceCheckEvent {
+			if e.LastSeen > f.LastSeen { // another message of the same rule: keep the latest
+				f.Event, f.LastSeen = e.Message, e.LastSeen
+			}
+			f.Count += e.Count
+			continue
+		}
+		f.Source, f.Event, f.Count, f.LastSeen = SourceCheckEvent, e.Message, e.Count, e.LastSeen
+		if f.Severity != nil && *f.Severity < e.EffectiveSeverity() {
+			f.Severity = nil
+		}
+	}
+	return out
 }
 
 // lessFinding orders by severity (worst first), then rule id, then path.
