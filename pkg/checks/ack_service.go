@@ -297,10 +297,10 @@ func checkACKAnnotations(c *Context) {
 		check, known := ackAnnotations[suffix]
 		switch {
 		case !known:
-			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", suffix, suggestion(suffix))
+			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", clip(suffix), suggestion(suffix))
 		case check != nil:
 			if err := check(v); err != nil {
-				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", suffix, err)
+				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", clip(suffix), err)
 			}
 		}
 	}
@@ -335,7 +335,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	need(acl, "acl-status", "acl-type", "acl-status is on")
 	if _, _, set := a.get("vswitch-id"); set && a.value("address-type") != "intranet" {
 		c.Emit(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"),
-			"a vSwitch applies only to an intranet CLB, but address-type is %q", orDefault(a.value("address-type"), "internet (default)"))
+			"a vSwitch applies only to an intranet CLB, but address-type is %q", clip(orDefault(a.value("address-type"), "internet (default)")))
 	}
 	ports, perr := parseProtocolPort(a.value("protocol-port"))
 	if _, _, set := a.get("protocol-port"); set && perr == nil {
@@ -374,7 +374,7 @@ func checkACKENI(c *Context) {
 	for i, p := range svc.Spec.Ports {
 		if p.TargetPort.Type == intstr.String {
 			c.Emit(rules.ACKServiceENIStringTargetPort, fmt.Sprintf("spec.ports[%d].targetPort", i),
-				"targetPort %q is a port name; with ENI backends it must be a number", p.TargetPort.StrVal)
+				"targetPort %q is a port name; with ENI backends it must be a number", clip(p.TargetPort.StrVal))
 		}
 	}
 	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
@@ -500,11 +500,11 @@ func checkACKBackends(c *Context) {
 		case e.node != "" && !known[e.node]:
 			unseen = append(unseen, e.node)
 		default:
-			elsewhere = append(elsewhere, e.name+" on "+orDefault(e.node, "no node"))
+			elsewhere = append(elsewhere, clip(e.name)+" on "+clip(orDefault(e.node, "no node")))
 		}
 	}
 	if len(backendNodes) == 0 && len(unseen) > 0 {
-		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(unseen, 3)))
+		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(unseen), 3)))
 	} else if len(backendNodes) == 0 {
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(elsewhere, 8))
@@ -538,7 +538,7 @@ func checkACKHTTPSBackend(c *Context) {
 				c.Skip(err)
 			} else if tls {
 				c.Emit(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i),
-					"the https:%d listener sends decrypted HTTP to targetPort %s, %s", pp.port, sp.TargetPort.String(), why)
+					"the https:%d listener sends decrypted HTTP to targetPort %s, %s", pp.port, clip(sp.TargetPort.String()), why)
 			}
 		}
 	}
@@ -562,10 +562,10 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, string, error) {
 			for _, cp := range ctr.Ports {
 				named := strings.Contains(strings.ToLower(cp.Name), "https")
 				if named && ((tp.Type == intstr.Int && cp.ContainerPort == tp.IntVal) || (tp.Type == intstr.String && cp.Name == tp.StrVal)) {
-					return true, fmt.Sprintf("which pod %s serves as container port %q", p.Name, cp.Name), nil
+					return true, fmt.Sprintf("which pod %s serves as container port %q", clip(p.Name), clip(cp.Name)), nil
 				}
 				if tp.Type == intstr.String && cp.Name == tp.StrVal && cp.ContainerPort == 443 {
-					return true, fmt.Sprintf("which resolves to port 443 in pod %s", p.Name), nil
+					return true, fmt.Sprintf("which resolves to port 443 in pod %s", clip(p.Name)), nil
 				}
 			}
 		}
@@ -587,7 +587,7 @@ func checkACKReuse(c *Context) {
 			continue
 		}
 		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[labelCCMLBID] == id && !own {
-			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), s.Namespace, s.Name, labelCCMLBID)
+			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), clip(s.Namespace), clip(s.Name), labelCCMLBID)
 		}
 	}
 }
@@ -613,7 +613,7 @@ func checkACKImmutable(c *Context) {
 			if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
 				c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
 					"address-type is %s but the CLB address %s is %s; the type cannot be changed after creation",
-					typ, ing.IP, map[bool]string{true: "private", false: "public"}[private])
+					clip(typ), clip(ing.IP), map[bool]string{true: "private", false: "public"}[private])
 			}
 		}
 		if old, ok := changed("address-type"); ok {
@@ -658,7 +658,7 @@ func checkACKRollingUpdate(c *Context) {
 	var bad []string
 	for _, p := range pods {
 		if probs := gracefulProblems(p); len(probs) > 0 {
-			bad = append(bad, fmt.Sprintf("%s (%s)", p.Name, strings.Join(probs, "; ")))
+			bad = append(bad, fmt.Sprintf("%s (%s)", clip(p.Name), strings.Join(probs, "; ")))
 		}
 	}
 	if len(bad) > 0 {
@@ -714,7 +714,7 @@ func checkACKTraffic(c *Context) {
 	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
 		svc.Annotations[annBackendType] != "eni" && sch != "wrr" && sch != "wlc" {
 		c.Emit(rules.ACKServiceUnevenLoad, a.path("scheduler"),
-			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights", orDefault(sch, "unset"))
+			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights", clip(orDefault(sch, "unset")))
 	}
 	for i, p := range svc.Spec.Ports {
 		if p.NodePort >= 32768 {
@@ -727,7 +727,7 @@ func checkACKTraffic(c *Context) {
 // checkACKCCMVersion flags a cloud-controller-manager too old to record Service sync events.
 func checkACKCCMVersion(c *Context) {
 	if tag, where, old := ccmOlderThan(c, ackEventsCCM); old {
-		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", tag, ackEventsCCM)
+		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", clip(tag), ackEventsCCM)
 	}
 }
 
@@ -735,7 +735,7 @@ func checkACKCCMVersion(c *Context) {
 func checkACKReuseCCMVersion(c *Context) {
 	if tag, where, old := ccmOlderThan(c, ackReuseCCM); old {
 		c.Emit(rules.ACKServiceReuseOldCCM, where, "the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
-			clip(ackAnns(c.Service.Annotations).value("id")), tag, ackReuseCCM)
+			clip(ackAnns(c.Service.Annotations).value("id")), clip(tag), ackReuseCCM)
 	}
 }
 
@@ -797,7 +797,7 @@ func checkACKIntranetLoopback(c *Context) {
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if p, ok := isPrivateIP(ing.IP); ok {
 			private, known = p, true
-			why = "its address " + ing.IP + " is private"
+			why = "its address " + clip(ing.IP) + " is private"
 			break
 		}
 	}
@@ -830,7 +830,7 @@ func checkACKIntranetLoopback(c *Context) {
 func checkACKAnnotationsNotLB(c *Context) {
 	keys := ackCLBKeys(c.Service.Annotations)
 	c.Emit(rules.ACKServiceListenerOnNodePort, "spec.type",
-		"type is %s, so CCM ignores its %d CLB annotation(s): %s", orDefault(string(c.Service.Spec.Type), "ClusterIP"), len(keys), nameList(keys, 3))
+		"type is %s, so CCM ignores its %d CLB annotation(s): %s", clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), nameList(clipAll(keys), 3))
 }
 
 // checkACKTypeChange flags a Service that is no longer of type LoadBalancer but still carries the
@@ -845,7 +845,7 @@ func checkACKTypeChange(c *Context) {
 	}
 	c.Emit(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]",
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
-		orDefault(string(svc.Spec.Type), "ClusterIP"), clip(id))
+		clip(orDefault(string(svc.Spec.Type), "ClusterIP")), clip(id))
 }
 
 // ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and

@@ -81,20 +81,14 @@ type Context struct {
 	skips    []Skip
 }
 
-// maxArg bounds each string quoted in a finding: annotations may be a mebibyte long.
-const maxArg = 200
+// maxPath bounds the report path, which may hold user-chosen keys and names.
+const maxPath = 400
 
-// Emit records a finding of rule id at path. String arguments longer than maxArg are clipped, so a
-// huge user value never floods the report.
+// Emit records a finding of rule id at path. The message is never cut: every value taken from the
+// user's objects must be quoted through clip (or clipTo) at the call site, so a huge value cannot
+// flood the report while the program's own text stays whole.
 func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
-	for i, a := range args {
-		if s, ok := a.(string); ok && len(s) > maxArg {
-			args[i] = fmt.Sprintf("%s…(%d bytes)", s[:maxArg], len(s))
-		}
-	}
-	if len(path) > 2*maxArg {
-		path = path[:2*maxArg] + "…"
-	}
+	path = clipTo(path, maxPath)
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck, Path: path,
 		Message: fmt.Sprintf(format, args...)})
 }

@@ -23,7 +23,7 @@ type lbUser struct {
 	svc    *corev1.Service
 }
 
-func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, u.ns, u.name) }
+func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, clip(u.ns), clip(u.name)) }
 
 // lbIndex maps CLB ids to the Services and Ingresses that use them.
 type lbIndex struct {
@@ -98,14 +98,14 @@ func checkIngressExistingLB(c *Context) {
 	for _, u := range users {
 		switch {
 		case !u.reuses:
-			c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", id, u)
+			c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", clip(id), u)
 		case u.kind == "Ingress":
-			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", id, u)
+			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", clip(id), u)
 		default:
 			// HTTP and HTTPS listeners are TCP: a UDP listener on the same port number is another listener.
 			for _, p := range u.svc.Spec.Ports {
 				if protocolOf(p) == corev1.ProtocolTCP && slices.Contains(ingressL7Ports(c.Ingress), int(p.Port)) {
-					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, id, p.Port, protocolOf(p))
+					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, clip(id), p.Port, protocolOf(p))
 				}
 			}
 		}

@@ -76,7 +76,7 @@ func checkIPMasqAgent(c *Context) {
 		}
 		for i, s := range cidrs {
 			if p, err := netip.ParsePrefix(strings.TrimSpace(s)); err == nil && p.Bits() == 0 && p.Addr().Is4() {
-				c.Emit(id, where, "nonMasqueradeCIDRs[%d] is %s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", i, s)
+				c.Emit(id, where, "nonMasqueradeCIDRs[%d] is %s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", i, clip(s))
 			}
 		}
 		return
@@ -106,13 +106,13 @@ func nonMasqueradeCIDRs(body string) ([]string, error) {
 		}
 		list, ok := v.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s is not a list", k)
+			return nil, fmt.Errorf("%s is not a list", clip(k))
 		}
 		out := make([]string, 0, len(list))
 		for _, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				return nil, fmt.Errorf("%s holds %v, which is not a CIDR string", k, e)
+				return nil, fmt.Errorf("%s holds %s, which is not a CIDR string", clip(k), clipv(e))
 			}
 			out = append(out, s)
 		}
@@ -187,7 +187,7 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 	}
 	v, err := parseVersion(imageTag(ct.Image))
 	if err != nil {
-		kp.oldErr = fmt.Errorf("image %s: %v", ct.Image, err)
+		kp.oldErr = fmt.Errorf("image %s: %v", clip(ct.Image), err)
 		return kp, nil
 	}
 	if fix, ok := loopbackFix(v); ok {
@@ -255,13 +255,13 @@ func checkL4Loopback(c *Context) {
 			absent = append(absent, no)
 		}
 	}
-	factor(kp.mode == "ipvs", "kube-proxy runs in IPVS mode ("+kp.modeFrom+")", "kube-proxy mode is "+kp.mode+" ("+kp.modeFrom+")")
+	factor(kp.mode == "ipvs", "kube-proxy runs in IPVS mode ("+kp.modeFrom+")", "kube-proxy mode is "+clip(kp.mode)+" ("+kp.modeFrom+")")
 	switch {
 	case kp.oldErr != nil:
 		absent = append(absent, "the kube-proxy version is unknown ("+kp.oldErr.Error()+")")
 	default:
-		factor(kp.old, fmt.Sprintf("kube-proxy image %s predates the fixed build %s", kp.image, kp.fix),
-			fmt.Sprintf("kube-proxy image %s has the fix", kp.image))
+		factor(kp.old, fmt.Sprintf("kube-proxy image %s predates the fixed build %s", clip(kp.image), kp.fix),
+			fmt.Sprintf("kube-proxy image %s has the fix", clip(kp.image)))
 	}
 	factor(!prevent, annSvcPreventLoopback+" is not \"true\"", annSvcPreventLoopback+" is \"true\"")
 	if len(held) == 0 {
@@ -299,7 +299,7 @@ func checkL7Loopback(c *Context) {
 		return
 	}
 	if !found {
-		c.Emit(rules.TKEIngressCLBLoopback, annPath(key), "TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB", ing.Namespace, name)
+		c.Emit(rules.TKEIngressCLBLoopback, annPath(key), "TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB", clip(ing.Namespace), clip(name))
 		return
 	}
 	base := objPath(ing.Namespace, "tkeserviceconfig", name, "spec.loadBalancer.l7Listeners")
@@ -310,7 +310,7 @@ func checkL7Loopback(c *Context) {
 		port, _ := anyInt(m["port"])
 		if ka, ok := anyInt(m["keepaliveEnable"]); !ok || ka != 1 {
 			c.Emit(rules.TKEIngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i),
-				"listener %d of the internal CLB has keepaliveEnable %v, not 1", port, m["keepaliveEnable"])
+				"listener %d of the internal CLB has keepaliveEnable %s, not 1", port, clipv(m["keepaliveEnable"]))
 		}
 		have[port] = true
 	}
@@ -397,7 +397,7 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 		}
 		problems = append(problems, problem)
 	}
-	msg := fmt.Sprintf("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)", ct.Name, name, tkeSysNS, tkeConfigCM)
+	msg := fmt.Sprintf("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)", clip(ct.Name), name, tkeSysNS, tkeConfigCM)
 	if len(problems) > 0 {
 		msg += "; envFrom: " + strings.Join(problems, "; ")
 	}
@@ -413,10 +413,10 @@ func configKey(c *Context, name, key string) (where, problem string, ok bool) {
 			c.Skip(err)
 			return "", "", false
 		}
-		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, name), true
+		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, clip(name)), true
 	}
 	if cm.Data[key] == "" && len(cm.BinaryData[key]) == 0 {
-		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, name, key), true
+		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, clip(name), clip(key)), true
 	}
 	return "", "", true
 }
@@ -479,7 +479,7 @@ func checkNginxWebhook(c *Context) {
 			}
 			c.Emit(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),
 				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot, so it refuses the CLB controller's Ingress writes",
-				wh.Name, owner, image)
+				clip(wh.Name), clip(owner), clip(image))
 		}
 	}
 }

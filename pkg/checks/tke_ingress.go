@@ -84,7 +84,7 @@ func clbIngress(c *Context) bool { return ingressController(c) == "qcloud" }
 func checkIngressClass(c *Context) {
 	if owner := ingressController(c); owner != "qcloud" {
 		c.Emit(rules.GenericIngressOtherController, "spec.ingressClassName",
-			"the Ingress belongs to %s, not to a cloud load balancer controller; CLB checks did not run", owner)
+			"the Ingress belongs to %s, not to a cloud load balancer controller; CLB checks did not run", clip(owner))
 	}
 }
 
@@ -133,7 +133,7 @@ func checkIngressAnnotations(c *Context) {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
 				c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
-					"%q ends with the reserved suffix %q used by automatically synced configs", name, suffix)
+					"%q ends with the reserved suffix %q used by automatically synced configs", clip(name), suffix)
 			}
 		}
 		if auto {
@@ -176,7 +176,7 @@ func checkExtensive(c *Context, v string) {
 	}
 	if pureIPv6(m) {
 		c.Emit(rules.TKEIngressE4032, annPath(annIngExtensive),
-			"AddressIPVersion %q asks for a pure IPv6 load balancer; IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only", m["AddressIPVersion"])
+			"AddressIPVersion %q asks for a pure IPv6 load balancer; IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only", clipv(m["AddressIPVersion"]))
 	}
 }
 
@@ -239,7 +239,7 @@ func checkRuleEntry(r annotationRule, rewrite bool) error {
 		return fmt.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"", annRewriteSupport)
 	case r.Backend == nil:
 		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
-			return fmt.Errorf("rewrite.port %v is not a port number", r.Rewrite.Port)
+			return fmt.Errorf("rewrite.port %s is not a port number", clipv(r.Rewrite.Port))
 		}
 		if r.Rewrite.Path != "" && !strings.HasPrefix(r.Rewrite.Path, "/") {
 			return fmt.Errorf("rewrite.path %q must start with /", clip(r.Rewrite.Path))
@@ -270,7 +270,7 @@ func portOf(v any) (int32, string, error) {
 	default:
 		n, err := strconv.Atoi(fmt.Sprint(p))
 		if err != nil {
-			return 0, "", fmt.Errorf("backend.servicePort %v is not a port", p)
+			return 0, "", fmt.Errorf("backend.servicePort %s is not a port", clipv(p))
 		}
 		return int32(n), "", nil
 	}
@@ -340,7 +340,7 @@ func checkIngressRules(c *Context) {
 	ing := c.Ingress
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
-			c.Emit(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), "rule for host %q has no http paths", r.Host)
+			c.Emit(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), "rule for host %q has no http paths", clip(r.Host))
 		}
 	}
 	ipv6 := false
@@ -411,7 +411,7 @@ func checkIngressTLS(c *Context) {
 		for _, h := range t.Hosts {
 			tlsHosts = append(tlsHosts, h)
 			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
-				c.Emit(rules.TKEIngressE4049, where+".hosts", "host %q has certificates from both %q and %q", h, prev, t.SecretName)
+				c.Emit(rules.TKEIngressE4049, where+".hosts", "host %q has certificates from both %q and %q", clip(h), clip(prev), clip(t.SecretName))
 			}
 			hostSecret[h] = t.SecretName
 		}
@@ -426,7 +426,7 @@ func checkIngressTLS(c *Context) {
 	}
 	for _, h := range httpsHosts(ing) {
 		if !hostCovered(h, tlsHosts) {
-			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", h)
+			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", clip(h))
 		}
 	}
 }
@@ -470,7 +470,7 @@ func checkCertSecret(c *Context, ns, name, where string) {
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	if err != nil {
 		if isNotFound(err) {
-			c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", ns, name)
+			c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", clip(ns), clip(name))
 		} else {
 			c.Skip(err)
 		}
@@ -478,18 +478,18 @@ func checkCertSecret(c *Context, ns, name, where string) {
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
-		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", ns, name, secretCertKey, keyList(sec))
+		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", clip(ns), clip(name), secretCertKey, keyList(sec))
 		return
 	}
 	id := strings.TrimSpace(raw)
 	switch {
 	case id != raw:
-		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, ns, name, clip(id))
+		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, clip(ns), clip(name), clip(id))
 	case !certIDRE.MatchString(id):
-		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, ns, name, clip(id))
+		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, clip(ns), clip(name), clip(id))
 	}
 	if ann, ok := c.Ingress.Annotations[annCertID]; ok && ann != id {
-		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but Secret %s/%s holds %q", annCertID, clip(ann), ns, name, clip(id))
+		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but Secret %s/%s holds %q", annCertID, clip(ann), clip(ns), clip(name), clip(id))
 	}
 }
 
@@ -506,10 +506,10 @@ func secretValue(s *corev1.Secret, key string) (string, bool) {
 func keyList(s *corev1.Secret) string {
 	var keys []string
 	for k, v := range s.Data {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", k, len(v)))
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k), len(v)))
 	}
 	for k, v := range s.StringData {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", k, len(v)))
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k), len(v)))
 	}
 	if len(keys) == 0 {
 		return "none"
@@ -538,20 +538,20 @@ func checkIngressBackends(c *Context) {
 			case !isNotFound(err):
 				c.Skip(err)
 			case p.fromAnno:
-				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", ing.Namespace, p.svc)
+				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", clip(ing.Namespace), clip(p.svc))
 			default:
-				c.Emit(rules.TKEIngressE4041, where, "backend Service %s/%s does not exist", ing.Namespace, p.svc)
+				c.Emit(rules.TKEIngressE4041, where, "backend Service %s/%s does not exist", clip(ing.Namespace), clip(p.svc))
 			}
 			continue
 		}
 		if !hasServicePort(svc, p.port) {
-			c.Emit(rules.TKEIngressE4042, where, "Service %s has no port %s (ports: %s)", p.svc, portString(p.port), servicePorts(svc))
+			c.Emit(rules.TKEIngressE4042, where, "Service %s has no port %s (ports: %s)", clip(p.svc), clip(portString(p.port)), servicePorts(svc))
 		}
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
-			c.Emit(rules.TKEIngressE4082, where, "Service %s has no selector, which direct access (%s) cannot bind", p.svc, annIngDirectAccess)
+			c.Emit(rules.TKEIngressE4082, where, "Service %s has no selector, which direct access (%s) cannot bind", clip(p.svc), annIngDirectAccess)
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
-			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", p.svc, serviceType(svc))
+			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", clip(p.svc), clip(string(serviceType(svc))))
 		}
 	}
 }
@@ -582,9 +582,9 @@ func portString(p networkingv1.ServiceBackendPort) string {
 func servicePorts(svc *corev1.Service) string {
 	var out []string
 	for _, sp := range svc.Spec.Ports {
-		s := fmt.Sprintf("%d/%s", sp.Port, protocolOf(sp))
+		s := fmt.Sprintf("%d/%s", sp.Port, clip(string(protocolOf(sp))))
 		if sp.Name != "" {
-			s = sp.Name + "=" + s
+			s = clip(sp.Name) + "=" + s
 		}
 		out = append(out, s)
 	}
@@ -601,7 +601,7 @@ func checkIngressServiceConfig(c *Context) {
 	}
 	if _, err := c.Snap.TkeServiceConfigs.Get(c.Ingress.Namespace, name); err != nil {
 		if isNotFound(err) {
-			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", c.Ingress.Namespace, name)
+			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
 		} else {
 			c.Skip(err)
 		}

@@ -97,7 +97,7 @@ func checkServiceExistingLB(c *Context) {
 	}
 	for _, u := range users {
 		if !u.reuses {
-			c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", id, u)
+			c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", clip(id), u)
 			continue
 		}
 		if u.svc == nil {
@@ -106,7 +106,7 @@ func checkServiceExistingLB(c *Context) {
 		for i, p := range c.Service.Spec.Ports {
 			for _, q := range u.svc.Spec.Ports {
 				if p.Port == q.Port && protocolOf(p) == protocolOf(q) {
-					c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "%s also reuses load balancer %s and declares port %d/%s", u, id, p.Port, protocolOf(p))
+					c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "%s also reuses load balancer %s and declares port %d/%s", u, clip(id), p.Port, clip(string(protocolOf(p))))
 				}
 			}
 		}
@@ -147,7 +147,7 @@ func checkServiceConfig(c *Context) {
 			"set together with %s: \"true\"; the automatic config and a named one conflict", annSvcServiceConfigAuto)
 	}
 	if _, found, ok := lookupServiceConfig(c, svc.Namespace, name); ok && !found {
-		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", svc.Namespace, name)
+		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(svc.Namespace), clip(name))
 	}
 }
 
@@ -176,7 +176,7 @@ func checkServiceDirectAccess(c *Context) {
 		case reason == "":
 			return // one pod can be bound directly; the controller binds those
 		}
-		why = append(why, p.Name+": "+reason)
+		why = append(why, clip(p.Name)+": "+reason)
 	}
 	if len(why) == 0 {
 		return // no backend pod to judge
@@ -211,14 +211,14 @@ func directReachable(c *Context, p *corev1.Pod) (string, error) {
 	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
 	if err != nil {
 		if isNotFound(err) {
-			return "its node " + p.Spec.NodeName + " does not exist", nil
+			return "its node " + clip(p.Spec.NodeName) + " does not exist", nil
 		}
 		return "", err
 	}
 	if nodeHasENI(n) {
 		return "", nil
 	}
-	return "no sign of VPC-CNI (ENI) networking on the pod or node " + n.Name, nil
+	return "no sign of VPC-CNI (ENI) networking on the pod or node " + clip(n.Name), nil
 }
 
 const (
