@@ -242,7 +242,7 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.ACKServiceBackendQuota}},
 	{Name: "ack-https-backend", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKHTTPSBackend,
 		Emits: []rules.ID{rules.ACKServiceHTTPSToHTTPSBackend}},
-	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse,
+	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
 		Emits: []rules.ID{rules.ACKServiceReuseCCMLB}},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKImmutable,
 		Emits: []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable}},
@@ -577,11 +577,12 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, string, error) {
 func checkACKReuse(c *Context) {
 	a := ackAnns(c.Service.Annotations)
 	id := a.value("id")
-	svcs, err := c.Snap.Services.List("")
+	svcs, err := listAll(c, &c.Snap.Services)
 	if err != nil {
 		c.Skip(err)
 		return
 	}
+	c.notePartial()
 	for _, s := range svcs {
 		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
 			continue

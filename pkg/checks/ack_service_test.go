@@ -319,10 +319,14 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 		}
 	}
 	skipped := skippedChecks(res)
-	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-lb-reuse", "ack-rolling-update", "ack-ccm-version", "ack-reuse-ccm-version", "service-endpoints"} {
+	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-rolling-update", "ack-ccm-version", "ack-reuse-ccm-version", "service-endpoints"} {
 		if !skipped[name] {
 			t.Errorf("want %s skipped, got %+v", name, res.Skipped)
 		}
+	}
+	// ack-lb-reuse is AddOnly: it runs on what the input holds and says so.
+	if len(res.Partial) != 1 || res.Partial[0].Check != "ack-lb-reuse" || skipped["ack-lb-reuse"] {
+		t.Errorf("want ack-lb-reuse partial, not skipped: partial %+v", res.Partial)
 	}
 }
 

@@ -14,12 +14,27 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
+// OfflineMode says how a check treats objects that offline input files may lack.
+type OfflineMode int
+
+// Offline modes.
+const (
+	// NeedsComplete: an object the files lack could change the answer either way, so the check is
+	// skipped when the input does not hold what it needs.
+	NeedsComplete OfflineMode = iota
+	// AddOnly: more objects can only add findings (two Services in the files that claim one CLB
+	// port already conflict), so offline the check runs on what the files hold and the result says
+	// its findings may be incomplete.
+	AddOnly
+)
+
 // Check is one diagnosis. It runs when its kind matches the target and its provider is Generic or
 // the target's provider.
 type Check struct {
 	Name     string
 	Kind     rules.Kind
 	Provider rules.Provider
+	Offline  OfflineMode
 	// Emits lists every rule the check can report; tests prove each is reachable.
 	Emits []rules.ID
 	// Applies, when set, decides from the target whether the check is meaningful at all.
@@ -79,6 +94,7 @@ type Context struct {
 	check    *Check
 	findings []Finding
 	skips    []Skip
+	partial  []Skip
 }
 
 // maxPath bounds the report path, which may hold user-chosen keys and names.
@@ -139,6 +155,34 @@ func (c *Context) Skip(err error) {
 	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error()})
 }
 
+// offlineAddOnly is true when the running check is AddOnly and the snapshot comes from files.
+func (c *Context) offlineAddOnly() bool {
+	return c.Snap.Source == "offline" && c.check.Offline == AddOnly
+}
+
+// notePartial records, once per check, that an AddOnly check ran offline on the input files only.
+func (c *Context) notePartial() {
+	if !c.offlineAddOnly() {
+		return
+	}
+	for _, p := range c.partial {
+		if p.Check == c.check.Name {
+			return
+		}
+	}
+	c.partial = append(c.partial, Skip{Check: c.check.Name,
+		Reason: "offline: ran on the objects in the input files; objects they lack could add findings"})
+}
+
+// listAll lists st in every namespace. For an AddOnly check offline it is what the input files
+// hold (the caller notes the result as partial); otherwise an unknown list is an error.
+func listAll[T any](c *Context, st *snapshot.Store[T]) ([]T, error) {
+	if c.offlineAddOnly() {
+		return st.Held(""), nil
+	}
+	return st.List("")
+}
+
 // memo returns fn's result for key, computed once per snapshot.
 func memo[T any](c *Context, key string, fn func() T) T {
 	return c.Snap.Memo(key, func() any { return fn() }).(T)
@@ -150,6 +194,9 @@ type Result struct {
 	Provider rules.Provider
 	Findings []Finding
 	Skipped  []Skip
+	// Partial lists AddOnly checks that ran offline on the input files only: the cluster may hold
+	// objects that add findings.
+	Partial []Skip
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
@@ -186,7 +233,7 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		}
 		ch.Run(ctx)
 	}
-	res.Findings, res.Skipped = mergeConfirmed(ctx.findings), ctx.skips
+	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
 	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
 	return res, nil
 }

@@ -38,6 +38,7 @@ func lbUsers(c *Context, id string) ([]lbUser, error) {
 	if idx.err != nil {
 		return nil, idx.err
 	}
+	c.notePartial()
 	var out []lbUser
 	for _, u := range idx.byID[id] {
 		self := (c.Service != nil && u.kind == "Service" && u.ns == c.Service.Namespace && u.name == c.Service.Name) ||
@@ -49,12 +50,14 @@ func lbUsers(c *Context, id string) ([]lbUser, error) {
 	return out, nil
 }
 
+// indexLBUsers reads every Service and Ingress; its callers are AddOnly checks, so offline it
+// indexes what the input files hold.
 func indexLBUsers(c *Context) lbIndex {
-	svcs, err := c.Snap.Services.List("")
+	svcs, err := listAll(c, &c.Snap.Services)
 	if err != nil {
 		return lbIndex{err: err}
 	}
-	ings, err := c.Snap.Ingresses.List("")
+	ings, err := listAll(c, &c.Snap.Ingresses)
 	if err != nil {
 		return lbIndex{err: err}
 	}

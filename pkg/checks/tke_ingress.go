@@ -51,7 +51,7 @@ var tkeIngressChecks = []Check{
 			rules.TKEIngressW1000}},
 	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressServiceConfig,
 		Emits: []rules.ID{rules.TKEIngressE4043}},
-	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB,
+	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB, Offline: AddOnly,
 		Emits: []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101}},
 }
 

@@ -28,7 +28,7 @@ var tkeServiceChecks = []Check{
 	{Name: "tke-service-annotations", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceAnnotations,
 		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075,
 			rules.TKEServiceInvalidVPCID, rules.TKEServiceInvalidBool}},
-	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB,
+	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
 		Emits: []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014}},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceConfig,
 		Emits: []rules.ID{rules.TKEServiceE4026, rules.TKEServiceConfigConflict}},

@@ -21,7 +21,10 @@ type Report struct {
 	Source   string    `json:"source"`
 	Findings []Finding `json:"findings"`
 	Skipped  []Skipped `json:"skipped"`
-	Summary  Summary   `json:"summary"`
+	// Partial lists checks that ran offline on the input files only; objects the files lack could
+	// add findings.
+	Partial []Skipped `json:"partial,omitempty"`
+	Summary Summary   `json:"summary"`
 	// Incomplete lists reads that failed part way; set only when the report may be missing findings.
 	Incomplete []string `json:"incomplete,omitempty"`
 }
@@ -83,6 +86,9 @@ func Build(res checks.Result, source string, incomplete []string) Report {
 	}
 	for _, s := range res.Skipped {
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason})
+	}
+	for _, s := range res.Partial {
+		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason})
 	}
 	return r
 }

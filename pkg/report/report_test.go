@@ -115,3 +115,23 @@ func TestCheckEventFinding(t *testing.T) {
 		t.Errorf("text: %s", out)
 	}
 }
+
+// TestPartialChecks: checks that ran offline on the input files only are listed in JSON and text.
+func TestPartialChecks(t *testing.T) {
+	res := result()
+	res.Partial = []checks.Skip{{Check: "tke-service-existing-lb", Reason: "offline: ran on the objects in the input files"}}
+	r := Build(res, "offline", nil)
+	var b bytes.Buffer
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back.Partial) != 1 || back.Partial[0].Check != "tke-service-existing-lb" {
+		t.Errorf("json partial: %v %+v", err, back.Partial)
+	}
+	b.Reset()
+	_ = NewWriter(&b, Text, false, false).Write([]Report{r}, false)
+	if !strings.Contains(b.String(), "PARTIAL tke-service-existing-lb") {
+		t.Errorf("text: %s", b.String())
+	}
+}

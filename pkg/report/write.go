@@ -173,5 +173,8 @@ func (w *Writer) text(r Report) {
 	for _, s := range r.Skipped {
 		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
 	}
+	for _, s := range r.Partial {
+		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
+	}
 	fmt.Fprintf(w.Out, "  summary: %d error(s), %d warning(s), %d info\n", r.Summary.Error, r.Summary.Warning, r.Summary.Info)
 }

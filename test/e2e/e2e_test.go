@@ -81,7 +81,7 @@ func TestScenariosLiveMatchesOffline(t *testing.T) {
 					}
 				}
 				skipped := map[string]bool{}
-				for _, s := range o.Skipped {
+				for _, s := range append(o.Skipped, o.Partial...) {
 					skipped[s.Check] = true
 				}
 				for k, f := range lf {
