@@ -847,7 +847,6 @@ var tkeIngressRules = []Rule{
 		Doc: tkeIngressDocCodes + "E6007 | E6009; " + tkeIngressDocHandbook +
 			"CLB Ingress Creation Error",
 		Retried: true,
-		Match:   []string{"validate.nginx.ingress.kubernetes.io"},
 	},
 	{
 		ID: TKEIngressW1000, Provider: TKE, Kind: Ingress, Code: "W1000", Severity: Warning,
