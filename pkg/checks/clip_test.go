@@ -55,3 +55,22 @@ func TestOwnTextNotCut(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeNamesClipped: names are user values too (offline input is not validated by an API
+// server): a finding quoting another object's name stays short.
+func TestHugeNamesClipped(t *testing.T) {
+	other := service(strings.Repeat("n", 1<<16), "LoadBalancer", svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))
+	s := fixture(t, lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc")), other)
+	got := 0
+	for _, f := range diagnose(t, s, snapshot.KindService, "web", rules.TKE).Findings {
+		if f.Rule == rules.TKEServiceE4014 {
+			got++
+			if len(f.Message) > 512 {
+				t.Errorf("E4014 message of %d bytes", len(f.Message))
+			}
+		}
+	}
+	if got == 0 {
+		t.Errorf("no E4014 finding")
+	}
+}
