@@ -245,7 +245,7 @@ var ackServiceChecks = []Check{
 	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
 		Emits: []rules.ID{rules.ACKServiceReuseCCMLB}},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKImmutable,
-		Emits: []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable}},
+		Emits: []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable, rules.ACKServiceResourceGroupFixed}},
 	{Name: "ack-rolling-update", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKRollingUpdate,
 		Emits: []rules.ID{rules.ACKServiceRollingUpdate503}},
 	{Name: "ack-traffic", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKTraffic,
@@ -627,7 +627,7 @@ func checkACKImmutable(c *Context) {
 			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Warning, a.path("resource-group-id"),
 				"resource-group-id was %q at the last kubectl apply and is now %q; it cannot be changed after creation", clip(old), clip(rg))
 		} else {
-			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Info, a.path("resource-group-id"),
+			c.Emit(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"),
 				"the CLB already exists; resource group %s cannot be changed after creation, so keep this value", clip(rg))
 		}
 	}

@@ -215,10 +215,10 @@ func TestACKServiceChecks(t *testing.T) {
 			rules.ACKServiceReuseCCMLB, a("id")),
 		ackCase("intranet type on public CLB", objs(ackSvc(m("address-type", "intranet"))), objs(ackSvc(m("address-type", "intranet"), statusIP("192.168.3.4"))),
 			rules.ACKServiceAddressTypeImmutable, a("address-type")),
-		// Without evidence of a change the resource group finding is only informational.
+		// Without evidence of a change the resource group finding is only a reminder, under its own rule.
 		ackCase("resource group on existing CLB", objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"))),
 			objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
-			rules.ACKServiceResourceGroupImmutable, a("resource-group-id")).severity(rules.Info),
+			rules.ACKServiceResourceGroupFixed, a("resource-group-id")).severity(rules.Info),
 		ackCase("rolling update without drain or probes", objs(ackSvc(nil), fxPod("web-1", "n1", true, drainOff)),
 			objs(ackSvc(m("connection-drain", "on", "connection-drain-timeout", "30")), fxPod("web-1", "n1", true, drainOff)),
 			rules.ACKServiceRollingUpdate503, a("connection-drain")),

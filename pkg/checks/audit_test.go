@@ -65,6 +65,9 @@ func TestDocumentedCodesOnlyForTheirMeaning(t *testing.T) {
 		{name: "missing host aliases on a healthy controller is not E6006", objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
 			kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
 			absent: []rules.ID{rules.TKEIngressE6006}, present: []rules.ID{rules.TKEIngressAPIHostAliases}},
+		{name: "an unchanged resource group is not resource-group-immutable", objs: withObjs(ackHealthy(), objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc")))),
+			kind: snapshot.KindService, target: "web", p: rules.ACK,
+			absent: []rules.ID{rules.ACKServiceResourceGroupImmutable}, present: []rules.ID{rules.ACKServiceResourceGroupFixed}},
 		{name: "the nginx webhook that refuses v1 Ingresses is E6009", objs: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
 			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, present: []rules.ID{rules.TKEIngressE6009}},
 	})
