@@ -242,10 +242,10 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.ACKServiceBackendQuota}},
 	{Name: "ack-https-backend", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKHTTPSBackend,
 		Emits: []rules.ID{rules.ACKServiceHTTPSToHTTPSBackend}},
-	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse,
+	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
 		Emits: []rules.ID{rules.ACKServiceReuseCCMLB}},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKImmutable,
-		Emits: []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable}},
+		Emits: []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable, rules.ACKServiceResourceGroupFixed}},
 	{Name: "ack-rolling-update", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKRollingUpdate,
 		Emits: []rules.ID{rules.ACKServiceRollingUpdate503}},
 	{Name: "ack-traffic", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKTraffic,
@@ -297,10 +297,10 @@ func checkACKAnnotations(c *Context) {
 		check, known := ackAnnotations[suffix]
 		switch {
 		case !known:
-			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", suffix, suggestion(suffix))
+			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", clip(suffix), suggestion(suffix))
 		case check != nil:
 			if err := check(v); err != nil {
-				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", suffix, err)
+				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", clip(suffix), err)
 			}
 		}
 	}
@@ -335,7 +335,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	need(acl, "acl-status", "acl-type", "acl-status is on")
 	if _, _, set := a.get("vswitch-id"); set && a.value("address-type") != "intranet" {
 		c.Emit(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"),
-			"a vSwitch applies only to an intranet CLB, but address-type is %q", orDefault(a.value("address-type"), "internet (default)"))
+			"a vSwitch applies only to an intranet CLB, but address-type is %q", clip(orDefault(a.value("address-type"), "internet (default)")))
 	}
 	ports, perr := parseProtocolPort(a.value("protocol-port"))
 	if _, _, set := a.get("protocol-port"); set && perr == nil {
@@ -374,17 +374,12 @@ func checkACKENI(c *Context) {
 	for i, p := range svc.Spec.Ports {
 		if p.TargetPort.Type == intstr.String {
 			c.Emit(rules.ACKServiceENIStringTargetPort, fmt.Sprintf("spec.ports[%d].targetPort", i),
-				"targetPort %q is a port name; with ENI backends it must be a number", p.TargetPort.StrVal)
+				"targetPort %q is a port name; with ENI backends it must be a number", clip(p.TargetPort.StrVal))
 		}
 	}
-	spec, _, specSet := a.get("spec")
-	_, _, reused := a.get("id")
-	switch {
-	case spec == "slb.s0.share":
+	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
+	if a.value("spec") == "slb.s0.share" {
 		c.Emit(rules.ACKServiceENISharedSpec, a.path("spec"), "spec slb.s0.share is a shared-resource CLB, which takes no ENI backends")
-	case !specSet && !reused && a.value("instance-charge-type") != "PayByCLCU":
-		c.EmitSeverity(rules.ACKServiceENISharedSpec, rules.Warning, a.path("spec"),
-			"no CLB specification is set; CCM releases that default to a shared-resource instance cannot attach ENIs")
 	}
 	plugin, err := ackNetworkPlugin(c)
 	if err != nil {
@@ -458,6 +453,11 @@ func checkACKBackends(c *Context) {
 	}
 	ready, _ := b.split()
 	if len(ready) == 0 {
+		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
+		if _, err := c.Snap.ServiceSlices(svc); err != nil {
+			c.Skip(err)
+			return
+		}
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector", "the Service has no ready endpoint (%d endpoints in %s)", len(b.eps), b.from)
 		return
 	}
@@ -475,7 +475,9 @@ func checkACKBackends(c *Context) {
 		eligible[n.Name] = true
 	}
 	if svc.Spec.ExternalTrafficPolicy != corev1.ServiceExternalTrafficPolicyLocal {
-		if len(eligible) == 0 {
+		if len(eligible) == 0 && c.Snap.Source == "offline" {
+			c.Skip(fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node"))
+		} else if len(eligible) == 0 {
 			path := "spec.externalTrafficPolicy"
 			if _, _, set := a.get("backend-label"); set {
 				path = a.path("backend-label")
@@ -485,16 +487,25 @@ func checkACKBackends(c *Context) {
 		ackQuota(c, len(eligible), "spec.externalTrafficPolicy", "eligible nodes (Cluster mode attaches every one)")
 		return
 	}
+	known := map[string]bool{}
+	for _, n := range nodes {
+		known[n.Name] = true
+	}
 	backendNodes := map[string]bool{}
-	var elsewhere []string
+	var elsewhere, unseen []string
 	for _, e := range ready {
-		if eligible[e.node] {
+		switch {
+		case eligible[e.node]:
 			backendNodes[e.node] = true
-		} else {
-			elsewhere = append(elsewhere, e.name+" on "+orDefault(e.node, "no node"))
+		case e.node != "" && !known[e.node]:
+			unseen = append(unseen, e.node)
+		default:
+			elsewhere = append(elsewhere, clip(e.name)+" on "+clip(orDefault(e.node, "no node")))
 		}
 	}
-	if len(backendNodes) == 0 {
+	if len(backendNodes) == 0 && len(unseen) > 0 {
+		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(unseen), 3)))
+	} else if len(backendNodes) == 0 {
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(elsewhere, 8))
 	}
@@ -527,7 +538,7 @@ func checkACKHTTPSBackend(c *Context) {
 				c.Skip(err)
 			} else if tls {
 				c.Emit(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i),
-					"the https:%d listener sends decrypted HTTP to targetPort %s, %s", pp.port, sp.TargetPort.String(), why)
+					"the https:%d listener sends decrypted HTTP to targetPort %s, %s", pp.port, clip(sp.TargetPort.String()), why)
 			}
 		}
 	}
@@ -551,10 +562,10 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, string, error) {
 			for _, cp := range ctr.Ports {
 				named := strings.Contains(strings.ToLower(cp.Name), "https")
 				if named && ((tp.Type == intstr.Int && cp.ContainerPort == tp.IntVal) || (tp.Type == intstr.String && cp.Name == tp.StrVal)) {
-					return true, fmt.Sprintf("which pod %s serves as container port %q", p.Name, cp.Name), nil
+					return true, fmt.Sprintf("which pod %s serves as container port %q", clip(p.Name), clip(cp.Name)), nil
 				}
 				if tp.Type == intstr.String && cp.Name == tp.StrVal && cp.ContainerPort == 443 {
-					return true, fmt.Sprintf("which resolves to port 443 in pod %s", p.Name), nil
+					return true, fmt.Sprintf("which resolves to port 443 in pod %s", clip(p.Name)), nil
 				}
 			}
 		}
@@ -566,17 +577,18 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, string, error) {
 func checkACKReuse(c *Context) {
 	a := ackAnns(c.Service.Annotations)
 	id := a.value("id")
-	svcs, err := c.Snap.Services.List("")
+	svcs, err := listAll(c, &c.Snap.Services)
 	if err != nil {
 		c.Skip(err)
 		return
 	}
+	c.notePartial()
 	for _, s := range svcs {
 		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
 			continue
 		}
 		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[labelCCMLBID] == id && !own {
-			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), s.Namespace, s.Name, labelCCMLBID)
+			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), clip(s.Namespace), clip(s.Name), labelCCMLBID)
 		}
 	}
 }
@@ -602,7 +614,7 @@ func checkACKImmutable(c *Context) {
 			if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
 				c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
 					"address-type is %s but the CLB address %s is %s; the type cannot be changed after creation",
-					typ, ing.IP, map[bool]string{true: "private", false: "public"}[private])
+					clip(typ), clip(ing.IP), map[bool]string{true: "private", false: "public"}[private])
 			}
 		}
 		if old, ok := changed("address-type"); ok {
@@ -615,7 +627,7 @@ func checkACKImmutable(c *Context) {
 			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Warning, a.path("resource-group-id"),
 				"resource-group-id was %q at the last kubectl apply and is now %q; it cannot be changed after creation", clip(old), clip(rg))
 		} else {
-			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Info, a.path("resource-group-id"),
+			c.Emit(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"),
 				"the CLB already exists; resource group %s cannot be changed after creation, so keep this value", clip(rg))
 		}
 	}
@@ -647,7 +659,7 @@ func checkACKRollingUpdate(c *Context) {
 	var bad []string
 	for _, p := range pods {
 		if probs := gracefulProblems(p); len(probs) > 0 {
-			bad = append(bad, fmt.Sprintf("%s (%s)", p.Name, strings.Join(probs, "; ")))
+			bad = append(bad, fmt.Sprintf("%s (%s)", clip(p.Name), strings.Join(probs, "; ")))
 		}
 	}
 	if len(bad) > 0 {
@@ -703,7 +715,7 @@ func checkACKTraffic(c *Context) {
 	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
 		svc.Annotations[annBackendType] != "eni" && sch != "wrr" && sch != "wlc" {
 		c.Emit(rules.ACKServiceUnevenLoad, a.path("scheduler"),
-			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights", orDefault(sch, "unset"))
+			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights", clip(orDefault(sch, "unset")))
 	}
 	for i, p := range svc.Spec.Ports {
 		if p.NodePort >= 32768 {
@@ -716,7 +728,7 @@ func checkACKTraffic(c *Context) {
 // checkACKCCMVersion flags a cloud-controller-manager too old to record Service sync events.
 func checkACKCCMVersion(c *Context) {
 	if tag, where, old := ccmOlderThan(c, ackEventsCCM); old {
-		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", tag, ackEventsCCM)
+		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", clip(tag), ackEventsCCM)
 	}
 }
 
@@ -724,7 +736,7 @@ func checkACKCCMVersion(c *Context) {
 func checkACKReuseCCMVersion(c *Context) {
 	if tag, where, old := ccmOlderThan(c, ackReuseCCM); old {
 		c.Emit(rules.ACKServiceReuseOldCCM, where, "the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
-			clip(ackAnns(c.Service.Annotations).value("id")), tag, ackReuseCCM)
+			clip(ackAnns(c.Service.Annotations).value("id")), clip(tag), ackReuseCCM)
 	}
 }
 
@@ -786,7 +798,7 @@ func checkACKIntranetLoopback(c *Context) {
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if p, ok := isPrivateIP(ing.IP); ok {
 			private, known = p, true
-			why = "its address " + ing.IP + " is private"
+			why = "its address " + clip(ing.IP) + " is private"
 			break
 		}
 	}
@@ -819,7 +831,7 @@ func checkACKIntranetLoopback(c *Context) {
 func checkACKAnnotationsNotLB(c *Context) {
 	keys := ackCLBKeys(c.Service.Annotations)
 	c.Emit(rules.ACKServiceListenerOnNodePort, "spec.type",
-		"type is %s, so CCM ignores its %d CLB annotation(s): %s", orDefault(string(c.Service.Spec.Type), "ClusterIP"), len(keys), nameList(keys, 3))
+		"type is %s, so CCM ignores its %d CLB annotation(s): %s", clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), nameList(clipAll(keys), 3))
 }
 
 // checkACKTypeChange flags a Service that is no longer of type LoadBalancer but still carries the
@@ -834,7 +846,7 @@ func checkACKTypeChange(c *Context) {
 	}
 	c.Emit(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]",
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
-		orDefault(string(svc.Spec.Type), "ClusterIP"), clip(id))
+		clip(orDefault(string(svc.Spec.Type), "ClusterIP")), clip(id))
 }
 
 // ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and

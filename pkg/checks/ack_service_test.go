@@ -182,8 +182,6 @@ func TestACKServiceChecks(t *testing.T) {
 			rules.ACKServiceENIStringTargetPort, "spec.ports[0].targetPort"),
 		ackCase("ENI on shared spec", objs(ackSvc(m(eni, "eni", "spec", "slb.s0.share"))), objs(ackSvc(s1)),
 			rules.ACKServiceENISharedSpec, a("spec")),
-		ackCase("ENI without spec", objs(ackSvc(m(eni, "eni"))), objs(ackSvc(s1)),
-			rules.ACKServiceENISharedSpec, a("spec")),
 		{name: "ENI on Flannel DaemonSet",
 			bad:   objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("kube-flannel-ds", "flannel:v0.15")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway-eniip", "terway:v1.9")),
@@ -217,10 +215,10 @@ func TestACKServiceChecks(t *testing.T) {
 			rules.ACKServiceReuseCCMLB, a("id")),
 		ackCase("intranet type on public CLB", objs(ackSvc(m("address-type", "intranet"))), objs(ackSvc(m("address-type", "intranet"), statusIP("192.168.3.4"))),
 			rules.ACKServiceAddressTypeImmutable, a("address-type")),
-		// Without evidence of a change the resource group finding is only informational.
+		// Without evidence of a change the resource group finding is only a reminder, under its own rule.
 		ackCase("resource group on existing CLB", objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"))),
 			objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
-			rules.ACKServiceResourceGroupImmutable, a("resource-group-id")).severity(rules.Info),
+			rules.ACKServiceResourceGroupFixed, a("resource-group-id")).severity(rules.Info),
 		ackCase("rolling update without drain or probes", objs(ackSvc(nil), fxPod("web-1", "n1", true, drainOff)),
 			objs(ackSvc(m("connection-drain", "on", "connection-drain-timeout", "30")), fxPod("web-1", "n1", true, drainOff)),
 			rules.ACKServiceRollingUpdate503, a("connection-drain")),
@@ -321,10 +319,14 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 		}
 	}
 	skipped := skippedChecks(res)
-	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-lb-reuse", "ack-rolling-update", "ack-ccm-version", "ack-reuse-ccm-version", "service-endpoints"} {
+	for _, name := range []string{"ack-eni", "ack-backends", "ack-https-backend", "ack-rolling-update", "ack-ccm-version", "ack-reuse-ccm-version", "service-endpoints"} {
 		if !skipped[name] {
 			t.Errorf("want %s skipped, got %+v", name, res.Skipped)
 		}
+	}
+	// ack-lb-reuse is AddOnly: it runs on what the input holds and says so.
+	if len(res.Partial) != 1 || res.Partial[0].Check != "ack-lb-reuse" || skipped["ack-lb-reuse"] {
+		t.Errorf("want ack-lb-reuse partial, not skipped: partial %+v", res.Partial)
 	}
 }
 

@@ -14,12 +14,27 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
+// OfflineMode says how a check treats objects that offline input files may lack.
+type OfflineMode int
+
+// Offline modes.
+const (
+	// NeedsComplete: an object the files lack could change the answer either way, so the check is
+	// skipped when the input does not hold what it needs.
+	NeedsComplete OfflineMode = iota
+	// AddOnly: more objects can only add findings (two Services in the files that claim one CLB
+	// port already conflict), so offline the check runs on what the files hold and the result says
+	// its findings may be incomplete.
+	AddOnly
+)
+
 // Check is one diagnosis. It runs when its kind matches the target and its provider is Generic or
 // the target's provider.
 type Check struct {
 	Name     string
 	Kind     rules.Kind
 	Provider rules.Provider
+	Offline  OfflineMode
 	// Emits lists every rule the check can report; tests prove each is reachable.
 	Emits []rules.ID
 	// Applies, when set, decides from the target whether the check is meaningful at all.
@@ -27,13 +42,28 @@ type Check struct {
 	Run     func(*Context)
 }
 
-// Finding is one problem found by a check or proven by an event.
+// Source says what saw a finding.
+type Source string
+
+// Sources of a finding.
+const (
+	// SourceCheck: a check predicted the problem from the objects.
+	SourceCheck Source = "check"
+	// SourceEvent: an event of the target proves it.
+	SourceEvent Source = "event"
+	// SourceCheckEvent: a check predicted it and an event confirms it; one finding carries both.
+	SourceCheckEvent Source = "check+event"
+)
+
+// Finding is one problem found by a check, proven by an event, or both.
 type Finding struct {
 	Rule rules.ID
 	// Check names the check (or "events") that produced it.
-	Check string
-	// Source is "check" or "event".
-	Source string
+	Check  string
+	Source Source
+	// Event is the confirming event's message when Source is SourceCheckEvent (an event-only finding
+	// holds it in Message).
+	Event string
 	// Path locates the offending field, e.g. metadata.annotations[kubernetes.io/ingress.http-rules].
 	Path string
 	// Message holds the facts of this instance; never secret material.
@@ -41,7 +71,7 @@ type Finding struct {
 	// Severity, when set, overrides the rule's severity for this instance (a check that weighs how
 	// many risk factors hold).
 	Severity *rules.Severity
-	// Count and LastSeen are set for event findings.
+	// Count and LastSeen are set for findings an event proves.
 	Count    int32
 	LastSeen string
 }
@@ -64,23 +94,18 @@ type Context struct {
 	check    *Check
 	findings []Finding
 	skips    []Skip
+	partial  []Skip
 }
 
-// maxArg bounds each string quoted in a finding: annotations may be a mebibyte long.
-const maxArg = 200
+// maxPath bounds the report path, which may hold user-chosen keys and names.
+const maxPath = 400
 
-// Emit records a finding of rule id at path. String arguments longer than maxArg are clipped, so a
-// huge user value never floods the report.
+// Emit records a finding of rule id at path. The message is never cut: every value taken from the
+// user's objects must be quoted through clip (or clipTo) at the call site, so a huge value cannot
+// flood the report while the program's own text stays whole.
 func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
-	for i, a := range args {
-		if s, ok := a.(string); ok && len(s) > maxArg {
-			args[i] = fmt.Sprintf("%s…(%d bytes)", s[:maxArg], len(s))
-		}
-	}
-	if len(path) > 2*maxArg {
-		path = path[:2*maxArg] + "…"
-	}
-	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "check", Path: path,
+	path = clipTo(path, maxPath)
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck, Path: path,
 		Message: fmt.Sprintf(format, args...)})
 }
 
@@ -108,7 +133,7 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 	}
 	for i := range c.findings {
 		f := &c.findings[i]
-		if f.Source == "event" && f.Rule == id && (!byMessage || f.Message == msg) {
+		if f.Source == SourceEvent && f.Rule == id && (!byMessage || f.Message == msg) {
 			f.Count += e.Count
 			if last > f.LastSeen {
 				f.LastSeen, f.Message = last, msg
@@ -116,7 +141,7 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 			return
 		}
 	}
-	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: "event", Message: msg,
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceEvent, Message: msg,
 		Count: e.Count, LastSeen: last})
 }
 
@@ -130,6 +155,34 @@ func (c *Context) Skip(err error) {
 	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error()})
 }
 
+// offlineAddOnly is true when the running check is AddOnly and the snapshot comes from files.
+func (c *Context) offlineAddOnly() bool {
+	return c.Snap.Source == "offline" && c.check.Offline == AddOnly
+}
+
+// notePartial records, once per check, that an AddOnly check ran offline on the input files only.
+func (c *Context) notePartial() {
+	if !c.offlineAddOnly() {
+		return
+	}
+	for _, p := range c.partial {
+		if p.Check == c.check.Name {
+			return
+		}
+	}
+	c.partial = append(c.partial, Skip{Check: c.check.Name,
+		Reason: "offline: ran on the objects in the input files; objects they lack could add findings"})
+}
+
+// listAll lists st in every namespace. For an AddOnly check offline it is what the input files
+// hold (the caller notes the result as partial); otherwise an unknown list is an error.
+func listAll[T any](c *Context, st *snapshot.Store[T]) ([]T, error) {
+	if c.offlineAddOnly() {
+		return st.Held(""), nil
+	}
+	return st.List("")
+}
+
 // memo returns fn's result for key, computed once per snapshot.
 func memo[T any](c *Context, key string, fn func() T) T {
 	return c.Snap.Memo(key, func() any { return fn() }).(T)
@@ -141,6 +194,9 @@ type Result struct {
 	Provider rules.Provider
 	Findings []Finding
 	Skipped  []Skip
+	// Partial lists AddOnly checks that ran offline on the input files only: the cluster may hold
+	// objects that add findings.
+	Partial []Skip
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
@@ -177,9 +233,49 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		}
 		ch.Run(ctx)
 	}
-	res.Findings, res.Skipped = ctx.findings, ctx.skips
+	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
 	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
 	return res, nil
+}
+
+// mergeConfirmed folds each event finding into the first check finding of the same rule: a static
+// prediction and the event that confirms it are one problem. The merged finding keeps the check's
+// path and facts, takes the event's message, count and time, and is at least as severe as the rule.
+func mergeConfirmed(fs []Finding) []Finding {
+	out := make([]Finding, 0, len(fs))
+	first := map[rules.ID]int{}
+	for _, f := range fs {
+		if f.Source != SourceCheck {
+			continue
+		}
+		if _, ok := first[f.Rule]; !ok {
+			first[f.Rule] = len(out)
+		}
+		out = append(out, f)
+	}
+	for _, e := range fs {
+		if e.Source != SourceEvent {
+			continue
+		}
+		i, ok := first[e.Rule]
+		if !ok {
+			out = append(out, e)
+			continue
+		}
+		f := &out[i]
+		if f.Source == SourceCheckEvent {
+			if e.LastSeen > f.LastSeen { // another message of the same rule: keep the latest
+				f.Event, f.LastSeen = e.Message, e.LastSeen
+			}
+			f.Count += e.Count
+			continue
+		}
+		f.Source, f.Event, f.Count, f.LastSeen = SourceCheckEvent, e.Message, e.Count, e.LastSeen
+		if f.Severity != nil && *f.Severity < e.EffectiveSeverity() {
+			f.Severity = nil
+		}
+	}
+	return out
 }
 
 // lessFinding orders by severity (worst first), then rule id, then path.

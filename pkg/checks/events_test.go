@@ -69,3 +69,65 @@ func TestEventFindings(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckAndEventAreOneFinding: a check's prediction and the event that confirms it are one finding
+// with both sources; an event no check predicted stays an event finding.
+func TestCheckAndEventAreOneFinding(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+	webhookMsg := `IngressError. ErrorCode: E6009 Details: UnexpectedError. OriginError: Internal error occurred: failed calling webhook "validate.nginx.ingress.kubernetes.io"`
+	tests := []struct {
+		name     string
+		objs     []runtime.Object
+		kind     snapshot.Kind
+		target   string
+		p        rules.Provider
+		rule     rules.ID
+		source   Source
+		path     string
+		severity rules.Severity
+	}{
+		{name: "nginx webhook predicted, E6009 event confirms",
+			objs: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3"),
+				event("a", "Ingress", "bar", "Warning", webhookMsg, 61, t0)),
+			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, rule: rules.TKEIngressE6009, source: SourceCheckEvent,
+			path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]", severity: rules.Error},
+		{name: "malformed http-rules predicted, E4022 event confirms",
+			objs: objs(ingress(ingAnn(annHTTPRules, `[{"path":"/a"`)), service("web", corev1.ServiceTypeNodePort),
+				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
+			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, rule: rules.TKEIngressE4022, source: SourceCheckEvent,
+			path: annPath(annHTTPRules), severity: rules.Error},
+		{name: "an event alone stays an event",
+			objs: objs(ingress(), service("web", corev1.ServiceTypeNodePort),
+				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
+			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, rule: rules.TKEIngressE4022, source: SourceEvent, severity: rules.Error},
+		{name: "the event lifts a check's lowered severity to the rule's",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet")),
+				event("a", "Service", "web", "Warning", "alicloud: can not change LoadBalancer AddressType once created. delete and retry", 4, t0))),
+			kind: snapshot.KindService, target: "web", p: rules.ACK, rule: rules.ACKServiceAddressTypeImmutable, source: SourceCheckEvent,
+			path: a("address-type"), severity: rules.Error},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), tt.kind, tt.target, tt.p)
+			var got []Finding
+			for _, f := range res.Findings {
+				if f.Rule == tt.rule {
+					got = append(got, f)
+				}
+			}
+			if len(got) != 1 {
+				t.Fatalf("want one %s finding, got %+v", tt.rule, got)
+			}
+			f := got[0]
+			if f.Source != tt.source || f.Path != tt.path || f.EffectiveSeverity() != tt.severity {
+				t.Errorf("got source %q path %q severity %v, want %q %q %v", f.Source, f.Path, f.EffectiveSeverity(), tt.source, tt.path, tt.severity)
+			}
+			if f.Count == 0 || f.LastSeen == "" {
+				t.Errorf("event count and time lost: %+v", f)
+			}
+			if tt.source == SourceCheckEvent && (f.Event == "" || f.Message == "") {
+				t.Errorf("merged finding must keep the check's facts and the event's message: %+v", f)
+			}
+		})
+	}
+}

@@ -26,7 +26,7 @@ func FuzzParsers(f *testing.F) {
 			_ = id.check(s)
 		}
 		_, _ = jsonObject(s)
-		_, _ = parseRuleAnnotation(s)
+		_, _ = parseRuleAnnotation(s, true)
 		_, _ = parseProtocolPort(s)
 		_, _ = nonMasqueradeCIDRs(s)
 		_, _ = yamlObject(s)

@@ -68,6 +68,9 @@ func serviceBackends(c *Context) (backendSet, error) {
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
 		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
 	}
+	if serr != nil && len(svc.Spec.Selector) == 0 {
+		return backendSet{}, serr // without a selector only EndpointSlices name the backends
+	}
 	pods, perr := c.Snap.BackendPods(svc)
 	if perr != nil {
 		if serr != nil {
@@ -156,7 +159,7 @@ func checkServiceEndpoints(c *Context) {
 		}
 		if len(slices) == 0 {
 			c.Emit(rules.GenericServiceNoSelector, "spec.selector",
-				"the Service has no selector and no EndpointSlice labelled %s=%s", discoveryv1.LabelServiceName, svc.Name)
+				"the Service has no selector and no EndpointSlice labelled %s=%s", discoveryv1.LabelServiceName, clip(svc.Name))
 			return
 		}
 	}
@@ -168,7 +171,7 @@ func checkServiceEndpoints(c *Context) {
 	ready, notReady := b.split()
 	switch {
 	case len(b.eps) == 0 && len(svc.Spec.Selector) > 0:
-		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "no pod matches the selector %s (read from %s)", selectorString(svc), b.from)
+		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "no pod matches the selector %s (read from %s)", clip(selectorString(svc)), b.from)
 	case len(b.eps) == 0:
 		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "the Service's EndpointSlices list no endpoint")
 	case len(ready) == 0:
@@ -177,7 +180,7 @@ func checkServiceEndpoints(c *Context) {
 	if len(notReady) > 0 {
 		var names []string
 		for _, e := range notReady {
-			names = append(names, e.name+" ("+e.why+")")
+			names = append(names, clip(e.name)+" ("+e.why+")")
 		}
 		c.Emit(rules.GenericServiceEndpointsNotReady, "spec.selector", "%d of %d endpoints are not ready: %s",
 			len(notReady), len(b.eps), nameList(names, 8))
@@ -212,7 +215,7 @@ func checkExternalTrafficLocal(c *Context) {
 			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster")
 		return
 	}
-	hosts := slices.Sorted(maps.Keys(withBackend))
+	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
 	nodes, err := c.Snap.Nodes.List("")
 	if err != nil {
 		c.Skip(err)
@@ -222,16 +225,20 @@ func checkExternalTrafficLocal(c *Context) {
 		return
 	}
 	var without, servingLB []string
+	known := map[string]bool{}
 	for _, n := range nodes {
+		known[clip(n.Name)] = true
 		switch {
 		case !withBackend[n.Name]:
-			without = append(without, n.Name)
+			without = append(without, clip(n.Name))
 		case !excludedFromLB(n):
 			servingLB = append(servingLB, n.Name)
 		}
 	}
+	// A backend node the snapshot lacks may well serve the load balancer: only known nodes count as excluded.
+	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !known[h] })
 	switch {
-	case len(servingLB) == 0:
+	case len(servingLB) == 0 && !unseen:
 		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path,
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
 			labelExcludeLB, nameList(hosts, 8))
@@ -265,6 +272,15 @@ func nodeIsReady(n *corev1.Node) bool {
 		}
 	}
 	return false
+}
+
+// clipAll clips every name of a list taken from the user's objects.
+func clipAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = clip(n)
+	}
+	return out
 }
 
 // nameList joins names, showing at most max of them.

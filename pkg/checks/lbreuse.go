@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -22,7 +23,7 @@ type lbUser struct {
 	svc    *corev1.Service
 }
 
-func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, u.ns, u.name) }
+func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, clip(u.ns), clip(u.name)) }
 
 // lbIndex maps CLB ids to the Services and Ingresses that use them.
 type lbIndex struct {
@@ -37,6 +38,7 @@ func lbUsers(c *Context, id string) ([]lbUser, error) {
 	if idx.err != nil {
 		return nil, idx.err
 	}
+	c.notePartial()
 	var out []lbUser
 	for _, u := range idx.byID[id] {
 		self := (c.Service != nil && u.kind == "Service" && u.ns == c.Service.Namespace && u.name == c.Service.Name) ||
@@ -48,12 +50,14 @@ func lbUsers(c *Context, id string) ([]lbUser, error) {
 	return out, nil
 }
 
+// indexLBUsers reads every Service and Ingress; its callers are AddOnly checks, so offline it
+// indexes what the input files hold.
 func indexLBUsers(c *Context) lbIndex {
-	svcs, err := c.Snap.Services.List("")
+	svcs, err := listAll(c, &c.Snap.Services)
 	if err != nil {
 		return lbIndex{err: err}
 	}
-	ings, err := c.Snap.Ingresses.List("")
+	ings, err := listAll(c, &c.Snap.Ingresses)
 	if err != nil {
 		return lbIndex{err: err}
 	}
@@ -97,13 +101,14 @@ func checkIngressExistingLB(c *Context) {
 	for _, u := range users {
 		switch {
 		case !u.reuses:
-			c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", id, u)
+			c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", clip(id), u)
 		case u.kind == "Ingress":
-			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", id, u)
+			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", clip(id), u)
 		default:
+			// HTTP and HTTPS listeners are TCP: a UDP listener on the same port number is another listener.
 			for _, p := range u.svc.Spec.Ports {
-				if p.Port == 80 || p.Port == 443 {
-					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, id, p.Port, protocolOf(p))
+				if protocolOf(p) == corev1.ProtocolTCP && slices.Contains(ingressL7Ports(c.Ingress), int(p.Port)) {
+					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, clip(id), p.Port, protocolOf(p))
 				}
 			}
 		}

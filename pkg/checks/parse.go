@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"sigs.k8s.io/yaml"
 )
@@ -105,15 +106,22 @@ func typeName(k string) string {
 	return "a " + k
 }
 
-// clip shortens user text quoted in a message.
+// clip shortens a value from the user's objects before it is quoted in a finding.
 func clip(s string) string { return clipTo(s, 80) }
 
-// clipTo shortens s to max bytes.
+// clipv is clip for a decoded value of any type.
+func clipv(v any) string { return clip(fmt.Sprint(v)) }
+
+// clipTo shortens s to at most max bytes, cutting on a rune boundary and saying how long it was.
 func clipTo(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	return s[:max] + "…"
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
 }
 
 // objPath is the report path of a field of another object than the target, e.g.
@@ -133,7 +141,7 @@ func objPath(ns, kind, name, field string) string {
 func yamlObject(s string) (map[string]any, error) {
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(s), &m); err != nil {
-		return nil, fmt.Errorf("not valid YAML or JSON: %v", err)
+		return nil, fmt.Errorf("not valid YAML or JSON: %s", clipTo(err.Error(), 200))
 	}
 	if m == nil {
 		return nil, fmt.Errorf("empty, or not a mapping")

@@ -40,9 +40,9 @@ var tkeClusterChecks = []Check{
 	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Loopback,
 		Emits: []rules.ID{rules.TKEIngressCLBLoopback}},
 	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Controller,
-		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressE6006}},
+		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases}},
 	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkNginxWebhook,
-		Emits: []rules.ID{rules.TKEIngressNginxWebhook}},
+		Emits: []rules.ID{rules.TKEIngressE6009}},
 }
 
 // checkIPMasqAgent reports an ip-masq-agent config that exempts all traffic from SNAT, so calls to
@@ -76,7 +76,7 @@ func checkIPMasqAgent(c *Context) {
 		}
 		for i, s := range cidrs {
 			if p, err := netip.ParsePrefix(strings.TrimSpace(s)); err == nil && p.Bits() == 0 && p.Addr().Is4() {
-				c.Emit(id, where, "nonMasqueradeCIDRs[%d] is %s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", i, s)
+				c.Emit(id, where, "nonMasqueradeCIDRs[%d] is %s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", i, clip(s))
 			}
 		}
 		return
@@ -106,13 +106,13 @@ func nonMasqueradeCIDRs(body string) ([]string, error) {
 		}
 		list, ok := v.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s is not a list", k)
+			return nil, fmt.Errorf("%s is not a list", clip(k))
 		}
 		out := make([]string, 0, len(list))
 		for _, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				return nil, fmt.Errorf("%s holds %v, which is not a CIDR string", k, e)
+				return nil, fmt.Errorf("%s holds %s, which is not a CIDR string", clip(k), clipv(e))
 			}
 			out = append(out, s)
 		}
@@ -187,7 +187,7 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 	}
 	v, err := parseVersion(imageTag(ct.Image))
 	if err != nil {
-		kp.oldErr = fmt.Errorf("image %s: %v", ct.Image, err)
+		kp.oldErr = fmt.Errorf("image %s: %v", clip(ct.Image), err)
 		return kp, nil
 	}
 	if fix, ok := loopbackFix(v); ok {
@@ -255,13 +255,13 @@ func checkL4Loopback(c *Context) {
 			absent = append(absent, no)
 		}
 	}
-	factor(kp.mode == "ipvs", "kube-proxy runs in IPVS mode ("+kp.modeFrom+")", "kube-proxy mode is "+kp.mode+" ("+kp.modeFrom+")")
+	factor(kp.mode == "ipvs", "kube-proxy runs in IPVS mode ("+kp.modeFrom+")", "kube-proxy mode is "+clip(kp.mode)+" ("+kp.modeFrom+")")
 	switch {
 	case kp.oldErr != nil:
 		absent = append(absent, "the kube-proxy version is unknown ("+kp.oldErr.Error()+")")
 	default:
-		factor(kp.old, fmt.Sprintf("kube-proxy image %s predates the fixed build %s", kp.image, kp.fix),
-			fmt.Sprintf("kube-proxy image %s has the fix", kp.image))
+		factor(kp.old, fmt.Sprintf("kube-proxy image %s predates the fixed build %s", clip(kp.image), kp.fix),
+			fmt.Sprintf("kube-proxy image %s has the fix", clip(kp.image)))
 	}
 	factor(!prevent, annSvcPreventLoopback+" is not \"true\"", annSvcPreventLoopback+" is \"true\"")
 	if len(held) == 0 {
@@ -299,7 +299,7 @@ func checkL7Loopback(c *Context) {
 		return
 	}
 	if !found {
-		c.Emit(rules.TKEIngressCLBLoopback, annPath(key), "TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB", ing.Namespace, name)
+		c.Emit(rules.TKEIngressCLBLoopback, annPath(key), "TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB", clip(ing.Namespace), clip(name))
 		return
 	}
 	base := objPath(ing.Namespace, "tkeserviceconfig", name, "spec.loadBalancer.l7Listeners")
@@ -310,7 +310,7 @@ func checkL7Loopback(c *Context) {
 		port, _ := anyInt(m["port"])
 		if ka, ok := anyInt(m["keepaliveEnable"]); !ok || ka != 1 {
 			c.Emit(rules.TKEIngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i),
-				"listener %d of the internal CLB has keepaliveEnable %v, not 1", port, m["keepaliveEnable"])
+				"listener %d of the internal CLB has keepaliveEnable %s, not 1", port, clipv(m["keepaliveEnable"]))
 		}
 		have[port] = true
 	}
@@ -349,7 +349,7 @@ var cloudAPIAliases = map[string]string{
 }
 
 // checkL7Controller checks the kube-system/l7-lb-controller Deployment: TKE_REGION and TKE_VPC_ID
-// wired from tke-config (E6001/E6002) and host aliases for the cloud API domains (E6006 hint). A
+// wired from tke-config (E6001/E6002) and host aliases for the cloud API domains (a hint). A
 // missing Deployment says nothing: TKE may run the controller outside the cluster.
 func checkL7Controller(c *Context) {
 	d, err := c.Snap.Deployments.Get(tkeSysNS, tkeL7Controller)
@@ -397,7 +397,7 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 		}
 		problems = append(problems, problem)
 	}
-	msg := fmt.Sprintf("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)", ct.Name, name, tkeSysNS, tkeConfigCM)
+	msg := fmt.Sprintf("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)", clip(ct.Name), name, tkeSysNS, tkeConfigCM)
 	if len(problems) > 0 {
 		msg += "; envFrom: " + strings.Join(problems, "; ")
 	}
@@ -413,15 +413,16 @@ func configKey(c *Context, name, key string) (where, problem string, ok bool) {
 			c.Skip(err)
 			return "", "", false
 		}
-		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, name), true
+		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, clip(name)), true
 	}
 	if cm.Data[key] == "" && len(cm.BinaryData[key]) == 0 {
-		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, name, key), true
+		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, clip(name), clip(key)), true
 	}
 	return "", "", true
 }
 
-// checkAPIHostAliases hints (info) at the host aliases that avoid E6006 DNS time-outs.
+// checkAPIHostAliases hints at the host aliases that avoid E6006 DNS time-outs; a healthy controller
+// may well run without them, so this is not E6006 itself.
 func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	have := map[string]string{}
 	for _, ha := range d.Spec.Template.Spec.HostAliases {
@@ -442,7 +443,7 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	if n > 3 {
 		missing = append(missing[:3], fmt.Sprintf("%d more", n-3))
 	}
-	c.EmitSeverity(rules.TKEIngressE6006, rules.Info, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"),
+	c.Emit(rules.TKEIngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"),
 		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
 		n, len(cloudAPIAliases), strings.Join(missing, ", "))
 }
@@ -476,9 +477,9 @@ func checkNginxWebhook(c *Context) {
 			if owner == "" || verr != nil || v.compare(v1) >= 0 {
 				continue
 			}
-			c.Emit(rules.TKEIngressNginxWebhook, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),
-				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot; the CLB controller then fails with E6009",
-				wh.Name, owner, image)
+			c.Emit(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),
+				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot, so it refuses the CLB controller's Ingress writes",
+				clip(wh.Name), clip(owner), clip(image))
 		}
 	}
 }

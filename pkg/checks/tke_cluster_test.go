@@ -134,21 +134,21 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 				c.EnvFrom = []corev1.EnvFromSource{{ConfigMapRef: &corev1.ConfigMapEnvSource{LocalObjectReference: corev1.LocalObjectReference{Name: tkeConfigCM}}}}
 			})),
 			want: rules.TKEIngressE6002, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.containers[0].env"},
-		{name: "E6006 no host aliases", bad: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
-			fixed: objs(ingress()), want: rules.TKEIngressE6006, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.hostAliases"},
+		{name: "api-host-aliases missing (a hint, not E6006)", bad: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
+			fixed: objs(ingress()), want: rules.TKEIngressAPIHostAliases, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.hostAliases"},
 		{name: "E6009 nginx webhook on v1 with old controller", bad: objs(ingress(), nginxWebhook("v1", "v1beta1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3@sha256:abc")),
 			fixed: objs(ingress(), nginxWebhook("v1beta1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
-			want:  rules.TKEIngressNginxWebhook, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 failurePolicy Ignore blocks nothing", bad: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
 			fixed: objs(ingress(), func() runtime.Object {
 				w, ignore := nginxWebhook("v1"), admissionv1.Ignore
 				w.Webhooks[0].FailurePolicy = &ignore
 				return w
 			}(), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
-			want: rules.TKEIngressNginxWebhook, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want: rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 wildcard version, TKE add-on image", bad: objs(ingress(), nginxWebhook("*"), nginxDeployment("ccr.ccs.tencentyun.com/paas/nginx-ingress-controller:0.41.0")),
 			fixed: objs(ingress(), nginxWebhook("v1"), nginxDeployment("registry.k8s.io/ingress-nginx/controller:v1.1.0")),
-			want:  rules.TKEIngressNginxWebhook, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 	})
 }
 
@@ -214,7 +214,7 @@ func TestTKEClusterUnknownSkips(t *testing.T) {
 	t.Run("ingress", func(t *testing.T) {
 		res := diagnose(t, build(internalIngress(ingAnn(annIngServiceConfig, "bar-config"))), snapshot.KindIngress, "bar", rules.TKE)
 		got := byRule(res)
-		for _, id := range []rules.ID{rules.TKEIngressE4007, rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressE6006, rules.TKEIngressNginxWebhook} {
+		for _, id := range []rules.ID{rules.TKEIngressE4007, rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases, rules.TKEIngressE6009} {
 			if len(got[id]) > 0 {
 				t.Errorf("unknown objects became finding %s: %v", id, got[id])
 			}
@@ -241,7 +241,7 @@ func TestTKEConfigMissing(t *testing.T) {
 		}
 	}
 	fixed := byRule(diagnose(t, fixture(t, ingress(), l7Controller(), tkeConfig(goodTKEConfig)), snapshot.KindIngress, "bar", rules.TKE))
-	if len(fixed[rules.TKEIngressE6001])+len(fixed[rules.TKEIngressE6002])+len(fixed[rules.TKEIngressE6006]) > 0 {
+	if len(fixed[rules.TKEIngressE6001])+len(fixed[rules.TKEIngressE6002])+len(fixed[rules.TKEIngressAPIHostAliases]) > 0 {
 		t.Errorf("fixed: %v", fixed)
 	}
 	// No l7-lb-controller Deployment: TKE may run it outside the cluster, so nothing is said.

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -20,6 +21,7 @@ const (
 	annHTTPSRules          = "kubernetes.io/ingress.https-rules"
 	annIngExtensive        = "kubernetes.io/ingress.extensiveParameters"
 	annRuleMix             = "kubernetes.io/ingress.rule-mix"
+	annRewriteSupport      = "ingress.cloud.tencent.com/rewrite-support"
 	annIngDirectAccess     = "ingress.cloud.tencent.com/direct-access"
 	annIngServiceConfig    = "ingress.cloud.tencent.com/tke-service-config"
 	annIngServiceConfigAut = "ingress.cloud.tencent.com/tke-service-config-auto"
@@ -37,7 +39,8 @@ var tkeIngressChecks = []Check{
 	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressAnnotations,
 		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032,
 			rules.TKEIngressE4037, rules.TKEIngressE4044, rules.TKEIngressE4045, rules.TKEIngressE4046,
-			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098}},
+			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098,
+			rules.TKEIngressConfigConflict}},
 	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressRules,
 		Emits: []rules.ID{rules.TKEIngressE4013, rules.TKEIngressE4031, rules.TKEIngressE4034, rules.TKEIngressE4052}},
 	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressTLS,
@@ -48,7 +51,7 @@ var tkeIngressChecks = []Check{
 			rules.TKEIngressW1000}},
 	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressServiceConfig,
 		Emits: []rules.ID{rules.TKEIngressE4043}},
-	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB,
+	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB, Offline: AddOnly,
 		Emits: []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101}},
 }
 
@@ -81,7 +84,7 @@ func clbIngress(c *Context) bool { return ingressController(c) == "qcloud" }
 func checkIngressClass(c *Context) {
 	if owner := ingressController(c); owner != "qcloud" {
 		c.Emit(rules.GenericIngressOtherController, "spec.ingressClassName",
-			"the Ingress belongs to %s, not to a cloud load balancer controller; CLB checks did not run", owner)
+			"the Ingress belongs to %s, not to a cloud load balancer controller; CLB checks did not run", clip(owner))
 	}
 }
 
@@ -101,10 +104,22 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 
 func checkIngressAnnotations(c *Context) {
 	a := c.Ingress.Annotations
-	for key, id := range map[string]rules.ID{annHTTPRules: rules.TKEIngressE4022, annHTTPSRules: rules.TKEIngressE4023} {
-		if v, ok := a[key]; ok {
-			if _, err := parseRuleAnnotation(v); err != nil {
-				c.Emit(id, annPath(key), "%v", err)
+	rewrite, _ := parseBool(a[annRewriteSupport])
+	for _, r := range []struct {
+		key string
+		id  rules.ID
+	}{{annHTTPRules, rules.TKEIngressE4022}, {annHTTPSRules, rules.TKEIngressE4023}} {
+		v, ok := a[r.key]
+		if !ok {
+			continue
+		}
+		entries, err := parseRuleAnnotation(v, rewrite)
+		if err != nil {
+			c.Emit(r.id, annPath(r.key), "%v", err)
+		}
+		for _, e := range entries {
+			if e.err != nil {
+				c.Emit(r.id, e.where(r.key), "%v", e.err)
 			}
 		}
 	}
@@ -118,11 +133,11 @@ func checkIngressAnnotations(c *Context) {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
 				c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
-					"%q ends with the reserved suffix %q used by automatically synced configs", name, suffix)
+					"%q ends with the reserved suffix %q used by automatically synced configs", clip(name), suffix)
 			}
 		}
 		if auto {
-			c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
+			c.Emit(rules.TKEIngressConfigConflict, annPath(annIngServiceConfig),
 				"set together with %s: \"true\"; the automatic config and a named one conflict", annIngServiceConfigAut)
 		}
 	}
@@ -161,7 +176,7 @@ func checkExtensive(c *Context, v string) {
 	}
 	if pureIPv6(m) {
 		c.Emit(rules.TKEIngressE4032, annPath(annIngExtensive),
-			"AddressIPVersion %q asks for a pure IPv6 load balancer; IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only", m["AddressIPVersion"])
+			"AddressIPVersion %q asks for a pure IPv6 load balancer; IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only", clipv(m["AddressIPVersion"]))
 	}
 }
 
@@ -170,30 +185,73 @@ func pureIPv6(m map[string]any) bool {
 	return strings.EqualFold(v, "IPv6FullChain")
 }
 
-// annotationRule is one entry of kubernetes.io/ingress.http-rules or https-rules.
+// annotationRule is one entry of kubernetes.io/ingress.http-rules or https-rules: a forwarding rule
+// to a backend, or (with rewrite-support on) a redirect rule that carries a rewrite target instead.
 type annotationRule struct {
 	Host    string `json:"host"`
 	Path    string `json:"path"`
-	Backend struct {
+	Backend *struct {
 		ServiceName string `json:"serviceName"`
 		ServicePort any    `json:"servicePort"`
 	} `json:"backend"`
+	Rewrite *struct {
+		Port any    `json:"port"`
+		Host string `json:"host"`
+		Path string `json:"path"`
+	} `json:"rewrite"`
 }
 
-func parseRuleAnnotation(v string) ([]annotationRule, error) {
-	var out []annotationRule
-	if err := strictJSON(v, &out); err != nil {
+// ruleEntry is one parsed entry of a rule annotation; err says what is wrong with it alone.
+type ruleEntry struct {
+	index int
+	rule  annotationRule
+	err   error
+}
+
+func (e ruleEntry) where(key string) string { return fmt.Sprintf("%s[%d]", annPath(key), e.index) }
+
+// parseRuleAnnotation reads a rule annotation entry by entry, so that one bad entry never hides the
+// others. err is set only when the value as a whole is not a JSON array (or null). An entry with a
+// rewrite object and no backend is a redirect, valid when rewrite (rewrite-support) is on.
+func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
+	var raw []json.RawMessage
+	if err := strictJSON(v, &raw); err != nil {
 		return nil, err
 	}
-	for i, r := range out {
-		if r.Backend.ServiceName == "" {
-			return nil, fmt.Errorf("entry %d has no backend.serviceName", i)
+	out := make([]ruleEntry, 0, len(raw))
+	for i, m := range raw {
+		e := ruleEntry{index: i}
+		if err := strictJSON(string(m), &e.rule); err != nil {
+			e.err = fmt.Errorf("entry %d: %v", i, err)
+		} else {
+			e.err = checkRuleEntry(e.rule, rewrite)
 		}
-		if _, _, err := portOf(r.Backend.ServicePort); err != nil {
-			return nil, fmt.Errorf("entry %d: %v", i, err)
-		}
+		out = append(out, e)
 	}
 	return out, nil
+}
+
+func checkRuleEntry(r annotationRule, rewrite bool) error {
+	switch {
+	case r.Backend == nil && r.Rewrite == nil:
+		return fmt.Errorf("entry has neither backend nor rewrite")
+	case r.Backend == nil && !rewrite:
+		return fmt.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"", annRewriteSupport)
+	case r.Backend == nil:
+		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("rewrite.port %s is not a port number", clipv(r.Rewrite.Port))
+		}
+		if r.Rewrite.Path != "" && !strings.HasPrefix(r.Rewrite.Path, "/") {
+			return fmt.Errorf("rewrite.path %q must start with /", clip(r.Rewrite.Path))
+		}
+		return nil
+	case r.Backend.ServiceName == "":
+		return fmt.Errorf("entry has no backend.serviceName")
+	}
+	if _, _, err := portOf(r.Backend.ServicePort); err != nil {
+		return err
+	}
+	return nil
 }
 
 // portOf reads a servicePort given as a number or a string (a number or a port name).
@@ -212,7 +270,7 @@ func portOf(v any) (int32, string, error) {
 	default:
 		n, err := strconv.Atoi(fmt.Sprint(p))
 		if err != nil {
-			return 0, "", fmt.Errorf("backend.servicePort %v is not a port", p)
+			return 0, "", fmt.Errorf("backend.servicePort %s is not a port", clipv(p))
 		}
 		return int32(n), "", nil
 	}
@@ -229,8 +287,9 @@ type ingressPath struct {
 	fromAnno bool
 }
 
-// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the rule annotations.
-// Malformed annotations are left out (the annotation check reports them).
+// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
+// annotations (redirect entries with no backend Service). Malformed entries are left out (the
+// annotation check reports them).
 func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 	var out []ingressPath
 	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
@@ -253,14 +312,18 @@ func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 		if !ok {
 			continue
 		}
-		rs, err := parseRuleAnnotation(v)
-		if err != nil {
-			continue
-		}
-		for k, r := range rs {
-			num, name, _ := portOf(r.Backend.ServicePort)
-			out = append(out, ingressPath{where: fmt.Sprintf("%s[%d]", annPath(key), k), host: r.Host, path: r.Path,
-				hasPath: true, svc: r.Backend.ServiceName, port: networkingv1.ServiceBackendPort{Name: name, Number: num}, fromAnno: true})
+		rewrite, _ := parseBool(ing.Annotations[annRewriteSupport])
+		entries, _ := parseRuleAnnotation(v, rewrite)
+		for _, e := range entries {
+			if e.err != nil {
+				continue
+			}
+			ip := ingressPath{where: e.where(key), host: e.rule.Host, path: e.rule.Path, hasPath: true, fromAnno: true}
+			if b := e.rule.Backend; b != nil {
+				num, name, _ := portOf(b.ServicePort)
+				ip.svc, ip.port = b.ServiceName, networkingv1.ServiceBackendPort{Name: name, Number: num}
+			}
+			out = append(out, ip)
 		}
 	}
 	return out
@@ -277,7 +340,7 @@ func checkIngressRules(c *Context) {
 	ing := c.Ingress
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
-			c.Emit(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), "rule for host %q has no http paths", r.Host)
+			c.Emit(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), "rule for host %q has no http paths", clip(r.Host))
 		}
 	}
 	ipv6 := false
@@ -348,7 +411,7 @@ func checkIngressTLS(c *Context) {
 		for _, h := range t.Hosts {
 			tlsHosts = append(tlsHosts, h)
 			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
-				c.Emit(rules.TKEIngressE4049, where+".hosts", "host %q has certificates from both %q and %q", h, prev, t.SecretName)
+				c.Emit(rules.TKEIngressE4049, where+".hosts", "host %q has certificates from both %q and %q", clip(h), clip(prev), clip(t.SecretName))
 			}
 			hostSecret[h] = t.SecretName
 		}
@@ -363,7 +426,7 @@ func checkIngressTLS(c *Context) {
 	}
 	for _, h := range httpsHosts(ing) {
 		if !hostCovered(h, tlsHosts) {
-			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", h)
+			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", clip(h))
 		}
 	}
 }
@@ -407,7 +470,7 @@ func checkCertSecret(c *Context, ns, name, where string) {
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	if err != nil {
 		if isNotFound(err) {
-			c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", ns, name)
+			c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", clip(ns), clip(name))
 		} else {
 			c.Skip(err)
 		}
@@ -415,18 +478,18 @@ func checkCertSecret(c *Context, ns, name, where string) {
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
-		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", ns, name, secretCertKey, keyList(sec))
+		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", clip(ns), clip(name), secretCertKey, keyList(sec))
 		return
 	}
 	id := strings.TrimSpace(raw)
 	switch {
 	case id != raw:
-		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, ns, name, clip(id))
+		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, clip(ns), clip(name), clip(id))
 	case !certIDRE.MatchString(id):
-		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, ns, name, clip(id))
+		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, clip(ns), clip(name), clip(id))
 	}
 	if ann, ok := c.Ingress.Annotations[annCertID]; ok && ann != id {
-		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but Secret %s/%s holds %q", annCertID, clip(ann), ns, name, clip(id))
+		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but Secret %s/%s holds %q", annCertID, clip(ann), clip(ns), clip(name), clip(id))
 	}
 }
 
@@ -443,10 +506,10 @@ func secretValue(s *corev1.Secret, key string) (string, bool) {
 func keyList(s *corev1.Secret) string {
 	var keys []string
 	for k, v := range s.Data {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", k, len(v)))
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k), len(v)))
 	}
 	for k, v := range s.StringData {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", k, len(v)))
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k), len(v)))
 	}
 	if len(keys) == 0 {
 		return "none"
@@ -475,20 +538,20 @@ func checkIngressBackends(c *Context) {
 			case !isNotFound(err):
 				c.Skip(err)
 			case p.fromAnno:
-				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", ing.Namespace, p.svc)
+				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", clip(ing.Namespace), clip(p.svc))
 			default:
-				c.Emit(rules.TKEIngressE4041, where, "backend Service %s/%s does not exist", ing.Namespace, p.svc)
+				c.Emit(rules.TKEIngressE4041, where, "backend Service %s/%s does not exist", clip(ing.Namespace), clip(p.svc))
 			}
 			continue
 		}
 		if !hasServicePort(svc, p.port) {
-			c.Emit(rules.TKEIngressE4042, where, "Service %s has no port %s (ports: %s)", p.svc, portString(p.port), servicePorts(svc))
+			c.Emit(rules.TKEIngressE4042, where, "Service %s has no port %s (ports: %s)", clip(p.svc), clip(portString(p.port)), servicePorts(svc))
 		}
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
-			c.Emit(rules.TKEIngressE4082, where, "Service %s has no selector, which direct access (%s) cannot bind", p.svc, annIngDirectAccess)
+			c.Emit(rules.TKEIngressE4082, where, "Service %s has no selector, which direct access (%s) cannot bind", clip(p.svc), annIngDirectAccess)
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
-			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", p.svc, serviceType(svc))
+			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", clip(p.svc), clip(string(serviceType(svc))))
 		}
 	}
 }
@@ -519,9 +582,9 @@ func portString(p networkingv1.ServiceBackendPort) string {
 func servicePorts(svc *corev1.Service) string {
 	var out []string
 	for _, sp := range svc.Spec.Ports {
-		s := fmt.Sprintf("%d/%s", sp.Port, protocolOf(sp))
+		s := fmt.Sprintf("%d/%s", sp.Port, clip(string(protocolOf(sp))))
 		if sp.Name != "" {
-			s = sp.Name + "=" + s
+			s = clip(sp.Name) + "=" + s
 		}
 		out = append(out, s)
 	}
@@ -538,7 +601,7 @@ func checkIngressServiceConfig(c *Context) {
 	}
 	if _, err := c.Snap.TkeServiceConfigs.Get(c.Ingress.Namespace, name); err != nil {
 		if isNotFound(err) {
-			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", c.Ingress.Namespace, name)
+			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
 		} else {
 			c.Skip(err)
 		}

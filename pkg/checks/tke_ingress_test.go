@@ -27,8 +27,10 @@ func TestTKEIngressChecks(t *testing.T) {
 		// extra objects for the bad case, replacing healthy() objects of the same name
 		badObjs []runtime.Object
 		fixed   *networkingv1.Ingress
-		want    rules.ID
-		path    string
+		// fixedObjs does the same for the fixed case
+		fixedObjs []runtime.Object
+		want      rules.ID
+		path      string
 	}{
 		{name: "E4009 empty secretName", bad: ingress(ingTLS("")), fixed: ingress(ingTLS("tls")),
 			want: rules.TKEIngressE4009, path: "spec.tls[0].secretName"},
@@ -53,7 +55,18 @@ func TestTKEIngressChecks(t *testing.T) {
 			want:  rules.TKEIngressE4022, path: annPath(annHTTPRules)},
 		{name: "E4023 https-rules without serviceName", bad: ingress(ingAnn(annHTTPSRules, `[{"path":"/a","backend":{"servicePort":80}}]`)),
 			fixed: ingress(ingAnn(annHTTPSRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":80}}]`)),
-			want:  rules.TKEIngressE4023, path: annPath(annHTTPSRules)},
+			want:  rules.TKEIngressE4023, path: annPath(annHTTPSRules) + "[0]"},
+		{name: "E4022 rewrite entry without rewrite-support",
+			bad:   ingress(ingAnn(annHTTPRules, `[{"path":"/v1","rewrite":{"port":80,"path":"/a"}}]`)),
+			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/v1","rewrite":{"port":80,"path":"/a"}}]`), ingAnn(annRewriteSupport, "true")),
+			want:  rules.TKEIngressE4022, path: annPath(annHTTPRules) + "[0]"},
+		{name: "E4022 bad entry does not hide the next entry's missing backend (W1000)",
+			bad:   ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"servicePort":80}},{"path":"/b","backend":{"serviceName":"nope","servicePort":80}}]`)),
+			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":80}},{"path":"/b","backend":{"serviceName":"web","servicePort":80}}]`)),
+			want:  rules.TKEIngressW1000, path: annPath(annHTTPRules) + "[1].backend"},
+		{name: "service-config-conflict named and auto config", bad: ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "true")),
+			fixed: ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "false")),
+			want:  rules.TKEIngressConfigConflict, path: annPath(annIngServiceConfig)},
 		{name: "E4026 extensiveParameters not an object", bad: ingress(ingAnn(annIngExtensive, `["IPv4"]`)),
 			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv4"}`)), want: rules.TKEIngressE4026, path: annPath(annIngExtensive)},
 		{name: "E4044 rule-mix not bool", bad: ingress(ingAnn(annRuleMix, "on")), fixed: ingress(ingAnn(annRuleMix, "true")),
@@ -125,6 +138,11 @@ func TestTKEIngressChecks(t *testing.T) {
 		{name: "E4101 listener collision on 80/443", bad: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
 			badObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))},
 			fixed:   ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: rules.TKEIngressE4101, path: annPath(annExistLB)},
+		{name: "E4101 not for a UDP port 80 on the same lb", bad: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
+			badObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))},
+			fixed:   ingress(ingAnn(annExistLB, "lb-4ymlu8dc")), fixedObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"),
+				func(s *corev1.Service) { s.Spec.Ports[0].Protocol = corev1.ProtocolUDP })},
+			want: rules.TKEIngressE4101, path: annPath(annExistLB)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,7 +150,7 @@ func TestTKEIngressChecks(t *testing.T) {
 			if !containsPath(bad[tt.want], tt.path) {
 				t.Errorf("bad: want %s at %s, got %v", tt.want, tt.path, bad)
 			}
-			fixed := byRule(diagnose(t, fixture(t, append([]runtime.Object{tt.fixed}, healthy()...)...), snapshot.KindIngress, "bar", rules.TKE))
+			fixed := byRule(diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.fixed}, healthy()...), tt.fixedObjs)...), snapshot.KindIngress, "bar", rules.TKE))
 			if len(fixed[tt.want]) > 0 {
 				t.Errorf("fixed: %s still reported at %v", tt.want, fixed[tt.want])
 			}

@@ -26,11 +26,12 @@ const (
 // tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
 var tkeServiceChecks = []Check{
 	{Name: "tke-service-annotations", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceAnnotations,
-		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075}},
-	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB,
+		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075,
+			rules.TKEServiceInvalidVPCID, rules.TKEServiceInvalidBool}},
+	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
 		Emits: []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014}},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceConfig,
-		Emits: []rules.ID{rules.TKEServiceE4026}},
+		Emits: []rules.ID{rules.TKEServiceE4026, rules.TKEServiceConfigConflict}},
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{rules.TKEServiceE4033}},
 }
@@ -39,7 +40,8 @@ var tkeServiceChecks = []Check{
 func tkeLBService(c *Context) bool { return c.Service.Spec.Type == corev1.ServiceTypeLoadBalancer }
 
 // svcIDFormats are the Service annotations holding a cloud id, with the rule a malformed one meets:
-// E4011 (the named CLB cannot exist), E4037 (the subnet cannot exist), E4075 (cross-region binding).
+// E4011 (the named CLB cannot exist), E4037 (the subnet cannot exist), E4075 (the region id of
+// cross-region binding is wrong); a malformed VPC id has no code of its own.
 var svcIDFormats = []struct {
 	key  string
 	form idFormat
@@ -48,8 +50,11 @@ var svcIDFormats = []struct {
 	{annSvcExistedLB, clbID, rules.TKEServiceE4011},
 	{annSvcSubnet, subnetID, rules.TKEServiceE4037},
 	{annSvcCrossRegion, regionID, rules.TKEServiceE4075},
-	{annSvcCrossVPC, vpcID, rules.TKEServiceE4075},
+	{annSvcCrossVPC, vpcID, rules.TKEServiceInvalidVPCID},
 }
+
+// svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
+var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, annSvcServiceConfigAuto}
 
 func checkServiceAnnotations(c *Context) {
 	a := c.Service.Annotations
@@ -71,6 +76,13 @@ func checkServiceAnnotations(c *Context) {
 			c.Emit(f.rule, annPath(f.key), "%v%s", err, hint)
 		}
 	}
+	for _, key := range svcBoolAnnotations {
+		if v, ok := a[key]; ok {
+			if _, err := parseBool(v); err != nil {
+				c.Emit(rules.TKEServiceInvalidBool, annPath(key), "%v", err)
+			}
+		}
+	}
 }
 
 // zoneRE is an availability zone id such as ap-guangzhou-3, a common mistake for a region id.
@@ -85,7 +97,7 @@ func checkServiceExistingLB(c *Context) {
 	}
 	for _, u := range users {
 		if !u.reuses {
-			c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", id, u)
+			c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", clip(id), u)
 			continue
 		}
 		if u.svc == nil {
@@ -94,7 +106,7 @@ func checkServiceExistingLB(c *Context) {
 		for i, p := range c.Service.Spec.Ports {
 			for _, q := range u.svc.Spec.Ports {
 				if p.Port == q.Port && protocolOf(p) == protocolOf(q) {
-					c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "%s also reuses load balancer %s and declares port %d/%s", u, id, p.Port, protocolOf(p))
+					c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "%s also reuses load balancer %s and declares port %d/%s", u, clip(id), p.Port, clip(string(protocolOf(p))))
 				}
 			}
 		}
@@ -122,8 +134,8 @@ func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstruc
 	return nil, false, false
 }
 
-// checkServiceConfig reports a TkeServiceConfig that is named but absent, or named while the
-// automatic config is on too (E4026).
+// checkServiceConfig reports a TkeServiceConfig that is named but absent (E4026), or named while the
+// automatic config is on too (no code).
 func checkServiceConfig(c *Context) {
 	svc := c.Service
 	name := svc.Annotations[annSvcServiceConfig]
@@ -131,11 +143,11 @@ func checkServiceConfig(c *Context) {
 		return
 	}
 	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
-		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig),
+		c.Emit(rules.TKEServiceConfigConflict, annPath(annSvcServiceConfig),
 			"set together with %s: \"true\"; the automatic config and a named one conflict", annSvcServiceConfigAuto)
 	}
 	if _, found, ok := lookupServiceConfig(c, svc.Namespace, name); ok && !found {
-		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", svc.Namespace, name)
+		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(svc.Namespace), clip(name))
 	}
 }
 
@@ -146,13 +158,8 @@ func checkServiceDirectAccess(c *Context) {
 		return
 	}
 	where := annPath(annSvcDirectAccess)
-	on, err := parseBool(v)
-	if err != nil {
-		c.Emit(rules.TKEServiceE4033, where, "%v", err)
-		return
-	}
-	if !on {
-		return
+	if on, err := parseBool(v); err != nil || !on {
+		return // a malformed value is reported by the annotation check
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
 	if err != nil {
@@ -169,7 +176,7 @@ func checkServiceDirectAccess(c *Context) {
 		case reason == "":
 			return // one pod can be bound directly; the controller binds those
 		}
-		why = append(why, p.Name+": "+reason)
+		why = append(why, clip(p.Name)+": "+reason)
 	}
 	if len(why) == 0 {
 		return // no backend pod to judge
@@ -204,14 +211,14 @@ func directReachable(c *Context, p *corev1.Pod) (string, error) {
 	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
 	if err != nil {
 		if isNotFound(err) {
-			return "its node " + p.Spec.NodeName + " does not exist", nil
+			return "its node " + clip(p.Spec.NodeName) + " does not exist", nil
 		}
 		return "", err
 	}
 	if nodeHasENI(n) {
 		return "", nil
 	}
-	return "no sign of VPC-CNI (ENI) networking on the pod or node " + n.Name, nil
+	return "no sign of VPC-CNI (ENI) networking on the pod or node " + clip(n.Name), nil
 }
 
 const (

@@ -21,7 +21,10 @@ type Report struct {
 	Source   string    `json:"source"`
 	Findings []Finding `json:"findings"`
 	Skipped  []Skipped `json:"skipped"`
-	Summary  Summary   `json:"summary"`
+	// Partial lists checks that ran offline on the input files only; objects the files lack could
+	// add findings.
+	Partial []Skipped `json:"partial,omitempty"`
+	Summary Summary   `json:"summary"`
 	// Incomplete lists reads that failed part way; set only when the report may be missing findings.
 	Incomplete []string `json:"incomplete,omitempty"`
 }
@@ -41,15 +44,18 @@ type Finding struct {
 	Severity rules.Severity `json:"severity"`
 	Title    string         `json:"title"`
 	Check    string         `json:"check"`
-	Source   string         `json:"source"`
-	Path     string         `json:"path,omitempty"`
-	Message  string         `json:"message"`
-	Fix      string         `json:"fix"`
-	Risk     string         `json:"risk"`
-	Doc      string         `json:"doc"`
-	Retried  bool           `json:"retried"`
-	Count    int32          `json:"count,omitempty"`
-	LastSeen string         `json:"lastSeen,omitempty"`
+	// Source is "check", "event" or "check+event" (a check's prediction that an event confirms).
+	Source string `json:"source"`
+	// Event is the confirming event's message of a "check+event" finding.
+	Event    string `json:"event,omitempty"`
+	Path     string `json:"path,omitempty"`
+	Message  string `json:"message"`
+	Fix      string `json:"fix"`
+	Risk     string `json:"risk"`
+	Doc      string `json:"doc"`
+	Retried  bool   `json:"retried"`
+	Count    int32  `json:"count,omitempty"`
+	LastSeen string `json:"lastSeen,omitempty"`
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -81,13 +87,16 @@ func Build(res checks.Result, source string, incomplete []string) Report {
 		rule, _ := rules.Get(f.Rule)
 		sev := f.EffectiveSeverity()
 		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: sev,
-			Title: rule.Title, Check: f.Check, Source: f.Source, Path: f.Path, Message: f.Message,
+			Title: rule.Title, Check: f.Check, Source: string(f.Source), Event: f.Event, Path: f.Path, Message: f.Message,
 			Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
 			LastSeen: f.LastSeen})
 		r.Summary.add(sev)
 	}
 	for _, s := range res.Skipped {
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason})
+	}
+	for _, s := range res.Partial {
+		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason})
 	}
 	return r
 }

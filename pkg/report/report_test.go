@@ -92,3 +92,46 @@ func TestWriters(t *testing.T) {
 		t.Errorf("xml accepted")
 	}
 }
+
+// TestCheckEventFinding: a finding seen by a check and an event carries both in JSON and text.
+func TestCheckEventFinding(t *testing.T) {
+	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent,
+		Path: "metadata.annotations[kubernetes.io/ingress.http-rules]", Message: "not valid JSON", Event: "ErrorCode: E4022", Count: 3,
+		LastSeen: "2026-11-01T10:00:00Z"}), "live", nil)
+	var b bytes.Buffer
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if f := back.Findings[0]; f.Source != "check+event" || f.Event != "ErrorCode: E4022" || f.Count != 3 || f.Path == "" {
+		t.Errorf("json: %+v", f)
+	}
+	b.Reset()
+	_ = NewWriter(&b, Text, false, false).Write([]Report{r}, false)
+	if out := b.String(); !strings.Contains(out, "confirmed by event (x3") || !strings.Contains(out, "http-rules]: not valid JSON") {
+		t.Errorf("text: %s", out)
+	}
+}
+
+// TestPartialChecks: checks that ran offline on the input files only are listed in JSON and text.
+func TestPartialChecks(t *testing.T) {
+	res := result()
+	res.Partial = []checks.Skip{{Check: "tke-service-existing-lb", Reason: "offline: ran on the objects in the input files"}}
+	r := Build(res, "offline", nil)
+	var b bytes.Buffer
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back.Partial) != 1 || back.Partial[0].Check != "tke-service-existing-lb" {
+		t.Errorf("json partial: %v %+v", err, back.Partial)
+	}
+	b.Reset()
+	_ = NewWriter(&b, Text, false, false).Write([]Report{r}, false)
+	if !strings.Contains(b.String(), "PARTIAL tke-service-existing-lb") {
+		t.Errorf("text: %s", b.String())
+	}
+}

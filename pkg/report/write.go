@@ -10,6 +10,7 @@ import (
 	"github.com/fatih/color"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -152,13 +153,16 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, "  %s %-6s %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
 			code, f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
-		if f.Source == "event" {
+		if f.Source == string(checks.SourceEvent) {
 			where = fmt.Sprintf("event (x%d, last %s)", f.Count, f.LastSeen)
 		}
 		if where != "" {
 			fmt.Fprintf(w.Out, "          %s: %s\n", where, f.Message)
 		} else {
 			fmt.Fprintf(w.Out, "          %s\n", f.Message)
+		}
+		if f.Source == string(checks.SourceCheckEvent) {
+			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, f.LastSeen, f.Event)
 		}
 		if w.FixHints {
 			fmt.Fprintf(w.Out, "          fix:  %s\n", f.Fix)
@@ -168,6 +172,9 @@ func (w *Writer) text(r Report) {
 	}
 	for _, s := range r.Skipped {
 		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
+	}
+	for _, s := range r.Partial {
+		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
 	}
 	fmt.Fprintf(w.Out, "  summary: %d error(s), %d warning(s), %d info\n", r.Summary.Error, r.Summary.Warning, r.Summary.Info)
 }

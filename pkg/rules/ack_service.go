@@ -42,6 +42,7 @@ const (
 	ACKServiceLegacyAnnotationConflict   ID = "ack.service.legacy-annotation-conflict"
 	ACKServiceAnnotationDependency       ID = "ack.service.annotation-dependency"
 	ACKServiceReuseWithoutOverride       ID = "ack.service.reuse-without-override"
+	ACKServiceResourceGroupFixed         ID = "ack.service.resource-group-fixed"
 )
 
 const (
@@ -584,5 +585,19 @@ var ackServiceRules = []Rule{
 			"by anything else on the CLB, set force-override-listeners: \"true\".",
 		Risk: "The Service shows an address but nothing listens on its ports, so clients cannot connect.",
 		Doc:  ackFAQDoc + ", Why is a listener not configured when I reuse an existing SLB instance?",
+	},
+	{
+		ID:       ACKServiceResourceGroupFixed,
+		Provider: ACK,
+		Kind:     Service,
+		Code:     "",
+		Severity: Info,
+		Title:    "Resource group of an existing CLB is fixed",
+		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id and its " +
+			"CLB already exists. Nothing is wrong yet: this is a reminder that the group was fixed when the CLB " +
+			"was created, so a later edit of the value fails (see ack.service.resource-group-immutable).",
+		Fix:  "Leave the value as it is; to move the CLB to another resource group, recreate the Service.",
+		Risk: "None while the value stays unchanged.",
+		Doc:  ackEventsDoc + ", \"can not change ResourceGroupId once created\" (a reminder, not the error)",
 	},
 }

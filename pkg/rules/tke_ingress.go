@@ -85,7 +85,9 @@ const (
 	TKEIngressW1001        ID = "tke.ingress.W1001"
 	TKEIngressW1002        ID = "tke.ingress.W1002"
 	TKEIngressCLBLoopback  ID = "tke.ingress.clb-loopback"
-	TKEIngressNginxWebhook ID = "tke.ingress.nginx-webhook"
+	// TKEIngressConfigConflict and TKEIngressAPIHostAliases have no documented code.
+	TKEIngressConfigConflict ID = "tke.ingress.service-config-conflict"
+	TKEIngressAPIHostAliases ID = "tke.ingress.api-host-aliases"
 )
 
 // Document names and the recurring risk texts of the Ingress table (its "risk if not fixed" column).
@@ -830,15 +832,18 @@ var tkeIngressRules = []Rule{
 		Retried: true,
 	},
 	{
-		ID: TKEIngressE6009, Provider: TKE, Kind: Ingress, Code: "E6009", Severity: Warning,
-		Title: "Ingress controller unexpected error",
-		Cause: "The Ingress controller hit an unexpected error (UnexpectedError). The handbook traces one " +
-			"common case to the ingress-nginx admission webhook validate.nginx.ingress.kubernetes.io, which " +
-			"fails every call made to it.",
-		Fix: "Read the OriginError in the event: if it names a webhook, fix that webhook (see " +
-			"tke.ingress.nginx-webhook); otherwise open a ticket with TKE and include the exception stack " +
-			"from the controller's log.",
-		Risk: "Sync of the Ingress keeps failing and retrying; the CLB may not reflect later changes.",
+		ID: TKEIngressE6009, Provider: TKE, Kind: Ingress, Code: "E6009", Severity: Error,
+		Title: "Ingress controller unexpected error (e.g. a failing nginx webhook)",
+		Cause: "The Ingress controller hit an unexpected error (UnexpectedError) and the sync fails. The " +
+			"fault handbook traces the documented case to ingress-nginx: a release older than v1.0.0 " +
+			"registers the admission webhook validate.nginx.ingress.kubernetes.io for networking.k8s.io/v1 " +
+			"Ingresses, which it cannot validate, so every Ingress write the CLB controller makes is refused.",
+		Fix: "Read the OriginError of the event. If it names validate.nginx.ingress.kubernetes.io, edit that " +
+			"ValidatingWebhookConfiguration so webhooks[].rules[].apiVersions lists only v1beta1 (or delete it), " +
+			"then upgrade the Nginx Ingress add-on (v1.1.0) so new instances do not bring it back. Otherwise " +
+			"open a ticket with TKE and include the exception stack from the controller's log.",
+		Risk: "The Ingress cannot be created or updated on the CLB while the error lasts; the controller keeps " +
+			"retrying.",
 		Doc: tkeIngressDocCodes + "E6007 | E6009; " + tkeIngressDocHandbook +
 			"CLB Ingress Creation Error",
 		Retried: true,
@@ -888,16 +893,28 @@ var tkeIngressRules = []Rule{
 		Doc: tkeIngressDocHandbook + "CLB Loopback (avoiding layer-7 loopback)",
 	},
 	{
-		ID: TKEIngressNginxWebhook, Provider: TKE, Kind: Ingress, Code: "", Severity: Error,
-		Title: "ingress-nginx validating webhook blocks CLB Ingresses",
-		Cause: "An ingress-nginx release older than v1.0.0 registers a ValidatingWebhookConfiguration " +
-			"(validate.nginx.ingress.kubernetes.io) that covers networking.k8s.io/v1 Ingresses, which it " +
-			"cannot validate; calls fail and the CLB controller reports E6009.",
-		Fix: "Edit the ValidatingWebhookConfiguration so webhooks[].rules[].apiVersions lists only v1beta1, " +
-			"or delete it; then upgrade the Nginx Ingress add-on (v1.1.0) so new instances do not bring it " +
-			"back.",
-		Risk:  "CLB Ingresses cannot be created or updated while the webhook keeps failing.",
-		Doc:   tkeIngressDocHandbook + "CLB Ingress Creation Error",
-		Match: []string{"validate.nginx.ingress.kubernetes.io"},
+		ID: TKEIngressConfigConflict, Provider: TKE, Kind: Ingress, Code: "", Severity: Warning,
+		Title: "Named and automatic TkeServiceConfig both requested",
+		Cause: "The Ingress sets ingress.cloud.tencent.com/tke-service-config (a TkeServiceConfig you manage) " +
+			"and ingress.cloud.tencent.com/tke-service-config-auto: \"true\" (one TKE creates as " +
+			"<ingress>-auto-ingress-config). TKE's TkeServiceConfig guide does not allow both at once; the " +
+			"error tables give the conflict no code (E4051 is about reserved names).",
+		Fix: "Keep one: remove tke-service-config-auto to use your own TkeServiceConfig, or remove " +
+			"tke-service-config to let TKE manage <ingress>-auto-ingress-config.",
+		Risk: "Which CLB settings apply is not what the manifest suggests; settings from one of the two " +
+			"configs are ignored.",
+		Doc: "Tencent TKE, TkeServiceConfig (Ingress); no event code",
+	},
+	{
+		ID: TKEIngressAPIHostAliases, Provider: TKE, Kind: Ingress, Code: "", Severity: Info,
+		Title: "l7-lb-controller has no host aliases for the cloud API domains",
+		Cause: "The kube-system/l7-lb-controller Deployment lacks some of the hostAliases that the E6006 " +
+			"handling adds (cloud API domains pinned to 169.254.0.28 and 169.254.0.95). This is no fault by " +
+			"itself: the controller only needs them when CoreDNS resolves those domains wrongly, which then " +
+			"shows as E6006 i/o timeouts.",
+		Fix: "Nothing while the controller syncs; if Ingress events report E6006, add the hostAliases listed " +
+			"under tke.ingress.E6006.",
+		Risk: "None while DNS works; if it breaks, no Ingress in the cluster is reconciled.",
+		Doc:  tkeIngressDocCodes + "E6006 (handling method); a hint, not an error code",
 	},
 }

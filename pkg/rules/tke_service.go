@@ -24,6 +24,11 @@ const (
 	TKEServiceCLBLoopback ID = "tke.service.clb-loopback"
 	// TKEServiceIPMasqAgent has no code in the Service table (the Ingress controller reports it as E4007).
 	TKEServiceIPMasqAgent ID = "tke.service.ip-masq-agent"
+	// TKEServiceInvalidBool, TKEServiceInvalidVPCID and TKEServiceConfigConflict are annotation mistakes
+	// the Service table files under no code.
+	TKEServiceInvalidBool    ID = "tke.service.invalid-bool"
+	TKEServiceInvalidVPCID   ID = "tke.service.invalid-vpc-id"
+	TKEServiceConfigConflict ID = "tke.service.service-config-conflict"
 )
 
 const (
@@ -268,6 +273,45 @@ var tkeServiceRules = []Rule{
 		Fix:      "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs, never 0.0.0.0/0, then restart the load-balancer controller so it fetches credentials again.",
 		Risk:     riskTKEClusterWide,
 		Doc:      "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceInvalidBool,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "TKE Service annotation is not a boolean",
+		Cause:    "A TKE switch annotation (service.cloud.tencent.com/direct-access, prevent-loopback or tke-service-config-auto) holds something other than true or false. The Service error table gives this mistake no code, so the controller's reaction is not documented: the switch may be read as off or the sync may fail.",
+		Fix:      "Write \"true\" or \"false\" (quoted, as every annotation value is a string).",
+		Risk:     "The feature the annotation switches (direct access to pods, loopback prevention, an automatic TkeServiceConfig) is not what the manifest seems to ask for.",
+		Doc:      "Tencent TKE, Service annotations (service.cloud.tencent.com/direct-access, prevent-loopback, tke-service-config-auto); no event code",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceInvalidVPCID,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Error,
+		Title:    "Cross-VPC annotation holds a malformed VPC id",
+		Cause:    "service.cloud.tencent.com/cross-vpc-id, used with cross-region binding, is not of the form vpc- followed by 8 lowercase letters or digits, so it cannot name a VPC. The Service error table has no code for this (E4075 is about the region id).",
+		Fix:      "Set service.cloud.tencent.com/cross-vpc-id to the id of the VPC that holds the CLB, as the VPC console shows it (e.g. vpc-646vhcjj).",
+		Risk:     riskTKENoTraffic,
+		Doc:      "Tencent TKE, Service annotations (service.cloud.tencent.com/cross-vpc-id); no event code",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceConfigConflict,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "Named and automatic TkeServiceConfig both requested",
+		Cause:    "The Service sets service.cloud.tencent.com/tke-service-config (a TkeServiceConfig you manage) and service.cloud.tencent.com/tke-service-config-auto: \"true\" (one TKE creates as <service>-auto-service-config). TKE's TkeServiceConfig guide says the two cannot be used together; the event tables give the conflict no code.",
+		Fix:      "Keep one: remove tke-service-config-auto to use your own TkeServiceConfig, or remove tke-service-config to let TKE manage <service>-auto-service-config.",
+		Risk:     "Which CLB settings apply is not what the manifest suggests; settings from one of the two configs are ignored.",
+		Doc:      "Tencent TKE, TkeServiceConfig (associated actions between Service and TkeServiceConfig); no event code",
 		Retried:  false,
 	},
 }

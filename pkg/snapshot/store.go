@@ -177,3 +177,18 @@ func (s *Store[T]) List(ns string) ([]T, error) {
 	}
 	return out, nil
 }
+
+// Held returns the objects the store holds for namespace ns ("" for all), sorted by namespace and
+// name, whether or not that is every object there: offline, exactly what the input files hold.
+func (s *Store[T]) Held(ns string) []T {
+	s.index()
+	keys := s.all
+	if ns != "" {
+		keys = s.byNS[ns]
+	}
+	out := make([]T, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, s.items[k])
+	}
+	return out
+}

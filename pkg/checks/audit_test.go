@@ -1,0 +1,105 @@
+package checks
+
+import (
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// auditCase is one input that must not raise the rules in absent, and must raise those in present.
+type auditCase struct {
+	name    string
+	objs    []runtime.Object
+	kind    snapshot.Kind
+	target  string
+	p       rules.Provider
+	absent  []rules.ID
+	present []rules.ID
+}
+
+func runAuditCases(t *testing.T, cases []auditCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), tt.kind, tt.target, tt.p)
+			got := byRule(res)
+			for _, id := range tt.absent {
+				if len(got[id]) > 0 {
+					t.Errorf("%s reported at %v", id, got[id])
+				}
+			}
+			for _, id := range tt.present {
+				if len(got[id]) == 0 {
+					t.Errorf("want %s, got %v (skipped %v)", id, got, res.Skipped)
+				}
+			}
+		})
+	}
+}
+
+// TestDocumentedCodesOnlyForTheirMeaning: conditions the documents file under no code are reported
+// under their own rule, never under a code that means something else.
+func TestDocumentedCodesOnlyForTheirMeaning(t *testing.T) {
+	old := func(ann ...string) []runtime.Object {
+		s := lbSvc()
+		for i := 0; i+1 < len(ann); i += 2 {
+			s.Annotations[ann[i]] = ann[i+1]
+		}
+		return objs(s, tkeServiceConfig("web-config", map[string]any{}))
+	}
+	runAuditCases(t, []auditCase{
+		{name: "malformed boolean is not E4033", objs: old(annSvcDirectAccess, "yes"), kind: snapshot.KindService, target: "web", p: rules.TKE,
+			absent: []rules.ID{rules.TKEServiceE4033}, present: []rules.ID{rules.TKEServiceInvalidBool}},
+		{name: "malformed VPC id is not E4075", objs: old(annSvcCrossRegion, "ap-shanghai", annSvcCrossVPC, "vpc-1"), kind: snapshot.KindService, target: "web", p: rules.TKE,
+			absent: []rules.ID{rules.TKEServiceE4075}, present: []rules.ID{rules.TKEServiceInvalidVPCID}},
+		{name: "named + auto config is not Service E4026", objs: old(annSvcServiceConfig, "web-config", annSvcServiceConfigAuto, "true"), kind: snapshot.KindService, target: "web", p: rules.TKE,
+			absent: []rules.ID{rules.TKEServiceE4026}, present: []rules.ID{rules.TKEServiceConfigConflict}},
+		{name: "named + auto config is not Ingress E4051", objs: withObjs(healthy(), objs(ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "true")))),
+			kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
+			absent: []rules.ID{rules.TKEIngressE4051}, present: []rules.ID{rules.TKEIngressConfigConflict}},
+		{name: "missing host aliases on a healthy controller is not E6006", objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
+			kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
+			absent: []rules.ID{rules.TKEIngressE6006}, present: []rules.ID{rules.TKEIngressAPIHostAliases}},
+		{name: "an unchanged resource group is not resource-group-immutable", objs: withObjs(ackHealthy(), objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc")))),
+			kind: snapshot.KindService, target: "web", p: rules.ACK,
+			absent: []rules.ID{rules.ACKServiceResourceGroupImmutable}, present: []rules.ID{rules.ACKServiceResourceGroupFixed}},
+		{name: "the nginx webhook that refuses v1 Ingresses is E6009", objs: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
+			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, present: []rules.ID{rules.TKEIngressE6009}},
+	})
+}
+
+// TestNoFalseAlarmsOnDocumentedFormats: valid objects shaped as the vendors document them raise
+// nothing.
+func TestNoFalseAlarmsOnDocumentedFormats(t *testing.T) {
+	// TKE's redirect example: rewrite entries carry no backend; https-rules may be the JSON null.
+	rewrite := ingress(ingAnn(annRewriteSupport, "true"), ingAnn(annRuleMix, "true"), ingAnn(annHTTPSRules, "null"),
+		ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":"80"}},`+
+			`{"path":"/v1/a","rewrite":{"port":80,"path":"/a"}},{"host":"shop.example.com","path":"/v2/a","rewrite":{"port":443,"host":"shop.example.com","path":"/a"}}]`))
+	ghost := func(p *corev1.Pod) { p.Spec.NodeName = "ghost" }
+	runAuditCases(t, []auditCase{
+		{name: "TKE rewrite entries without backend", objs: withObjs(healthy(), objs(rewrite)), kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
+			absent: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressW1000, rules.TKEIngressE4041}},
+		{name: "ACK ENI Service without a spec annotation", objs: withObjs(ackHealthy(), objs(ackSvc(m("backend-type", "eni")))), kind: snapshot.KindService, target: "web", p: rules.ACK,
+			absent: []rules.ID{rules.ACKServiceENISharedSpec}},
+		{name: "ACK Local Service whose pod runs on a node the snapshot lacks",
+			objs: objs(ackSvc(nil, etpLocal), fxNode("n1"), fxPod("web-1", "n1", true, ghost), fxDeployment("cloud-controller-manager", newCCM)),
+			kind: snapshot.KindService, target: "web", p: rules.ACK, absent: []rules.ID{rules.ACKServiceNoAvailableNodes}},
+	})
+}
+
+// TestUnseenNodeIsNotCalledExcluded: a backend pod on a node the snapshot lacks is not described as
+// running on an excluded node.
+func TestUnseenNodeIsNotCalledExcluded(t *testing.T) {
+	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, etpLocal), fxNode("n1", nodeLabel(labelExcludeLB, "true")),
+		fxPod("web-1", "ghost", true))
+	for _, f := range diagnose(t, s, snapshot.KindService, "web", rules.Generic).Findings {
+		if f.Rule == rules.GenericServiceExternalTrafficLocal && f.EffectiveSeverity() == rules.Error {
+			t.Errorf("unseen node reported as excluded: %s", f.Message)
+		}
+	}
+}
