@@ -24,6 +24,8 @@ const (
 	TKEServiceCLBLoopback ID = "tke.service.clb-loopback"
 	// TKEServiceIPMasqAgent has no code in the Service table (the Ingress controller reports it as E4007).
 	TKEServiceIPMasqAgent ID = "tke.service.ip-masq-agent"
+	// TKEServiceNginxGracefulShutdown has no code: the handbook describes it as a symptom.
+	TKEServiceNginxGracefulShutdown ID = "tke.service.nginx-graceful-shutdown"
 )
 
 const (
@@ -268,6 +270,19 @@ var tkeServiceRules = []Rule{
 		Fix:      "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs, never 0.0.0.0/0, then restart the load-balancer controller so it fetches credentials again.",
 		Risk:     riskTKEClusterWide,
 		Doc:      "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceNginxGracefulShutdown,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "NGINX Ingress pods drop connections when they leave the CLB",
+		Cause:    "With direct access the CLB's real servers are the NGINX Ingress controller pods themselves. When the controller is scaled down or updated, its pods are unbound from the CLB in batches and exit as soon as they are told to stop (the controller does not shut down gracefully by itself), so the TCP/UDP listeners stop forwarding the connections those pods held and clients get \"connection refused\".",
+		Fix:      "On the controller's LoadBalancer Service (kube-system/<name>-ingress-nginx-controller for the TKE add-on) keep service.cloud.tencent.com/direct-access: \"true\" and add service.cloud.tencent.com/enable-grace-shutdown: \"true\", so a terminating pod gets no new requests but finishes the ones it has. In the controller Deployment, make the preStop hook sleep (for example 30s) before /wait-shutdown, and keep terminationGracePeriodSeconds longer than that sleep.",
+		Risk:     "Every scale-down or rolling update of the controller refuses or cuts client connections.",
+		Doc:      "Tencent TKE, fault handling handbook, NGINX Ingress appears in Connection Refused",
 		Retried:  false,
 	},
 }
