@@ -197,12 +197,8 @@ func (a ackAnns) value(suffix string) string { v, _, _ := a.get(suffix); return 
 // path is the report path of suffix: the key in use, or the current key when unset.
 func (a ackAnns) path(suffix string) string { _, k, _ := a.get(suffix); return annPath(k) }
 
-// ackCLB is true for a Service CCM backs with a CLB: type LoadBalancer without a loadBalancerClass
-// (an NLB Service has one).
-func ackCLB(c *Context) bool {
-	s := c.Service
-	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass == nil
-}
+// ackCLB is true for a target Service CCM backs with a CLB (see ackCLBService).
+func ackCLB(c *Context) bool { return ackCLBService(c.Service) }
 
 func ackENI(c *Context) bool { return ackCLB(c) && c.Service.Annotations[annBackendType] == "eni" }
 
@@ -262,6 +258,8 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{rules.ACKServiceListenerOnNodePort}},
 	{Name: "ack-type-change", Kind: rules.Service, Provider: rules.ACK, Applies: ackNotLBWithLabel, Run: checkACKTypeChange,
 		Emits: []rules.ID{rules.ACKServiceTypeChangeDeletesLB}},
+	{Name: "ack-lb-rebind", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKRebind,
+		Emits: []rules.ID{rules.ACKServiceLBRebind}},
 }
 
 // checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
@@ -444,78 +442,37 @@ func ackEligibleNodes(a ackAnns, nodes []*corev1.Node) []*corev1.Node {
 // checkACKBackends estimates what CCM attaches to the CLB: nothing at all ("There are no available
 // nodes"), or more than the backend-server quota.
 func checkACKBackends(c *Context) {
-	svc := c.Service
-	a := ackAnns(svc.Annotations)
-	b, err := serviceBackends(c)
+	a := ackAnns(c.Service.Annotations)
+	b, err := ackBackendsMemo(c, c.Service)
 	if err != nil {
 		c.Skip(err)
 		return
 	}
-	ready, _ := b.split()
-	if len(ready) == 0 {
+	switch {
+	case len(b.ready) == 0:
 		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
-		if _, err := c.Snap.ServiceSlices(svc); err != nil {
+		if _, err := c.Snap.ServiceSlices(c.Service); err != nil {
 			c.Skip(err)
 			return
 		}
-		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector", "the Service has no ready endpoint (%d endpoints in %s)", len(b.eps), b.from)
+		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector", "the Service has no ready endpoint (%d endpoints in %s)", b.endpoints, b.from)
 		return
-	}
-	if svc.Annotations[annBackendType] == "eni" {
-		ackQuota(c, len(ready), annPath(annBackendType), "ready pods (ENI backends)")
-		return
-	}
-	nodes, err := c.Snap.Nodes.List("")
-	if err != nil {
-		c.Skip(err)
-		return
-	}
-	eligible := map[string]bool{}
-	for _, n := range ackEligibleNodes(a, nodes) {
-		eligible[n.Name] = true
-	}
-	if svc.Spec.ExternalTrafficPolicy != corev1.ServiceExternalTrafficPolicyLocal {
-		if len(eligible) == 0 && c.Snap.Source == "offline" {
-			c.Skip(fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node"))
-		} else if len(eligible) == 0 {
-			path := "spec.externalTrafficPolicy"
-			if _, _, set := a.get("backend-label"); set {
-				path = a.path("backend-label")
-			}
-			c.Emit(rules.ACKServiceNoAvailableNodes, path, "none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)", len(nodes))
+	case b.eni:
+	case !b.local && b.eligible == 0 && c.Snap.Source == "offline":
+		c.Skip(fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node"))
+	case !b.local && b.eligible == 0:
+		path := "spec.externalTrafficPolicy"
+		if _, _, set := a.get("backend-label"); set {
+			path = a.path("backend-label")
 		}
-		ackQuota(c, len(eligible), "spec.externalTrafficPolicy", "eligible nodes (Cluster mode attaches every one)")
-		return
-	}
-	known := map[string]bool{}
-	for _, n := range nodes {
-		known[n.Name] = true
-	}
-	backendNodes := map[string]bool{}
-	var elsewhere, unseen []string
-	for _, e := range ready {
-		switch {
-		case eligible[e.node]:
-			backendNodes[e.node] = true
-		case e.node != "" && !known[e.node]:
-			unseen = append(unseen, e.node)
-		default:
-			elsewhere = append(elsewhere, clip(e.name)+" on "+clip(orDefault(e.node, "no node")))
-		}
-	}
-	if len(backendNodes) == 0 && len(unseen) > 0 {
-		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(unseen), 3)))
-	} else if len(backendNodes) == 0 {
+		c.Emit(rules.ACKServiceNoAvailableNodes, path, "none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)", b.nodes)
+	case b.local && len(b.ids) == 0 && len(b.unseen) > 0:
+		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(b.unseen), 3)))
+	case b.local && len(b.ids) == 0:
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
-			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(elsewhere, 8))
+			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(b.elsewhere, 8))
 	}
-	ackQuota(c, len(backendNodes), "spec.externalTrafficPolicy", "nodes with a ready pod (Local mode)")
-}
-
-func ackQuota(c *Context, n int, path, what string) {
-	if n > ackBackendQuota {
-		c.Emit(rules.ACKServiceBackendQuota, path, "about %d backend servers: %s, above the default quota of %d per CLB", n, what, ackBackendQuota)
-	}
+	checkACKQuota(c, b)
 }
 
 // checkACKHTTPSBackend finds HTTPS listeners (TLS ends on the CLB) forwarding to a TLS port of the pods.

@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // serviceChecks run on Service targets for every provider.
@@ -62,16 +63,18 @@ func (b backendSet) split() (ready, notReady []backendEndpoint) {
 // serviceBackends reads the target Service's endpoints from its EndpointSlices, or, when those are
 // unknown or absent and the Service has a selector, from the pods it selects. The error is the
 // reason neither could be read.
-func serviceBackends(c *Context) (backendSet, error) {
-	svc := c.Service
-	slices, serr := c.Snap.ServiceSlices(svc)
+func serviceBackends(c *Context) (backendSet, error) { return backendsOf(c.Snap, c.Service) }
+
+// backendsOf is serviceBackends for any Service of the snapshot.
+func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error) {
+	slices, serr := snap.ServiceSlices(svc)
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
 		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
 	}
 	if serr != nil && len(svc.Spec.Selector) == 0 {
 		return backendSet{}, serr // without a selector only EndpointSlices name the backends
 	}
-	pods, perr := c.Snap.BackendPods(svc)
+	pods, perr := snap.BackendPods(svc)
 	if perr != nil {
 		if serr != nil {
 			return backendSet{}, serr

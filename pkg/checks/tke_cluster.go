@@ -518,10 +518,8 @@ func firstNginx[T metav1.Object](objs []T, kind string, spec func(T) corev1.PodS
 }
 
 func nginxImage(spec corev1.PodSpec) string {
-	for _, ct := range spec.Containers {
-		if strings.Contains(ct.Image, "ingress-nginx/controller") || strings.Contains(ct.Image, "nginx-ingress-controller") {
-			return ct.Image
-		}
+	if i := nginxContainer(spec); i >= 0 {
+		return spec.Containers[i].Image
 	}
 	return ""
 }

@@ -34,6 +34,8 @@ var tkeServiceChecks = []Check{
 		Emits: []rules.ID{rules.TKEServiceE4026, rules.TKEServiceConfigConflict}},
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{rules.TKEServiceE4033}},
+	{Name: "tke-nginx-graceful-shutdown", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkNginxGracefulShutdown,
+		Emits: []rules.ID{rules.TKEServiceNginxGracefulShutdown}},
 }
 
 // tkeLBService is true when the target is a LoadBalancer Service.

@@ -29,6 +29,8 @@ const (
 	TKEServiceInvalidBool    ID = "tke.service.invalid-bool"
 	TKEServiceInvalidVPCID   ID = "tke.service.invalid-vpc-id"
 	TKEServiceConfigConflict ID = "tke.service.service-config-conflict"
+	// TKEServiceNginxGracefulShutdown has no code: the handbook describes it as a symptom.
+	TKEServiceNginxGracefulShutdown ID = "tke.service.nginx-graceful-shutdown"
 )
 
 const (
@@ -312,6 +314,19 @@ var tkeServiceRules = []Rule{
 		Fix:      "Keep one: remove tke-service-config-auto to use your own TkeServiceConfig, or remove tke-service-config to let TKE manage <service>-auto-service-config.",
 		Risk:     "Which CLB settings apply is not what the manifest suggests; settings from one of the two configs are ignored.",
 		Doc:      "Tencent TKE, TkeServiceConfig (associated actions between Service and TkeServiceConfig); no event code",
+		Retried:  false,
+	},
+	{
+		ID:       TKEServiceNginxGracefulShutdown,
+		Provider: TKE,
+		Kind:     Service,
+		Code:     "",
+		Severity: Warning,
+		Title:    "NGINX Ingress pods drop connections when they leave the CLB",
+		Cause:    "With direct access the CLB's real servers are the NGINX Ingress controller pods themselves. When the controller is scaled down or updated, its pods are unbound from the CLB in batches and exit as soon as they are told to stop (the controller does not shut down gracefully by itself), so the TCP/UDP listeners stop forwarding the connections those pods held and clients get \"connection refused\".",
+		Fix:      "On the controller's LoadBalancer Service (kube-system/<name>-ingress-nginx-controller for the TKE add-on) keep service.cloud.tencent.com/direct-access: \"true\" and add service.cloud.tencent.com/enable-grace-shutdown: \"true\", so a terminating pod gets no new requests but finishes the ones it has. In the controller Deployment, make the preStop hook sleep (for example 30s) before /wait-shutdown, and keep terminationGracePeriodSeconds longer than that sleep.",
+		Risk:     "Every scale-down or rolling update of the controller refuses or cuts client connections.",
+		Doc:      "Tencent TKE, fault handling handbook, NGINX Ingress appears in Connection Refused",
 		Retried:  false,
 	},
 }

@@ -368,6 +368,10 @@ func (f *fetcher) serviceRefs(svc *corev1.Service) {
 	if reusesLB(a) {
 		f.allServicesAndIngresses()
 	}
+	if a["service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id"] != "" || a["service.beta.kubernetes.io/alicloud-loadbalancer-id"] != "" {
+		// The ACK backend quota is per CLB: the other Services on it add their endpoints.
+		listInto(f, &f.snap.EndpointSlices, "", "endpointslices", "discovery.k8s.io", f.c.Kube.DiscoveryV1().EndpointSlices("").List)
+	}
 }
 
 // reusesLB reports whether annotations name an existing load balancer: the checks then compare it

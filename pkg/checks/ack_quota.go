@@ -1,0 +1,154 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// ackBackends is what CCM attaches to the CLB for one Service: ECS nodes, or pods in ENI mode.
+type ackBackends struct {
+	eni, local bool
+	// ids names each backend server: "node/<name>" or "pod/<namespace>/<name>".
+	ids map[string]bool
+	// ready are the ready endpoints; endpoints counts all of them, read from.
+	ready     []backendEndpoint
+	endpoints int
+	from      string
+	// nodes and eligible count the cluster's nodes and those CCM may attach (ECS mode only).
+	nodes, eligible int
+	// elsewhere lists, in Local mode, ready pods on nodes CCM does not attach; unseen names the
+	// nodes of ready pods that the snapshot does not hold.
+	elsewhere, unseen []string
+}
+
+// ackBackendsOf estimates the backend servers CCM attaches for svc: its ready pods with ENI
+// backends; otherwise every node the backend-label and node filters let through (Cluster mode), or
+// only those of them running a ready pod (Local mode). The error says what could not be read.
+func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, error) {
+	a := ackAnns(svc.Annotations)
+	b := ackBackends{eni: svc.Annotations[annBackendType] == "eni",
+		local: svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal, ids: map[string]bool{}}
+	set, err := backendsOf(snap, svc)
+	if err != nil {
+		return b, err
+	}
+	b.ready, _ = set.split()
+	b.endpoints, b.from = len(set.eps), set.from
+	if b.eni {
+		for _, e := range b.ready {
+			b.ids["pod/"+svc.Namespace+"/"+e.name] = true
+		}
+		return b, nil
+	}
+	nodes, err := snap.Nodes.List("")
+	if err != nil {
+		return b, err
+	}
+	eligible := map[string]bool{}
+	for _, n := range ackEligibleNodes(a, nodes) {
+		eligible[n.Name] = true
+	}
+	b.nodes, b.eligible = len(nodes), len(eligible)
+	if !b.local {
+		for n := range eligible {
+			b.ids["node/"+n] = true
+		}
+		return b, nil
+	}
+	known := map[string]bool{}
+	for _, n := range nodes {
+		known[n.Name] = true
+	}
+	for _, e := range b.ready {
+		switch {
+		case eligible[e.node]:
+			b.ids["node/"+e.node] = true
+		case e.node != "" && !known[e.node]:
+			b.unseen = append(b.unseen, e.node)
+		default:
+			b.elsewhere = append(b.elsewhere, clip(e.name)+" on "+clip(orDefault(e.node, "no node")))
+		}
+	}
+	return b, nil
+}
+
+// ackBackendsMemo is ackBackendsOf computed once per Service and snapshot.
+func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
+	type result struct {
+		b   ackBackends
+		err error
+	}
+	r := memo(c, "ack-backends\x00"+svc.Namespace+"/"+svc.Name, func() result {
+		b, err := ackBackendsOf(c.Snap, svc)
+		return result{b, err}
+	})
+	return r.b, r.err
+}
+
+// checkACKQuota compares the backend servers of the CLB with the quota: the target's own, and, when
+// it reuses a CLB (loadbalancer-id annotation), the union with every other LoadBalancer Service that
+// names the same CLB, each with its own node set. A backend is counted once per CLB. Services whose
+// backends cannot be read are skipped; more Services can only add backends, so what is known is a
+// lower bound and a finding from it stands.
+func checkACKQuota(c *Context, own ackBackends) {
+	a := ackAnns(c.Service.Annotations)
+	what := "eligible nodes (Cluster mode attaches every one)"
+	path := "spec.externalTrafficPolicy"
+	switch {
+	case own.eni:
+		what, path = "ready pods (ENI backends)", annPath(annBackendType)
+	case own.local:
+		what = "nodes with a ready pod (Local mode)"
+	}
+	if len(own.ids) > ackBackendQuota {
+		c.Emit(rules.ACKServiceBackendQuota, path, "about %d backend servers: %s, above the default quota of %d per CLB",
+			len(own.ids), what, ackBackendQuota)
+		return
+	}
+	id, _, reused := a.get("id")
+	if !reused || id == "" {
+		return
+	}
+	svcs, err := c.Snap.Services.List("")
+	if err != nil {
+		c.Skip(fmt.Errorf("cannot count the other Services on CLB %s: %w", clip(id), err))
+		return
+	}
+	union := map[string]bool{}
+	for k := range own.ids {
+		union[k] = true
+	}
+	var parts []string
+	for _, s := range svcs {
+		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
+			continue
+		}
+		b, err := ackBackendsMemo(c, s)
+		if err != nil {
+			c.Skip(fmt.Errorf("backends of Service %s/%s on the same CLB %s: %w", s.Namespace, s.Name, clip(id), err))
+			continue
+		}
+		for k := range b.ids {
+			union[k] = true
+		}
+		parts = append(parts, fmt.Sprintf("%s/%s %d", s.Namespace, s.Name, len(b.ids)))
+	}
+	if len(parts) == 0 || len(union) <= ackBackendQuota {
+		return
+	}
+	slices.Sort(parts)
+	c.Emit(rules.ACKServiceBackendQuota, a.path("id"),
+		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service %d %s; %s), above the default quota of %d per CLB",
+		clip(id), len(parts)+1, len(union), len(own.ids), what, nameList(parts, 5), ackBackendQuota)
+}
+
+// ackCLBService is true for a Service CCM backs with a CLB: type LoadBalancer without a
+// loadBalancerClass (an NLB Service has one).
+func ackCLBService(s *corev1.Service) bool {
+	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass == nil
+}

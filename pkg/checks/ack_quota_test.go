@@ -1,0 +1,146 @@
+package checks
+
+import (
+	"fmt"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// ruleCase diagnoses target Service web in a snapshot of objs (gap, when set, makes parts of it
+// unknown). With path set, rule must be reported there; without, it must not be reported at all.
+// skip, when set, names a check that must be reported as skipped.
+type ruleCase struct {
+	name string
+	objs []runtime.Object
+	gap  func(*snapshot.Snapshot)
+	rule rules.ID
+	path string
+	skip string
+}
+
+func runRuleCases(t *testing.T, p rules.Provider, cases []ruleCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			s := fixture(t, tt.objs...)
+			if tt.gap != nil {
+				tt.gap(s)
+			}
+			res := diagnose(t, s, snapshot.KindService, "web", p)
+			got := byRule(res)[tt.rule]
+			switch {
+			case tt.path == "" && len(got) > 0:
+				t.Errorf("%s reported at %v, want none", tt.rule, got)
+			case tt.path != "" && !containsPath(got, tt.path):
+				t.Errorf("want %s at %s, got %v (skipped %+v)", tt.rule, tt.path, byRule(res), res.Skipped)
+			}
+			if skipped := skippedChecks(res); tt.skip != "" && !skipped[tt.skip] {
+				t.Errorf("want check %s skipped, got %+v", tt.skip, res.Skipped)
+			} else if tt.skip == "" && len(res.Skipped) > 0 {
+				t.Errorf("unexpected skips: %+v", res.Skipped)
+			}
+		})
+	}
+}
+
+// poolNodes are n Ready workers named <pool>NNN and labelled pool=<pool>.
+func poolNodes(pool string, n int) []runtime.Object {
+	var out []runtime.Object
+	for i := 0; i < n; i++ {
+		out = append(out, fxNode(fmt.Sprintf("%s%03d", pool, i), nodeLabel("pool", pool)))
+	}
+	return out
+}
+
+// poolSlice is the EndpointSlice of Service svc with one ready pod on each of the first n nodes of pool.
+func poolSlice(svc, pool string, n int) runtime.Object {
+	var eps []fxEP
+	for i := 0; i < n; i++ {
+		eps = append(eps, fxEP{fmt.Sprintf("%s-%d", svc, i), fmt.Sprintf("%s%03d", pool, i), true})
+	}
+	return fxSlice(svc, eps...)
+}
+
+// sibling is LoadBalancer Service name with CLB annotations given by suffix (full keys as they are).
+func sibling(name string, ann map[string]string, mods ...func(*corev1.Service)) *corev1.Service {
+	s := ackSvc(ann, mods...)
+	s.Name, s.UID = name, types.UID("uid-"+name)
+	s.Spec.Selector = map[string]string{"app": name}
+	return s
+}
+
+func TestACKBackendQuotaPerCLB(t *testing.T) {
+	const lb = "lb-bp1o94dp5i6earr9g6d1l"
+	reuse := func(kv ...string) map[string]string {
+		return m(append([]string{"id", lb, "force-override-listeners", "true"}, kv...)...)
+	}
+	// The target web: Cluster mode on the 120 nodes of pool a, with a ready pod.
+	base := func(more ...runtime.Object) []runtime.Object {
+		out := objs(ackSvc(reuse("backend-label", "pool=a")), fxPod("web-1", "a000", true),
+			fxDeployment("cloud-controller-manager", newCCM), fxDaemonSet("terway-eniip", "terway:v1.9"))
+		out = append(out, poolNodes("a", 120)...)
+		out = append(out, poolNodes("b", 100)...)
+		return append(out, more...)
+	}
+	otherNS := func(o *corev1.Service) { o.Namespace = "other" }
+	gapOther := func(s *snapshot.Snapshot) {
+		g := snapshot.Gap{Reason: "forbidden", RBAC: "list endpointslices, pods in other"}
+		s.EndpointSlices.MarkGap("other", g)
+		s.Pods.MarkGap("other", g)
+	}
+	runRuleCases(t, rules.ACK, []ruleCase{
+		{name: "two Services on one CLB with disjoint nodes",
+			objs: base(sibling("api", reuse("backend-label", "pool=b"))),
+			rule: rules.ACKServiceBackendQuota, path: a("id")},
+		{name: "a node shared by two Services counts once",
+			objs: base(sibling("api", reuse("backend-label", "pool=a"))),
+			rule: rules.ACKServiceBackendQuota},
+		{name: "a Service on another CLB does not count",
+			objs: base(sibling("api", m("id", "lb-bp1other00000000000001", "backend-label", "pool=b"))),
+			rule: rules.ACKServiceBackendQuota},
+		{name: "legacy loadbalancer-id key names the same CLB",
+			objs: base(sibling("api", m(ackLegacyPrefix+"id", lb, "backend-label", "pool=b"))),
+			rule: rules.ACKServiceBackendQuota, path: a("id")},
+		{name: "a NodePort Service with the annotation has no CLB",
+			objs: base(sibling("api", reuse("backend-label", "pool=b"), func(s *corev1.Service) { s.Spec.Type = corev1.ServiceTypeNodePort })),
+			rule: rules.ACKServiceBackendQuota},
+		{name: "Local sibling counts nodes with a ready pod: 120+90",
+			objs: base(sibling("api", reuse(), etpLocal), poolSlice("api", "b", 90)),
+			rule: rules.ACKServiceBackendQuota, path: a("id")},
+		{name: "Local sibling counts nodes with a ready pod: 120+70",
+			objs: base(sibling("api", reuse(), etpLocal), poolSlice("api", "b", 70)),
+			rule: rules.ACKServiceBackendQuota},
+		{name: "ENI sibling counts pods: 120+90",
+			objs: base(sibling("api", reuse(annBackendType, "eni", "spec", "slb.s1.small")), poolSlice("api", "b", 90)),
+			rule: rules.ACKServiceBackendQuota, path: a("id")},
+		{name: "sibling backends unknown: skipped, not counted",
+			objs: base(sibling("api", reuse(), etpLocal, otherNS)), gap: gapOther,
+			rule: rules.ACKServiceBackendQuota, skip: "ack-backends"},
+		{name: "known Services already exceed the quota although one is unknown",
+			objs: base(sibling("api", reuse("backend-label", "pool=b")), sibling("batch", reuse(), etpLocal, otherNS)), gap: gapOther,
+			rule: rules.ACKServiceBackendQuota, path: a("id"), skip: "ack-backends"},
+		{name: "Service list unknown: skipped",
+			objs: base(sibling("api", reuse("backend-label", "pool=b"))),
+			gap: func(s *snapshot.Snapshot) {
+				s.Services.MarkGap("", snapshot.Gap{Reason: "forbidden", RBAC: "list services"})
+			},
+			rule: rules.ACKServiceBackendQuota, skip: "ack-backends"},
+	})
+}
+
+// TestACKBackendQuotaOwnNodes: a Service that alone exceeds the quota is reported at its own
+// setting, once, whatever shares its CLB.
+func TestACKBackendQuotaOwnNodes(t *testing.T) {
+	svc := ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"))
+	o := append(objs(svc, fxPod("web-1", "a000", true), sibling("api", m("id", "lb-bp1o94dp5i6earr9g6d1l"))), poolNodes("a", 201)...)
+	res := diagnose(t, fixture(t, o...), snapshot.KindService, "web", rules.ACK)
+	if got := byRule(res)[rules.ACKServiceBackendQuota]; len(got) != 1 || got[0] != "spec.externalTrafficPolicy" {
+		t.Errorf("want one %s at spec.externalTrafficPolicy, got %v", rules.ACKServiceBackendQuota, got)
+	}
+}

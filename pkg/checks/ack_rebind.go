@@ -1,0 +1,44 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// checkACKRebind flags a loadbalancer-id annotation that names another CLB than the one the Service
+// is bound to. CCM records the bound CLB in the label service.k8s.alibaba/loadbalancer-id; without
+// the label, the id of the last `kubectl apply` stands in. CCM refuses the move when the Service
+// already has an address that is not the new CLB's ("service has been associated with ip"); it does
+// not compare when the address is a hostname only or an EIP (external-ip-type eip).
+func checkACKRebind(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	id := a.value("id")
+	var addrs []string
+	for _, ing := range svc.Status.LoadBalancer.Ingress {
+		if ing.IP == "" && ing.Hostname != "" {
+			return
+		}
+		if ing.IP != "" {
+			addrs = append(addrs, ing.IP)
+		}
+	}
+	if len(addrs) == 0 || a.value("external-ip-type") == "eip" {
+		return
+	}
+	bound, from := svc.Labels[labelCCMLBID], "label "+labelCCMLBID
+	if bound == "" {
+		last, ok := lastAppliedAnnotations(svc.Annotations)
+		if !ok {
+			return
+		}
+		bound, from = ackAnns(last).value("id"), "the last kubectl apply"
+	}
+	if bound == "" || bound == id {
+		return
+	}
+	c.Emit(rules.ACKServiceLBRebind, a.path("id"),
+		"the Service is bound to CLB %s (%s) with address %s, but the annotation names CLB %s; CCM does not move a Service to another CLB",
+		clip(bound), from, strings.Join(addrs, ", "), clip(id))
+}

@@ -1,0 +1,51 @@
+package checks
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+func TestACKRebind(t *testing.T) {
+	const bound, other = "lb-bp1boundclb0000000001", "lb-bp1otherclb0000000002"
+	reuse := func(id string, kv ...string) map[string]string {
+		return m(append([]string{"id", id, "force-override-listeners", "true"}, kv...)...)
+	}
+	with := func(svc *corev1.Service) []runtime.Object { return withObjs(ackHealthy(), objs(svc)) }
+	noStatus := func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
+	hostname := func(s *corev1.Service) {
+		s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{Hostname: "clb.example.com"}}
+	}
+	runRuleCases(t, rules.ACK, []ruleCase{
+		{name: "label names another CLB than the annotation",
+			objs: with(ackSvc(reuse(other), ccmLabel(bound))),
+			rule: rules.ACKServiceLBRebind, path: a("id")},
+		{name: "label and annotation agree",
+			objs: with(ackSvc(reuse(bound), ccmLabel(bound))),
+			rule: rules.ACKServiceLBRebind},
+		{name: "legacy annotation key names another CLB",
+			objs: with(ackSvc(m(ackLegacyPrefix+"id", other, "force-override-listeners", "true"), ccmLabel(bound))),
+			rule: rules.ACKServiceLBRebind, path: annPath(ackLegacyPrefix + "id")},
+		{name: "no label: the last kubectl apply named another CLB",
+			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", bound)))),
+			rule: rules.ACKServiceLBRebind, path: a("id")},
+		{name: "no label: the last kubectl apply named the same CLB",
+			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", other)))),
+			rule: rules.ACKServiceLBRebind},
+		{name: "pending Service has no binding yet",
+			objs: with(ackSvc(reuse(other), ccmLabel(bound), noStatus)),
+			rule: rules.ACKServiceLBRebind},
+		{name: "hostname-only address is not compared by CCM",
+			objs: with(ackSvc(reuse(other), ccmLabel(bound), hostname)),
+			rule: rules.ACKServiceLBRebind},
+		{name: "EIP address is not compared by CCM",
+			objs: with(ackSvc(reuse(other, "external-ip-type", "eip"), ccmLabel(bound))),
+			rule: rules.ACKServiceLBRebind},
+		{name: "neither label nor apply record: nothing tells the bound CLB",
+			objs: with(ackSvc(reuse(other))),
+			rule: rules.ACKServiceLBRebind},
+	})
+}

@@ -1,0 +1,96 @@
+package checks
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// annSvcGraceShutdown asks the TKE service controller to stop new traffic to a terminating pod
+// while it finishes its requests; it works only with direct access.
+const annSvcGraceShutdown = "service.cloud.tencent.com/enable-grace-shutdown"
+
+// checkNginxGracefulShutdown finds a direct-access Service in front of NGINX Ingress controller pods
+// that are not set up to leave the CLB gracefully: the Service lacks enable-grace-shutdown, or a
+// controller pod's preStop hook does not sleep before /wait-shutdown, or its grace period ends
+// before that sleep does. Without direct access the CLB's real servers are nodes, which a smaller
+// controller does not unbind, so nothing is reported.
+func checkNginxGracefulShutdown(c *Context) {
+	svc := c.Service
+	if on, err := parseBool(svc.Annotations[annSvcDirectAccess]); err != nil || !on {
+		return
+	}
+	pods, err := c.Snap.BackendPods(svc)
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	var problems, paths []string
+	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
+		problems, paths = append(problems, annSvcGraceShutdown+" is not set"), append(paths, annPath(annSvcGraceShutdown))
+	} else if on, err := parseBool(v); err != nil || !on {
+		problems, paths = append(problems, fmt.Sprintf("%s is %q, not \"true\"", annSvcGraceShutdown, clip(v))), append(paths, annPath(annSvcGraceShutdown))
+	}
+	controllers := 0
+	for _, p := range pods {
+		i := nginxContainer(p.Spec)
+		if i < 0 {
+			continue
+		}
+		controllers++
+		if why := nginxStopProblem(p, i); why != "" && len(problems) < 3 {
+			problems = append(problems, "pod "+p.Name+": "+why)
+			paths = append(paths, objPath(p.Namespace, "pod", p.Name, fmt.Sprintf("spec.containers[%d].lifecycle.preStop", i)))
+		}
+	}
+	if controllers == 0 || len(problems) == 0 {
+		return
+	}
+	c.Emit(rules.TKEServiceNginxGracefulShutdown, paths[0],
+		"direct access binds %d NGINX Ingress controller pod(s) to the CLB, but they do not leave it gracefully: %s",
+		controllers, strings.Join(problems, "; "))
+}
+
+// nginxContainer is the index of the NGINX Ingress controller container of spec, or -1.
+func nginxContainer(spec corev1.PodSpec) int {
+	for i, ct := range spec.Containers {
+		if strings.Contains(ct.Image, "ingress-nginx/controller") || strings.Contains(ct.Image, "nginx-ingress-controller") {
+			return i
+		}
+	}
+	return -1
+}
+
+// nginxStopProblem says why container i of controller pod p stops abruptly ("" when it does not):
+// no preStop sleep before /wait-shutdown, or a grace period that ends before the sleep does.
+func nginxStopProblem(p *corev1.Pod, i int) string {
+	lc := p.Spec.Containers[i].Lifecycle
+	secs := -1
+	switch {
+	case lc == nil || lc.PreStop == nil:
+		return "no preStop hook"
+	case lc.PreStop.Sleep != nil:
+		secs = int(lc.PreStop.Sleep.Seconds)
+	case lc.PreStop.Exec != nil:
+		cmd := strings.Join(lc.PreStop.Exec.Command, " ")
+		m := sleepRE.FindStringSubmatchIndex(cmd)
+		if w := strings.Index(cmd, "wait-shutdown"); m != nil && (w < 0 || m[0] < w) {
+			secs, _ = strconv.Atoi(cmd[m[2]:m[3]])
+		}
+	}
+	if secs <= 0 {
+		return "the preStop hook does not sleep before /wait-shutdown"
+	}
+	grace := int64(30)
+	if p.Spec.TerminationGracePeriodSeconds != nil {
+		grace = *p.Spec.TerminationGracePeriodSeconds
+	}
+	if grace <= int64(secs) {
+		return fmt.Sprintf("terminationGracePeriodSeconds %d ends before the preStop sleep of %ds", grace, secs)
+	}
+	return ""
+}
