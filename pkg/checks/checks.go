@@ -39,7 +39,10 @@ type Check struct {
 	Emits []rules.ID
 	// Applies, when set, decides from the target whether the check is meaningful at all.
 	Applies func(*Context) bool
-	Run     func(*Context)
+	// Inputs are what the check reads (declared in inputs.go): the live fetcher reads them, and the
+	// check is skipped, with the reason, when a required one is unknown.
+	Inputs []Input
+	Run    func(*Context)
 }
 
 // Source says what saw a finding.
@@ -202,33 +205,18 @@ type Result struct {
 // Run applies the checks that fit the target and returns their findings. The target must be in the
 // snapshot.
 func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
-	ctx := &Context{Snap: snap, Target: t, Provider: provider}
-	kind := rules.Service
-	switch t.Kind {
-	case snapshot.KindService:
-		svc, err := snap.Services.Get(t.Namespace, t.Name)
-		if err != nil {
-			return Result{}, err
-		}
-		ctx.Service = svc
-	case snapshot.KindIngress:
-		ing, err := snap.Ingresses.Get(t.Namespace, t.Name)
-		if err != nil {
-			return Result{}, err
-		}
-		ctx.Ingress = ing
-		kind = rules.Ingress
-	default:
-		return Result{}, fmt.Errorf("unsupported target kind %q", t.Kind)
+	ctx, kind, err := newContext(snap, t, provider)
+	if err != nil {
+		return Result{}, err
 	}
 	res := Result{Target: t, Provider: provider}
 	for i := range list {
 		ch := &list[i]
-		if ch.Kind != kind || (ch.Provider != rules.Generic && ch.Provider != provider) {
+		if !ctx.applies(ch, kind) {
 			continue
 		}
-		ctx.check = ch
-		if ch.Applies != nil && !ch.Applies(ctx) {
+		if err := ctx.missing(ch); err != nil {
+			ctx.Skip(err)
 			continue
 		}
 		ch.Run(ctx)
@@ -236,6 +224,73 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
 	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
 	return res, nil
+}
+
+// newContext reads the target for the checks.
+func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (*Context, rules.Kind, error) {
+	ctx := &Context{Snap: snap, Target: t, Provider: provider}
+	switch t.Kind {
+	case snapshot.KindService:
+		svc, err := snap.Services.Get(t.Namespace, t.Name)
+		if err != nil {
+			return nil, "", err
+		}
+		ctx.Service = svc
+		return ctx, rules.Service, nil
+	case snapshot.KindIngress:
+		ing, err := snap.Ingresses.Get(t.Namespace, t.Name)
+		if err != nil {
+			return nil, "", err
+		}
+		ctx.Ingress = ing
+		return ctx, rules.Ingress, nil
+	}
+	return nil, "", fmt.Errorf("unsupported target kind %q", t.Kind)
+}
+
+// applies reports whether ch runs for the context's target, making it the running check.
+func (c *Context) applies(ch *Check, kind rules.Kind) bool {
+	if ch.Kind != kind || (ch.Provider != rules.Generic && ch.Provider != c.Provider) {
+		return false
+	}
+	c.check = ch
+	return ch.Applies == nil || ch.Applies(c)
+}
+
+// Plan is what the live fetcher reads for the targets: the provider detection's evidence, then the
+// inputs of the checks of list that apply to each target, for its detected provider (or provider,
+// when set).
+func Plan(list []Check, provider rules.Provider) snapshot.Plan {
+	return snapshot.Plan{
+		Cluster: func(s *snapshot.Snapshot) []snapshot.Request {
+			var out []snapshot.Request
+			for _, in := range detectionInputs {
+				out = append(out, in.requests(&Context{Snap: s})...)
+			}
+			return out
+		},
+		Target: func(s *snapshot.Snapshot, t snapshot.Target) []snapshot.Request {
+			p := provider
+			if p == "" {
+				p = DetectProvider(s, t).Provider
+			}
+			ctx, kind, err := newContext(s, t, p)
+			if err != nil {
+				return nil
+			}
+			var out []snapshot.Request
+			for i := range list {
+				ch := &list[i]
+				if !ctx.applies(ch, kind) {
+					continue
+				}
+				for _, in := range ch.Inputs {
+					out = append(out, in.requests(ctx)...)
+				}
+			}
+			return out
+		},
+	}
 }
 
 // mergeConfirmed folds each event finding into the first check finding of the same rule: a static

@@ -86,9 +86,6 @@ func reusedLB(c *Context, ann map[string]string, key string) (id string, users [
 		return "", nil, false
 	}
 	users, err := lbUsers(c, id)
-	if err != nil {
-		c.Skip(err)
-	}
 	return id, users, err == nil
 }
 

@@ -11,6 +11,11 @@ func All() []Check {
 	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks} {
 		out = append(out, group...)
 	}
+	for i := range out {
+		if out[i].Inputs == nil {
+			out[i].Inputs = inputsOf(out[i].Name, out[i].Kind)
+		}
+	}
 	return out
 }
 

@@ -146,9 +146,9 @@ func clusterSignals(s *snapshot.Snapshot) []Signal {
 				}
 			}
 		}
-		if _, err := s.ConfigMaps.Get("kube-system", "tke-config"); err == nil {
-			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system ConfigMap tke-config",
-				objPath("kube-system", "ConfigMap", "tke-config", "")})
+		if _, err := s.ConfigMaps.Get(kubeSystem, tkeConfigCM); err == nil {
+			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system ConfigMap " + tkeConfigCM,
+				objPath(kubeSystem, "ConfigMap", tkeConfigCM, "")})
 		}
 		if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
 			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system Deployment l7-lb-controller",

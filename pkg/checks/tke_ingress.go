@@ -599,7 +599,7 @@ func checkIngressServiceConfig(c *Context) {
 	if !ok || name == "" {
 		return
 	}
-	if _, err := c.Snap.TkeServiceConfigs.Get(c.Ingress.Namespace, name); err != nil {
+	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); err != nil {
 		if isNotFound(err) {
 			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
 		} else {

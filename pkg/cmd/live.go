@@ -19,6 +19,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -66,14 +67,14 @@ func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.
 	var snap *snapshot.Snapshot
 	if len(o.targets) == 0 {
 		o.progress("reading the cluster…")
-		snap, err = snapshot.FromScope(ctx, c, o.scopeNamespace())
+		snap, err = snapshot.FromScope(ctx, c, o.scopeNamespace(), checks.Plan(checks.All(), o.provider))
 		if err != nil {
 			return nil, nil, liveErr(err, cfg)
 		}
 		o.progress(fmt.Sprintf("diagnosing %d objects…", len(snap.Targets)))
 		return snap, snap.Targets, nil
 	}
-	snap, err = snapshot.FromCluster(ctx, c, o.targets)
+	snap, err = snapshot.FromCluster(ctx, c, o.targets, checks.Plan(checks.All(), o.provider))
 	if err != nil {
 		var te *snapshot.TargetError
 		if errors.As(err, &te) {

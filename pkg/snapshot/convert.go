@@ -8,17 +8,18 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
-// storeSetter is what FromFiles needs of every store, whatever its type.
-type storeSetter interface {
-	setPartial()
-	markListedAll()
-}
-
 func (s *Store[T]) setPartial() { s.partial = true }
 
-func (s *Snapshot) stores() []storeSetter {
-	return []storeSetter{&s.Services, &s.Ingresses, &s.IngressClasses, &s.Secrets, &s.Pods, &s.Nodes,
-		&s.EndpointSlices, &s.ConfigMaps, &s.Deployments, &s.DaemonSets, &s.TkeServiceConfigs, &s.Webhooks}
+// stores returns every store: the table's, then the custom ones.
+func (s *Snapshot) stores() []anyStore {
+	var out []anyStore
+	for _, r := range resources {
+		out = append(out, r.store(s))
+	}
+	for _, st := range s.custom {
+		out = append(out, st)
+	}
+	return out
 }
 
 // eventsGapIfNone marks events unknown when the input held none.

@@ -10,10 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	admissionv1 "k8s.io/api/admissionregistration/v1"
-	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
-	discoveryv1 "k8s.io/api/discovery/v1"
 	eventsv1 "k8s.io/api/events/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	networkingv1beta1 "k8s.io/api/networking/v1beta1"
@@ -126,8 +123,7 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS strin
 	if gvk.Kind == "" {
 		return fmt.Errorf("object has no kind")
 	}
-	clusterScoped := gvk.Kind == "Node" || gvk.Kind == "IngressClass" || gvk.Kind == "ValidatingWebhookConfiguration"
-	if u.GetNamespace() == "" && !clusterScoped {
+	if u.GetNamespace() == "" && !clusterScopedKind(gvk.Kind) {
 		u.SetNamespace(defaultNS)
 	}
 	ns, name := u.GetNamespace(), u.GetName()
@@ -136,38 +132,6 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS strin
 	}
 	gv := gvk.GroupVersion().String()
 	switch {
-	case gv == "v1" && gvk.Kind == "Service":
-		return addTyped(&s.Services, u, &corev1.Service{})
-	case gv == "v1" && gvk.Kind == "Secret":
-		return addTyped(&s.Secrets, u, &corev1.Secret{})
-	case gv == "v1" && gvk.Kind == "Pod":
-		return addTyped(&s.Pods, u, &corev1.Pod{})
-	case gv == "v1" && gvk.Kind == "Node":
-		return addTyped(&s.Nodes, u, &corev1.Node{})
-	case gv == "v1" && gvk.Kind == "ConfigMap":
-		return addTyped(&s.ConfigMaps, u, &corev1.ConfigMap{})
-	case gv == "discovery.k8s.io/v1" && gvk.Kind == "EndpointSlice":
-		return addTyped(&s.EndpointSlices, u, &discoveryv1.EndpointSlice{})
-	case gv == "apps/v1" && gvk.Kind == "Deployment":
-		return addTyped(&s.Deployments, u, &appsv1.Deployment{})
-	case gv == "apps/v1" && gvk.Kind == "DaemonSet":
-		return addTyped(&s.DaemonSets, u, &appsv1.DaemonSet{})
-	case gv == "networking.k8s.io/v1" && gvk.Kind == "IngressClass":
-		return addTyped(&s.IngressClasses, u, &networkingv1.IngressClass{})
-	case gv == "admissionregistration.k8s.io/v1" && gvk.Kind == "ValidatingWebhookConfiguration":
-		return addTyped(&s.Webhooks, u, &admissionv1.ValidatingWebhookConfiguration{})
-	case gvk.Group == "cloud.tencent.com" && gvk.Kind == "TkeServiceConfig":
-		s.TkeServiceConfigs.Add(ns, name, u)
-		s.TkeServiceConfigs.MarkListed(ns)
-		return nil
-	case gvk.Kind == "Ingress":
-		ing, err := ingressFromUnstructured(u)
-		if err != nil {
-			return err
-		}
-		s.Ingresses.Add(ns, name, ing)
-		s.Ingresses.MarkListed(ns)
-		return nil
 	case gv == "v1" && gvk.Kind == "Event":
 		var e corev1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
@@ -183,7 +147,22 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS strin
 		s.AddEvent(FromEventsV1(&e))
 		return nil
 	}
-	// Other kinds are not read by any check.
+	for _, r := range resources {
+		ok, err := r.decode(s, u)
+		if err != nil {
+			return err
+		}
+		if ok {
+			r.store(s).markListed(u.GetNamespace())
+			return nil
+		}
+	}
+	if gvk.Group != "" {
+		// A custom resource (a cloud's CRD): held for the checks that name it.
+		st := s.customStore(gvk.GroupKind())
+		st.Add(ns, name, u)
+		st.MarkListed(ns)
+	}
 	return nil
 }
 
@@ -191,15 +170,6 @@ type object interface {
 	runtime.Object
 	GetNamespace() string
 	GetName() string
-}
-
-func addTyped[T object](st *Store[T], u *unstructured.Unstructured, obj T) error {
-	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, obj); err != nil {
-		return fmt.Errorf("%s %s: %w", u.GetKind(), u.GetName(), err)
-	}
-	st.Add(obj.GetNamespace(), obj.GetName(), obj)
-	st.MarkListed(obj.GetNamespace())
-	return nil
 }
 
 // ingressFromUnstructured reads an Ingress of networking.k8s.io/v1, networking.k8s.io/v1beta1 or

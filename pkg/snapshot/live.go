@@ -3,30 +3,16 @@ package snapshot
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 
-	corev1 "k8s.io/api/core/v1"
-	discoveryv1 "k8s.io/api/discovery/v1"
-	networkingv1 "k8s.io/api/networking/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/fields"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 )
-
-// TkeServiceConfigGVR is the TKE CRD that tunes CLB listeners.
-var TkeServiceConfigGVR = schema.GroupVersionResource{Group: "cloud.tencent.com", Version: "v1alpha1", Resource: "tkeserviceconfigs"}
-
-// KubeSystemConfigMaps are the kube-system ConfigMaps the checks read, fetched by name; kube-system
-// Deployments and DaemonSets are listed.
-var KubeSystemConfigMaps = []string{"kube-proxy", "ip-masq-agent-config", "tke-config"}
 
 // Clients are what the live fetcher needs.
 type Clients struct {
@@ -43,46 +29,102 @@ type TargetError struct {
 func (e *TargetError) Error() string { return e.Err.Error() }
 func (e *TargetError) Unwrap() error { return e.Err }
 
-// FromCluster fetches the targets, then what their checks need, each round's requests issued
-// concurrently: about two round trips on the critical path. A read that is forbidden or not served
+// FromCluster fetches the targets with what the plan reads for every target (the provider
+// detection's evidence), then, round after round, what the plan asks for each target, each round's
+// requests issued concurrently, until it asks nothing new. A read that is forbidden or not served
 // becomes a Gap (the dependent checks are skipped); other failures mark the snapshot Incomplete.
-func FromCluster(ctx context.Context, c Clients, targets []Target) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New("live")}
+func FromCluster(ctx context.Context, c Clients, targets []Target, plan Plan) (*Snapshot, error) {
+	f := &fetcher{ctx: ctx, c: c, snap: New("live"), pageSize: ListPageSize}
 	f.snap.Targets = targets
-	// Round 1: the targets, their events and slices, nodes and the kube-system objects.
 	for _, t := range targets {
 		f.target(t)
-		f.events(t)
-		if t.Kind == KindService {
-			f.slices(t)
-		} else {
-			// Cluster-wide LIST: the nginx admission webhook behind E6009 can live anywhere.
-			listInto(f, &f.snap.Webhooks, "", "validatingwebhookconfigurations", "admissionregistration.k8s.io", f.c.Kube.AdmissionregistrationV1().ValidatingWebhookConfigurations().List)
+	}
+	if plan.Cluster != nil {
+		for _, r := range plan.Cluster(f.snap) {
+			f.request(r)
 		}
 	}
-	// Cluster-wide LIST: node providerIDs tell the cloud, and backend/traffic-policy checks count nodes.
-	listInto(f, &f.snap.Nodes, "", "nodes", "", f.c.Kube.CoreV1().Nodes().List)
-	f.kubeSystem()
 	f.wait()
 	if err := f.targetErr(); err != nil {
 		return nil, err
 	}
-	// Round 2: what the targets reference.
-	for _, t := range targets {
-		switch t.Kind {
-		case KindService:
-			if svc, err := f.snap.Services.Get(t.Namespace, t.Name); err == nil {
-				f.serviceRefs(svc)
-			}
-		case KindIngress:
-			if ing, err := f.snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
-				f.ingressRefs(ing)
+	f.rounds(plan)
+	return f.snap, nil
+}
+
+// rounds asks the plan for each target's reads until it names nothing new.
+func (f *fetcher) rounds(plan Plan) {
+	if plan.Target == nil {
+		return
+	}
+	for i := 0; i < maxRounds; i++ {
+		var reqs []Request
+		for _, t := range f.snap.Targets {
+			reqs = append(reqs, plan.Target(f.snap, t)...)
+		}
+		issued := 0
+		for _, r := range reqs {
+			if f.request(r) {
+				issued++
 			}
 		}
+		f.flush()
+		f.wait()
+		f.snap.ForgetDerived()
+		if issued == 0 {
+			return
+		}
 	}
-	f.webhookNamespaces()
-	f.wait()
-	return f.snap, nil
+}
+
+// request issues r unless the snapshot already answers it or it was issued before; it reports
+// whether a read was issued.
+func (f *fetcher) request(r Request) bool {
+	var known error
+	f.locked(func() { known = f.snap.Known(r) })
+	if known == nil && r.Resource != Events {
+		return false
+	}
+	if f.scope != nil {
+		return f.scope.request(f, r)
+	}
+	return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector})
+}
+
+// issue reads r as it is: a GET, a LIST of a namespace or of everything, or a target's events.
+func (f *fetcher) issue(r Request, o metav1.ListOptions) bool {
+	if r.Resource == Events {
+		t := Target{Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
+		if !f.once("events/" + t.String()) {
+			return false
+		}
+		f.events(t)
+		return true
+	}
+	key := fmt.Sprintf("%s/%v/%s/%s/%s/%s", r.Resource, r.Custom, r.Namespace, r.Name, o.LabelSelector, o.FieldSelector)
+	if !f.once("req/" + key) {
+		return false
+	}
+	if o.Limit == 0 {
+		o.Limit = f.pageSize
+	}
+	switch {
+	case r.Custom != nil && r.Name != "":
+		r.Custom.get(f, r.Namespace, r.Name)
+	case r.Custom != nil:
+		r.Custom.list(f, r.Namespace, o)
+	default:
+		res := resourceByName(r.Resource)
+		if res == nil {
+			return false
+		}
+		if r.Name != "" {
+			res.get(f, r.Namespace, r.Name)
+		} else {
+			res.list(f, r.Namespace, o)
+		}
+	}
+	return true
 }
 
 type fetcher struct {
@@ -95,6 +137,16 @@ type fetcher struct {
 	targetErrs []error
 	// requested avoids fetching the same object twice.
 	requested map[string]bool
+	// pageSize is the LIST page size; scope, when set, turns per-target reads into lists of the scope.
+	pageSize int64
+	scope    *scopeReads
+}
+
+// flush issues what a round collected (scope mode), before the round waits.
+func (f *fetcher) flush() {
+	if f.scope != nil {
+		f.scope.flush(f)
+	}
 }
 
 // do runs fn concurrently; fn writes to the snapshot only through f.locked.
@@ -334,142 +386,4 @@ func (f *fetcher) eventsErr(err error, ns string) {
 	f.locked(func() {
 		f.snap.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC}
 	})
-}
-
-func (f *fetcher) slices(t Target) {
-	listInto(f, &f.snap.EndpointSlices, t.Namespace, "endpointslices", "discovery.k8s.io",
-		f.c.Kube.DiscoveryV1().EndpointSlices(t.Namespace).List,
-		metav1.ListOptions{LabelSelector: discoveryv1.LabelServiceName + "=" + t.Name})
-}
-
-func (f *fetcher) kubeSystem() {
-	const ks = "kube-system"
-	for _, n := range KubeSystemConfigMaps {
-		getInto(f, &f.snap.ConfigMaps, ks, n, "configmaps", "", f.c.Kube.CoreV1().ConfigMaps(ks).Get)
-	}
-	// One LIST each instead of a GET per well-known name: controllers and CNI agents have
-	// several names across versions.
-	listInto(f, &f.snap.Deployments, ks, "deployments", "apps", f.c.Kube.AppsV1().Deployments(ks).List)
-	listInto(f, &f.snap.DaemonSets, ks, "daemonsets", "apps", f.c.Kube.AppsV1().DaemonSets(ks).List)
-}
-
-// serviceRefs fetches the backend pods and what the Service's annotations name.
-func (f *fetcher) serviceRefs(svc *corev1.Service) {
-	if len(svc.Spec.Selector) > 0 {
-		// Pods selected like the endpoints controller does; held as the namespace's list for the
-		// checks, which only ever read pods through the Service selector.
-		listInto(f, &f.snap.Pods, svc.Namespace, "pods", "", f.c.Kube.CoreV1().Pods(svc.Namespace).List,
-			metav1.ListOptions{LabelSelector: labels.SelectorFromSet(svc.Spec.Selector).String()})
-	}
-	a := svc.Annotations
-	if name := a["service.cloud.tencent.com/tke-service-config"]; name != "" {
-		f.tkeServiceConfigs(svc.Namespace)
-	}
-	if reusesLB(a) {
-		f.allServicesAndIngresses()
-	}
-	if a["service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id"] != "" || a["service.beta.kubernetes.io/alicloud-loadbalancer-id"] != "" {
-		// The ACK backend quota is per CLB: the other Services on it add their endpoints.
-		listInto(f, &f.snap.EndpointSlices, "", "endpointslices", "discovery.k8s.io", f.c.Kube.DiscoveryV1().EndpointSlices("").List)
-	}
-}
-
-// reusesLB reports whether annotations name an existing load balancer: the checks then compare it
-// with every other Service and Ingress.
-func reusesLB(a map[string]string) bool {
-	for _, k := range []string{"service.kubernetes.io/tke-existed-lbid", "kubernetes.io/ingress.existLbId",
-		"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id", "service.beta.kubernetes.io/alicloud-loadbalancer-id"} {
-		if a[k] != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// allServicesAndIngresses is the one cluster-wide LIST a single-target run makes on purpose:
-// reusing a load balancer is only safe if no other object in the cluster holds it.
-func (f *fetcher) allServicesAndIngresses() {
-	listInto(f, &f.snap.Services, "", "services", "", f.c.Kube.CoreV1().Services("").List)
-	listInto(f, &f.snap.Ingresses, "", "ingresses", "networking.k8s.io", f.c.Kube.NetworkingV1().Ingresses("").List)
-}
-
-func (f *fetcher) tkeServiceConfigs(ns string) {
-	if f.c.Dynamic == nil {
-		return
-	}
-	res := f.c.Dynamic.Resource(TkeServiceConfigGVR).Namespace(ns)
-	listInto(f, &f.snap.TkeServiceConfigs, ns, "tkeserviceconfigs", TkeServiceConfigGVR.Group,
-		func(ctx context.Context, o metav1.ListOptions) (*unstructured.UnstructuredList, error) {
-			return res.List(ctx, o)
-		})
-}
-
-// ingressRefs fetches the Ingress's class, backend Services, TLS Secrets and TkeServiceConfig.
-func (f *fetcher) ingressRefs(ing *networkingv1.Ingress) {
-	ns := ing.Namespace
-	if ing.Spec.IngressClassName != nil {
-		getInto(f, &f.snap.IngressClasses, "", *ing.Spec.IngressClassName, "ingressclasses", "networking.k8s.io",
-			f.c.Kube.NetworkingV1().IngressClasses().Get)
-	}
-	for _, name := range IngressServiceNames(ing) {
-		getInto(f, &f.snap.Services, ns, name, "services", "", f.c.Kube.CoreV1().Services(ns).Get)
-	}
-	if ing.Annotations["kubernetes.io/ingress.http-rules"] != "" || ing.Annotations["kubernetes.io/ingress.https-rules"] != "" {
-		// The TKE rule annotations name more backends; read the namespace's Services rather than
-		// parse annotation JSON here (the checks own that parsing).
-		listInto(f, &f.snap.Services, ns, "services", "", f.c.Kube.CoreV1().Services(ns).List)
-	}
-	for _, t := range ing.Spec.TLS {
-		getInto(f, &f.snap.Secrets, ns, t.SecretName, "secrets", "", f.c.Kube.CoreV1().Secrets(ns).Get)
-	}
-	if ing.Annotations["ingress.cloud.tencent.com/tke-service-config"] != "" {
-		f.tkeServiceConfigs(ns)
-	}
-	if reusesLB(ing.Annotations) {
-		f.allServicesAndIngresses()
-	}
-}
-
-// webhookNamespaces fetches the Deployments of the namespaces that ingress-nginx admission
-// webhooks point at, to read the controller version.
-func (f *fetcher) webhookNamespaces() {
-	whs, err := f.snap.Webhooks.List("")
-	if err != nil {
-		return
-	}
-	for _, wh := range whs {
-		for _, w := range wh.Webhooks {
-			if strings.Contains(w.Name, "nginx") && w.ClientConfig.Service != nil {
-				ns := w.ClientConfig.Service.Namespace
-				listInto(f, &f.snap.Deployments, ns, "deployments", "apps", f.c.Kube.AppsV1().Deployments(ns).List)
-			}
-		}
-	}
-	f.wait()
-}
-
-// IngressServiceNames lists the backend Service names of an Ingress: spec and the TKE rule annotations.
-func IngressServiceNames(ing *networkingv1.Ingress) []string {
-	seen := map[string]bool{}
-	var out []string
-	add := func(n string) {
-		if n != "" && !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
-		add(b.Service.Name)
-	}
-	for _, r := range ing.Spec.Rules {
-		if r.HTTP == nil {
-			continue
-		}
-		for _, p := range r.HTTP.Paths {
-			if p.Backend.Service != nil {
-				add(p.Backend.Service.Name)
-			}
-		}
-	}
-	return out
 }

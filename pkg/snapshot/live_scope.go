@@ -15,13 +15,14 @@ import (
 // referenced ones, so the request count does not grow with the number of Ingresses.
 const directSecretGets = 10
 
-// FromScope reads every LoadBalancer Service and Ingress of namespace ns ("" for all) and what
-// their checks need with one paged LIST per kind: the number of requests does not grow with the
-// number of targets beyond paging. Events come from one LIST and are indexed by object. When a
+// FromScope reads every LoadBalancer Service and Ingress of namespace ns ("" for all), then what the
+// plan asks for them: a read that follows from one target (Request.PerTarget) becomes one paged
+// LIST of the whole scope, so the number of requests does not grow with the number of targets
+// beyond paging. Events come from one LIST per involved kind and are indexed by object. When a
 // cluster-wide read is forbidden, it falls back to the namespaces the user may read, and names the
 // others in Snapshot.Incomplete.
-func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
-	snap, err := fromScope(ctx, c, []string{ns})
+func FromScope(ctx context.Context, c Clients, ns string, plan Plan) (*Snapshot, error) {
+	snap, err := fromScope(ctx, c, []string{ns}, plan)
 	if err == nil || ns != "" || !IsUnknown(err) || !strings.Contains(err.Error(), "forbidden") {
 		return snap, err
 	}
@@ -33,26 +34,21 @@ func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
 	for _, n := range nsl.Items {
 		names = append(names, n.Name)
 	}
-	return fromScope(ctx, c, names)
+	return fromScope(ctx, c, names, plan)
 }
 
-func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New("live")}
-	k := c.Kube
+func fromScope(ctx context.Context, c Clients, namespaces []string, plan Plan) (*Snapshot, error) {
+	f := &fetcher{ctx: ctx, c: c, snap: New("live"), pageSize: ScopePageSize, scope: &scopeReads{namespaces: namespaces}}
 	page := metav1.ListOptions{Limit: ScopePageSize}
 	for _, ns := range namespaces {
-		listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List, page)
-		listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List, page)
-		listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List, metav1.ListOptions{Limit: ScopePageSize,
-			FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
-		listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List, page)
-		f.tkeServiceConfigs(ns)
-		f.allEvents(ns)
+		f.issue(Request{Resource: Services, Namespace: ns}, page)
+		f.issue(Request{Resource: Ingresses, Namespace: ns}, page)
 	}
-	listInto(f, &f.snap.Nodes, "", "nodes", "", k.CoreV1().Nodes().List, page)
-	listInto(f, &f.snap.IngressClasses, "", "ingressclasses", "networking.k8s.io", k.NetworkingV1().IngressClasses().List)
-	listInto(f, &f.snap.Webhooks, "", "validatingwebhookconfigurations", "admissionregistration.k8s.io", k.AdmissionregistrationV1().ValidatingWebhookConfigurations().List)
-	f.kubeSystem()
+	if plan.Cluster != nil {
+		for _, r := range plan.Cluster(f.snap) {
+			f.request(r)
+		}
+	}
 	f.wait()
 	var readable []string
 	var firstErr error
@@ -71,35 +67,67 @@ func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, 
 	if len(readable) == 0 {
 		return nil, firstErr
 	}
-	var secrets []ObjectRef
-	reuse := false
 	for _, ns := range readable {
 		f.snap.Targets = append(f.snap.Targets, AllTargets(f.snap, ns)...)
-		ings, _ := f.snap.Ingresses.List(ns)
-		for _, ing := range ings {
-			for _, t := range ing.Spec.TLS {
-				if t.SecretName != "" {
-					secrets = append(secrets, ObjectRef{Namespace: ing.Namespace, Name: t.SecretName})
-				}
-			}
-			reuse = reuse || reusesLB(ing.Annotations)
+	}
+	f.rounds(plan)
+	return f.snap, nil
+}
+
+// scopeReads turns the reads that follow from one target into reads of the whole scope.
+type scopeReads struct {
+	// namespaces is the scope: one namespace ("" for all), or the readable ones one by one.
+	namespaces []string
+	// secrets collects the referenced Secrets of a round.
+	secrets    []ObjectRef
+	secretSeen map[ObjectRef]bool
+}
+
+// nsOf is the namespace whose list covers a read in namespace ns.
+func (sc *scopeReads) nsOf(ns string) string {
+	if len(sc.namespaces) == 1 {
+		return sc.namespaces[0]
+	}
+	return ns
+}
+
+func (sc *scopeReads) request(f *fetcher, r Request) bool {
+	if !r.PerTarget {
+		return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector})
+	}
+	ns := sc.nsOf(r.Namespace)
+	switch {
+	case r.Resource == Events:
+		return f.kindEvents(ns, r.Kind)
+	case r.Resource == Secrets && r.Name != "":
+		ref := ObjectRef{Namespace: r.Namespace, Name: r.Name}
+		if sc.secretSeen[ref] {
+			return false
 		}
-		svcs, _ := f.snap.Services.List(ns)
-		for _, svc := range svcs {
-			reuse = reuse || reusesLB(svc.Annotations)
+		if sc.secretSeen == nil {
+			sc.secretSeen = map[ObjectRef]bool{}
 		}
+		sc.secretSeen[ref] = true
+		sc.secrets = append(sc.secrets, ref)
+		return true
+	}
+	o := metav1.ListOptions{Limit: ScopePageSize}
+	if r.Resource == Pods {
+		o.FieldSelector = fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()
+	}
+	return f.issue(Request{Resource: r.Resource, Custom: r.Custom, Namespace: ns}, o)
+}
+
+func (sc *scopeReads) flush(f *fetcher) {
+	if len(sc.secrets) == 0 {
+		return
 	}
 	scope := ""
-	if len(namespaces) == 1 {
-		scope = namespaces[0]
+	if len(sc.namespaces) == 1 {
+		scope = sc.namespaces[0]
 	}
-	f.secrets(scope, secrets)
-	if reuse && scope != "" || len(namespaces) > 1 && reuse {
-		f.allServicesAndIngresses()
-	}
-	f.webhookNamespaces()
-	f.wait()
-	return f.snap, nil
+	f.secrets(scope, sc.secrets)
+	sc.secrets = nil
 }
 
 // fatal returns the error that makes a scope run pointless: the targets themselves unreadable.
@@ -119,9 +147,15 @@ func gapErr[T any](st *Store[T], ns string) error {
 	return nil
 }
 
-func (f *fetcher) allEvents(ns string) {
+// kindEvents reads the events of every object of kind in namespace ns ("" for all) with one paged
+// LIST selected server-side by involvedObject.kind.
+func (f *fetcher) kindEvents(ns string, kind Kind) bool {
+	if !f.once("events/" + ns + "/" + string(kind)) {
+		return false
+	}
 	f.do(func() {
-		opts := metav1.ListOptions{Limit: ScopePageSize}
+		opts := metav1.ListOptions{Limit: ScopePageSize,
+			FieldSelector: fields.OneTermEqualSelector("involvedObject.kind", string(kind)).String()}
 		for {
 			l, err := f.c.Kube.CoreV1().Events(ns).List(f.ctx, opts)
 			if err != nil {
@@ -138,6 +172,7 @@ func (f *fetcher) allEvents(ns string) {
 			}
 		}
 	})
+	return true
 }
 
 // secrets reads the referenced Secrets: a GET each when few, else one filtered cluster-wide LIST

@@ -12,6 +12,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // Kind of a diagnosis target.
@@ -61,18 +62,22 @@ type Snapshot struct {
 	// Targets are the objects to diagnose, in order.
 	Targets []Target
 
-	Services          Store[*corev1.Service]
-	Ingresses         Store[*networkingv1.Ingress]
-	IngressClasses    Store[*networkingv1.IngressClass]
-	Secrets           Store[*corev1.Secret]
-	Pods              Store[*corev1.Pod]
-	Nodes             Store[*corev1.Node]
-	EndpointSlices    Store[*discoveryv1.EndpointSlice]
-	ConfigMaps        Store[*corev1.ConfigMap]
-	Deployments       Store[*appsv1.Deployment]
-	DaemonSets        Store[*appsv1.DaemonSet]
-	TkeServiceConfigs Store[*unstructured.Unstructured]
-	Webhooks          Store[*admissionv1.ValidatingWebhookConfiguration]
+	Services       Store[*corev1.Service]
+	Ingresses      Store[*networkingv1.Ingress]
+	IngressClasses Store[*networkingv1.IngressClass]
+	Secrets        Store[*corev1.Secret]
+	Pods           Store[*corev1.Pod]
+	Nodes          Store[*corev1.Node]
+	EndpointSlices Store[*discoveryv1.EndpointSlice]
+	ConfigMaps     Store[*corev1.ConfigMap]
+	Deployments    Store[*appsv1.Deployment]
+	DaemonSets     Store[*appsv1.DaemonSet]
+	Webhooks       Store[*admissionv1.ValidatingWebhookConfiguration]
+
+	// custom holds the objects of custom resources (see Custom), by group and kind.
+	custom map[schema.GroupKind]*Store[*unstructured.Unstructured]
+	// complete is set by MarkComplete: every store, including custom ones made later, is listed.
+	complete bool
 
 	// events holds events by involved object; eventsGap is set when they could not be read.
 	events    map[ObjectRef][]Event
@@ -100,23 +105,12 @@ func (s *Snapshot) Memo(key string, fn func() any) any {
 
 // New returns an empty snapshot.
 func New(source string) *Snapshot {
-	return &Snapshot{
-		Source:            source,
-		Services:          newStore[*corev1.Service]("services"),
-		Ingresses:         newStore[*networkingv1.Ingress]("ingresses"),
-		IngressClasses:    newStore[*networkingv1.IngressClass]("ingressclasses"),
-		Secrets:           newStore[*corev1.Secret]("secrets"),
-		Pods:              newStore[*corev1.Pod]("pods"),
-		Nodes:             newStore[*corev1.Node]("nodes"),
-		EndpointSlices:    newStore[*discoveryv1.EndpointSlice]("endpointslices"),
-		ConfigMaps:        newStore[*corev1.ConfigMap]("configmaps"),
-		Deployments:       newStore[*appsv1.Deployment]("deployments"),
-		DaemonSets:        newStore[*appsv1.DaemonSet]("daemonsets"),
-		TkeServiceConfigs: newStore[*unstructured.Unstructured]("tkeserviceconfigs.cloud.tencent.com"),
-		Webhooks:          newStore[*admissionv1.ValidatingWebhookConfiguration]("validatingwebhookconfigurations"),
-		events:            map[ObjectRef][]Event{},
-		memo:              map[string]any{},
+	s := &Snapshot{Source: source, events: map[ObjectRef][]Event{}, memo: map[string]any{},
+		custom: map[schema.GroupKind]*Store[*unstructured.Unstructured]{}}
+	for _, r := range resources {
+		r.init(s)
 	}
+	return s
 }
 
 // AddEvent stores an event under the object it is about, once per Event uid.
@@ -152,7 +146,8 @@ func (s *Snapshot) EventsFor(kind Kind, ns, name, uid string) ([]Event, error) {
 }
 
 // BackendPods returns the pods a Service selects, or an UnknownError when pods could not be read.
-// A Service without a selector selects none.
+// A Service without a selector selects none. Offline the input files may hold only some pods of a
+// namespace: when they hold none that the Service selects, the selection is unknown, not empty.
 func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
 	if len(svc.Spec.Selector) == 0 {
 		return nil, nil
@@ -168,10 +163,14 @@ func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
 			out = append(out, p)
 		}
 	}
+	if len(out) == 0 && s.Pods.partial {
+		return nil, s.Pods.knownSelection(svc.Namespace, sel.String())
+	}
 	return out, nil
 }
 
-// ServiceSlices returns the EndpointSlices of a Service (label kubernetes.io/service-name).
+// ServiceSlices returns the EndpointSlices of a Service (label kubernetes.io/service-name); offline,
+// an empty selection is unknown, as for BackendPods.
 func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
 	slices, err := s.EndpointSlices.List(svc.Namespace)
 	if err != nil {
@@ -182,6 +181,9 @@ func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*discoveryv1.EndpointSl
 		if es.Namespace == svc.Namespace && es.Labels[discoveryv1.LabelServiceName] == svc.Name {
 			out = append(out, es)
 		}
+	}
+	if len(out) == 0 && s.EndpointSlices.partial {
+		return nil, s.EndpointSlices.knownSelection(svc.Namespace, discoveryv1.LabelServiceName+"="+svc.Name)
 	}
 	return out, nil
 }

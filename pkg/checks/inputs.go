@@ -1,0 +1,323 @@
+package checks
+
+import (
+	"slices"
+	"strings"
+
+	discoveryv1 "k8s.io/api/discovery/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Scope says which objects of a kind an input reads.
+type Scope int
+
+// Input scopes.
+const (
+	// InNamespace: every object of the kind in the target's namespace.
+	InNamespace Scope = iota
+	// ClusterWide: every object of the kind.
+	ClusterWide
+	// Referenced: the objects of the target's namespace (or cluster-scoped ones) the target names (Names).
+	Referenced
+	// Selected: the objects of the target's namespace a label selector picks (Selector).
+	Selected
+	// Fixed: one named object (Namespace/Name), or every object of Namespace when Name is empty.
+	Fixed
+	// TargetEvents: the events about the target.
+	TargetEvents
+	// Derived: objects that follow from other objects of the snapshot (Derive).
+	Derived
+)
+
+// Input is one read a check needs, as data: the live fetcher plans from it and the runner skips the
+// check, with the reason, when a Required input is unknown.
+type Input struct {
+	// Resource is a snapshot resource (snapshot.Pods, …); Custom names a custom resource instead.
+	Resource string
+	Custom   *snapshot.CustomResource
+	Scope    Scope
+	// Namespace and Name of a Fixed input.
+	Namespace, Name string
+	// Names returns what a Referenced input reads, Selector the label selector of a Selected one
+	// ("" reads nothing), Derive the reads of a Derived one.
+	Names    func(*Context) []string
+	Selector func(*Context) string
+	Derive   func(*Context) []snapshot.Request
+	// When, if set, says whether the target needs the input at all (an annotation is set).
+	When func(*Context) bool
+	// Required: without it the check cannot say anything, so it is skipped.
+	Required bool
+}
+
+// requests returns the reads the input makes for the context's target.
+func (in Input) requests(c *Context) []snapshot.Request {
+	if in.When != nil && !in.When(c) {
+		return nil
+	}
+	ns := c.Target.Namespace
+	base := snapshot.Request{Resource: in.Resource, Custom: in.Custom}
+	switch in.Scope {
+	case InNamespace:
+		base.Namespace, base.PerTarget = ns, true
+	case ClusterWide:
+	case Referenced:
+		var out []snapshot.Request
+		for _, n := range in.Names(c) {
+			if n == "" {
+				continue
+			}
+			r := base
+			r.Namespace, r.Name, r.PerTarget = ns, n, true
+			out = append(out, r)
+		}
+		return out
+	case Selected:
+		sel := in.Selector(c)
+		if sel == "" {
+			return nil
+		}
+		base.Namespace, base.LabelSelector, base.PerTarget = ns, sel, true
+	case Fixed:
+		base.Namespace, base.Name = in.Namespace, in.Name
+	case TargetEvents:
+		base = snapshot.Request{Resource: snapshot.Events, Kind: c.Target.Kind, Namespace: ns, Name: c.Target.Name, PerTarget: true}
+	case Derived:
+		return in.Derive(c)
+	}
+	return []snapshot.Request{base}
+}
+
+// missing returns why a required input of the running check is unknown, or nil. Offline, an AddOnly
+// check reads lists as far as the input files hold them.
+func (c *Context) missing(ch *Check) error {
+	for _, in := range ch.Inputs {
+		if !in.Required {
+			continue
+		}
+		for _, r := range in.requests(c) {
+			if r.Name == "" && r.Resource != snapshot.Events && c.Snap.Source == "offline" && ch.Offline == AddOnly {
+				continue
+			}
+			if err := c.Snap.Known(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Inputs of the provider detection: node providerIDs and the kube-system objects that name a cloud.
+var detectionInputs = []Input{
+	{Resource: snapshot.Nodes, Scope: ClusterWide},
+	{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: tkeConfigCM},
+	// One LIST each instead of a GET per well-known name: controllers and CNI agents have several
+	// names across versions.
+	{Resource: snapshot.Deployments, Scope: Fixed, Namespace: kubeSystem},
+	{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem},
+}
+
+// tkeServiceConfigs is TKE's CRD that tunes CLB listeners.
+var tkeServiceConfigs = &snapshot.CustomResource{
+	GVR:  schema.GroupVersionResource{Group: "cloud.tencent.com", Version: "v1alpha1", Resource: "tkeserviceconfigs"},
+	Kind: "TkeServiceConfig",
+}
+
+// Inputs shared by several checks.
+var (
+	inEvents = Input{Scope: TargetEvents, Required: true}
+	inNodes  = Input{Resource: snapshot.Nodes, Scope: ClusterWide}
+	// inSlices: the target Service's EndpointSlices.
+	inSlices = Input{Resource: snapshot.EndpointSlices, Scope: Selected, Selector: func(c *Context) string {
+		return discoveryv1.LabelServiceName + "=" + c.Target.Name
+	}}
+	// inBackendPods: the pods the target Service selects.
+	inBackendPods = Input{Resource: snapshot.Pods, Scope: Selected, Selector: func(c *Context) string {
+		if c.Service == nil || len(c.Service.Spec.Selector) == 0 {
+			return ""
+		}
+		return labels.SelectorFromSet(c.Service.Spec.Selector).String()
+	}}
+	inAllServices  = Input{Resource: snapshot.Services, Scope: ClusterWide}
+	inAllIngresses = Input{Resource: snapshot.Ingresses, Scope: ClusterWide}
+)
+
+// required returns in marked Required, read only when when holds (nil: always).
+func required(in Input, when func(*Context) bool) Input {
+	in.Required, in.When = true, when
+	return in
+}
+
+func when(in Input, when func(*Context) bool) Input {
+	in.When = when
+	return in
+}
+
+func annotated(key string) func(*Context) bool {
+	return func(c *Context) bool { return targetAnnotations(c)[key] != "" }
+}
+
+func targetAnnotations(c *Context) map[string]string {
+	if c.Service != nil {
+		return c.Service.Annotations
+	}
+	return c.Ingress.Annotations
+}
+
+func directAccessOn(c *Context) bool {
+	on, err := parseBool(c.Service.Annotations[annSvcDirectAccess])
+	return err == nil && on
+}
+
+func selectorless(c *Context) bool { return len(c.Service.Spec.Selector) == 0 }
+
+// checkInputs declares the inputs of each check by name (and kind, for checks of both kinds).
+var checkInputs = map[string][]Input{
+	"events":            {inEvents},
+	"provider-conflict": detectionInputs,
+	"ingress-class": {{Resource: snapshot.IngressClasses, Scope: Referenced, Names: func(c *Context) []string {
+		if c.Ingress.Spec.IngressClassName == nil {
+			return nil
+		}
+		return []string{*c.Ingress.Spec.IngressClassName}
+	}}},
+	"service-endpoints":      {required(inSlices, selectorless), when(inSlices, func(c *Context) bool { return !selectorless(c) }), inBackendPods},
+	"external-traffic-local": {inSlices, inBackendPods, inNodes},
+
+	"tke-service-existing-lb":     {required(inAllServices, annotated(annSvcExistedLB)), required(inAllIngresses, annotated(annSvcExistedLB))},
+	"tke-service-config":          {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}},
+	"tke-service-direct-access":   {required(inBackendPods, directAccessOn), when(inNodes, directAccessOn)},
+	"tke-nginx-graceful-shutdown": {required(inBackendPods, directAccessOn)},
+	"tke-ip-masq-agent":           {{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}},
+	"tke-clb-loopback/Service": {
+		{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
+		{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
+	},
+	"tke-clb-loopback/Ingress": {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngSubnet)}},
+	"tke-ingress-controller": {
+		{Resource: snapshot.Deployments, Scope: Fixed, Namespace: tkeSysNS, Name: tkeL7Controller, Required: true},
+		{Resource: snapshot.ConfigMaps, Scope: Derived, Derive: controllerConfigMaps},
+	},
+	"tke-nginx-webhook": {
+		{Resource: snapshot.Webhooks, Scope: ClusterWide, Required: true},
+		{Scope: Derived, Derive: nginxWebhookWorkloads},
+	},
+	"tke-ingress-tls": {{Resource: snapshot.Secrets, Scope: Referenced, Names: func(c *Context) []string {
+		var out []string
+		for _, t := range c.Ingress.Spec.TLS {
+			out = append(out, t.SecretName)
+		}
+		return out
+	}}},
+	"tke-ingress-backends": {
+		{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return ingressServiceNames(c.Ingress) }},
+		// The rule annotations name more backends: read the namespace's Services.
+		{Resource: snapshot.Services, Scope: InNamespace, When: func(c *Context) bool {
+			return annotated(annHTTPRules)(c) || annotated(annHTTPSRules)(c)
+		}},
+	},
+	"tke-ingress-service-config": {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngServiceConfig)}},
+	"tke-ingress-existing-lb":    {required(inAllServices, annotated(annExistLB)), required(inAllIngresses, annotated(annExistLB))},
+
+	"ack-eni":           {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}},
+	"ack-backends":      {inSlices, inBackendPods, inNodes, when(inAllServices, ackReuses), when(Input{Resource: snapshot.EndpointSlices, Scope: ClusterWide}, ackReuses)},
+	"ack-https-backend": {inBackendPods},
+	"ack-lb-reuse":      {required(inAllServices, nil)},
+	"ack-rolling-update": {required(inBackendPods, func(c *Context) bool {
+		return ackAnns(c.Service.Annotations).value("connection-drain") != "on"
+	})},
+	"ack-ccm-version":       {ccmInput},
+	"ack-reuse-ccm-version": {ccmInput},
+	"ack-type-change":       {ccmInput},
+}
+
+// ccmInput: the cloud-controller-manager Deployment or DaemonSet, among kube-system's.
+var ccmInput = Input{Resource: snapshot.Deployments, Scope: Fixed, Namespace: kubeSystem}
+
+// inputsOf returns the inputs declared for a check.
+func inputsOf(name string, kind rules.Kind) []Input {
+	k := "Service"
+	if kind == rules.Ingress {
+		k = "Ingress"
+	}
+	if in, ok := checkInputs[name+"/"+k]; ok {
+		return in
+	}
+	return checkInputs[name]
+}
+
+// controllerConfigMaps are the kube-system ConfigMaps the l7-lb-controller's environment names.
+func controllerConfigMaps(c *Context) []snapshot.Request {
+	d, err := c.Snap.Deployments.Get(tkeSysNS, tkeL7Controller)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, ct := range d.Spec.Template.Spec.Containers {
+		for _, e := range ct.Env {
+			if e.ValueFrom != nil && e.ValueFrom.ConfigMapKeyRef != nil {
+				names = append(names, e.ValueFrom.ConfigMapKeyRef.Name)
+			}
+		}
+		for _, ef := range ct.EnvFrom {
+			if ef.ConfigMapRef != nil {
+				names = append(names, ef.ConfigMapRef.Name)
+			}
+		}
+	}
+	var out []snapshot.Request
+	for _, n := range slices.Compact(slices.Sorted(slices.Values(names))) {
+		out = append(out, snapshot.Request{Resource: snapshot.ConfigMaps, Namespace: tkeSysNS, Name: n})
+	}
+	return out
+}
+
+// nginxWebhookWorkloads are the Deployments and DaemonSets of the namespaces that ingress-nginx
+// admission webhooks point at, which tell the controller version.
+func nginxWebhookWorkloads(c *Context) []snapshot.Request {
+	whs, err := c.Snap.Webhooks.List("")
+	if err != nil {
+		return nil
+	}
+	var out []snapshot.Request
+	for _, wh := range whs {
+		for _, w := range wh.Webhooks {
+			if strings.Contains(w.Name, "nginx") && w.ClientConfig.Service != nil {
+				ns := w.ClientConfig.Service.Namespace
+				out = append(out, snapshot.Request{Resource: snapshot.Deployments, Namespace: ns},
+					snapshot.Request{Resource: snapshot.DaemonSets, Namespace: ns})
+			}
+		}
+	}
+	return out
+}
+
+// ingressServiceNames lists the backend Service names of an Ingress's spec.
+func ingressServiceNames(ing *networkingv1.Ingress) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if n != "" && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
+		add(b.Service.Name)
+	}
+	for _, r := range ing.Spec.Rules {
+		if r.HTTP == nil {
+			continue
+		}
+		for _, p := range r.HTTP.Paths {
+			if p.Backend.Service != nil {
+				add(p.Backend.Service.Name)
+			}
+		}
+	}
+	return out
+}

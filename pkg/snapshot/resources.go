@@ -1,0 +1,327 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// Built-in resources the snapshot holds, by the name a Request uses.
+const (
+	Services       = "services"
+	Ingresses      = "ingresses"
+	IngressClasses = "ingressclasses"
+	Secrets        = "secrets"
+	Pods           = "pods"
+	Nodes          = "nodes"
+	EndpointSlices = "endpointslices"
+	ConfigMaps     = "configmaps"
+	Deployments    = "deployments"
+	DaemonSets     = "daemonsets"
+	Webhooks       = "validatingwebhookconfigurations"
+	Events         = "events"
+)
+
+// resource describes one kind the snapshot holds: its store, how files decode it and how the live
+// fetcher reads it. Adding a kind is one entry in the resources table (and its Snapshot field).
+type resource interface {
+	name() string
+	kindName() string
+	init(s *Snapshot)
+	clusterScoped() bool
+	store(s *Snapshot) anyStore
+	// add stores obj when it is of this kind.
+	add(s *Snapshot, obj runtime.Object) bool
+	// decode stores u when its apiVersion and kind are this resource's.
+	decode(s *Snapshot, u *unstructured.Unstructured) (bool, error)
+	list(f *fetcher, ns string, o metav1.ListOptions)
+	get(f *fetcher, ns, name string)
+}
+
+// anyStore is what the table needs of a Store whatever its type.
+type anyStore interface {
+	setPartial()
+	markListedAll()
+	markListed(ns string)
+	known(ns, name string) error
+	knownSelection(ns, selector string) error
+}
+
+type desc[T object, L runtime.Object] struct {
+	resource, apiGroup, kind string
+	// apiVersions the file decoder accepts; empty accepts any (decodeFn converts).
+	apiVersions []string
+	cluster     bool
+	field       func(*Snapshot) *Store[T]
+	newObj      func() T
+	decodeFn    func(*unstructured.Unstructured) (T, error)
+	listFn      func(c Clients, ns string) func(context.Context, metav1.ListOptions) (L, error)
+	getFn       func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
+}
+
+func (d *desc[T, L]) name() string               { return d.resource }
+func (d *desc[T, L]) kindName() string           { return d.kind }
+func (d *desc[T, L]) init(s *Snapshot)           { *d.field(s) = newStore[T](d.resource) }
+func (d *desc[T, L]) clusterScoped() bool        { return d.cluster }
+func (d *desc[T, L]) store(s *Snapshot) anyStore { return d.field(s) }
+func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions) {
+	if d.cluster {
+		ns = ""
+	}
+	listInto(f, d.field(f.snap), ns, d.resource, d.apiGroup, d.listFn(f.c, ns), o)
+}
+
+func (d *desc[T, L]) get(f *fetcher, ns, name string) {
+	if d.cluster {
+		ns = ""
+	}
+	getInto(f, d.field(f.snap), ns, name, d.resource, d.apiGroup, d.getFn(f.c, ns))
+}
+
+func (s *Store[T]) markListed(ns string) { s.MarkListed(ns) }
+
+func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
+	o, ok := obj.(T)
+	if !ok {
+		return false
+	}
+	ns := o.GetNamespace()
+	if d.cluster {
+		ns = ""
+	}
+	d.field(s).Add(ns, o.GetName(), o)
+	return true
+}
+
+func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, error) {
+	if u.GetKind() != d.kind || len(d.apiVersions) > 0 && !contains(d.apiVersions, u.GetAPIVersion()) {
+		return false, nil
+	}
+	var obj T
+	var err error
+	if d.decodeFn != nil {
+		obj, err = d.decodeFn(u)
+	} else {
+		obj = d.newObj()
+		if err = runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, obj); err != nil {
+			err = fmt.Errorf("%s %s: %w", u.GetKind(), u.GetName(), err)
+		}
+	}
+	if err != nil {
+		return true, err
+	}
+	ns := obj.GetNamespace()
+	if d.cluster {
+		ns = ""
+	}
+	d.field(s).Add(ns, obj.GetName(), obj)
+	return true, nil
+}
+
+func contains(l []string, s string) bool {
+	for _, v := range l {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// resources is the table of built-in kinds.
+var resources = []resource{
+	&desc[*corev1.Service, *corev1.ServiceList]{resource: Services, kind: "Service", apiVersions: []string{"v1"},
+		field:  func(s *Snapshot) *Store[*corev1.Service] { return &s.Services },
+		newObj: func() *corev1.Service { return &corev1.Service{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.ServiceList, error) {
+			return c.Kube.CoreV1().Services(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Service, error) {
+			return c.Kube.CoreV1().Services(ns).Get
+		}},
+	&desc[*networkingv1.Ingress, *networkingv1.IngressList]{resource: Ingresses, apiGroup: "networking.k8s.io", kind: "Ingress",
+		field:    func(s *Snapshot) *Store[*networkingv1.Ingress] { return &s.Ingresses },
+		decodeFn: ingressFromUnstructured,
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*networkingv1.IngressList, error) {
+			return c.Kube.NetworkingV1().Ingresses(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*networkingv1.Ingress, error) {
+			return c.Kube.NetworkingV1().Ingresses(ns).Get
+		}},
+	&desc[*networkingv1.IngressClass, *networkingv1.IngressClassList]{resource: IngressClasses, apiGroup: "networking.k8s.io",
+		kind: "IngressClass", apiVersions: []string{"networking.k8s.io/v1"}, cluster: true,
+		field:  func(s *Snapshot) *Store[*networkingv1.IngressClass] { return &s.IngressClasses },
+		newObj: func() *networkingv1.IngressClass { return &networkingv1.IngressClass{} },
+		listFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (*networkingv1.IngressClassList, error) {
+			return c.Kube.NetworkingV1().IngressClasses().List
+		},
+		getFn: func(c Clients, _ string) func(context.Context, string, metav1.GetOptions) (*networkingv1.IngressClass, error) {
+			return c.Kube.NetworkingV1().IngressClasses().Get
+		}},
+	&desc[*corev1.Secret, *corev1.SecretList]{resource: Secrets, kind: "Secret", apiVersions: []string{"v1"},
+		field:  func(s *Snapshot) *Store[*corev1.Secret] { return &s.Secrets },
+		newObj: func() *corev1.Secret { return &corev1.Secret{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.SecretList, error) {
+			return c.Kube.CoreV1().Secrets(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Secret, error) {
+			return c.Kube.CoreV1().Secrets(ns).Get
+		}},
+	&desc[*corev1.Pod, *corev1.PodList]{resource: Pods, kind: "Pod", apiVersions: []string{"v1"},
+		field:  func(s *Snapshot) *Store[*corev1.Pod] { return &s.Pods },
+		newObj: func() *corev1.Pod { return &corev1.Pod{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.PodList, error) {
+			return c.Kube.CoreV1().Pods(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Pod, error) {
+			return c.Kube.CoreV1().Pods(ns).Get
+		}},
+	&desc[*corev1.Node, *corev1.NodeList]{resource: Nodes, kind: "Node", apiVersions: []string{"v1"}, cluster: true,
+		field:  func(s *Snapshot) *Store[*corev1.Node] { return &s.Nodes },
+		newObj: func() *corev1.Node { return &corev1.Node{} },
+		listFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (*corev1.NodeList, error) {
+			return c.Kube.CoreV1().Nodes().List
+		},
+		getFn: func(c Clients, _ string) func(context.Context, string, metav1.GetOptions) (*corev1.Node, error) {
+			return c.Kube.CoreV1().Nodes().Get
+		}},
+	&desc[*discoveryv1.EndpointSlice, *discoveryv1.EndpointSliceList]{resource: EndpointSlices, apiGroup: "discovery.k8s.io",
+		kind: "EndpointSlice", apiVersions: []string{"discovery.k8s.io/v1"},
+		field:  func(s *Snapshot) *Store[*discoveryv1.EndpointSlice] { return &s.EndpointSlices },
+		newObj: func() *discoveryv1.EndpointSlice { return &discoveryv1.EndpointSlice{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*discoveryv1.EndpointSliceList, error) {
+			return c.Kube.DiscoveryV1().EndpointSlices(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*discoveryv1.EndpointSlice, error) {
+			return c.Kube.DiscoveryV1().EndpointSlices(ns).Get
+		}},
+	&desc[*corev1.ConfigMap, *corev1.ConfigMapList]{resource: ConfigMaps, kind: "ConfigMap", apiVersions: []string{"v1"},
+		field:  func(s *Snapshot) *Store[*corev1.ConfigMap] { return &s.ConfigMaps },
+		newObj: func() *corev1.ConfigMap { return &corev1.ConfigMap{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.ConfigMapList, error) {
+			return c.Kube.CoreV1().ConfigMaps(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.ConfigMap, error) {
+			return c.Kube.CoreV1().ConfigMaps(ns).Get
+		}},
+	&desc[*appsv1.Deployment, *appsv1.DeploymentList]{resource: Deployments, apiGroup: "apps", kind: "Deployment", apiVersions: []string{"apps/v1"},
+		field:  func(s *Snapshot) *Store[*appsv1.Deployment] { return &s.Deployments },
+		newObj: func() *appsv1.Deployment { return &appsv1.Deployment{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*appsv1.DeploymentList, error) {
+			return c.Kube.AppsV1().Deployments(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*appsv1.Deployment, error) {
+			return c.Kube.AppsV1().Deployments(ns).Get
+		}},
+	&desc[*appsv1.DaemonSet, *appsv1.DaemonSetList]{resource: DaemonSets, apiGroup: "apps", kind: "DaemonSet", apiVersions: []string{"apps/v1"},
+		field:  func(s *Snapshot) *Store[*appsv1.DaemonSet] { return &s.DaemonSets },
+		newObj: func() *appsv1.DaemonSet { return &appsv1.DaemonSet{} },
+		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*appsv1.DaemonSetList, error) {
+			return c.Kube.AppsV1().DaemonSets(ns).List
+		},
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*appsv1.DaemonSet, error) {
+			return c.Kube.AppsV1().DaemonSets(ns).Get
+		}},
+	&desc[*admissionv1.ValidatingWebhookConfiguration, *admissionv1.ValidatingWebhookConfigurationList]{resource: Webhooks,
+		apiGroup: "admissionregistration.k8s.io", kind: "ValidatingWebhookConfiguration",
+		apiVersions: []string{"admissionregistration.k8s.io/v1"}, cluster: true,
+		field: func(s *Snapshot) *Store[*admissionv1.ValidatingWebhookConfiguration] { return &s.Webhooks },
+		newObj: func() *admissionv1.ValidatingWebhookConfiguration {
+			return &admissionv1.ValidatingWebhookConfiguration{}
+		},
+		listFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (*admissionv1.ValidatingWebhookConfigurationList, error) {
+			return c.Kube.AdmissionregistrationV1().ValidatingWebhookConfigurations().List
+		},
+		getFn: func(c Clients, _ string) func(context.Context, string, metav1.GetOptions) (*admissionv1.ValidatingWebhookConfiguration, error) {
+			return c.Kube.AdmissionregistrationV1().ValidatingWebhookConfigurations().Get
+		}},
+}
+
+// resourceByName finds a built-in resource of the table.
+func resourceByName(name string) resource {
+	for _, r := range resources {
+		if r.name() == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// clusterScopedKind reports whether files name objects of kind without a namespace.
+func clusterScopedKind(kind string) bool {
+	for _, r := range resources {
+		if r.clusterScoped() && r.kindName() == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// CustomResource is a resource outside the built-in table (a cloud's CRD), read through the dynamic
+// client and held as unstructured objects. The checks that read one name it.
+type CustomResource struct {
+	GVR  schema.GroupVersionResource
+	Kind string
+}
+
+func (r CustomResource) groupKind() schema.GroupKind {
+	return schema.GroupKind{Group: r.GVR.Group, Kind: r.Kind}
+}
+
+// Custom returns the store of a custom resource (an empty one when nothing of it was read).
+func (s *Snapshot) Custom(r CustomResource) *Store[*unstructured.Unstructured] {
+	st := s.customStore(r.groupKind())
+	if st.resource == "" {
+		st.resource = r.GVR.Resource + "." + r.GVR.Group
+	}
+	return st
+}
+
+func (s *Snapshot) customStore(gk schema.GroupKind) *Store[*unstructured.Unstructured] {
+	if st, ok := s.custom[gk]; ok {
+		return st
+	}
+	st := newStore[*unstructured.Unstructured]("")
+	if s.Source == "offline" {
+		st.setPartial()
+	}
+	if s.complete {
+		st.markListedAll()
+	}
+	s.custom[gk] = &st
+	return &st
+}
+
+func (r CustomResource) list(f *fetcher, ns string, o metav1.ListOptions) {
+	if f.c.Dynamic == nil {
+		return
+	}
+	var st *Store[*unstructured.Unstructured]
+	f.locked(func() { st = f.snap.Custom(r) })
+	res := f.c.Dynamic.Resource(r.GVR).Namespace(ns)
+	listInto(f, st, ns, r.GVR.Resource, r.GVR.Group,
+		func(ctx context.Context, o metav1.ListOptions) (*unstructured.UnstructuredList, error) {
+			return res.List(ctx, o)
+		}, o)
+}
+
+func (r CustomResource) get(f *fetcher, ns, name string) {
+	if f.c.Dynamic == nil {
+		return
+	}
+	var st *Store[*unstructured.Unstructured]
+	f.locked(func() { st = f.snap.Custom(r) })
+	res := f.c.Dynamic.Resource(r.GVR).Namespace(ns)
+	getInto(f, st, ns, name, r.GVR.Resource, r.GVR.Group,
+		func(ctx context.Context, n string, o metav1.GetOptions) (*unstructured.Unstructured, error) {
+			return res.Get(ctx, n, o)
+		})
+}
