@@ -46,6 +46,10 @@ func TestOfflineAddOnly(t *testing.T) {
 			absent: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.GenericServiceNoEndpoints}, skipped: []string{"ack-backends"}},
 		{name: "ACK pods on a master node in the files: more nodes may exist", file: "ack-backends.yaml", target: svcTarget("shop", "web"), p: rules.ACK,
 			absent: []rules.ID{rules.ACKServiceNoAvailableNodes}, skipped: []string{"ack-backends"}},
+		{name: "other pods of the namespace in the files: no-endpoints unproven", file: "partial-pods.yaml", target: svcTarget("shop", "api"), p: rules.Generic,
+			absent: []rules.ID{rules.GenericServiceNoEndpoints}, skipped: []string{"service-endpoints"}},
+		{name: "selected pods in the files: their state is reported", file: "partial-pods.yaml", target: svcTarget("shop", "web"), p: rules.Generic,
+			want: map[rules.ID]string{rules.GenericServiceEndpointsNotReady: "spec.selector", rules.GenericServiceNoEndpoints: "spec.selector"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

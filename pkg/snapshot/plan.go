@@ -93,26 +93,20 @@ func (s *Snapshot) storeFor(r Request) (anyStore, error) {
 }
 
 func (s *Store[T]) known(ns, name string) error {
-	var err error
-	if name != "" {
-		_, err = s.Get(ns, name)
-	} else {
-		_, err = s.List(ns)
+	if name == "" {
+		return s.listErr(ns)
 	}
-	if IsUnknown(err) {
+	if _, err := s.Get(ns, name); IsUnknown(err) {
 		return err
 	}
 	return nil
 }
 
 func (s *Store[T]) knownSelection(ns, selector string) error {
-	objs, err := s.List(ns)
-	if err != nil {
+	if err := s.listErr(ns); err != nil || !s.partial {
 		return err
 	}
-	if !s.partial {
-		return nil
-	}
+	objs := s.Held(ns)
 	sel, err := labels.Parse(selector)
 	if err != nil {
 		return err

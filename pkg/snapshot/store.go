@@ -163,8 +163,8 @@ func (s *Store[T]) Get(ns, name string) (T, error) {
 // List returns the objects of namespace ns ("" for all), sorted by namespace and name, or an
 // *UnknownError when that list is not held.
 func (s *Store[T]) List(ns string) ([]T, error) {
-	if _, gap := s.gaps[ns]; gap || (!s.isListed(ns) && !(ns == "" && len(s.listed) > 0 && s.partial)) {
-		return nil, s.unknown(ns, "")
+	if err := s.listErr(ns); err != nil {
+		return nil, err
 	}
 	s.index()
 	keys := s.all
@@ -176,6 +176,14 @@ func (s *Store[T]) List(ns string) ([]T, error) {
 		out = append(out, s.items[k])
 	}
 	return out, nil
+}
+
+// listErr is List's error, without building the list.
+func (s *Store[T]) listErr(ns string) error {
+	if _, gap := s.gaps[ns]; gap || (!s.isListed(ns) && !(ns == "" && len(s.listed) > 0 && s.partial)) {
+		return s.unknown(ns, "")
+	}
+	return nil
 }
 
 // Held returns the objects the store holds for namespace ns ("" for all), sorted by namespace and

@@ -1,0 +1,217 @@
+package checks
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// read is one request the fake API server saw, e.g. "list pods shop app=web".
+func reads(cs *fake.Clientset) []string {
+	var out []string
+	for _, a := range cs.Actions() {
+		s := a.GetVerb() + " " + a.GetResource().Resource
+		if a.GetNamespace() != "" {
+			s += " " + a.GetNamespace()
+		}
+		switch x := a.(type) {
+		case k8stesting.GetAction:
+			s += " " + x.GetName()
+		case k8stesting.ListAction:
+			r := x.GetListRestrictions()
+			if !r.Labels.Empty() {
+				s += " " + r.Labels.String()
+			}
+			if !r.Fields.Empty() {
+				s += " " + r.Fields.String()
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// hasRead reports whether a read starts with prefix; a prefix ending in "$" must match whole.
+func hasRead(l []string, prefix string) bool {
+	if whole, ok := strings.CutSuffix(prefix, "$"); ok {
+		return slices.Contains(l, whole)
+	}
+	return slices.ContainsFunc(l, func(s string) bool { return strings.HasPrefix(s, prefix) })
+}
+
+func fetchLive(t *testing.T, list []Check, targets []snapshot.Target, objs ...runtime.Object) (*snapshot.Snapshot, []string) {
+	t.Helper()
+	cs := fake.NewSimpleClientset(objs...)
+	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, targets, Plan(list, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, reads(cs)
+}
+
+// TestNewInputIsFetchedLive: a check that declares a new input (an object no other check reads) gets
+// it from the cluster, with no edit to the fetcher.
+func TestNewInputIsFetchedLive(t *testing.T) {
+	var seen string
+	probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic,
+		Inputs: []Input{{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: "ops", Name: "probe-settings", Required: true}},
+		Run: func(c *Context) {
+			cm, err := c.Snap.ConfigMaps.Get("ops", "probe-settings")
+			if err == nil {
+				seen = cm.Data["mode"]
+			}
+		}}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "ops", Name: "probe-settings"}, Data: map[string]string{"mode": "strict"}}
+	tgt := svcTarget("default", "web")
+	s, got := fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, lbSvc(), cm)
+	if !hasRead(got, "get configmaps ops probe-settings") {
+		t.Fatalf("the new input was not read; reads: %v", got)
+	}
+	res, err := Run(s, tgt, rules.Generic, []Check{probe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen != "strict" || len(res.Skipped) > 0 {
+		t.Errorf("check saw %q, skipped %+v", seen, res.Skipped)
+	}
+	// Without the object the required input is known absent, so the check still runs.
+	seen = "unset"
+	s, _ = fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, lbSvc())
+	if res, _ := Run(s, tgt, rules.Generic, []Check{probe}); seen != "unset" || len(res.Skipped) > 0 {
+		t.Errorf("absent input: seen %q, skipped %+v", seen, res.Skipped)
+	}
+}
+
+// TestRequiredInputUnknownSkips: the runner skips a check whose required input is unknown, with the
+// reason, and does not run it.
+func TestRequiredInputUnknownSkips(t *testing.T) {
+	ran := false
+	probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic,
+		Inputs: []Input{{Resource: snapshot.Secrets, Scope: Fixed, Namespace: "ops", Name: "token", Required: true}},
+		Run:    func(*Context) { ran = true }}
+	cs := fake.NewSimpleClientset(lbSvc())
+	cs.PrependReactor("get", "secrets", func(k8stesting.Action) (bool, runtime.Object, error) {
+		return true, nil, errForbidden("secrets")
+	})
+	tgt := svcTarget("default", "web")
+	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, Plan([]Check{probe}, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(s, tgt, rules.Generic, []Check{probe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ran {
+		t.Error("check ran without its required input")
+	}
+	if len(res.Skipped) != 1 || res.Skipped[0].Check != "probe" || !strings.Contains(res.Skipped[0].Reason, "get secrets") {
+		t.Errorf("want probe skipped with the RBAC rule, got %+v", res.Skipped)
+	}
+}
+
+// TestPlanReadsWhatApplies: the live fetcher reads what the checks that apply to the targets need,
+// and nothing else.
+func TestPlanReadsWhatApplies(t *testing.T) {
+	noSel := func(s *corev1.Service) { s.Spec.Selector = nil }
+	withSel := func(s *corev1.Service) { s.Spec.Selector = map[string]string{"app": "web"} }
+	nginxClass := func(i *networkingv1.Ingress) {
+		cls := "nginx"
+		i.Spec.IngressClassName = &cls
+		delete(i.Annotations, annIngressClass)
+	}
+	ing := func(mods ...func(*networkingv1.Ingress)) runtime.Object {
+		i := ingress(mods...)
+		i.Namespace = "default"
+		return i
+	}
+	ingTarget := snapshot.Target{Kind: snapshot.KindIngress, Namespace: "default", Name: "bar"}
+	tests := []struct {
+		name    string
+		target  snapshot.Target
+		objs    []runtime.Object
+		want    []string
+		notWant []string
+	}{
+		{name: "Service without selector: no pods", target: svcTarget("default", "web"),
+			objs: []runtime.Object{lbSvc(noSel, svcAnn(annSvcSubnet, "subnet-12345678"))},
+			want: []string{"list events default", "list nodes", "get configmaps kube-system kube-proxy"}, notWant: []string{"list pods"}},
+		{name: "Service with selector: its pods only", target: svcTarget("default", "web"),
+			objs: []runtime.Object{lbSvc(withSel)}, want: []string{"list pods default app=web", "list endpointslices default kubernetes.io/service-name=web"}},
+		{name: "ACK Service: no TKE kube-system objects", target: svcTarget("default", "web"),
+			objs: []runtime.Object{lbSvc(withSel, svcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec", "slb.s1.small"))},
+			notWant: []string{"get configmaps kube-system kube-proxy", "get configmaps kube-system ip-masq-agent-config", "list endpointslices$"}},
+		{name: "ACK Service reusing a CLB: every Service and EndpointSlice", target: svcTarget("default", "web"),
+			objs: []runtime.Object{lbSvc(withSel, svcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id", "lb-abc"))},
+			want: []string{"list services$", "list endpointslices$"}},
+		{name: "TKE Service: ip-masq-agent config", target: svcTarget("default", "web"),
+			objs: []runtime.Object{lbSvc(withSel, svcAnn(annSvcExistedLB, "lb-12345678"))},
+			want: []string{"get configmaps kube-system ip-masq-agent-config", "list services$", "list ingresses$"}},
+		{name: "Ingress of another controller: no CLB inputs", target: ingTarget,
+			objs: []runtime.Object{ing(nginxClass, ingTLS("cert"), ingBackend("web", 80))},
+			want: []string{"get ingressclasses nginx"},
+			notWant: []string{"get secrets", "get services", "list validatingwebhookconfigurations", "get configmaps kube-system ip-masq-agent-config"}},
+		{name: "TKE Ingress: TLS Secret, backends, webhooks", target: ingTarget,
+			objs: []runtime.Object{ing(ingTLS("cert"), ingBackend("web", 80))},
+			want: []string{"get secrets default cert", "get services default web", "list validatingwebhookconfigurations",
+				"get deployments kube-system l7-lb-controller"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, got := fetchLive(t, All(), []snapshot.Target{tt.target}, tt.objs...)
+			for _, w := range tt.want {
+				if w == "get deployments kube-system l7-lb-controller" {
+					w = "list deployments kube-system" // the detection's list covers it
+				}
+				if !hasRead(got, w) {
+					t.Errorf("want read %q; reads: %v", w, got)
+				}
+			}
+			for _, w := range tt.notWant {
+				if hasRead(got, w) {
+					t.Errorf("unwanted read %q; reads: %v", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestScopeEventsByKind: a cluster-wide run reads events with one LIST per involved kind, selected
+// server-side, and no unselected LIST of every event.
+func TestScopeEventsByKind(t *testing.T) {
+	i := ingress()
+	i.Namespace = "default"
+	cs := fake.NewSimpleClientset(lbSvc(), i)
+	if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", Plan(All(), "")); err != nil {
+		t.Fatal(err)
+	}
+	var events []string
+	for _, r := range reads(cs) {
+		if strings.HasPrefix(r, "list events") {
+			events = append(events, r)
+		}
+	}
+	slices.Sort(events)
+	want := []string{"list events involvedObject.kind=Ingress", "list events involvedObject.kind=Service"}
+	if !slices.Equal(events, want) {
+		t.Errorf("event reads %v, want %v", events, want)
+	}
+}
+
+func errForbidden(resource string) error {
+	return apierrors.NewForbidden(schema.GroupResource{Resource: resource}, "", errors.New("RBAC denies it"))
+}
