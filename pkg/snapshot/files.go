@@ -173,7 +173,7 @@ type object interface {
 }
 
 // ingressFromUnstructured reads an Ingress of networking.k8s.io/v1, networking.k8s.io/v1beta1 or
-// extensions/v1beta1 (still shown in TKE's docs) as networking.k8s.io/v1.
+// extensions/v1beta1 (still shown in some vendors' docs) as networking.k8s.io/v1.
 func ingressFromUnstructured(u *unstructured.Unstructured) (*networkingv1.Ingress, error) {
 	switch u.GetAPIVersion() {
 	case "networking.k8s.io/v1":
