@@ -1,0 +1,150 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/cli-runtime/pkg/genericiooptions"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cmd"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+)
+
+// diagnose runs `kubectl lbdoctor -f FILE -A -o json --fail-on none` in process and decodes the list.
+func diagnose(t *testing.T, path string) report.List {
+	t.Helper()
+	var out, errb bytes.Buffer
+	streams := genericiooptions.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errb}
+	if code := cmd.Execute(streams, []string{"-f", path, "-A", "-o", "json", "--fail-on", "none"}); code != cmd.ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var l report.List
+	if err := json.Unmarshal(out.Bytes(), &l); err != nil {
+		t.Fatalf("decoding report list: %v\n%s", err, out.String())
+	}
+	return l
+}
+
+// TestCorpusOffline diagnoses every corpus file offline: a clean file raises no error-severity
+// finding (warnings are logged), a broken one raises at least its expected codes or rule ids, and
+// the provider matches the declared one. Files marked lbdoctor-known-bug are expected to fail; a
+// marked file that passes fails, so that the marker is removed with the fix.
+func TestCorpusOffline(t *testing.T) {
+	files, err := Files(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("empty corpus")
+	}
+	var rows []row
+	for _, m := range files {
+		t.Run(m.Name, func(t *testing.T) {
+			v := Evaluate(m, diagnose(t, m.Path))
+			problems := v.Problems(m, false)
+			rows = append(rows, row{m, v, problems})
+			if m.NeedsLive != "" && len(v.Missing) > 0 {
+				t.Logf("not provable offline (%s): %s", m.NeedsLive, strings.Join(v.Missing, ", "))
+			}
+			if m.Clean() && len(v.Warnings) > 0 {
+				t.Logf("warnings on a clean file: %s", strings.Join(v.Warnings, ", "))
+			}
+			judge(t, m, problems)
+		})
+	}
+	logSummary(t, rows)
+}
+
+// judge fails the test for problems, or logs them when the file is a known bug.
+func judge(t *testing.T, m Meta, problems []string) {
+	t.Helper()
+	switch {
+	case m.KnownBug != "" && len(problems) > 0:
+		t.Logf("expected failure (known bug: %s): %s", m.KnownBug, strings.Join(problems, "; "))
+	case m.KnownBug != "":
+		t.Errorf("marked lbdoctor-known-bug (%s) but passes: remove the marker", m.KnownBug)
+	default:
+		for _, p := range problems {
+			t.Error(p)
+		}
+	}
+}
+
+type row struct {
+	m        Meta
+	v        Verdict
+	problems []string
+}
+
+type tally struct{ files, clean, broken, falseErr, falseWarn, missed, liveOnly, wrongProvider int }
+
+func (a *tally) add(r row) {
+	a.files++
+	if r.m.Clean() {
+		a.clean++
+		if len(r.v.Errors) > 0 {
+			a.falseErr++
+		}
+		if len(r.v.Warnings) > 0 {
+			a.falseWarn++
+		}
+	} else {
+		a.broken++
+		switch {
+		case len(r.v.Missing) > 0 && r.m.NeedsLive != "":
+			a.liveOnly++
+		case len(r.v.Missing) > 0:
+			a.missed++
+		}
+	}
+	if len(r.v.WrongProvider) > 0 {
+		a.wrongProvider++
+	}
+}
+
+// logSummary prints, under -v, one line per file and the false-positive and missed counts by
+// provider directory and by source kind.
+func logSummary(t *testing.T, rows []row) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-52s %-8s %-26s %3s %3s  %s\n", "FILE", "KIND", "EXPECT", "ERR", "WRN", "RESULT")
+	by := map[string]*tally{}
+	get := func(k string) *tally {
+		if by[k] == nil {
+			by[k] = &tally{}
+		}
+		return by[k]
+	}
+	for _, r := range rows {
+		expect := "clean"
+		if !r.m.Clean() {
+			expect = strings.Join(r.m.Expect, ",")
+		}
+		result := "ok"
+		if len(r.problems) > 0 {
+			result = strings.Join(r.problems, "; ")
+			if r.m.KnownBug != "" {
+				result = "known bug: " + result
+			}
+		}
+		kind := map[string]string{DocSample: "doc", ControllerWritten: "ctrl", EventKind: "event"}[r.m.SourceKind]
+		fmt.Fprintf(&b, "%-52s %-8s %-26s %3d %3d  %s\n", r.m.Name, kind, expect, len(r.v.Errors), len(r.v.Warnings), result)
+		get("all").add(r)
+		get("provider " + r.m.Group()).add(r)
+		get("source " + r.m.SourceKind).add(r)
+	}
+	keys := make([]string, 0, len(by))
+	for k := range by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(&b, "\n%-30s %5s %5s %6s %9s %10s %6s %9s %9s\n", "GROUP", "FILES", "CLEAN", "BROKEN", "FALSE-ERR", "FALSE-WARN", "MISSED", "LIVE-ONLY", "WRONG-PRV")
+	for _, k := range keys {
+		a := by[k]
+		fmt.Fprintf(&b, "%-30s %5d %5d %6d %9d %10d %6d %9d %9d\n", k, a.files, a.clean, a.broken, a.falseErr, a.falseWarn, a.missed, a.liveOnly, a.wrongProvider)
+	}
+	t.Log(b.String())
+}
