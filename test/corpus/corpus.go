@@ -90,7 +90,7 @@ func Parse(path string) (Meta, error) {
 	}
 	defer f.Close()
 	m := Meta{Path: path}
-	var expectSeen bool
+	var expectSeen, expectClean bool
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -108,8 +108,8 @@ func Parse(path string) (Meta, error) {
 		case "lbdoctor-source-kind":
 			m.SourceKind = val
 		case "lbdoctor-expect":
-			expectSeen = true
-			if val != "clean" {
+			expectSeen, expectClean = true, val == "clean"
+			if !expectClean {
 				for _, e := range strings.Split(val, ",") {
 					if e = strings.TrimSpace(e); e != "" {
 						m.Expect = append(m.Expect, e)
@@ -140,7 +140,7 @@ func Parse(path string) (Meta, error) {
 		return Meta{}, fmt.Errorf("%s: no '# source:' line", path)
 	case m.SourceKind != DocSample && m.SourceKind != ControllerWritten && m.SourceKind != EventKind:
 		return Meta{}, fmt.Errorf("%s: lbdoctor-source-kind %q is not doc-sample, controller-written or event", path, m.SourceKind)
-	case !expectSeen || (!m.Clean() && len(m.Expect) == 0):
+	case !expectSeen || (!expectClean && len(m.Expect) == 0):
 		return Meta{}, fmt.Errorf("%s: no '# lbdoctor-expect:' line", path)
 	}
 	return m, nil

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -38,8 +41,14 @@ func TestCorpusOffline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) == 0 {
-		t.Fatal("empty corpus")
+	groups := map[string]bool{}
+	for _, m := range files {
+		groups[m.Group()] = true
+	}
+	for _, g := range []string{"tke", "ack", "generic"} {
+		if !groups[g] {
+			t.Fatalf("corpus directory %s/ holds no file", g)
+		}
 	}
 	var rows []row
 	for _, m := range files {
@@ -71,6 +80,47 @@ func judge(t *testing.T, m Meta, problems []string) {
 		for _, p := range problems {
 			t.Error(p)
 		}
+	}
+}
+
+func TestParseHeader(t *testing.T) {
+	tests := []struct {
+		name, header string
+		want         Meta
+		wantErr      bool
+	}{
+		{name: "clean", header: "# source: https://example.com/doc\n# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: clean\n",
+			want: Meta{Source: "https://example.com/doc", SourceKind: DocSample}},
+		{name: "broken with options", header: "# source: s\n# lbdoctor-source-kind: event\n# lbdoctor-expect: E4009, ack.service.lb-rebind\n" +
+			"# lbdoctor-provider: ack\n# lbdoctor-forbid: a.b\n# lbdoctor-needs-live: why\n# lbdoctor-offline-only: upper\n# lbdoctor-known-bug: bug\n",
+			want: Meta{Source: "s", SourceKind: EventKind, Expect: []string{"E4009", "ack.service.lb-rebind"}, Provider: "ack",
+				Forbid: []string{"a.b"}, NeedsLive: "why", OfflineOnly: "upper", KnownBug: "bug"}},
+		{name: "header ends at the first document", header: "# source: s\n# lbdoctor-source-kind: doc-sample\n---\n# lbdoctor-expect: clean\n", wantErr: true},
+		{name: "no source", header: "# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: clean\n", wantErr: true},
+		{name: "unknown source kind", header: "# source: s\n# lbdoctor-source-kind: blog\n# lbdoctor-expect: clean\n", wantErr: true},
+		{name: "empty expectation", header: "# source: s\n# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: ,\n", wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "f.yaml")
+			if err := os.WriteFile(path, []byte(tt.header+"---\napiVersion: v1\nkind: Service\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := Parse(path)
+			if tt.wantErr {
+				if err == nil {
+					t.Fatalf("Parse = %+v, want an error", got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.want.Path = path
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Parse = %+v, want %+v", got, tt.want)
+			}
+		})
 	}
 }
 
