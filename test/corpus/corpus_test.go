@@ -17,8 +17,9 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
-// diagnose runs `kubectl lbdoctor -f FILE -A -o json --fail-on none` in process and decodes the list.
-func diagnose(t *testing.T, path string) report.List {
+// diagnose runs `kubectl lbdoctor -f FILE -A -o json --fail-on none` in process and returns the
+// output and the decoded list.
+func diagnose(t *testing.T, path string) ([]byte, report.List) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	streams := genericiooptions.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errb}
@@ -29,13 +30,14 @@ func diagnose(t *testing.T, path string) report.List {
 	if err := json.Unmarshal(out.Bytes(), &l); err != nil {
 		t.Fatalf("decoding report list: %v\n%s", err, out.String())
 	}
-	return l
+	return out.Bytes(), l
 }
 
 // TestCorpusOffline diagnoses every corpus file offline: a clean file raises no error-severity
-// finding (warnings are logged), a broken one raises at least its expected codes or rule ids, and
-// the provider matches the declared one. Files marked lbdoctor-known-bug are expected to fail; a
-// marked file that passes fails, so that the marker is removed with the fix.
+// finding (warnings are logged), a broken one raises at least its expected codes or rule ids, the
+// provider matches the declared one, and a second run prints the same report byte for byte. Files
+// marked lbdoctor-known-bug are expected to fail; a marked file that passes fails, so that the
+// marker is removed with the fix.
 func TestCorpusOffline(t *testing.T) {
 	files, err := Files(".")
 	if err != nil {
@@ -53,8 +55,12 @@ func TestCorpusOffline(t *testing.T) {
 	var rows []row
 	for _, m := range files {
 		t.Run(m.Name, func(t *testing.T) {
-			v := Evaluate(m, diagnose(t, m.Path))
+			first, l := diagnose(t, m.Path)
+			v := Evaluate(m, l)
 			problems := v.Problems(m, false)
+			if again, _ := diagnose(t, m.Path); !bytes.Equal(first, again) {
+				problems = append(problems, "two runs on the same file printed different reports")
+			}
 			rows = append(rows, row{m, v, problems})
 			if m.NeedsLive != "" && len(v.Missing) > 0 {
 				t.Logf("not provable offline (%s): %s", m.NeedsLive, strings.Join(v.Missing, ", "))
