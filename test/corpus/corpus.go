@@ -164,8 +164,8 @@ func Evaluate(m Meta, l report.List) Verdict {
 	v := Verdict{Targets: len(l.Items)}
 	seen := map[string]bool{}
 	for _, r := range l.Items {
-		if m.Provider != "" && string(r.Provider) != m.Provider {
-			v.WrongProvider = append(v.WrongProvider, fmt.Sprintf("%s is %s", r.Target.Name, r.Provider))
+		if m.Provider != "" && string(r.Provider.Name) != m.Provider {
+			v.WrongProvider = append(v.WrongProvider, fmt.Sprintf("%s is %s", r.Target.Name, r.Provider.Name))
 		}
 		for _, f := range r.Findings {
 			seen[string(f.Rule)], seen[f.Code] = true, true
