@@ -161,3 +161,26 @@ func TestSyntheticFindings(t *testing.T) {
 	}
 	t.Logf("%d targets (%s)\n%s", len(f.targets), f.cluster.Sizes, sb.String())
 }
+
+// BenchmarkPlanRound is one round of the live fetcher's planning on every target: the provider
+// detection, which checks apply, and the reads their inputs name.
+func BenchmarkPlanRound(b *testing.B) {
+	f := benchFixture(b)
+	plan := checks.Plan(checks.All(), "")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.snap.ForgetDerived()
+		n := 0
+		for _, t := range f.targets {
+			for _, r := range plan.Target(f.snap, t) {
+				if f.snap.Known(r) == nil {
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			b.Fatal("no read planned")
+		}
+	}
+}

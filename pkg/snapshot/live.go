@@ -52,15 +52,28 @@ func FromCluster(ctx context.Context, c Clients, targets []Target, plan Plan) (*
 	return f.snap, nil
 }
 
-// rounds asks the plan for each target's reads until it names nothing new.
+// rounds asks the plan for each target's reads until it names nothing new. A target all of whose
+// reads the snapshot already answered is not asked again: what it reads is settled. Derived data
+// the plan computes (the provider detection, from what the Cluster reads) is kept for the checks.
 func (f *fetcher) rounds(plan Plan) {
 	if plan.Target == nil {
 		return
 	}
-	for i := 0; i < maxRounds; i++ {
+	pending := f.snap.Targets
+	for i := 0; i < maxRounds && len(pending) > 0; i++ {
 		var reqs []Request
-		for _, t := range f.snap.Targets {
-			reqs = append(reqs, plan.Target(f.snap, t)...)
+		var next []Target
+		for _, t := range pending {
+			settled := true
+			for _, r := range plan.Target(f.snap, t) {
+				if r.Resource == Events || f.snap.Known(r) != nil {
+					reqs = append(reqs, r)
+					settled = settled && r.Resource == Events
+				}
+			}
+			if !settled {
+				next = append(next, t)
+			}
 		}
 		issued := 0
 		for _, r := range reqs {
@@ -70,10 +83,10 @@ func (f *fetcher) rounds(plan Plan) {
 		}
 		f.flush()
 		f.wait()
-		f.snap.ForgetDerived()
 		if issued == 0 {
 			return
 		}
+		pending = next
 	}
 }
 
