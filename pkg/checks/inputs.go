@@ -220,7 +220,9 @@ var checkInputs = map[string][]Input{
 			return annotated(annHTTPRules)(c) || annotated(annHTTPSRules)(c)
 		}},
 	},
-	"tke-ingress-service-config": {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngServiceConfig)}},
+	"tke-ingress-service-config": {{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
+		return []string{c.Ingress.Annotations[annIngServiceConfig]}
+	}}},
 	"tke-ingress-existing-lb":    {required(inAllServices, annotated(annExistLB)), required(inAllIngresses, annotated(annExistLB))},
 
 	"ack-eni":           {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}},

@@ -599,11 +599,7 @@ func checkIngressServiceConfig(c *Context) {
 	if !ok || name == "" {
 		return
 	}
-	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); err != nil {
-		if isNotFound(err) {
-			c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
-		} else {
-			c.Skip(err)
-		}
+	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); isNotFound(err) {
+		c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
 	}
 }

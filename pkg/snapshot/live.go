@@ -122,10 +122,10 @@ func (f *fetcher) issue(r Request, o metav1.ListOptions) bool {
 		o.Limit = f.pageSize
 	}
 	switch {
-	case r.Custom != nil && r.Name != "":
-		r.Custom.get(f, r.Namespace, r.Name)
 	case r.Custom != nil:
-		r.Custom.list(f, r.Namespace, o)
+		// A LIST even for one object: a GET's 404 cannot tell an absent object from an API the
+		// cluster does not serve.
+		r.Custom.list(f, r.Namespace, metav1.ListOptions{Limit: o.Limit})
 	default:
 		res := resourceByName(r.Resource)
 		if res == nil {

@@ -312,16 +312,3 @@ func (r CustomResource) list(f *fetcher, ns string, o metav1.ListOptions) {
 			return res.List(ctx, o)
 		}, o)
 }
-
-func (r CustomResource) get(f *fetcher, ns, name string) {
-	if f.c.Dynamic == nil {
-		return
-	}
-	var st *Store[*unstructured.Unstructured]
-	f.locked(func() { st = f.snap.Custom(r) })
-	res := f.c.Dynamic.Resource(r.GVR).Namespace(ns)
-	getInto(f, st, ns, name, r.GVR.Resource, r.GVR.Group,
-		func(ctx context.Context, n string, o metav1.GetOptions) (*unstructured.Unstructured, error) {
-			return res.Get(ctx, n, o)
-		})
-}
