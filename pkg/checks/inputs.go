@@ -223,7 +223,7 @@ var checkInputs = map[string][]Input{
 	"tke-ingress-service-config": {{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
 		return []string{c.Ingress.Annotations[annIngServiceConfig]}
 	}}},
-	"tke-ingress-existing-lb":    {required(inAllServices, annotated(annExistLB)), required(inAllIngresses, annotated(annExistLB))},
+	"tke-ingress-existing-lb": {required(inAllServices, annotated(annExistLB)), required(inAllIngresses, annotated(annExistLB))},
 
 	"ack-eni":           {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}},
 	"ack-backends":      {inSlices, inBackendPods, inNodes, when(inAllServices, ackReuses), when(Input{Resource: snapshot.EndpointSlices, Scope: ClusterWide}, ackReuses)},
