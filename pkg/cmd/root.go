@@ -8,8 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -63,6 +66,8 @@ type Options struct {
 	Color         string
 	AllNamespaces bool
 	Verbosity     int
+	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
+	AllowIncomplete bool
 
 	args      []string
 	namespace string
@@ -71,6 +76,36 @@ type Options struct {
 	failOn    report.FailOn
 	provider  rules.Provider
 	useColor  bool
+	// deadline bounds a live run; 0 is none.
+	deadline   time.Duration
+	progressMu sync.Mutex
+	// emptyFilename is set by -f "".
+	emptyFilename bool
+}
+
+// filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
+// empty value, which a string slice flag would drop.
+type filenames struct {
+	list  *[]string
+	empty *bool
+}
+
+func (f *filenames) String() string { return strings.Join(*f.list, ",") }
+func (f *filenames) Type() string   { return "strings" }
+
+func (f *filenames) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		*f.empty = true
+		return nil
+	}
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			*f.empty = true
+			continue
+		}
+		*f.list = append(*f.list, p)
+	}
+	return nil
 }
 
 // NewOptions returns Options with kubectl's defaults.
@@ -106,13 +141,14 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVarP(&o.Filenames, "filename", "f", nil, "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster")
+	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
 	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json or yaml")
 	f.BoolVar(&o.FixHints, "fix-hints", false, "Text output: show the fix, the risk if left and the documentation reference under each finding")
 	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: auto, tke or ack")
 	f.StringVar(&o.FailOn, "fail-on", o.FailOn, "Exit 1 when a finding is at or above this severity: error, warning, info or none")
 	f.StringVar(&o.Color, "color", o.Color, "Colour text output: auto, always or never (auto honours NO_COLOR and needs a terminal)")
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
+	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
@@ -127,6 +163,12 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 // Complete fills the derived fields from flags, arguments and the kubeconfig.
 func (o *Options) Complete(c *cobra.Command, args []string) error {
 	o.args = args
+	if o.emptyFilename || slices.Contains(o.Filenames, "") {
+		return errors.New("-f needs a file, a directory or - for standard input")
+	}
+	if err := o.completeDeadline(c); err != nil {
+		return err
+	}
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		if len(o.Filenames) == 0 {
@@ -176,6 +218,21 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	return err
 }
 
+// completeDeadline settles the live run's deadline: --request-timeout when given, else 30 s, which
+// then also bounds each request (discovery included).
+func (o *Options) completeDeadline(c *cobra.Command) error {
+	if o.ConfigFlags.Timeout == nil {
+		o.deadline = defaultDeadline
+		return nil
+	}
+	if c == nil || !c.Flags().Changed("request-timeout") {
+		*o.ConfigFlags.Timeout = defaultDeadline.String()
+	}
+	d, err := parseRequestTimeout(*o.ConfigFlags.Timeout)
+	o.deadline = d
+	return err
+}
+
 // Validate checks flag combinations.
 func (o *Options) Validate() error {
 	if o.AllNamespaces && len(o.targets) > 0 {
@@ -192,6 +249,9 @@ func (o *Options) Run(ctx context.Context) error {
 	snap, targets, err := o.load(ctx)
 	if err != nil {
 		return err
+	}
+	for _, w := range snap.Warnings {
+		fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
 	}
 	if len(targets) == 0 {
 		scope := "namespace " + o.namespace
@@ -210,11 +270,18 @@ func (o *Options) Run(ctx context.Context) error {
 		if err != nil {
 			return notFoundOr(err, t)
 		}
+		if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
+			res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
+				Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, strings.ToLower(string(t.Kind)))})
+		}
 		reports = append(reports, report.Build(res, snap.Source, snap.Incomplete))
 	}
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
 	if err := w.Write(reports, len(o.targets) == 0); err != nil {
-		return err
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
+		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
 	}
 	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
 		return exitError{code}
@@ -236,6 +303,31 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 		return snap, targets, nil
 	}
 	return o.loadLive(ctx)
+}
+
+// providerHasChecks reports whether the catalog has a check of provider p for targets of kind k.
+func providerHasChecks(p rules.Provider, k snapshot.Kind) bool {
+	kind := rules.Service
+	if k == snapshot.KindIngress {
+		kind = rules.Ingress
+	}
+	for _, c := range checks.All() {
+		if c.Provider == p && c.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// failedRead returns the first note of a read that failed for a reason other than permissions
+// (those are skips, or name the RBAC rule), or "".
+func failedRead(notes []string) string {
+	for _, n := range notes {
+		if !strings.Contains(n, "needs RBAC") {
+			return n
+		}
+	}
+	return ""
 }
 
 // scopeNamespace is "" for -A, else the namespace in force.

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -90,5 +91,21 @@ func TestWriters(t *testing.T) {
 	}
 	if _, err := ParseFormat("xml"); err == nil {
 		t.Errorf("xml accepted")
+	}
+}
+
+type brokenPipe struct{ n int }
+
+func (b *brokenPipe) Write(p []byte) (int, error) {
+	if b.n++; b.n > 2 {
+		return 0, errors.New("write failed")
+	}
+	return len(p), nil
+}
+
+func TestTextWriteErrorIsReturned(t *testing.T) {
+	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"}), "live", nil)
+	if err := NewWriter(&brokenPipe{}, Text, true, false).Write([]Report{r, r}, false); err == nil || err.Error() != "write failed" {
+		t.Errorf("got %v, want the write error", err)
 	}
 }

@@ -64,7 +64,23 @@ func NewWriter(out io.Writer, f Format, fixHints, useColor bool) *Writer {
 	}
 }
 
-// Write prints one report, or a List when there are several (or listAlways is set).
+// errWriter keeps the first write error, so that a text report made of many small writes fails as a whole.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+// Write prints one report, or a List when there are several (or listAlways is set), and returns the
+// first write error.
 func (w *Writer) Write(reports []Report, listAlways bool) error {
 	switch w.Format {
 	case JSON, YAML:
@@ -74,6 +90,15 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		}
 		return Encode(w.Out, w.Format, v)
 	}
+	ew := &errWriter{w: w.Out}
+	out := w.Out
+	w.Out = ew
+	defer func() { w.Out = out }()
+	w.writeText(reports, listAlways)
+	return ew.err
+}
+
+func (w *Writer) writeText(reports []Report, listAlways bool) {
 	if len(reports) > 1 || listAlways {
 		w.summaryTable(reports)
 	}
@@ -83,7 +108,6 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		}
 		w.text(r)
 	}
-	return nil
 }
 
 // Encode writes v as JSON or YAML.
@@ -141,7 +165,10 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))
 	}
-	if len(r.Findings) == 0 {
+	switch {
+	case len(r.Findings) == 0 && len(r.Skipped) > 0:
+		fmt.Fprintf(w.Out, "  no problems found by the checks that ran (%d skipped, below)\n", len(r.Skipped))
+	case len(r.Findings) == 0:
 		fmt.Fprintln(w.Out, "  no problems found")
 	}
 	for _, f := range r.Findings {
