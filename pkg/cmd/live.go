@@ -91,7 +91,7 @@ func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.
 func (o *Options) fetch(ctx context.Context, c snapshot.Clients, cfg *rest.Config) (*snapshot.Snapshot, []snapshot.Target, error) {
 	if len(o.targets) == 0 {
 		o.progress("reading the cluster…")
-		snap, err := snapshot.FromScope(ctx, c, o.scopeNamespace())
+		snap, err := snapshot.FromScope(ctx, c, o.scopeNamespace(), o.selectors())
 		if err != nil {
 			if perr := probeServer(ctx, c, cfg); perr != nil {
 				return nil, nil, perr

@@ -16,6 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 	"k8s.io/klog/v2"
@@ -66,6 +68,9 @@ type Options struct {
 	Color         string
 	AllNamespaces bool
 	Verbosity     int
+	// Selector and FieldSelector narrow a scope run (no target), as kubectl's -l and --field-selector.
+	Selector      string
+	FieldSelector string
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
 
@@ -148,6 +153,8 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.StringVar(&o.FailOn, "fail-on", o.FailOn, "Exit 1 when a finding is at or above this severity: error, warning, info or none")
 	f.StringVar(&o.Color, "color", o.Color, "Colour text output: auto, always or never (auto honours NO_COLOR and needs a terminal)")
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
+	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
+	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
@@ -194,6 +201,12 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if _, err := labels.Parse(o.Selector); err != nil {
+		return fmt.Errorf("invalid --selector: %w", err)
+	}
+	if _, err := fields.ParseSelector(o.FieldSelector); err != nil {
+		return fmt.Errorf("invalid --field-selector: %w", err)
+	}
 	if o.format, err = report.ParseFormat(o.Output); err != nil {
 		return err
 	}
@@ -237,6 +250,9 @@ func (o *Options) completeDeadline(c *cobra.Command) error {
 func (o *Options) Validate() error {
 	if o.AllNamespaces && len(o.targets) > 0 {
 		return errors.New("-A diagnoses every object; give either -A or a target, not both")
+	}
+	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
+		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
 	}
 	return nil
 }
@@ -297,7 +313,9 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 		}
 		targets := o.targets
 		if len(targets) == 0 {
-			targets = snapshot.AllTargets(snap, o.scopeNamespace())
+			if targets, err = o.selectOffline(snap, snapshot.AllTargets(snap, o.scopeNamespace())); err != nil {
+				return nil, nil, err
+			}
 		}
 		snap.Targets = targets
 		return snap, targets, nil
@@ -328,6 +346,46 @@ func failedRead(notes []string) string {
 		}
 	}
 	return ""
+}
+
+func (o *Options) selectors() snapshot.Selector {
+	return snapshot.Selector{Label: o.Selector, Field: o.FieldSelector}
+}
+
+// selectOffline keeps the targets that match -l and --field-selector (metadata.name and
+// metadata.namespace: the fields the API server selects on for both kinds).
+func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Target) ([]snapshot.Target, error) {
+	if o.Selector == "" && o.FieldSelector == "" {
+		return targets, nil
+	}
+	ls, err := labels.Parse(o.Selector)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --selector: %w", err)
+	}
+	fs, err := fields.ParseSelector(o.FieldSelector)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --field-selector: %w", err)
+	}
+	for _, r := range fs.Requirements() {
+		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
+			return nil, fmt.Errorf("--field-selector %s: offline, only metadata.name and metadata.namespace can be selected on", r.Field)
+		}
+	}
+	var out []snapshot.Target
+	for _, t := range targets {
+		var lbls map[string]string
+		if t.Kind == snapshot.KindService {
+			if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
+				lbls = svc.Labels
+			}
+		} else if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
+			lbls = ing.Labels
+		}
+		if ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": t.Name, "metadata.namespace": t.Namespace}) {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }
 
 // scopeNamespace is "" for -A, else the namespace in force.
