@@ -90,12 +90,10 @@ func TestDeadlineOnServerThatNeverAnswers(t *testing.T) {
 		})
 	}
 	t.Run("progress note on a terminal", func(t *testing.T) {
+		wasTerminal, wasDelay := isTerminal, progressDelay
 		isTerminal = func(io.Writer) bool { return true }
 		progressDelay = 100 * time.Millisecond
-		defer func() {
-			isTerminal = func(w io.Writer) bool { return false }
-			progressDelay = 3 * time.Second
-		}()
+		defer func() { isTerminal, progressDelay = wasTerminal, wasDelay }()
 		_, stderr, code := run(t, "--kubeconfig", kc, "--request-timeout", "1s", "svc/foo")
 		if code != ExitError || !strings.Contains(stderr, "waiting for the API server at http://"+addr+" (giving up after 1s") {
 			t.Errorf("exit %d, stderr %q: want a progress note", code, stderr)

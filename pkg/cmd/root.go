@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -71,6 +72,10 @@ type Options struct {
 	// Selector and FieldSelector narrow a scope run (no target), as kubectl's -l and --field-selector.
 	Selector      string
 	FieldSelector string
+	NoHeaders     bool
+	SortBy        string
+	Quiet         bool
+	ShowOK        bool
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
 
@@ -147,7 +152,11 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	}
 	f := cmd.Flags()
 	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
-	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json or yaml")
+	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed) or wide (the summary table with counts)")
+	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
+	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
+	f.BoolVarP(&o.Quiet, "quiet", "q", false, "Text: hide SKIPPED lines and objects without findings")
+	f.BoolVar(&o.ShowOK, "show-ok", false, "Text, name, wide: with several objects, list those without findings too (by default only problems and a total line)")
 	f.BoolVar(&o.FixHints, "fix-hints", false, "Text output: show the fix, the risk if left and the documentation reference under each finding")
 	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: auto, tke or ack")
 	f.StringVar(&o.FailOn, "fail-on", o.FailOn, "Exit 1 when a finding is at or above this severity: error, warning, info or none")
@@ -159,7 +168,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
-	for _, name := range []string{"output", "provider", "fail-on", "color"} {
+	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
@@ -209,6 +218,9 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	}
 	if o.format, err = report.ParseFormat(o.Output); err != nil {
 		return err
+	}
+	if o.SortBy != "" && !slices.Contains(report.SortKeys, o.SortBy) {
+		return fmt.Errorf("unknown --sort-by %q (want %s)", o.SortBy, strings.Join(report.SortKeys, ", "))
 	}
 	if o.FailOn == "none" {
 		o.failOn = report.FailOn{None: true}
@@ -290,9 +302,20 @@ func (o *Options) Run(ctx context.Context) error {
 			res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
 				Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, strings.ToLower(string(t.Kind)))})
 		}
-		reports = append(reports, report.Build(res, snap.Source, snap.Incomplete))
+		rep := report.Build(res, snap.Source, snap.Incomplete)
+		if v := ignoreAnnotation(snap, t); v != "" {
+			for _, e := range rep.Suppress(report.ParseIgnore(v)) {
+				fmt.Fprintf(o.ErrOut, "warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules\n",
+					report.IgnoreAnnotation, t, e)
+			}
+		}
+		reports = append(reports, rep)
 	}
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
+	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
+	if o.FixHints {
+		w.Width = terminalWidth(o.Out)
+	}
 	if err := w.Write(reports, len(o.targets) == 0); err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
@@ -321,6 +344,36 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 		return snap, targets, nil
 	}
 	return o.loadLive(ctx)
+}
+
+// ignoreAnnotation returns the target's lbdoctor.io/ignore annotation.
+func ignoreAnnotation(snap *snapshot.Snapshot, t snapshot.Target) string {
+	if t.Kind == snapshot.KindService {
+		if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
+			return svc.Annotations[report.IgnoreAnnotation]
+		}
+		return ""
+	}
+	if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
+		return ing.Annotations[report.IgnoreAnnotation]
+	}
+	return ""
+}
+
+// terminalWidth is out's width in columns when it is a terminal, else 0 (no wrapping).
+func terminalWidth(out io.Writer) int {
+	if !isTerminal(out) {
+		return 0
+	}
+	f, ok := out.(*os.File)
+	if !ok {
+		return 0
+	}
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
 }
 
 // providerHasChecks reports whether the catalog has a check of provider p for targets of kind k.
@@ -406,19 +459,18 @@ func notFoundOr(err error, t snapshot.Target) error {
 	return err
 }
 
-// decideColor settles colour once: always, never, or auto (a terminal, and NO_COLOR unset).
-func decideColor(mode string, out any) (bool, error) {
+// decideColor settles colour once: always, never, or auto (a terminal, and NO_COLOR unset or empty).
+func decideColor(mode string, out io.Writer) (bool, error) {
 	switch mode {
 	case "always":
 		return true, nil
 	case "never":
 		return false, nil
 	case "auto":
-		if _, set := os.LookupEnv("NO_COLOR"); set || os.Getenv("TERM") == "dumb" {
+		if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 			return false, nil
 		}
-		f, ok := out.(*os.File)
-		return ok && term.IsTerminal(int(f.Fd())), nil
+		return isTerminal(out), nil
 	}
 	return false, fmt.Errorf("unknown --color %q (want auto, always or never)", mode)
 }
@@ -435,7 +487,8 @@ func setVerbosity(v int) error {
 
 func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	values := map[string][]string{
-		"output":   {"text", "json", "yaml"},
+		"output":   {"text", "json", "yaml", "name", "wide"},
+		"sort-by":  report.SortKeys,
 		"provider": {"auto", "tke", "ack"},
 		"fail-on":  {"error", "warning", "info", "none"},
 		"color":    {"auto", "always", "never"},

@@ -78,7 +78,7 @@ func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		Short: "List every rule of the catalog",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			f, err := report.ParseFormat(output)
+			f, err := dataFormat(output)
 			if err != nil {
 				return err
 			}
@@ -108,7 +108,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
   kubectl lbdoctor explain tke.service.clb-loopback`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			f, err := report.ParseFormat(output)
+			f, err := dataFormat(output)
 			if err != nil {
 				return err
 			}
@@ -166,6 +166,15 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
 	return cmd
+}
+
+// dataFormat is -o of the catalog subcommands: text, json or yaml.
+func dataFormat(s string) (report.Format, error) {
+	f, err := report.ParseFormat(s)
+	if err != nil || f == report.Name || f == report.Wide {
+		return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
+	}
+	return f, nil
 }
 
 func dash(s string) string {

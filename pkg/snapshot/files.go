@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -169,9 +170,14 @@ func (l *loader) add(u *unstructured.Unstructured, where string) error {
 	return nil
 }
 
+// clusterScopedKinds get no default namespace.
+var clusterScopedKinds = []string{"Node", "IngressClass", "ValidatingWebhookConfiguration", "Namespace",
+	"ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume", "StorageClass",
+	"MutatingWebhookConfiguration", "PriorityClass", "APIService"}
+
 func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS string) error {
 	gvk := u.GroupVersionKind()
-	clusterScoped := gvk.Kind == "Node" || gvk.Kind == "IngressClass" || gvk.Kind == "ValidatingWebhookConfiguration"
+	clusterScoped := slices.Contains(clusterScopedKinds, gvk.Kind)
 	if u.GetNamespace() == "" && !clusterScoped {
 		u.SetNamespace(defaultNS)
 	}
