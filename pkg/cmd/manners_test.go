@@ -170,3 +170,80 @@ func TestNoColorCountsOnlyWhenNonEmpty(t *testing.T) {
 		})
 	}
 }
+
+func TestExplainManners(t *testing.T) {
+	ids := func(t *testing.T, args ...string) []rules.ID {
+		t.Helper()
+		out, stderr, code := run(t, append(append([]string{"explain"}, args...), "-o", "json")...)
+		if code != ExitOK {
+			t.Fatalf("explain %v: exit %d %s", args, code, stderr)
+		}
+		var got []ruleView
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		var out2 []rules.ID
+		for _, r := range got {
+			out2 = append(out2, r.ID)
+		}
+		return out2
+	}
+	tests := []struct {
+		name string
+		args []string
+		want rules.ID
+	}{
+		{"trimmed", []string{"  E4011 \n", "--kind", "ingress"}, rules.TKEIngressE4011},
+		{"kind ing", []string{"E4011", "--kind", "ing"}, rules.TKEIngressE4011},
+		{"kind ING", []string{"E4011", "--kind", "ING"}, rules.TKEIngressE4011},
+		{"kind Svc", []string{"E4011", "--kind", "Svc"}, "tke.service.E4011"},
+		{"event message", []string{"The specified VSwitch has no available ip."}, "ack.service.VSwitchAvailableIpNotExist"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ids(t, tt.args...)
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("got %v, want %s", got, tt.want)
+			}
+		})
+	}
+	t.Run("provider excludes the code", func(t *testing.T) {
+		_, stderr, code := run(t, "explain", "E4011", "--provider", "ack")
+		if code != ExitError {
+			t.Fatalf("exit %d", code)
+		}
+		oneLineWith(t, stderr, "tke ingress")
+	})
+	t.Run("own flags only in help", func(t *testing.T) {
+		for _, sub := range []string{"explain", "rules", "version"} {
+			out, _, _ := run(t, sub, "--help")
+			if strings.Contains(out, "--kubeconfig") || strings.Contains(out, "Global Flags") {
+				t.Errorf("%s --help lists the root's flags:\n%s", sub, out)
+			}
+		}
+		if out, _, _ := run(t, "--help"); !strings.Contains(out, "--kubeconfig") {
+			t.Errorf("root help lost --kubeconfig")
+		}
+	})
+}
+
+func TestVersionForms(t *testing.T) {
+	flag, _, code := run(t, "--version")
+	sub, _, _ := run(t, "version")
+	if code != ExitOK || flag != sub || !strings.HasPrefix(flag, "kubectl-lbdoctor ") {
+		t.Errorf("--version %q, version %q", flag, sub)
+	}
+	out, _, code := run(t, "version", "-o", "json")
+	var v versionInfo
+	if err := json.Unmarshal([]byte(out), &v); err != nil || code != ExitOK || v.Version == "" || v.GoVersion == "" {
+		t.Errorf("version -o json: %v %+v", err, v)
+	}
+}
+
+func TestOfflineNamespaceHint(t *testing.T) {
+	_, stderr, code := run(t, "-f", broken, "ingress/shop-web")
+	if code != ExitError {
+		t.Fatalf("exit %d", code)
+	}
+	oneLineWith(t, stderr, "the input has shop/shop-web; add -n shop")
+}

@@ -172,7 +172,12 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
-	cmd.AddCommand(newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams))
+	cmd.Version = versionLine()
+	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
+	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams)} {
+		ownFlagsHelp(sub)
+		cmd.AddCommand(sub)
+	}
 	return cmd
 }
 
@@ -286,6 +291,9 @@ func (o *Options) Run(ctx context.Context) error {
 		if o.AllNamespaces {
 			scope = "any namespace"
 		}
+		if o.Selector != "" || o.FieldSelector != "" {
+			scope += " matching the selector"
+		}
 		fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
 	}
 	var reports []report.Report
@@ -296,7 +304,7 @@ func (o *Options) Run(ctx context.Context) error {
 		}
 		res, err := checks.Run(snap, t, provider, checks.All())
 		if err != nil {
-			return notFoundOr(err, t)
+			return withNamespaceHint(notFoundOr(err, t), snap, t)
 		}
 		if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
 			res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
@@ -344,6 +352,34 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 		return snap, targets, nil
 	}
 	return o.loadLive(ctx)
+}
+
+// withNamespaceHint adds, offline, where the input holds an object of the target's kind and name
+// when the target's namespace does not: the usual cause is a missing -n.
+func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) error {
+	if snap.Source != "offline" {
+		return err
+	}
+	var where []string
+	if t.Kind == snapshot.KindService {
+		svcs, _ := snap.Services.List("")
+		for _, o := range svcs {
+			if o.Name == t.Name && o.Namespace != t.Namespace {
+				where = append(where, o.Namespace)
+			}
+		}
+	} else {
+		ings, _ := snap.Ingresses.List("")
+		for _, o := range ings {
+			if o.Name == t.Name && o.Namespace != t.Namespace {
+				where = append(where, o.Namespace)
+			}
+		}
+	}
+	if len(where) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; the input has %s/%s; add -n %s", err, where[0], t.Name, where[0])
 }
 
 // ignoreAnnotation returns the target's lbdoctor.io/ignore annotation.
