@@ -137,6 +137,11 @@ func TestNotAnAPIServerAndRefusedPort(t *testing.T) {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 	}))
 	defer web.Close()
+	html := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<html><body>welcome</body></html>")
+	}))
+	defer html.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -150,6 +155,8 @@ func TestNotAnAPIServerAndRefusedPort(t *testing.T) {
 	}{
 		{"web server, target", web.URL, []string{"svc/foo"}, []string{"not a Kubernetes API server", "could not find the requested resource"}},
 		{"web server, scope", web.URL, nil, []string{"not a Kubernetes API server", "could not find the requested resource"}},
+		{"html page, target", html.URL, []string{"svc/foo"}, []string{"not a Kubernetes API server"}},
+		{"html page, scope", html.URL, nil, []string{"not a Kubernetes API server"}},
 		{"refused, target", refused, []string{"svc/foo"}, []string{"cannot reach the API server", "--kubeconfig/--context"}},
 		{"refused, scope", refused, nil, []string{"cannot reach the API server", "--kubeconfig/--context"}},
 	}

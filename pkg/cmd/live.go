@@ -105,7 +105,7 @@ func (o *Options) fetch(ctx context.Context, c snapshot.Clients, cfg *rest.Confi
 	if err != nil {
 		var te *snapshot.TargetError
 		if errors.As(err, &te) {
-			if snapshot.IsNotFound(te.Err) {
+			if snapshot.IsNotFound(te.Err) || unexpectedAnswer(te.Err) {
 				if perr := probeServer(ctx, c, cfg); perr != nil {
 					return nil, nil, perr
 				}
@@ -144,6 +144,14 @@ func parseRequestTimeout(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit", s)
 	}
 	return d, nil
+}
+
+// unexpectedAnswer reports whether err is neither a Kubernetes status nor a timeout: the answer of
+// something that may not be an API server.
+func unexpectedAnswer(err error) bool {
+	var st apierrors.APIStatus
+	var ne net.Error
+	return !errors.As(err, &st) && !(errors.As(err, &ne) && ne.Timeout()) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // probeServer tells an endpoint that is not a Kubernetes API server, or one that cannot be reached,
