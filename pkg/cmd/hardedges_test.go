@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,7 +46,13 @@ func silentServer(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
+	holdConnections(t, ln)
+	return ln.Addr().String()
+}
+
+// holdConnections accepts on ln and keeps every connection open, unanswered, until the test ends.
+func holdConnections(t *testing.T, ln net.Listener) {
+	var mu sync.Mutex
 	var conns []net.Conn
 	go func() {
 		for {
@@ -53,17 +60,19 @@ func silentServer(t *testing.T) string {
 			if err != nil {
 				return
 			}
+			mu.Lock()
 			conns = append(conns, c)
+			mu.Unlock()
 		}
 	}()
 	t.Cleanup(func() {
 		ln.Close()
-		close(done)
+		mu.Lock()
+		defer mu.Unlock()
 		for _, c := range conns {
 			c.Close()
 		}
 	})
-	return ln.Addr().String()
 }
 
 func oneLineWith(t *testing.T, stderr, want string) {

@@ -298,24 +298,9 @@ func (o *Options) Run(ctx context.Context) error {
 	}
 	var reports []report.Report
 	for _, t := range targets {
-		provider := o.provider
-		if provider == "" {
-			provider = checks.DetectProvider(snap, t)
-		}
-		res, err := checks.Run(snap, t, provider, checks.All())
+		rep, err := o.diagnose(snap, t)
 		if err != nil {
-			return withNamespaceHint(notFoundOr(err, t), snap, t)
-		}
-		if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
-			res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
-				Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, strings.ToLower(string(t.Kind)))})
-		}
-		rep := report.Build(res, snap.Source, snap.Incomplete)
-		if v := ignoreAnnotation(snap, t); v != "" {
-			for _, e := range rep.Suppress(report.ParseIgnore(v)) {
-				fmt.Fprintf(o.ErrOut, "warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules\n",
-					report.IgnoreAnnotation, t, e)
-			}
+			return err
 		}
 		reports = append(reports, rep)
 	}
@@ -352,6 +337,31 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 		return snap, targets, nil
 	}
 	return o.loadLive(ctx)
+}
+
+// diagnose runs the checks on one target and builds its report: a skip when a forced provider has
+// no checks for the kind, and the object's lbdoctor.io/ignore suppressions applied.
+func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
+	provider := o.provider
+	if provider == "" {
+		provider = checks.DetectProvider(snap, t)
+	}
+	res, err := checks.Run(snap, t, provider, checks.All())
+	if err != nil {
+		return report.Report{}, withNamespaceHint(notFoundOr(err, t), snap, t)
+	}
+	if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
+		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
+			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, strings.ToLower(string(t.Kind)))})
+	}
+	rep := report.Build(res, snap.Source, snap.Incomplete)
+	if v := ignoreAnnotation(snap, t); v != "" {
+		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
+			fmt.Fprintf(o.ErrOut, "warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules\n",
+				report.IgnoreAnnotation, t, e)
+		}
+	}
+	return rep, nil
 }
 
 // withNamespaceHint adds, offline, where the input holds an object of the target's kind and name

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,6 +46,7 @@ func TestHardEdgeNeverAnsweringServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var mu sync.Mutex
 	var conns []net.Conn
 	go func() {
 		for {
@@ -52,11 +54,15 @@ func TestHardEdgeNeverAnsweringServer(t *testing.T) {
 			if err != nil {
 				return
 			}
+			mu.Lock()
 			conns = append(conns, c)
+			mu.Unlock()
 		}
 	}()
 	t.Cleanup(func() {
 		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
 		for _, c := range conns {
 			c.Close()
 		}
@@ -100,7 +106,7 @@ func failingProxy(t *testing.T, fail string) string {
 func TestHardEdgeIncompleteExits2(t *testing.T) {
 	apply(t, "examples/tke-ingress/broken.yaml")
 	kc := failingProxy(t, "/events")
-	rep, r := lbdoctor(t, kc, "ingress/shop-web", "-n", "shop")
+	_, r := lbdoctor(t, kc, "ingress/shop-web", "-n", "shop")
 	if r.code != 2 {
 		t.Fatalf("exit %d, want 2; stderr %s", r.code, r.stderr)
 	}
@@ -109,7 +115,7 @@ func TestHardEdgeIncompleteExits2(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &printed); err != nil || len(printed.Incomplete) == 0 || len(printed.Findings) == 0 {
 		t.Errorf("the report should still print, marked incomplete: %v %+v", err, printed.Incomplete)
 	}
-	rep, r = lbdoctor(t, kc, "ingress/shop-web", "-n", "shop", "--allow-incomplete")
+	rep, r := lbdoctor(t, kc, "ingress/shop-web", "-n", "shop", "--allow-incomplete")
 	if r.code != 1 || len(rep.Incomplete) == 0 {
 		t.Errorf("--allow-incomplete: exit %d (want 1 by the findings), incomplete %v", r.code, rep.Incomplete)
 	}
