@@ -148,8 +148,10 @@ func (l *loader) add(u *unstructured.Unstructured, where string) error {
 		return fmt.Errorf("%s has no apiVersion", u.GetKind())
 	}
 	if u.IsList() {
+		i := 0
 		return u.EachListItem(func(o runtime.Object) error {
-			return l.add(o.(*unstructured.Unstructured), where)
+			i++
+			return l.add(o.(*unstructured.Unstructured), fmt.Sprintf("%s item %d", where, i))
 		})
 	}
 	l.objects++

@@ -138,6 +138,16 @@ func TestFromFilesEmptyAndDuplicates(t *testing.T) {
 			t.Errorf("warnings %q", s.Warnings)
 		}
 	})
+	t.Run("duplicate inside a List", func(t *testing.T) {
+		list := write("list.yaml", "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Service, metadata: {name: x, namespace: a}}\n- {apiVersion: v1, kind: Service, metadata: {name: x, namespace: a}}\n")
+		s, err := FromFiles([]string{list}, nil, "default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "document 1 item 1") || !strings.Contains(s.Warnings[0], "document 1 item 2") {
+			t.Errorf("warnings %q", s.Warnings)
+		}
+	})
 	t.Run("distinct objects", func(t *testing.T) {
 		s, err := FromFiles([]string{two}, nil, "default")
 		if err != nil || len(s.Warnings) != 0 {
