@@ -284,3 +284,16 @@ func TestDuplicateObjectsWarn(t *testing.T) {
 		t.Errorf("stderr should name both places: %s", stderr)
 	}
 }
+
+func TestUnknownResourceAgainstSilentServer(t *testing.T) {
+	kc := kubeconfigFor(t, "http://"+silentServer(t))
+	start := time.Now()
+	_, stderr, code := run(t, "--kubeconfig", kc, "--request-timeout", "1s", "deploy/x")
+	if code != ExitError {
+		t.Fatalf("exit %d", code)
+	}
+	oneLineWith(t, stderr, "Services and Ingresses only")
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("took %v with --request-timeout 1s", d)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -23,6 +25,7 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -294,23 +297,57 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 	return out
 }
 
+// kindFor asks the cluster's REST mapper for res. Discovery failures are the caller's to report:
+// without -v they are not logged.
+func (o *Options) kindFor(res string) (schema.GroupVersionKind, error) {
+	if o.Verbosity == 0 {
+		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+		klog.InitFlags(fs)
+		_ = fs.Set("logtostderr", "false")
+		_ = fs.Set("stderrthreshold", "FATAL")
+		klog.SetOutput(io.Discard)
+		defer func() { _ = fs.Set("logtostderr", "true") }()
+	}
+	mapper, err := o.ConfigFlags.ToRESTMapper()
+	if err != nil {
+		return schema.GroupVersionKind{}, err
+	}
+	gvr, gr := schema.ParseResourceArg(res)
+	if gvr != nil {
+		return mapper.KindFor(*gvr)
+	}
+	return mapper.KindFor(gr.WithVersion(""))
+}
+
 // resolveWithMapper asks the cluster's REST mapper for a resource the static table does not know,
 // so that the error names what the user asked for.
 func (o *Options) resolveWithMapper(res string) (snapshot.Kind, error) {
-	mapper, err := o.ConfigFlags.ToRESTMapper()
-	if err != nil {
+	type answer struct {
+		gvk schema.GroupVersionKind
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		gvk, err := o.kindFor(res)
+		ch <- answer{gvk, err}
+	}()
+	var expired <-chan time.Time
+	if o.deadline > 0 {
+		expired = time.After(o.deadline)
+	}
+	var a answer
+	select {
+	case a = <-ch:
+	case <-expired:
 		return "", errUnsupported{res}
 	}
-	gvr, gr := schema.ParseResourceArg(res)
-	var gvk schema.GroupVersionKind
-	if gvr != nil {
-		gvk, err = mapper.KindFor(*gvr)
-	} else {
-		gvk, err = mapper.KindFor(gr.WithVersion(""))
-	}
-	if err != nil {
+	switch {
+	case meta.IsNoMatchError(a.err):
 		return "", fmt.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)", res)
+	case a.err != nil:
+		return "", errUnsupported{res}
 	}
+	gvk := a.gvk
 	switch {
 	case gvk.Group == "" && gvk.Kind == "Service":
 		return snapshot.KindService, nil
