@@ -185,3 +185,10 @@ func TestHardEdgeSelectors(t *testing.T) {
 		assertOneLineExit2(t, kubectl(t, env.kubeconfig, "lbdoctor", "svc/front", "-n", "sel", "-l", "tier=front"), "either a selector or a target")
 	})
 }
+
+// TestHardEdgeResourceTypes: the cluster's REST mapper names what an unsupported type is.
+func TestHardEdgeResourceTypes(t *testing.T) {
+	assertOneLineExit2(t, kubectl(t, env.kubeconfig, "lbdoctor", "deploy/x"), "not Deployment.apps")
+	assertOneLineExit2(t, kubectl(t, env.kubeconfig, "lbdoctor", "frobnicators/x"), `doesn't have a resource type "frobnicators"`)
+	assertOneLineExit2(t, kubectl(t, env.kubeconfig, "lbdoctor", "svc.v.x/y"), `"svc.v.x"`)
+}
