@@ -162,3 +162,27 @@ func TestSuppress(t *testing.T) {
 		t.Errorf("json lacks suppressed: %s", b)
 	}
 }
+
+func TestFixHintsWrapToWidth(t *testing.T) {
+	r := named(snapshot.KindIngress, "a", "x", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"})
+	w := NewWriter(nil, Text, true, false)
+	unwrapped := text(t, w, []Report{r})
+	w.Width = 60
+	wrapped := text(t, w, []Report{r})
+	rule, _ := rules.Get(rules.TKEIngressE4011)
+	if !strings.Contains(unwrapped, rule.Fix) {
+		t.Errorf("without a width the fix is one line")
+	}
+	fixLines := 0
+	for _, l := range strings.Split(wrapped, "\n") {
+		if strings.HasPrefix(l, "          fix:") || strings.HasPrefix(l, "                ") {
+			fixLines++
+			if DisplayWidth(l) > 60 && strings.Contains(strings.TrimSpace(l), " ") {
+				t.Errorf("line wider than 60 (a single long word may overflow): %q", l)
+			}
+		}
+	}
+	if len(rule.Fix) > 60 && fixLines < 2 {
+		t.Errorf("long fix not wrapped:\n%s", wrapped)
+	}
+}
