@@ -133,7 +133,7 @@ func TestRequestTimeoutDeadline(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			err := o.completeDeadline(c)
+			err := o.completeDeadline()
 			if (err != nil) != tt.wantErr || (!tt.wantErr && o.deadline != tt.want) {
 				t.Errorf("deadline %v err %v; want %v (error %v)", o.deadline, err, tt.want, tt.wantErr)
 			}

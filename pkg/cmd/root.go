@@ -120,7 +120,10 @@ func (f *filenames) Set(v string) error {
 
 // NewOptions returns Options with kubectl's defaults.
 func NewOptions(streams genericiooptions.IOStreams) *Options {
-	return &Options{ConfigFlags: genericclioptions.NewConfigFlags(true), IOStreams: streams,
+	cf := genericclioptions.NewConfigFlags(true)
+	timeout := defaultDeadline.String()
+	cf.Timeout = &timeout
+	return &Options{ConfigFlags: cf, IOStreams: streams,
 		Output: "text", Provider: "auto", FailOn: "error", Color: "auto"}
 }
 
@@ -166,6 +169,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
+	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
 	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by"} {
@@ -187,7 +191,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
 		return errors.New("-f needs a file, a directory or - for standard input")
 	}
-	if err := o.completeDeadline(c); err != nil {
+	if err := o.completeDeadline(); err != nil {
 		return err
 	}
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
@@ -248,15 +252,12 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	return err
 }
 
-// completeDeadline settles the live run's deadline: --request-timeout when given, else 30 s, which
-// then also bounds each request (discovery included).
-func (o *Options) completeDeadline(c *cobra.Command) error {
+// completeDeadline settles the live run's deadline from --request-timeout, which also bounds each
+// request (discovery included).
+func (o *Options) completeDeadline() error {
 	if o.ConfigFlags.Timeout == nil {
 		o.deadline = defaultDeadline
 		return nil
-	}
-	if c == nil || !c.Flags().Changed("request-timeout") {
-		*o.ConfigFlags.Timeout = defaultDeadline.String()
 	}
 	d, err := parseRequestTimeout(*o.ConfigFlags.Timeout)
 	o.deadline = d
