@@ -138,21 +138,21 @@ func (w *Writer) shown(reports []Report, several bool) []Report {
 
 func (w *Writer) writeText(reports []Report, listAlways bool) {
 	several := len(reports) > 1 || listAlways
-	rows := w.shown(reports, several)
+	rows := w.sorted(w.shown(reports, several))
 	switch w.Format {
 	case Name:
-		for _, r := range w.sorted(rows) {
+		for _, r := range rows {
 			fmt.Fprintln(w.Out, ResourceName(r.Target))
 		}
 		return
 	case Wide:
-		w.summaryTable(w.sorted(rows), true)
+		w.summaryTable(rows, true)
 		w.total(reports, rows)
 		return
 	}
 	if several {
 		if len(rows) > 0 {
-			w.summaryTable(w.sorted(rows), false)
+			w.summaryTable(rows, false)
 		}
 		w.total(reports, rows)
 	}
