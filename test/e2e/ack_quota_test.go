@@ -90,7 +90,7 @@ func TestACKBackendQuotaAcrossNamespaces(t *testing.T) {
 			if r.code != 1 {
 				t.Fatalf("exit %d, want 1: %s", r.code, r.stderr)
 			}
-			if rep.Provider != rules.ACK {
+			if rep.Provider.Name != rules.ACK {
 				t.Fatalf("provider %s, want ack", rep.Provider)
 			}
 			found := false
