@@ -196,7 +196,7 @@ func TestScopeEventsByKind(t *testing.T) {
 	i := ingress()
 	i.Namespace = "default"
 	cs := fake.NewSimpleClientset(lbSvc(), i)
-	if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", Plan(All(), "")); err != nil {
+	if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, Plan(All(), "")); err != nil {
 		t.Fatal(err)
 	}
 	var events []string

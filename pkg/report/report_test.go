@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -133,5 +134,21 @@ func TestPartialChecks(t *testing.T) {
 	_ = NewWriter(&b, Text, false, false).Write([]Report{r}, false)
 	if !strings.Contains(b.String(), "PARTIAL tke-service-existing-lb") {
 		t.Errorf("text: %s", b.String())
+	}
+}
+
+type brokenPipe struct{ n int }
+
+func (b *brokenPipe) Write(p []byte) (int, error) {
+	if b.n++; b.n > 2 {
+		return 0, errors.New("write failed")
+	}
+	return len(p), nil
+}
+
+func TestTextWriteErrorIsReturned(t *testing.T) {
+	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"}), "live", nil)
+	if err := NewWriter(&brokenPipe{}, Text, true, false).Write([]Report{r, r}, false); err == nil || err.Error() != "write failed" {
+		t.Errorf("got %v, want the write error", err)
 	}
 }

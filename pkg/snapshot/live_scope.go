@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -21,8 +22,11 @@ const directSecretGets = 10
 // beyond paging. Events come from one LIST per involved kind and are indexed by object. When a
 // cluster-wide read is forbidden, it falls back to the namespaces the user may read, and names the
 // others in Snapshot.Incomplete.
-func FromScope(ctx context.Context, c Clients, ns string, plan Plan) (*Snapshot, error) {
-	snap, err := fromScope(ctx, c, []string{ns}, plan)
+//
+// A non-empty sel narrows the Service and Ingress LISTs on the server; what the selected targets
+// reference is then read by name.
+func FromScope(ctx context.Context, c Clients, ns string, sel Selector, plan Plan) (*Snapshot, error) {
+	snap, err := fromScope(ctx, c, []string{ns}, sel, plan)
 	if err == nil || ns != "" || !IsUnknown(err) || !strings.Contains(err.Error(), "forbidden") {
 		return snap, err
 	}
@@ -34,15 +38,94 @@ func FromScope(ctx context.Context, c Clients, ns string, plan Plan) (*Snapshot,
 	for _, n := range nsl.Items {
 		names = append(names, n.Name)
 	}
-	return fromScope(ctx, c, names, plan)
+	return fromScope(ctx, c, names, sel, plan)
 }
 
-func fromScope(ctx context.Context, c Clients, namespaces []string, plan Plan) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New("live"), pageSize: ScopePageSize, scope: &scopeReads{namespaces: namespaces}}
+// Selector is kubectl's -l/--selector and --field-selector for a scope run.
+type Selector struct {
+	Label, Field string
+}
+
+// IsZero reports whether the selector selects everything.
+func (s Selector) IsZero() bool { return s.Label == "" && s.Field == "" }
+
+// selected holds what the selector-narrowed LISTs returned, by namespace.
+type selected struct {
+	targets []Target
+	errs    map[string]error
+}
+
+// listSelected LISTs the Services and Ingresses of ns that match sel into the stores without marking
+// the namespace listed: an object the selector left out is unknown, not missing.
+func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
+	k := f.c.Kube
+	opts := metav1.ListOptions{Limit: ScopePageSize, LabelSelector: sel.Label, FieldSelector: sel.Field}
+	fail := func(err error, resource, group string) {
+		gap := f.classify(err, "list", resource, group, ns)
+		f.locked(func() {
+			if out.errs[ns] == nil {
+				out.errs[ns] = &UnknownError{Resource: resource, Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC}
+			}
+		})
+	}
+	f.do(func() {
+		o := opts
+		for {
+			l, err := k.CoreV1().Services(ns).List(f.ctx, o)
+			if err != nil {
+				fail(err, "services", "")
+				return
+			}
+			f.locked(func() {
+				for i := range l.Items {
+					svc := &l.Items[i]
+					svc.ManagedFields = nil
+					f.snap.Services.Add(svc.Namespace, svc.Name, svc)
+					if svc.Spec.Type == corev1.ServiceTypeLoadBalancer {
+						out.targets = append(out.targets, Target{Kind: KindService, Namespace: svc.Namespace, Name: svc.Name})
+					}
+				}
+			})
+			if o.Continue = l.Continue; o.Continue == "" {
+				return
+			}
+		}
+	})
+	f.do(func() {
+		o := opts
+		for {
+			l, err := k.NetworkingV1().Ingresses(ns).List(f.ctx, o)
+			if err != nil {
+				fail(err, "ingresses", "networking.k8s.io")
+				return
+			}
+			f.locked(func() {
+				for i := range l.Items {
+					ing := &l.Items[i]
+					ing.ManagedFields = nil
+					f.snap.Ingresses.Add(ing.Namespace, ing.Name, ing)
+					out.targets = append(out.targets, Target{Kind: KindIngress, Namespace: ing.Namespace, Name: ing.Name})
+				}
+			})
+			if o.Continue = l.Continue; o.Continue == "" {
+				return
+			}
+		}
+	})
+}
+
+func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector, plan Plan) (*Snapshot, error) {
+	f := &fetcher{ctx: ctx, c: c, snap: New("live"), pageSize: ScopePageSize,
+		scope: &scopeReads{namespaces: namespaces, byName: !sel.IsZero()}}
 	page := metav1.ListOptions{Limit: ScopePageSize}
+	sl := &selected{errs: map[string]error{}}
 	for _, ns := range namespaces {
-		f.issue(Request{Resource: Services, Namespace: ns}, page)
-		f.issue(Request{Resource: Ingresses, Namespace: ns}, page)
+		if sel.IsZero() {
+			f.issue(Request{Resource: Services, Namespace: ns}, page)
+			f.issue(Request{Resource: Ingresses, Namespace: ns}, page)
+		} else {
+			f.listSelected(ns, sel, sl)
+		}
 	}
 	if plan.Cluster != nil {
 		for _, r := range plan.Cluster(f.snap) {
@@ -53,7 +136,11 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, plan Plan) (
 	var readable []string
 	var firstErr error
 	for _, ns := range namespaces {
-		if err := f.fatal(ns); err != nil {
+		err := f.fatal(ns)
+		if !sel.IsZero() {
+			err = sl.errs[ns]
+		}
+		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
@@ -67,8 +154,12 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, plan Plan) (
 	if len(readable) == 0 {
 		return nil, firstErr
 	}
-	for _, ns := range readable {
-		f.snap.Targets = append(f.snap.Targets, AllTargets(f.snap, ns)...)
+	if sel.IsZero() {
+		for _, ns := range readable {
+			f.snap.Targets = append(f.snap.Targets, AllTargets(f.snap, ns)...)
+		}
+	} else {
+		f.selectedTargets(readable, sl)
 	}
 	f.rounds(plan)
 	return f.snap, nil
@@ -78,6 +169,9 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, plan Plan) (
 type scopeReads struct {
 	// namespaces is the scope: one namespace ("" for all), or the readable ones one by one.
 	namespaces []string
+	// byName: the targets were selected, so what they reference is read by name, not by listing
+	// the scope.
+	byName bool
 	// secrets collects the referenced Secrets of a round.
 	secrets    []ObjectRef
 	secretSeen map[ObjectRef]bool
@@ -92,7 +186,7 @@ func (sc *scopeReads) nsOf(ns string) string {
 }
 
 func (sc *scopeReads) request(f *fetcher, r Request) bool {
-	if !r.PerTarget {
+	if !r.PerTarget || sc.byName && r.Name != "" && r.Resource != Secrets && r.Custom == nil {
 		return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector})
 	}
 	ns := sc.nsOf(r.Namespace)
@@ -128,6 +222,29 @@ func (sc *scopeReads) flush(f *fetcher) {
 	}
 	f.secrets(scope, sc.secrets)
 	sc.secrets = nil
+}
+
+// selectedTargets orders the selected targets like AllTargets.
+func (f *fetcher) selectedTargets(readable []string, sl *selected) {
+	ok := map[string]bool{}
+	for _, ns := range readable {
+		ok[ns] = true
+	}
+	sort.Slice(sl.targets, func(i, j int) bool {
+		a, b := sl.targets[i], sl.targets[j]
+		if a.Kind != b.Kind {
+			return a.Kind == KindService
+		}
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	})
+	for _, t := range sl.targets {
+		if ok[t.Namespace] || ok[""] {
+			f.snap.Targets = append(f.snap.Targets, t)
+		}
+	}
 }
 
 // fatal returns the error that makes a scope run pointless: the targets themselves unreadable.

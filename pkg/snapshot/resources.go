@@ -255,16 +255,6 @@ func resourceByName(name string) resource {
 	return nil
 }
 
-// clusterScopedKind reports whether files name objects of kind without a namespace.
-func clusterScopedKind(kind string) bool {
-	for _, r := range resources {
-		if r.clusterScoped() && r.kindName() == kind {
-			return true
-		}
-	}
-	return false
-}
-
 // CustomResource is a resource outside the built-in table (a cloud's CRD), read through the dynamic
 // client and held as unstructured objects. The checks that read one name it.
 type CustomResource struct {

@@ -30,7 +30,12 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 	}
 	_, err := kube.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{})
 	mustCreate(err)
-	t.Cleanup(func() { _ = kube.CoreV1().Namespaces().Delete(ctx, ns, metav1.DeleteOptions{}) })
+	// The namespace stays (no namespace controller runs here to finish deleting it); its objects go.
+	t.Cleanup(func() {
+		_ = kube.CoreV1().Services(ns).Delete(ctx, "web", metav1.DeleteOptions{})
+		_ = kube.CoreV1().ConfigMaps(ns).Delete(ctx, "probe-settings", metav1.DeleteOptions{})
+		_ = kube.CoreV1().Secrets(ns).Delete(ctx, "probe-token", metav1.DeleteOptions{})
+	})
 	_, err = kube.CoreV1().ConfigMaps(ns).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "probe-settings"},
 		Data: map[string]string{"mode": "strict"}}, metav1.CreateOptions{})
 	mustCreate(err)
@@ -70,7 +75,9 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 		"single target": func() (*snapshot.Snapshot, error) {
 			return snapshot.FromCluster(ctx, clients, []snapshot.Target{target}, checks.Plan(list, ""))
 		},
-		"namespace scope": func() (*snapshot.Snapshot, error) { return snapshot.FromScope(ctx, clients, ns, checks.Plan(list, "")) },
+		"namespace scope": func() (*snapshot.Snapshot, error) {
+			return snapshot.FromScope(ctx, clients, ns, snapshot.Selector{}, checks.Plan(list, ""))
+		},
 	}
 	for _, name := range []string{"single target", "namespace scope"} {
 		t.Run(name, func(t *testing.T) {
