@@ -48,7 +48,7 @@ func main() {
 				continue
 			}
 			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, anchor(r.ID), dash(r.Code), r.Severity, esc(r.Title), detection(r, emitters[r.ID]))
-			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s, %s %s, code %s", r.ID, esc(r.Title), r.Severity, r.Provider, r.Kind, dash(r.Code))
+			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s, %s %s, code %s", r.ID, esc(r.Title), r.Severity, r.Provider, r.Kind.Lower(), dash(r.Code))
 			if r.Retried {
 				detail.WriteString(", retried by the controller")
 			}
@@ -76,7 +76,7 @@ func detection(r rules.Rule, checkNames []string) string {
 	return strings.Join(parts, ", ")
 }
 
-func anchor(id rules.ID) string { return strings.ReplaceAll(strings.ToLower(string(id)), ".", "") }
+func anchor(id rules.ID) string { return strings.ReplaceAll(strings.ToLower(id.String()), ".", "") }
 
 func esc(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 

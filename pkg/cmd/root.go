@@ -210,7 +210,10 @@ func (o *Options) Run(ctx context.Context) error {
 		if err != nil {
 			return notFoundOr(err, t)
 		}
-		rep := report.Build(res, snap.Source, snap.Incomplete)
+		rep, err := report.Build(res, snap.Source, snap.Incomplete)
+		if err != nil {
+			return err
+		}
 		rep.Provider.Evidence = det.Evidence
 		reports = append(reports, rep)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
+	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -47,7 +48,7 @@ func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 type ruleView struct {
 	ID       rules.ID       `json:"id"`
 	Provider rules.Provider `json:"provider"`
-	Kind     rules.Kind     `json:"kind"`
+	Kind     string         `json:"kind"`
 	Code     string         `json:"code"`
 	Severity rules.Severity `json:"severity"`
 	Title    string         `json:"title"`
@@ -59,7 +60,7 @@ type ruleView struct {
 }
 
 func view(r rules.Rule) ruleView {
-	return ruleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind, Code: r.Code, Severity: r.Severity,
+	return ruleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
 		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried}
 }
 
@@ -112,13 +113,19 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if kind != "" && kind != string(rules.Service) && kind != string(rules.Ingress) {
-				return fmt.Errorf("unknown --kind %q (want service or ingress)", kind)
+			var k rules.Kind
+			if kind != "" {
+				if k, err = objkind.Parse(kind); err != nil {
+					return fmt.Errorf("--kind: %w", err)
+				}
 			}
-			if provider != "" && provider != string(rules.TKE) && provider != string(rules.ACK) && provider != string(rules.Generic) {
-				return fmt.Errorf("unknown --provider %q (want tke, ack or generic)", provider)
+			var p rules.Provider
+			if provider != "" {
+				if p, err = rules.ParseProvider(provider); err != nil {
+					return fmt.Errorf("--provider: %w", err)
+				}
 			}
-			found := rules.Lookup(args[0], rules.Provider(provider), rules.Kind(kind))
+			found := rules.Lookup(args[0], p, k)
 			if len(found) == 0 {
 				return fmt.Errorf("no documented code or rule %q; list them with: kubectl lbdoctor rules", args[0])
 			}
@@ -129,7 +136,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				if i > 0 {
 					fmt.Fprintln(streams.Out)
 				}
-				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind, dash(r.Code), r.Severity)
+				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), dash(r.Code), r.Severity)
 				fmt.Fprintf(streams.Out, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
 				if r.Retried {
 					fmt.Fprintln(streams.Out, "  the cloud controller retries this by itself")
@@ -156,7 +163,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		for _, r := range rules.All() {
 			c := r.Code
 			if c == "" {
-				c = string(r.ID)
+				c = r.ID.String()
 			}
 			if !seen[c] && strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
 				seen[c] = true

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/fatih/color"
 	"sigs.k8s.io/yaml"
@@ -135,6 +136,14 @@ func codes(r Report) string {
 	return strings.Join(out, ",")
 }
 
+// lastSeen formats an event time as RFC 3339 in UTC; an unknown time prints as "" like before.
+func lastSeen(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
 func (w *Writer) text(r Report) {
 	fmt.Fprintf(w.Out, "%s %s/%s  (source: %s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
 		r.Target.Namespace, r.Target.Name, r.Source, r.Provider.Name, r.Provider.Evidence)
@@ -153,16 +162,16 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, "  %s %-6s %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
 			code, f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
-		if f.Source == string(checks.SourceEvent) {
-			where = fmt.Sprintf("event (x%d, last %s)", f.Count, f.LastSeen)
+		if f.Source == checks.SourceEvent {
+			where = fmt.Sprintf("event (x%d, last %s)", f.Count, lastSeen(f.LastSeen))
 		}
 		if where != "" {
 			fmt.Fprintf(w.Out, "          %s: %s\n", where, f.Message)
 		} else {
 			fmt.Fprintf(w.Out, "          %s\n", f.Message)
 		}
-		if f.Source == string(checks.SourceCheckEvent) {
-			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, f.LastSeen, f.Event)
+		if f.Source == checks.SourceCheckEvent {
+			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, lastSeen(f.LastSeen), f.Event)
 		}
 		if w.FixHints {
 			fmt.Fprintf(w.Out, "          fix:  %s\n", f.Fix)

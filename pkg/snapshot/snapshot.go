@@ -12,15 +12,26 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 )
 
-// Kind of a diagnosis target.
-type Kind string
+// Kind of a diagnosis target; the same type as the checks' and rules' kind.
+type Kind = kind.Kind
 
 // Target kinds.
 const (
-	KindService Kind = "Service"
-	KindIngress Kind = "Ingress"
+	KindService = kind.Service
+	KindIngress = kind.Ingress
+)
+
+// Source says where a snapshot's objects came from.
+type Source string
+
+// Sources of a snapshot.
+const (
+	Live    Source = "live"
+	Offline Source = "offline"
 )
 
 // Target names the object to diagnose.
@@ -56,8 +67,7 @@ type ObjectRef struct {
 // Snapshot is everything the checks may read. Each Store answers with the object, a NotFoundError,
 // or an UnknownError saying why it could not be read.
 type Snapshot struct {
-	// Source is "live" or "offline".
-	Source string
+	Source Source
 	// Targets are the objects to diagnose, in order.
 	Targets []Target
 
@@ -99,7 +109,7 @@ func (s *Snapshot) Memo(key string, fn func() any) any {
 }
 
 // New returns an empty snapshot.
-func New(source string) *Snapshot {
+func New(source Source) *Snapshot {
 	return &Snapshot{
 		Source:            source,
 		Services:          newStore[*corev1.Service]("services"),
