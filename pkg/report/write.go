@@ -111,7 +111,7 @@ func (w *Writer) summaryTable(reports []Report) {
 		if s, ok := r.Worst(); ok {
 			worst = s.String()
 		}
-		fmt.Fprintf(tw, "%s/%s/%s\t%s\t%s\t%s\n", strings.ToLower(string(r.Target.Kind)), r.Target.Namespace,
+		fmt.Fprintf(tw, "%s/%s/%s\t%s\t%s\t%s\n", r.Target.Kind.Lower(), r.Target.Namespace,
 			r.Target.Name, r.Provider.Name, worst, codes(r))
 	}
 	tw.Flush()
@@ -136,7 +136,7 @@ func codes(r Report) string {
 	return strings.Join(out, ",")
 }
 
-// lastSeen formats an event time as RFC 3339 in UTC; an unknown time prints as "" like before.
+// lastSeen formats an event time for text output: RFC 3339 in UTC, empty when unknown.
 func lastSeen(t time.Time) string {
 	if t.IsZero() {
 		return ""

@@ -22,7 +22,7 @@ const directSecretGets = 10
 // others in Snapshot.Incomplete.
 func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
 	snap, err := fromScope(ctx, c, []string{ns})
-	if err == nil || ns != "" || !IsUnknown(err) || !strings.Contains(err.Error(), "forbidden") {
+	if err == nil || ns != "" || !IsForbidden(err) {
 		return snap, err
 	}
 	nsl, lerr := c.Kube.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})
@@ -37,7 +37,7 @@ func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
 }
 
 func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New("live")}
+	f := &fetcher{ctx: ctx, c: c, snap: New(Live)}
 	k := c.Kube
 	page := metav1.ListOptions{Limit: ScopePageSize}
 	for _, ns := range namespaces {

@@ -27,7 +27,8 @@ type UnknownError struct {
 	Resource, Namespace, Name string
 	// Reason is why it is unknown ("not in the input files", "forbidden: …", "API not served").
 	Reason string
-	// RBAC is the rule that would allow reading it, empty when permissions are not the cause.
+	// RBAC is the rule that would allow reading it: set exactly when the API server answered
+	// Forbidden, empty when permissions are not the cause.
 	RBAC string
 }
 
@@ -54,6 +55,13 @@ func (e *UnknownError) Error() string {
 func IsNotFound(err error) bool {
 	var nf *NotFoundError
 	return errors.As(err, &nf)
+}
+
+// IsForbidden reports whether err says an object or list is unknown because the API server
+// refused the read (403 Forbidden).
+func IsForbidden(err error) bool {
+	var u *UnknownError
+	return errors.As(err, &u) && u.RBAC != ""
 }
 
 // IsUnknown reports whether err says an object or list could not be known.
