@@ -124,6 +124,7 @@ func checkACKQuota(c *Context, own ackBackends) {
 		union[k] = true
 	}
 	var parts []string
+	unread := 0
 	for _, s := range svcs {
 		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
 			continue
@@ -131,20 +132,25 @@ func checkACKQuota(c *Context, own ackBackends) {
 		b, err := ackBackendsMemo(c, s)
 		if err != nil {
 			c.Skip(fmt.Errorf("backends of Service %s/%s on the same CLB %s: %w", s.Namespace, s.Name, clip(id), err))
+			unread++
 			continue
 		}
 		for k := range b.ids {
 			union[k] = true
 		}
-		parts = append(parts, fmt.Sprintf("%s/%s %d", s.Namespace, s.Name, len(b.ids)))
+		parts = append(parts, fmt.Sprintf("%s/%s: %d", s.Namespace, s.Name, len(b.ids)))
 	}
 	if len(parts) == 0 || len(union) <= ackBackendQuota {
 		return
 	}
 	slices.Sort(parts)
+	more := ""
+	if unread > 0 {
+		more = fmt.Sprintf("; %d more Service(s) on it could not be read, so the real count may be higher", unread)
+	}
 	c.Emit(rules.ACKServiceBackendQuota, a.path("id"),
-		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service %d %s; %s), above the default quota of %d per CLB",
-		clip(id), len(parts)+1, len(union), len(own.ids), what, nameList(parts, 5), ackBackendQuota)
+		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
+		clip(id), len(parts)+1, len(union), len(own.ids), what, nameList(parts, 5), ackBackendQuota, more)
 }
 
 // ackCLBService is true for a Service CCM backs with a CLB: type LoadBalancer without a

@@ -17,7 +17,10 @@ import (
 var (
 	tkePrefixes = []string{"service.kubernetes.io/qcloud-", "service.kubernetes.io/tke-", "service.cloud.tencent.com/",
 		"ingress.cloud.tencent.com/", annSvcLBID, annSvcExtensive, annExistLB, annIngSubnet, annHTTPRules, annHTTPSRules,
-		annIngExtensive, annIngLBID, annRuleMix, annChargeType, annBandwidth, annCertID}
+		annIngExtensive, annIngLBID, annRuleMix, annChargeType, annBandwidth, annCertID,
+		// Older TKE Service annotations, still in TKE's Service annotation page.
+		"kubernetes.io/service.internetChargeType", "kubernetes.io/service.internetMaxBandwidthOut",
+		"service.kubernetes.io/loadbalance-type"}
 	ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-", annBackendType}
 )
 

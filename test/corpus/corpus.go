@@ -1,0 +1,212 @@
+// Package corpus holds a real-world corpus of Services, Ingresses and the objects around them, each
+// file shaped the way a real TKE or ACK cluster (or a vendor document) holds it, with the expected
+// diagnosis declared in its comment header. It reads those headers for the offline and live tests.
+//
+// Header lines (comments before the first YAML document):
+//
+//	# source: <URL or repo+path of the public document or issue>; <what was adapted>
+//	# lbdoctor-source-kind: doc-sample | controller-written | event
+//	# lbdoctor-expect: clean | CODE-or-rule-id[,...]
+//	# lbdoctor-provider: tke | ack | generic            (optional)
+//	# lbdoctor-forbid: rule-id[,...]                   (optional; must not appear at any severity)
+//	# lbdoctor-needs-live: <why>                       (optional; expected codes asserted live only)
+//	# lbdoctor-offline-only: <why a real API server would reject it>   (optional)
+//	# lbdoctor-known-bug: <short>                        (optional; expected failure)
+package corpus
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// Source kinds.
+const (
+	DocSample         = "doc-sample"
+	ControllerWritten = "controller-written"
+	EventKind         = "event"
+)
+
+// Meta is the parsed header of one corpus file.
+type Meta struct {
+	// Path is the file path; Name is its path relative to the corpus root, e.g. "tke/001-x.yaml".
+	Path, Name string
+	Source     string
+	SourceKind string
+	// Expect lists the codes or rule ids that must appear; empty means clean.
+	Expect []string
+	// Forbid lists rule ids that must not appear at any severity.
+	Forbid   []string
+	Provider string
+	// NeedsLive says why the expected findings cannot be proven from the file alone (an object
+	// absent from the file is unknown offline); they are asserted only live.
+	NeedsLive   string
+	OfflineOnly string
+	KnownBug    string
+}
+
+// Clean reports whether the file declares no problem.
+func (m Meta) Clean() bool { return len(m.Expect) == 0 }
+
+// Group is the file's top directory (tke, ack or generic).
+func (m Meta) Group() string {
+	g, _, _ := strings.Cut(filepath.ToSlash(m.Name), "/")
+	return g
+}
+
+// Files returns every corpus file under root (*.yaml in its subdirectories), sorted, with its header.
+func Files(root string) ([]Meta, error) {
+	paths, err := filepath.Glob(filepath.Join(root, "*", "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var out []Meta
+	for _, p := range paths {
+		m, err := Parse(p)
+		if err != nil {
+			return nil, err
+		}
+		m.Name, _ = filepath.Rel(root, p)
+		m.Name = filepath.ToSlash(m.Name)
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// Parse reads the header of one corpus file. A file without a source, a source kind or an
+// expectation is an error.
+func Parse(path string) (Meta, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Meta{}, err
+	}
+	defer f.Close()
+	m := Meta{Path: path}
+	var expectSeen, expectClean bool
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "---" || (line != "" && !strings.HasPrefix(line, "#")) {
+			break
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "#")), ":")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		switch strings.TrimSpace(key) {
+		case "source":
+			m.Source = val
+		case "lbdoctor-source-kind":
+			m.SourceKind = val
+		case "lbdoctor-expect":
+			expectSeen, expectClean = true, val == "clean"
+			if !expectClean {
+				for _, e := range strings.Split(val, ",") {
+					if e = strings.TrimSpace(e); e != "" {
+						m.Expect = append(m.Expect, e)
+					}
+				}
+			}
+		case "lbdoctor-forbid":
+			for _, e := range strings.Split(val, ",") {
+				if e = strings.TrimSpace(e); e != "" {
+					m.Forbid = append(m.Forbid, e)
+				}
+			}
+		case "lbdoctor-provider":
+			m.Provider = val
+		case "lbdoctor-needs-live":
+			m.NeedsLive = val
+		case "lbdoctor-offline-only":
+			m.OfflineOnly = val
+		case "lbdoctor-known-bug":
+			m.KnownBug = val
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Meta{}, fmt.Errorf("%s: %w", path, err)
+	}
+	switch {
+	case m.Source == "":
+		return Meta{}, fmt.Errorf("%s: no '# source:' line", path)
+	case m.SourceKind != DocSample && m.SourceKind != ControllerWritten && m.SourceKind != EventKind:
+		return Meta{}, fmt.Errorf("%s: lbdoctor-source-kind %q is not doc-sample, controller-written or event", path, m.SourceKind)
+	case !expectSeen || (!expectClean && len(m.Expect) == 0):
+		return Meta{}, fmt.Errorf("%s: no '# lbdoctor-expect:' line", path)
+	}
+	return m, nil
+}
+
+// Verdict is how a diagnosis measures up to a file's expectation.
+type Verdict struct {
+	Targets int
+	// Errors and Warnings list "rule@target" for each error- and warning-severity finding.
+	Errors, Warnings []string
+	// Forbidden lists "rule@target" for each finding of a forbidden rule.
+	Forbidden []string
+	// Missing lists expected codes or rule ids that no finding carries.
+	Missing []string
+	// WrongProvider lists the provider of each target that differs from the declared one.
+	WrongProvider []string
+}
+
+// Evaluate compares the reports of one corpus file with its header.
+func Evaluate(m Meta, l report.List) Verdict {
+	v := Verdict{Targets: len(l.Items)}
+	seen := map[string]bool{}
+	for _, r := range l.Items {
+		if m.Provider != "" && string(r.Provider.Name) != m.Provider {
+			v.WrongProvider = append(v.WrongProvider, fmt.Sprintf("%s is %s", r.Target.Name, r.Provider.Name))
+		}
+		for _, f := range r.Findings {
+			seen[string(f.Rule)], seen[f.Code] = true, true
+			if slices.Contains(m.Forbid, string(f.Rule)) {
+				v.Forbidden = append(v.Forbidden, string(f.Rule)+"@"+r.Target.Name)
+			}
+			switch f.Severity {
+			case rules.Error:
+				v.Errors = append(v.Errors, string(f.Rule)+"@"+r.Target.Name)
+			case rules.Warning:
+				v.Warnings = append(v.Warnings, string(f.Rule)+"@"+r.Target.Name)
+			}
+		}
+	}
+	for _, e := range m.Expect {
+		if !seen[e] {
+			v.Missing = append(v.Missing, e)
+		}
+	}
+	return v
+}
+
+// Problems lists every way the verdict falls short of the expectation: no target, a wrong provider,
+// an error on a clean file, a forbidden finding, a missing expected finding (live only, when the file
+// needs the live cluster).
+func (v Verdict) Problems(m Meta, live bool) []string {
+	var out []string
+	if v.Targets == 0 {
+		out = append(out, "no LoadBalancer Service or Ingress diagnosed")
+	}
+	for _, p := range v.WrongProvider {
+		out = append(out, "provider: want "+m.Provider+", "+p)
+	}
+	if m.Clean() && len(v.Errors) > 0 {
+		out = append(out, "false error on a clean file: "+strings.Join(v.Errors, ", "))
+	}
+	if len(v.Forbidden) > 0 {
+		out = append(out, "forbidden finding: "+strings.Join(v.Forbidden, ", "))
+	}
+	if len(v.Missing) > 0 && (live || m.NeedsLive == "") {
+		out = append(out, "missed: "+strings.Join(v.Missing, ", "))
+	}
+	return out
+}
