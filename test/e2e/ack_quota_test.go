@@ -90,8 +90,8 @@ func TestACKBackendQuotaAcrossNamespaces(t *testing.T) {
 			if r.code != 1 {
 				t.Fatalf("exit %d, want 1: %s", r.code, r.stderr)
 			}
-			if rep.Provider != rules.ACK {
-				t.Fatalf("provider %s, want ack", rep.Provider)
+			if rep.Provider.Name != rules.ACK {
+				t.Fatalf("provider %s, want ack", rep.Provider.Name)
 			}
 			found := false
 			for _, f := range rep.Findings {
