@@ -22,12 +22,14 @@ func All() []Kind { return []Kind{Service, Ingress} }
 // Lower is the kind as rule ids, docs and the --kind flag spell it: "service".
 func (k Kind) Lower() string { return strings.ToLower(string(k)) }
 
-// Parse reads a kind case-insensitively: "service", "Service", "ingress".
+// Parse reads a kind the way kubectl names it, in any case and with surrounding spaces: "service",
+// "Services", "svc", "ingress", "ing".
 func Parse(s string) (Kind, error) {
-	for _, k := range All() {
-		if strings.EqualFold(s, string(k)) {
-			return k, nil
-		}
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "service", "services", "svc":
+		return Service, nil
+	case "ingress", "ingresses", "ing":
+		return Ingress, nil
 	}
 	return "", fmt.Errorf("unknown kind %q (want service or ingress)", s)
 }

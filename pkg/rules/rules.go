@@ -73,10 +73,11 @@ const (
 // Providers lists the providers in the order flags, completion and help name them.
 func Providers() []Provider { return []Provider{TKE, ACK, Generic} }
 
-// ParseProvider reads a provider name case-insensitively: "tke", "ack" or "generic".
+// ParseProvider reads a provider name in any case and with surrounding spaces: "tke", "ack" or
+// "generic".
 func ParseProvider(s string) (Provider, error) {
 	for _, p := range Providers() {
-		if strings.EqualFold(s, string(p)) {
+		if strings.EqualFold(strings.TrimSpace(s), string(p)) {
 			return p, nil
 		}
 	}
