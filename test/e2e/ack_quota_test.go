@@ -91,7 +91,7 @@ func TestACKBackendQuotaAcrossNamespaces(t *testing.T) {
 				t.Fatalf("exit %d, want 1: %s", r.code, r.stderr)
 			}
 			if rep.Provider.Name != rules.ACK {
-				t.Fatalf("provider %s, want ack", rep.Provider.Name)
+				t.Fatalf("provider %s, want ack", rep.Provider)
 			}
 			found := false
 			for _, f := range rep.Findings {
