@@ -47,6 +47,11 @@ func TestParseTargets(t *testing.T) {
 		{[]string{"services.apps/x"}, nil, "Services and Ingresses only"},
 		{[]string{"svc"}, nil, "missing name"},
 		{[]string{"svc/"}, nil, "invalid target"},
+		{[]string{"svc.v.x/y"}, nil, "Services and Ingresses only"},
+		{[]string{"ingresses.v.networking.k8s.io/x"}, nil, "Services and Ingresses only"},
+		{[]string{"ingress.v.x", "y"}, nil, "Services and Ingresses only"},
+		{[]string{"svc/x", "svc/x", "service/x"}, []snapshot.Target{{Kind: snapshot.KindService, Namespace: "ns", Name: "x"}}, ""},
+		{[]string{"svc", "x", "x"}, []snapshot.Target{{Kind: snapshot.KindService, Namespace: "ns", Name: "x"}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

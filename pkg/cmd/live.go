@@ -2,22 +2,30 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	kversion "k8s.io/apimachinery/pkg/version"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -63,47 +71,139 @@ func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.
 	if err != nil {
 		return nil, nil, err
 	}
-	var snap *snapshot.Snapshot
+	if o.deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.deadline)
+		defer cancel()
+	}
+	waiting := time.AfterFunc(progressDelay, func() {
+		o.progress(fmt.Sprintf("waiting for the API server at %s%s…", cfg.Host, o.limitNote()))
+	})
+	defer func() {
+		if !waiting.Stop() {
+			o.progress("")
+		}
+	}()
+	snap, targets, err := o.fetch(ctx, c, cfg)
+	if err != nil && ctx.Err() != nil {
+		return nil, nil, o.deadlineErr(cfg.Host)
+	}
+	return snap, targets, err
+}
+
+func (o *Options) fetch(ctx context.Context, c snapshot.Clients, cfg *rest.Config) (*snapshot.Snapshot, []snapshot.Target, error) {
 	if len(o.targets) == 0 {
 		o.progress("reading the cluster…")
-		snap, err = snapshot.FromScope(ctx, c, o.scopeNamespace())
+		snap, err := snapshot.FromScope(ctx, c, o.scopeNamespace(), o.selectors())
 		if err != nil {
-			return nil, nil, liveErr(err, cfg)
+			if perr := probeServer(ctx, c, cfg); perr != nil {
+				return nil, nil, perr
+			}
+			return nil, nil, liveErr(err, cfg, o.deadline)
 		}
 		o.progress(fmt.Sprintf("diagnosing %d objects…", len(snap.Targets)))
 		return snap, snap.Targets, nil
 	}
-	snap, err = snapshot.FromCluster(ctx, c, o.targets)
+	snap, err := snapshot.FromCluster(ctx, c, o.targets)
 	if err != nil {
 		var te *snapshot.TargetError
 		if errors.As(err, &te) {
-			return nil, nil, targetErr(te, cfg)
+			if snapshot.IsNotFound(te.Err) || unexpectedAnswer(te.Err) {
+				if perr := probeServer(ctx, c, cfg); perr != nil {
+					return nil, nil, perr
+				}
+			}
+			return nil, nil, targetErr(te, cfg, o.deadline)
 		}
-		return nil, nil, liveErr(err, cfg)
+		return nil, nil, liveErr(err, cfg, o.deadline)
 	}
 	return snap, o.targets, nil
 }
 
+// progressDelay is how long a live run is quiet before saying what it waits for.
+var progressDelay = 3 * time.Second
+
+// defaultDeadline bounds a whole live run unless --request-timeout says otherwise.
+const defaultDeadline = 30 * time.Second
+
+func (o *Options) limitNote() string {
+	if o.deadline <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (giving up after %s; --request-timeout changes it)", o.deadline)
+}
+
+func (o *Options) deadlineErr(host string) error {
+	return fmt.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network", host, o.deadline)
+}
+
+// parseRequestTimeout reads kubectl's --request-timeout: a duration, or a bare number of seconds.
+func parseRequestTimeout(s string) (time.Duration, error) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit", s)
+	}
+	return d, nil
+}
+
+// unexpectedAnswer reports whether err is neither a Kubernetes status nor a timeout: the answer of
+// something that may not be an API server.
+func unexpectedAnswer(err error) bool {
+	var st apierrors.APIStatus
+	var ne net.Error
+	return !errors.As(err, &st) && !(errors.As(err, &ne) && ne.Timeout()) && !errors.Is(err, context.DeadlineExceeded)
+}
+
+// probeServer tells an endpoint that is not a Kubernetes API server, or one that cannot be reached,
+// from a missing object: it GETs /version once, only after a read failed. Nil means the server is fine.
+func probeServer(ctx context.Context, c snapshot.Clients, cfg *rest.Config) error {
+	if c.Kube == nil || ctx.Err() != nil {
+		return nil
+	}
+	raw, err := c.Kube.Discovery().RESTClient().Get().AbsPath("/version").Do(ctx).Raw()
+	var ue *url.Error
+	switch {
+	case ctx.Err() != nil:
+		return nil
+	case errors.As(err, &ue):
+		return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", cfg.Host, ue.Err)
+	case apierrors.IsNotFound(err):
+		return fmt.Errorf("%s is not a Kubernetes API server (the server could not find the requested resource); check --kubeconfig/--context", cfg.Host)
+	case err != nil:
+		return nil
+	}
+	var v kversion.Info
+	if json.Unmarshal(raw, &v) != nil || v.GitVersion == "" {
+		return fmt.Errorf("%s is not a Kubernetes API server (its /version is not Kubernetes'); check --kubeconfig/--context", cfg.Host)
+	}
+	return nil
+}
+
 // progress writes a status line to stderr when it is a terminal.
 func (o *Options) progress(msg string) {
-	if f, ok := o.ErrOut.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if isTerminal(o.ErrOut) {
+		o.progressMu.Lock()
+		defer o.progressMu.Unlock()
 		fmt.Fprintf(o.ErrOut, "\r\033[K%s", msg)
-		if strings.HasSuffix(msg, "…") {
+		if msg == "" || strings.HasSuffix(msg, "…") {
 			return
 		}
 		fmt.Fprintln(o.ErrOut)
 	}
 }
 
-func targetErr(te *snapshot.TargetError, cfg *rest.Config) error {
+func targetErr(te *snapshot.TargetError, cfg *rest.Config, deadline time.Duration) error {
 	if snapshot.IsNotFound(te.Err) || snapshot.IsUnknown(te.Err) {
 		return notFoundOr(te.Err, te.Target)
 	}
-	return liveErr(te.Err, cfg)
+	return liveErr(te.Err, cfg, deadline)
 }
 
 // liveErr turns a transport or API error into one actionable line.
-func liveErr(err error, cfg *rest.Config) error {
+func liveErr(err error, cfg *rest.Config, deadline time.Duration) error {
 	host := ""
 	if cfg != nil {
 		host = cfg.Host
@@ -116,11 +216,26 @@ func liveErr(err error, cfg *rest.Config) error {
 	case apierrors.IsForbidden(err):
 		return fmt.Errorf("%w; ask for the read-only role in deploy/rbac.yaml", err)
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) || apierrors.IsTimeout(err):
-		return fmt.Errorf("the API server at %s did not answer in time; raise --request-timeout or check the network", host)
+		within := "in time"
+		if cfg != nil && cfg.Timeout > 0 {
+			within = "within " + cfg.Timeout.String()
+		} else if deadline > 0 {
+			within = "within " + deadline.String()
+		}
+		return fmt.Errorf("the API server at %s did not answer %s; raise --request-timeout (0: no limit) or check the network", host, within)
 	case errors.As(err, &ue):
 		return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", host, ue.Err)
 	}
 	return err
+}
+
+// completionTimeout bounds the requests of shell completion: a shell should not wait for long.
+const completionTimeout = 5 * time.Second
+
+// isTerminal reports whether w is a terminal; tests replace it.
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // completeTargets completes TYPE/NAME arguments from the cluster.
@@ -152,7 +267,8 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 	if err != nil {
 		return nil
 	}
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), completionTimeout)
+	defer cancel()
 	var names []string
 	switch kind {
 	case snapshot.KindService:
@@ -181,23 +297,57 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 	return out
 }
 
+// kindFor asks the cluster's REST mapper for res. Discovery failures are the caller's to report:
+// without -v they are not logged.
+func (o *Options) kindFor(res string) (schema.GroupVersionKind, error) {
+	if o.Verbosity == 0 {
+		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+		klog.InitFlags(fs)
+		_ = fs.Set("logtostderr", "false")
+		_ = fs.Set("stderrthreshold", "FATAL")
+		klog.SetOutput(io.Discard)
+		defer func() { _ = fs.Set("logtostderr", "true") }()
+	}
+	mapper, err := o.ConfigFlags.ToRESTMapper()
+	if err != nil {
+		return schema.GroupVersionKind{}, err
+	}
+	gvr, gr := schema.ParseResourceArg(res)
+	if gvr != nil {
+		return mapper.KindFor(*gvr)
+	}
+	return mapper.KindFor(gr.WithVersion(""))
+}
+
 // resolveWithMapper asks the cluster's REST mapper for a resource the static table does not know,
 // so that the error names what the user asked for.
 func (o *Options) resolveWithMapper(res string) (snapshot.Kind, error) {
-	mapper, err := o.ConfigFlags.ToRESTMapper()
-	if err != nil {
+	type answer struct {
+		gvk schema.GroupVersionKind
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		gvk, err := o.kindFor(res)
+		ch <- answer{gvk, err}
+	}()
+	var expired <-chan time.Time
+	if o.deadline > 0 {
+		expired = time.After(o.deadline)
+	}
+	var a answer
+	select {
+	case a = <-ch:
+	case <-expired:
 		return "", errUnsupported{res}
 	}
-	gvr, gr := schema.ParseResourceArg(res)
-	var gvk schema.GroupVersionKind
-	if gvr != nil {
-		gvk, err = mapper.KindFor(*gvr)
-	} else {
-		gvk, err = mapper.KindFor(gr.WithVersion(""))
-	}
-	if err != nil {
+	switch {
+	case meta.IsNoMatchError(a.err):
 		return "", fmt.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)", res)
+	case a.err != nil:
+		return "", errUnsupported{res}
 	}
+	gvk := a.gvk
 	switch {
 	case gvk.Group == "" && gvk.Kind == "Service":
 		return snapshot.KindService, nil

@@ -7,12 +7,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 	"k8s.io/klog/v2"
@@ -63,6 +69,15 @@ type Options struct {
 	Color         string
 	AllNamespaces bool
 	Verbosity     int
+	// Selector and FieldSelector narrow a scope run (no target), as kubectl's -l and --field-selector.
+	Selector      string
+	FieldSelector string
+	NoHeaders     bool
+	SortBy        string
+	Quiet         bool
+	ShowOK        bool
+	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
+	AllowIncomplete bool
 
 	args      []string
 	namespace string
@@ -71,11 +86,44 @@ type Options struct {
 	failOn    report.FailOn
 	provider  rules.Provider
 	useColor  bool
+	// deadline bounds a live run; 0 is none.
+	deadline   time.Duration
+	progressMu sync.Mutex
+	// emptyFilename is set by -f "".
+	emptyFilename bool
+}
+
+// filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
+// empty value, which a string slice flag would drop.
+type filenames struct {
+	list  *[]string
+	empty *bool
+}
+
+func (f *filenames) String() string { return strings.Join(*f.list, ",") }
+func (f *filenames) Type() string   { return "strings" }
+
+func (f *filenames) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		*f.empty = true
+		return nil
+	}
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			*f.empty = true
+			continue
+		}
+		*f.list = append(*f.list, p)
+	}
+	return nil
 }
 
 // NewOptions returns Options with kubectl's defaults.
 func NewOptions(streams genericiooptions.IOStreams) *Options {
-	return &Options{ConfigFlags: genericclioptions.NewConfigFlags(true), IOStreams: streams,
+	cf := genericclioptions.NewConfigFlags(true)
+	timeout := defaultDeadline.String()
+	cf.Timeout = &timeout
+	return &Options{ConfigFlags: cf, IOStreams: streams,
 		Output: "text", Provider: "auto", FailOn: "error", Color: "auto"}
 }
 
@@ -106,27 +154,46 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVarP(&o.Filenames, "filename", "f", nil, "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster")
-	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json or yaml")
+	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
+	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed) or wide (the summary table with counts)")
+	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
+	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
+	f.BoolVarP(&o.Quiet, "quiet", "q", false, "Text: hide SKIPPED lines and objects without findings")
+	f.BoolVar(&o.ShowOK, "show-ok", false, "Text, name, wide: with several objects, list those without findings too (by default only problems and a total line)")
 	f.BoolVar(&o.FixHints, "fix-hints", false, "Text output: show the fix, the risk if left and the documentation reference under each finding")
-	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: auto, tke or ack")
+	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: "+strings.Join(providerValues(), ", ")+" (auto detects it per target; generic runs only the provider-neutral checks)")
 	f.StringVar(&o.FailOn, "fail-on", o.FailOn, "Exit 1 when a finding is at or above this severity: error, warning, info or none")
 	f.StringVar(&o.Color, "color", o.Color, "Colour text output: auto, always or never (auto honours NO_COLOR and needs a terminal)")
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
+	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
+	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
+	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
+	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
-	for _, name := range []string{"output", "provider", "fail-on", "color"} {
+	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
-	cmd.AddCommand(newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams))
+	cmd.Version = versionLine()
+	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
+	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams)} {
+		ownFlagsHelp(sub)
+		cmd.AddCommand(sub)
+	}
 	return cmd
 }
 
 // Complete fills the derived fields from flags, arguments and the kubeconfig.
 func (o *Options) Complete(c *cobra.Command, args []string) error {
 	o.args = args
+	if o.emptyFilename || slices.Contains(o.Filenames, "") {
+		return errors.New("-f needs a file, a directory or - for standard input")
+	}
+	if err := o.completeDeadline(); err != nil {
+		return err
+	}
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		if len(o.Filenames) == 0 {
@@ -152,8 +219,17 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if _, err := labels.Parse(o.Selector); err != nil {
+		return fmt.Errorf("invalid --selector: %w", err)
+	}
+	if _, err := fields.ParseSelector(o.FieldSelector); err != nil {
+		return fmt.Errorf("invalid --field-selector: %w", err)
+	}
 	if o.format, err = report.ParseFormat(o.Output); err != nil {
 		return err
+	}
+	if o.SortBy != "" && !slices.Contains(report.SortKeys, o.SortBy) {
+		return fmt.Errorf("unknown --sort-by %q (want %s)", o.SortBy, strings.Join(report.SortKeys, ", "))
 	}
 	if o.FailOn == "none" {
 		o.failOn = report.FailOn{None: true}
@@ -164,15 +240,25 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		}
 		o.failOn = report.FailOn{At: sev}
 	}
-	switch o.Provider {
-	case "auto":
-		o.provider = ""
-	case "tke", "ack":
-		o.provider = rules.Provider(o.Provider)
-	default:
-		return fmt.Errorf("unknown --provider %q (want auto, tke or ack)", o.Provider)
+	o.provider = ""
+	if o.Provider != "auto" {
+		if o.provider, err = rules.ParseProvider(o.Provider); err != nil {
+			return fmt.Errorf("--provider: %w (or auto)", err)
+		}
 	}
 	o.useColor, err = decideColor(o.Color, o.Out)
+	return err
+}
+
+// completeDeadline settles the live run's deadline from --request-timeout, which also bounds each
+// request (discovery included).
+func (o *Options) completeDeadline() error {
+	if o.ConfigFlags.Timeout == nil {
+		o.deadline = defaultDeadline
+		return nil
+	}
+	d, err := parseRequestTimeout(*o.ConfigFlags.Timeout)
+	o.deadline = d
 	return err
 }
 
@@ -180,6 +266,9 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 func (o *Options) Validate() error {
 	if o.AllNamespaces && len(o.targets) > 0 {
 		return errors.New("-A diagnoses every object; give either -A or a target, not both")
+	}
+	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
+		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
 	}
 	return nil
 }
@@ -193,33 +282,37 @@ func (o *Options) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range snap.Warnings {
+		fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
+	}
 	if len(targets) == 0 {
 		scope := "namespace " + o.namespace
 		if o.AllNamespaces {
 			scope = "any namespace"
 		}
+		if o.Selector != "" || o.FieldSelector != "" {
+			scope += " matching the selector"
+		}
 		fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
 	}
 	var reports []report.Report
 	for _, t := range targets {
-		det := checks.Detection{Provider: o.provider, Evidence: "--provider flag"}
-		if o.provider == "" {
-			det = checks.DetectProvider(snap, t)
-		}
-		res, err := checks.Run(snap, t, det.Provider, checks.All())
-		if err != nil {
-			return notFoundOr(err, t)
-		}
-		rep, err := report.Build(res, snap.Source, snap.Incomplete)
+		rep, err := o.diagnose(snap, t)
 		if err != nil {
 			return err
 		}
-		rep.Provider.Evidence = det.Evidence
 		reports = append(reports, rep)
 	}
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
+	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
+	if o.FixHints {
+		w.Width = terminalWidth(o.Out)
+	}
 	if err := w.Write(reports, len(o.targets) == 0); err != nil {
-		return err
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
+		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
 	}
 	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
 		return exitError{code}
@@ -235,12 +328,165 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 		}
 		targets := o.targets
 		if len(targets) == 0 {
-			targets = snapshot.AllTargets(snap, o.scopeNamespace())
+			if targets, err = o.selectOffline(snap, snapshot.AllTargets(snap, o.scopeNamespace())); err != nil {
+				return nil, nil, err
+			}
 		}
 		snap.Targets = targets
 		return snap, targets, nil
 	}
 	return o.loadLive(ctx)
+}
+
+// diagnose runs the checks on one target and builds its report: a skip when a forced provider has
+// no checks for the kind, and the object's lbdoctor.io/ignore suppressions applied.
+func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
+	det := checks.Detection{Provider: o.provider, Evidence: "--provider flag"}
+	if o.provider == "" {
+		det = checks.DetectProvider(snap, t)
+	}
+	res, err := checks.Run(snap, t, det.Provider, checks.All())
+	if err != nil {
+		return report.Report{}, withNamespaceHint(notFoundOr(err, t), snap, t)
+	}
+	if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
+		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
+			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, t.Kind.Lower())})
+	}
+	rep, err := report.Build(res, snap.Source, snap.Incomplete)
+	if err != nil {
+		return report.Report{}, err
+	}
+	rep.Provider.Evidence = det.Evidence
+	if v := ignoreAnnotation(snap, t); v != "" {
+		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
+			fmt.Fprintf(o.ErrOut, "warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules\n",
+				report.IgnoreAnnotation, t, e)
+		}
+	}
+	return rep, nil
+}
+
+// withNamespaceHint adds, offline, where the input holds an object of the target's kind and name
+// when the target's namespace does not: the usual cause is a missing -n.
+func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) error {
+	if snap.Source != snapshot.Offline {
+		return err
+	}
+	var where []string
+	if t.Kind == snapshot.KindService {
+		svcs, _ := snap.Services.List("")
+		for _, o := range svcs {
+			if o.Name == t.Name && o.Namespace != t.Namespace {
+				where = append(where, o.Namespace)
+			}
+		}
+	} else {
+		ings, _ := snap.Ingresses.List("")
+		for _, o := range ings {
+			if o.Name == t.Name && o.Namespace != t.Namespace {
+				where = append(where, o.Namespace)
+			}
+		}
+	}
+	if len(where) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; the input has %s/%s; add -n %s", err, where[0], t.Name, where[0])
+}
+
+// ignoreAnnotation returns the target's lbdoctor.io/ignore annotation.
+func ignoreAnnotation(snap *snapshot.Snapshot, t snapshot.Target) string {
+	if t.Kind == snapshot.KindService {
+		if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
+			return svc.Annotations[report.IgnoreAnnotation]
+		}
+		return ""
+	}
+	if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
+		return ing.Annotations[report.IgnoreAnnotation]
+	}
+	return ""
+}
+
+// terminalWidth is out's width in columns when it is a terminal, else 0 (no wrapping).
+func terminalWidth(out io.Writer) int {
+	if !isTerminal(out) {
+		return 0
+	}
+	f, ok := out.(*os.File)
+	if !ok {
+		return 0
+	}
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// providerValues are the values of --provider: auto, then every provider of the catalog.
+func providerValues() []string { return append([]string{"auto"}, rules.ProviderNames()...) }
+
+// providerHasChecks reports whether the catalog has a check of provider p for targets of kind k.
+func providerHasChecks(p rules.Provider, k snapshot.Kind) bool {
+	for _, c := range checks.All() {
+		if c.Provider == p && c.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// failedRead returns the first note of a read that failed for a reason other than permissions
+// (those are skips, or name the RBAC rule), or "".
+func failedRead(notes []string) string {
+	for _, n := range notes {
+		if !strings.Contains(n, "needs RBAC") {
+			return n
+		}
+	}
+	return ""
+}
+
+func (o *Options) selectors() snapshot.Selector {
+	return snapshot.Selector{Label: o.Selector, Field: o.FieldSelector}
+}
+
+// selectOffline keeps the targets that match -l and --field-selector (metadata.name and
+// metadata.namespace: the fields the API server selects on for both kinds).
+func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Target) ([]snapshot.Target, error) {
+	if o.Selector == "" && o.FieldSelector == "" {
+		return targets, nil
+	}
+	ls, err := labels.Parse(o.Selector)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --selector: %w", err)
+	}
+	fs, err := fields.ParseSelector(o.FieldSelector)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --field-selector: %w", err)
+	}
+	for _, r := range fs.Requirements() {
+		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
+			return nil, fmt.Errorf("--field-selector %s: offline, only metadata.name and metadata.namespace can be selected on", r.Field)
+		}
+	}
+	var out []snapshot.Target
+	for _, t := range targets {
+		var lbls map[string]string
+		if t.Kind == snapshot.KindService {
+			if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
+				lbls = svc.Labels
+			}
+		} else if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
+			lbls = ing.Labels
+		}
+		if ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": t.Name, "metadata.namespace": t.Namespace}) {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }
 
 // scopeNamespace is "" for -A, else the namespace in force.
@@ -253,27 +499,26 @@ func (o *Options) scopeNamespace() string {
 
 func notFoundOr(err error, t snapshot.Target) error {
 	if snapshot.IsNotFound(err) {
-		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", strings.ToLower(string(t.Kind)), t.Name, t.Namespace)
+		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", t.Kind.Lower(), t.Name, t.Namespace)
 	}
 	if snapshot.IsUnknown(err) {
-		return fmt.Errorf("%s %s/%s: %w", strings.ToLower(string(t.Kind)), t.Namespace, t.Name, err)
+		return fmt.Errorf("%s %s/%s: %w", t.Kind.Lower(), t.Namespace, t.Name, err)
 	}
 	return err
 }
 
-// decideColor settles colour once: always, never, or auto (a terminal, and NO_COLOR unset).
-func decideColor(mode string, out any) (bool, error) {
+// decideColor settles colour once: always, never, or auto (a terminal, and NO_COLOR unset or empty).
+func decideColor(mode string, out io.Writer) (bool, error) {
 	switch mode {
 	case "always":
 		return true, nil
 	case "never":
 		return false, nil
 	case "auto":
-		if _, set := os.LookupEnv("NO_COLOR"); set || os.Getenv("TERM") == "dumb" {
+		if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 			return false, nil
 		}
-		f, ok := out.(*os.File)
-		return ok && term.IsTerminal(int(f.Fd())), nil
+		return isTerminal(out), nil
 	}
 	return false, fmt.Errorf("unknown --color %q (want auto, always or never)", mode)
 }
@@ -290,8 +535,9 @@ func setVerbosity(v int) error {
 
 func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	values := map[string][]string{
-		"output":   {"text", "json", "yaml"},
-		"provider": {"auto", "tke", "ack"},
+		"output":   {"text", "json", "yaml", "name", "wide"},
+		"sort-by":  report.SortKeys,
+		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
 		"color":    {"auto", "always", "never"},
 	}[flag]

@@ -1,14 +1,19 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -32,16 +37,47 @@ func buildVersion() string {
 	return version
 }
 
+// versionInfo is the version subcommand's JSON/YAML shape.
+type versionInfo struct {
+	Version   string `json:"version"`
+	Commit    string `json:"commit"`
+	Date      string `json:"date"`
+	GoVersion string `json:"goVersion"`
+}
+
+func versionLine() string {
+	return fmt.Sprintf("%s (commit %s, built %s)", buildVersion(), commit, date)
+}
+
 func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
-	return &cobra.Command{
+	var output string
+	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of kubectl lbdoctor",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprintf(streams.Out, "kubectl-lbdoctor %s (commit %s, built %s)\n", buildVersion(), commit, date)
+			f, err := dataFormat(output)
+			if err != nil {
+				return err
+			}
+			if f != report.Text {
+				return report.Encode(streams.Out, f, versionInfo{Version: buildVersion(), Commit: commit, Date: date, GoVersion: runtime.Version()})
+			}
+			_, err = fmt.Fprintf(streams.Out, "kubectl-lbdoctor %s\n", versionLine())
 			return err
 		},
 	}
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
+	return cmd
+}
+
+// ownFlagsHelp makes a subcommand's help list only its own flags: the kubeconfig flags the root
+// inherits do nothing there.
+func ownFlagsHelp(cmd *cobra.Command) {
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		c.InheritedFlags().VisitAll(func(f *pflag.Flag) { f.Hidden = true })
+		c.Root().HelpFunc()(c, args)
+	})
 }
 
 // ruleView is the public JSON/YAML shape of a catalog entry.
@@ -79,7 +115,7 @@ func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		Short: "List every rule of the catalog",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			f, err := report.ParseFormat(output)
+			f, err := dataFormat(output)
 			if err != nil {
 				return err
 			}
@@ -102,32 +138,29 @@ func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
 func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 	var kind, provider, output string
 	cmd := &cobra.Command{
-		Use:   "explain CODE",
-		Short: "Explain a documented error code (e.g. E4011) or rule id, offline",
+		Use:   "explain CODE|RULE|EVENT-MESSAGE",
+		Short: "Explain a documented error code (e.g. E4011), a rule id, or a pasted event message, offline",
 		Example: `  kubectl lbdoctor explain E4011 --kind ingress
+  kubectl lbdoctor explain "The specified VSwitch has no available ip."
   kubectl lbdoctor explain VSwitchAvailableIpNotExist
   kubectl lbdoctor explain tke.service.clb-loopback`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			f, err := report.ParseFormat(output)
+			f, err := dataFormat(output)
 			if err != nil {
 				return err
 			}
-			var k rules.Kind
-			if kind != "" {
-				if k, err = objkind.Parse(kind); err != nil {
-					return fmt.Errorf("--kind: %w", err)
-				}
+			k, err := explainKind(kind)
+			if err != nil {
+				return err
 			}
-			var p rules.Provider
-			if provider != "" {
-				if p, err = rules.ParseProvider(provider); err != nil {
-					return fmt.Errorf("--provider: %w", err)
-				}
+			p, err := explainProvider(provider)
+			if err != nil {
+				return err
 			}
-			found := rules.Lookup(args[0], p, k)
-			if len(found) == 0 {
-				return fmt.Errorf("no documented code or rule %q; list them with: kubectl lbdoctor rules", args[0])
+			found, err := explainLookup(strings.TrimSpace(args[0]), p, k)
+			if err != nil {
+				return err
 			}
 			if f != report.Text {
 				return report.Encode(streams.Out, f, views(found))
@@ -142,17 +175,20 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 					fmt.Fprintln(streams.Out, "  the cloud controller retries this by itself")
 				}
 			}
-			if len(found) > 1 && kind == "" {
+			if len(found) > 1 && k == "" {
 				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider tke|ack\n", len(found))
 			}
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&kind, "kind", "", "Narrow to service or ingress (TKE codes mean different things for each)")
-	cmd.Flags().StringVar(&provider, "provider", "", "Narrow to tke or ack")
+	cmd.Flags().StringVar(&kind, "kind", "", "Narrow to service (svc) or ingress (ing) (TKE codes mean different things for each)")
+	cmd.Flags().StringVar(&provider, "provider", "", "Narrow to "+rules.ProviderList())
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
 	_ = cmd.RegisterFlagCompletionFunc("kind", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"service", "ingress"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("provider", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return rules.ProviderNames(), cobra.ShellCompDirectiveNoFileComp
 	})
 	cmd.ValidArgsFunction = func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		if len(args) > 0 {
@@ -173,6 +209,76 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
 	return cmd
+}
+
+// explainKind reads --kind: svc, service, ing or ingress in any case, or empty.
+func explainKind(s string) (rules.Kind, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", nil
+	}
+	k, err := objkind.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("--kind: %w", err)
+	}
+	return k, nil
+}
+
+// explainProvider reads --provider: a provider of the catalog in any case, or empty.
+func explainProvider(s string) (rules.Provider, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", nil
+	}
+	p, err := rules.ParseProvider(s)
+	if err != nil {
+		return "", fmt.Errorf("--provider: %w", err)
+	}
+	return p, nil
+}
+
+// explainLookup finds the rules of a code or rule id, else those an event message proves. When
+// --provider excludes every match, the error names the provider that has it.
+func explainLookup(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
+	if q == "" {
+		return nil, errors.New("explain needs a code, a rule id or an event message")
+	}
+	if found := rules.Lookup(q, p, k); len(found) > 0 {
+		return found, nil
+	}
+	var found []rules.Rule
+	for _, kind := range []rules.Kind{rules.Service, rules.Ingress} {
+		if k != "" && kind != k {
+			continue
+		}
+		for _, id := range events.Match(p, kind, q) {
+			if r, ok := rules.Get(id); ok {
+				found = append(found, r)
+			}
+		}
+	}
+	if len(found) > 0 {
+		return found, nil
+	}
+	if p != "" || k != "" {
+		var others []string
+		for _, r := range rules.Lookup(q, "", "") {
+			if w := string(r.Provider) + " " + r.Kind.Lower(); !slices.Contains(others, w) {
+				others = append(others, w)
+			}
+		}
+		if len(others) > 0 {
+			return nil, fmt.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s", q, strings.Join(others, ", "))
+		}
+	}
+	return nil, fmt.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules", q)
+}
+
+// dataFormat is -o of the catalog subcommands: text, json or yaml.
+func dataFormat(s string) (report.Format, error) {
+	f, err := report.ParseFormat(s)
+	if err != nil || f == report.Name || f == report.Wide {
+		return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
+	}
+	return f, nil
 }
 
 func dash(s string) string {

@@ -37,7 +37,7 @@ func resolveResource(res string) (snapshot.Kind, error) {
 		return "", errUnsupported{res}
 	}
 	if group != "" {
-		if v, rest, found := strings.Cut(group, "."); found && strings.HasPrefix(v, "v") && v[1:2] >= "0" && v[1:2] <= "9" {
+		if v, rest, found := strings.Cut(group, "."); found && isVersion(v) {
 			group = rest
 		}
 		if !slices.Contains(kindGroups[kind], group) {
@@ -48,6 +48,11 @@ func resolveResource(res string) (snapshot.Kind, error) {
 		return "", errUnsupported{res}
 	}
 	return kind, nil
+}
+
+// isVersion reports whether s looks like an API version: v, a digit, then anything (v1, v1beta1).
+func isVersion(s string) bool {
+	return len(s) > 1 && s[0] == 'v' && s[1] >= '0' && s[1] <= '9'
 }
 
 // parseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...", resolving
@@ -69,7 +74,7 @@ func parseTargets(args []string, ns string, resolve func(string) (snapshot.Kind,
 			if strings.Contains(name, "/") || name == "" {
 				return nil, fmt.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME", name, args[0])
 			}
-			out = append(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
+			out = appendTarget(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
 		}
 		return out, nil
 	}
@@ -82,7 +87,15 @@ func parseTargets(args []string, ns string, resolve func(string) (snapshot.Kind,
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
+		out = appendTarget(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
 	}
 	return out, nil
+}
+
+// appendTarget adds t unless it is already listed: svc/x svc/x is diagnosed once.
+func appendTarget(l []snapshot.Target, t snapshot.Target) []snapshot.Target {
+	if slices.Contains(l, t) {
+		return l
+	}
+	return append(l, t)
 }

@@ -4,6 +4,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
@@ -30,6 +31,8 @@ type Report struct {
 	Summary Summary   `json:"summary"`
 	// Incomplete lists reads that failed part way; set only when the report may be missing findings.
 	Incomplete []string `json:"incomplete,omitempty"`
+	// Suppressed are findings the object's lbdoctor.io/ignore annotation silenced.
+	Suppressed []Finding `json:"suppressed,omitempty"`
 }
 
 // Provider is the cloud the target was diagnosed for and what decided it.
@@ -68,11 +71,12 @@ type Skipped struct {
 	Reason string `json:"reason"`
 }
 
-// Summary counts findings per severity.
+// Summary counts findings per severity, and the suppressed ones.
 type Summary struct {
-	Error   int `json:"error"`
-	Warning int `json:"warning"`
-	Info    int `json:"info"`
+	Error      int `json:"error"`
+	Warning    int `json:"warning"`
+	Info       int `json:"info"`
+	Suppressed int `json:"suppressed,omitempty"`
 }
 
 // List holds the reports of several targets.
@@ -130,8 +134,59 @@ func NewList(items []Report) List {
 		l.Summary.Error += r.Summary.Error
 		l.Summary.Warning += r.Summary.Warning
 		l.Summary.Info += r.Summary.Info
+		l.Summary.Suppressed += r.Summary.Suppressed
 	}
 	return l
+}
+
+// IgnoreAnnotation on a Service or Ingress lists rule ids or codes, comma-separated, whose findings
+// on that object are suppressed: moved to Suppressed and counted, never dropped.
+const IgnoreAnnotation = "lbdoctor.io/ignore"
+
+// ParseIgnore splits an IgnoreAnnotation value into its entries.
+func ParseIgnore(v string) []string {
+	var out []string
+	for _, e := range strings.Split(v, ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Suppress moves the findings whose rule id, code or slug (any case) is in ignore to Suppressed and
+// recounts the summary. It returns the entries that matched no finding's rule or code in the
+// catalog, which are likely typos.
+func (r *Report) Suppress(ignore []string) (unknown []string) {
+	if len(ignore) == 0 {
+		return nil
+	}
+	match := func(f Finding) bool {
+		for _, e := range ignore {
+			if strings.EqualFold(e, f.Rule.String()) || strings.EqualFold(e, f.Rule.Slug()) || (f.Code != "" && strings.EqualFold(e, f.Code)) {
+				return true
+			}
+		}
+		return false
+	}
+	kept := []Finding{}
+	r.Summary = Summary{Suppressed: r.Summary.Suppressed}
+	for _, f := range r.Findings {
+		if match(f) {
+			r.Suppressed = append(r.Suppressed, f)
+			r.Summary.Suppressed++
+			continue
+		}
+		kept = append(kept, f)
+		r.Summary.add(f.Severity)
+	}
+	r.Findings = kept
+	for _, e := range ignore {
+		if len(rules.Lookup(e, "", "")) == 0 {
+			unknown = append(unknown, e)
+		}
+	}
+	return unknown
 }
 
 // Worst returns the highest severity among the findings and whether there is any.

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -166,5 +167,21 @@ func TestBuildRefusesUnknownRules(t *testing.T) {
 	var back Finding
 	if err := json.Unmarshal([]byte(`{"rule":"tke.ingress.E0000"}`), &back); err == nil {
 		t.Errorf("a report naming an unknown rule decoded without error")
+	}
+}
+
+type brokenPipe struct{ n int }
+
+func (b *brokenPipe) Write(p []byte) (int, error) {
+	if b.n++; b.n > 2 {
+		return 0, errors.New("write failed")
+	}
+	return len(p), nil
+}
+
+func TestTextWriteErrorIsReturned(t *testing.T) {
+	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"}), "live")
+	if err := NewWriter(&brokenPipe{}, Text, true, false).Write([]Report{r, r}, false); err == nil || err.Error() != "write failed" {
+		t.Errorf("got %v, want the write error", err)
 	}
 }

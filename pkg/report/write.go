@@ -4,15 +4,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/fatih/color"
+	"golang.org/x/text/width"
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // Format is an output format.
@@ -23,25 +27,45 @@ const (
 	Text Format = "text"
 	JSON Format = "json"
 	YAML Format = "yaml"
+	// Name prints kubectl's TYPE/NAME of each object the table would show, one per line.
+	Name Format = "name"
+	// Wide prints only the summary table, with a column per severity and the skipped and suppressed counts.
+	Wide Format = "wide"
 )
 
 // ParseFormat validates an -o value.
 func ParseFormat(s string) (Format, error) {
 	switch Format(s) {
-	case Text, JSON, YAML:
+	case Text, JSON, YAML, Name, Wide:
 		return Format(s), nil
 	}
-	return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
+	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name or wide)", s)
 }
+
+// SortKeys are the --sort-by keys of the summary table.
+var SortKeys = []string{"name", "namespace", "provider", "worst", "count"}
 
 // Writer prints reports. Colour is decided once, when the Writer is made.
 type Writer struct {
 	Out      io.Writer
 	Format   Format
 	FixHints bool
-	sev      map[rules.Severity]*color.Color
-	bold     *color.Color
-	dim      *color.Color
+	// NoHeaders drops the table's header line.
+	NoHeaders bool
+	// Quiet hides SKIPPED lines and objects without findings.
+	Quiet bool
+	// ShowOK lists objects without findings in a several-object run (by default only problems and a total).
+	ShowOK bool
+	// Verbose lists suppressed findings.
+	Verbose bool
+	// SortBy orders the summary table: one of SortKeys, or "" for the run's order.
+	SortBy string
+	// Width wraps --fix-hints text at this many columns; 0 does not wrap.
+	Width int
+	sev   map[rules.Severity]*color.Color
+	ok    *color.Color
+	bold  *color.Color
+	dim   *color.Color
 }
 
 // NewWriter returns a Writer; useColor applies to text output only.
@@ -61,12 +85,29 @@ func NewWriter(out io.Writer, f Format, fixHints, useColor bool) *Writer {
 			rules.Warning: mk(color.FgYellow, color.Bold),
 			rules.Info:    mk(color.FgCyan),
 		},
+		ok:   mk(color.FgGreen),
 		bold: mk(color.Bold),
 		dim:  mk(color.Faint),
 	}
 }
 
-// Write prints one report, or a List when there are several (or listAlways is set).
+// errWriter keeps the first write error, so that a text report made of many small writes fails as a whole.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+// Write prints one report, or a List when there are several (or listAlways is set), and returns the
+// first write error.
 func (w *Writer) Write(reports []Report, listAlways bool) error {
 	switch w.Format {
 	case JSON, YAML:
@@ -76,16 +117,116 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		}
 		return Encode(w.Out, w.Format, v)
 	}
-	if len(reports) > 1 || listAlways {
-		w.summaryTable(reports)
+	ew := &errWriter{w: w.Out}
+	out := w.Out
+	w.Out = ew
+	defer func() { w.Out = out }()
+	w.writeText(reports, listAlways)
+	return ew.err
+}
+
+// shown is what the table and the details list: one object always; of several, those without
+// findings only with ShowOK and not Quiet.
+func (w *Writer) shown(reports []Report, several bool) []Report {
+	var out []Report
+	for _, r := range reports {
+		_, bad := r.Worst()
+		if bad || !several || (w.ShowOK && !w.Quiet) {
+			out = append(out, r)
+		}
 	}
-	for i, r := range reports {
-		if i > 0 || len(reports) > 1 || listAlways {
+	return out
+}
+
+func (w *Writer) writeText(reports []Report, listAlways bool) {
+	several := len(reports) > 1 || listAlways
+	rows := w.sorted(w.shown(reports, several))
+	switch w.Format {
+	case Name:
+		for _, r := range rows {
+			fmt.Fprintln(w.Out, ResourceName(r.Target))
+		}
+		return
+	case Wide:
+		w.summaryTable(rows, true)
+		w.total(reports, rows)
+		return
+	}
+	if several {
+		if len(rows) > 0 {
+			w.summaryTable(rows, false)
+		}
+		w.total(reports, rows)
+	}
+	for i, r := range rows {
+		if i > 0 || several {
 			fmt.Fprintln(w.Out)
 		}
 		w.text(r)
 	}
-	return nil
+}
+
+// ResourceName is kubectl's -o name form of a target.
+func ResourceName(t snapshot.Target) string {
+	if t.Kind == snapshot.KindIngress {
+		return "ingress.networking.k8s.io/" + t.Name
+	}
+	return "service/" + t.Name
+}
+
+// sorted orders rows by SortBy; ties keep the run's order.
+func (w *Writer) sorted(rows []Report) []Report {
+	out := slices.Clone(rows)
+	rank := func(r Report) int {
+		if s, ok := r.Worst(); ok {
+			return int(s) + 1
+		}
+		return 0
+	}
+	var cmp func(a, b Report) int
+	switch w.SortBy {
+	case "name":
+		cmp = func(a, b Report) int { return strings.Compare(a.Target.Name, b.Target.Name) }
+	case "namespace":
+		cmp = func(a, b Report) int { return strings.Compare(a.Target.Namespace, b.Target.Namespace) }
+	case "provider":
+		cmp = func(a, b Report) int { return strings.Compare(providerName(a), providerName(b)) }
+	case "worst":
+		cmp = func(a, b Report) int { return rank(b) - rank(a) }
+	case "count":
+		cmp = func(a, b Report) int { return len(b.Findings) - len(a.Findings) }
+	default:
+		return out
+	}
+	slices.SortStableFunc(out, cmp)
+	return out
+}
+
+// providerName is the provider column of the table.
+func providerName(r Report) string { return string(r.Provider.Name) }
+
+// total prints the grand total of a several-object run.
+func (w *Writer) total(all, shown []Report) {
+	var sum Summary
+	bad := 0
+	for _, r := range all {
+		sum.Error += r.Summary.Error
+		sum.Warning += r.Summary.Warning
+		sum.Info += r.Summary.Info
+		sum.Suppressed += r.Summary.Suppressed
+		if _, ok := r.Worst(); ok {
+			bad++
+		}
+	}
+	line := fmt.Sprintf("total: %d object(s), %d with findings, %d ok; %d error(s), %d warning(s), %d info",
+		len(all), bad, len(all)-bad, sum.Error, sum.Warning, sum.Info)
+	if sum.Suppressed > 0 {
+		line += fmt.Sprintf(", %d suppressed", sum.Suppressed)
+	}
+	if hidden := len(all) - len(shown); hidden > 0 && !w.Quiet {
+		line += fmt.Sprintf(" (%d ok not listed; --show-ok lists them)", hidden)
+	}
+	fmt.Fprintln(w.Out, line)
 }
 
 // Encode writes v as JSON or YAML.
@@ -103,18 +244,106 @@ func Encode(out io.Writer, f Format, v any) error {
 	return enc.Encode(v)
 }
 
-func (w *Writer) summaryTable(reports []Report) {
-	tw := tabwriter.NewWriter(w.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "OBJECT\tPROVIDER\tWORST\tCODES")
-	for _, r := range reports {
-		worst := "ok"
-		if s, ok := r.Worst(); ok {
-			worst = s.String()
+func (w *Writer) summaryTable(reports []Report, wide bool) {
+	var t table
+	if !w.NoHeaders {
+		h := []string{"OBJECT", "PROVIDER", "WORST", "CODES"}
+		if wide {
+			h = []string{"KIND", "NAMESPACE", "NAME", "PROVIDER", "WORST", "ERRORS", "WARNINGS", "INFO", "SKIPPED", "SUPPRESSED", "CODES"}
 		}
-		fmt.Fprintf(tw, "%s/%s/%s\t%s\t%s\t%s\n", r.Target.Kind.Lower(), r.Target.Namespace,
-			r.Target.Name, r.Provider.Name, worst, codes(r))
+		t.add(nil, h...)
 	}
-	tw.Flush()
+	for _, r := range reports {
+		worst, paint := "ok", w.ok
+		if s, ok := r.Worst(); ok {
+			worst, paint = s.String(), w.sev[s]
+		}
+		kind := r.Target.Kind.Lower()
+		col := 2
+		cells := []string{kind + "/" + r.Target.Namespace + "/" + r.Target.Name, providerName(r), worst, codes(r)}
+		if wide {
+			col = 4
+			cells = []string{kind, r.Target.Namespace, r.Target.Name, providerName(r), worst,
+				strconv.Itoa(r.Summary.Error), strconv.Itoa(r.Summary.Warning), strconv.Itoa(r.Summary.Info),
+				strconv.Itoa(len(r.Skipped)), strconv.Itoa(r.Summary.Suppressed), codes(r)}
+		}
+		t.add(map[int]*color.Color{col: paint}, cells...)
+	}
+	t.write(w.Out)
+}
+
+// table aligns columns by display width (East Asian wide characters and emoji take two cells), and
+// colours a cell after padding it, so escapes never shift a column.
+type table struct {
+	rows   [][]string
+	paints []map[int]*color.Color
+}
+
+func (t *table) add(paint map[int]*color.Color, cells ...string) {
+	t.rows = append(t.rows, cells)
+	t.paints = append(t.paints, paint)
+}
+
+func (t *table) write(out io.Writer) {
+	var widths []int
+	for _, row := range t.rows {
+		for i, c := range row {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], DisplayWidth(c))
+		}
+	}
+	for n, row := range t.rows {
+		var b strings.Builder
+		for i, c := range row {
+			text := c
+			if p := t.paints[n][i]; p != nil {
+				text = p.Sprint(c)
+			}
+			b.WriteString(text)
+			if i < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-DisplayWidth(c)+2))
+			}
+		}
+		fmt.Fprintln(out, b.String())
+	}
+}
+
+// DisplayWidth is the number of terminal cells s takes.
+func DisplayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case r == 0x200d || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || (r >= 0xfe00 && r <= 0xfe0f):
+		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// wrap breaks s into lines of at most w display cells at spaces; w <= 0 does not wrap.
+func wrap(s string, w int) []string {
+	if w <= 0 || DisplayWidth(s) <= w {
+		return []string{s}
+	}
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case DisplayWidth(line)+1+DisplayWidth(word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 func codes(r Report) string {
@@ -151,39 +380,71 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))
 	}
-	if len(r.Findings) == 0 {
+	switch {
+	case len(r.Findings) == 0 && len(r.Skipped) > 0:
+		fmt.Fprintf(w.Out, "  no problems found by the checks that ran (%d skipped)\n", len(r.Skipped))
+	case len(r.Findings) == 0:
 		fmt.Fprintln(w.Out, "  no problems found")
 	}
+	codeWidth := 1
+	for _, f := range append(slices.Clone(r.Findings), r.Suppressed...) {
+		codeWidth = max(codeWidth, DisplayWidth(f.Code))
+	}
+	const indent = "          "
 	for _, f := range r.Findings {
-		code := f.Code
-		if code == "" {
-			code = "-"
-		}
-		fmt.Fprintf(w.Out, "  %s %-6s %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
-			code, f.Title, w.dim.Sprintf("[%s]", f.Rule))
+		code := dash(f.Code)
+		fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
+			code+strings.Repeat(" ", codeWidth-DisplayWidth(code)), f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
 		if f.Source == checks.SourceEvent {
 			where = fmt.Sprintf("event (x%d, last %s)", f.Count, lastSeen(f.LastSeen))
 		}
 		if where != "" {
-			fmt.Fprintf(w.Out, "          %s: %s\n", where, f.Message)
+			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Message)
 		} else {
-			fmt.Fprintf(w.Out, "          %s\n", f.Message)
+			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Message)
 		}
 		if f.Source == checks.SourceCheckEvent {
 			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, lastSeen(f.LastSeen), f.Event)
 		}
 		if w.FixHints {
-			fmt.Fprintf(w.Out, "          fix:  %s\n", f.Fix)
-			fmt.Fprintf(w.Out, "          risk: %s\n", f.Risk)
-			fmt.Fprintf(w.Out, "          doc:  %s\n", f.Doc)
+			for _, h := range [][2]string{{"fix:  ", f.Fix}, {"risk: ", f.Risk}, {"doc:  ", f.Doc}} {
+				for i, line := range wrap(h[1], w.Width-len(indent)-len(h[0])) {
+					label := h[0]
+					if i > 0 {
+						label = strings.Repeat(" ", len(h[0]))
+					}
+					fmt.Fprintf(w.Out, "%s%s%s\n", indent, label, line)
+				}
+			}
 		}
 	}
-	for _, s := range r.Skipped {
-		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
+	if w.Verbose {
+		for _, f := range r.Suppressed {
+			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), dash(f.Code), f.Title, w.dim.Sprintf("[%s] by %s", f.Rule, IgnoreAnnotation))
+		}
 	}
 	for _, s := range r.Partial {
 		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
 	}
-	fmt.Fprintf(w.Out, "  summary: %d error(s), %d warning(s), %d info\n", r.Summary.Error, r.Summary.Warning, r.Summary.Info)
+	if !w.Quiet {
+		for _, s := range r.Skipped {
+			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
+		}
+	}
+	line := fmt.Sprintf("  summary: %d error(s), %d warning(s), %d info", r.Summary.Error, r.Summary.Warning, r.Summary.Info)
+	if r.Summary.Suppressed > 0 {
+		line += fmt.Sprintf(", %d suppressed by %s", r.Summary.Suppressed, IgnoreAnnotation)
+		if !w.Verbose {
+			line += " (-v lists them)"
+		}
+	}
+	fmt.Fprintln(w.Out, line)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

@@ -84,13 +84,19 @@ func ParseProvider(s string) (Provider, error) {
 	return "", fmt.Errorf("unknown provider %q (want %s)", s, ProviderList())
 }
 
-// ProviderList is the valid provider names for help text and errors: "tke, ack or generic".
-func ProviderList() string {
+// ProviderNames is the valid provider names, for completion and help text.
+func ProviderNames() []string {
 	ps := Providers()
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = string(p)
 	}
+	return names
+}
+
+// ProviderList is the valid provider names as a phrase for errors: "tke, ack or generic".
+func ProviderList() string {
+	names := ProviderNames()
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,16 +34,27 @@ func FromFiles(paths []string, stdin io.Reader, defaultNS string) (*Snapshot, er
 	for _, st := range s.stores() {
 		st.setPartial()
 	}
-	var budget int64 = MaxInputBytes
+	l := &loader{snap: s, defaultNS: defaultNS, budget: MaxInputBytes, seen: map[string]string{}}
 	for _, p := range paths {
+		if p == "" {
+			return nil, errors.New("-f needs a file, a directory or - for standard input")
+		}
 		files, err := expand(p)
 		if err != nil {
 			return nil, err
 		}
+		before := l.objects
 		for _, f := range files {
-			if err := s.loadFile(f, stdin, defaultNS, &budget); err != nil {
+			if err := l.loadFile(f, stdin); err != nil {
 				return nil, err
 			}
+		}
+		if l.objects == before {
+			name := p
+			if p == "-" {
+				name = "standard input"
+			}
+			return nil, fmt.Errorf("no Kubernetes objects in %s", name)
 		}
 	}
 	s.eventsGapIfNone()
@@ -78,7 +90,17 @@ func expand(p string) ([]string, error) {
 	return out, nil
 }
 
-func (s *Snapshot) loadFile(name string, stdin io.Reader, defaultNS string, budget *int64) error {
+// loader reads manifest files into a snapshot, counting objects and remembering where each came from.
+type loader struct {
+	snap      *Snapshot
+	defaultNS string
+	budget    int64
+	objects   int
+	// seen maps kind/namespace/name to "file document N".
+	seen map[string]string
+}
+
+func (l *loader) loadFile(name string, stdin io.Reader) error {
 	var r io.Reader
 	if name == "-" {
 		r = stdin
@@ -91,7 +113,7 @@ func (s *Snapshot) loadFile(name string, stdin io.Reader, defaultNS string, budg
 		defer f.Close()
 		r = f
 	}
-	lr := &io.LimitedReader{R: r, N: *budget + 1}
+	lr := &io.LimitedReader{R: r, N: l.budget + 1}
 	dec := utilyaml.NewYAMLOrJSONDecoder(bufio.NewReader(lr), 4096)
 	for doc := 1; ; doc++ {
 		var m map[string]any
@@ -108,25 +130,56 @@ func (s *Snapshot) loadFile(name string, stdin io.Reader, defaultNS string, budg
 		if m == nil {
 			continue
 		}
-		if err := s.addUnstructured(&unstructured.Unstructured{Object: m}, defaultNS); err != nil {
+		where := fmt.Sprintf("%s document %d", name, doc)
+		if err := l.add(&unstructured.Unstructured{Object: m}, where); err != nil {
 			return fmt.Errorf("%s: document %d: %w", name, doc, err)
 		}
 	}
-	*budget = lr.N - 1
+	l.budget = lr.N - 1
 	return nil
 }
 
-func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS string) error {
+// add stores an object or the items of a List, warning when an object was given before.
+func (l *loader) add(u *unstructured.Unstructured, where string) error {
+	if u.GetKind() == "" {
+		return errors.New("object has no kind")
+	}
+	if u.GetAPIVersion() == "" {
+		return fmt.Errorf("%s has no apiVersion", u.GetKind())
+	}
 	if u.IsList() {
+		i := 0
 		return u.EachListItem(func(o runtime.Object) error {
-			return s.addUnstructured(o.(*unstructured.Unstructured), defaultNS)
+			i++
+			return l.add(o.(*unstructured.Unstructured), fmt.Sprintf("%s item %d", where, i))
 		})
 	}
-	gvk := u.GroupVersionKind()
-	if gvk.Kind == "" {
-		return fmt.Errorf("object has no kind")
+	l.objects++
+	if err := l.snap.addUnstructured(u, l.defaultNS); err != nil {
+		return err
 	}
-	clusterScoped := gvk.Kind == "Node" || gvk.Kind == "IngressClass" || gvk.Kind == "ValidatingWebhookConfiguration"
+	if u.GetName() == "" {
+		return nil
+	}
+	k := u.GetKind() + " " + u.GetName()
+	if u.GetNamespace() != "" {
+		k = u.GetKind() + " " + u.GetNamespace() + "/" + u.GetName()
+	}
+	if first, ok := l.seen[k]; ok {
+		l.snap.Warnings = append(l.snap.Warnings, fmt.Sprintf("%s is given twice, in %s and in %s; the later one is used", k, first, where))
+	}
+	l.seen[k] = where
+	return nil
+}
+
+// clusterScopedKinds get no default namespace.
+var clusterScopedKinds = []string{"Node", "IngressClass", "ValidatingWebhookConfiguration", "Namespace",
+	"ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume", "StorageClass",
+	"MutatingWebhookConfiguration", "PriorityClass", "APIService"}
+
+func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS string) error {
+	gvk := u.GroupVersionKind()
+	clusterScoped := slices.Contains(clusterScopedKinds, gvk.Kind)
 	if u.GetNamespace() == "" && !clusterScoped {
 		u.SetNamespace(defaultNS)
 	}

@@ -103,3 +103,55 @@ func TestStoreSemantics(t *testing.T) {
 		t.Errorf("gap: %v", err)
 	}
 }
+
+func TestFromFilesEmptyAndDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	svc := "apiVersion: v1\nkind: Service\nmetadata: {name: x, namespace: a}\nspec: {type: LoadBalancer}\n"
+	empty := write("empty.yaml", "---\n# nothing\n---\n")
+	one := write("one.yaml", svc)
+	two := write("two.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: a}\n---\n"+svc)
+	t.Run("empty file among others", func(t *testing.T) {
+		_, err := FromFiles([]string{one, empty}, nil, "default")
+		if err == nil || !strings.Contains(err.Error(), "no Kubernetes objects in "+empty) {
+			t.Errorf("got %v", err)
+		}
+	})
+	t.Run("empty path", func(t *testing.T) {
+		if _, err := FromFiles([]string{""}, nil, "default"); err == nil {
+			t.Errorf("empty path accepted")
+		}
+	})
+	t.Run("duplicate across files", func(t *testing.T) {
+		s, err := FromFiles([]string{one, two}, nil, "default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "Service a/x") ||
+			!strings.Contains(s.Warnings[0], one+" document 1") || !strings.Contains(s.Warnings[0], two+" document 2") {
+			t.Errorf("warnings %q", s.Warnings)
+		}
+	})
+	t.Run("duplicate inside a List", func(t *testing.T) {
+		list := write("list.yaml", "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Service, metadata: {name: x, namespace: a}}\n- {apiVersion: v1, kind: Service, metadata: {name: x, namespace: a}}\n")
+		s, err := FromFiles([]string{list}, nil, "default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "document 1 item 1") || !strings.Contains(s.Warnings[0], "document 1 item 2") {
+			t.Errorf("warnings %q", s.Warnings)
+		}
+	})
+	t.Run("distinct objects", func(t *testing.T) {
+		s, err := FromFiles([]string{two}, nil, "default")
+		if err != nil || len(s.Warnings) != 0 {
+			t.Errorf("%v %q", err, s.Warnings)
+		}
+	})
+}

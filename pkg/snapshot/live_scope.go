@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -20,8 +21,11 @@ const directSecretGets = 10
 // number of targets beyond paging. Events come from one LIST and are indexed by object. When a
 // cluster-wide read is forbidden, it falls back to the namespaces the user may read, and names the
 // others in Snapshot.Incomplete.
-func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
-	snap, err := fromScope(ctx, c, []string{ns})
+//
+// A non-empty sel narrows the Service and Ingress LISTs on the server; what the selected Ingresses
+// reference is then read by name.
+func FromScope(ctx context.Context, c Clients, ns string, sel Selector) (*Snapshot, error) {
+	snap, err := fromScope(ctx, c, []string{ns}, sel)
 	if err == nil || ns != "" || !IsForbidden(err) {
 		return snap, err
 	}
@@ -33,16 +37,94 @@ func FromScope(ctx context.Context, c Clients, ns string) (*Snapshot, error) {
 	for _, n := range nsl.Items {
 		names = append(names, n.Name)
 	}
-	return fromScope(ctx, c, names)
+	return fromScope(ctx, c, names, sel)
 }
 
-func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, error) {
+// Selector is kubectl's -l/--selector and --field-selector for a scope run.
+type Selector struct {
+	Label, Field string
+}
+
+// IsZero reports whether the selector selects everything.
+func (s Selector) IsZero() bool { return s.Label == "" && s.Field == "" }
+
+// selected holds what the selector-narrowed LISTs returned, by namespace.
+type selected struct {
+	targets []Target
+	errs    map[string]error
+}
+
+// listSelected LISTs the Services and Ingresses of ns that match sel into the stores without marking
+// the namespace listed: an object the selector left out is unknown, not missing.
+func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
+	k := f.c.Kube
+	opts := metav1.ListOptions{Limit: ScopePageSize, LabelSelector: sel.Label, FieldSelector: sel.Field}
+	fail := func(err error, resource, group string) {
+		gap := f.classify(err, "list", resource, group, ns)
+		f.locked(func() {
+			if out.errs[ns] == nil {
+				out.errs[ns] = &UnknownError{Resource: resource, Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC}
+			}
+		})
+	}
+	f.do(func() {
+		o := opts
+		for {
+			l, err := k.CoreV1().Services(ns).List(f.ctx, o)
+			if err != nil {
+				fail(err, "services", "")
+				return
+			}
+			f.locked(func() {
+				for i := range l.Items {
+					svc := &l.Items[i]
+					svc.ManagedFields = nil
+					f.snap.Services.Add(svc.Namespace, svc.Name, svc)
+					if svc.Spec.Type == corev1.ServiceTypeLoadBalancer {
+						out.targets = append(out.targets, Target{Kind: KindService, Namespace: svc.Namespace, Name: svc.Name})
+					}
+				}
+			})
+			if o.Continue = l.Continue; o.Continue == "" {
+				return
+			}
+		}
+	})
+	f.do(func() {
+		o := opts
+		for {
+			l, err := k.NetworkingV1().Ingresses(ns).List(f.ctx, o)
+			if err != nil {
+				fail(err, "ingresses", "networking.k8s.io")
+				return
+			}
+			f.locked(func() {
+				for i := range l.Items {
+					ing := &l.Items[i]
+					ing.ManagedFields = nil
+					f.snap.Ingresses.Add(ing.Namespace, ing.Name, ing)
+					out.targets = append(out.targets, Target{Kind: KindIngress, Namespace: ing.Namespace, Name: ing.Name})
+				}
+			})
+			if o.Continue = l.Continue; o.Continue == "" {
+				return
+			}
+		}
+	})
+}
+
+func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector) (*Snapshot, error) {
 	f := &fetcher{ctx: ctx, c: c, snap: New(Live)}
 	k := c.Kube
 	page := metav1.ListOptions{Limit: ScopePageSize}
+	sl := &selected{errs: map[string]error{}}
 	for _, ns := range namespaces {
-		listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List, page)
-		listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List, page)
+		if sel.IsZero() {
+			listInto(f, &f.snap.Services, ns, "services", "", k.CoreV1().Services(ns).List, page)
+			listInto(f, &f.snap.Ingresses, ns, "ingresses", "networking.k8s.io", k.NetworkingV1().Ingresses(ns).List, page)
+		} else {
+			f.listSelected(ns, sel, sl)
+		}
 		listInto(f, &f.snap.Pods, ns, "pods", "", k.CoreV1().Pods(ns).List, metav1.ListOptions{Limit: ScopePageSize,
 			FieldSelector: fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()})
 		listInto(f, &f.snap.EndpointSlices, ns, "endpointslices", "discovery.k8s.io", k.DiscoveryV1().EndpointSlices(ns).List, page)
@@ -57,7 +139,11 @@ func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, 
 	var readable []string
 	var firstErr error
 	for _, ns := range namespaces {
-		if err := f.fatal(ns); err != nil {
+		err := f.fatal(ns)
+		if !sel.IsZero() {
+			err = sl.errs[ns]
+		}
+		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
@@ -73,8 +159,13 @@ func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, 
 	}
 	var secrets []ObjectRef
 	reuse := false
+	if !sel.IsZero() {
+		f.selectedRefs(readable, sl)
+	}
 	for _, ns := range readable {
-		f.snap.Targets = append(f.snap.Targets, AllTargets(f.snap, ns)...)
+		if sel.IsZero() {
+			f.snap.Targets = append(f.snap.Targets, AllTargets(f.snap, ns)...)
+		}
 		ings, _ := f.snap.Ingresses.List(ns)
 		for _, ing := range ings {
 			for _, t := range ing.Spec.TLS {
@@ -100,6 +191,45 @@ func fromScope(ctx context.Context, c Clients, namespaces []string) (*Snapshot, 
 	f.webhookNamespaces()
 	f.wait()
 	return f.snap, nil
+}
+
+// selectedRefs orders the selected targets like AllTargets and reads by name what the selected
+// Ingresses reference, since the namespace's Services are not all held.
+func (f *fetcher) selectedRefs(readable []string, sl *selected) {
+	ok := map[string]bool{}
+	for _, ns := range readable {
+		ok[ns] = true
+	}
+	sort.Slice(sl.targets, func(i, j int) bool {
+		a, b := sl.targets[i], sl.targets[j]
+		if a.Kind != b.Kind {
+			return a.Kind == KindService
+		}
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	})
+	reuse := false
+	for _, t := range sl.targets {
+		if !ok[t.Namespace] && !ok[""] {
+			continue
+		}
+		f.snap.Targets = append(f.snap.Targets, t)
+		switch t.Kind {
+		case KindService:
+			if svc, err := f.snap.Services.Get(t.Namespace, t.Name); err == nil {
+				reuse = reuse || reusesLB(svc.Annotations)
+			}
+		case KindIngress:
+			if ing, err := f.snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
+				f.ingressRefs(ing)
+			}
+		}
+	}
+	if reuse {
+		f.allServicesAndIngresses()
+	}
 }
 
 // fatal returns the error that makes a scope run pointless: the targets themselves unreadable.

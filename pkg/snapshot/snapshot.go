@@ -89,6 +89,8 @@ type Snapshot struct {
 	eventsGap *UnknownError
 	// Incomplete lists reads that failed part way (server gone, timeout); the report is marked so.
 	Incomplete []string
+	// Warnings are problems of the input itself (offline: the same object given twice).
+	Warnings []string
 
 	memo map[string]any
 }

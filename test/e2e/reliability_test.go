@@ -181,7 +181,7 @@ func TestFaultSlowServer(t *testing.T) {
 	p := newProxy(t, func(n int64) behaviour { return behaviour{delay: 4 * time.Second} })
 	start := time.Now()
 	r := kubectl(t, p.kubeconfig, "lbdoctor", "svc/web", "-n", "default", "--request-timeout=1s")
-	assertOneLineExit2(t, r, "did not answer in time")
+	assertOneLineExit2(t, r, "did not answer within 1s")
 	if d := time.Since(start); d > 3500*time.Millisecond {
 		t.Errorf("took %v with --request-timeout=1s", d)
 	}
