@@ -176,7 +176,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				}
 			}
 			if len(found) > 1 && k == "" {
-				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider tke|ack\n", len(found))
+				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n", len(found), strings.Join(rules.ProviderNames(), "|"))
 			}
 			return nil
 		},
