@@ -161,7 +161,7 @@ func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
 	}
 	note := fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))
 	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })
-	return Gap{Reason: "read failed: " + shortErr(err)}
+	return Gap{Reason: "read failed: " + shortErr(err), Err: err}
 }
 
 func shortErr(err error) string {
@@ -332,7 +332,7 @@ func (f *fetcher) events(t Target) {
 func (f *fetcher) eventsErr(err error, ns string) {
 	gap := f.classify(err, "list", "events", "", ns)
 	f.locked(func() {
-		f.snap.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC}
+		f.snap.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC, Err: gap.Err}
 	})
 }
 

@@ -30,7 +30,12 @@ type UnknownError struct {
 	// RBAC is the rule that would allow reading it: set exactly when the API server answered
 	// Forbidden, empty when permissions are not the cause.
 	RBAC string
+	// Err is the read error behind it, if any (a timeout, a refused connection).
+	Err error
 }
+
+// Unwrap returns the read error behind the gap.
+func (e *UnknownError) Unwrap() error { return e.Err }
 
 func (e *UnknownError) Error() string {
 	var what string
@@ -74,6 +79,8 @@ func IsUnknown(err error) bool {
 type Gap struct {
 	Reason string
 	RBAC   string
+	// Err is the read error, kept so callers can tell a timeout from a refusal.
+	Err error
 }
 
 // Store holds the objects of one resource and what is known about the ones it lacks.
@@ -150,7 +157,7 @@ func (s *Store[T]) unknown(ns, name string) *UnknownError {
 			g = Gap{Reason: "not in the input files"}
 		}
 	}
-	return &UnknownError{Resource: s.resource, Namespace: ns, Name: name, Reason: g.Reason, RBAC: g.RBAC}
+	return &UnknownError{Resource: s.resource, Namespace: ns, Name: name, Reason: g.Reason, RBAC: g.RBAC, Err: g.Err}
 }
 
 // Get returns ns/name, a *NotFoundError when it is known not to exist, or an *UnknownError.
