@@ -152,7 +152,7 @@ func rbacRule(verb, resource, group, ns string) string {
 func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
 	switch {
 	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns)}
+		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns), Err: err}
 	case apierrors.IsUnauthorized(err):
 		return Gap{Reason: "unauthorized: the credentials were rejected"}
 	case apierrors.IsNotFound(err):
@@ -272,7 +272,7 @@ func (f *fetcher) target(t Target) {
 			e = &NotFoundError{Resource: resource, Namespace: t.Namespace, Name: t.Name}
 		case apierrors.IsForbidden(err):
 			e = &UnknownError{Resource: resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
-				RBAC: rbacRule("get", resource, group, t.Namespace)}
+				RBAC: rbacRule("get", resource, group, t.Namespace), Err: err}
 		default:
 			e = err
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 )
 
 // NotFoundError says an object is known not to exist: the API server answered 404, or a complete
@@ -27,8 +29,7 @@ type UnknownError struct {
 	Resource, Namespace, Name string
 	// Reason is why it is unknown ("not in the input files", "forbidden: …", "API not served").
 	Reason string
-	// RBAC is the rule that would allow reading it: set exactly when the API server answered
-	// Forbidden, empty when permissions are not the cause.
+	// RBAC is the rule that would allow reading it, empty when permissions are not the cause.
 	RBAC string
 	// Err is the read error behind it, if any (a timeout, a refused connection).
 	Err error
@@ -63,10 +64,9 @@ func IsNotFound(err error) bool {
 }
 
 // IsForbidden reports whether err says an object or list is unknown because the API server
-// refused the read (403 Forbidden).
+// refused the read (403 Forbidden, kept as the gap's Err).
 func IsForbidden(err error) bool {
-	var u *UnknownError
-	return errors.As(err, &u) && u.RBAC != ""
+	return IsUnknown(err) && apierrors.IsForbidden(err)
 }
 
 // IsUnknown reports whether err says an object or list could not be known.
