@@ -113,15 +113,22 @@ func offlineNotLive(off, live report.List) []string {
 	key := func(r report.Report, f report.Finding) string {
 		return f.Rule.String() + " at " + f.Path + " on " + r.Target.String()
 	}
+	// An event finding has no path; live, a check may predict the same problem, and the two are then
+	// one finding at the check's path.
+	ruleOnly := func(r report.Report, f report.Finding) string { return string(f.Rule) + " on " + r.Target.String() }
 	for _, r := range live.Items {
 		for _, f := range r.Findings {
-			seen[key(r, f)] = true
+			seen[key(r, f)], seen[ruleOnly(r, f)] = true, true
 		}
 	}
 	var out []string
 	for _, r := range off.Items {
 		for _, f := range r.Findings {
-			if k := key(r, f); !seen[k] {
+			k := key(r, f)
+			if f.Source == "event" {
+				k = ruleOnly(r, f)
+			}
+			if !seen[k] {
 				out = append(out, k)
 			}
 		}
