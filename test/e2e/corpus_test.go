@@ -115,7 +115,7 @@ func offlineNotLive(off, live report.List) []string {
 	}
 	// An event finding has no path; live, a check may predict the same problem, and the two are then
 	// one finding at the check's path.
-	ruleOnly := func(r report.Report, f report.Finding) string { return string(f.Rule) + " on " + r.Target.String() }
+	ruleOnly := func(r report.Report, f report.Finding) string { return f.Rule.String() + " on " + r.Target.String() }
 	for _, r := range live.Items {
 		for _, f := range r.Findings {
 			seen[key(r, f)], seen[ruleOnly(r, f)] = true, true
