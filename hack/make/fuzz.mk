@@ -1,7 +1,7 @@
 # Longer fuzzing runs (make test runs only the seed corpora): make fuzz FUZZTIME=5m
 .PHONY: fuzz
 FUZZTIME ?= 60s
-FUZZ_TARGETS := pkg/checks:FuzzParsers pkg/checks:FuzzChecks pkg/events:FuzzMatch pkg/snapshot:FuzzFromFiles pkg/cmd:FuzzParseTargets pkg/cmd:FuzzCompleteTargets
+FUZZ_TARGETS := pkg/checks:FuzzParsers pkg/checks:FuzzChecks pkg/checks:FuzzEventEmissions pkg/events:FuzzMatch pkg/snapshot:FuzzFromFiles pkg/cmd:FuzzParseTargets pkg/cmd:FuzzCompleteTargets
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -4,12 +4,14 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -35,7 +37,9 @@ type Check struct {
 	Kind     rules.Kind
 	Provider rules.Provider
 	Offline  OfflineMode
-	// Emits lists every rule the check can report; tests prove each is reachable.
+	// Emits lists every rule the check can report; the runner refuses any other, and tests prove each
+	// is reachable. A finding an event proves may also be of any rule the catalog's event matchers
+	// can prove for the check's kind.
 	Emits []rules.ID
 	// Applies, when set, decides from the target whether the check is meaningful at all.
 	Applies func(*Context) bool
@@ -76,7 +80,7 @@ type Finding struct {
 	Severity *rules.Severity
 	// Count and LastSeen are set for findings an event proves.
 	Count    int32
-	LastSeen string
+	LastSeen time.Time
 }
 
 // Skip records a check that could not run.
@@ -98,6 +102,8 @@ type Context struct {
 	findings []Finding
 	skips    []Skip
 	partial  []Skip
+	// undeclared holds the first rule the running check emitted without declaring it.
+	undeclared error
 }
 
 // maxPath bounds the report path, which may hold user-chosen keys and names.
@@ -107,6 +113,10 @@ const maxPath = 400
 // user's objects must be quoted through clip (or clipTo) at the call site, so a huge value cannot
 // flood the report while the program's own text stays whole.
 func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
+	if !slices.Contains(c.check.Emits, id) {
+		c.refuse(id, "does not declare it in Emits")
+		return
+	}
 	path = clipTo(path, maxPath)
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck, Path: path,
 		Message: fmt.Sprintf(format, args...)})
@@ -114,8 +124,18 @@ func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
 
 // EmitSeverity records a finding whose severity this instance decides.
 func (c *Context) EmitSeverity(id rules.ID, sev rules.Severity, path, format string, args ...any) {
+	n := len(c.findings)
 	c.Emit(id, path, format, args...)
-	c.findings[len(c.findings)-1].Severity = &sev
+	if len(c.findings) > n {
+		c.findings[n].Severity = &sev
+	}
+}
+
+// refuse records that the running check emitted a rule it may not; Run then fails.
+func (c *Context) refuse(id rules.ID, why string) {
+	if c.undeclared == nil {
+		c.undeclared = fmt.Errorf("internal error: check %s emitted rule %q, but %s", c.check.Name, id, why)
+	}
 }
 
 // EffectiveSeverity is the finding's severity: its override, else its rule's.
@@ -123,22 +143,22 @@ func (f Finding) EffectiveSeverity() rules.Severity {
 	if f.Severity != nil {
 		return *f.Severity
 	}
-	r, _ := rules.Get(f.Rule)
-	return r.Severity
+	return f.Rule.Rule().Severity
 }
 
 // emitEvent records a finding proven by an event, merging repeats of the same rule (of the same
 // message too, when byMessage is set).
 func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage bool) {
-	last := ""
-	if !e.LastSeen.IsZero() {
-		last = e.LastSeen.UTC().Format(time.RFC3339)
+	if r := id.Rule(); !slices.Contains(c.check.Emits, id) && (r.Kind != c.check.Kind || !events.Reachable(r)) {
+		c.refuse(id, "it neither declares it in Emits nor can an event of a "+c.check.Kind.Lower()+" prove it")
+		return
 	}
+	last := e.LastSeen.UTC().Truncate(time.Second)
 	for i := range c.findings {
 		f := &c.findings[i]
 		if f.Source == SourceEvent && f.Rule == id && (!byMessage || f.Message == msg) {
 			f.Count += e.Count
-			if last > f.LastSeen {
+			if last.After(f.LastSeen) {
 				f.LastSeen, f.Message = last, msg
 			}
 			return
@@ -160,7 +180,7 @@ func (c *Context) Skip(err error) {
 
 // offlineAddOnly is true when the running check is AddOnly and the snapshot comes from files.
 func (c *Context) offlineAddOnly() bool {
-	return c.Snap.Source == "offline" && c.check.Offline == AddOnly
+	return c.Snap.Source == snapshot.Offline && c.check.Offline == AddOnly
 }
 
 // notePartial records, once per check, that an AddOnly check ran offline on the input files only.
@@ -203,7 +223,7 @@ type Result struct {
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
-// snapshot.
+// snapshot. A check that emits a rule it does not declare is an internal error.
 func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
 	ctx, kind, err := newContext(snap, t, provider)
 	if err != nil {
@@ -220,6 +240,9 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 			continue
 		}
 		ch.Run(ctx)
+		if ctx.undeclared != nil {
+			return Result{}, ctx.undeclared
+		}
 	}
 	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
 	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
@@ -319,7 +342,7 @@ func mergeConfirmed(fs []Finding) []Finding {
 		}
 		f := &out[i]
 		if f.Source == SourceCheckEvent {
-			if e.LastSeen > f.LastSeen { // another message of the same rule: keep the latest
+			if e.LastSeen.After(f.LastSeen) { // another message of the same rule: keep the latest
 				f.Event, f.LastSeen = e.Message, e.LastSeen
 			}
 			f.Count += e.Count
@@ -338,8 +361,8 @@ func lessFinding(a, b Finding) bool {
 	if sa, sb := a.EffectiveSeverity(), b.EffectiveSeverity(); sa != sb {
 		return sa > sb
 	}
-	if a.Rule != b.Rule {
-		return a.Rule < b.Rule
+	if c := rules.Compare(a.Rule, b.Rule); c != 0 {
+		return c < 0
 	}
 	return a.Path < b.Path
 }

@@ -11,14 +11,12 @@ import (
 // failing object has no events at all (TKE keeps them about an hour).
 func checkEvents(c *Context) {
 	var uid string
-	kind := rules.Service
 	failing := false
 	if c.Service != nil {
 		uid = string(c.Service.UID)
 		failing = c.Service.Spec.Type == corev1.ServiceTypeLoadBalancer && len(c.Service.Status.LoadBalancer.Ingress) == 0
 	} else {
 		uid = string(c.Ingress.UID)
-		kind = rules.Ingress
 		failing = len(c.Ingress.Status.LoadBalancer.Ingress) == 0
 	}
 	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
@@ -29,13 +27,13 @@ func checkEvents(c *Context) {
 	if provider == rules.Generic {
 		provider = ""
 	}
-	unmatched := rules.GenericServiceUnmatchedWarning
-	if kind == rules.Ingress {
-		unmatched = rules.GenericIngressUnmatchedWarning
+	unmatched, none := rules.GenericServiceUnmatchedWarning, rules.GenericServiceNoEvents
+	if c.Target.Kind == rules.Ingress {
+		unmatched, none = rules.GenericIngressUnmatchedWarning, rules.GenericIngressNoEvents
 	}
 	for _, e := range evs {
 		msg := events.Redact(e.Message)
-		ids := events.Match(provider, kind, msg)
+		ids := events.Match(provider, c.Target.Kind, msg)
 		if len(ids) == 0 && e.Type == corev1.EventTypeWarning {
 			ids = []rules.ID{unmatched}
 		}
@@ -44,10 +42,6 @@ func checkEvents(c *Context) {
 		}
 	}
 	if len(evs) == 0 && failing {
-		id := rules.GenericServiceNoEvents
-		if kind == rules.Ingress {
-			id = rules.GenericIngressNoEvents
-		}
-		c.Emit(id, "status.loadBalancer", "no address assigned yet and no events found for this object")
+		c.Emit(none, "status.loadBalancer", "no address assigned yet and no events found for this object")
 	}
 }

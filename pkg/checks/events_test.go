@@ -122,7 +122,7 @@ func TestCheckAndEventAreOneFinding(t *testing.T) {
 			if f.Source != tt.source || f.Path != tt.path || f.EffectiveSeverity() != tt.severity {
 				t.Errorf("got source %q path %q severity %v, want %q %q %v", f.Source, f.Path, f.EffectiveSeverity(), tt.source, tt.path, tt.severity)
 			}
-			if f.Count == 0 || f.LastSeen == "" {
+			if f.Count == 0 || f.LastSeen.IsZero() {
 				t.Errorf("event count and time lost: %+v", f)
 			}
 			if tt.source == SourceCheckEvent && (f.Event == "" || f.Message == "") {

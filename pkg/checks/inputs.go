@@ -100,7 +100,7 @@ func (c *Context) missing(ch *Check) error {
 			continue
 		}
 		for _, r := range in.requests(c) {
-			if r.Name == "" && r.Resource != snapshot.Events && c.Snap.Source == "offline" && ch.Offline == AddOnly {
+			if r.Name == "" && r.Resource != snapshot.Events && c.Snap.Source == snapshot.Offline && ch.Offline == AddOnly {
 				continue
 			}
 			if err := c.Snap.Known(r); err != nil {

@@ -208,7 +208,7 @@ func TestProviderConflictFinding(t *testing.T) {
 			rules.GenericIngressProviderConflict, "node/n1.spec.providerID"},
 		{"agreeing evidence", snapshot.KindService,
 			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-1")), node("n1", "qcloud:///100003/ins-1")},
-			"", ""},
+			rules.ID{}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -222,7 +222,7 @@ func TestProviderConflictFinding(t *testing.T) {
 				res := diagnose(t, s, tt.kind, name, p)
 				got := byRule(res)
 				conflicts := len(got[rules.GenericServiceProviderConflict]) + len(got[rules.GenericIngressProviderConflict])
-				if tt.want == "" {
+				if !tt.want.Known() {
 					if conflicts != 0 {
 						t.Errorf("provider %s: unexpected conflict finding %v", p, got)
 					}

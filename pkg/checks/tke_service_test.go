@@ -114,7 +114,7 @@ func TestTKEServiceValidIsClean(t *testing.T) {
 		kubeProxyDS("ccr.ccs.tencentyun.com/library/kube-proxy:v1.20.6-tke.12", "--proxy-mode=ipvs")),
 		snapshot.KindService, "web", rules.TKE)
 	for _, f := range res.Findings {
-		if f.Source == "check" && strings.HasPrefix(string(f.Rule), "tke.") {
+		if f.Source == "check" && strings.HasPrefix(f.Rule.String(), "tke.") {
 			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Path, f.Message)
 		}
 	}

@@ -196,8 +196,8 @@ func TestExplainManners(t *testing.T) {
 		{"trimmed", []string{"  E4011 \n", "--kind", "ingress"}, rules.TKEIngressE4011},
 		{"kind ing", []string{"E4011", "--kind", "ing"}, rules.TKEIngressE4011},
 		{"kind ING", []string{"E4011", "--kind", "ING"}, rules.TKEIngressE4011},
-		{"kind Svc", []string{"E4011", "--kind", "Svc"}, "tke.service.E4011"},
-		{"event message", []string{"The specified VSwitch has no available ip."}, "ack.service.VSwitchAvailableIpNotExist"},
+		{"kind Svc", []string{"E4011", "--kind", "Svc"}, rules.TKEServiceE4011},
+		{"event message", []string{"The specified VSwitch has no available ip."}, rules.ACKServiceVSwitchAvailableIPNotExist},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -69,4 +70,53 @@ func TestProviderFlagEvidence(t *testing.T) {
 	if rep.Provider.Name != rules.TKE || rep.Provider.Evidence != "--provider flag" {
 		t.Errorf("provider %+v", rep.Provider)
 	}
+}
+
+// TestOneProviderList: --provider, explain --provider, their completions and help take the providers
+// from rules.Providers, so they cannot disagree.
+func TestOneProviderList(t *testing.T) {
+	var want []string
+	for _, p := range rules.Providers() {
+		want = append(want, string(p))
+	}
+	t.Run("run accepts every provider", func(t *testing.T) {
+		for _, p := range want {
+			out, stderr, code := run(t, "-f", mixed, "svc/plain", "-n", "mixed", "--provider", p, "-o", "json")
+			var rep report.Report
+			if code == ExitError || json.Unmarshal([]byte(out), &rep) != nil || rep.Provider.Name != rules.Provider(p) {
+				t.Errorf("--provider %s: exit %d, provider %q, stderr %s", p, code, rep.Provider.Name, stderr)
+			}
+		}
+	})
+	t.Run("errors name the list", func(t *testing.T) {
+		for _, args := range [][]string{{"-f", mixed, "-A", "--provider", "gke"}, {"explain", "E4011", "--provider", "gke"}} {
+			_, stderr, code := run(t, args...)
+			if code != ExitError || !strings.Contains(stderr, rules.ProviderList()) {
+				t.Errorf("%v: exit %d, stderr %q, want the list %q", args, code, stderr, rules.ProviderList())
+			}
+		}
+	})
+	t.Run("completion", func(t *testing.T) {
+		for _, tt := range []struct {
+			args []string
+			want []string
+		}{
+			{[]string{"__complete", "--provider", ""}, append([]string{"auto"}, want...)},
+			{[]string{"__complete", "explain", "E4011", "--provider", ""}, want},
+		} {
+			out, _, code := run(t, tt.args...)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if code != ExitOK || len(lines) == 0 || strings.Join(lines[:len(lines)-1], ",") != strings.Join(tt.want, ",") {
+				t.Errorf("%v: exit %d, got %q, want %v", tt.args, code, out, tt.want)
+			}
+		}
+	})
+	t.Run("help", func(t *testing.T) {
+		for _, args := range [][]string{{"--help"}, {"explain", "--help"}} {
+			out, _, _ := run(t, args...)
+			if !strings.Contains(out, strings.Join(want[:len(want)-1], ", ")) {
+				t.Errorf("%v: help does not name the providers %v", args, want)
+			}
+		}
+	})
 }

@@ -161,7 +161,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "Text: hide SKIPPED lines and objects without findings")
 	f.BoolVar(&o.ShowOK, "show-ok", false, "Text, name, wide: with several objects, list those without findings too (by default only problems and a total line)")
 	f.BoolVar(&o.FixHints, "fix-hints", false, "Text output: show the fix, the risk if left and the documentation reference under each finding")
-	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: auto, tke or ack")
+	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: "+strings.Join(providerValues(), ", ")+" (auto detects it per target; generic runs only the provider-neutral checks)")
 	f.StringVar(&o.FailOn, "fail-on", o.FailOn, "Exit 1 when a finding is at or above this severity: error, warning, info or none")
 	f.StringVar(&o.Color, "color", o.Color, "Colour text output: auto, always or never (auto honours NO_COLOR and needs a terminal)")
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
@@ -240,13 +240,11 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		}
 		o.failOn = report.FailOn{At: sev}
 	}
-	switch o.Provider {
-	case "auto":
-		o.provider = ""
-	case "tke", "ack":
-		o.provider = rules.Provider(o.Provider)
-	default:
-		return fmt.Errorf("unknown --provider %q (want auto, tke or ack)", o.Provider)
+	o.provider = ""
+	if o.Provider != "auto" {
+		if o.provider, err = rules.ParseProvider(o.Provider); err != nil {
+			return fmt.Errorf("--provider: %w (or auto)", err)
+		}
 	}
 	o.useColor, err = decideColor(o.Color, o.Out)
 	return err
@@ -353,9 +351,12 @@ func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.R
 	}
 	if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
 		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
-			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, strings.ToLower(string(t.Kind)))})
+			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, t.Kind.Lower())})
 	}
-	rep := report.Build(res, snap.Source, snap.Incomplete)
+	rep, err := report.Build(res, snap.Source, snap.Incomplete)
+	if err != nil {
+		return report.Report{}, err
+	}
 	rep.Provider.Evidence = det.Evidence
 	if v := ignoreAnnotation(snap, t); v != "" {
 		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
@@ -369,7 +370,7 @@ func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.R
 // withNamespaceHint adds, offline, where the input holds an object of the target's kind and name
 // when the target's namespace does not: the usual cause is a missing -n.
 func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) error {
-	if snap.Source != "offline" {
+	if snap.Source != snapshot.Offline {
 		return err
 	}
 	var where []string
@@ -424,14 +425,13 @@ func terminalWidth(out io.Writer) int {
 	return w
 }
 
+// providerValues are the values of --provider: auto, then every provider of the catalog.
+func providerValues() []string { return append([]string{"auto"}, rules.ProviderNames()...) }
+
 // providerHasChecks reports whether the catalog has a check of provider p for targets of kind k.
 func providerHasChecks(p rules.Provider, k snapshot.Kind) bool {
-	kind := rules.Service
-	if k == snapshot.KindIngress {
-		kind = rules.Ingress
-	}
 	for _, c := range checks.All() {
-		if c.Provider == p && c.Kind == kind {
+		if c.Provider == p && c.Kind == k {
 			return true
 		}
 	}
@@ -499,10 +499,10 @@ func (o *Options) scopeNamespace() string {
 
 func notFoundOr(err error, t snapshot.Target) error {
 	if snapshot.IsNotFound(err) {
-		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", strings.ToLower(string(t.Kind)), t.Name, t.Namespace)
+		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", t.Kind.Lower(), t.Name, t.Namespace)
 	}
 	if snapshot.IsUnknown(err) {
-		return fmt.Errorf("%s %s/%s: %w", strings.ToLower(string(t.Kind)), t.Namespace, t.Name, err)
+		return fmt.Errorf("%s %s/%s: %w", t.Kind.Lower(), t.Namespace, t.Name, err)
 	}
 	return err
 }
@@ -537,7 +537,7 @@ func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]stri
 	values := map[string][]string{
 		"output":   {"text", "json", "yaml", "name", "wide"},
 		"sort-by":  report.SortKeys,
-		"provider": {"auto", "tke", "ack"},
+		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
 		"color":    {"auto", "always", "never"},
 	}[flag]

@@ -14,6 +14,7 @@ import (
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -83,7 +84,7 @@ func ownFlagsHelp(cmd *cobra.Command) {
 type ruleView struct {
 	ID       rules.ID       `json:"id"`
 	Provider rules.Provider `json:"provider"`
-	Kind     rules.Kind     `json:"kind"`
+	Kind     string         `json:"kind"`
 	Code     string         `json:"code"`
 	Severity rules.Severity `json:"severity"`
 	Title    string         `json:"title"`
@@ -95,7 +96,7 @@ type ruleView struct {
 }
 
 func view(r rules.Rule) ruleView {
-	return ruleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind, Code: r.Code, Severity: r.Severity,
+	return ruleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
 		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried}
 }
 
@@ -153,9 +154,9 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p := rules.Provider(strings.ToLower(strings.TrimSpace(provider)))
-			if p != "" && p != rules.TKE && p != rules.ACK && p != rules.Generic {
-				return fmt.Errorf("unknown --provider %q (want tke, ack or generic)", provider)
+			p, err := explainProvider(provider)
+			if err != nil {
+				return err
 			}
 			found, err := explainLookup(strings.TrimSpace(args[0]), p, k)
 			if err != nil {
@@ -168,23 +169,26 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				if i > 0 {
 					fmt.Fprintln(streams.Out)
 				}
-				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind, dash(r.Code), r.Severity)
+				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), dash(r.Code), r.Severity)
 				fmt.Fprintf(streams.Out, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
 				if r.Retried {
 					fmt.Fprintln(streams.Out, "  the cloud controller retries this by itself")
 				}
 			}
 			if len(found) > 1 && k == "" {
-				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider tke|ack\n", len(found))
+				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n", len(found), strings.Join(rules.ProviderNames(), "|"))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&kind, "kind", "", "Narrow to service (svc) or ingress (ing) (TKE codes mean different things for each)")
-	cmd.Flags().StringVar(&provider, "provider", "", "Narrow to tke or ack")
+	cmd.Flags().StringVar(&provider, "provider", "", "Narrow to "+rules.ProviderList())
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
 	_ = cmd.RegisterFlagCompletionFunc("kind", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"service", "ingress"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("provider", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return rules.ProviderNames(), cobra.ShellCompDirectiveNoFileComp
 	})
 	cmd.ValidArgsFunction = func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		if len(args) > 0 {
@@ -195,7 +199,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		for _, r := range rules.All() {
 			c := r.Code
 			if c == "" {
-				c = string(r.ID)
+				c = r.ID.String()
 			}
 			if !seen[c] && strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
 				seen[c] = true
@@ -209,15 +213,26 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 
 // explainKind reads --kind: svc, service, ing or ingress in any case, or empty.
 func explainKind(s string) (rules.Kind, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "":
+	if strings.TrimSpace(s) == "" {
 		return "", nil
-	case "svc", "service", "services":
-		return rules.Service, nil
-	case "ing", "ingress", "ingresses":
-		return rules.Ingress, nil
 	}
-	return "", fmt.Errorf("unknown --kind %q (want service or ingress)", s)
+	k, err := objkind.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("--kind: %w", err)
+	}
+	return k, nil
+}
+
+// explainProvider reads --provider: a provider of the catalog in any case, or empty.
+func explainProvider(s string) (rules.Provider, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", nil
+	}
+	p, err := rules.ParseProvider(s)
+	if err != nil {
+		return "", fmt.Errorf("--provider: %w", err)
+	}
+	return p, nil
 }
 
 // explainLookup finds the rules of a code or rule id, else those an event message proves. When
@@ -246,7 +261,7 @@ func explainLookup(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, erro
 	if p != "" || k != "" {
 		var others []string
 		for _, r := range rules.Lookup(q, "", "") {
-			if w := string(r.Provider) + " " + string(r.Kind); !slices.Contains(others, w) {
+			if w := string(r.Provider) + " " + r.Kind.Lower(); !slices.Contains(others, w) {
 				others = append(others, w)
 			}
 		}

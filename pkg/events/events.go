@@ -45,7 +45,7 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 	for id := range seen {
 		out = append(out, id)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	sort.Slice(out, func(i, j int) bool { return rules.Compare(out[i], out[j]) < 0 })
 	return out
 }
 

@@ -38,7 +38,7 @@ func TestSamples(t *testing.T) {
 			t.Run(filepath.Base(f)+"/"+s.Reason+"/"+string(rune('a'+i%26)), func(t *testing.T) {
 				got := Match(s.Provider, s.Kind, s.Message)
 				want := append([]rules.ID(nil), s.Want...)
-				sort.Slice(want, func(i, j int) bool { return want[i] < want[j] })
+				sort.Slice(want, func(i, j int) bool { return rules.Compare(want[i], want[j]) < 0 })
 				if join(got) != join(want) {
 					t.Errorf("Match(%q) = %v, want %v", s.Message, got, want)
 				}
@@ -55,7 +55,7 @@ func TestKindSeparatesCodes(t *testing.T) {
 	msg := "ErrorCode: E4005 something failed"
 	svc := Match(rules.TKE, rules.Service, msg)
 	ing := Match(rules.TKE, rules.Ingress, msg)
-	if join(svc) != string(rules.TKEServiceE4005) || join(ing) != string(rules.TKEIngressE4005) {
+	if join(svc) != rules.TKEServiceE4005.String() || join(ing) != rules.TKEIngressE4005.String() {
 		t.Errorf("service %v, ingress %v", svc, ing)
 	}
 }
@@ -110,7 +110,7 @@ func mustRule(t *testing.T, id rules.ID) rules.Rule {
 func join(ids []rules.ID) string {
 	s := make([]string, len(ids))
 	for i, id := range ids {
-		s[i] = string(id)
+		s[i] = id.String()
 	}
 	return strings.Join(s, ",")
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-func named(kind snapshot.Kind, ns, name string, findings ...checks.Finding) Report {
+func named(t *testing.T, kind snapshot.Kind, ns, name string, findings ...checks.Finding) Report {
 	res := result(findings...)
 	res.Target = snapshot.Target{Kind: kind, Namespace: ns, Name: name}
 	res.Skipped = []checks.Skip{{Check: "events", Reason: "not in the input files"}}
-	return Build(res, "offline", nil)
+	return build(t, res, "offline")
 }
 
 func text(t *testing.T, w *Writer, reports []Report) string {
@@ -45,7 +45,7 @@ func TestDisplayWidth(t *testing.T) {
 func TestTableAlignsByDisplayWidth(t *testing.T) {
 	warn := checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}
 	out := text(t, NewWriter(nil, Wide, false, false), []Report{
-		named(snapshot.KindIngress, "ns", "服务-web", warn), named(snapshot.KindIngress, "ns", "plain", warn)})
+		named(t, snapshot.KindIngress, "ns", "服务-web", warn), named(t, snapshot.KindIngress, "ns", "plain", warn)})
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	want := strings.Index(lines[0], "PROVIDER")
 	for _, l := range lines[1:3] {
@@ -74,8 +74,8 @@ func TestWrap(t *testing.T) {
 }
 
 func TestSeveralObjectsShowProblemsAndTotal(t *testing.T) {
-	bad := named(snapshot.KindIngress, "a", "bad", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"})
-	ok := named(snapshot.KindService, "a", "fine")
+	bad := named(t, snapshot.KindIngress, "a", "bad", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"})
+	ok := named(t, snapshot.KindService, "a", "fine")
 	w := NewWriter(nil, Text, false, false)
 	def := text(t, w, []Report{ok, bad})
 	if strings.Contains(def, "a/fine") || !strings.Contains(def, "ingress/a/bad") || !strings.Contains(def, "total: 2 object(s), 1 with findings, 1 ok") {
@@ -95,9 +95,9 @@ func TestSortByAndName(t *testing.T) {
 	e := checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"}
 	wn := checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}
 	reports := []Report{
-		named(snapshot.KindIngress, "b", "w1", wn),
-		named(snapshot.KindIngress, "a", "e2", e, wn),
-		named(snapshot.KindService, "c", "ok"),
+		named(t, snapshot.KindIngress, "b", "w1", wn),
+		named(t, snapshot.KindIngress, "a", "e2", e, wn),
+		named(t, snapshot.KindService, "c", "ok"),
 	}
 	tests := []struct{ key, want string }{
 		{"", "ingress.networking.k8s.io/w1 ingress.networking.k8s.io/e2 service/ok"},
@@ -118,7 +118,7 @@ func TestSortByAndName(t *testing.T) {
 }
 
 func TestWorstColumnColouredAndCodeColumnSized(t *testing.T) {
-	r := named(snapshot.KindService, "a", "x",
+	r := named(t, snapshot.KindService, "a", "x",
 		checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"},
 		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Source: "check", Message: "m"})
 	r.Findings[1].Code = "VSwitchAvailableIpNotExist"
@@ -131,7 +131,7 @@ func TestWorstColumnColouredAndCodeColumnSized(t *testing.T) {
 	var cols []int
 	for _, f := range r.Findings {
 		for _, l := range strings.Split(plain, "\n") {
-			if strings.HasPrefix(l, "  ") && strings.Contains(l, "["+string(f.Rule)+"]") {
+			if strings.HasPrefix(l, "  ") && strings.Contains(l, "["+f.Rule.String()+"]") {
 				cols = append(cols, strings.Index(l, f.Title))
 			}
 		}
@@ -142,11 +142,11 @@ func TestWorstColumnColouredAndCodeColumnSized(t *testing.T) {
 }
 
 func TestSuppress(t *testing.T) {
-	r := Build(result(
+	r := build(t, result(
 		checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"},
 		checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"},
 		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Source: "check"},
-	), "live", nil)
+	), "live")
 	unknown := r.Suppress(ParseIgnore(" e4011 , clb-loopback,,typo"))
 	if len(r.Findings) != 1 || r.Findings[0].Rule != rules.TKEIngressE4051 {
 		t.Errorf("findings %+v", r.Findings)
@@ -164,7 +164,7 @@ func TestSuppress(t *testing.T) {
 }
 
 func TestFixHintsWrapToWidth(t *testing.T) {
-	r := named(snapshot.KindIngress, "a", "x", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"})
+	r := named(t, snapshot.KindIngress, "a", "x", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"})
 	w := NewWriter(nil, Text, true, false)
 	unwrapped := text(t, w, []Report{r})
 	w.Width = 60

@@ -3,7 +3,9 @@
 package report
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -20,9 +22,9 @@ type Report struct {
 	Target     snapshot.Target `json:"target"`
 	Provider   Provider        `json:"provider"`
 	// Source is "live" or "offline".
-	Source   string    `json:"source"`
-	Findings []Finding `json:"findings"`
-	Skipped  []Skipped `json:"skipped"`
+	Source   snapshot.Source `json:"source"`
+	Findings []Finding       `json:"findings"`
+	Skipped  []Skipped       `json:"skipped"`
 	// Partial lists checks that ran offline on the input files only; objects the files lack could
 	// add findings.
 	Partial []Skipped `json:"partial,omitempty"`
@@ -49,17 +51,18 @@ type Finding struct {
 	Title    string         `json:"title"`
 	Check    string         `json:"check"`
 	// Source is "check", "event" or "check+event" (a check's prediction that an event confirms).
-	Source string `json:"source"`
+	Source checks.Source `json:"source"`
 	// Event is the confirming event's message of a "check+event" finding.
-	Event    string `json:"event,omitempty"`
-	Path     string `json:"path,omitempty"`
-	Message  string `json:"message"`
-	Fix      string `json:"fix"`
-	Risk     string `json:"risk"`
-	Doc      string `json:"doc"`
-	Retried  bool   `json:"retried"`
-	Count    int32  `json:"count,omitempty"`
-	LastSeen string `json:"lastSeen,omitempty"`
+	Event   string `json:"event,omitempty"`
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+	Fix     string `json:"fix"`
+	Risk    string `json:"risk"`
+	Doc     string `json:"doc"`
+	Retried bool   `json:"retried"`
+	Count   int32  `json:"count,omitempty"`
+	// LastSeen is the newest proving event's time, RFC 3339 in JSON and YAML.
+	LastSeen time.Time `json:"lastSeen,omitzero"`
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -84,15 +87,19 @@ type List struct {
 	Summary    Summary  `json:"summary"`
 }
 
-// Build joins a check result with the rule table.
-func Build(res checks.Result, source string, incomplete []string) Report {
+// Build joins a check result with the rule table. A finding that names no catalog rule is an error:
+// the report never shows a rule without its title, fix and severity.
+func Build(res checks.Result, source snapshot.Source, incomplete []string) (Report, error) {
 	r := Report{APIVersion: APIVersion, Kind: "Report", Target: res.Target, Provider: Provider{Name: res.Provider},
 		Source: source, Findings: []Finding{}, Skipped: []Skipped{}, Incomplete: incomplete}
 	for _, f := range res.Findings {
-		rule, _ := rules.Get(f.Rule)
+		rule, ok := rules.Get(f.Rule)
+		if !ok {
+			return Report{}, fmt.Errorf("internal error: check %q reported a finding of no catalog rule for %s", f.Check, res.Target)
+		}
 		sev := f.EffectiveSeverity()
 		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: sev,
-			Title: rule.Title, Check: f.Check, Source: string(f.Source), Event: f.Event, Path: f.Path, Message: f.Message,
+			Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
 			Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
 			LastSeen: f.LastSeen})
 		r.Summary.add(sev)
@@ -103,7 +110,7 @@ func Build(res checks.Result, source string, incomplete []string) Report {
 	for _, s := range res.Partial {
 		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason})
 	}
-	return r
+	return r, nil
 }
 
 func (s *Summary) add(sev rules.Severity) {
@@ -156,7 +163,7 @@ func (r *Report) Suppress(ignore []string) (unknown []string) {
 	}
 	match := func(f Finding) bool {
 		for _, e := range ignore {
-			if strings.EqualFold(e, string(f.Rule)) || strings.EqualFold(e, f.Rule.Slug()) || (f.Code != "" && strings.EqualFold(e, f.Code)) {
+			if strings.EqualFold(e, f.Rule.String()) || strings.EqualFold(e, f.Rule.Slug()) || (f.Code != "" && strings.EqualFold(e, f.Code)) {
 				return true
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -17,13 +18,23 @@ func result(findings ...checks.Finding) checks.Result {
 		Provider: rules.TKE, Findings: findings}
 }
 
+// build is Build for results every test knows to be valid.
+func build(t *testing.T, res checks.Result, source snapshot.Source) Report {
+	t.Helper()
+	r, err := Build(res, source, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestBuildJoinsRulesAndCounts(t *testing.T) {
 	info := rules.Info
-	r := Build(result(
+	r := build(t, result(
 		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]"},
 		checks.Finding{Rule: rules.TKEIngressE4051, Check: "x", Source: "check"},
 		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: "check", Severity: &info},
-	), "live", nil)
+	), "live")
 	if r.Summary != (Summary{Error: 1, Warning: 1, Info: 1}) {
 		t.Errorf("summary %+v", r.Summary)
 	}
@@ -38,8 +49,8 @@ func TestBuildJoinsRulesAndCounts(t *testing.T) {
 }
 
 func TestExitCode(t *testing.T) {
-	warn := Build(result(checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}), "live", nil)
-	clean := Build(result(), "live", nil)
+	warn := build(t, result(checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}), "live")
+	clean := build(t, result(), "live")
 	tests := []struct {
 		name string
 		r    []Report
@@ -62,9 +73,9 @@ func TestExitCode(t *testing.T) {
 }
 
 func TestWriters(t *testing.T) {
-	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Path: "spec.tls[0]", Message: "m"}), "live", nil)
+	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Path: "spec.tls[0]", Message: "m"}), "live")
 	var b bytes.Buffer
-	if err := NewWriter(&b, JSON, false, false).Write([]Report{Build(result(), "live", nil)}, false); err != nil {
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{build(t, result(), "live")}, false); err != nil {
 		t.Fatal(err)
 	}
 	var m map[string]any
@@ -96,9 +107,9 @@ func TestWriters(t *testing.T) {
 
 // TestCheckEventFinding: a finding seen by a check and an event carries both in JSON and text.
 func TestCheckEventFinding(t *testing.T) {
-	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent,
+	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent,
 		Path: "metadata.annotations[kubernetes.io/ingress.http-rules]", Message: "not valid JSON", Event: "ErrorCode: E4022", Count: 3,
-		LastSeen: "2026-11-01T10:00:00Z"}), "live", nil)
+		LastSeen: time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)}), "live")
 	var b bytes.Buffer
 	if err := NewWriter(&b, JSON, false, false).Write([]Report{r}, false); err != nil {
 		t.Fatal(err)
@@ -110,9 +121,12 @@ func TestCheckEventFinding(t *testing.T) {
 	if f := back.Findings[0]; f.Source != "check+event" || f.Event != "ErrorCode: E4022" || f.Count != 3 || f.Path == "" {
 		t.Errorf("json: %+v", f)
 	}
+	if !strings.Contains(b.String(), `"lastSeen": "2026-11-01T10:00:00Z"`) {
+		t.Errorf("lastSeen is not RFC 3339 in JSON: %s", b.String())
+	}
 	b.Reset()
 	_ = NewWriter(&b, Text, false, false).Write([]Report{r}, false)
-	if out := b.String(); !strings.Contains(out, "confirmed by event (x3") || !strings.Contains(out, "http-rules]: not valid JSON") {
+	if out := b.String(); !strings.Contains(out, "confirmed by event (x3, last 2026-11-01T10:00:00Z)") || !strings.Contains(out, "http-rules]: not valid JSON") {
 		t.Errorf("text: %s", out)
 	}
 }
@@ -121,7 +135,7 @@ func TestCheckEventFinding(t *testing.T) {
 func TestPartialChecks(t *testing.T) {
 	res := result()
 	res.Partial = []checks.Skip{{Check: "tke-service-existing-lb", Reason: "offline: ran on the objects in the input files"}}
-	r := Build(res, "offline", nil)
+	r := build(t, res, "offline")
 	var b bytes.Buffer
 	if err := NewWriter(&b, JSON, false, false).Write([]Report{r}, false); err != nil {
 		t.Fatal(err)
@@ -137,6 +151,25 @@ func TestPartialChecks(t *testing.T) {
 	}
 }
 
+// TestBuildRefusesUnknownRules: a finding that names no catalog rule never becomes an empty title, fix
+// and info severity in a report; Build fails, and the zero ID cannot be written as JSON either.
+func TestBuildRefusesUnknownRules(t *testing.T) {
+	res := result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "a", Source: checks.SourceCheck},
+		checks.Finding{Check: "b", Source: checks.SourceCheck, Message: "m"})
+	if r, err := Build(res, snapshot.Live, nil); err == nil || !strings.Contains(err.Error(), `"b"`) {
+		t.Fatalf("Build = %+v, %v; want an error naming check b", r.Findings, err)
+	}
+	var b bytes.Buffer
+	bad := Report{Findings: []Finding{{Check: "b", Severity: rules.Error}}}
+	if err := NewWriter(&b, JSON, false, false).Write([]Report{bad}, false); err == nil {
+		t.Errorf("a finding of the zero rule id was written as JSON: %s", b.String())
+	}
+	var back Finding
+	if err := json.Unmarshal([]byte(`{"rule":"tke.ingress.E0000"}`), &back); err == nil {
+		t.Errorf("a report naming an unknown rule decoded without error")
+	}
+}
+
 type brokenPipe struct{ n int }
 
 func (b *brokenPipe) Write(p []byte) (int, error) {
@@ -147,7 +180,7 @@ func (b *brokenPipe) Write(p []byte) (int, error) {
 }
 
 func TestTextWriteErrorIsReturned(t *testing.T) {
-	r := Build(result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"}), "live", nil)
+	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"}), "live")
 	if err := NewWriter(&brokenPipe{}, Text, true, false).Write([]Report{r, r}, false); err == nil || err.Error() != "write failed" {
 		t.Errorf("got %v, want the write error", err)
 	}

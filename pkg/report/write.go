@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/fatih/color"
@@ -257,7 +258,7 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		if s, ok := r.Worst(); ok {
 			worst, paint = s.String(), w.sev[s]
 		}
-		kind := strings.ToLower(string(r.Target.Kind))
+		kind := r.Target.Kind.Lower()
 		col := 2
 		cells := []string{kind + "/" + r.Target.Namespace + "/" + r.Target.Name, providerName(r), worst, codes(r)}
 		if wide {
@@ -364,6 +365,14 @@ func codes(r Report) string {
 	return strings.Join(out, ",")
 }
 
+// lastSeen formats an event time for text output: RFC 3339 in UTC, empty when unknown.
+func lastSeen(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
 func (w *Writer) text(r Report) {
 	fmt.Fprintf(w.Out, "%s %s/%s  (source: %s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
 		r.Target.Namespace, r.Target.Name, r.Source, r.Provider.Name, r.Provider.Evidence)
@@ -387,16 +396,16 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
 			code+strings.Repeat(" ", codeWidth-DisplayWidth(code)), f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
-		if f.Source == string(checks.SourceEvent) {
-			where = fmt.Sprintf("event (x%d, last %s)", f.Count, f.LastSeen)
+		if f.Source == checks.SourceEvent {
+			where = fmt.Sprintf("event (x%d, last %s)", f.Count, lastSeen(f.LastSeen))
 		}
 		if where != "" {
 			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Message)
 		} else {
 			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Message)
 		}
-		if f.Source == string(checks.SourceCheckEvent) {
-			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, f.LastSeen, f.Event)
+		if f.Source == checks.SourceCheckEvent {
+			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, lastSeen(f.LastSeen), f.Event)
 		}
 		if w.FixHints {
 			for _, h := range [][2]string{{"fix:  ", f.Fix}, {"risk: ", f.Risk}, {"doc:  ", f.Doc}} {

@@ -7,44 +7,6 @@ package rules
 // Sources: "Alibaba ACK, troubleshooting LoadBalancer Services" (error-event table and symptom guide)
 // and "Alibaba ACK, Service FAQ".
 
-// Rules matched from documented CCM event messages.
-const (
-	ACKServiceBackendQuota               ID = "ack.service.backend-quota"
-	ACKServiceENISharedSpec              ID = "ack.service.eni-shared-spec"
-	ACKServiceNoAvailableNodes           ID = "ack.service.no-available-nodes"
-	ACKServiceLBNotFound                 ID = "ack.service.lb-not-found"
-	ACKServiceOrderArrearage             ID = "ack.service.ORDER.ARREARAGE"
-	ACKServicePayInsufficientBalance     ID = "ack.service.PAY.INSUFFICIENT_BALANCE"
-	ACKServiceThrottling                 ID = "ack.service.Throttling"
-	ACKServiceRspoolVIPExist             ID = "ack.service.RspoolVipExist"
-	ACKServiceNetworkConflict            ID = "ack.service.NetworkConflict"
-	ACKServiceVSwitchAvailableIPNotExist ID = "ack.service.VSwitchAvailableIpNotExist"
-	ACKServiceENIStringTargetPort        ID = "ack.service.eni-string-targetport"
-	ACKServiceShareSLBHaltSales          ID = "ack.service.ShareSlbHaltSales"
-	ACKServiceResourceGroupImmutable     ID = "ack.service.resource-group-immutable"
-	ACKServiceENIFlannel                 ID = "ack.service.eni-flannel"
-	ACKServiceCLCUSpec                   ID = "ack.service.clcu-spec"
-	ACKServiceReuseCCMLB                 ID = "ack.service.reuse-ccm-lb"
-	ACKServiceAddressTypeImmutable       ID = "ack.service.address-type-immutable"
-	ACKServiceLBRebind                   ID = "ack.service.lb-rebind"
-	ACKServiceHTTPSToHTTPSBackend        ID = "ack.service.https-to-https-backend"
-	ACKServiceRollingUpdate503           ID = "ack.service.rolling-update-503"
-	ACKServiceUnevenLoad                 ID = "ack.service.uneven-load"
-	ACKServiceOldCCMNoEvents             ID = "ack.service.old-ccm-no-events"
-	ACKServiceNodePortLocalPortRange     ID = "ack.service.nodeport-local-port-range"
-	ACKServiceIntranetLBLoopback         ID = "ack.service.intranet-lb-loopback"
-	ACKServiceReuseOldCCM                ID = "ack.service.reuse-old-ccm"
-	ACKServiceOrphanOnDelete             ID = "ack.service.orphan-on-delete"
-	ACKServiceTypeChangeDeletesLB        ID = "ack.service.type-change-deletes-lb"
-	ACKServiceListenerOnNodePort         ID = "ack.service.listener-on-nodeport"
-	ACKServiceInvalidAnnotation          ID = "ack.service.invalid-annotation"
-	ACKServiceUnknownAnnotation          ID = "ack.service.unknown-annotation"
-	ACKServiceLegacyAnnotationConflict   ID = "ack.service.legacy-annotation-conflict"
-	ACKServiceAnnotationDependency       ID = "ack.service.annotation-dependency"
-	ACKServiceReuseWithoutOverride       ID = "ack.service.reuse-without-override"
-	ACKServiceResourceGroupFixed         ID = "ack.service.resource-group-fixed"
-)
-
 const (
 	ackEventsDoc  = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	ackSymptomDoc = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
@@ -52,15 +14,14 @@ const (
 	ackAnnoDoc    = "Alibaba ACK, Use annotations to configure a Classic Load Balancer (CLB) instance"
 )
 
-var ackServiceRules = []Rule{
+// ackService declares an ACK Service rule with a documented API code.
+func ackService(code string, sev Severity, d Details) ID { return coded(ACK, Service, code, sev, d) }
+
+// Rules of the ACK Service catalog.
+var (
 	// ---- Documented event messages ----
-	{
-		ID:       ACKServiceBackendQuota,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CLB backend server quota (200) exhausted",
+	ACKServiceBackendQuota = uncoded(ACK, Service, "backend-quota", Error, Details{
+		Title: "CLB backend server quota (200) exhausted",
 		Cause: "The CLB instance already holds the maximum of 200 backend servers, so CCM cannot attach the " +
 			"nodes or ENIs this Service needs. Sharing one CLB between many Services, or Cluster mode on a " +
 			"large cluster (every node becomes a backend), uses the quota up quickly.",
@@ -72,14 +33,9 @@ var ackServiceRules = []Rule{
 			"the Service loses capacity or goes dark as old backends disappear.",
 		Doc:   ackEventsDoc + ", \"The backend server number has reached to the quota limit\"",
 		Match: []string{"The backend server number has reached to the quota limit"},
-	},
-	{
-		ID:       ACKServiceENISharedSpec,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Shared-performance CLB cannot take ENI backends",
+	})
+	ACKServiceENISharedSpec = uncoded(ACK, Service, "eni-shared-spec", Error, Details{
+		Title: "Shared-performance CLB cannot take ENI backends",
 		Cause: "The Service attaches pod ENIs directly (service.beta.kubernetes.io/backend-type: eni, Terway), " +
 			"but the CLB is a shared-resource instance, which only accepts ECS backends.",
 		Fix: "Request a performance-guaranteed instance with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec: " +
@@ -87,14 +43,9 @@ var ackServiceRules = []Rule{
 		Risk:  "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
 		Doc:   ackEventsDoc + ", \"The loadbalancer does not support backend servers of eni type\"",
 		Match: []string{"does not support backend servers of eni type"},
-	},
-	{
-		ID:       ACKServiceNoAvailableNodes,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "No backend available for the CLB",
+	})
+	ACKServiceNoAvailableNodes = uncoded(ACK, Service, "no-available-nodes", Error, Details{
+		Title: "No backend available for the CLB",
 		Cause: "CCM found nothing to attach as a backend: no pod matches the Service selector, the matching " +
 			"pods are not healthy/ready, or the only running pods sit on master nodes, which are never added.",
 		Fix: "Check `kubectl get pods -l <selector>` and the Service endpoints. Deploy pods matching the selector, " +
@@ -105,14 +56,9 @@ var ackServiceRules = []Rule{
 		Risk:  "The CLB has an empty backend group; every connection to it fails.",
 		Doc:   ackEventsDoc + ", \"There are no available nodes for LoadBalancer\"",
 		Match: []string{"There are no available nodes for LoadBalancer"},
-	},
-	{
-		ID:       ACKServiceLBNotFound,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CLB recorded in the Service no longer exists",
+	})
+	ACKServiceLBNotFound = uncoded(ACK, Service, "lb-not-found", Error, Details{
+		Title: "CLB recorded in the Service no longer exists",
 		Cause: "The Service status (status.loadBalancer.ingress) points at a CLB that CCM cannot find through " +
 			"the OpenAPI: it was deleted or renamed in the console, or was created by hand and never declared " +
 			"with the loadbalancer-id annotation.",
@@ -128,41 +74,26 @@ var ackServiceRules = []Rule{
 			"not able to find loadbalancer named",
 			"can not find loadbalancer, but it's defined in service",
 		},
-	},
-	{
-		ID:       ACKServiceOrderArrearage,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "ORDER.ARREARAGE",
-		Severity: Error,
-		Title:    "Alibaba Cloud account has an overdue payment",
-		Cause:    "The CLB OpenAPI refuses to create or change billable resources because the account owes money.",
-		Fix:      "Pay the outstanding bill in the Alibaba Cloud billing console; CCM succeeds on its next sync.",
+	})
+	ACKServiceOrderArrearage = ackService("ORDER.ARREARAGE", Error, Details{
+		Title: "Alibaba Cloud account has an overdue payment",
+		Cause: "The CLB OpenAPI refuses to create or change billable resources because the account owes money.",
+		Fix:   "Pay the outstanding bill in the Alibaba Cloud billing console; CCM succeeds on its next sync.",
 		Risk: "No CLB can be created or updated for any Service, and resources of an account left in arrears " +
 			"may be suspended.",
 		Doc:   ackEventsDoc + ", \"ORDER.ARREARAGE Message: The account is arrearage.\"",
 		Match: []string{"ORDER.ARREARAGE", "The account is arrearage"},
-	},
-	{
-		ID:       ACKServicePayInsufficientBalance,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "PAY.INSUFFICIENT_BALANCE",
-		Severity: Error,
-		Title:    "Alibaba Cloud account balance too low",
-		Cause:    "The account does not hold enough credit for the CLB purchase or change CCM requested.",
-		Fix:      "Add funds to the account; the next CCM sync then goes through.",
-		Risk:     "The CLB stays unprovisioned or unchanged, leaving the Service Pending or stale.",
-		Doc:      ackEventsDoc + ", \"PAY.INSUFFICIENT_BALANCE Message: Your account does not have enough balance.\"",
-		Match:    []string{"PAY.INSUFFICIENT_BALANCE", "Your account does not have enough balance"},
-	},
-	{
-		ID:       ACKServiceThrottling,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "Throttling",
-		Severity: Warning,
-		Title:    "CLB OpenAPI calls are being throttled",
+	})
+	ACKServicePayInsufficientBalance = ackService("PAY.INSUFFICIENT_BALANCE", Error, Details{
+		Title: "Alibaba Cloud account balance too low",
+		Cause: "The account does not hold enough credit for the CLB purchase or change CCM requested.",
+		Fix:   "Add funds to the account; the next CCM sync then goes through.",
+		Risk:  "The CLB stays unprovisioned or unchanged, leaving the Service Pending or stale.",
+		Doc:   ackEventsDoc + ", \"PAY.INSUFFICIENT_BALANCE Message: Your account does not have enough balance.\"",
+		Match: []string{"PAY.INSUFFICIENT_BALANCE", "Your account does not have enough balance"},
+	})
+	ACKServiceThrottling = ackService("Throttling", Warning, Details{
+		Title: "CLB OpenAPI calls are being throttled",
 		Cause: "CCM is issuing more CLB API requests than the account's rate limit allows. Services that fail " +
 			"to sync and are retried in a loop are a common source of the extra calls.",
 		Fix: "Look at the CLB quotas on the SLB Quota Management page, then run `kubectl describe svc` on the " +
@@ -172,14 +103,9 @@ var ackServiceRules = []Rule{
 		Doc:     ackEventsDoc + ", \"Status Code: 400 Code: Throttling\"",
 		Retried: true,
 		Match:   []string{"Code: Throttling"},
-	},
-	{
-		ID:       ACKServiceRspoolVIPExist,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "RspoolVipExist",
-		Severity: Error,
-		Title:    "vServer group still bound to a listener",
+	})
+	ACKServiceRspoolVIPExist = ackService("RspoolVipExist", Error, Details{
+		Title: "vServer group still bound to a listener",
 		Cause: "CCM tried to delete a vServer group that a listener still uses. This usually happens on a reused " +
 			"CLB (service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id is set) whose listener was made outside CCM.",
 		Fix: "Confirm whether the Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id; if so, " +
@@ -187,14 +113,9 @@ var ackServiceRules = []Rule{
 		Risk:  "Backend updates for that port stay blocked and the CLB keeps an outdated configuration.",
 		Doc:   ackEventsDoc + ", \"Code: RspoolVipExist Message: there are vips associating with this vServer group.\"",
 		Match: []string{"RspoolVipExist", "there are vips associating with this vServer group"},
-	},
-	{
-		ID:       ACKServiceNetworkConflict,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "NetworkConflict",
-		Severity: Error,
-		Title:    "Internal CLB sits in another VPC than the cluster",
+	})
+	ACKServiceNetworkConflict = ackService("NetworkConflict", Error, Details{
+		Title: "Internal CLB sits in another VPC than the cluster",
 		Cause: "The reused intranet CLB belongs to a different VPC from the cluster; CLB instances cannot be " +
 			"reused across VPCs.",
 		Fix: "Point service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id at an intranet CLB in the cluster's " +
@@ -202,29 +123,19 @@ var ackServiceRules = []Rule{
 		Risk:  "The CLB can never reach the cluster's nodes or pods; the Service stays unusable.",
 		Doc:   ackEventsDoc + ", \"Status Code: 400 Code: NetworkConflict\"; " + ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
 		Match: []string{"NetworkConflict"},
-	},
-	{
-		ID:       ACKServiceVSwitchAvailableIPNotExist,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "VSwitchAvailableIpNotExist",
-		Severity: Error,
-		Title:    "vSwitch for the internal CLB has no free IP",
-		Cause:    "The vSwitch chosen for the intranet CLB has run out of addresses, so no CLB address can be allocated.",
+	})
+	ACKServiceVSwitchAvailableIPNotExist = ackService("VSwitchAvailableIpNotExist", Error, Details{
+		Title: "vSwitch for the internal CLB has no free IP",
+		Cause: "The vSwitch chosen for the intranet CLB has run out of addresses, so no CLB address can be allocated.",
 		Fix: "Select another vSwitch of the same VPC that still has free addresses with " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id: \"vsw-...\" (together with " +
 			"address-type \"intranet\"), or free addresses in the current one.",
 		Risk:  "The Service remains Pending with no internal address.",
 		Doc:   ackEventsDoc + ", \"Code: VSwitchAvailableIpNotExist Message: The specified VSwitch has no available ip.\"",
 		Match: []string{"VSwitchAvailableIpNotExist", "The specified VSwitch has no available ip"},
-	},
-	{
-		ID:       ACKServiceENIStringTargetPort,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Named targetPort not supported with ENI backends",
+	})
+	ACKServiceENIStringTargetPort = uncoded(ACK, Service, "eni-string-targetport", Error, Details{
+		Title: "Named targetPort not supported with ENI backends",
 		Cause: "With ENI backends the CLB registers the pod port directly, and this CCM version cannot resolve a " +
 			"named (string) targetPort, so it sends an invalid port to the API.",
 		Fix: "Write targetPort as a number (e.g. targetPort: 8080) in spec.ports, or upgrade the CCM component " +
@@ -232,14 +143,9 @@ var ackServiceRules = []Rule{
 		Risk:  "Pods are never registered on the CLB for that port; requests to it fail.",
 		Doc:   ackEventsDoc + ", \"The specified Port must be between 1 and 65535.\"",
 		Match: []string{"The specified Port must be between 1 and 65535"},
-	},
-	{
-		ID:       ACKServiceShareSLBHaltSales,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "ShareSlbHaltSales",
-		Severity: Error,
-		Title:    "Old CCM asks for a shared CLB, which is discontinued",
+	})
+	ACKServiceShareSLBHaltSales = ackService("ShareSlbHaltSales", Error, Details{
+		Title: "Old CCM asks for a shared CLB, which is discontinued",
 		Cause: "This CCM release still creates shared-resource CLB instances by default, and Alibaba Cloud no " +
 			"longer sells that instance type.",
 		Fix: "Upgrade the cloud-controller-manager add-on; current releases no longer request shared-resource " +
@@ -250,14 +156,9 @@ var ackServiceRules = []Rule{
 			"ShareSlbHaltSales",
 			"The share instance has been discontinued",
 		},
-	},
-	{
-		ID:       ACKServiceResourceGroupImmutable,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CLB resource group changed after creation",
+	})
+	ACKServiceResourceGroupImmutable = uncoded(ACK, Service, "resource-group-immutable", Error, Details{
+		Title: "CLB resource group changed after creation",
 		Cause: "The value of service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id differs from " +
 			"the group the CLB was created in; a CLB's resource group is fixed at creation.",
 		Fix: "Remove the resource-group-id annotation (or restore its original value). To move the CLB to " +
@@ -265,14 +166,9 @@ var ackServiceRules = []Rule{
 		Risk:  "Every later sync fails, so other changes to the Service never reach the CLB.",
 		Doc:   ackEventsDoc + ", \"can not change ResourceGroupId once created\"",
 		Match: []string{"can not change ResourceGroupId once created"},
-	},
-	{
-		ID:       ACKServiceENIFlannel,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "ENI backend type requested on a Flannel cluster",
+	})
+	ACKServiceENIFlannel = uncoded(ACK, Service, "eni-flannel", Error, Details{
+		Title: "ENI backend type requested on a Flannel cluster",
 		Cause: "service.beta.kubernetes.io/backend-type: eni tells CCM to attach pod IPs as ENIs, but the cluster " +
 			"runs Flannel, whose pod IPs are not ENI addresses in the VPC, so no ENI can be found for them.",
 		Fix: "Delete the service.beta.kubernetes.io/backend-type annotation (or set it to \"ecs\") so nodes are " +
@@ -280,14 +176,9 @@ var ackServiceRules = []Rule{
 		Risk:  "No backend is registered; the CLB cannot forward any traffic.",
 		Doc:   ackEventsDoc + ", \"can not find eniid for ip x.x.x.x in vpc vpc-xxxx\"",
 		Match: []string{"can not find eniid"},
-	},
-	{
-		ID:       ACKServiceCLCUSpec,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Pay-as-you-go (PayByCLCU) CLB given a specification",
+	})
+	ACKServiceCLCUSpec = uncoded(ACK, Service, "clcu-spec", Error, Details{
+		Title: "Pay-as-you-go (PayByCLCU) CLB given a specification",
 		Cause: "The CLB is billed per capacity unit (PayByCLCU), while the Service asks for a fixed " +
 			"specification; switching a CLB from PayByCLCU to pay-by-specification is not allowed.",
 		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec, and if " +
@@ -295,14 +186,9 @@ var ackServiceRules = []Rule{
 		Risk:  "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
 		Doc:   ackEventsDoc + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
 		Match: []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
-	},
-	{
-		ID:       ACKServiceReuseCCMLB,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Reuse annotation points at a CCM-created CLB",
+	})
+	ACKServiceReuseCCMLB = uncoded(ACK, Service, "reuse-ccm-lb", Error, Details{
+		Title: "Reuse annotation points at a CCM-created CLB",
 		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id names a CLB that CCM created for a " +
 			"Service; only CLBs created by hand in the console may be reused.",
 		Fix: "Read the ID from the loadbalancer-id annotation. Service Pending: replace it with a CLB you created " +
@@ -315,14 +201,9 @@ var ackServiceRules = []Rule{
 			"fighting over one CCM-managed CLB.",
 		Doc:   ackEventsDoc + ", \"can not reuse loadbalancer created by kubernetes\"",
 		Match: []string{"can not reuse loadbalancer created by kubernetes"},
-	},
-	{
-		ID:       ACKServiceAddressTypeImmutable,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CLB address type changed after creation",
+	})
+	ACKServiceAddressTypeImmutable = uncoded(ACK, Service, "address-type-immutable", Error, Details{
+		Title: "CLB address type changed after creation",
 		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type was switched between " +
 			"\"internet\" and \"intranet\" on an existing Service; a CLB keeps the type it was created with.",
 		Fix: "Restore the original address-type value, or delete and recreate the Service (a new address is " +
@@ -330,14 +211,9 @@ var ackServiceRules = []Rule{
 		Risk:  "CCM stops applying any change to this Service's CLB.",
 		Doc:   ackEventsDoc + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
 		Match: []string{"can not change LoadBalancer AddressType once created"},
-	},
-	{
-		ID:       ACKServiceLBRebind,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Service already bound to another CLB",
+	})
+	ACKServiceLBRebind = uncoded(ACK, Service, "lb-rebind", Error, Details{
+		Title: "Service already bound to another CLB",
 		Cause: "The loadbalancer-id annotation was edited to a different CLB after the Service had received an " +
 			"address; a Service cannot be moved to another CLB by changing the annotation.",
 		Fix: "Put the original CLB ID back in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, or " +
@@ -345,16 +221,11 @@ var ackServiceRules = []Rule{
 		Risk:  "Syncing is stuck; the Service keeps its old address and ignores further changes.",
 		Doc:   ackEventsDoc + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
 		Match: []string{"service has been associated with ip", "cannot be bound to ip"},
-	},
-
+	})
 	// ---- Documented symptoms without an event ----
-	{
-		ID:       ACKServiceHTTPSToHTTPSBackend,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "HTTPS listener forwards to a TLS port on the pod",
+
+	ACKServiceHTTPSToHTTPSBackend = uncoded(ACK, Service, "https-to-https-backend", Warning, Details{
+		Title: "HTTPS listener forwards to a TLS port on the pod",
 		Cause: "A port listed as \"https:<port>\" in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-protocol-port " +
 			"is decrypted on the CLB (certificate from ...-cert-id) and sent on as plain HTTP, but its targetPort is " +
 			"the pod's TLS port (e.g. 443). The pod answers \"The plain HTTP request was sent to HTTPS port\".",
@@ -362,14 +233,9 @@ var ackServiceRules = []Rule{
 			"or use a \"tcp:443\" listener if the pod must terminate TLS itself.",
 		Risk: "Every HTTPS request through the CLB fails with a 400 error.",
 		Doc:  ackSymptomDoc + ", Cannot connect to the backend HTTPS service",
-	},
-	{
-		ID:       ACKServiceRollingUpdate503,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Rolling updates can return 503 or reset connections",
+	})
+	ACKServiceRollingUpdate503 = uncoded(ACK, Service, "rolling-update-503", Warning, Details{
+		Title: "Rolling updates can return 503 or reset connections",
 		Cause: "Nothing makes the CLB and pods hand over gracefully: the listener has no connection draining and/or " +
 			"the pods lack a readinessProbe, preStop hook or a long enough terminationGracePeriodSeconds, so the CLB " +
 			"still sends requests to pods that are starting or stopping.",
@@ -379,14 +245,9 @@ var ackServiceRules = []Rule{
 			"the preStop duration.",
 		Risk: "Each deployment causes a burst of failed requests for clients.",
 		Doc:  ackSymptomDoc + ", 503 error during application updates; " + ackFAQDoc + ", graceful closing of connections when backends are replaced",
-	},
-	{
-		ID:       ACKServiceUnevenLoad,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Local traffic policy with a non-weighted CLB scheduler",
+	})
+	ACKServiceUnevenLoad = uncoded(ACK, Service, "uneven-load", Warning, Details{
+		Title: "Local traffic policy with a non-weighted CLB scheduler",
 		Cause: "With externalTrafficPolicy: Local, CCM attaches only nodes with backend pods and (from " +
 			"v1.9.3.276-g372aa98-aliyun on) weights each node by its pod count. A non-weighted scheduler such as " +
 			"\"rr\" ignores those weights, so a node with one pod gets as much traffic as a node with many. " +
@@ -395,28 +256,18 @@ var ackServiceRules = []Rule{
 			"connections use \"wlc\". Upgrade CCM to v1.9.3.276-g372aa98-aliyun or later for pod-count weights.",
 		Risk: "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
 		Doc:  ackSymptomDoc + ", Uneven load distribution across CLB backends; " + ackFAQDoc + ", How are node weights automatically set in Local mode?",
-	},
-	{
-		ID:       ACKServiceOldCCMNoEvents,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "CCM older than v1.9.3.276-g372aa98-aliyun emits no sync events",
+	})
+	ACKServiceOldCCMNoEvents = uncoded(ACK, Service, "old-ccm-no-events", Warning, Details{
+		Title: "CCM older than v1.9.3.276-g372aa98-aliyun emits no sync events",
 		Cause: "cloud-controller-manager releases before v1.9.3.276-g372aa98-aliyun do not record events for " +
 			"Service/CLB synchronization, so failures are invisible in `kubectl describe svc`.",
 		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.276-g372aa98-aliyun or newer; with a newer " +
 			"CCM and still no events, open a ticket with Alibaba Cloud.",
 		Risk: "CLB sync errors (Pending Services, stale backends, ignored annotations) go undiagnosed.",
 		Doc:  ackFAQDoc + ", Why are events for the service and LoadBalancer synchronization process not visible?",
-	},
-	{
-		ID:       ACKServiceNodePortLocalPortRange,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "nodePort inside the nodes' ephemeral port range",
+	})
+	ACKServiceNodePortLocalPortRange = uncoded(ACK, Service, "nodeport-local-port-range", Warning, Details{
+		Title: "nodePort inside the nodes' ephemeral port range",
 		Cause: "The Service's nodePort lies inside net.ipv4.ip_local_port_range (default 32768-60999), the range " +
 			"Linux hands out as source ports for outgoing connections. This happens when --service-node-port-range " +
 			"(default 30000-32767) was widened to overlap it.",
@@ -424,14 +275,9 @@ var ackServiceRules = []Rule{
 			"service-node-port-range and the nodes' ip_local_port_range disjoint again (restore the defaults).",
 		Risk: "Intermittent connection failures on nodes; at worst health checks fail and nodes go NotReady.",
 		Doc:  ackFAQDoc + ", How to correctly configure the NodePort range",
-	},
-	{
-		ID:       ACKServiceIntranetLBLoopback,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Reused internal CLB unreachable from pods on backend nodes",
+	})
+	ACKServiceIntranetLBLoopback = uncoded(ACK, Service, "intranet-lb-loopback", Warning, Details{
+		Title: "Reused internal CLB unreachable from pods on backend nodes",
 		Cause: "For a private CLB that was not created by this Service, a layer-4 listener cannot serve a client " +
 			"that is also one of its backends: a pod on a node that hosts a backend fails to reach the CLB address.",
 		Fix: "Reach the workload through its ClusterIP or DNS name from inside the cluster; or use a public " +
@@ -439,42 +285,27 @@ var ackServiceRules = []Rule{
 			"short-circuits in-cluster traffic to the address.",
 		Risk: "In-cluster callers fail depending on which node they are scheduled on, which is hard to reproduce.",
 		Doc:  ackFAQDoc + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
-	},
-	{
-		ID:       ACKServiceReuseOldCCM,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CCM too old to reuse an existing CLB",
+	})
+	ACKServiceReuseOldCCM = uncoded(ACK, Service, "reuse-old-ccm", Error, Details{
+		Title: "CCM too old to reuse an existing CLB",
 		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, but CCM releases " +
 			"before v1.9.3.105-gfd4e547-aliyun cannot reuse an existing CLB.",
 		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.105-gfd4e547-aliyun or later (preferably " +
 			"v1.9.3.276-g372aa98-aliyun or later so sync events are visible).",
 		Risk: "The annotation is ignored or fails; the Service does not use the intended CLB.",
 		Doc:  ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
-	},
-	{
-		ID:       ACKServiceOrphanOnDelete,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "CCM-created CLB turned into a reused one by hand",
+	})
+	ACKServiceOrphanOnDelete = uncoded(ACK, Service, "orphan-on-delete", Warning, Details{
+		Title: "CCM-created CLB turned into a reused one by hand",
 		Cause: "The loadbalancer-id annotation was added to a Service whose CLB CCM had created. CCM now treats " +
 			"it as a reused instance, and reused instances are kept when the Service is deleted.",
 		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id from the Service; if it must stay, " +
 			"plan to delete the CLB in the console after the Service is gone.",
 		Risk: "The CLB outlives the Service and keeps incurring charges.",
 		Doc:  ackFAQDoc + ", When are SLB instances automatically deleted?",
-	},
-	{
-		ID:       ACKServiceTypeChangeDeletesLB,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Info,
-		Title:    "Deleting or retyping the Service removes its CLB",
+	})
+	ACKServiceTypeChangeDeletesLB = uncoded(ACK, Service, "type-change-deletes-lb", Info, Details{
+		Title: "Deleting or retyping the Service removes its CLB",
 		Cause: "A CLB created by CCM is deleted together with the Service, and also when the Service type is " +
 			"changed from LoadBalancer to another type (e.g. NodePort). Only CLBs reused via the loadbalancer-id " +
 			"annotation survive.",
@@ -483,29 +314,19 @@ var ackServiceRules = []Rule{
 		Risk: "The public or private address is released and cannot be recovered; clients and DNS records " +
 			"pointing at it break.",
 		Doc: ackFAQDoc + ", When are SLB instances automatically deleted?",
-	},
-	{
-		ID:       ACKServiceListenerOnNodePort,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "CLB annotations on a non-LoadBalancer Service",
+	})
+	ACKServiceListenerOnNodePort = uncoded(ACK, Service, "listener-on-nodeport", Warning, Details{
+		Title: "CLB annotations on a non-LoadBalancer Service",
 		Cause: "The Service carries service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotations but is " +
 			"not of type LoadBalancer; CCM only configures CLBs and listeners for LoadBalancer Services.",
 		Fix:  "Change spec.type to LoadBalancer if a CLB is wanted, otherwise remove the annotations.",
 		Risk: "The annotations silently do nothing and no listener exists for the expected port.",
 		Doc:  ackFAQDoc + ", How to configure a listener for a NodePort service",
-	},
-
+	})
 	// ---- Annotation validation (static checks) ----
-	{
-		ID:       ACKServiceInvalidAnnotation,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CLB annotation has an invalid value",
+
+	ACKServiceInvalidAnnotation = uncoded(ACK, Service, "invalid-annotation", Error, Details{
+		Title: "CLB annotation has an invalid value",
 		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
 			"allowed set (values are case-sensitive), a non-integer where a number is required, a number out " +
 			"of range, a malformed id, or a protocol-port entry naming a port the Service does not have.",
@@ -518,14 +339,9 @@ var ackServiceRules = []Rule{
 			"changes made by hand in the SLB console are reverted.",
 		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
 		Doc:  ackAnnoDoc,
-	},
-	{
-		ID:       ACKServiceUnknownAnnotation,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Unrecognised CLB annotation (likely a typo)",
+	})
+	ACKServiceUnknownAnnotation = uncoded(ACK, Service, "unknown-annotation", Warning, Details{
+		Title: "Unrecognised CLB annotation (likely a typo)",
 		Cause: "An annotation under service.beta.kubernetes.io/alibaba-cloud-loadbalancer- has a suffix CCM does " +
 			"not know, usually a misspelling of a real one.",
 		Fix: "Rename it to the nearest valid annotation named in the finding. A correctly spelt annotation is " +
@@ -534,14 +350,9 @@ var ackServiceRules = []Rule{
 			"and upgrade the add-on if needed.",
 		Risk: "CCM ignores the key without an error; the intended CLB setting never applies.",
 		Doc:  ackAnnoDoc + "; " + ackFAQDoc + ", What to do if a service annotation does not take effect",
-	},
-	{
-		ID:       ACKServiceLegacyAnnotationConflict,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Legacy alicloud- and alibaba-cloud- annotations disagree",
+	})
+	ACKServiceLegacyAnnotationConflict = uncoded(ACK, Service, "legacy-annotation-conflict", Warning, Details{
+		Title: "Legacy alicloud- and alibaba-cloud- annotations disagree",
 		Cause: "The same setting is given twice with different values: under the old prefix " +
 			"service.beta.kubernetes.io/alicloud-loadbalancer-* (still accepted) and under " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-*. Which one wins is not obvious from the manifest.",
@@ -550,14 +361,9 @@ var ackServiceRules = []Rule{
 		Risk: "The CLB may be configured with the value the reader did not expect, and edits to the other key " +
 			"appear to have no effect.",
 		Doc: ackAnnoDoc + ", usage notes (alicloud renamed to alibaba-cloud)",
-	},
-	{
-		ID:       ACKServiceAnnotationDependency,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "CLB annotation is missing a required companion",
+	})
+	ACKServiceAnnotationDependency = uncoded(ACK, Service, "annotation-dependency", Error, Details{
+		Title: "CLB annotation is missing a required companion",
 		Cause: "Some annotations only work together: sticky-session \"on\" needs sticky-session-type; type " +
 			"\"insert\" needs cookie-timeout; type \"server\" needs cookie; acl-status \"on\" needs acl-id (and " +
 			"acl-type); an https entry in protocol-port needs cert-id; vswitch-id is valid only with address-type " +
@@ -569,14 +375,9 @@ var ackServiceRules = []Rule{
 		Risk: "CCM fails to build the listener or silently drops the feature (no session stickiness, no ACL, " +
 			"CLB in the wrong network).",
 		Doc: ackAnnoDoc + ", listener and CLB annotations",
-	},
-	{
-		ID:       ACKServiceReuseWithoutOverride,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Reused CLB without force-override-listeners: no listeners made",
+	})
+	ACKServiceReuseWithoutOverride = uncoded(ACK, Service, "reuse-without-override", Warning, Details{
+		Title: "Reused CLB without force-override-listeners: no listeners made",
 		Cause: "With service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id set and " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners not \"true\", CCM " +
 			"creates no listeners on the existing CLB; it deliberately leaves them alone because overwriting could " +
@@ -585,19 +386,14 @@ var ackServiceRules = []Rule{
 			"by anything else on the CLB, set force-override-listeners: \"true\".",
 		Risk: "The Service shows an address but nothing listens on its ports, so clients cannot connect.",
 		Doc:  ackFAQDoc + ", Why is a listener not configured when I reuse an existing SLB instance?",
-	},
-	{
-		ID:       ACKServiceResourceGroupFixed,
-		Provider: ACK,
-		Kind:     Service,
-		Code:     "",
-		Severity: Info,
-		Title:    "Resource group of an existing CLB is fixed",
+	})
+	ACKServiceResourceGroupFixed = uncoded(ACK, Service, "resource-group-fixed", Info, Details{
+		Title: "Resource group of an existing CLB is fixed",
 		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id and its " +
 			"CLB already exists. Nothing is wrong yet: this is a reminder that the group was fixed when the CLB " +
 			"was created, so a later edit of the value fails (see ack.service.resource-group-immutable).",
 		Fix:  "Leave the value as it is; to move the CLB to another resource group, recreate the Service.",
 		Risk: "None while the value stays unchanged.",
 		Doc:  ackEventsDoc + ", \"can not change ResourceGroupId once created\" (a reminder, not the error)",
-	},
-}
+	})
+)

@@ -3,32 +3,15 @@ package rules
 // Provider-neutral rules: Kubernetes Service and Ingress behaviour that affects a cloud load balancer
 // the same way on TKE and ACK. None of them is proved by an event message; checks emit them.
 
-// Generic rule IDs.
-const (
-	GenericServiceExternalTrafficLocal ID = "generic.service.external-traffic-local"
-	GenericServiceNoEndpoints          ID = "generic.service.no-endpoints"
-	GenericServiceNoSelector           ID = "generic.service.no-selector"
-	GenericServiceEndpointsNotReady    ID = "generic.service.endpoints-not-ready"
-	GenericIngressOtherController      ID = "generic.ingress.other-controller"
-	GenericServiceNoEvents             ID = "generic.service.no-events"
-	GenericIngressNoEvents             ID = "generic.ingress.no-events"
-	GenericServiceUnmatchedWarning     ID = "generic.service.unmatched-warning"
-	GenericIngressUnmatchedWarning     ID = "generic.ingress.unmatched-warning"
-)
-
 const (
 	genericK8sDoc        = "Kubernetes Service semantics"
 	tkeEventRetentionDoc = "Tencent TKE, Service and Ingress event errors, How to view Service/Ingress event errors (events kept 1 hour)"
 )
 
-var genericRules = []Rule{
-	{
-		ID:       GenericServiceExternalTrafficLocal,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Info,
-		Title:    "externalTrafficPolicy Local: LB address fails from inside the cluster",
+// Provider-neutral rules.
+var (
+	GenericServiceExternalTrafficLocal = uncoded(Generic, Service, "external-traffic-local", Info, Details{
+		Title: "externalTrafficPolicy Local: LB address fails from inside the cluster",
 		Cause: "kube-proxy programs the load balancer's address on every node, so traffic from a node or pod to " +
 			"that address never leaves the node. With externalTrafficPolicy: Local it is only delivered to backend " +
 			"pods on that same node; from a node without one the connection fails, even though outside clients " +
@@ -42,14 +25,9 @@ var genericRules = []Rule{
 		Doc: "Alibaba ACK, Service FAQ, How do I resolve the issue where the SLB address exposed by a " +
 			"LoadBalancer service is inaccessible from within a Kubernetes cluster?; Alibaba ACK, " +
 			"troubleshooting LoadBalancer Services, CLB inaccessible from within the cluster",
-	},
-	{
-		ID:       GenericServiceNoEndpoints,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Error,
-		Title:    "Service has no ready endpoint",
+	})
+	GenericServiceNoEndpoints = uncoded(Generic, Service, "no-endpoints", Error, Details{
+		Title: "Service has no ready endpoint",
 		Cause: "No pod carries all the labels in spec.selector (or the matching pods are in another namespace), " +
 			"or every matching pod is not ready, so the Service has no ready EndpointSlice address and the load " +
 			"balancer has nothing to send traffic to.",
@@ -60,28 +38,18 @@ var genericRules = []Rule{
 			"for LoadBalancer\" and on TKE the backend group stays empty.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, \"There are no available " +
 			"nodes for LoadBalancer\"",
-	},
-	{
-		ID:       GenericServiceNoSelector,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Service has no selector and no EndpointSlices",
+	})
+	GenericServiceNoSelector = uncoded(Generic, Service, "no-selector", Warning, Details{
+		Title: "Service has no selector and no EndpointSlices",
 		Cause: "Without spec.selector Kubernetes creates no endpoints automatically; they must be written by hand " +
 			"or by another controller, and none exist for this Service.",
 		Fix: "Add a spec.selector matching the backend pods, or create the EndpointSlice (label " +
 			"kubernetes.io/service-name=<svc>) listing the backend addresses.",
 		Risk: "The load balancer has no backends and drops every connection.",
 		Doc:  genericK8sDoc,
-	},
-	{
-		ID:       GenericServiceEndpointsNotReady,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Some or all backend pods are not ready",
+	})
+	GenericServiceEndpointsNotReady = uncoded(Generic, Service, "endpoints-not-ready", Warning, Details{
+		Title: "Some or all backend pods are not ready",
 		Cause: "Pods selected by the Service fail their readiness probe, are starting, or are terminating, so " +
 			"their endpoints are marked not ready and are not (or no longer) registered with the load balancer.",
 		Fix: "Inspect the unready pods (`kubectl describe pod`, container logs, probe settings) and fix the " +
@@ -90,28 +58,18 @@ var genericRules = []Rule{
 			"get errors.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, CLB inaccessible from " +
 			"outside the cluster",
-	},
-	{
-		ID:       GenericIngressOtherController,
-		Provider: Generic,
-		Kind:     Ingress,
-		Code:     "",
-		Severity: Info,
-		Title:    "Ingress handled by another ingress controller",
+	})
+	GenericIngressOtherController = uncoded(Generic, Ingress, "other-controller", Info, Details{
+		Title: "Ingress handled by another ingress controller",
 		Cause: "The Ingress's ingressClassName (or kubernetes.io/ingress.class annotation) selects a controller " +
 			"other than the cloud's CLB ingress controller, for example nginx or ALB, so it creates no CLB.",
 		Fix: "Nothing to fix if that is intended; diagnose it with that controller's own tools. To have it served " +
 			"by a CLB, set the class the provider's CLB ingress controller watches.",
 		Risk: "None from the CLB side; problems in the other controller are outside what this tool checked.",
 		Doc:  genericK8sDoc + " (IngressClass)",
-	},
-	{
-		ID:       GenericServiceNoEvents,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Info,
-		Title:    "Service looks unhealthy but has no events",
+	})
+	GenericServiceNoEvents = uncoded(Generic, Service, "no-events", Info, Details{
+		Title: "Service looks unhealthy but has no events",
 		Cause: "Events are short-lived and not always produced: TKE keeps them for about one hour, and ACK's " +
 			"cloud-controller-manager emits LoadBalancer sync events only from v1.9.3.276-g372aa98-aliyun on. The " +
 			"cause of the problem therefore cannot be read from events.",
@@ -121,56 +79,36 @@ var genericRules = []Rule{
 		Risk: "The real error remains unknown, so it may keep recurring.",
 		Doc: "Alibaba ACK, Service FAQ, Why are events for the service and LoadBalancer synchronization " +
 			"process not visible?; " + tkeEventRetentionDoc,
-	},
-	{
-		ID:       GenericIngressNoEvents,
-		Provider: Generic,
-		Kind:     Ingress,
-		Code:     "",
-		Severity: Info,
-		Title:    "Ingress looks unhealthy but has no events",
+	})
+	GenericIngressNoEvents = uncoded(Generic, Ingress, "no-events", Info, Details{
+		Title: "Ingress looks unhealthy but has no events",
 		Cause: "No event explains the Ingress's state: events expire (about one hour on TKE) or the controller " +
 			"did not emit any, so the failure cannot be read from them.",
 		Fix: "Make a harmless change to the Ingress to trigger a new sync and diagnose again promptly, or read " +
 			"the ingress controller's logs and the load balancer in the cloud console.",
 		Risk: "The underlying error goes undiagnosed and may keep recurring.",
 		Doc:  tkeEventRetentionDoc + "; " + genericK8sDoc,
-	},
-	{
-		ID:       GenericServiceUnmatchedWarning,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Warning event with no documented code",
+	})
+	GenericServiceUnmatchedWarning = uncoded(Generic, Service, "unmatched-warning", Warning, Details{
+		Title: "Warning event with no documented code",
 		Cause: "A controller reported a Warning about the Service whose text matches no code or message of the " +
 			"vendor documents lbdoctor knows; the message is shown as reported, credentials removed.",
 		Fix: "Read the message: it usually names the failing cloud API call and its error. If it carries a cloud " +
 			"error code, look it up in the provider's API error reference.",
 		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
 		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
-	},
-	{
-		ID:       GenericIngressUnmatchedWarning,
-		Provider: Generic,
-		Kind:     Ingress,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Warning event with no documented code",
+	})
+	GenericIngressUnmatchedWarning = uncoded(Generic, Ingress, "unmatched-warning", Warning, Details{
+		Title: "Warning event with no documented code",
 		Cause: "A controller reported a Warning about the Ingress whose text matches no code or message of the " +
 			"vendor documents lbdoctor knows; the message is shown as reported, credentials removed.",
 		Fix: "Read the message: it usually names the failing cloud API call and its error. If it carries a cloud " +
 			"error code, look it up in the provider's API error reference.",
 		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
 		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
-	},
-	{
-		ID:       GenericServiceProviderConflict,
-		Provider: Generic,
-		Kind:     Service,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Evidence of both TKE and ACK for one Service",
+	})
+	GenericServiceProviderConflict = uncoded(Generic, Service, "provider-conflict", Warning, Details{
+		Title: "Evidence of both TKE and ACK for one Service",
 		Cause: "The signals that tell the cloud disagree: among the Service's annotations, the nodes' " +
 			"spec.providerID values and the kube-system controllers, some belong to Tencent TKE and some to " +
 			"Alibaba ACK. Only the controller of the cloud the cluster runs on acts on the Service and it " +
@@ -182,14 +120,9 @@ var genericRules = []Rule{
 		Risk: "Settings written in the other cloud's annotations have no effect, so the load balancer is not " +
 			"configured as the manifest suggests, and the checks of the other cloud do not run.",
 		Doc: providerIDDoc,
-	},
-	{
-		ID:       GenericIngressProviderConflict,
-		Provider: Generic,
-		Kind:     Ingress,
-		Code:     "",
-		Severity: Warning,
-		Title:    "Evidence of both TKE and ACK for one Ingress",
+	})
+	GenericIngressProviderConflict = uncoded(Generic, Ingress, "provider-conflict", Warning, Details{
+		Title: "Evidence of both TKE and ACK for one Ingress",
 		Cause: "The signals that tell the cloud disagree: among the Ingress's class, its annotations, the " +
 			"nodes' spec.providerID values and the kube-system controllers, some belong to Tencent TKE and some " +
 			"to Alibaba ACK. An Ingress of class qcloud is served only by TKE's CLB ingress controller, which " +
@@ -201,13 +134,7 @@ var genericRules = []Rule{
 		Risk: "No controller, or the wrong one, picks the Ingress up, so it gets no address or ignores the " +
 			"settings written for the other cloud; the checks of the other cloud do not run.",
 		Doc: providerIDDoc,
-	},
-}
-
-// Rule IDs of conflicting provider evidence.
-const (
-	GenericServiceProviderConflict ID = "generic.service.provider-conflict"
-	GenericIngressProviderConflict ID = "generic.ingress.provider-conflict"
+	})
 )
 
 const providerIDDoc = "kubernetes/cloud-provider-alibaba-cloud, docs/getting-started.md (ACK node providerID " +

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 )
 
 // Severity orders findings; higher is worse.
@@ -68,20 +70,110 @@ const (
 	Generic Provider = "generic"
 )
 
-// Kind is the object kind a rule is about.
-type Kind string
+// Providers lists the providers in the order flags, completion and help name them.
+func Providers() []Provider { return []Provider{TKE, ACK, Generic} }
+
+// ParseProvider reads a provider name in any case and with surrounding spaces: "tke", "ack" or
+// "generic".
+func ParseProvider(s string) (Provider, error) {
+	for _, p := range Providers() {
+		if strings.EqualFold(strings.TrimSpace(s), string(p)) {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("unknown provider %q (want %s)", s, ProviderList())
+}
+
+// ProviderNames is the valid provider names, for completion and help text.
+func ProviderNames() []string {
+	ps := Providers()
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = string(p)
+	}
+	return names
+}
+
+// ProviderList is the valid provider names as a phrase for errors: "tke, ack or generic".
+func ProviderList() string {
+	names := ProviderNames()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Kind is the object kind a rule is about; the same type names diagnosis targets.
+type Kind = kind.Kind
 
 // Kinds.
 const (
-	Service Kind = "service"
-	Ingress Kind = "ingress"
+	Service = kind.Service
+	Ingress = kind.Ingress
 )
 
-// ID is a stable rule identifier: <provider>.<kind>.<code-or-slug>.
-type ID string
+// ID names one rule of the catalog. Only this package makes IDs (each rule's constructor returns
+// one), so code outside it can name a rule only through the exported variables: a string or a
+// misspelt name does not compile. The zero ID names no rule; the runner and the report refuse it,
+// and it has no text form.
+type ID struct{ r *Rule }
 
-// Slug is the last part of the id: the code or slug.
-func (id ID) Slug() string { return string(id)[strings.LastIndex(string(id), ".")+1:] }
+// String is the stable identifier <provider>.<kind>.<code-or-slug>, e.g. "tke.ingress.E4011".
+func (id ID) String() string {
+	if id.r == nil {
+		return ""
+	}
+	return id.r.name
+}
+
+// Slug is the last part of the id: the code, or the slug of an uncoded rule. Codes may contain
+// dots (ORDER.ARREARAGE).
+func (id ID) Slug() string {
+	if id.r == nil {
+		return ""
+	}
+	return id.r.slug
+}
+
+// Known is false only for the zero ID.
+func (id ID) Known() bool { return id.r != nil }
+
+// Rule returns the catalog entry the id names (a copy); the zero ID gives the zero Rule.
+func (id ID) Rule() Rule {
+	if id.r == nil {
+		return Rule{}
+	}
+	return *id.r
+}
+
+// MarshalText writes the id string; the zero ID is an error, so no report carries an unknown rule.
+func (id ID) MarshalText() ([]byte, error) {
+	if id.r == nil {
+		return nil, errUnknown("")
+	}
+	return []byte(id.r.name), nil
+}
+
+// UnmarshalText reads an id string; one that names no catalog rule is an error.
+func (id *ID) UnmarshalText(b []byte) error {
+	v, ok := Parse(string(b))
+	if !ok {
+		return errUnknown(string(b))
+	}
+	*id = v
+	return nil
+}
+
+func errUnknown(name string) error { return fmt.Errorf("unknown rule id %q", name) }
+
+// Compare orders ids by their string form.
+func Compare(a, b ID) int { return strings.Compare(a.String(), b.String()) }
+
+// Parse returns the rule whose id string is exactly name.
+func Parse(name string) (ID, bool) {
+	r, ok := byName[name]
+	if !ok {
+		return ID{}, false
+	}
+	return r.ID, true
+}
 
 // Rule is one documented problem.
 type Rule struct {
@@ -91,9 +183,16 @@ type Rule struct {
 	// Code is the documented error code or API code; empty when the documentation gives none.
 	Code     string
 	Severity Severity
-	Title    string
-	Cause    string
-	Fix      string
+	Details
+
+	name, slug string
+}
+
+// Details is what a rule tells the reader, and how events prove it.
+type Details struct {
+	Title string
+	Cause string
+	Fix   string
 	// Risk is what happens if the problem is left alone.
 	Risk string
 	// Doc names the vendor document and section the rule comes from.
@@ -105,29 +204,47 @@ type Rule struct {
 	Match []string
 }
 
-var byID = func() map[ID]*Rule {
-	m := make(map[ID]*Rule, len(catalog))
-	for i := range catalog {
-		m[catalog[i].ID] = &catalog[i]
-	}
-	return m
-}()
+// catalog and byName hold every rule, filled by define as the package's rule variables are
+// initialised. No other package-level initialiser may read them: Go orders initialisers by
+// dependency, and nothing makes one depend on every rule variable.
+var (
+	catalog []*Rule
+	byName  = map[string]*Rule{}
+)
+
+// coded declares a rule with a documented code, which is also its slug.
+func coded(p Provider, k Kind, code string, sev Severity, d Details) ID {
+	return define(p, k, code, code, sev, d)
+}
+
+// uncoded declares a rule the documentation gives no code, named by slug.
+func uncoded(p Provider, k Kind, slug string, sev Severity, d Details) ID {
+	return define(p, k, "", slug, sev, d)
+}
+
+// define adds a rule to the catalog: its id is <provider>.<kind>.<slug>.
+func define(p Provider, k Kind, code, slug string, sev Severity, d Details) ID {
+	r := &Rule{Provider: p, Kind: k, Code: code, Severity: sev, Details: d, slug: slug,
+		name: string(p) + "." + k.Lower() + "." + slug}
+	r.ID = ID{r}
+	catalog = append(catalog, r)
+	byName[r.name] = r
+	return r.ID
+}
 
 // All returns the catalog sorted by ID. The slice is a copy.
 func All() []Rule {
 	out := make([]Rule, len(catalog))
-	copy(out, catalog)
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	for i, r := range catalog {
+		out[i] = *r
+	}
+	sort.Slice(out, func(i, j int) bool { return Compare(out[i].ID, out[j].ID) < 0 })
 	return out
 }
 
-// Get returns the rule with the given ID.
+// Get returns the rule the id names; false for the zero ID.
 func Get(id ID) (Rule, bool) {
-	r, ok := byID[id]
-	if !ok {
-		return Rule{}, false
-	}
-	return *r, true
+	return id.Rule(), id.Known()
 }
 
 // Lookup returns the rules whose code (or ID suffix) equals code, case-insensitively, narrowed by
@@ -138,7 +255,7 @@ func Lookup(code string, p Provider, k Kind) []Rule {
 		if p != "" && r.Provider != p || k != "" && r.Kind != k {
 			continue
 		}
-		if strings.EqualFold(r.Code, code) || strings.EqualFold(r.ID.Slug(), code) || strings.EqualFold(string(r.ID), code) {
+		if strings.EqualFold(r.Code, code) || strings.EqualFold(r.ID.Slug(), code) || strings.EqualFold(r.ID.String(), code) {
 			out = append(out, r)
 		}
 	}

@@ -1,29 +1,33 @@
 package rules
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
 )
 
 func TestCatalogInvariants(t *testing.T) {
-	seen := map[ID]bool{}
+	seen := map[string]bool{}
 	idRE := regexp.MustCompile(`^(tke|ack|generic)\.(service|ingress)\.[A-Za-z0-9._-]+$`)
 	for _, r := range All() {
-		t.Run(string(r.ID), func(t *testing.T) {
-			if seen[r.ID] {
+		t.Run(r.ID.String(), func(t *testing.T) {
+			if seen[r.ID.String()] {
 				t.Fatalf("duplicate id")
 			}
-			seen[r.ID] = true
-			if !idRE.MatchString(string(r.ID)) {
+			seen[r.ID.String()] = true
+			if !idRE.MatchString(r.ID.String()) {
 				t.Errorf("id does not match <provider>.<kind>.<code-or-slug>")
 			}
-			prefix := string(r.Provider) + "." + string(r.Kind) + "."
-			if !strings.HasPrefix(string(r.ID), prefix) {
-				t.Errorf("id does not start with %q", prefix)
+			prefix := string(r.Provider) + "." + r.Kind.Lower() + "."
+			if r.ID.String() != prefix+r.ID.Slug() {
+				t.Errorf("id is not %q + its slug %q", prefix, r.ID.Slug())
 			}
-			if r.Provider == TKE && r.Code != "" && !strings.HasPrefix(string(r.ID), prefix+r.Code) {
-				t.Errorf("TKE id should carry its code %s", r.Code)
+			if r.Code != "" && !strings.HasPrefix(r.ID.Slug(), r.Code) {
+				t.Errorf("id should carry its code %s", r.Code)
+			}
+			if back, ok := Parse(r.ID.String()); !ok || back != r.ID {
+				t.Errorf("Parse(%q) = %v, %v", r.ID, back, ok)
 			}
 			for name, v := range map[string]string{"Title": r.Title, "Cause": r.Cause, "Fix": r.Fix, "Risk": r.Risk, "Doc": r.Doc} {
 				if strings.TrimSpace(v) == "" {
@@ -98,7 +102,64 @@ func TestSeverityText(t *testing.T) {
 func idsToStrings(ids []ID) []string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = string(id)
+		out[i] = id.String()
 	}
 	return out
+}
+
+func TestSlugKeepsDottedCodes(t *testing.T) {
+	tests := []struct {
+		id         ID
+		slug, code string
+	}{
+		{ACKServiceOrderArrearage, "ORDER.ARREARAGE", "ORDER.ARREARAGE"},
+		{TKEIngressE4011, "E4011", "E4011"},
+		{TKEIngressE4038Expired, "E4038-expired", "E4038"},
+		{TKEServiceCLBLoopback, "clb-loopback", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id.String(), func(t *testing.T) {
+			if tt.id.Slug() != tt.slug || tt.id.Rule().Code != tt.code {
+				t.Errorf("slug %q code %q, want %q %q", tt.id.Slug(), tt.id.Rule().Code, tt.slug, tt.code)
+			}
+			r := tt.id.Rule()
+			if got := Lookup(tt.slug, r.Provider, r.Kind); len(got) != 1 || got[0].ID != tt.id {
+				t.Errorf("Lookup(%q) found %d rules, want only %s", tt.slug, len(got), tt.id)
+			}
+		})
+	}
+}
+
+func TestIDText(t *testing.T) {
+	b, err := json.Marshal(struct{ R ID }{ACKServiceOrderArrearage})
+	if err != nil || string(b) != `{"R":"ack.service.ORDER.ARREARAGE"}` {
+		t.Fatalf("marshal: %s %v", b, err)
+	}
+	var back struct{ R ID }
+	if err := json.Unmarshal(b, &back); err != nil || back.R != ACKServiceOrderArrearage {
+		t.Errorf("unmarshal: %v %v", back.R, err)
+	}
+	for _, bad := range []string{`{"R":"tke.ingress.E9999"}`, `{"R":"TKE.INGRESS.E4011"}`, `{"R":""}`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("unmarshal of %s should fail", bad)
+		}
+	}
+	var zero ID
+	if _, err := json.Marshal(struct{ R ID }{zero}); err == nil {
+		t.Errorf("the zero ID must not marshal")
+	}
+	if _, ok := Get(zero); ok || zero.Known() {
+		t.Errorf("the zero ID must not name a rule")
+	}
+}
+
+func TestParseProvider(t *testing.T) {
+	for _, p := range Providers() {
+		if got, err := ParseProvider(strings.ToUpper(string(p))); err != nil || got != p {
+			t.Errorf("ParseProvider(%q) = %v, %v", p, got, err)
+		}
+	}
+	if _, err := ParseProvider("gke"); err == nil || !strings.Contains(err.Error(), ProviderList()) {
+		t.Errorf("ParseProvider(gke) = %v, want an error naming %s", err, ProviderList())
+	}
 }

@@ -7,89 +7,6 @@ package rules
 // The same number means different things for Services and Ingresses (E4009 is an empty TLS secret name here
 // and an account in arrears for a Service), so these rules are only ever looked up with Kind Ingress.
 
-// Rule IDs of the TKE Ingress catalog.
-const (
-	TKEIngressE4000        ID = "tke.ingress.E4000"
-	TKEIngressE4003        ID = "tke.ingress.E4003"
-	TKEIngressE4004        ID = "tke.ingress.E4004"
-	TKEIngressE4005        ID = "tke.ingress.E4005"
-	TKEIngressE4006        ID = "tke.ingress.E4006"
-	TKEIngressE4007        ID = "tke.ingress.E4007"
-	TKEIngressE4008        ID = "tke.ingress.E4008"
-	TKEIngressE4009        ID = "tke.ingress.E4009"
-	TKEIngressE4010        ID = "tke.ingress.E4010"
-	TKEIngressE4011        ID = "tke.ingress.E4011"
-	TKEIngressE4012        ID = "tke.ingress.E4012"
-	TKEIngressE4013        ID = "tke.ingress.E4013"
-	TKEIngressE4017        ID = "tke.ingress.E4017"
-	TKEIngressE4018        ID = "tke.ingress.E4018"
-	TKEIngressE4019        ID = "tke.ingress.E4019"
-	TKEIngressE4020        ID = "tke.ingress.E4020"
-	TKEIngressE4021        ID = "tke.ingress.E4021"
-	TKEIngressE4022        ID = "tke.ingress.E4022"
-	TKEIngressE4023        ID = "tke.ingress.E4023"
-	TKEIngressE4024        ID = "tke.ingress.E4024"
-	TKEIngressE4025        ID = "tke.ingress.E4025"
-	TKEIngressE4026        ID = "tke.ingress.E4026"
-	TKEIngressE4027        ID = "tke.ingress.E4027"
-	TKEIngressE4030        ID = "tke.ingress.E4030"
-	TKEIngressE4031        ID = "tke.ingress.E4031"
-	TKEIngressE4032        ID = "tke.ingress.E4032"
-	TKEIngressE4033        ID = "tke.ingress.E4033"
-	TKEIngressE4034        ID = "tke.ingress.E4034"
-	TKEIngressE4035        ID = "tke.ingress.E4035"
-	TKEIngressE4036        ID = "tke.ingress.E4036"
-	TKEIngressE4037        ID = "tke.ingress.E4037"
-	TKEIngressE4038        ID = "tke.ingress.E4038"
-	TKEIngressE4038Expired ID = "tke.ingress.E4038-expired"
-	TKEIngressE4039        ID = "tke.ingress.E4039"
-	TKEIngressE4040        ID = "tke.ingress.E4040"
-	TKEIngressE4041        ID = "tke.ingress.E4041"
-	TKEIngressE4042        ID = "tke.ingress.E4042"
-	TKEIngressE4043        ID = "tke.ingress.E4043"
-	TKEIngressE4044        ID = "tke.ingress.E4044"
-	TKEIngressE4045        ID = "tke.ingress.E4045"
-	TKEIngressE4046        ID = "tke.ingress.E4046"
-	TKEIngressE4047        ID = "tke.ingress.E4047"
-	TKEIngressE4048        ID = "tke.ingress.E4048"
-	TKEIngressE4049        ID = "tke.ingress.E4049"
-	TKEIngressE4050        ID = "tke.ingress.E4050"
-	TKEIngressE4051        ID = "tke.ingress.E4051"
-	TKEIngressE4052        ID = "tke.ingress.E4052"
-	TKEIngressE4053        ID = "tke.ingress.E4053"
-	TKEIngressE4054        ID = "tke.ingress.E4054"
-	TKEIngressE4055        ID = "tke.ingress.E4055"
-	TKEIngressE4060        ID = "tke.ingress.E4060"
-	TKEIngressE4066        ID = "tke.ingress.E4066"
-	TKEIngressE4068        ID = "tke.ingress.E4068"
-	TKEIngressE4071        ID = "tke.ingress.E4071"
-	TKEIngressE4074        ID = "tke.ingress.E4074"
-	TKEIngressE4081        ID = "tke.ingress.E4081"
-	TKEIngressE4082        ID = "tke.ingress.E4082"
-	TKEIngressE4084        ID = "tke.ingress.E4084"
-	TKEIngressE4091        ID = "tke.ingress.E4091"
-	TKEIngressE4098        ID = "tke.ingress.E4098"
-	TKEIngressE4101        ID = "tke.ingress.E4101"
-	TKEIngressE5003        ID = "tke.ingress.E5003"
-	TKEIngressE5004        ID = "tke.ingress.E5004"
-	TKEIngressE5005        ID = "tke.ingress.E5005"
-	TKEIngressE5007        ID = "tke.ingress.E5007"
-	TKEIngressE5008        ID = "tke.ingress.E5008"
-	TKEIngressE5009        ID = "tke.ingress.E5009"
-	TKEIngressE6001        ID = "tke.ingress.E6001"
-	TKEIngressE6002        ID = "tke.ingress.E6002"
-	TKEIngressE6006        ID = "tke.ingress.E6006"
-	TKEIngressE6007        ID = "tke.ingress.E6007"
-	TKEIngressE6009        ID = "tke.ingress.E6009"
-	TKEIngressW1000        ID = "tke.ingress.W1000"
-	TKEIngressW1001        ID = "tke.ingress.W1001"
-	TKEIngressW1002        ID = "tke.ingress.W1002"
-	TKEIngressCLBLoopback  ID = "tke.ingress.clb-loopback"
-	// TKEIngressConfigConflict and TKEIngressAPIHostAliases have no documented code.
-	TKEIngressConfigConflict ID = "tke.ingress.service-config-conflict"
-	TKEIngressAPIHostAliases ID = "tke.ingress.api-host-aliases"
-)
-
 // Document names and the recurring risk texts of the Ingress table (its "risk if not fixed" column).
 const (
 	tkeIngressDocCodes    = "Tencent TKE, Ingress error codes, "
@@ -110,9 +27,12 @@ func tkeIngressDocBoth(code string) string {
 	return tkeIngressDocCodes + code + "; " + tkeIngressDocEvents + code
 }
 
-var tkeIngressRules = []Rule{
-	{
-		ID: TKEIngressE4000, Provider: TKE, Kind: Ingress, Code: "E4000", Severity: Warning,
+// tkeIngress declares a TKE Ingress rule with a documented code.
+func tkeIngress(code string, sev Severity, d Details) ID { return coded(TKE, Ingress, code, sev, d) }
+
+// Rules of the TKE Ingress catalog.
+var (
+	TKEIngressE4000 = tkeIngress("E4000", Warning, Details{
 		Title: "CLB API throttled while creating the load balancer",
 		Cause: "The controller sent too many CreateLoadBalancer calls in a short time and the CLB API answered " +
 			"RequestLimitExceeded.",
@@ -121,18 +41,16 @@ var tkeIngressRules = []Rule{
 		Risk:    "A single occurrence only delays the sync; if it persists the Ingress is not reconciled.",
 		Doc:     tkeIngressDocCodes + "E4000",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE4003, Provider: TKE, Kind: Ingress, Code: "E4003", Severity: Error,
+	})
+	TKEIngressE4003 = tkeIngress("E4003", Error, Details{
 		Title: "CLB instance quota reached",
 		Cause: "The account already holds the maximum number of CLB instances it may create, so " +
 			"CreateLoadBalancer fails with LimitExceeded.",
 		Fix:  "Open a ticket to raise the CLB instance quota, or delete load balancers you no longer use.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4003"),
-	},
-	{
-		ID: TKEIngressE4004, Provider: TKE, Kind: Ingress, Code: "E4004", Severity: Error,
+	})
+	TKEIngressE4004 = tkeIngress("E4004", Error, Details{
 		Title: "Listener quota of the CLB reached",
 		Cause: "The load balancer already has as many listeners as it is allowed, so CreateListener fails with " +
 			"LimitExceeded.",
@@ -140,9 +58,8 @@ var tkeIngressRules = []Rule{
 			"longer needed.",
 		Risk: "The HTTP or HTTPS listener for this Ingress is not created, so that port does not accept traffic.",
 		Doc:  tkeIngressDocCodes + "E4004",
-	},
-	{
-		ID: TKEIngressE4005, Provider: TKE, Kind: Ingress, Code: "E4005", Severity: Error,
+	})
+	TKEIngressE4005 = tkeIngress("E4005", Error, Details{
 		Title: "Forwarding rule quota of the CLB reached",
 		Cause: "The CLB holds the maximum number of layer-7 forwarding rules (host/path rules), so CreateRule " +
 			"fails with LimitExceeded.",
@@ -150,9 +67,8 @@ var tkeIngressRules = []Rule{
 			"so each gets its own CLB.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4005"),
-	},
-	{
-		ID: TKEIngressE4006, Provider: TKE, Kind: Ingress, Code: "E4006", Severity: Warning,
+	})
+	TKEIngressE4006 = tkeIngress("E4006", Warning, Details{
 		Title: "Listener cannot be deleted: it carries redirection config",
 		Cause: "Someone added redirection rules to a listener that the Ingress owns; CLB will not delete a " +
 			"listener while redirection is configured on it (DeleteListener fails).",
@@ -161,9 +77,8 @@ var tkeIngressRules = []Rule{
 		Risk:    "The stale listener stays on the CLB and keeps forwarding with its old configuration.",
 		Doc:     tkeIngressDocCodes + "E4006",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE4007, Provider: TKE, Kind: Ingress, Code: "E4007", Severity: Error,
+	})
+	TKEIngressE4007 = tkeIngress("E4007", Error, Details{
 		Title: "Norm rejects the controller's credentials (ip-masq-agent config)",
 		Cause: "Norm AssumeTkeCredential returned -8017 or -8032 Record Not Exist. Norm authenticates by the " +
 			"node's source IP; this typically happens after ip-masq-agent-config was edited (for example " +
@@ -174,9 +89,8 @@ var tkeIngressRules = []Rule{
 		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
 			"syncs.",
 		Doc: tkeIngressDocCodes + "E4007",
-	},
-	{
-		ID: TKEIngressE4008, Provider: TKE, Kind: Ingress, Code: "E4008", Severity: Error,
+	})
+	TKEIngressE4008 = tkeIngress("E4008", Error, Details{
 		Title: "TKE service authorization (TKE_QCSRole) was revoked",
 		Cause: "Norm AssumeTkeCredential returned -8002 Data is nil: the authorization TKE needs to act on the " +
 			"account was removed, for example the TKE_QCSRole role was deleted.",
@@ -184,9 +98,8 @@ var tkeIngressRules = []Rule{
 			"it the TKE service preset role permissions again.",
 		Risk: tkeIngressRiskClusterWide,
 		Doc:  tkeIngressDocBoth("E4008"),
-	},
-	{
-		ID: TKEIngressE4009, Provider: TKE, Kind: Ingress, Code: "E4009", Severity: Error,
+	})
+	TKEIngressE4009 = tkeIngress("E4009", Error, Details{
 		Title: "TLS entry has no Secret name",
 		Cause: "An item of spec.tls leaves secretName empty or unset, so the controller has no certificate " +
 			"to put on the HTTPS listener.",
@@ -195,9 +108,8 @@ var tkeIngressRules = []Rule{
 			"delete spec.tls.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4009"),
-	},
-	{
-		ID: TKEIngressE4010, Provider: TKE, Kind: Ingress, Code: "E4010", Severity: Error,
+	})
+	TKEIngressE4010 = tkeIngress("E4010", Error, Details{
 		Title: "TLS Secret does not exist",
 		Cause: "The Secret named in spec.tls[].secretName is not present in the Ingress's namespace.",
 		Fix: "Create it next to the Ingress with the certificate ID under qcloud_cert_id (kubectl create " +
@@ -205,9 +117,8 @@ var tkeIngressRules = []Rule{
 			"spec.tls[].secretName.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4010"),
-	},
-	{
-		ID: TKEIngressE4011, Provider: TKE, Kind: Ingress, Code: "E4011", Severity: Error,
+	})
+	TKEIngressE4011 = tkeIngress("E4011", Error, Details{
 		Title: "TLS Secret has no qcloud_cert_id",
 		Cause: "The Secret referenced from spec.tls exists but lacks the qcloud_cert_id key (or it is empty), " +
 			"so there is no CLB certificate ID to use.",
@@ -217,9 +128,8 @@ var tkeIngressRules = []Rule{
 			"https://kubernetes.io/docs/concepts/configuration/secret/.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4011"),
-	},
-	{
-		ID: TKEIngressE4012, Provider: TKE, Kind: Ingress, Code: "E4012", Severity: Error,
+	})
+	TKEIngressE4012 = tkeIngress("E4012", Error, Details{
 		Title: "Certificate unknown or unusable (CreateListener InvalidParameterValue)",
 		Cause: "CLB rejected the HTTPS listener with InvalidParameterValue, most often because the " +
 			"qcloud_cert_id in the TLS Secret names no existing certificate (detail: Query certificate '<id>' " +
@@ -228,9 +138,8 @@ var tkeIngressRules = []Rule{
 			"upload or issue a valid certificate and write its ID into the Secret's qcloud_cert_id.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4012"),
-	},
-	{
-		ID: TKEIngressE4013, Provider: TKE, Kind: Ingress, Code: "E4013", Severity: Error,
+	})
+	TKEIngressE4013 = tkeIngress("E4013", Error, Details{
 		Title: "Ingress rule has an empty http section",
 		Cause: "A rule in spec.rules has no http content (spec.rules.http is empty), so there are no paths to " +
 			"turn into CLB forwarding rules.",
@@ -238,9 +147,8 @@ var tkeIngressRules = []Rule{
 			"remove the empty rule.",
 		Risk: "The controller cannot build the forwarding rules and the Ingress stays unsynced.",
 		Doc:  tkeIngressDocCodes + "E4013",
-	},
-	{
-		ID: TKEIngressE4017, Provider: TKE, Kind: Ingress, Code: "E4017", Severity: Error,
+	})
+	TKEIngressE4017 = tkeIngress("E4017", Error, Details{
 		Title: "Labels on the CLB were altered; controller cannot find it",
 		Cause: "The controller locates its load balancer by the labels (tags) it put on the CLB. These " +
 			"labels, or the CLB itself, were changed or deleted, so the lookup fails.",
@@ -249,9 +157,8 @@ var tkeIngressRules = []Rule{
 		Risk: "The Ingress can no longer be reconciled; the old CLB may keep serving stale rules or be " +
 			"orphaned.",
 		Doc: tkeIngressDocCodes + "E4017",
-	},
-	{
-		ID: TKEIngressE4018, Provider: TKE, Kind: Ingress, Code: "E4018", Severity: Error,
+	})
+	TKEIngressE4018 = tkeIngress("E4018", Error, Details{
 		Title: "CLB in kubernetes.io/ingress.existLbId does not exist",
 		Cause: "The load balancer ID given in the kubernetes.io/ingress.existLbId annotation is not found in " +
 			"this account and region.",
@@ -260,9 +167,8 @@ var tkeIngressRules = []Rule{
 			"support should look into it.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4018"),
-	},
-	{
-		ID: TKEIngressE4019, Provider: TKE, Kind: Ingress, Code: "E4019", Severity: Error,
+	})
+	TKEIngressE4019 = tkeIngress("E4019", Error, Details{
 		Title: "Existing CLB was created by TKE and cannot be reused",
 		Cause: "The CLB named in kubernetes.io/ingress.existLbId was created by TKE for an Ingress or Service " +
 			"and its lifecycle belongs to the cluster, so another Ingress may not take it over.",
@@ -272,9 +178,8 @@ var tkeIngressRules = []Rule{
 			"the Ingress should manage and later delete it.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4019"),
-	},
-	{
-		ID: TKEIngressE4020, Provider: TKE, Kind: Ingress, Code: "E4020", Severity: Error,
+	})
+	TKEIngressE4020 = tkeIngress("E4020", Error, Details{
 		Title: "Existing CLB is already used by another Ingress",
 		Cause: "The CLB in kubernetes.io/ingress.existLbId already serves a different Ingress; one CLB cannot " +
 			"back two Ingresses.",
@@ -283,18 +188,16 @@ var tkeIngressRules = []Rule{
 			"re-add tke-createdBy-flag=yes only if the Ingress should own its lifecycle.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4020"),
-	},
-	{
-		ID: TKEIngressE4021, Provider: TKE, Kind: Ingress, Code: "E4021", Severity: Error,
+	})
+	TKEIngressE4021 = tkeIngress("E4021", Error, Details{
 		Title: "Existing CLB still has listeners",
 		Cause: "The CLB in kubernetes.io/ingress.existLbId has listeners left on it. The controller refuses " +
 			"such a CLB so it cannot clobber configuration it does not own.",
 		Fix:  "Delete every listener of that CLB in the CLB console, or reference a different, empty CLB.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4021"),
-	},
-	{
-		ID: TKEIngressE4022, Provider: TKE, Kind: Ingress, Code: "E4022", Severity: Error,
+	})
+	TKEIngressE4022 = tkeIngress("E4022", Error, Details{
 		Title: "kubernetes.io/ingress.http-rules is not valid",
 		Cause: "The kubernetes.io/ingress.http-rules annotation must be a JSON array of rules and the " +
 			"controller could not parse it.",
@@ -303,9 +206,8 @@ var tkeIngressRules = []Rule{
 			", or edit the Ingress from the TKE console so the annotation is generated for you.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4022"),
-	},
-	{
-		ID: TKEIngressE4023, Provider: TKE, Kind: Ingress, Code: "E4023", Severity: Error,
+	})
+	TKEIngressE4023 = tkeIngress("E4023", Error, Details{
 		Title: "kubernetes.io/ingress.https-rules is not valid",
 		Cause: "The kubernetes.io/ingress.https-rules annotation must be a JSON array of rules and the " +
 			"controller could not parse it. (The English list heads this code \"create lb error: " +
@@ -316,9 +218,8 @@ var tkeIngressRules = []Rule{
 			", or edit the Ingress from the TKE console so the annotation is generated for you.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4023"),
-	},
-	{
-		ID: TKEIngressE4024, Provider: TKE, Kind: Ingress, Code: "E4024", Severity: Error,
+	})
+	TKEIngressE4024 = tkeIngress("E4024", Error, Details{
 		Title: "CLB creation rejected: invalid parameter from annotations",
 		Cause: "CreateLoadBalancer failed with InvalidParameter or InvalidParameterValue because a value the " +
 			"Ingress passes through its annotations is wrong or incomplete.",
@@ -327,9 +228,8 @@ var tkeIngressRules = []Rule{
 			"kubernetes.io/ingress.internetMaxBandwidthOut) against the parameter named in the event.",
 		Risk: "No CLB is created for the Ingress, so it receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4024",
-	},
-	{
-		ID: TKEIngressE4025, Provider: TKE, Kind: Ingress, Code: "E4025", Severity: Error,
+	})
+	TKEIngressE4025 = tkeIngress("E4025", Error, Details{
 		Title: "CLB creation failed: ResourceInsufficient (subnet IPs)",
 		Cause: "Not enough resources to create the load balancer; for a private-network CLB this usually " +
 			"means the subnet has no free IP address left.",
@@ -337,9 +237,8 @@ var tkeIngressRules = []Rule{
 			"switch the annotation to a subnet with room.",
 		Risk: "No CLB is created for the Ingress, so it receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4025",
-	},
-	{
-		ID: TKEIngressE4026, Provider: TKE, Kind: Ingress, Code: "E4026", Severity: Error,
+	})
+	TKEIngressE4026 = tkeIngress("E4026", Error, Details{
 		Title: "kubernetes.io/ingress.extensiveParameters is not valid JSON",
 		Cause: "The kubernetes.io/ingress.extensiveParameters annotation, used to pass extra CreateLoadBalancer " +
 			"parameters, does not parse as a JSON object.",
@@ -348,17 +247,15 @@ var tkeIngressRules = []Rule{
 			" (parameter list: CLB API CreateLoadBalancer, document 214/30692).",
 		Risk: "The CLB for the Ingress is not created, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4026",
-	},
-	{
-		ID: TKEIngressE4027, Provider: TKE, Kind: Ingress, Code: "E4027", Severity: Error,
+	})
+	TKEIngressE4027 = tkeIngress("E4027", Error, Details{
 		Title: "Account balance insufficient (arrears)",
 		Cause: "The Tencent Cloud account is overdue, so EnsureCreateLoadBalancer cannot buy a CLB.",
 		Fix:   "Top up the account; the next sync then creates the load balancer.",
 		Risk:  tkeIngressRiskNoTraffic,
 		Doc:   tkeIngressDocBoth("E4027"),
-	},
-	{
-		ID: TKEIngressE4030, Provider: TKE, Kind: Ingress, Code: "E4030", Severity: Error,
+	})
+	TKEIngressE4030 = tkeIngress("E4030", Error, Details{
 		Title: "Existing CLB is a classic CLB without layer-7 support",
 		Cause: "The CLB referenced via kubernetes.io/ingress.existLbId is a classic (traditional) CLB, on which " +
 			"the layer-7 rules of an Ingress cannot be created (This interface only support HTTP/HTTPS " +
@@ -367,9 +264,8 @@ var tkeIngressRules = []Rule{
 			"and let the controller create a CLB.",
 		Risk: "No layer-7 rules are set up, so the Ingress routes no traffic.",
 		Doc:  tkeIngressDocCodes + "E4030",
-	},
-	{
-		ID: TKEIngressE4031, Provider: TKE, Kind: Ingress, Code: "E4031", Severity: Error,
+	})
+	TKEIngressE4031 = tkeIngress("E4031", Error, Details{
 		Title: "Ingress path is not a valid CLB forwarding path",
 		Cause: "A path breaks CLB's rules for URL paths: it must begin with /, be 1-120 characters long and " +
 			"use only a-z A-Z 0-9 . - / = ? — regular expressions are not supported in CLB forwarding paths.",
@@ -377,9 +273,8 @@ var tkeIngressRules = []Rule{
 			"to a plain path within those limits; leaving it empty means /.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4031"),
-	},
-	{
-		ID: TKEIngressE4032, Provider: TKE, Kind: Ingress, Code: "E4032", Severity: Error,
+	})
+	TKEIngressE4032 = tkeIngress("E4032", Error, Details{
 		Title: "AddressIPVersion not allowed for this cluster",
 		Cause: "The load balancer's AddressIPVersion is unsupported: a cluster on an IPv4 network can use " +
 			"IPv4 and NAT IPv6 CLBs, but not pure IPv6 ones.",
@@ -387,9 +282,8 @@ var tkeIngressRules = []Rule{
 			"NAT IPv6; for kubernetes.io/ingress.existLbId, choose a CLB that is not pure IPv6.",
 		Risk: "The load balancer cannot be created or used, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4032",
-	},
-	{
-		ID: TKEIngressE4033, Provider: TKE, Kind: Ingress, Code: "E4033", Severity: Error,
+	})
+	TKEIngressE4033 = tkeIngress("E4033", Error, Details{
 		Title: "IPv6 CLB not available in this region",
 		Cause: "IPv6 load balancers are offered only in some regions, and the cluster's region is not one of " +
 			"them.",
@@ -397,18 +291,16 @@ var tkeIngressRules = []Rule{
 			"is essential, contact CLB support.",
 		Risk: "The IPv6 load balancer is never created, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4033",
-	},
-	{
-		ID: TKEIngressE4034, Provider: TKE, Kind: Ingress, Code: "E4034", Severity: Error,
+	})
+	TKEIngressE4034 = tkeIngress("E4034", Error, Details{
 		Title: "Rule without host on an IPv6 CLB",
 		Cause: "A rule leaves host empty. On IPv4 CLBs the VIP stands in for a missing host, but IPv6 CLBs have " +
 			"no such default, so every rule needs a domain.",
 		Fix:  "Set spec.rules[].host on every rule of the Ingress; none may be left blank.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4034"),
-	},
-	{
-		ID: TKEIngressE4035, Provider: TKE, Kind: Ingress, Code: "E4035", Severity: Error,
+	})
+	TKEIngressE4035 = tkeIngress("E4035", Error, Details{
 		Title: "Certificate ID has an invalid format",
 		Cause: "The qcloud_cert_id in the TLS Secret is malformed (its length is wrong), so CLB rejects it as " +
 			"CertificateId Invalid.",
@@ -416,27 +308,24 @@ var tkeIngressRules = []Rule{
 			"qcloud_cert_id (see TKE doc 457/45738 on Ingress certificates).",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4035"),
-	},
-	{
-		ID: TKEIngressE4036, Provider: TKE, Kind: Ingress, Code: "E4036", Severity: Error,
+	})
+	TKEIngressE4036 = tkeIngress("E4036", Error, Details{
 		Title: "Certificate ID not found",
 		Cause: "The qcloud_cert_id in the TLS Secret is well-formed but no certificate with that ID exists.",
 		Fix: "Find the right certificate in the CLB/SSL certificate console and put its ID into the Secret's " +
 			"qcloud_cert_id.",
 		Risk: "The HTTPS listener cannot get a certificate and the Ingress stays unsynced.",
 		Doc:  tkeIngressDocCodes + "E4036",
-	},
-	{
-		ID: TKEIngressE4037, Provider: TKE, Kind: Ingress, Code: "E4037", Severity: Error,
+	})
+	TKEIngressE4037 = tkeIngress("E4037", Error, Details{
 		Title: "ingress.cloud.tencent.com/direct-access is not a boolean",
 		Cause: "The ingress.cloud.tencent.com/direct-access annotation accepts only true or false and holds " +
 			"something else.",
 		Fix:  "Set ingress.cloud.tencent.com/direct-access to \"true\" or \"false\".",
 		Risk: "The controller cannot decide how to bind backends, so the Ingress is not synced.",
 		Doc:  tkeIngressDocCodes + "E4037",
-	},
-	{
-		ID: TKEIngressE4038, Provider: TKE, Kind: Ingress, Code: "E4038", Severity: Error,
+	})
+	TKEIngressE4038 = tkeIngress("E4038", Error, Details{
 		Title: "Certificate is not a server certificate",
 		Cause: "The certificate configured for one-way TLS is a client certificate; an HTTPS listener needs " +
 			"a server certificate.",
@@ -446,9 +335,8 @@ var tkeIngressRules = []Rule{
 		Risk:  "HTTPS listeners cannot be configured and the Ingress stays unsynced.",
 		Doc:   tkeIngressDocCodes + "E4038 Certificate Type Error",
 		Match: []string{"Certificate Type Error"},
-	},
-	{
-		ID: TKEIngressE4038Expired, Provider: TKE, Kind: Ingress, Code: "E4038", Severity: Error,
+	})
+	TKEIngressE4038Expired = define(TKE, Ingress, "E4038", "E4038-expired", Error, Details{
 		Title: "Certificate has expired (reported as E4038)",
 		Cause: "The certificate referenced through qcloud_cert_id is past its expiry date. The English list " +
 			"files this under both E4038 and E4039.",
@@ -457,18 +345,16 @@ var tkeIngressRules = []Rule{
 		Risk:  tkeIngressRiskSyncBlocked,
 		Doc:   tkeIngressDocCodes + "E4038/E4039 Certificate Out of Date",
 		Match: []string{"Certificate Out of Date"},
-	},
-	{
-		ID: TKEIngressE4039, Provider: TKE, Kind: Ingress, Code: "E4039", Severity: Error,
+	})
+	TKEIngressE4039 = tkeIngress("E4039", Error, Details{
 		Title: "Certificate has expired",
 		Cause: "The certificate referenced through qcloud_cert_id in the TLS Secret is past its expiry date.",
 		Fix: "Add a renewed certificate in the certificate service, then write its ID into qcloud_cert_id " +
 			"of the Secret named in spec.tls (see TKE doc 457/49099 on renewing Ingress certificates).",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4039"),
-	},
-	{
-		ID: TKEIngressE4040, Provider: TKE, Kind: Ingress, Code: "E4040", Severity: Error,
+	})
+	TKEIngressE4040 = tkeIngress("E4040", Error, Details{
 		Title: "Host without a certificate (SNI)",
 		Cause: "At least one host used in the Ingress rules is not listed in any spec.tls[].hosts, so no " +
 			"certificate can be attached for it.",
@@ -476,27 +362,24 @@ var tkeIngressRules = []Rule{
 			"a new tls entry for it.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4040"),
-	},
-	{
-		ID: TKEIngressE4041, Provider: TKE, Kind: Ingress, Code: "E4041", Severity: Error,
+	})
+	TKEIngressE4041 = tkeIngress("E4041", Error, Details{
 		Title: "Backend Service not found",
 		Cause: "A rule's backend names a Service that does not exist in the Ingress's namespace.",
 		Fix: "Create the Service under that name in the same namespace as the Ingress, or delete the rules " +
 			"that point at it.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4041"),
-	},
-	{
-		ID: TKEIngressE4042, Provider: TKE, Kind: Ingress, Code: "E4042", Severity: Error,
+	})
+	TKEIngressE4042 = tkeIngress("E4042", Error, Details{
 		Title: "Backend Service port not found",
 		Cause: "A rule's backend refers to a port that the named Service does not define.",
 		Fix: "Correct the backend's service port to one listed in the Service's spec.ports, or remove the " +
 			"rule if the Service really has no such port.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4042"),
-	},
-	{
-		ID: TKEIngressE4043, Provider: TKE, Kind: Ingress, Code: "E4043", Severity: Warning,
+	})
+	TKEIngressE4043 = tkeIngress("E4043", Warning, Details{
 		Title: "TkeServiceConfig referenced by the Ingress not found",
 		Cause: "ingress.cloud.tencent.com/tke-service-config names a TkeServiceConfig that is not present in " +
 			"the Ingress's namespace.",
@@ -505,9 +388,8 @@ var tkeIngressRules = []Rule{
 		Risk: "None documented; the rest of the Ingress still syncs, only the extra CLB settings from the " +
 			"TkeServiceConfig are not applied.",
 		Doc: tkeIngressDocBoth("E4043"),
-	},
-	{
-		ID: TKEIngressE4044, Provider: TKE, Kind: Ingress, Code: "E4044", Severity: Error,
+	})
+	TKEIngressE4044 = tkeIngress("E4044", Error, Details{
 		Title: "kubernetes.io/ingress.rule-mix has an invalid value",
 		Cause: "The controller cannot read kubernetes.io/ingress.rule-mix. The English list calls it an " +
 			"invalid JSON string; the event table says it holds something other than true or false.",
@@ -515,9 +397,8 @@ var tkeIngressRules = []Rule{
 			"HTTP and HTTPS), or turn on mixed protocols from the TKE console.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4044"),
-	},
-	{
-		ID: TKEIngressE4045, Provider: TKE, Kind: Ingress, Code: "E4045", Severity: Error,
+	})
+	TKEIngressE4045 = tkeIngress("E4045", Error, Details{
 		Title: "kubernetes.io/ingress.internetChargeType is invalid",
 		Cause: "The network billing mode in kubernetes.io/ingress.internetChargeType is not one the CLB API " +
 			"accepts.",
@@ -525,9 +406,8 @@ var tkeIngressRules = []Rule{
 			"such as TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR or BANDWIDTH_PACKAGE.",
 		Risk: "The public CLB is not created with the requested billing, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4045",
-	},
-	{
-		ID: TKEIngressE4046, Provider: TKE, Kind: Ingress, Code: "E4046", Severity: Error,
+	})
+	TKEIngressE4046 = tkeIngress("E4046", Error, Details{
 		Title: "kubernetes.io/ingress.internetMaxBandwidthOut is invalid",
 		Cause: "The bandwidth cap in kubernetes.io/ingress.internetMaxBandwidthOut is malformed or out of " +
 			"range.",
@@ -535,45 +415,40 @@ var tkeIngressRules = []Rule{
 			"InternetAccessible type).",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4046"),
-	},
-	{
-		ID: TKEIngressE4047, Provider: TKE, Kind: Ingress, Code: "E4047", Severity: Error,
+	})
+	TKEIngressE4047 = tkeIngress("E4047", Error, Details{
 		Title: "Backend Service is not NodePort or LoadBalancer",
 		Cause: "A rule points at a Service of type ClusterIP, which exposes no node port for the CLB to " +
 			"forward to; only NodePort and LoadBalancer Services can back a CLB Ingress.",
 		Fix:  "Change the Service's spec.type to NodePort (or LoadBalancer).",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4047"),
-	},
-	{
-		ID: TKEIngressE4048, Provider: TKE, Kind: Ingress, Code: "E4048", Severity: Error,
+	})
+	TKEIngressE4048 = tkeIngress("E4048", Error, Details{
 		Title: "More than one default certificate in spec.tls",
 		Cause: "Several spec.tls entries have no hosts, so each would be the default certificate and they " +
 			"conflict.",
 		Fix:  "Keep at most one tls entry without hosts; the Ingress resyncs by itself after the edit.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4048"),
-	},
-	{
-		ID: TKEIngressE4049, Provider: TKE, Kind: Ingress, Code: "E4049", Severity: Error,
+	})
+	TKEIngressE4049 = tkeIngress("E4049", Error, Details{
 		Title: "Several certificates declared for the same host",
 		Cause: "One host appears in more than one spec.tls entry with different Secrets, so its SNI " +
 			"certificate is ambiguous.",
 		Fix:  "Leave each host in exactly one tls entry; the Ingress resyncs by itself after the edit.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4049"),
-	},
-	{
-		ID: TKEIngressE4050, Provider: TKE, Kind: Ingress, Code: "E4050", Severity: Error,
+	})
+	TKEIngressE4050 = tkeIngress("E4050", Error, Details{
 		Title: "ingress.cloud.tencent.com/tke-service-config-auto is not a boolean",
 		Cause: "The ingress.cloud.tencent.com/tke-service-config-auto annotation accepts only true or false and " +
 			"holds something else.",
 		Fix:  "Set ingress.cloud.tencent.com/tke-service-config-auto to \"true\" or \"false\".",
 		Risk: "The automatic TkeServiceConfig cannot be handled and the Ingress is not synced.",
 		Doc:  tkeIngressDocCodes + "E4050",
-	},
-	{
-		ID: TKEIngressE4051, Provider: TKE, Kind: Ingress, Code: "E4051", Severity: Warning,
+	})
+	TKEIngressE4051 = tkeIngress("E4051", Warning, Details{
 		Title: "tke-service-config points at an auto-generated config name",
 		Cause: "ingress.cloud.tencent.com/tke-service-config names a TkeServiceConfig ending in " +
 			"-auto-ingress-config or -auto-service-config; those names are reserved for the configs the " +
@@ -583,9 +458,8 @@ var tkeIngressRules = []Rule{
 		Risk: "None documented; expect the TkeServiceConfig you meant to attach to be ignored until it is " +
 			"renamed.",
 		Doc: tkeIngressDocBoth("E4051"),
-	},
-	{
-		ID: TKEIngressE4052, Provider: TKE, Kind: Ingress, Code: "E4052", Severity: Error,
+	})
+	TKEIngressE4052 = tkeIngress("E4052", Error, Details{
 		Title: "Ingress host is not a valid domain name",
 		Cause: "A host in the rules fails the Kubernetes domain pattern " +
 			`(\*|[a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+` +
@@ -594,9 +468,8 @@ var tkeIngressRules = []Rule{
 			"dot-separated labels, at least one dot, optionally a leading *.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocBoth("E4052"),
-	},
-	{
-		ID: TKEIngressE4053, Provider: TKE, Kind: Ingress, Code: "E4053", Severity: Error,
+	})
+	TKEIngressE4053 = tkeIngress("E4053", Error, Details{
 		Title: "Subnet for the private CLB has no free IP",
 		Cause: "Every address in the subnet chosen with kubernetes.io/ingress.subnetId is in use, so the " +
 			"load balancer cannot be created there.",
@@ -604,17 +477,15 @@ var tkeIngressRules = []Rule{
 			"kubernetes.io/ingress.subnetId, or switch to a public-network CLB.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocBoth("E4053"),
-	},
-	{
-		ID: TKEIngressE4054, Provider: TKE, Kind: Ingress, Code: "E4054", Severity: Error,
+	})
+	TKEIngressE4054 = tkeIngress("E4054", Error, Details{
 		Title: "Backend count limit of the CLB reached",
 		Cause: "The CLB already has as many backends bound as its quota allows.",
 		Fix:   "Open a ticket to raise the CLB backend quota.",
 		Risk:  tkeIngressRiskBackends,
 		Doc:   tkeIngressDocEvents + "E4054",
-	},
-	{
-		ID: TKEIngressE4055, Provider: TKE, Kind: Ingress, Code: "E4055", Severity: Error,
+	})
+	TKEIngressE4055 = tkeIngress("E4055", Error, Details{
 		Title: "Subnet missing or malformed; CLB cannot be created",
 		Cause: "The subnet in kubernetes.io/ingress.subnetId does not exist or its ID is not well-formed " +
 			"(IDs look like subnet-ewhltulw).",
@@ -622,26 +493,23 @@ var tkeIngressRules = []Rule{
 			"subnet with enough IPs if needed), or use a public-network CLB instead.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocEvents + "E4055",
-	},
-	{
-		ID: TKEIngressE4060, Provider: TKE, Kind: Ingress, Code: "E4060", Severity: Error,
+	})
+	TKEIngressE4060 = tkeIngress("E4060", Error, Details{
 		Title: "SNAT Pro requested but not enabled for the account",
 		Cause: "The Ingress asks for the CLB SNAT Pro feature, which the account has not been allowlisted for.",
 		Fix:   "Open a ticket asking CLB to enable SNAT Pro for the account, or stop requesting SNAT Pro.",
 		Risk:  tkeIngressRiskSyncBlocked,
 		Doc:   tkeIngressDocEvents + "E4060",
-	},
-	{
-		ID: TKEIngressE4066, Provider: TKE, Kind: Ingress, Code: "E4066", Severity: Error,
+	})
+	TKEIngressE4066 = tkeIngress("E4066", Error, Details{
 		Title: "Controller initialization failed: CRD could not be created",
 		Cause: "The Ingress controller could not create the CRDs it needs at start-up, which points to a " +
 			"problem in the cluster itself.",
 		Fix:  "Open a ticket with TKE; the cluster needs to be looked at.",
 		Risk: tkeIngressRiskClusterWide,
 		Doc:  tkeIngressDocEvents + "E4066",
-	},
-	{
-		ID: TKEIngressE4068, Provider: TKE, Kind: Ingress, Code: "E4068", Severity: Error,
+	})
+	TKEIngressE4068 = tkeIngress("E4068", Error, Details{
 		Title: "Automatic redirect conflicts with other declared rules",
 		Cause: "Automatic redirection is enabled on the Ingress, and rules you declared collide with the " +
 			"redirect rules it generates.",
@@ -649,9 +517,8 @@ var tkeIngressRules = []Rule{
 			"traffic (see TKE doc 457/59096 on Ingress redirection).",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocEvents + "E4068",
-	},
-	{
-		ID: TKEIngressE4071, Provider: TKE, Kind: Ingress, Code: "E4071", Severity: Error,
+	})
+	TKEIngressE4071 = tkeIngress("E4071", Error, Details{
 		Title: "Cross-region binding: CLB VPC and cluster VPC not in one CCN",
 		Cause: "Cross-region binding is configured, but the VPC of the CLB and the VPC of the cluster are not " +
 			"attached to the same Cloud Connect Network.",
@@ -659,9 +526,8 @@ var tkeIngressRules = []Rule{
 			"457/59095 on cross-region binding).",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocEvents + "E4071",
-	},
-	{
-		ID: TKEIngressE4074, Provider: TKE, Kind: Ingress, Code: "E4074", Severity: Error,
+	})
+	TKEIngressE4074 = tkeIngress("E4074", Error, Details{
 		Title: "Backend binding failed; node possibly in arrears or blocked",
 		Cause: "CLB could not bind a node as a backend; the likely reason is that the node is overdue or has " +
 			"been blocked.",
@@ -669,9 +535,8 @@ var tkeIngressRules = []Rule{
 			"replace blocked ones.",
 		Risk: tkeIngressRiskBackends,
 		Doc:  tkeIngressDocEvents + "E4074",
-	},
-	{
-		ID: TKEIngressE4081, Provider: TKE, Kind: Ingress, Code: "E4081", Severity: Error,
+	})
+	TKEIngressE4081 = tkeIngress("E4081", Error, Details{
 		Title: "kubernetes.io/ingress.https-rules has conflicting configuration",
 		Cause: "The kubernetes.io/ingress.https-rules annotation is malformed in a way that makes its rules " +
 			"conflict with each other or with the rest of the Ingress.",
@@ -679,9 +544,8 @@ var tkeIngressRules = []Rule{
 			"Ingress from the console avoids hand-written conflicts.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocEvents + "E4081",
-	},
-	{
-		ID: TKEIngressE4082, Provider: TKE, Kind: Ingress, Code: "E4082", Severity: Error,
+	})
+	TKEIngressE4082 = tkeIngress("E4082", Error, Details{
 		Title: "Direct access to a Service without a selector",
 		Cause: "The Ingress binds Pods directly (direct access) but a backend is a Service without a selector, " +
 			"whose endpoints cannot be bound that way.",
@@ -689,9 +553,8 @@ var tkeIngressRules = []Rule{
 			"\"false\", or give the Service a selector.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocEvents + "E4082",
-	},
-	{
-		ID: TKEIngressE4084, Provider: TKE, Kind: Ingress, Code: "E4084", Severity: Error,
+	})
+	TKEIngressE4084 = tkeIngress("E4084", Error, Details{
 		Title: "SNAT Pro cannot be combined with cross-region binding 1.0",
 		Cause: "The Ingress uses the cross-region binding 1.0 scheme together with SNAT Pro, which the system " +
 			"does not support.",
@@ -699,18 +562,16 @@ var tkeIngressRules = []Rule{
 			"binding 1.0.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocEvents + "E4084",
-	},
-	{
-		ID: TKEIngressE4091, Provider: TKE, Kind: Ingress, Code: "E4091", Severity: Error,
+	})
+	TKEIngressE4091 = tkeIngress("E4091", Error, Details{
 		Title: "Subnet for the private CLB does not exist",
 		Cause: "Creating the private-network CLB failed because the VPC service does not know the subnet " +
 			"(Invoke vpc failed: subnet not exists).",
 		Fix:  "Correct the subnet ID in the kubernetes.io/ingress.subnetId annotation.",
 		Risk: "No private CLB is created, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4091",
-	},
-	{
-		ID: TKEIngressE4098, Provider: TKE, Kind: Ingress, Code: "E4098", Severity: Error,
+	})
+	TKEIngressE4098 = tkeIngress("E4098", Error, Details{
 		Title: "kubernetes.io/ingress.existLbId has a malformed CLB ID",
 		Cause: "The ID given for the existing load balancer is not a well-formed CLB ID (IDs look like " +
 			"lb-4ymlu8dc).",
@@ -718,9 +579,8 @@ var tkeIngressRules = []Rule{
 			"kubernetes.io/ingress.existLbId.",
 		Risk: tkeIngressRiskNoTraffic,
 		Doc:  tkeIngressDocEvents + "E4098",
-	},
-	{
-		ID: TKEIngressE4101, Provider: TKE, Kind: Ingress, Code: "E4101", Severity: Error,
+	})
+	TKEIngressE4101 = tkeIngress("E4101", Error, Details{
 		Title: "Listener conflict on the existing CLB",
 		Cause: "On the CLB named by kubernetes.io/ingress.existLbId, a listener the Ingress needs collides " +
 			"with one already there.",
@@ -728,27 +588,24 @@ var tkeIngressRules = []Rule{
 			"or use another CLB.",
 		Risk: tkeIngressRiskSyncBlocked,
 		Doc:  tkeIngressDocEvents + "E4101",
-	},
-	{
-		ID: TKEIngressE5003, Provider: TKE, Kind: Ingress, Code: "E5003", Severity: Warning,
+	})
+	TKEIngressE5003 = tkeIngress("E5003", Warning, Details{
 		Title:   "CLB internal error",
 		Cause:   "The CLB service returned an internal error.",
 		Fix:     "Wait for the next sync; if the error keeps coming back, open a ticket with CLB.",
 		Risk:    "Sync is delayed while it lasts; a persistent error keeps the Ingress out of date.",
 		Doc:     tkeIngressDocCodes + "E5003",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE5004, Provider: TKE, Kind: Ingress, Code: "E5004", Severity: Warning,
+	})
+	TKEIngressE5004 = tkeIngress("E5004", Warning, Details{
 		Title:   "CVM internal error",
 		Cause:   "The CVM service returned an internal error while the controller was working on backends.",
 		Fix:     "If it does not clear on the next sync, open a ticket with CVM right away.",
 		Risk:    "Backends may not be updated while it lasts.",
 		Doc:     tkeIngressDocCodes + "E5004",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE5005, Provider: TKE, Kind: Ingress, Code: "E5005", Severity: Warning,
+	})
+	TKEIngressE5005 = tkeIngress("E5005", Warning, Details{
 		Title: "Tag service internal error",
 		Cause: "The Tag service, which the controller uses to mark and find its CLBs, returned an internal " +
 			"error.",
@@ -756,27 +613,24 @@ var tkeIngressRules = []Rule{
 		Risk:    "The controller may fail to find or label its CLB, stalling the sync while it lasts.",
 		Doc:     tkeIngressDocCodes + "E5005",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE5007, Provider: TKE, Kind: Ingress, Code: "E5007", Severity: Warning,
+	})
+	TKEIngressE5007 = tkeIngress("E5007", Warning, Details{
 		Title:   "Norm internal error",
 		Cause:   "Norm, the service that hands the controller its credentials, returned an internal error.",
 		Fix:     "If it persists, open a ticket with TKE and attach the controller's error from the event.",
 		Risk:    "Without credentials no cloud call succeeds, so syncing stops while it lasts.",
 		Doc:     tkeIngressDocCodes + "E5007",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE5008, Provider: TKE, Kind: Ingress, Code: "E5008", Severity: Warning,
+	})
+	TKEIngressE5008 = tkeIngress("E5008", Warning, Details{
 		Title:   "TKE internal error",
 		Cause:   "A TKE backend service returned an internal error.",
 		Fix:     "If it persists, open a ticket with TKE and attach the controller's error from the event.",
 		Risk:    "Sync is delayed while it lasts; a persistent error keeps the Ingress out of date.",
 		Doc:     tkeIngressDocCodes + "E5008",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE5009, Provider: TKE, Kind: Ingress, Code: "E5009", Severity: Warning,
+	})
+	TKEIngressE5009 = tkeIngress("E5009", Warning, Details{
 		Title: "CLB batch backend bind/unbind partly failed",
 		Cause: "An internal CLB error made part of a batch register or deregister of backends (BatchTarget) " +
 			"fail.",
@@ -784,9 +638,8 @@ var tkeIngressRules = []Rule{
 		Risk:    tkeIngressRiskBackends,
 		Doc:     tkeIngressDocCodes + "E5009",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE6001, Provider: TKE, Kind: Ingress, Code: "E6001", Severity: Error,
+	})
+	TKEIngressE6001 = tkeIngress("E6001", Error, Details{
 		Title: "Controller lacks TKE_REGION (tke-config ConfigMap missing)",
 		Cause: "The ConfigMap kube-system/tke-config is missing or incomplete, so l7-lb-controller cannot read " +
 			"TKE_REGION from its environment and the container fails to start.",
@@ -796,9 +649,8 @@ var tkeIngressRules = []Rule{
 			"and TKE_VPC_ID from it via configMapKeyRef.",
 		Risk: tkeIngressRiskClusterWide,
 		Doc:  tkeIngressDocCodes + "E6001/E6002",
-	},
-	{
-		ID: TKEIngressE6002, Provider: TKE, Kind: Ingress, Code: "E6002", Severity: Error,
+	})
+	TKEIngressE6002 = tkeIngress("E6002", Error, Details{
 		Title: "Controller lacks TKE_VPC_ID (tke-config ConfigMap missing)",
 		Cause: "The ConfigMap kube-system/tke-config is missing or incomplete, so l7-lb-controller cannot read " +
 			"TKE_VPC_ID from its environment and the container fails to start.",
@@ -808,9 +660,8 @@ var tkeIngressRules = []Rule{
 			"and TKE_VPC_ID from it via configMapKeyRef.",
 		Risk: tkeIngressRiskClusterWide,
 		Doc:  tkeIngressDocCodes + "E6001/E6002",
-	},
-	{
-		ID: TKEIngressE6006, Provider: TKE, Kind: Ingress, Code: "E6006", Severity: Error,
+	})
+	TKEIngressE6006 = tkeIngress("E6006", Error, Details{
 		Title: "Controller cannot reach the cloud API (i/o timeout)",
 		Cause: "Calls to endpoints such as clb.internal.tencentcloudapi.com time out: either CoreDNS resolves " +
 			"the cloud API domains wrongly, or the cluster network has a problem.",
@@ -820,9 +671,8 @@ var tkeIngressRules = []Rule{
 			"from the controller log.",
 		Risk: "The controller cannot talk to CLB, so no Ingress in the cluster is reconciled.",
 		Doc:  tkeIngressDocCodes + "E6006",
-	},
-	{
-		ID: TKEIngressE6007, Provider: TKE, Kind: Ingress, Code: "E6007", Severity: Warning,
+	})
+	TKEIngressE6007 = tkeIngress("E6007", Warning, Details{
 		Title: "Ingress controller internal error",
 		Cause: "The Ingress controller hit an unexpected internal error.",
 		Fix: "If it repeats, open a ticket with TKE and include the exception stack from the controller's " +
@@ -830,9 +680,8 @@ var tkeIngressRules = []Rule{
 		Risk:    "Sync of the Ingress is delayed; if the error persists the CLB drifts from the Ingress.",
 		Doc:     tkeIngressDocCodes + "E6007 | E6009",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressE6009, Provider: TKE, Kind: Ingress, Code: "E6009", Severity: Error,
+	})
+	TKEIngressE6009 = tkeIngress("E6009", Error, Details{
 		Title: "Ingress controller unexpected error (e.g. a failing nginx webhook)",
 		Cause: "The Ingress controller hit an unexpected error (UnexpectedError) and the sync fails. The " +
 			"fault handbook traces the documented case to ingress-nginx: a release older than v1.0.0 " +
@@ -847,9 +696,8 @@ var tkeIngressRules = []Rule{
 		Doc: tkeIngressDocCodes + "E6007 | E6009; " + tkeIngressDocHandbook +
 			"CLB Ingress Creation Error",
 		Retried: true,
-	},
-	{
-		ID: TKEIngressW1000, Provider: TKE, Kind: Ingress, Code: "W1000", Severity: Warning,
+	})
+	TKEIngressW1000 = tkeIngress("W1000", Warning, Details{
 		Title: "Backend Service not found in the controller's cache",
 		Cause: "A rule's backend.serviceName names a Service the controller cannot find, so that rule has no " +
 			"backend to bind.",
@@ -857,27 +705,24 @@ var tkeIngressRules = []Rule{
 			"exists in the Ingress's namespace.",
 		Risk: "Requests matching that rule have no backend to go to.",
 		Doc:  tkeIngressDocCodes + "W1000",
-	},
-	{
-		ID: TKEIngressW1001, Provider: TKE, Kind: Ingress, Code: "W1001", Severity: Warning,
+	})
+	TKEIngressW1001 = tkeIngress("W1001", Warning, Details{
 		Title: "CLB kept after Ingress deletion (not created by TKE)",
 		Cause: "The Ingress was deleted but its CLB was left in place, because the CLB has no " +
 			"tke-createdBy-flag=yes tag and so its lifecycle is not owned by the Ingress.",
 		Fix:  "Delete the load balancer by hand if you no longer need it.",
 		Risk: "The CLB lingers and keeps costing money until removed.",
 		Doc:  tkeIngressDocCodes + "W1001",
-	},
-	{
-		ID: TKEIngressW1002, Provider: TKE, Kind: Ingress, Code: "W1002", Severity: Warning,
+	})
+	TKEIngressW1002 = tkeIngress("W1002", Warning, Details{
 		Title: "Listener kept after Ingress deletion (not owned by Ingress)",
 		Cause: "The Ingress was deleted but a listener on its CLB was left, because the listener is not named " +
 			"TKE-DEDICATED-LISTENER: it was created or renamed outside the Ingress.",
 		Fix:  "Delete that listener by hand if you no longer need it.",
 		Risk: "The listener keeps forwarding with its old configuration until someone removes it.",
 		Doc:  tkeIngressDocCodes + "W1002",
-	},
-	{
-		ID: TKEIngressCLBLoopback, Provider: TKE, Kind: Ingress, Code: "", Severity: Warning,
+	})
+	TKEIngressCLBLoopback = uncoded(TKE, Ingress, "clb-loopback", Warning, Details{
 		Title: "In-cluster access to a private-network Ingress may loop back",
 		Cause: "A private CLB Ingress forwards to node ports without SNAT. When a Pod calls the Ingress " +
 			"address and CLB picks the Pod's own node, source and destination sit on one host, Linux drops " +
@@ -891,9 +736,9 @@ var tkeIngressRules = []Rule{
 		Risk: "Clients inside the cluster see several-second delays or failures intermittently, depending " +
 			"on which node the CLB picks.",
 		Doc: tkeIngressDocHandbook + "CLB Loopback (avoiding layer-7 loopback)",
-	},
-	{
-		ID: TKEIngressConfigConflict, Provider: TKE, Kind: Ingress, Code: "", Severity: Warning,
+	})
+	// TKEIngressConfigConflict and TKEIngressAPIHostAliases have no documented code.
+	TKEIngressConfigConflict = uncoded(TKE, Ingress, "service-config-conflict", Warning, Details{
 		Title: "Named and automatic TkeServiceConfig both requested",
 		Cause: "The Ingress sets ingress.cloud.tencent.com/tke-service-config (a TkeServiceConfig you manage) " +
 			"and ingress.cloud.tencent.com/tke-service-config-auto: \"true\" (one TKE creates as " +
@@ -904,9 +749,8 @@ var tkeIngressRules = []Rule{
 		Risk: "Which CLB settings apply is not what the manifest suggests; settings from one of the two " +
 			"configs are ignored.",
 		Doc: "Tencent TKE, TkeServiceConfig (Ingress); no event code",
-	},
-	{
-		ID: TKEIngressAPIHostAliases, Provider: TKE, Kind: Ingress, Code: "", Severity: Info,
+	})
+	TKEIngressAPIHostAliases = uncoded(TKE, Ingress, "api-host-aliases", Info, Details{
 		Title: "l7-lb-controller has no host aliases for the cloud API domains",
 		Cause: "The kube-system/l7-lb-controller Deployment lacks some of the hostAliases that the E6006 " +
 			"handling adds (cloud API domains pinned to 169.254.0.28 and 169.254.0.95). This is no fault by " +
@@ -916,5 +760,5 @@ var tkeIngressRules = []Rule{
 			"under tke.ingress.E6006.",
 		Risk: "None while DNS works; if it breaks, no Ingress in the cluster is reconciled.",
 		Doc:  tkeIngressDocCodes + "E6006 (handling method); a hint, not an error code",
-	},
-}
+	})
+)

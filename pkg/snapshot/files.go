@@ -27,7 +27,7 @@ const MaxInputBytes = 64 << 20
 // stdin) into an offline snapshot. Objects without a namespace get defaultNS. Objects absent from
 // the input are unknown, not missing.
 func FromFiles(paths []string, stdin io.Reader, defaultNS string) (*Snapshot, error) {
-	s := New("offline")
+	s := New(Offline)
 	for _, st := range s.stores() {
 		st.setPartial()
 	}

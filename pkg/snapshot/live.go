@@ -34,7 +34,7 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // requests issued concurrently, until it asks nothing new. A read that is forbidden or not served
 // becomes a Gap (the dependent checks are skipped); other failures mark the snapshot Incomplete.
 func FromCluster(ctx context.Context, c Clients, targets []Target, plan Plan) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New("live"), pageSize: ListPageSize}
+	f := &fetcher{ctx: ctx, c: c, snap: New(Live), pageSize: ListPageSize}
 	f.snap.Targets = targets
 	for _, t := range targets {
 		f.target(t)
@@ -217,7 +217,7 @@ func rbacRule(verb, resource, group, ns string) string {
 func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
 	switch {
 	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns)}
+		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns), Err: err}
 	case apierrors.IsUnauthorized(err):
 		return Gap{Reason: "unauthorized: the credentials were rejected"}
 	case apierrors.IsNotFound(err):
@@ -337,7 +337,7 @@ func (f *fetcher) target(t Target) {
 			e = &NotFoundError{Resource: resource, Namespace: t.Namespace, Name: t.Name}
 		case apierrors.IsForbidden(err):
 			e = &UnknownError{Resource: resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
-				RBAC: rbacRule("get", resource, group, t.Namespace)}
+				RBAC: rbacRule("get", resource, group, t.Namespace), Err: err}
 		default:
 			e = err
 		}

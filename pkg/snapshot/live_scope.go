@@ -27,7 +27,7 @@ const directSecretGets = 10
 // reference is then read by name.
 func FromScope(ctx context.Context, c Clients, ns string, sel Selector, plan Plan) (*Snapshot, error) {
 	snap, err := fromScope(ctx, c, []string{ns}, sel, plan)
-	if err == nil || ns != "" || !IsUnknown(err) || !strings.Contains(err.Error(), "forbidden") {
+	if err == nil || ns != "" || !IsForbidden(err) {
 		return snap, err
 	}
 	nsl, lerr := c.Kube.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})
@@ -115,7 +115,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 }
 
 func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector, plan Plan) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New("live"), pageSize: ScopePageSize,
+	f := &fetcher{ctx: ctx, c: c, snap: New(Live), pageSize: ScopePageSize,
 		scope: &scopeReads{namespaces: namespaces, byName: !sel.IsZero()}}
 	page := metav1.ListOptions{Limit: ScopePageSize}
 	sl := &selected{errs: map[string]error{}}

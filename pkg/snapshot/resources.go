@@ -280,7 +280,7 @@ func (s *Snapshot) customStore(gk schema.GroupKind) *Store[*unstructured.Unstruc
 		return st
 	}
 	st := newStore[*unstructured.Unstructured]("")
-	if s.Source == "offline" {
+	if s.Source == Offline {
 		st.setPartial()
 	}
 	if s.complete {

@@ -13,15 +13,26 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 )
 
-// Kind of a diagnosis target.
-type Kind string
+// Kind of a diagnosis target; the same type as the checks' and rules' kind.
+type Kind = kind.Kind
 
 // Target kinds.
 const (
-	KindService Kind = "Service"
-	KindIngress Kind = "Ingress"
+	KindService = kind.Service
+	KindIngress = kind.Ingress
+)
+
+// Source says where a snapshot's objects came from.
+type Source string
+
+// Sources of a snapshot.
+const (
+	Live    Source = "live"
+	Offline Source = "offline"
 )
 
 // Target names the object to diagnose.
@@ -57,8 +68,7 @@ type ObjectRef struct {
 // Snapshot is everything the checks may read. Each Store answers with the object, a NotFoundError,
 // or an UnknownError saying why it could not be read.
 type Snapshot struct {
-	// Source is "live" or "offline".
-	Source string
+	Source Source
 	// Targets are the objects to diagnose, in order.
 	Targets []Target
 
@@ -106,7 +116,7 @@ func (s *Snapshot) Memo(key string, fn func() any) any {
 }
 
 // New returns an empty snapshot.
-func New(source string) *Snapshot {
+func New(source Source) *Snapshot {
 	s := &Snapshot{Source: source, events: map[ObjectRef][]Event{}, memo: map[string]any{},
 		custom: map[schema.GroupKind]*Store[*unstructured.Unstructured]{}}
 	for _, r := range resources {

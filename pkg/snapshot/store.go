@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 )
 
 // NotFoundError says an object is known not to exist: the API server answered 404, or a complete
@@ -59,6 +61,12 @@ func (e *UnknownError) Error() string {
 func IsNotFound(err error) bool {
 	var nf *NotFoundError
 	return errors.As(err, &nf)
+}
+
+// IsForbidden reports whether err says an object or list is unknown because the API server
+// refused the read (403 Forbidden, kept as the gap's Err).
+func IsForbidden(err error) bool {
+	return IsUnknown(err) && apierrors.IsForbidden(err)
 }
 
 // IsUnknown reports whether err says an object or list could not be known.

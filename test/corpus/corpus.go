@@ -168,15 +168,15 @@ func Evaluate(m Meta, l report.List) Verdict {
 			v.WrongProvider = append(v.WrongProvider, fmt.Sprintf("%s is %s", r.Target.Name, r.Provider.Name))
 		}
 		for _, f := range r.Findings {
-			seen[string(f.Rule)], seen[f.Code] = true, true
-			if slices.Contains(m.Forbid, string(f.Rule)) {
-				v.Forbidden = append(v.Forbidden, string(f.Rule)+"@"+r.Target.Name)
+			seen[f.Rule.String()], seen[f.Code] = true, true
+			if slices.Contains(m.Forbid, f.Rule.String()) {
+				v.Forbidden = append(v.Forbidden, f.Rule.String()+"@"+r.Target.Name)
 			}
 			switch f.Severity {
 			case rules.Error:
-				v.Errors = append(v.Errors, string(f.Rule)+"@"+r.Target.Name)
+				v.Errors = append(v.Errors, f.Rule.String()+"@"+r.Target.Name)
 			case rules.Warning:
-				v.Warnings = append(v.Warnings, string(f.Rule)+"@"+r.Target.Name)
+				v.Warnings = append(v.Warnings, f.Rule.String()+"@"+r.Target.Name)
 			}
 		}
 	}

@@ -94,7 +94,7 @@ func withoutAbsentBackends(t *testing.T, m corpus.Meta, objs []*unstructured.Uns
 		kept := r
 		kept.Findings = nil
 		for _, f := range r.Findings {
-			if kinds, ok := absentBackendRules[string(f.Rule)]; ok {
+			if kinds, ok := absentBackendRules[f.Rule.String()]; ok {
 				if i := slices.IndexFunc(kinds, func(k string) bool { return !held[k] }); i >= 0 {
 					t.Logf("set aside: %s on %s (the file holds no %s, so the cluster has none)", f.Rule, r.Target.Name, kinds[i])
 					continue
@@ -111,11 +111,11 @@ func withoutAbsentBackends(t *testing.T, m corpus.Meta, objs []*unstructured.Uns
 func offlineNotLive(off, live report.List) []string {
 	seen := map[string]bool{}
 	key := func(r report.Report, f report.Finding) string {
-		return string(f.Rule) + " at " + f.Path + " on " + r.Target.String()
+		return f.Rule.String() + " at " + f.Path + " on " + r.Target.String()
 	}
 	// An event finding has no path; live, a check may predict the same problem, and the two are then
 	// one finding at the check's path.
-	ruleOnly := func(r report.Report, f report.Finding) string { return string(f.Rule) + " on " + r.Target.String() }
+	ruleOnly := func(r report.Report, f report.Finding) string { return f.Rule.String() + " on " + r.Target.String() }
 	for _, r := range live.Items {
 		for _, f := range r.Findings {
 			seen[key(r, f)], seen[ruleOnly(r, f)] = true, true

@@ -34,7 +34,7 @@ type findingKey struct {
 func checkFindings(r report.Report) map[findingKey]report.Finding {
 	m := map[findingKey]report.Finding{}
 	for _, f := range r.Findings {
-		if strings.HasPrefix(f.Source, "check") { // "check" or "check+event"
+		if strings.HasPrefix(string(f.Source), "check") { // "check" or "check+event"
 			m[findingKey{f.Rule, f.Path}] = f
 		}
 	}
@@ -151,8 +151,8 @@ func TestEventsBecomeFindings(t *testing.T) {
 	if ev == nil {
 		t.Fatalf("no event finding for E4011: %+v", rep.Findings)
 	}
-	if ev.Count != 3 || ev.LastSeen == "" {
-		t.Errorf("event count %d lastSeen %q", ev.Count, ev.LastSeen)
+	if ev.Count != 3 || ev.LastSeen.IsZero() {
+		t.Errorf("event count %d lastSeen %v", ev.Count, ev.LastSeen)
 	}
 	for _, f := range rep.Findings {
 		if f.Rule == rules.TKEServiceE4011 {

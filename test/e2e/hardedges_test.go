@@ -171,10 +171,10 @@ func TestHardEdgeSelectors(t *testing.T) {
 			}
 			var a, b []string
 			for _, f := range r.Findings {
-				a = append(a, string(f.Rule)+" "+f.Path)
+				a = append(a, f.Rule.String()+" "+f.Path)
 			}
 			for _, f := range named.Findings {
-				b = append(b, string(f.Rule)+" "+f.Path)
+				b = append(b, f.Rule.String()+" "+f.Path)
 			}
 			if strings.Join(a, ";") != strings.Join(b, ";") {
 				t.Errorf("selected %v, named %v", a, b)
