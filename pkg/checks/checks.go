@@ -292,6 +292,20 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 			}
 			return out
 		},
+		Scope: func() []snapshot.Request {
+			var out []snapshot.Request
+			for _, ch := range list {
+				if ch.Provider != rules.Generic || ch.Applies != nil {
+					continue
+				}
+				for _, in := range ch.Inputs {
+					if r, ok := in.scopeRequest(ch.Kind); ok {
+						out = append(out, r)
+					}
+				}
+			}
+			return out
+		},
 		Target: func(s *snapshot.Snapshot, t snapshot.Target) []snapshot.Request {
 			p := provider
 			if p == "" {

@@ -92,6 +92,21 @@ func (in Input) requests(c *Context) []snapshot.Request {
 	return []snapshot.Request{base}
 }
 
+// scopeRequest is the read of a whole namespace that covers the input for every target of kind, when
+// every such target needs it.
+func (in Input) scopeRequest(kind rules.Kind) (snapshot.Request, bool) {
+	if in.When != nil {
+		return snapshot.Request{}, false
+	}
+	switch in.Scope {
+	case TargetEvents:
+		return snapshot.Request{Resource: snapshot.Events, Kind: kind, PerTarget: true}, true
+	case InNamespace:
+		return snapshot.Request{Resource: in.Resource, Custom: in.Custom, PerTarget: true}, true
+	}
+	return snapshot.Request{}, false
+}
+
 // missing returns why a required input of the running check is unknown, or nil. Offline, an AddOnly
 // check reads lists as far as the input files hold them.
 func (c *Context) missing(ch *Check) error {

@@ -132,6 +132,14 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 			f.request(r)
 		}
 	}
+	if plan.Scope != nil {
+		for _, r := range plan.Scope() {
+			for _, ns := range namespaces {
+				r.Namespace = ns
+				f.request(r)
+			}
+		}
+	}
 	f.wait()
 	var readable []string
 	var firstErr error

@@ -56,6 +56,10 @@ func (r Request) String() string {
 type Plan struct {
 	Cluster func(s *Snapshot) []Request
 	Target  func(s *Snapshot, t Target) []Request
+	// Scope, when set, names the per-target reads that every target of a kind needs whatever it
+	// holds: a scope run issues them (Namespace set to each namespace of the scope) with the target
+	// lists instead of a round later.
+	Scope func() []Request
 }
 
 // maxRounds bounds the rounds of reads that follow the targets.
