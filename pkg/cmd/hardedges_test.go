@@ -12,68 +12,21 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/spf13/cobra"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
 // kubeconfigFor writes a kubeconfig whose only cluster is server.
-func kubeconfigFor(t *testing.T, server string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "kubeconfig")
-	cfg := fmt.Sprintf(`apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: %q}}]
-users: [{name: u, user: {token: x}}]
-contexts: [{name: c, context: {cluster: c, user: u, namespace: default}}]
-current-context: c
-`, server)
-	if err := os.WriteFile(p, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
+func kubeconfigFor(t *testing.T, server string) string { return testutil.Kubeconfig(t, server, false) }
 
 // silentServer accepts connections and never answers; it returns its address.
-func silentServer(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	holdConnections(t, ln)
-	return ln.Addr().String()
-}
-
-// holdConnections accepts on ln and keeps every connection open, unanswered, until the test ends.
-func holdConnections(t *testing.T, ln net.Listener) {
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-}
+func silentServer(t *testing.T) string { return testutil.SilentServer(t) }
 
 func oneLineWith(t *testing.T, stderr, want string) {
 	t.Helper()

@@ -181,16 +181,7 @@ func (s *Store[T]) List(ns string) ([]T, error) {
 	if err := s.listErr(ns); err != nil {
 		return nil, err
 	}
-	s.index()
-	keys := s.all
-	if ns != "" {
-		keys = s.byNS[ns]
-	}
-	out := make([]T, 0, len(keys))
-	for _, k := range keys {
-		out = append(out, s.items[k])
-	}
-	return out, nil
+	return s.Held(ns), nil
 }
 
 // listErr is List's error, without building the list.

@@ -5,74 +5,32 @@ package e2e
 import (
 	"crypto/tls"
 	"encoding/json"
-	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
-// writeKubeconfig writes a kubeconfig for server with the admin token.
-func writeKubeconfig(t *testing.T, server string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "kubeconfig")
-	cfg := fmt.Sprintf(`apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: %q, insecure-skip-tls-verify: true}}]
-users: [{name: u, user: {token: x}}]
-contexts: [{name: c, context: {cluster: c, user: u, namespace: default}}]
-current-context: c
-`, server)
-	if err := os.WriteFile(p, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
+func writeKubeconfig(t *testing.T, server string) string { return testutil.Kubeconfig(t, server, true) }
 
 // TestHardEdgeNeverAnsweringServer: a listener that accepts and never replies ends the run within
 // --request-timeout with exit 2 and one line, in target and scope mode.
 func TestHardEdgeNeverAnsweringServer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	kc := writeKubeconfig(t, "http://"+ln.Addr().String())
+	addr := testutil.SilentServer(t)
+	kc := writeKubeconfig(t, "http://"+addr)
 	for _, args := range [][]string{{"svc/foo"}, {"-A"}} {
 		t.Run(args[0], func(t *testing.T) {
 			start := time.Now()
 			r := kubectl(t, kc, append([]string{"lbdoctor", "--request-timeout=2s"}, args...)...)
-			assertOneLineExit2(t, r, "the API server at http://"+ln.Addr().String()+" did not answer within 2s")
+			assertOneLineExit2(t, r, "the API server at http://"+addr+" did not answer within 2s")
 			if d := time.Since(start); d > 6*time.Second {
 				t.Errorf("took %v with --request-timeout=2s", d)
 			}
