@@ -25,7 +25,7 @@
 # floor replays (more are sampled evenly and extrapolated); BENCH_WORKERS (default 64) loadgen's
 # concurrency; BENCH_SETTLE (s, default 10) the pause after loading; BENCH_GO_BENCH=0 skips the Go
 # benchmarks. BENCH_BEFORE=PATH names another kubectl-lbdoctor binary (e.g. main's) measured the same way,
-# run for run alternating with bin/'s, so a change is compared with its baseline in one session (before_*).
+# run for run with bin/'s (first on even runs, second on odd ones), so a change is compared with its baseline in one session (before_*).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -115,8 +115,19 @@ load_start=$(load_avg)
 
 # --- kubectl lbdoctor -A -o json -------------------------------------------------------------------
 walls=() rss=() rcs=() reqs=() all_timeout= bwalls=() brss=() breqs=()
+# run_before measures the baseline binary once: before bin/'s run on even runs, after it on odd ones.
+run_before() {
+  local a b
+  a=$(audit_size)
+  timed "$work/before-all.json" "${kb[@]}" kubectl lbdoctor -A -o json
+  b=$(audit_size)
+  bwalls+=("$T_WALL") brss+=("$T_RSS")
+  breqs+=("$("$bt" audit -from "$a" -to "$b" | sed -n 's/^requests=//p')")
+  log "  before: wall ${T_WALL}s, peak RSS ${T_RSS} kB, exit $T_RC, ${breqs[-1]} requests"
+}
 for i in $(seq "$reps"); do
   log "kubectl lbdoctor -A -o json, run $i/$reps"
+  if [ ${#kb[@]} -gt 0 ] && [ $((i % 2)) = 0 ]; then run_before; fi
   a=$(audit_size)
   timed "$out/lbdoctor-all.json" "${k[@]}" kubectl lbdoctor -A -o json
   b=$(audit_size)
@@ -128,13 +139,8 @@ for i in $(seq "$reps"); do
     reqs+=("$("$bt" audit -from "$a" -to "$b" | sed -n 's/^requests=//p')")
   fi
   log "  wall ${T_WALL}s, peak RSS ${T_RSS} kB, exit $T_RC, ${reqs[-1]} requests"
-  if [ ${#kb[@]} -gt 0 ]; then
-    a=$(audit_size)
-    timed "$work/before-all.json" "${kb[@]}" kubectl lbdoctor -A -o json
-    b=$(audit_size)
-    bwalls+=("$T_WALL") brss+=("$T_RSS")
-    breqs+=("$("$bt" audit -from "$a" -to "$b" | sed -n 's/^requests=//p')")
-    log "  before: wall ${T_WALL}s, peak RSS ${T_RSS} kB, exit $T_RC, ${breqs[-1]} requests"
+  if [ ${#kb[@]} -gt 0 ] && [ $((i % 2)) = 1 ]; then
+    run_before
     T_RC=${rcs[-1]}
   fi
   case $T_RC in
