@@ -24,7 +24,8 @@
 # reported as timed out and not repeated); BENCH_RAW_MAX (default 200) bounds how many LIST URLs the raw
 # floor replays (more are sampled evenly and extrapolated); BENCH_WORKERS (default 64) loadgen's
 # concurrency; BENCH_SETTLE (s, default 10) the pause after loading; BENCH_GO_BENCH=0 skips the Go
-# benchmarks.
+# benchmarks. BENCH_BEFORE=PATH names another kubectl-lbdoctor binary (e.g. main's) measured the same way,
+# run for run with bin/'s (first on even runs, second on odd ones), so a change is compared with its baseline in one session (before_*).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -76,6 +77,15 @@ BENCH_SCALE=$scale "$work/loadgen" -workers "${BENCH_WORKERS:-64}" -summary "$wo
 # As the user would run it: private HOME (fresh discovery cache), bin/ first on PATH.
 k=(env HOME="$khome" PATH="$root/bin:$PATH")
 
+# The baseline binary, if any, is found by kubectl through its own PATH entry.
+kb=()
+if [ -n "${BENCH_BEFORE:-}" ]; then
+  [ -x "$BENCH_BEFORE" ] || die "BENCH_BEFORE=$BENCH_BEFORE is not an executable"
+  mkdir -p "$work/before"
+  cp "$BENCH_BEFORE" "$work/before/kubectl-lbdoctor"
+  kb=(env HOME="$khome" PATH="$work/before:$PATH")
+fi
+
 # Let the API server finish digesting the load (watch caches, GC) before timing anything.
 sleep "${BENCH_SETTLE:-10}"
 log "warming kubectl's discovery cache"
@@ -104,9 +114,20 @@ load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 load_start=$(load_avg)
 
 # --- kubectl lbdoctor -A -o json -------------------------------------------------------------------
-walls=() rss=() rcs=() reqs=() all_timeout=
+walls=() rss=() rcs=() reqs=() all_timeout= bwalls=() brss=() breqs=()
+# run_before measures the baseline binary once: before bin/'s run on even runs, after it on odd ones.
+run_before() {
+  local a b
+  a=$(audit_size)
+  timed "$work/before-all.json" "${kb[@]}" kubectl lbdoctor -A -o json
+  b=$(audit_size)
+  bwalls+=("$T_WALL") brss+=("$T_RSS")
+  breqs+=("$("$bt" audit -from "$a" -to "$b" | sed -n 's/^requests=//p')")
+  log "  before: wall ${T_WALL}s, peak RSS ${T_RSS} kB, exit $T_RC, ${breqs[-1]} requests"
+}
 for i in $(seq "$reps"); do
   log "kubectl lbdoctor -A -o json, run $i/$reps"
+  if [ ${#kb[@]} -gt 0 ] && [ $((i % 2)) = 0 ]; then run_before; fi
   a=$(audit_size)
   timed "$out/lbdoctor-all.json" "${k[@]}" kubectl lbdoctor -A -o json
   b=$(audit_size)
@@ -118,6 +139,10 @@ for i in $(seq "$reps"); do
     reqs+=("$("$bt" audit -from "$a" -to "$b" | sed -n 's/^requests=//p')")
   fi
   log "  wall ${T_WALL}s, peak RSS ${T_RSS} kB, exit $T_RC, ${reqs[-1]} requests"
+  if [ ${#kb[@]} -gt 0 ] && [ $((i % 2)) = 1 ]; then
+    run_before
+    T_RC=${rcs[-1]}
+  fi
   case $T_RC in
     0 | 1) ;;
     124) all_timeout="after ${timeout_s}s"; log "  timed out after ${timeout_s}s; not repeating"; break ;;
@@ -176,6 +201,14 @@ hack/local-cluster.sh down "$cluster"
   echo "all_timeout=$all_timeout"
   cat "$work/audit-all.txt"
   echo "all_findings=$(grep -o '"severity": *"[a-z]*"' "$out/lbdoctor-all.json" 2>/dev/null | wc -l)"
+  if [ ${#bwalls[@]} -gt 0 ]; then
+    echo "before_binary=$BENCH_BEFORE"
+    echo "before_wall_s=$(median "${bwalls[@]}")"
+    echo "before_wall_runs=${bwalls[*]}"
+    echo "before_rss_kb=$(median "${brss[@]}")"
+    echo "before_rss_runs=${brss[*]}"
+    echo "before_requests_runs=${breqs[*]}"
+  fi
   echo "base1_wall_s=$(median "${base1[@]}")"
   echo "base1_wall_runs=${base1[*]}"
   cat "$work/raw.txt"

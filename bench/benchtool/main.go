@@ -334,6 +334,10 @@ func summary(args []string) error {
 		val("lbdoctor_via"), val("all_wall_s"), val("all_wall_runs"), val("all_rss_kb"), val("all_requests"), val("all_verbs"),
 		val("all_failed_requests"), val("all_failed_examples"), val("all_list_urls"), val("all_exit_codes"),
 		note(m["all_timeout"], " — TIMED OUT: figures are lower bounds"))
+	if _, ok := m["before_wall_s"]; ok {
+		fmt.Printf("  before (%s): wall %s s (runs %s), peak RSS %s kB, requests %s\n",
+			val("before_binary"), val("before_wall_s"), val("before_wall_runs"), val("before_rss_kb"), val("before_requests_runs"))
+	}
 	fmt.Printf("  baseline 1, kubectl get services,ingresses -A -o json: wall %s s (runs %s)\n", val("base1_wall_s"), val("base1_wall_runs"))
 	fmt.Printf("  raw floor, kubectl get --raw per LIST lbdoctor made: %s s over %s lists / %s requests; services+ingresses alone %s s%s\n",
 		val("raw_total_s"), val("raw_lists"), val("raw_requests"), val("raw_svcing_s"), note(m["raw_extrapolated"], " (extrapolated "+m["raw_extrapolated"]+")"))
@@ -354,6 +358,10 @@ func summary(args []string) error {
 		fmt.Printf("    %-34s %7.2f×   target ≤ %.1f×   %s\n", name, r, limit, pass(r <= limit))
 	}
 	ratio("lbdoctor -A / baseline 1", "all_wall_s", "base1_wall_s", 1.0)
+	if _, ok := m["before_wall_s"]; ok {
+		ratio("  (informative) before / baseline 1", "before_wall_s", "base1_wall_s", 1.0)
+		ratio("  (informative) lbdoctor -A / before", "all_wall_s", "before_wall_s", 1.0)
+	}
 	ratio("lbdoctor -A / raw floor", "all_wall_s", "raw_total_s", 2.0)
 	ratio("  (informative) / in-process floor", "all_wall_s", "raw_inproc_s", 2.0)
 	if n, ok := num("all_requests"); ok {

@@ -295,11 +295,11 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 		Scope: func() []snapshot.Request {
 			var out []snapshot.Request
 			for _, ch := range list {
-				if ch.Provider != rules.Generic || ch.Applies != nil {
+				if ch.Provider != rules.Generic {
 					continue
 				}
 				for _, in := range ch.Inputs {
-					if r, ok := in.scopeRequest(ch.Kind); ok {
+					if r, ok := in.scopeRequest(ch.Kind, ch.Applies == nil); ok {
 						out = append(out, r)
 					}
 				}

@@ -92,10 +92,15 @@ func (in Input) requests(c *Context) []snapshot.Request {
 	return []snapshot.Request{base}
 }
 
-// scopeRequest is the read of a whole namespace that covers the input for every target of kind, when
-// every such target needs it.
-func (in Input) scopeRequest(kind rules.Kind) (snapshot.Request, bool) {
-	if in.When != nil {
+// scopeRequest is the read of a whole namespace that covers the input for every target of kind:
+// certain when every such target needs it (always, for a check that applies to every target), or
+// speculative for a selection (the objects a selector picks among the namespace's), which a check
+// that may apply to every target of any provider reads for most of them.
+func (in Input) scopeRequest(kind rules.Kind, everyTarget bool) (snapshot.Request, bool) {
+	if in.Scope == Selected {
+		return snapshot.Request{Resource: in.Resource, Custom: in.Custom, PerTarget: true}, true
+	}
+	if in.When != nil || !everyTarget {
 		return snapshot.Request{}, false
 	}
 	switch in.Scope {

@@ -215,3 +215,56 @@ func TestScopeEventsByKind(t *testing.T) {
 func errForbidden(resource string) error {
 	return apierrors.NewForbidden(schema.GroupResource{Resource: resource}, "", errors.New("RBAC denies it"))
 }
+
+// TestScopeReadsSelectionsWithTargets: a scope run reads the namespace lists behind the generic
+// Service checks' selections (Pods, EndpointSlices) with the target lists, before any planning
+// round, once each; provider checks' selections wait for the rounds.
+func TestScopeReadsSelectionsWithTargets(t *testing.T) {
+	var generic, provider []Check
+	for _, ch := range All() {
+		if ch.Provider == rules.Generic {
+			generic = append(generic, ch)
+		} else {
+			provider = append(provider, ch)
+		}
+	}
+	tests := []struct {
+		name    string
+		list    []Check
+		want    []string
+		notWant []string
+	}{
+		{name: "generic checks", list: generic,
+			want: []string{"list pods status.phase!=Succeeded$", "list endpointslices$"}},
+		{name: "provider checks only", list: provider, notWant: []string{"list pods", "list endpointslices"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			other := lbSvc()
+			other.Name = "api"
+			cs := fake.NewSimpleClientset(lbSvc(), other)
+			plan := Plan(tt.list, "")
+			plan.Target = nil
+			if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, plan); err != nil {
+				t.Fatal(err)
+			}
+			got := reads(cs)
+			for _, w := range tt.want {
+				n := 0
+				for _, r := range got {
+					if hasRead([]string{r}, w) {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Errorf("want read %q once, got %d; reads: %v", w, n, got)
+				}
+			}
+			for _, w := range tt.notWant {
+				if hasRead(got, w) {
+					t.Errorf("unwanted read %q; reads: %v", w, got)
+				}
+			}
+		})
+	}
+}

@@ -255,6 +255,9 @@ func getInto[T any](f *fetcher, st *Store[T], ns, name, resource, group string, 
 		obj, err := get(f.ctx, name, metav1.GetOptions{})
 		switch {
 		case err == nil:
+			if o, ok := any(obj).(runtime.Object); ok {
+				trim(o)
+			}
 			f.locked(func() { st.Add(ns, name, obj) })
 		case apierrors.IsNotFound(err):
 			f.locked(func() { st.MarkAbsent(ns, name) })
@@ -324,6 +327,7 @@ func addItems[T any](f *fetcher, st *Store[T], l runtime.Object) error {
 		}
 		// Managed fields are often the largest part of an object and no check reads them.
 		acc.SetManagedFields(nil)
+		trim(o)
 		st.Add(acc.GetNamespace(), acc.GetName(), t)
 	}
 	return nil

@@ -57,8 +57,8 @@ type Plan struct {
 	Cluster func(s *Snapshot) []Request
 	Target  func(s *Snapshot, t Target) []Request
 	// Scope, when set, names the per-target reads that every target of a kind needs whatever it
-	// holds: a scope run issues them (Namespace set to each namespace of the scope) with the target
-	// lists instead of a round later.
+	// holds, or that most targets are likely to need (speculative): a scope run issues them
+	// (Namespace set to each namespace of the scope) with the target lists instead of a round later.
 	Scope func() []Request
 }
 
