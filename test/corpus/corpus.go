@@ -143,6 +143,16 @@ func Parse(path string) (Meta, error) {
 	case !expectSeen || (!expectClean && len(m.Expect) == 0):
 		return Meta{}, fmt.Errorf("%s: no '# lbdoctor-expect:' line", path)
 	}
+	for _, e := range m.Expect {
+		if _, ok := rules.Parse(e); !ok && len(rules.Lookup(e, "", "")) == 0 {
+			return Meta{}, fmt.Errorf("%s: lbdoctor-expect %q is no rule id or code of the catalog", path, e)
+		}
+	}
+	for _, e := range m.Forbid {
+		if _, ok := rules.Parse(e); !ok {
+			return Meta{}, fmt.Errorf("%s: lbdoctor-forbid %q is no rule id of the catalog", path, e)
+		}
+	}
 	return m, nil
 }
 

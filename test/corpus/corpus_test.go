@@ -98,12 +98,14 @@ func TestParseHeader(t *testing.T) {
 		{name: "clean", header: "# source: https://example.com/doc\n# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: clean\n",
 			want: Meta{Source: "https://example.com/doc", SourceKind: DocSample}},
 		{name: "broken with options", header: "# source: s\n# lbdoctor-source-kind: event\n# lbdoctor-expect: E4009, ack.service.lb-rebind\n" +
-			"# lbdoctor-provider: ack\n# lbdoctor-forbid: a.b\n# lbdoctor-needs-live: why\n# lbdoctor-offline-only: upper\n# lbdoctor-known-bug: bug\n",
+			"# lbdoctor-provider: ack\n# lbdoctor-forbid: tke.ingress.E4022\n# lbdoctor-needs-live: why\n# lbdoctor-offline-only: upper\n# lbdoctor-known-bug: bug\n",
 			want: Meta{Source: "s", SourceKind: EventKind, Expect: []string{"E4009", "ack.service.lb-rebind"}, Provider: "ack",
-				Forbid: []string{"a.b"}, NeedsLive: "why", OfflineOnly: "upper", KnownBug: "bug"}},
+				Forbid: []string{"tke.ingress.E4022"}, NeedsLive: "why", OfflineOnly: "upper", KnownBug: "bug"}},
 		{name: "header ends at the first document", header: "# source: s\n# lbdoctor-source-kind: doc-sample\n---\n# lbdoctor-expect: clean\n", wantErr: true},
 		{name: "no source", header: "# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: clean\n", wantErr: true},
 		{name: "unknown source kind", header: "# source: s\n# lbdoctor-source-kind: blog\n# lbdoctor-expect: clean\n", wantErr: true},
+		{name: "misspelt forbidden rule", header: "# source: s\n# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: clean\n# lbdoctor-forbid: tke.ingres.E4022\n", wantErr: true},
+		{name: "unknown expected code", header: "# source: s\n# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: E9999\n", wantErr: true},
 		{name: "empty expectation", header: "# source: s\n# lbdoctor-source-kind: doc-sample\n# lbdoctor-expect: ,\n", wantErr: true},
 	}
 	for _, tt := range tests {
