@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	corev1 "k8s.io/api/core/v1"
@@ -119,10 +120,7 @@ func checkACKQuota(c *Context, own ackBackends) {
 		c.Skip(fmt.Errorf("cannot count the other Services on CLB %s: %w", clip(id), err))
 		return
 	}
-	union := map[string]bool{}
-	for k := range own.ids {
-		union[k] = true
-	}
+	union := maps.Clone(own.ids)
 	var parts []string
 	unread := 0
 	for _, s := range svcs {

@@ -6,7 +6,6 @@ import (
 
 	discoveryv1 "k8s.io/api/discovery/v1"
 	networkingv1 "k8s.io/api/networking/v1"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -160,7 +159,7 @@ var (
 		if c.Service == nil || len(c.Service.Spec.Selector) == 0 {
 			return ""
 		}
-		return labels.SelectorFromSet(c.Service.Spec.Selector).String()
+		return selectorString(c.Service)
 	}}
 	inAllServices  = Input{Resource: snapshot.Services, Scope: ClusterWide}
 	inAllIngresses = Input{Resource: snapshot.Ingresses, Scope: ClusterWide}
@@ -262,11 +261,7 @@ var ccmInput = Input{Resource: snapshot.Deployments, Scope: Fixed, Namespace: ku
 
 // inputsOf returns the inputs declared for a check.
 func inputsOf(name string, kind rules.Kind) []Input {
-	k := "Service"
-	if kind == rules.Ingress {
-		k = "Ingress"
-	}
-	if in, ok := checkInputs[name+"/"+k]; ok {
+	if in, ok := checkInputs[name+"/"+string(kind)]; ok {
 		return in
 	}
 	return checkInputs[name]
