@@ -225,14 +225,14 @@ type Result struct {
 // Run applies the checks that fit the target and returns their findings. The target must be in the
 // snapshot. A check that emits a rule it does not declare is an internal error.
 func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
-	ctx, kind, err := newContext(snap, t, provider)
+	ctx, err := newContext(snap, t, provider)
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{Target: t, Provider: provider}
 	for i := range list {
 		ch := &list[i]
-		if !ctx.applies(ch, kind) {
+		if !ctx.applies(ch) {
 			continue
 		}
 		if err := ctx.missing(ch); err != nil {
@@ -250,30 +250,26 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 }
 
 // newContext reads the target for the checks.
-func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (*Context, rules.Kind, error) {
+func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (*Context, error) {
 	ctx := &Context{Snap: snap, Target: t, Provider: provider}
+	var err error
 	switch t.Kind {
 	case snapshot.KindService:
-		svc, err := snap.Services.Get(t.Namespace, t.Name)
-		if err != nil {
-			return nil, "", err
-		}
-		ctx.Service = svc
-		return ctx, rules.Service, nil
+		ctx.Service, err = snap.Services.Get(t.Namespace, t.Name)
 	case snapshot.KindIngress:
-		ing, err := snap.Ingresses.Get(t.Namespace, t.Name)
-		if err != nil {
-			return nil, "", err
-		}
-		ctx.Ingress = ing
-		return ctx, rules.Ingress, nil
+		ctx.Ingress, err = snap.Ingresses.Get(t.Namespace, t.Name)
+	default:
+		err = fmt.Errorf("unsupported target kind %q", t.Kind)
 	}
-	return nil, "", fmt.Errorf("unsupported target kind %q", t.Kind)
+	if err != nil {
+		return nil, err
+	}
+	return ctx, nil
 }
 
 // applies reports whether ch runs for the context's target, making it the running check.
-func (c *Context) applies(ch *Check, kind rules.Kind) bool {
-	if ch.Kind != kind || (ch.Provider != rules.Generic && ch.Provider != c.Provider) {
+func (c *Context) applies(ch *Check) bool {
+	if ch.Kind != c.Target.Kind || (ch.Provider != rules.Generic && ch.Provider != c.Provider) {
 		return false
 	}
 	c.check = ch
@@ -311,14 +307,14 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 			if p == "" {
 				p = DetectProvider(s, t).Provider
 			}
-			ctx, kind, err := newContext(s, t, p)
+			ctx, err := newContext(s, t, p)
 			if err != nil {
 				return nil
 			}
 			var out []snapshot.Request
 			for i := range list {
 				ch := &list[i]
-				if !ctx.applies(ch, kind) {
+				if !ctx.applies(ch) {
 					continue
 				}
 				for _, in := range ch.Inputs {
