@@ -1,5 +1,5 @@
 // Package testutil holds helpers shared by the unit and end-to-end tests: a server that never
-// answers and a token kubeconfig for it.
+// answers, a token kubeconfig for it, and a file writer.
 package testutil
 
 import (
@@ -60,6 +60,16 @@ contexts: [{name: c, context: {cluster: c, user: u, namespace: default}}]
 current-context: c
 `, server, tls)
 	if err := os.WriteFile(p, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// WriteFile writes body to dir/name (mode 0600) and returns the path.
+func WriteFile(t testing.TB, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return p

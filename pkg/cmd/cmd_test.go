@@ -10,6 +10,7 @@ import (
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -235,13 +236,7 @@ func TestHelpSaysKubectlLbdoctor(t *testing.T) {
 
 func TestKubeconfigProblemsExit2(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := dir + "/" + name
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, body string) string { return testutil.WriteFile(t, dir, name, body) }
 	malformed := write("malformed", "apiVersion: v1\nclusters: [this is not: valid\n")
 	contextless := write("contextless", "apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts: []\n")
 	good := write("good", `apiVersion: v1

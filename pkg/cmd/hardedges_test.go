@@ -140,13 +140,7 @@ func TestNotAnAPIServerAndRefusedPort(t *testing.T) {
 
 func TestEmptyAndMalformedInputExit2(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, body string) string { return testutil.WriteFile(t, dir, name, body) }
 	tests := []struct {
 		name string
 		args []string

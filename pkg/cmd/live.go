@@ -170,7 +170,7 @@ func probeServer(ctx context.Context, c snapshot.Clients, cfg *rest.Config) erro
 	case ctx.Err() != nil:
 		return nil
 	case errors.As(err, &ue):
-		return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", cfg.Host, ue.Err)
+		return unreachableErr(cfg.Host, ue)
 	case apierrors.IsNotFound(err):
 		return fmt.Errorf("%s is not a Kubernetes API server (the server could not find the requested resource); check --kubeconfig/--context", cfg.Host)
 	case err != nil:
@@ -225,9 +225,14 @@ func liveErr(err error, cfg *rest.Config, deadline time.Duration) error {
 		}
 		return fmt.Errorf("the API server at %s did not answer %s; raise --request-timeout (0: no limit) or check the network", host, within)
 	case errors.As(err, &ue):
-		return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", host, ue.Err)
+		return unreachableErr(host, ue)
 	}
 	return err
+}
+
+// unreachableErr is the one line for a transport failure before any answer (refused, DNS, TLS).
+func unreachableErr(host string, ue *url.Error) error {
+	return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", host, ue.Err)
 }
 
 // completionTimeout bounds the requests of shell completion: a shell should not wait for long.

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -83,11 +83,7 @@ func withIgnore(t *testing.T, value string) string {
 	if s == string(b) {
 		t.Fatal("fixture: Ingress annotations not found")
 	}
-	p := filepath.Join(t.TempDir(), "ignored.yaml")
-	if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return testutil.WriteFile(t, t.TempDir(), "ignored.yaml", s)
 }
 
 func TestIgnoreAnnotationSuppresses(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
@@ -397,16 +398,19 @@ func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) er
 
 // ignoreAnnotation returns the target's lbdoctor.io/ignore annotation.
 func ignoreAnnotation(snap *snapshot.Snapshot, t snapshot.Target) string {
+	return targetMeta(snap, t).Annotations[report.IgnoreAnnotation]
+}
+
+// targetMeta returns the metadata of the target's Service or Ingress in snap; zero when it is absent.
+func targetMeta(snap *snapshot.Snapshot, t snapshot.Target) metav1.ObjectMeta {
 	if t.Kind == snapshot.KindService {
 		if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
-			return svc.Annotations[report.IgnoreAnnotation]
+			return svc.ObjectMeta
 		}
-		return ""
+	} else if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
+		return ing.ObjectMeta
 	}
-	if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
-		return ing.Annotations[report.IgnoreAnnotation]
-	}
-	return ""
+	return metav1.ObjectMeta{}
 }
 
 // terminalWidth is out's width in columns when it is a terminal, else 0 (no wrapping).
@@ -474,15 +478,7 @@ func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Targ
 	}
 	var out []snapshot.Target
 	for _, t := range targets {
-		var lbls map[string]string
-		if t.Kind == snapshot.KindService {
-			if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
-				lbls = svc.Labels
-			}
-		} else if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
-			lbls = ing.Labels
-		}
-		if ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": t.Name, "metadata.namespace": t.Namespace}) {
+		if ls.Matches(labels.Set(targetMeta(snap, t).Labels)) && fs.Matches(fields.Set{"metadata.name": t.Name, "metadata.namespace": t.Namespace}) {
 			out = append(out, t)
 		}
 	}

@@ -131,12 +131,17 @@ func NewList(items []Report) List {
 		l.Items = []Report{}
 	}
 	for _, r := range items {
-		l.Summary.Error += r.Summary.Error
-		l.Summary.Warning += r.Summary.Warning
-		l.Summary.Info += r.Summary.Info
-		l.Summary.Suppressed += r.Summary.Suppressed
+		l.Summary.plus(r.Summary)
 	}
 	return l
+}
+
+// plus adds o's counts to s.
+func (s *Summary) plus(o Summary) {
+	s.Error += o.Error
+	s.Warning += o.Warning
+	s.Info += o.Info
+	s.Suppressed += o.Suppressed
 }
 
 // IgnoreAnnotation on a Service or Ingress lists rule ids or codes, comma-separated, whose findings

@@ -210,10 +210,7 @@ func (w *Writer) total(all, shown []Report) {
 	var sum Summary
 	bad := 0
 	for _, r := range all {
-		sum.Error += r.Summary.Error
-		sum.Warning += r.Summary.Warning
-		sum.Info += r.Summary.Info
-		sum.Suppressed += r.Summary.Suppressed
+		sum.plus(r.Summary)
 		if _, ok := r.Worst(); ok {
 			bad++
 		}
