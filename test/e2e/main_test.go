@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
@@ -214,6 +215,12 @@ func apply(t *testing.T, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	applyObjects(t, objs)
+}
+
+// applyObjects loads objs into the API server and deletes them when the test ends.
+func applyObjects(t *testing.T, objs []*unstructured.Unstructured) {
+	t.Helper()
 	refs, err := env.loader.Apply(context.Background(), objs)
 	t.Cleanup(func() {
 		if err := env.loader.Delete(context.Background(), refs); err != nil {
