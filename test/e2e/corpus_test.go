@@ -39,7 +39,7 @@ func TestCorpusLive(t *testing.T) {
 			}
 			ns := corpusNamespace(m.Name)
 			objs = relocate(objs, ns)
-			applyObjects(t, objs)
+			applyObjects(t, env.loader, objs)
 			file := writeObjects(t, objs)
 			live := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-n", ns, "-o", "json", "--fail-on", "none"))
 			off := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-f", file, "-n", ns, "-o", "json", "--fail-on", "none"))

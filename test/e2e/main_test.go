@@ -215,15 +215,15 @@ func apply(t *testing.T, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	applyObjects(t, objs)
+	applyObjects(t, env.loader, objs)
 }
 
-// applyObjects loads objs into the API server and deletes them when the test ends.
-func applyObjects(t *testing.T, objs []*unstructured.Unstructured) {
+// applyObjects loads objs into the API server with loader and deletes them when the test ends.
+func applyObjects(t *testing.T, loader *scenario.Loader, objs []*unstructured.Unstructured) {
 	t.Helper()
-	refs, err := env.loader.Apply(context.Background(), objs)
+	refs, err := loader.Apply(context.Background(), objs)
 	t.Cleanup(func() {
-		if err := env.loader.Delete(context.Background(), refs); err != nil {
+		if err := loader.Delete(context.Background(), refs); err != nil {
 			t.Errorf("cleanup: %v", err)
 		}
 	})
