@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -238,10 +239,8 @@ func shortErr(err error) string {
 }
 
 func appendOnce(l []string, s string) []string {
-	for _, v := range l {
-		if v == s {
-			return l
-		}
+	if slices.Contains(l, s) {
+		return l
 	}
 	return append(l, s)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 )
@@ -69,13 +70,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		})
 	}
 	f.do(func() {
-		o := opts
-		for {
-			l, err := k.CoreV1().Services(ns).List(f.ctx, o)
-			if err != nil {
-				fail(err, "services", "")
-				return
-			}
+		err := pages(f.ctx, opts, k.CoreV1().Services(ns).List, func(l *corev1.ServiceList) {
 			f.locked(func() {
 				for i := range l.Items {
 					svc := &l.Items[i]
@@ -86,19 +81,13 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 					}
 				}
 			})
-			if o.Continue = l.Continue; o.Continue == "" {
-				return
-			}
+		})
+		if err != nil {
+			fail(err, "services", "")
 		}
 	})
 	f.do(func() {
-		o := opts
-		for {
-			l, err := k.NetworkingV1().Ingresses(ns).List(f.ctx, o)
-			if err != nil {
-				fail(err, "ingresses", "networking.k8s.io")
-				return
-			}
+		err := pages(f.ctx, opts, k.NetworkingV1().Ingresses(ns).List, func(l *networkingv1.IngressList) {
 			f.locked(func() {
 				for i := range l.Items {
 					ing := &l.Items[i]
@@ -107,9 +96,9 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 					out.targets = append(out.targets, Target{Kind: KindIngress, Namespace: ing.Namespace, Name: ing.Name})
 				}
 			})
-			if o.Continue = l.Continue; o.Continue == "" {
-				return
-			}
+		})
+		if err != nil {
+			fail(err, "ingresses", "networking.k8s.io")
 		}
 	})
 }
@@ -257,19 +246,26 @@ func (f *fetcher) selectedTargets(readable []string, sl *selected) {
 
 // fatal returns the error that makes a scope run pointless: the targets themselves unreadable.
 func (f *fetcher) fatal(ns string) error {
-	for _, err := range []error{gapErr(&f.snap.Services, ns), gapErr(&f.snap.Ingresses, ns)} {
+	if err := f.snap.Services.listErr(ns); err != nil {
+		return err
+	}
+	return f.snap.Ingresses.listErr(ns)
+}
+
+// pages LISTs with o page after page, handing each page to page; it stops at the last page or the
+// first error, which it returns.
+func pages[L interface{ GetContinue() string }](ctx context.Context, o metav1.ListOptions,
+	list func(context.Context, metav1.ListOptions) (L, error), page func(L)) error {
+	for {
+		l, err := list(ctx, o)
 		if err != nil {
 			return err
 		}
+		page(l)
+		if o.Continue = l.GetContinue(); o.Continue == "" {
+			return nil
+		}
 	}
-	return nil
-}
-
-func gapErr[T any](st *Store[T], ns string) error {
-	if _, err := st.List(ns); err != nil {
-		return err
-	}
-	return nil
 }
 
 // kindEvents reads the events of every object of kind in namespace ns ("" for all) with one paged
@@ -281,20 +277,15 @@ func (f *fetcher) kindEvents(ns string, kind Kind) bool {
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: ScopePageSize,
 			FieldSelector: fields.OneTermEqualSelector("involvedObject.kind", string(kind)).String()}
-		for {
-			l, err := f.c.Kube.CoreV1().Events(ns).List(f.ctx, opts)
-			if err != nil {
-				f.eventsErr(err, ns)
-				return
-			}
+		err := pages(f.ctx, opts, f.c.Kube.CoreV1().Events(ns).List, func(l *corev1.EventList) {
 			f.locked(func() {
 				for i := range l.Items {
 					f.snap.AddEvent(FromCoreEvent(&l.Items[i]))
 				}
 			})
-			if opts.Continue = l.Continue; opts.Continue == "" {
-				return
-			}
+		})
+		if err != nil {
+			f.eventsErr(err, ns)
 		}
 	})
 	return true
@@ -317,13 +308,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: ScopePageSize, FieldSelector: sel}
-		for {
-			l, err := list(f.ctx, opts)
-			if err != nil {
-				gap := f.classify(err, "list", "secrets", "", ns)
-				f.locked(func() { f.snap.Secrets.MarkGap(ns, gap) })
-				return
-			}
+		err := pages(f.ctx, opts, list, func(l *corev1.SecretList) {
 			f.locked(func() {
 				for i := range l.Items {
 					s := &l.Items[i]
@@ -332,9 +317,11 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 					}
 				}
 			})
-			if opts.Continue = l.Continue; opts.Continue == "" {
-				break
-			}
+		})
+		if err != nil {
+			gap := f.classify(err, "list", "secrets", "", ns)
+			f.locked(func() { f.snap.Secrets.MarkGap(ns, gap) })
+			return
 		}
 		// Referenced Secrets that the filtered list did not return do not exist, or are of a
 		// filtered-out type, which cannot carry a TLS certificate id either.

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
@@ -103,7 +104,7 @@ func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
 }
 
 func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, error) {
-	if u.GetKind() != d.kind || len(d.apiVersions) > 0 && !contains(d.apiVersions, u.GetAPIVersion()) {
+	if u.GetKind() != d.kind || len(d.apiVersions) > 0 && !slices.Contains(d.apiVersions, u.GetAPIVersion()) {
 		return false, nil
 	}
 	var obj T
@@ -125,15 +126,6 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 	}
 	d.field(s).Add(ns, obj.GetName(), obj)
 	return true, nil
-}
-
-func contains(l []string, s string) bool {
-	for _, v := range l {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // resources is the table of built-in kinds.

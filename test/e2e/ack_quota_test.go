@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -123,13 +122,5 @@ func applyFast(t *testing.T, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refs, err := loader.Apply(context.Background(), objs)
-	t.Cleanup(func() {
-		if err := loader.Delete(context.Background(), refs); err != nil {
-			t.Errorf("cleanup: %v", err)
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	applyObjects(t, loader, objs)
 }

@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -40,15 +39,7 @@ func TestCorpusLive(t *testing.T) {
 			}
 			ns := corpusNamespace(m.Name)
 			objs = relocate(objs, ns)
-			refs, err := env.loader.Apply(context.Background(), objs)
-			t.Cleanup(func() {
-				if err := env.loader.Delete(context.Background(), refs); err != nil {
-					t.Errorf("cleanup: %v", err)
-				}
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			applyObjects(t, env.loader, objs)
 			file := writeObjects(t, objs)
 			live := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-n", ns, "-o", "json", "--fail-on", "none"))
 			off := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-f", file, "-n", ns, "-o", "json", "--fail-on", "none"))

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
@@ -214,9 +215,15 @@ func apply(t *testing.T, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refs, err := env.loader.Apply(context.Background(), objs)
+	applyObjects(t, env.loader, objs)
+}
+
+// applyObjects loads objs into the API server with loader and deletes them when the test ends.
+func applyObjects(t *testing.T, loader *scenario.Loader, objs []*unstructured.Unstructured) {
+	t.Helper()
+	refs, err := loader.Apply(context.Background(), objs)
 	t.Cleanup(func() {
-		if err := env.loader.Delete(context.Background(), refs); err != nil {
+		if err := loader.Delete(context.Background(), refs); err != nil {
 			t.Errorf("cleanup: %v", err)
 		}
 	})
