@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 )
 
 func TestFromFilesListAndNamespaceDefault(t *testing.T) {
@@ -106,13 +108,7 @@ func TestStoreSemantics(t *testing.T) {
 
 func TestFromFilesEmptyAndDuplicates(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, body string) string { return testutil.WriteFile(t, dir, name, body) }
 	svc := "apiVersion: v1\nkind: Service\nmetadata: {name: x, namespace: a}\nspec: {type: LoadBalancer}\n"
 	empty := write("empty.yaml", "---\n# nothing\n---\n")
 	one := write("one.yaml", svc)

@@ -6,8 +6,8 @@ import (
 )
 
 // trim drops, from an object read live, the fields no check reads, so a cluster-wide run holds less:
-// managed fields of every object, and most of a Pod (see trimPod). Objects from input files are kept
-// whole; the checks see the same fields either way.
+// most of a Pod (see trimPod); LIST reads also drop managed fields (addItems). Objects from input
+// files are kept whole; the checks see the same fields either way.
 func trim(o runtime.Object) {
 	if p, ok := o.(*corev1.Pod); ok {
 		trimPod(p)
