@@ -151,8 +151,8 @@ func TestEmptyAndMalformedInputExit2(t *testing.T) {
 		{"dev null", []string{"-f", os.DevNull}, "no Kubernetes objects in " + os.DevNull},
 		{"empty List", []string{"-f", write("list.yaml", "apiVersion: v1\nkind: List\nitems: []\n")}, "no Kubernetes objects in"},
 		{"empty stdin", []string{"-f", "-"}, "no Kubernetes objects in standard input"},
-		{"no apiVersion", []string{"-f", write("noapi.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\nkind: Service\nmetadata: {name: x}\n")}, "noapi.yaml: document 2: Service has no apiVersion"},
-		{"no kind", []string{"-f", write("nokind.yaml", "apiVersion: v1\nmetadata: {name: x}\n")}, "nokind.yaml: document 1: object has no kind"},
+		{"no apiVersion", []string{"-f", write("noapi.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\nkind: Service\nmetadata: {name: x}\n")}, "noapi.yaml:5: document 2: Service has no apiVersion"},
+		{"no kind", []string{"-f", write("nokind.yaml", "apiVersion: v1\nmetadata: {name: x}\n")}, "nokind.yaml:1: document 1: object has no kind"},
 		{"empty -f", []string{"-f", ""}, "-f needs a file"},
 		{"empty -f among others", []string{"-f", broken, "-f", "", "-A"}, "-f needs a file"},
 	}

@@ -54,6 +54,9 @@ const example = `  # Diagnose a LoadBalancer Service in the current namespace
   # Offline: diagnose objects from manifest files, no cluster needed
   kubectl lbdoctor -f scenario.yaml ingress/bar -o json
 
+  # In CI: every LoadBalancer Service and Ingress of a chart, as SARIF for code scanning
+  helm template ./chart | kubectl lbdoctor -f - -A -o sarif
+
   # What does an error code from an event mean?
   kubectl lbdoctor explain E4011 --kind ingress`
 
@@ -79,6 +82,8 @@ type Options struct {
 	ShowOK        bool
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
+	// Recursive reads the subdirectories of -f directories too.
+	Recursive bool
 
 	args      []string
 	namespace string
@@ -156,7 +161,8 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	}
 	f := cmd.Flags()
 	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
-	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed) or wide (the summary table with counts)")
+	f.BoolVarP(&o.Recursive, "recursive", "R", false, "Read the -f directories with their subdirectories (hidden ones, such as .git, left out)")
+	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts) or sarif (SARIF 2.1.0 for code scanning)")
 	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
 	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "Text: hide SKIPPED lines and objects without findings")
@@ -306,6 +312,7 @@ func (o *Options) Run(ctx context.Context) error {
 	}
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
+	w.Version = buildVersion()
 	if o.FixHints {
 		w.Width = terminalWidth(o.Out)
 	}
@@ -323,7 +330,7 @@ func (o *Options) Run(ctx context.Context) error {
 
 func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {
 	if len(o.Filenames) > 0 {
-		snap, err := snapshot.FromFiles(o.Filenames, o.In, o.namespace)
+		snap, err := snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: o.namespace, Recursive: o.Recursive}.Load()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -359,6 +366,7 @@ func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.R
 		return report.Report{}, err
 	}
 	rep.Provider.Evidence = det.Evidence
+	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
 	if v := ignoreAnnotation(snap, t); v != "" {
 		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
 			fmt.Fprintf(o.ErrOut, "warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules\n",
@@ -531,7 +539,7 @@ func setVerbosity(v int) error {
 
 func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	values := map[string][]string{
-		"output":   {"text", "json", "yaml", "name", "wide"},
+		"output":   {"text", "json", "yaml", "name", "wide", "sarif"},
 		"sort-by":  report.SortKeys,
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},

@@ -275,7 +275,7 @@ func explainLookup(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, erro
 // dataFormat is -o of the catalog subcommands: text, json or yaml.
 func dataFormat(s string) (report.Format, error) {
 	f, err := report.ParseFormat(s)
-	if err != nil || f == report.Name || f == report.Wide {
+	if err != nil || f == report.Name || f == report.Wide || f == report.SARIF {
 		return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
 	}
 	return f, nil

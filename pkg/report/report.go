@@ -63,6 +63,10 @@ type Finding struct {
 	Count   int32  `json:"count,omitempty"`
 	// LastSeen is the newest proving event's time, RFC 3339 in JSON and YAML.
 	LastSeen time.Time `json:"lastSeen,omitzero"`
+
+	// Location is where Path (else its nearest written ancestor, else the object) is in the input
+	// files; offline only.
+	Location *snapshot.Location `json:"location,omitempty"`
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -111,6 +115,13 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason})
 	}
 	return r, nil
+}
+
+// Locate sets the location of each finding from its path; where returns nil when it knows none.
+func (r *Report) Locate(where func(path string) *snapshot.Location) {
+	for i := range r.Findings {
+		r.Findings[i].Location = where(r.Findings[i].Path)
+	}
 }
 
 func (s *Summary) add(sev rules.Severity) {

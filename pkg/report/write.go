@@ -31,15 +31,17 @@ const (
 	Name Format = "name"
 	// Wide prints only the summary table, with a column per severity and the skipped and suppressed counts.
 	Wide Format = "wide"
+	// SARIF is a SARIF 2.1.0 log for code scanning (GitHub and others).
+	SARIF Format = "sarif"
 )
 
 // ParseFormat validates an -o value.
 func ParseFormat(s string) (Format, error) {
 	switch Format(s) {
-	case Text, JSON, YAML, Name, Wide:
+	case Text, JSON, YAML, Name, Wide, SARIF:
 		return Format(s), nil
 	}
-	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name or wide)", s)
+	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name, wide or sarif)", s)
 }
 
 // SortKeys are the --sort-by keys of the summary table.
@@ -62,10 +64,12 @@ type Writer struct {
 	SortBy string
 	// Width wraps --fix-hints text at this many columns; 0 does not wrap.
 	Width int
-	sev   map[rules.Severity]*color.Color
-	ok    *color.Color
-	bold  *color.Color
-	dim   *color.Color
+	// Version is the tool version SARIF output names.
+	Version string
+	sev     map[rules.Severity]*color.Color
+	ok      *color.Color
+	bold    *color.Color
+	dim     *color.Color
 }
 
 // NewWriter returns a Writer; useColor applies to text output only.
@@ -116,6 +120,8 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 			v = reports[0]
 		}
 		return Encode(w.Out, w.Format, v)
+	case SARIF:
+		return Encode(w.Out, JSON, NewSARIF(reports, w.Version))
 	}
 	ew := &errWriter{w: w.Out}
 	out := w.Out
@@ -395,6 +401,9 @@ func (w *Writer) text(r Report) {
 		where := f.Path
 		if f.Source == checks.SourceEvent {
 			where = fmt.Sprintf("event (x%d, last %s)", f.Count, lastSeen(f.LastSeen))
+		}
+		if f.Location != nil {
+			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
 		}
 		if where != "" {
 			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Message)

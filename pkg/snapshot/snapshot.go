@@ -98,6 +98,8 @@ type Snapshot struct {
 	Warnings []string
 
 	memo map[string]any
+	// origins says where each object of a manifest input was read (see Locate).
+	origins map[string]origin
 }
 
 // ForgetDerived drops what Memo computed, so that a benchmark measures a cold pass.

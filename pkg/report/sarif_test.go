@@ -1,0 +1,153 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// sarifOf writes reports as SARIF, validates the log against the 2.1.0 schema and decodes it.
+func sarifOf(t *testing.T, reports ...Report) (SARIFLog, []byte) {
+	t.Helper()
+	var out bytes.Buffer
+	w := NewWriter(&out, SARIF, false, false)
+	w.Version = "v9.9.9"
+	if err := w.Write(reports, true); err != nil {
+		t.Fatal(err)
+	}
+	testutil.ValidateSARIF(t, out.Bytes())
+	var log SARIFLog
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	return log, out.Bytes()
+}
+
+func TestSARIFDriverListsEveryRule(t *testing.T) {
+	log, _ := sarifOf(t)
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(log.Runs))
+	}
+	d := log.Runs[0].Tool.Driver
+	if d.Name != "kubectl-lbdoctor" || d.Version != "v9.9.9" || d.InformationURI != RepoURL {
+		t.Errorf("driver %+v", d)
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// GitHub's anchor of a heading: lower case, punctuation other than - and _ dropped.
+	anchors := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^### (.+)$`).FindAllStringSubmatch(string(doc), -1) {
+		anchors["#"+regexp.MustCompile(`[^a-z0-9_ -]`).ReplaceAllString(strings.ToLower(m[1]), "")] = true
+	}
+	levels := map[rules.Severity]string{rules.Error: "error", rules.Warning: "warning", rules.Info: "note"}
+	all := rules.All()
+	if len(d.Rules) != len(all) {
+		t.Fatalf("%d rules in the driver, the catalog has %d", len(d.Rules), len(all))
+	}
+	for i, r := range all {
+		sr := d.Rules[i]
+		t.Run(r.ID.String(), func(t *testing.T) {
+			if sr.ID != r.ID.String() || sr.ShortDescription.Text != r.Title || sr.FullDescription.Text != r.Cause ||
+				sr.Help.Text != r.Fix || sr.Properties.Code != r.Code {
+				t.Errorf("rule %+v does not carry the catalog's entry", sr)
+			}
+			if sr.DefaultConfiguration.Level != levels[r.Severity] {
+				t.Errorf("level %q for severity %s", sr.DefaultConfiguration.Level, r.Severity)
+			}
+			base, frag, _ := strings.Cut(sr.HelpURI, "#")
+			if base != RulesDocURL || !anchors["#"+frag] {
+				t.Errorf("helpUri %s names no section of docs/rules.md", sr.HelpURI)
+			}
+			// GitHub code scanning: descriptions at most 1024 characters.
+			if len(sr.ShortDescription.Text) > 1024 || len(sr.FullDescription.Text) > 1024 {
+				t.Errorf("description longer than GitHub's 1024 characters")
+			}
+		})
+	}
+}
+
+func TestSARIFResults(t *testing.T) {
+	info := rules.Info
+	offline := build(t, result(
+		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheckEvent, Path: "spec.tls[0].secretName", Message: "no key", Event: "E4011 seen"},
+		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: checks.SourceCheck, Severity: &info, Message: "loop"},
+	), snapshot.Offline)
+	offline.Findings[0].Location = &snapshot.Location{File: "deploy/app dir/ing.yaml", Line: 12, Column: 7}
+	offline.Findings[1].Location = &snapshot.Location{File: snapshot.Stdin, Line: 3, Column: 1}
+	offline.Skipped = []Skipped{{Check: "events", Reason: "not in the input"}}
+	live := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "pay", Name: "web"},
+		Provider: rules.ACK, Findings: []checks.Finding{{Rule: rules.GenericServiceNoSelector, Check: "z", Source: checks.SourceCheck, Path: "spec.selector"}}}, snapshot.Live)
+	log, _ := sarifOf(t, offline, live)
+	run := log.Runs[0]
+	if len(run.Results) != 3 {
+		t.Fatalf("%d results, want 3", len(run.Results))
+	}
+	all := rules.All()
+	for _, r := range run.Results {
+		if all[r.RuleIndex].ID.String() != r.RuleID {
+			t.Errorf("ruleIndex %d is %s, not %s", r.RuleIndex, all[r.RuleIndex].ID, r.RuleID)
+		}
+	}
+	tests := []struct {
+		name              string
+		res               SARIFResult
+		rule, level, code string
+		uri               string
+		line, col         int
+		object            string
+	}{
+		{"offline file", run.Results[0], "tke.ingress.E4011", "error", "E4011", "deploy/app%20dir/ing.yaml", 12, 7, "ingress/ns/bar"},
+		{"offline stdin", run.Results[1], "tke.service.clb-loopback", "note", "", "", 0, 0, "ingress/ns/bar"},
+		{"live", run.Results[2], "generic.service.no-selector", "warning", "", "", 0, 0, "service/pay/web"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := tt.res
+			if r.RuleID != tt.rule || r.Level != tt.level || r.Properties.Code != tt.code {
+				t.Errorf("got %s %s code %q", r.RuleID, r.Level, r.Properties.Code)
+			}
+			if len(r.Locations) != 1 || len(r.Locations[0].LogicalLocations) != 1 ||
+				r.Locations[0].LogicalLocations[0] != (SARIFLogical{FullyQualifiedName: tt.object, Kind: "object"}) {
+				t.Fatalf("locations %+v", r.Locations)
+			}
+			p := r.Locations[0].PhysicalLocation
+			if tt.uri == "" {
+				if p != nil {
+					t.Errorf("physical location %+v, want none", p)
+				}
+				return
+			}
+			if p == nil || p.ArtifactLocation.URI != tt.uri || p.ArtifactLocation.URIBaseID != SrcRoot ||
+				p.Region.StartLine != tt.line || p.Region.StartColumn != tt.col {
+				t.Errorf("physical location %+v", p)
+			}
+		})
+	}
+	if got := live.Findings[0].Rule.Rule().Severity; got != rules.Warning {
+		t.Fatalf("test assumes no-selector is a warning, it is %s", got)
+	}
+	n := run.Invocations[0].ToolExecutionNotifications
+	if !run.Invocations[0].ExecutionSuccessful || len(n) != 1 || n[0].Properties != (SARIFNotificationProps{Check: "events", Status: "skipped"}) {
+		t.Errorf("invocation %+v", run.Invocations[0])
+	}
+}
+
+func TestSARIFIsDeterministic(t *testing.T) {
+	rep := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "c", Source: checks.SourceCheck, Path: "spec.tls"}), snapshot.Offline)
+	_, a := sarifOf(t, rep)
+	_, b := sarifOf(t, rep)
+	if !bytes.Equal(a, b) {
+		t.Error("two runs over the same reports differ")
+	}
+}

@@ -1,0 +1,160 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Manifests are decoded with go.yaml.in/yaml/v3 into yaml.Node trees, once per document: the nodes
+// keep each field's line and column for Locate, and toValue turns them into the JSON-shaped maps
+// the unstructured decoding of the objects takes. go.yaml.in/yaml/v3 is the maintained successor
+// of gopkg.in/yaml.v3 and already in the module graph (through sigs.k8s.io/yaml); a second YAML
+// library with positions (goccy/go-yaml) would only add a dependency.
+
+// maxValueNodes bounds the nodes one document may expand to through aliases (a "billion laughs"
+// document is a few lines long).
+const maxValueNodes = 1 << 22
+
+var errTooManyNodes = errors.New("aliases expand to too many nodes")
+
+// yaml11Bools are the plain scalars YAML 1.1 (which kubectl, Helm and the API machinery's decoder
+// follow) reads as booleans and YAML 1.2 reads as strings: an unquoted on in an annotation reaches
+// the cluster as true, not "on".
+var yaml11Bools = map[string]bool{"y": true, "Y": true, "yes": true, "Yes": true, "YES": true, "on": true,
+	"On": true, "ON": true, "n": false, "N": false, "no": false, "No": false, "NO": false, "off": false,
+	"Off": false, "OFF": false}
+
+// toValue converts a node into JSON-shaped data: map[string]any, []any, string, int64, float64,
+// bool or nil.
+func toValue(n *yaml.Node) (any, error) {
+	budget := maxValueNodes
+	return convert(n, &budget)
+}
+
+func convert(n *yaml.Node, budget *int) (any, error) {
+	if *budget--; *budget < 0 {
+		return nil, errTooManyNodes
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		return convert(n.Content[0], budget)
+	case yaml.AliasNode:
+		if n.Alias == nil {
+			return nil, nil
+		}
+		return convert(n.Alias, budget)
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			v, err := convert(c, budget)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case yaml.MappingNode:
+		out := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+				if err := merge(out, v, budget); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if k.Kind != yaml.ScalarNode {
+				return nil, fmt.Errorf("line %d: a mapping key must be a scalar", k.Line)
+			}
+			val, err := convert(v, budget)
+			if err != nil {
+				return nil, err
+			}
+			out[mapKey(k)] = val
+		}
+		return out, nil
+	case yaml.ScalarNode:
+		return scalar(n), nil
+	}
+	return nil, nil
+}
+
+// mapKey is a mapping key as JSON names it: a YAML 1.1 boolean key (y, on, …) becomes "true" or "false".
+func mapKey(k *yaml.Node) string {
+	if b, ok := scalar(k).(bool); ok {
+		return strconv.FormatBool(b)
+	}
+	return k.Value
+}
+
+// merge applies a << merge key: the entries of a mapping (or of each mapping of a sequence) that
+// out does not set yet.
+func merge(out map[string]any, v *yaml.Node, budget *int) error {
+	v = deref(v)
+	sources := []*yaml.Node{v}
+	if v.Kind == yaml.SequenceNode {
+		sources = v.Content
+	}
+	for _, s := range sources {
+		m, err := convert(deref(s), budget)
+		if err != nil {
+			return err
+		}
+		mm, ok := m.(map[string]any)
+		if !ok {
+			return fmt.Errorf("line %d: a merge key needs a mapping", s.Line)
+		}
+		for k, val := range mm {
+			if _, set := out[k]; !set {
+				out[k] = val
+			}
+		}
+	}
+	return nil
+}
+
+// scalar resolves a scalar by its tag; a number JSON cannot hold stays a string.
+func scalar(n *yaml.Node) any {
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool":
+		if b, ok := yaml11Bools[n.Value]; ok {
+			return b
+		}
+		b, err := strconv.ParseBool(strings.ToLower(n.Value))
+		if err != nil {
+			return n.Value
+		}
+		return b
+	case "!!int":
+		if i, err := strconv.ParseInt(n.Value, 0, 64); err == nil {
+			return i
+		}
+		if f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64); err == nil {
+			return f
+		}
+		return n.Value
+	case "!!float":
+		f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return n.Value
+		}
+		return f
+	case "!!str":
+		if n.Style == 0 {
+			if b, ok := yaml11Bools[n.Value]; ok {
+				return b
+			}
+		}
+	}
+	return n.Value
+}
