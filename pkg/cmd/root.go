@@ -137,7 +137,7 @@ func NewOptions(streams genericiooptions.IOStreams) *Options {
 func NewCommand(streams genericiooptions.IOStreams) *cobra.Command {
 	o := NewOptions(streams)
 	cmd := &cobra.Command{
-		Use:   "kubectl-lbdoctor [TYPE/NAME | TYPE NAME]... [flags]",
+		Use:   "kubectl-lbdoctor [TYPE/NAME | TYPE NAME]... [flags] [-- FILE...]",
 		Short: "Diagnose LoadBalancer Services and Ingresses on Tencent TKE and Alibaba ACK",
 		Long: `kubectl lbdoctor reads a LoadBalancer Service or an Ingress (from the cluster, or from manifest
 files with -f) and reports every problem it can detect, mapped to the cloud's documented error code
@@ -194,6 +194,14 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 
 // Complete fills the derived fields from flags, arguments and the kubeconfig.
 func (o *Options) Complete(c *cobra.Command, args []string) error {
+	if n := c.ArgsLenAtDash(); n >= 0 {
+		// After --, every argument is a manifest file (as -f FILE): pre-commit appends file names.
+		if n == len(args) {
+			return errors.New("-- must be followed by manifest files (or drop it and use -f FILE)")
+		}
+		o.Filenames = append(o.Filenames, args[n:]...)
+		args = args[:n]
+	}
 	o.args = args
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
 		return errors.New("-f needs a file, a directory or - for standard input")
