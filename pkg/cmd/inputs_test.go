@@ -160,3 +160,41 @@ func TestSARIFOutputAndExitCodes(t *testing.T) {
 		}
 	})
 }
+
+// TestManifestScopeWithoutNamespace: like kubectl's -f, manifest input without -n is diagnosed
+// whole (the objects' own namespaces), and -n narrows it.
+func TestManifestScopeWithoutNamespace(t *testing.T) {
+	stream := renderedStream(t, "\n")
+	for _, tc := range []struct {
+		name string
+		args []string
+		none bool
+	}{
+		{"no -n: every namespace of the input", nil, false},
+		{"-n names none of them", []string{"-n", "nowhere"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := runIn(t, stream, append([]string{"-f", "-", "-o", "json"}, tc.args...)...)
+			all, _, _ := runIn(t, stream, "-f", "-", "-A", "-o", "json")
+			var list, allList report.List
+			if err := json.Unmarshal([]byte(all), &allList); err != nil || len(allList.Items) == 0 {
+				t.Fatalf("-A: %v, %d targets", err, len(allList.Items))
+			}
+			if tc.none {
+				if code != ExitOK || !strings.Contains(stderr, "nowhere") {
+					t.Fatalf("exit %d, stderr %q; want 0 and a note naming the namespace", code, stderr)
+				}
+				return
+			}
+			if code != ExitFindings {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if err := json.Unmarshal([]byte(out), &list); err != nil {
+				t.Fatal(err)
+			}
+			if len(list.Items) != len(allList.Items) {
+				t.Errorf("%d targets, want the %d of -A", len(list.Items), len(allList.Items))
+			}
+		})
+	}
+}

@@ -143,7 +143,8 @@ func NewCommand(streams genericiooptions.IOStreams) *cobra.Command {
 files with -f) and reports every problem it can detect, mapped to the cloud's documented error code
 with its cause, fix and risk. It only reads (get, list, watch); it never changes the cluster.
 
-Without a target it diagnoses every LoadBalancer Service and Ingress in the namespace (-A: all).`,
+Without a target it diagnoses every LoadBalancer Service and Ingress in the namespace (-A: all; with -f
+and no -n: every one in the input).`,
 		Example:       example,
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
@@ -302,8 +303,11 @@ func (o *Options) Run(ctx context.Context) error {
 	}
 	if len(targets) == 0 {
 		scope := "namespace " + o.namespace
-		if o.AllNamespaces {
+		switch {
+		case o.AllNamespaces:
 			scope = "any namespace"
+		case o.wholeInput():
+			scope = "the input"
 		}
 		if o.Selector != "" || o.FieldSelector != "" {
 			scope += " matching the selector"
@@ -501,12 +505,18 @@ func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Targ
 	return out, nil
 }
 
-// scopeNamespace is "" for -A, else the namespace in force.
+// scopeNamespace is "" for -A, else the namespace in force. Like kubectl's -f, manifest input without
+// -n is read whole: the objects' own namespaces count, not the kubeconfig's.
 func (o *Options) scopeNamespace() string {
-	if o.AllNamespaces {
+	if o.AllNamespaces || o.wholeInput() {
 		return ""
 	}
 	return o.namespace
+}
+
+// wholeInput is manifest input without an explicit -n.
+func (o *Options) wholeInput() bool {
+	return len(o.Filenames) > 0 && (o.ConfigFlags.Namespace == nil || *o.ConfigFlags.Namespace == "")
 }
 
 func notFoundOr(err error, t snapshot.Target) error {
