@@ -24,7 +24,10 @@
 # reported as timed out and not repeated); BENCH_RAW_MAX (default 200) bounds how many LIST URLs the raw
 # floor replays (more are sampled evenly and extrapolated); BENCH_WORKERS (default 64) loadgen's
 # concurrency; BENCH_SETTLE (s, default 10) the pause after loading; BENCH_GO_BENCH=0 skips the Go
-# benchmarks. BENCH_BEFORE=PATH names another kubectl-lbdoctor binary (e.g. main's) measured the same way,
+# benchmarks. BENCH_CLUSTER=DIR measures an already running and loaded cluster (a hack/local-cluster.sh
+# DIR holding loadgen's summary as DIR/load.txt), left running: no start, load or stop.
+# BENCH_POPEYE=0 skips the popeye column (`popeye -A -s svc,ing -o json`, built by bench/popeye.sh from the Go
+# module proxy outside the repository; BENCH_POPEYE_VERSION, default v0.22.1). BENCH_BEFORE=PATH names another kubectl-lbdoctor binary (e.g. main's) measured the same way,
 # run for run with bin/'s (first on even runs, second on odd ones), so a change is compared with its baseline in one session (before_*).
 set -euo pipefail
 
@@ -51,11 +54,13 @@ fi
 
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/lbdoctor-bench.XXXXXX")
-cluster=$work/cluster
+cluster=${BENCH_CLUSTER:-$work/cluster}
+own_cluster=1
+[ -z "${BENCH_CLUSTER:-}" ] || own_cluster=
 khome=$work/home
 mkdir -p "$khome"
 cleanup() {
-  if [ -d "$cluster" ]; then hack/local-cluster.sh down "$cluster" || true; fi
+  if [ -n "$own_cluster" ] && [ -d "$cluster" ]; then hack/local-cluster.sh down "$cluster" || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -66,13 +71,29 @@ log "building loadgen and benchtool"
 "$GO" build -o "$work/benchtool" ./bench/benchtool
 bt=$work/benchtool
 
-log "starting the local cluster"
-hack/local-cluster.sh up "$cluster" >/dev/null
-# shellcheck disable=SC1091
-source "$cluster/env"
+popeye=
+if [ "${BENCH_POPEYE:-1}" != 0 ]; then
+  log "building popeye ${BENCH_POPEYE_VERSION:-v0.22.1} (bench/popeye.sh, cached)"
+  if ! popeye=$(GO="$GO" bash bench/popeye.sh 2>"$work/popeye-build.txt"); then
+    popeye=
+    log "popeye could not be built: $(tr '\n' ' ' <"$work/popeye-build.txt")"
+  fi
+fi
 
-log "loading the synthetic cluster (BENCH_SCALE=$scale)"
-BENCH_SCALE=$scale "$work/loadgen" -workers "${BENCH_WORKERS:-64}" -summary "$work/load.txt"
+if [ -n "$own_cluster" ]; then
+  log "starting the local cluster"
+  hack/local-cluster.sh up "$cluster" >/dev/null
+  # shellcheck disable=SC1091
+  source "$cluster/env"
+  log "loading the synthetic cluster (BENCH_SCALE=$scale)"
+  BENCH_SCALE=$scale "$work/loadgen" -workers "${BENCH_WORKERS:-64}" -summary "$work/load.txt"
+else
+  [ -f "$cluster/env" ] && [ -f "$cluster/load.txt" ] || die "BENCH_CLUSTER=$cluster lacks env or load.txt (loadgen -summary)"
+  # shellcheck disable=SC1091
+  source "$cluster/env"
+  cp "$cluster/load.txt" "$work/load.txt"
+  log "measuring the running cluster $cluster"
+fi
 
 # As the user would run it: private HOME (fresh discovery cache), bin/ first on PATH.
 k=(env HOME="$khome" PATH="$root/bin:$PATH")
@@ -159,6 +180,24 @@ for i in $(seq "$reps"); do
 done
 log "baseline 1 (kubectl get services,ingresses -A -o json): ${base1[*]} s"
 
+# --- peer: popeye -A -s svc,ing -o json --------------------------------------------------------------
+# popeye exits non-zero when its score is low (it is here: 20 % of the targets are broken); a run counts
+# when it wrote a JSON report.
+pop=() pop_rss=() pop_rcs=() pop_bytes=
+if [ -n "$popeye" ]; then
+  for i in $(seq "$reps"); do
+    timed "$work/popeye.json" env HOME="$khome" "$popeye" -A -s svc,ing -o json --kubeconfig "$KUBECONFIG" --logs "$work/popeye.log"
+    pop_rcs+=("$T_RC")
+    if [ "$T_RC" = 124 ] || ! head -c 20 "$work/popeye.json" | grep -q '"popeye"'; then
+      log "popeye run $i failed (exit $T_RC): $(tail -n 3 "$work/stderr.txt")"
+      continue
+    fi
+    pop+=("$T_WALL") pop_rss+=("$T_RSS")
+    pop_bytes=$(stat -c %s "$work/popeye.json")
+  done
+  log "popeye -A -s svc,ing -o json: ${pop[*]} s (exit codes ${pop_rcs[*]})"
+fi
+
 # --- baseline 2: the raw floor ----------------------------------------------------------------------
 log "raw floor: replaying $(grep -c . "$work/list-urls.txt" || true) LIST URLs with kubectl get --raw"
 "${k[@]}" "$bt" raw -urls "$work/list-urls.txt" -max "$raw_max" >"$work/raw.txt"
@@ -181,7 +220,7 @@ done
 log "single target $target: lbdoctor ${single[*]} s, describe ${describe[*]} s"
 load_end=$(load_avg)
 
-hack/local-cluster.sh down "$cluster"
+[ -z "$own_cluster" ] || hack/local-cluster.sh down "$cluster"
 
 {
   echo "# kubectl-lbdoctor bench (bench/run.sh). Medians of the runs listed; wall in s (GNU time %e), RSS in kB (%M)."
@@ -211,6 +250,16 @@ hack/local-cluster.sh down "$cluster"
   fi
   echo "base1_wall_s=$(median "${base1[@]}")"
   echo "base1_wall_runs=${base1[*]}"
+  if [ -n "$popeye" ]; then
+    echo "popeye=$popeye ($(cat "$(dirname "$popeye")/built-version" 2>/dev/null))"
+    echo "popeye_wall_s=$([ ${#pop[@]} = 0 ] || median "${pop[@]}")"
+    echo "popeye_wall_runs=${pop[*]}"
+    echo "popeye_rss_kb=$([ ${#pop_rss[@]} = 0 ] || median "${pop_rss[@]}")"
+    echo "popeye_exit_codes=${pop_rcs[*]}"
+    echo "popeye_report_bytes=$pop_bytes"
+  elif [ "${BENCH_POPEYE:-1}" != 0 ]; then
+    echo "popeye_error=$(tr '\n' ' ' <"$work/popeye-build.txt")"
+  fi
   cat "$work/raw.txt"
   echo "single_target=$target"
   echo "single_wall_s=$(median "${single[@]}")"

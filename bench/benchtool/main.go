@@ -343,6 +343,12 @@ func summary(args []string) error {
 		val("raw_total_s"), val("raw_lists"), val("raw_requests"), val("raw_svcing_s"), note(m["raw_extrapolated"], " (extrapolated "+m["raw_extrapolated"]+")"))
 	fmt.Printf("    the same lists from one process (no kubectl start-up per request): %s s; services+ingresses alone %s s\n",
 		val("raw_inproc_s"), val("raw_inproc_svcing_s"))
+	if _, ok := m["popeye_wall_s"]; ok {
+		fmt.Printf("  peer, %s -A -s svc,ing -o json: wall %s s (runs %s), peak RSS %s kB, exit codes %s, %s bytes of report\n",
+			val("popeye"), val("popeye_wall_s"), val("popeye_wall_runs"), val("popeye_rss_kb"), val("popeye_exit_codes"), val("popeye_report_bytes"))
+	} else if e, ok := m["popeye_error"]; ok {
+		fmt.Printf("  peer popeye: not measured, the build failed: %s\n", e)
+	}
 	fmt.Printf("  single target %s: lbdoctor %s s (runs %s, %s requests) vs kubectl describe %s s (runs %s)\n",
 		val("single_target"), val("single_wall_s"), val("single_wall_runs"), val("single_requests"), val("describe_wall_s"), val("describe_wall_runs"))
 
@@ -351,13 +357,18 @@ func summary(args []string) error {
 		x, ok1 := num(a)
 		y, ok2 := num(b)
 		if !ok1 || !ok2 || y == 0 {
-			fmt.Printf("    %-34s %8s   target ≤ %.1f×   n/a\n", name, "n/a", limit)
+			fmt.Printf("    %-34s %8s   target ≤ %.2g×   n/a\n", name, "n/a", limit)
 			return
 		}
 		r := x / y
-		fmt.Printf("    %-34s %7.2f×   target ≤ %.1f×   %s\n", name, r, limit, pass(r <= limit))
+		fmt.Printf("    %-34s %7.2f×   target ≤ %.2g×  %s\n", name, r, limit, pass(r <= limit))
 	}
-	ratio("lbdoctor -A / baseline 1", "all_wall_s", "base1_wall_s", 1.0)
+	ratio("lbdoctor -A / baseline 1", "all_wall_s", "base1_wall_s", 0.35)
+	if x, ok1 := num("popeye_wall_s"); ok1 {
+		if y, ok2 := num("all_wall_s"); ok2 && y > 0 {
+			fmt.Printf("    %-34s %7.1f×   target ≥ 8×     %s\n", "popeye / lbdoctor -A (faster by)", x/y, pass(x/y >= 8))
+		}
+	}
 	if _, ok := m["before_wall_s"]; ok {
 		ratio("  (informative) before / baseline 1", "before_wall_s", "base1_wall_s", 1.0)
 		ratio("  (informative) lbdoctor -A / before", "all_wall_s", "before_wall_s", 1.0)
@@ -365,10 +376,10 @@ func summary(args []string) error {
 	ratio("lbdoctor -A / raw floor", "all_wall_s", "raw_total_s", 2.0)
 	ratio("  (informative) / in-process floor", "all_wall_s", "raw_inproc_s", 2.0)
 	if n, ok := num("all_requests"); ok {
-		fmt.Printf("    %-34s %8.0f   target ≤ 40     %s\n", "lbdoctor -A API requests", n, pass(n <= 40))
+		fmt.Printf("    %-34s %8.0f   target ≤ 25     %s\n", "lbdoctor -A API requests", n, pass(n <= 25))
 	}
 	if kb, ok := num("all_rss_kb"); ok {
-		fmt.Printf("    %-34s %5.0f MB   target ≤ 500 MB %s\n", "lbdoctor -A peak RSS", kb/1024, pass(kb/1024 <= 500))
+		fmt.Printf("    %-34s %5.0f MB   target ≤ 250 MB %s\n", "lbdoctor -A peak RSS", kb/1024, pass(kb/1024 <= 250))
 	}
 	ratio("single target / kubectl describe", "single_wall_s", "describe_wall_s", 2.0)
 	return nil

@@ -46,36 +46,61 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 		}
 		return b, nil
 	}
-	nodes, err := snap.Nodes.List("")
+	el, err := ackEligibleMemo(snap, a)
 	if err != nil {
 		return b, err
 	}
-	eligible := map[string]bool{}
-	for _, n := range ackEligibleNodes(a, nodes) {
-		eligible[n.Name] = true
-	}
-	b.nodes, b.eligible = len(nodes), len(eligible)
+	b.nodes, b.eligible = el.nodes, len(el.names)
 	if !b.local {
-		for n := range eligible {
-			b.ids["node/"+n] = true
-		}
+		b.ids = el.ids
 		return b, nil
-	}
-	known := map[string]bool{}
-	for _, n := range nodes {
-		known[n.Name] = true
 	}
 	for _, e := range b.ready {
 		switch {
-		case eligible[e.node]:
+		case el.names[e.node]:
 			b.ids["node/"+e.node] = true
-		case e.node != "" && !known[e.node]:
+		case e.node != "" && !el.known[e.node]:
 			b.unseen = append(b.unseen, e.node)
 		default:
 			b.elsewhere = append(b.elsewhere, clip(e.name)+" on "+clip(orDefault(e.node, "no node")))
 		}
 	}
 	return b, nil
+}
+
+// ackEligible is what ackEligibleNodes lets through for one set of node filters: nodes counts the
+// cluster's nodes, names the eligible ones, ids the same as backend ids ("node/<name>"), known every
+// node. Shared by the Services with the same filters: read-only.
+type ackEligible struct {
+	nodes        int
+	names, known map[string]bool
+	ids          map[string]bool
+}
+
+// ackEligibleMemo is ackEligibleNodes computed once per snapshot and distinct node filters (the
+// backend-label and remove-unscheduled-backend values), not once per Service.
+func ackEligibleMemo(snap *snapshot.Snapshot, a ackAnns) (ackEligible, error) {
+	type result struct {
+		e   ackEligible
+		err error
+	}
+	key := "ack-eligible\x00" + a.value("backend-label") + "\x00" + a.value("remove-unscheduled-backend")
+	r := snap.Memo(key, func() any {
+		nodes, err := snap.Nodes.List("")
+		if err != nil {
+			return result{err: err}
+		}
+		e := ackEligible{nodes: len(nodes), names: map[string]bool{}, known: map[string]bool{}, ids: map[string]bool{}}
+		for _, n := range ackEligibleNodes(a, nodes) {
+			e.names[n.Name] = true
+			e.ids["node/"+n.Name] = true
+		}
+		for _, n := range nodes {
+			e.known[n.Name] = true
+		}
+		return result{e: e}
+	}).(result)
+	return r.e, r.err
 }
 
 // ackBackendsMemo is ackBackendsOf computed once per Service and snapshot.

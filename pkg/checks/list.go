@@ -1,12 +1,18 @@
 package checks
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// All returns every check, in the order they run and report.
-func All() []Check {
+// All returns every check, in the order they run and report. The list is built once and shared:
+// callers must not modify its elements (appending copies it).
+func All() []Check { return slices.Clip(allChecks()) }
+
+var allChecks = sync.OnceValue(func() []Check {
 	var out []Check
 	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks} {
 		out = append(out, group...)
@@ -17,7 +23,7 @@ func All() []Check {
 		}
 	}
 	return out
-}
+})
 
 // genericChecks run for every provider.
 var genericChecks = []Check{

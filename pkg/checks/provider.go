@@ -95,12 +95,17 @@ const maxConflicts = 3
 // depends on map or list order. Signals of the other cloud are returned as conflicts.
 func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
 	key := "checks.DetectProvider/" + string(t.Kind) + "/" + t.Namespace + "/" + t.Name
-	return s.Memo(key, func() any { return decide(targetSignals(s, t), clusterSignals(s)) }).(Detection)
+	return s.Memo(key, func() any { return decide(tallyOf(targetSignals(s, t)), clusterTally(s)) }).(Detection)
 }
 
 // ClusterProvider decides the cloud from nodes and kube-system objects alone.
 func ClusterProvider(s *snapshot.Snapshot) Detection {
-	return decide(nil, clusterSignals(s))
+	return decide(tallyOf(nil), clusterTally(s))
+}
+
+// clusterTally is the tally of clusterSignals, once per snapshot.
+func clusterTally(s *snapshot.Snapshot) *signalTally {
+	return s.Memo("checks.clusterTally", func() any { return tallyOf(clusterSignals(s)) }).(*signalTally)
 }
 
 func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []Signal {
@@ -174,20 +179,16 @@ func clusterSignals(s *snapshot.Snapshot) []Signal {
 
 // decide applies the precedence documented on DetectProvider to the target's signals and the
 // cluster's, both in SignalSource order.
-func decide(target, cluster []Signal) Detection {
-	parts := [2][]Signal{target, cluster}
+func decide(target, cluster *signalTally) Detection {
+	parts := [2]*signalTally{target, cluster}
 	var n [FromKubeSystem + 1]struct{ ack, tke int }
 	total := 0
-	for _, sigs := range parts {
-		for _, sg := range sigs {
-			switch sg.Provider {
-			case rules.ACK:
-				n[sg.Source].ack++
-			case rules.TKE:
-				n[sg.Source].tke++
-			}
-			total++
+	for _, p := range parts {
+		for src := range n {
+			n[src].ack += p.n[src].ack
+			n[src].tke += p.n[src].tke
 		}
+		total += len(p.sigs)
 	}
 	if total == 0 {
 		return Detection{Provider: rules.Generic, Evidence: "no cloud-specific signal"}
@@ -206,20 +207,19 @@ func decide(target, cluster []Signal) Detection {
 	d := Detection{Provider: winner}
 	var first *Signal
 	support := 0
-	for _, sigs := range parts {
-		for i, sg := range sigs {
-			switch {
-			case sg.Provider != winner:
-				d.ConflictCount++
-				if len(d.Conflicts) < maxConflicts {
-					d.Conflicts = append(d.Conflicts, sg)
-				}
-			case sg.Source == from:
-				if first == nil {
-					first = &sigs[i]
-				}
-				support++
+	for _, p := range parts {
+		w := &p.as[cloudIndex(winner)]
+		d.ConflictCount += w.conflictCount
+		for _, sg := range w.conflicts {
+			if len(d.Conflicts) < maxConflicts {
+				d.Conflicts = append(d.Conflicts, sg)
 			}
+		}
+		if from >= 0 {
+			if first == nil && w.first[from] > 0 {
+				first = &p.sigs[w.first[from]-1]
+			}
+			support += w.support[from]
 		}
 	}
 	if first == nil {
@@ -233,6 +233,55 @@ func decide(target, cluster []Signal) Detection {
 		d.Evidence += "; tied with tke signals, ack chosen"
 	}
 	return d
+}
+
+// signalTally is what decide needs of a list of signals, gone through once: the cluster's (one per
+// node and kube-system object) once per snapshot rather than once per target.
+type signalTally struct {
+	sigs []Signal
+	n    [FromKubeSystem + 1]struct{ ack, tke int }
+	// as holds, for ack and tke (cloudIndex) as the winner: the first maxConflicts signals of another
+	// cloud and their count, and per source the cloud's own signals (first, as index+1) and count.
+	as [2]struct {
+		conflicts     []Signal
+		conflictCount int
+		first         [FromKubeSystem + 1]int
+		support       [FromKubeSystem + 1]int
+	}
+}
+
+func cloudIndex(p rules.Provider) int {
+	if p == rules.TKE {
+		return 1
+	}
+	return 0
+}
+
+func tallyOf(sigs []Signal) *signalTally {
+	t := &signalTally{sigs: sigs}
+	for i, sg := range sigs {
+		switch sg.Provider {
+		case rules.ACK:
+			t.n[sg.Source].ack++
+		case rules.TKE:
+			t.n[sg.Source].tke++
+		}
+		for wi, winner := range [2]rules.Provider{rules.ACK, rules.TKE} {
+			w := &t.as[wi]
+			if sg.Provider != winner {
+				w.conflictCount++
+				if len(w.conflicts) < maxConflicts {
+					w.conflicts = append(w.conflicts, sg)
+				}
+				continue
+			}
+			if w.first[sg.Source] == 0 {
+				w.first[sg.Source] = i + 1
+			}
+			w.support[sg.Source]++
+		}
+	}
+	return t
 }
 
 func alibabaImage(spec corev1.PodSpec) bool {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -59,14 +60,27 @@ var byKind = func() map[rules.Kind][]rules.Rule {
 	return m
 }()
 
+// tkeByCode holds the TKE rules of each kind by code, in catalog order (what rules.Lookup returns
+// for the exact code), built once instead of per event.
+var tkeByCode = func() map[rules.Kind]map[string][]rules.Rule {
+	m := map[rules.Kind]map[string][]rules.Rule{}
+	for _, r := range rules.All() {
+		if r.Provider != rules.TKE || r.Code == "" {
+			continue
+		}
+		if m[r.Kind] == nil {
+			m[r.Kind] = map[string][]rules.Rule{}
+		}
+		m[r.Kind][r.Code] = append(m[r.Kind][r.Code], r)
+	}
+	return m
+}()
+
 // byCode returns the TKE rules of a code. When several rules share the code (E4038 has two
 // documented meanings), those whose fragments occur in the message win; with none, all are returned.
 func byCode(kind rules.Kind, code, message string) []rules.ID {
 	var all, hit []rules.ID
-	for _, r := range rules.Lookup(code, rules.TKE, kind) {
-		if r.Code != code {
-			continue
-		}
+	for _, r := range tkeByCode[kind][code] {
 		all = append(all, r.ID)
 		if containsAny(message, r.Match) {
 			hit = append(hit, r.ID)
@@ -92,24 +106,46 @@ func Reachable(r rules.Rule) bool {
 	return len(r.Match) > 0 || (r.Provider == rules.TKE && codeRE.MatchString(r.Code) && codeRE.FindString(r.Code) == r.Code)
 }
 
+// redactions each pair a pattern with a cheap test that its every match passes (a word it cannot
+// match without), so most messages are never run through the regular expressions.
 var redactions = []struct {
-	re   *regexp.Regexp
-	repl string
+	maybe func(s string) bool
+	re    *regexp.Regexp
+	repl  string
 }{
 	// Query or form parameters of signed cloud API calls and URLs with tokens.
-	{regexp.MustCompile(`(?i)\b(AccessKeyId|AccessKeySecret|SecretId|SecretKey|Signature|SecurityToken|X-Acs-Security-Token|Token|access_token|password|passwd|secret)(["']?\s*[=:]\s*["']?)[^&\s"',;}]+`), "$1$2[REDACTED]"},
+	{func(s string) bool { return containsAnyFold(s, "accesskey", "secret", "signature", "token", "passw") }, regexp.MustCompile(`(?i)\b(AccessKeyId|AccessKeySecret|SecretId|SecretKey|Signature|SecurityToken|X-Acs-Security-Token|Token|access_token|password|passwd|secret)(["']?\s*[=:]\s*["']?)[^&\s"',;}]+`), "$1$2[REDACTED]"},
 	// HTTP authorization headers.
-	{regexp.MustCompile(`(?i)\b(Authorization:\s*(?:Bearer|Basic|TC3-HMAC-SHA256|ACS3-HMAC-SHA256)?\s*)[^\s"',;]+`), "$1[REDACTED]"},
+	{func(s string) bool { return containsAnyFold(s, "authorization") }, regexp.MustCompile(`(?i)\b(Authorization:\s*(?:Bearer|Basic|TC3-HMAC-SHA256|ACS3-HMAC-SHA256)?\s*)[^\s"',;]+`), "$1[REDACTED]"},
 	// Credentials embedded in URLs: scheme://user:pass@host.
-	{regexp.MustCompile(`(://[^/\s:@]+:)[^/\s@]+@`), "$1[REDACTED]@"},
+	{func(s string) bool { return strings.Contains(s, "://") && strings.Contains(s, "@") }, regexp.MustCompile(`(://[^/\s:@]+:)[^/\s@]+@`), "$1[REDACTED]@"},
 	// Long base64-looking bearer tokens (JWTs).
-	{regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), "[REDACTED]"},
+	{func(s string) bool { return strings.Contains(s, "eyJ") }, regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), "[REDACTED]"},
 }
 
 // Redact removes credentials from event text before it is printed.
 func Redact(s string) string {
 	for _, r := range redactions {
-		s = r.re.ReplaceAllString(s, r.repl)
+		if r.maybe(s) {
+			s = r.re.ReplaceAllString(s, r.repl)
+		}
 	}
 	return s
+}
+
+// containsAnyFold reports whether s contains one of the lower-case ASCII words, in any case. Text
+// with a non-ASCII byte counts as containing them: under (?i) the Kelvin sign matches k and the long
+// s matches s.
+func containsAnyFold(s string, words ...string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+		for _, w := range words {
+			if len(s)-i >= len(w) && strings.EqualFold(s[i:i+len(w)], w) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -114,3 +114,25 @@ func join(ids []rules.ID) string {
 	}
 	return strings.Join(s, ",")
 }
+
+func TestRedactGuardsKeepEveryMatch(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"upper case key", "call failed: SECRETKEY=abc123 rest"},
+		{"kelvin sign in the key", "AccessKeyId=LTAI5t rest"},
+		{"long s in the key", "ſecret: hunter2"},
+		{"authorization header", "authorization: Bearer abc.def"},
+		{"url credentials", "dial https://user:pw@host/x"},
+		{"jwt", "token eyJhbGciOiJI.eyJzdWIiOiIx.sig"},
+		{"nothing to redact", "Ensured load balancer lb-abc (E4011 is not here)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.in
+			for _, r := range redactions {
+				want = r.re.ReplaceAllString(want, r.repl)
+			}
+			if got := Redact(tc.in); got != want {
+				t.Errorf("Redact(%q) = %q, the patterns alone give %q", tc.in, got, want)
+			}
+		})
+	}
+}

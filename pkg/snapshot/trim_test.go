@@ -82,6 +82,8 @@ func TestTrimPod(t *testing.T) {
 	probe := &corev1.Probe{PeriodSeconds: 5}
 	lc := &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Sleep: &corev1.SleepAction{Seconds: 10}}}
 	req := corev1.ResourceList{"tke.cloud.tencent.com/eni-ip": resource.MustParse("1")}
+	native := corev1.ResourceList{"tke.cloud.tencent.com/eni-ip": resource.MustParse("1"), corev1.ResourceCPU: resource.MustParse("100m"),
+		corev1.ResourceMemory: resource.MustParse("64Mi"), "hugepages-2Mi": resource.MustParse("2Mi")}
 	now := metav1.Now()
 	pod := &corev1.Pod{
 		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
@@ -92,7 +94,8 @@ func TestTrimPod(t *testing.T) {
 			Containers: []corev1.Container{{Name: "app", Image: "nginx", Ports: []corev1.ContainerPort{{Name: "https", ContainerPort: 8443}},
 				Env: []corev1.EnvVar{{Name: "A", Value: "b"}}, VolumeMounts: []corev1.VolumeMount{{Name: "data"}},
 				Args: []string{"--x"}, Lifecycle: lc, ReadinessProbe: probe,
-				Resources: corev1.ResourceRequirements{Requests: req, Limits: req}}}},
+				Resources: corev1.ResourceRequirements{Requests: native, Limits: req}},
+				{Name: "sidecar", Image: "envoy", Resources: corev1.ResourceRequirements{Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("1")}}}}},
 		Status: corev1.PodStatus{Phase: corev1.PodRunning, PodIP: "10.0.0.1",
 			Conditions:        []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue}},
 			ContainerStatuses: []corev1.ContainerStatus{{Name: "app"}}},
@@ -100,7 +103,8 @@ func TestTrimPod(t *testing.T) {
 	want := &corev1.Pod{ObjectMeta: pod.ObjectMeta,
 		Spec: corev1.PodSpec{NodeName: "n1", HostNetwork: true, TerminationGracePeriodSeconds: &grace,
 			Containers: []corev1.Container{{Name: "app", Image: "nginx", Ports: pod.Spec.Containers[0].Ports, Lifecycle: lc,
-				ReadinessProbe: probe, Resources: corev1.ResourceRequirements{Requests: req, Limits: req}}}},
+				ReadinessProbe: probe, Resources: corev1.ResourceRequirements{Requests: req, Limits: req}},
+				{Name: "sidecar", Image: "envoy"}}},
 		Status: corev1.PodStatus{Phase: corev1.PodRunning, Conditions: pod.Status.Conditions},
 	}
 	s := snapshot.New(snapshot.Live)
