@@ -41,7 +41,9 @@ var (
 )
 
 // isBool mirrors checks.parseBool succeeding.
-func isBool(v string) string { return v + ".trim() in " + list(append(append([]string{}, trueWords...), falseWords...)...) }
+func isBool(v string) string {
+	return v + ".trim() in " + list(append(append([]string{}, trueWords...), falseWords...)...)
+}
 
 // isTrue mirrors checks.parseBool returning true.
 func isTrue(v string) string { return v + ".trim() in " + list(trueWords...) }
