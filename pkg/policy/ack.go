@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"strings"
+
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -20,26 +22,39 @@ func set(suffix string) string {
 // ackValue is the value check of one CLB annotation suffix, mirroring pkg/checks' ackAnnotations.
 type ackValue struct {
 	suffix string
-	ok     func(v string) string
+	valueCheck
 }
 
-func onOff(v string) string { return oneOf(v, "on", "off") }
-
-func enum(values ...string) func(string) string {
-	return func(v string) string { return oneOf(v, values...) }
+// valueCheck is a CEL test of an annotation value and sample values at and around its boundaries
+// (for the differential test).
+type valueCheck struct {
+	ok      func(v string) string
+	samples []string
 }
 
-func intRange(lo, hi int) func(string) string {
-	return func(v string) string { return intIn(v, lo, hi) }
+var onOff = enum("on", "off")
+
+func enum(values ...string) valueCheck {
+	samples := []string{"", strings.ToUpper(values[0]), " " + values[0]}
+	return valueCheck{func(v string) string { return oneOf(v, values...) }, append(samples, values...)}
 }
 
-func idOf(name string) func(string) string {
-	return func(v string) string { return matches(v, pattern(name)) }
+func intRange(lo, hi int) valueCheck {
+	return valueCheck{func(v string) string { return intIn(v, lo, hi) }, []string{itoa(lo - 1), itoa(lo), " " + itoa(lo) + " ",
+		"+" + itoa(hi), "0" + itoa(hi), itoa(hi + 1), itoa(lo) + "s", "-" + itoa(hi)}}
+}
+
+func idOf(name string, good, bad string) valueCheck {
+	return valueCheck{func(v string) string { return matches(v, pattern(name)) }, []string{good, bad, " " + good, strings.ToUpper(good)}}
 }
 
 // commaList mirrors checks.commaList: every comma-separated item, trimmed, passes each.
-func commaList(each func(string) string) func(string) string {
-	return func(v string) string { return v + ".split(\",\").all(i, " + each("i.trim()") + ")" }
+func commaList(each valueCheck) valueCheck {
+	var samples []string
+	for i, a := range each.samples {
+		samples = append(samples, a, a+","+each.samples[(i+1)%len(each.samples)], a+" , "+a, a+",")
+	}
+	return valueCheck{func(v string) string { return v + ".split(\",\").all(i, " + each.ok("i.trim()") + ")" }, samples}
 }
 
 // colonPair checks s as "a:b" cut at the first colon, a and b each passing their test.
@@ -50,39 +65,44 @@ func colonPair(s string, first, second func(string) string) string {
 
 // protocolPort mirrors checks.parseProtocolPort succeeding.
 func protocolPort(v string) string {
-	return v + ".split(\",\").all(i, " + colonPair("i.trim()", enum("tcp", "udp", "http", "https"), intRange(1, 65535)) + ")"
+	return v + ".split(\",\").all(i, " + colonPair("i.trim()", enum("tcp", "udp", "http", "https").ok, intRange(1, 65535).ok) + ")"
 }
+
+var port = intRange(1, 65535)
 
 // ackValues is every CLB annotation suffix whose value CCM constrains.
 var ackValues = []ackValue{
 	{"address-type", enum("internet", "intranet")},
-	{"id", idOf(checks.PatternACKLBID)},
-	{"resource-group-id", idOf(checks.PatternACKRGID)},
+	{"id", idOf(checks.PatternACKLBID, "lb-bp1o94dp5i6earr9g6d1l", "lb-abc")},
+	{"resource-group-id", idOf(checks.PatternACKRGID, "rg-acfmz7u4zzfsxxx", "rg_acfmz7u4zzfsxxx")},
 	{"delete-protection", onOff},
 	{"modification-protection", enum("ConsoleProtection", "NonProtection")},
-	{"protocol-port", protocolPort},
-	{"forward-port", commaList(func(s string) string { return colonPair(s, intRange(1, 65535), intRange(1, 65535)) })},
+	{"protocol-port", valueCheck{protocolPort, []string{"tcp:80", "https:443,http:80", "TCP:80", "tcp:80:90", "tcp:0", "udp: 53 ",
+		"tcp:", ":80", "tcp:80,", "https:65536", " http : 80"}}},
+	{"forward-port", commaList(valueCheck{func(s string) string { return colonPair(s, port.ok, port.ok) },
+		[]string{"80:443", " 80 : 443 ", "80", "80:0", "0:80", "80:443:1", "+80:0443"}})},
 	{"idle-timeout", intRange(1, 60)},
 	{"request-timeout", intRange(1, 180)},
 	{"established-timeout", intRange(10, 900)},
 	{"scheduler", enum("rr", "wrr", "wlc", "sch", "tch", "qch")},
 	{"connection-drain", onOff},
 	{"connection-drain-timeout", intRange(10, 900)},
-	{"vswitch-id", idOf(checks.PatternACKVSwitch)},
+	{"vswitch-id", idOf(checks.PatternACKVSwitch, "vsw-bp15c2q7jvz9n0xxxxxxx", "vsw-x")},
 	{"charge-type", enum("paybytraffic", "paybybandwidth")},
 	{"force-override-listeners", enum("true", "false")},
 	{"bandwidth", intRange(1, 5120)},
-	{"spec", idOf(checks.PatternACKSpec)},
+	{"spec", idOf(checks.PatternACKSpec, "slb.s1.small", "slb.s4.large")},
 	{"instance-charge-type", enum("PayBySpec", "PayByCLCU")},
 	{"ip-version", enum("ipv4", "ipv6")},
 	{"acl-status", onOff},
-	{"acl-id", idOf(checks.PatternACKACLID)},
+	{"acl-id", idOf(checks.PatternACKACLID, "acl-bp1l0kk4gxce43g1xxxxx", "acl-")},
 	{"acl-type", enum("white", "black")},
 	{"http2-enabled", onOff},
 	{"health-check-switch", onOff},
 	{"health-check-flag", onOff},
 	{"health-check-type", enum("tcp", "http")},
-	{"health-check-connect-port", func(v string) string { return "(" + v + ".trim() == \"-520\" || " + intIn(v, 1, 65535) + ")" }},
+	{"health-check-connect-port", valueCheck{func(v string) string { return "(" + v + ".trim() == \"-520\" || " + port.ok(v) + ")" },
+		append([]string{"-520", " -520 ", "-521", "+520"}, port.samples...)}},
 	{"healthy-threshold", intRange(2, 10)},
 	{"unhealthy-threshold", intRange(2, 10)},
 	{"health-check-interval", intRange(1, 50)},
@@ -96,7 +116,8 @@ var ackValues = []ackValue{
 	{"xforwardedfor-proto", onOff},
 	{"xforwardedfor-slbport", onOff},
 	{"xforwardedfor-clientsrcport", onOff},
-	{"backend-label", func(v string) string { return v + ".split(\",\").all(i, i.trim().indexOf(\"=\") > 0)" }},
+	{"backend-label", valueCheck{func(v string) string { return v + ".split(\",\").all(i, i.trim().indexOf(\"=\") > 0)" },
+		[]string{"a=b", "a=b,c=d", "=b", "a", "a=", " a=b , c=d", "a=b,", "a==b"}}},
 	{"backend-ip-version", enum("ipv4", "ipv6")},
 	{"remove-unscheduled-backend", onOff},
 	{"weight", intRange(0, 100)},
@@ -115,7 +136,7 @@ func ackValueValidations() []Validation {
 		})
 	}
 	out = append(out, Validation{
-		Expression: unsetOr(annBackendType, enum("eni", "ecs")),
+		Expression: unsetOr(annBackendType, enum("eni", "ecs").ok),
 		Detail:     annDetail(annBackendType) + " + ', not eni or ecs'",
 	})
 	pp := eff("protocol-port")
