@@ -143,7 +143,9 @@ func ingressShapes() []runtime.Object {
 	}
 	// Classes: only the CLB controller's Ingresses are judged.
 	nginx, qcloud, other := "nginx", "qcloud", "custom"
-	bad := func(i *networkingv1.Ingress) { i.Spec.Rules[0].Host, i.Spec.TLS = "localhost", []networkingv1.IngressTLS{{}} }
+	bad := func(i *networkingv1.Ingress) {
+		i.Spec.Rules[0].Host, i.Spec.TLS = "localhost", []networkingv1.IngressTLS{{}}
+	}
 	for _, cls := range []*string{nil, &nginx, &qcloud, &other} {
 		for _, ann := range []string{"", "qcloud", "nginx"} {
 			anns := map[string]string{annIngDirectAccess: "maybe"}
