@@ -179,7 +179,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	cmd.ValidArgsFunction = o.completeTargets
 	cmd.Version = versionLine()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
-	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams)} {
+	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams), newPolicyCommand(streams)} {
 		ownFlagsHelp(sub)
 		cmd.AddCommand(sub)
 	}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
@@ -200,4 +201,19 @@ func ackServiceRules() []Covered {
 			Detail:     "'nodePort ' + string(variables.ports.filter(p, p.?nodePort.orValue(0) >= 32768)[0].nodePort) + ' lies in 32768-60999'",
 		}}},
 	}
+}
+
+// Sample is a constrained CLB annotation suffix with values at and around its boundaries.
+type Sample struct {
+	Suffix string
+	Values []string
+}
+
+// ACKSamples lists, for tests, sample values of every CLB annotation whose value the policies check.
+func ACKSamples() []Sample {
+	out := make([]Sample, len(ackValues))
+	for i, a := range ackValues {
+		out[i] = Sample{a.suffix, slices.Clone(a.samples)}
+	}
+	return out
 }

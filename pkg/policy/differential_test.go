@@ -1,7 +1,6 @@
-package policy
+package policy_test
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -9,60 +8,17 @@ import (
 	"strings"
 	"testing"
 
-	corev1 "k8s.io/api/core/v1"
-	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/yaml"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy/policytest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// clusterNodes stand for the cluster's cloud in the CLI's provider detection (node providerIDs).
-var clusterNodes = map[rules.Provider]string{
-	rules.TKE: "qcloud:///100003/ins-3ven36lk",
-	rules.ACK: "cn-hangzhou.i-bp1c0q8kf0s3ckh0v1x5",
-}
-
-// goVerdict runs the real checks offline on a snapshot holding only obj and a node of the cluster's
-// cloud, and returns the covered rules that fired.
-func goVerdict(t *testing.T, obj runtime.Object, cluster rules.Provider) map[rules.ID]bool {
-	t.Helper()
-	var b bytes.Buffer
-	y, err := yaml.Marshal(obj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Write(y)
-	fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-1\nspec:\n  providerID: %s\n", clusterNodes[cluster])
-	s, err := snapshot.FromFiles([]string{"-"}, &b, "default")
-	if err != nil {
-		t.Fatalf("snapshot: %v\n%s", err, y)
-	}
-	var tgt snapshot.Target
-	switch o := obj.(type) {
-	case *corev1.Service:
-		tgt = snapshot.Target{Kind: snapshot.KindService, Namespace: o.Namespace, Name: o.Name}
-	case *networkingv1.Ingress:
-		tgt = snapshot.Target{Kind: snapshot.KindIngress, Namespace: o.Namespace, Name: o.Name}
-	}
-	res, err := checks.Run(s, tgt, checks.DetectProvider(s, tgt).Provider, checks.All())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[rules.ID]bool{}
-	for _, f := range res.Findings {
-		if coveredRules[f.Rule] != nil && f.Source != checks.SourceEvent {
-			out[f.Rule] = true
-		}
-	}
-	return out
-}
-
-var coveredRules = func() map[rules.ID]*Covered {
-	m := map[rules.ID]*Covered{}
-	for _, p := range Policies() {
+var coveredRules = func() map[rules.ID]*policy.Covered {
+	m := map[rules.ID]*policy.Covered{}
+	for _, p := range policy.Policies() {
 		for i := range p.Rules {
 			m[p.Rules[i].Rule] = &p.Rules[i]
 		}
@@ -93,7 +49,10 @@ func (d *differ) check(t *testing.T, obj runtime.Object) {
 	anns := obj.(interface{ GetAnnotations() map[string]string }).GetAnnotations()
 	goBy := map[rules.Provider]map[rules.ID]bool{}
 	for _, cluster := range []rules.Provider{rules.TKE, rules.ACK} {
-		want := goVerdict(t, obj, cluster)
+		want, err := policytest.GoVerdict(obj, cluster)
+		if err != nil {
+			t.Fatal(err)
+		}
 		goBy[cluster] = want
 		got := evaluate(t, d.byCluster[cluster], obj.DeepCopyObject())
 		for id, c := range coveredRules {
@@ -107,7 +66,7 @@ func (d *differ) check(t *testing.T, obj runtime.Object) {
 			case g && w:
 				d.fired[id]++
 				for _, msg := range got[id] {
-					if !strings.HasPrefix(msg, Label(id.Rule())+": "+id.Rule().Title+" — ") {
+					if !strings.HasPrefix(msg, policy.Label(id.Rule())+": "+id.Rule().Title+" — ") {
 						t.Errorf("%s message does not start with its code and title: %q", id, msg)
 					}
 				}
@@ -129,25 +88,19 @@ func dump(obj runtime.Object) string {
 	return string(y)
 }
 
-// targets reads the Services and Ingresses of a manifest file, as the CLI reads them.
-func targets(t *testing.T, path string) []runtime.Object {
-	t.Helper()
-	s, err := snapshot.FromFiles([]string{path}, nil, "default")
-	if err != nil {
-		t.Fatal(err)
+// TestDifferentialVariants: on generated objects around every boundary of the covered rules, each
+// rule's policy fires exactly when its check does, and each rule is seen both firing and quiet.
+func TestDifferentialVariants(t *testing.T) {
+	d := newDiffer(t)
+	for i, o := range policytest.Variants() {
+		t.Run(fmt.Sprint(i), func(t *testing.T) { d.check(t, o) })
 	}
-	var out []runtime.Object
-	for _, svc := range s.Services.Held("") {
-		svc = svc.DeepCopy()
-		svc.APIVersion, svc.Kind = "v1", "Service"
-		out = append(out, svc)
+	report(t, d)
+	for id := range coveredRules {
+		if d.fired[id] == 0 || d.quiet[id] == 0 {
+			t.Errorf("%s: the variants never make both sides fire (%d) or both stay quiet (%d)", id, d.fired[id], d.quiet[id])
+		}
 	}
-	for _, ing := range s.Ingresses.Held("") {
-		ing = ing.DeepCopy()
-		ing.APIVersion, ing.Kind = "networking.k8s.io/v1", "Ingress"
-		out = append(out, ing)
-	}
-	return out
 }
 
 // TestDifferentialCorpus: on every Service and Ingress of the corpus and the examples, each covered
@@ -167,7 +120,11 @@ func TestDifferentialCorpus(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(strings.TrimPrefix(f, "../../"), func(t *testing.T) {
-			for _, obj := range targets(t, f) {
+			objs, err := policytest.Targets(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, obj := range objs {
 				d.check(t, obj)
 			}
 		})

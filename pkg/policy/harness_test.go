@@ -1,4 +1,4 @@
-package policy
+package policy_test
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/cel/environment"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -95,7 +96,7 @@ var (
 // compileAll compiles every generated policy for cluster (tke, ack or "" for --provider all).
 func compileAll(t *testing.T, cluster rules.Provider) []compiled {
 	t.Helper()
-	objs, err := Generate(Options{Providers: []rules.Provider{rules.TKE, rules.ACK}, Cluster: cluster, Actions: []admissionv1.ValidationAction{admissionv1.Deny}})
+	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{rules.TKE, rules.ACK}, Cluster: cluster, Actions: []admissionv1.ValidationAction{admissionv1.Deny}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func compileAll(t *testing.T, cluster rules.Provider) []compiled {
 			t.Fatal(err)
 		}
 		c := compiled{policy: p, validator: val}
-		for _, pol := range Policies() {
+		for _, pol := range policy.Policies() {
 			if pol.Name == p.Name {
 				for _, cov := range pol.Rules {
 					for range cov.Validations {

@@ -1,9 +1,7 @@
-package policy
+package policytest
 
 import (
-	"fmt"
 	"strings"
-	"testing"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -12,6 +10,31 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+)
+
+// Annotation keys the variants set.
+const (
+	annIngressClass     = "kubernetes.io/ingress.class"
+	annHTTPRules        = "kubernetes.io/ingress.http-rules"
+	annHTTPSRules       = "kubernetes.io/ingress.https-rules"
+	annRuleMix          = "kubernetes.io/ingress.rule-mix"
+	annIngDirectAccess  = "ingress.cloud.tencent.com/direct-access"
+	annIngServiceConfig = "ingress.cloud.tencent.com/tke-service-config"
+	annIngServiceAuto   = "ingress.cloud.tencent.com/tke-service-config-auto"
+	annIngChargeType    = "kubernetes.io/ingress.internetChargeType"
+	annIngBandwidth     = "kubernetes.io/ingress.internetMaxBandwidthOut"
+	annIngSubnet        = "kubernetes.io/ingress.subnetId"
+	annIngExistLB       = "kubernetes.io/ingress.existLbId"
+	annSvcExistedLB     = "service.kubernetes.io/tke-existed-lbid"
+	annSvcSubnet        = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
+	annSvcServiceConfig = "service.cloud.tencent.com/tke-service-config"
+	annSvcServiceAuto   = "service.cloud.tencent.com/tke-service-config-auto"
+	annSvcDirectAccess  = "service.cloud.tencent.com/direct-access"
+	annSvcCrossRegion   = "service.cloud.tencent.com/cross-region-id"
+	annSvcCrossVPC      = "service.cloud.tencent.com/cross-vpc-id"
+	annSvcPrevLoopback  = "service.cloud.tencent.com/prevent-loopback"
+	annBackendType      = "service.beta.kubernetes.io/backend-type"
 )
 
 // values are TKE annotation values around every boundary the covered rules draw: booleans in each
@@ -64,10 +87,10 @@ func clbIngress(anns map[string]string, mods ...func(*networkingv1.Ingress)) *ne
 
 func one(k, v string) map[string]string { return map[string]string{k: v} }
 
-// TestDifferentialVariants: on generated objects around every boundary of the covered rules, each
-// rule's policy fires exactly when its check does.
-func TestDifferentialVariants(t *testing.T) {
-	d := newDiffer(t)
+// Variants are generated Services and Ingresses around every boundary of the covered rules:
+// annotation values (valid, at the limits, malformed), hosts, paths, TLS entries, ingress classes and
+// mixes of both clouds' annotations.
+func Variants() []runtime.Object {
 	var objs []runtime.Object
 	add := func(o ...runtime.Object) { objs = append(objs, o...) }
 	for _, k := range tkeServiceKeys {
@@ -89,15 +112,7 @@ func TestDifferentialVariants(t *testing.T) {
 	add(ingressShapes()...)
 	add(ackVariants()...)
 	add(providerMixes()...)
-	for i, o := range objs {
-		t.Run(fmt.Sprint(i), func(t *testing.T) { d.check(t, o) })
-	}
-	report(t, d)
-	for id := range coveredRules {
-		if d.fired[id] == 0 || d.quiet[id] == 0 {
-			t.Errorf("%s: the variants never make both sides fire (%d) or both stay quiet (%d)", id, d.fired[id], d.quiet[id])
-		}
-	}
+	return objs
 }
 
 // ingressShapes vary hosts, paths, rules and TLS entries.
@@ -172,12 +187,12 @@ func ackVariants() []runtime.Object {
 	f := checks.ExportFacts()
 	var out []runtime.Object
 	core := []string{"", " ", "true", "99999999999999999999", "000000000000000000000000007", "ü", strings.Repeat("a", 200)}
-	for _, a := range ackValues {
-		for _, v := range append(core, a.samples...) {
-			out = append(out, lbService(one(f.ACKPrefix+a.suffix, v)))
+	for _, a := range policy.ACKSamples() {
+		for _, v := range append(core, a.Values...) {
+			out = append(out, lbService(one(f.ACKPrefix+a.Suffix, v)))
 		}
-		for _, v := range a.samples[:3] {
-			out = append(out, lbService(one(f.ACKLegacyPrefix+a.suffix, v)))
+		for _, v := range a.Values[:3] {
+			out = append(out, lbService(one(f.ACKLegacyPrefix+a.Suffix, v)))
 		}
 	}
 	for _, s := range append(ackSuffixesWithoutCheck, "not-a-suffix") {
