@@ -196,10 +196,6 @@ func ackServiceRules() []Covered {
 		{Rule: rules.ACKServiceUnevenLoad, Validations: []Validation{{
 			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"]",
 		}}},
-		{Rule: rules.ACKServiceNodePortLocalPortRange, Validations: []Validation{{
-			Expression: "variables.ports.all(p, p.?nodePort.orValue(0) < 32768)",
-			Detail:     "'nodePort ' + string(variables.ports.filter(p, p.?nodePort.orValue(0) >= 32768)[0].nodePort) + ' lies in 32768-60999'",
-		}}},
 	}
 }
 

@@ -75,7 +75,9 @@ var singleObjectReasons = map[rules.ID]string{
 	rules.ACKServiceTypeChangeDeletesLB: whyNotLB,
 	rules.ACKServiceAddressTypeImmutable: "it compares the CLB address with the address type (IP ranges) and with the last-applied-configuration " +
 		"annotation, which is JSON",
-	rules.ACKServiceResourceGroupFixed:     whyLastApplied,
+	rules.ACKServiceResourceGroupFixed: whyLastApplied,
+	rules.ACKServiceNodePortLocalPortRange: "the API server allocates a nodePort the manifest leaves out before admission, so the policy " +
+		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
 	rules.ACKServiceResourceGroupImmutable: whyLastApplied,
 	rules.ACKServiceOrphanOnDelete:         whyLastApplied,
 }
