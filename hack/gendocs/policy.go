@@ -27,8 +27,11 @@ func policyDoc() string {
 		"the cloud controller's events.\n\n", s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
 	b.WriteString(`## How the policies behave
 
-- **One policy per cloud and kind:** ` + "`lbdoctor-tke-ingress`, `lbdoctor-tke-service`, `lbdoctor-ack-service`" + `, each with a binding of the
-  same name. They match CREATE and UPDATE of ` + "`services`" + ` and ` + "`ingresses`" + ` (networking.k8s.io/v1).
+- **Two policies per cloud and kind:** ` + "`lbdoctor-tke-ingress`, `lbdoctor-tke-service`, `lbdoctor-ack-service`" + ` hold the
+  error-severity rules (what the cloud controller fails on) and are bound with ` + "`--action`" + `; the ` + "`…-warnings`" + ` policies hold the
+  warning-severity rules (legal but probably unintended settings, such as a Local traffic policy with an unweighted scheduler) and
+  are bound with Warn (plus Audit when asked) whatever ` + "`--action`" + ` says, so that Deny never refuses a manifest the cloud would
+  accept. Each binding has its policy's name. They match CREATE and UPDATE of ` + "`services`" + ` and ` + "`ingresses`" + ` (networking.k8s.io/v1).
 - **Scope:** a policy judges only the objects the diagnosis would judge with its rules. Services must be of type LoadBalancer
   (ACK: without ` + "`spec.loadBalancerClass`" + `); Ingresses must belong to TKE's CLB controller (` + "`kubernetes.io/ingress.class`" + ` is ` + "`qcloud`" + `, or no
   class annotation and ` + "`spec.ingressClassName`" + ` empty or ` + "`qcloud`" + `), so an nginx-class Ingress is never judged by CLB rules. The cloud is
@@ -49,7 +52,10 @@ func policyDoc() string {
   examples and generated variants around every boundary (booleans, integer ranges, id formats, hosts, paths, TLS entries, classes,
   mixed cloud annotations) the two must agree. The end-to-end test applies the policies with Deny and creates every Service and
   Ingress of the corpus, the examples and the variants with a server-side dry run: each object the checks flag for an enforced
-  rule is refused with that rule's code, every other one is admitted.
+  error rule is refused with that rule's code, one flagged for a warning rule only is admitted with a warning naming it, and every
+  other one is admitted without a warning.
+- **Fields the API server fills in** before admission are not judged: the nodePort it allocates (so
+  ` + "`ack.service.nodeport-local-port-range`" + ` is left out) and the status it resets on create.
 - **Partly enforced** rules read Ingress rules from the spec only: the JSON annotations ` + "`kubernetes.io/ingress.http-rules`" + ` and
   ` + "`https-rules`" + ` are not parsed (CEL has no JSON decoder), so a problem inside them is left to ` + "`kubectl lbdoctor`" + `; the policy never
   fires where the check would not.

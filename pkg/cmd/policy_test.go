@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,8 @@ import (
 )
 
 // TestPolicyOutput: the default output is YAML documents of policies and their Warn bindings; the
-// flags reach the bindings; JSON is one v1 List.
+// flags reach the bindings, except that the warning-rule policies only ever warn (and audit); JSON
+// is one v1 List.
 func TestPolicyOutput(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -21,10 +23,12 @@ func TestPolicyOutput(t *testing.T) {
 		actions   []admissionv1.ValidationAction
 		namespace string
 	}{
-		{"defaults", nil, []string{"lbdoctor-tke-ingress", "lbdoctor-tke-service", "lbdoctor-ack-service"}, []admissionv1.ValidationAction{admissionv1.Warn}, ""},
-		{"tke deny", []string{"--provider", "TKE", "--action", "deny"}, []string{"lbdoctor-tke-ingress", "lbdoctor-tke-service"}, []admissionv1.ValidationAction{admissionv1.Deny}, ""},
+		{"defaults", nil, []string{"lbdoctor-tke-ingress", "lbdoctor-tke-ingress-warnings", "lbdoctor-tke-service", "lbdoctor-tke-service-warnings",
+			"lbdoctor-ack-service", "lbdoctor-ack-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Warn}, ""},
+		{"tke deny", []string{"--provider", "TKE", "--action", "deny"}, []string{"lbdoctor-tke-ingress", "lbdoctor-tke-ingress-warnings",
+			"lbdoctor-tke-service", "lbdoctor-tke-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Deny}, ""},
 		{"ack deny audit in prod", []string{"--provider", "ack", "--action", "Deny,Audit", "--namespace-selector", "env=prod"},
-			[]string{"lbdoctor-ack-service"}, []admissionv1.ValidationAction{admissionv1.Deny, admissionv1.Audit}, "prod"},
+			[]string{"lbdoctor-ack-service", "lbdoctor-ack-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Deny, admissionv1.Audit}, "prod"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,8 +54,15 @@ func TestPolicyOutput(t *testing.T) {
 						t.Fatal(err)
 					}
 					bindings++
-					if strings.Join(actionNames(vb.Spec.ValidationActions), ",") != strings.Join(actionNames(tt.actions), ",") {
-						t.Errorf("%s: actions %v, want %v", vb.Name, vb.Spec.ValidationActions, tt.actions)
+					want := tt.actions
+					if strings.HasSuffix(vb.Name, "-warnings") {
+						want = []admissionv1.ValidationAction{admissionv1.Warn}
+						if slices.Contains(tt.actions, admissionv1.Audit) {
+							want = append(want, admissionv1.Audit)
+						}
+					}
+					if strings.Join(actionNames(vb.Spec.ValidationActions), ",") != strings.Join(actionNames(want), ",") {
+						t.Errorf("%s: actions %v, want %v", vb.Name, vb.Spec.ValidationActions, want)
 					}
 					sel := vb.Spec.MatchResources
 					if (tt.namespace == "") != (sel == nil) || sel != nil && sel.NamespaceSelector.MatchLabels["env"] != tt.namespace {
@@ -69,7 +80,7 @@ func TestPolicyOutput(t *testing.T) {
 		Kind  string           `json:"kind"`
 		Items []map[string]any `json:"items"`
 	}
-	if code != ExitOK || json.Unmarshal([]byte(out), &list) != nil || list.Kind != "List" || len(list.Items) != 6 {
+	if code != ExitOK || json.Unmarshal([]byte(out), &list) != nil || list.Kind != "List" || len(list.Items) != 12 {
 		t.Errorf("-o json: exit %d, kind %q, %d items", code, list.Kind, len(list.Items))
 	}
 }

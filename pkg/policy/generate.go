@@ -38,16 +38,39 @@ type Policy struct {
 	Name     string
 	Provider rules.Provider
 	Kind     rules.Kind
+	// WarnOnly is set on the policy of a group's warning-severity rules: its binding only warns (and
+	// audits, when asked), whatever --action says, so that Deny refuses only what the cloud
+	// controller would fail on.
+	WarnOnly bool
 	Rules    []Covered
 }
 
-// Policies lists every policy the generator knows, in output order.
+// Policies lists every policy the generator knows, in output order: per cloud and kind, one for the
+// error-severity rules and one for the others.
 func Policies() []Policy {
-	return []Policy{
+	var out []Policy
+	for _, g := range []Policy{
 		{Name: Prefix + "tke-ingress", Provider: rules.TKE, Kind: rules.Ingress, Rules: tkeIngressRules()},
 		{Name: Prefix + "tke-service", Provider: rules.TKE, Kind: rules.Service, Rules: tkeServiceRules()},
 		{Name: Prefix + "ack-service", Provider: rules.ACK, Kind: rules.Service, Rules: ackServiceRules()},
+	} {
+		errs, warns := g, g
+		errs.Rules, warns.Rules = nil, nil
+		warns.Name, warns.WarnOnly = g.Name+"-warnings", true
+		for _, c := range g.Rules {
+			if c.Rule.Rule().Severity == rules.Error {
+				errs.Rules = append(errs.Rules, c)
+			} else {
+				warns.Rules = append(warns.Rules, c)
+			}
+		}
+		for _, p := range []Policy{errs, warns} {
+			if len(p.Rules) > 0 {
+				out = append(out, p)
+			}
+		}
 	}
+	return out
 }
 
 // Generate returns the policies of opts.Providers, each followed by its binding.
@@ -151,6 +174,12 @@ func (p Policy) binding(opts Options) *admissionv1.ValidatingAdmissionPolicyBind
 			PolicyName:        p.Name,
 			ValidationActions: slices.Clone(opts.Actions),
 		},
+	}
+	if p.WarnOnly {
+		b.Spec.ValidationActions = []admissionv1.ValidationAction{admissionv1.Warn}
+		if slices.Contains(opts.Actions, admissionv1.Audit) {
+			b.Spec.ValidationActions = append(b.Spec.ValidationActions, admissionv1.Audit)
+		}
 	}
 	if opts.NamespaceSelector != nil {
 		b.Spec.MatchResources = &admissionv1.MatchResources{NamespaceSelector: opts.NamespaceSelector.DeepCopy()}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,7 +33,9 @@ const policyLabel = "lbdoctor.io/policy-e2e"
 // TestPolicy applies the generated policies with Deny to the real API server (through kubectl apply,
 // which proves the server accepts every expression), then creates (server-side dry run) every
 // Service and Ingress of the corpus and the examples, and the generated variants: an object the
-// checks flag for a covered rule is refused with that rule's code, every other object is admitted.
+// checks flag for a covered error-severity rule is refused with that rule's code, one flagged for a
+// covered warning rule only is admitted with a warning naming it, every other object is admitted
+// without a warning.
 func TestPolicy(t *testing.T) {
 	var objs []runtime.Object
 	var files []string
@@ -55,6 +58,8 @@ func TestPolicy(t *testing.T) {
 
 	cfg := rest.CopyConfig(env.cfg)
 	cfg.QPS, cfg.Burst = 500, 1000
+	warned := &warnings{}
+	cfg.WarningHandler = warned
 	kube, err := kubernetes.NewForConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -65,20 +70,35 @@ func TestPolicy(t *testing.T) {
 			ensureNamespace(t, kube, ns, map[string]string{policyLabel: string(cluster)})
 			applyPolicies(t, cluster)
 			waitForPolicy(t, kube, ns, cluster)
-			var n struct{ refused, admitted, apiRefused, falseRejections, corpusRefused int }
+			var n struct{ refused, admitted, warned, apiRefused, falseRejections, falseWarnings, corpusRefused int }
 			for i, obj := range objs {
 				want, err := policytest.GoVerdict(obj, cluster)
 				if err != nil {
 					t.Fatal(err)
 				}
 				sure, maybe := expected(obj, want, cluster)
+				sureErr, sureWarn := bySeverity(sure)
+				warned.reset()
 				err = dryRunCreate(kube, ns, obj.DeepCopyObject())
 				name := describe(obj)
 				switch {
-				case err == nil && len(sure) > 0:
-					t.Errorf("%s admitted, but the checks find %v", name, sure)
+				case err == nil && len(sureErr) > 0:
+					t.Errorf("%s admitted, but the checks find %v", name, sureErr)
 				case err == nil:
 					n.admitted++
+					got := warned.ours()
+					for _, id := range sureWarn {
+						if !slices.ContainsFunc(got, func(w string) bool { return strings.Contains(w, policy.Label(id.Rule())+": ") }) {
+							t.Errorf("%s admitted without a warning for %s (warnings: %v)", name, id, got)
+						}
+					}
+					if len(got) > 0 {
+						n.warned++
+					}
+					if len(got) > 0 && len(sure)+len(maybe) == 0 {
+						n.falseWarnings++
+						t.Errorf("false warning: %s, but the checks find no covered rule: %v", name, got)
+					}
 				case !isPolicyDenial(err):
 					n.apiRefused++
 					t.Logf("%s refused by the API server's own validation: %v", name, err)
@@ -94,8 +114,9 @@ func TestPolicy(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("cluster %s: %d objects (%d from the corpus and examples): %d refused with their code (%d of the corpus and examples), %d admitted, %d refused by the API server itself, %d false rejections",
-				cluster, len(objs), corpusObjects, n.refused, n.corpusRefused, n.admitted, n.apiRefused, n.falseRejections)
+			t.Logf("cluster %s: %d objects (%d from the corpus and examples): %d refused with their code (%d of the corpus and examples), "+
+				"%d admitted (%d of them with warnings), %d refused by the API server itself, %d false rejections, %d false warnings",
+				cluster, len(objs), corpusObjects, n.refused, n.corpusRefused, n.admitted, n.warned, n.apiRefused, n.falseRejections, n.falseWarnings)
 			if n.refused == 0 || n.admitted == 0 {
 				t.Errorf("nothing refused or nothing admitted: the test proves nothing")
 			}
@@ -134,6 +155,49 @@ func createAndDiagnose(t *testing.T, kube kubernetes.Interface, ns string, clust
 			t.Errorf("the admitted fixed example has finding %s live: %s", f.Rule, f.Message)
 		}
 	}
+}
+
+// bySeverity splits rules into the error-severity ones (refused under Deny) and the others (warned).
+func bySeverity(ids []rules.ID) (errs, warns []rules.ID) {
+	for _, id := range ids {
+		if id.Rule().Severity == rules.Error {
+			errs = append(errs, id)
+		} else {
+			warns = append(warns, id)
+		}
+	}
+	return errs, warns
+}
+
+// warnings collects the warning headers of the API server's answers.
+type warnings struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (w *warnings) HandleWarningHeader(_ int, _ string, msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.msgs = append(w.msgs, msg)
+}
+
+func (w *warnings) reset() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.msgs = nil
+}
+
+// ours returns the warnings of the lbdoctor policies since the last reset.
+func (w *warnings) ours() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for _, m := range w.msgs {
+		if strings.Contains(m, "ValidatingAdmissionPolicy '"+policy.Prefix) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // expected splits the covered rules of the applied provider's policies that the checks find on obj
@@ -190,7 +254,7 @@ func applyPolicies(t *testing.T, cluster rules.Provider) {
 // and bindings reach the admission plugin through an informer, a moment after they are created).
 func waitForPolicy(t *testing.T, kube kubernetes.Interface, ns string, cluster rules.Provider) {
 	t.Helper()
-	anns := map[string]string{"service.cloud.tencent.com/direct-access": "maybe"}
+	anns := map[string]string{"service.kubernetes.io/tke-existed-lbid": "lb-NOT-AN-ID"}
 	if cluster == rules.ACK {
 		anns = map[string]string{"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type": "nowhere"}
 	}
