@@ -27,13 +27,14 @@ func policyDoc() string {
 		"the cloud controller's events.\n\n", s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
 	b.WriteString(`## How the policies behave
 
-- **Two policies per cloud and kind:** ` + "`lbdoctor-tke-ingress`, `lbdoctor-tke-service`, `lbdoctor-ack-service`" + ` hold the
+- **Up to two policies per cloud and kind:** ` + "`lbdoctor-tke-ingress`, `lbdoctor-tke-service`, `lbdoctor-ack-service`" + ` hold the
   error-severity rules (what the cloud controller fails on) and are bound with ` + "`--action`" + `; the ` + "`…-warnings`" + ` policies hold the
   warning-severity rules (legal but probably unintended settings, such as a Local traffic policy with an unweighted scheduler) and
   are bound with Warn (plus Audit when asked) whatever ` + "`--action`" + ` says, so that Deny never refuses a manifest the cloud would
   accept. Each binding has its policy's name. They match CREATE and UPDATE of ` + "`services`" + ` and ` + "`ingresses`" + ` (networking.k8s.io/v1).
 - **Scope:** a policy judges only the objects the diagnosis would judge with its rules. Services must be of type LoadBalancer
-  (ACK: without ` + "`spec.loadBalancerClass`" + `); Ingresses must belong to TKE's CLB controller (` + "`kubernetes.io/ingress.class`" + ` is ` + "`qcloud`" + `, or no
+  (ACK: without ` + "`spec.loadBalancerClass`" + `), except for ` + "`lbdoctor-ack-non-lb-service-warnings`" + `, which warns about CLB annotations
+  on other Services and about retyping a Service whose CLB CCM would then delete; Ingresses must belong to TKE's CLB controller (` + "`kubernetes.io/ingress.class`" + ` is ` + "`qcloud`" + `, or no
   class annotation and ` + "`spec.ingressClassName`" + ` empty or ` + "`qcloud`" + `), so an nginx-class Ingress is never judged by CLB rules. The cloud is
   decided as the diagnosis decides it: an Ingress's ` + "`qcloud`" + ` class first, then which cloud's annotations are more numerous.
 - **` + "`--provider`" + `:** ` + "`tke`" + ` or ` + "`ack`" + ` says the cluster runs on that cloud, so objects without a cloud annotation of their own (or with as

@@ -24,11 +24,11 @@ func TestPolicyOutput(t *testing.T) {
 		namespace string
 	}{
 		{"defaults", nil, []string{"lbdoctor-tke-ingress", "lbdoctor-tke-ingress-warnings", "lbdoctor-tke-service", "lbdoctor-tke-service-warnings",
-			"lbdoctor-ack-service", "lbdoctor-ack-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Warn}, ""},
+			"lbdoctor-ack-service", "lbdoctor-ack-service-warnings", "lbdoctor-ack-non-lb-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Warn}, ""},
 		{"tke deny", []string{"--provider", "TKE", "--action", "deny"}, []string{"lbdoctor-tke-ingress", "lbdoctor-tke-ingress-warnings",
 			"lbdoctor-tke-service", "lbdoctor-tke-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Deny}, ""},
 		{"ack deny audit in prod", []string{"--provider", "ack", "--action", "Deny,Audit", "--namespace-selector", "env=prod"},
-			[]string{"lbdoctor-ack-service", "lbdoctor-ack-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Deny, admissionv1.Audit}, "prod"},
+			[]string{"lbdoctor-ack-service", "lbdoctor-ack-service-warnings", "lbdoctor-ack-non-lb-service-warnings"}, []admissionv1.ValidationAction{admissionv1.Deny, admissionv1.Audit}, "prod"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,7 +80,7 @@ func TestPolicyOutput(t *testing.T) {
 		Kind  string           `json:"kind"`
 		Items []map[string]any `json:"items"`
 	}
-	if code != ExitOK || json.Unmarshal([]byte(out), &list) != nil || list.Kind != "List" || len(list.Items) != 12 {
+	if code != ExitOK || json.Unmarshal([]byte(out), &list) != nil || list.Kind != "List" || len(list.Items) != 14 {
 		t.Errorf("-o json: exit %d, kind %q, %d items", code, list.Kind, len(list.Items))
 	}
 }

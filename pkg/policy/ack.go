@@ -199,6 +199,26 @@ func ackServiceRules() []Covered {
 	}
 }
 
+// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
+const labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
+
+// ackNotLBRules are the ACK rules about Services that are not (or no longer) of type LoadBalancer.
+func ackNotLBRules() []Covered {
+	clbKey := "k.startsWith(" + lit(facts.ACKPrefix) + ") || k.startsWith(" + lit(facts.ACKLegacyPrefix) + ")"
+	label := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
+	return []Covered{
+		{Rule: rules.ACKServiceListenerOnNodePort, Validations: []Validation{{
+			Expression: "!variables.anns.exists(k, " + clbKey + ")",
+			Detail: "'type is ' + object.spec.?type.orValue(\"ClusterIP\") + ', so CCM ignores ' + " +
+				"variables.anns.filter(k, " + clbKey + ").map(k, " + clipped("k") + ").join(', ')",
+		}}},
+		{Rule: rules.ACKServiceTypeChangeDeletesLB, Validations: []Validation{{
+			Expression: label + " == \"\" || " + eff("id") + " == " + label,
+			Detail:     "'the Service still carries the label of CLB ' + " + clipped(label),
+		}}},
+	}
+}
+
 // Sample is a constrained CLB annotation suffix with values at and around its boundaries.
 type Sample struct {
 	Suffix string

@@ -57,22 +57,19 @@ func (e Entry) SingleObject() bool {
 // Reasons for rules left out, by kind of obstacle.
 const (
 	whyJSON         = "the value is JSON, which CEL cannot parse"
-	whyNotLB        = "it concerns Services that are not of type LoadBalancer, which the policies do not match"
 	whyEditDistance = "misspelt keys are found by edit distance to the known keys, which CEL cannot compute"
 	whyLastApplied  = "it compares with the last-applied-configuration annotation, which is JSON"
 )
 
 // singleObjectReasons are the rules decidable from the object alone that the policies leave out.
 var singleObjectReasons = map[rules.ID]string{
-	rules.TKEIngressE4022:               "kubernetes.io/ingress.http-rules: " + whyJSON,
-	rules.TKEIngressE4023:               "kubernetes.io/ingress.https-rules: " + whyJSON,
-	rules.TKEIngressE4026:               "kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEIngressE4032:               "AddressIPVersion sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEIngressE4034:               "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEServiceE4005:               "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
-	rules.ACKServiceUnknownAnnotation:   whyEditDistance,
-	rules.ACKServiceListenerOnNodePort:  whyNotLB,
-	rules.ACKServiceTypeChangeDeletesLB: whyNotLB,
+	rules.TKEIngressE4022:             "kubernetes.io/ingress.http-rules: " + whyJSON,
+	rules.TKEIngressE4023:             "kubernetes.io/ingress.https-rules: " + whyJSON,
+	rules.TKEIngressE4026:             "kubernetes.io/ingress.extensiveParameters: " + whyJSON,
+	rules.TKEIngressE4032:             "AddressIPVersion sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
+	rules.TKEIngressE4034:             "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
+	rules.TKEServiceE4005:             "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
+	rules.ACKServiceUnknownAnnotation: whyEditDistance,
 	rules.ACKServiceAddressTypeImmutable: "it compares the CLB address with the address type (IP ranges) and with the last-applied-configuration " +
 		"annotation, which is JSON",
 	rules.ACKServiceResourceGroupFixed: whyLastApplied,

@@ -42,7 +42,9 @@ type Policy struct {
 	// audits, when asked), whatever --action says, so that Deny refuses only what the cloud
 	// controller would fail on.
 	WarnOnly bool
-	Rules    []Covered
+	// NotLB is set on the policy of Services that are not of type LoadBalancer.
+	NotLB bool
+	Rules []Covered
 }
 
 // Policies lists every policy the generator knows, in output order: per cloud and kind, one for the
@@ -53,6 +55,7 @@ func Policies() []Policy {
 		{Name: Prefix + "tke-ingress", Provider: rules.TKE, Kind: rules.Ingress, Rules: tkeIngressRules()},
 		{Name: Prefix + "tke-service", Provider: rules.TKE, Kind: rules.Service, Rules: tkeServiceRules()},
 		{Name: Prefix + "ack-service", Provider: rules.ACK, Kind: rules.Service, Rules: ackServiceRules()},
+		{Name: Prefix + "ack-non-lb-service", Provider: rules.ACK, Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},
 	} {
 		errs, warns := g, g
 		errs.Rules, warns.Rules = nil, nil
@@ -237,10 +240,14 @@ func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondi
 		signals = "object.spec.?ingressClassName.orValue(\"\") == \"qcloud\" || " + class + ".orValue(\"\") == \"qcloud\" || " + signals
 	case rules.Service:
 		lb := "object.spec.?type.orValue(\"\") == \"LoadBalancer\""
-		if p.Provider == rules.ACK {
-			lb += " && !has(object.spec.loadBalancerClass)"
+		switch {
+		case p.NotLB:
+			out = append(out, admissionv1.MatchCondition{Name: "not-load-balancer", Expression: "!(" + lb + ")"})
+		case p.Provider == rules.ACK:
+			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb + " && !has(object.spec.loadBalancerClass)"})
+		default:
+			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb})
 		}
-		out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb})
 	}
 	return append(out, admissionv1.MatchCondition{Name: string(p.Provider) + "-object", Expression: signals})
 }

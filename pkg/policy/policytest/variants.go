@@ -261,6 +261,19 @@ func ackVariants() []runtime.Object {
 			}
 		}
 	}
+	for _, typ := range []corev1.ServiceType{"", corev1.ServiceTypeClusterIP, corev1.ServiceTypeNodePort, corev1.ServiceTypeExternalName} {
+		for _, c := range []map[string]string{{}, {p + "address-type": "intranet"}, {l + "id": "lb-bp1o94dp5i6earr9g6d1l"},
+			{p + "id": "lb-bp1o94dp5i6earr9g6d1l"}, {annBackendType: "eni"}, {"service.kubernetes.io/tke-existed-lbid": "lb-abcd1234"}} {
+			for _, lbl := range []string{"", "lb-bp1o94dp5i6earr9g6d1l", "lb-other"} {
+				out = append(out, lbService(c, func(s *corev1.Service) {
+					s.Spec.Type = typ
+					if lbl != "" {
+						s.Labels = map[string]string{"service.k8s.alibaba/loadbalancer-id": lbl}
+					}
+				}))
+			}
+		}
+	}
 	cls := "example.com/lb"
 	out = append(out,
 		lbService(one(p+"address-type", "bad"), func(s *corev1.Service) { s.Spec.LoadBalancerClass = &cls }),
