@@ -10,6 +10,10 @@ type Facts struct {
 	TKEAnnotationPrefixes, ACKAnnotationPrefixes []string
 	// ACKPrefix and ACKLegacyPrefix are the current and legacy CLB annotation prefixes CCM reads.
 	ACKPrefix, ACKLegacyPrefix string
+	// ACKSuffixes are the CLB annotation suffixes CCM reads, sorted; ACKBackendType is the backend
+	// type annotation, the one ACK key outside the prefixes.
+	ACKSuffixes    []string
+	ACKBackendType string
 	// Patterns are the regular expressions (RE2 syntax) of the value formats, by name.
 	Patterns map[string]string
 }
@@ -37,6 +41,8 @@ func ExportFacts() Facts {
 		ACKAnnotationPrefixes: slices.Clone(ackPrefixes),
 		ACKPrefix:             ackPrefix,
 		ACKLegacyPrefix:       ackLegacyPrefix,
+		ACKSuffixes:           slices.Clone(ackSuffixes),
+		ACKBackendType:        annBackendType,
 		Patterns: map[string]string{
 			PatternIngressHost: hostRE.String(),
 			PatternIngressPath: pathRE.String(),

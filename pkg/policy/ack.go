@@ -163,8 +163,17 @@ func ackServiceRules() []Covered {
 	acl := eff("acl-status") + " == \"on\""
 	https := "(" + protocolPort(eff("protocol-port")) + " && " + eff("protocol-port") + ".split(\",\").exists(i, i.trim().startsWith(\"https:\")))"
 	eni := get(annBackendType) + " == \"eni\""
+	known := list(facts.ACKSuffixes...)
+	unknownSuffix := "(k.startsWith(" + lit(P) + ") && !(k.substring(" + itoa(len([]rune(P))) + ") in " + known + ")) || " +
+		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
 		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations()},
+		{Rule: rules.ACKServiceUnknownAnnotation, Validations: []Validation{{
+			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
+			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
+				"' is not a CLB annotation CCM reads'",
+		}}, Misses: "a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; " +
+			"the policy catches unknown suffixes under the CLB prefixes", missed: misspeltPrefix},
 		{Rule: rules.ACKServiceLegacyAnnotationConflict, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !k.startsWith(" + lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
 			Detail: "variables.anns.filter(k, k.startsWith(" + lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
@@ -197,6 +206,18 @@ func ackServiceRules() []Covered {
 			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"]",
 		}}},
 	}
+}
+
+// misspeltPrefix is true when an annotation key could be a misspelt CLB key outside the CLB prefixes,
+// which only the CLI's edit-distance check finds.
+func misspeltPrefix(anns map[string]string) bool {
+	for k := range anns {
+		if strings.HasPrefix(k, "service.beta.kubernetes.io/") && k != facts.ACKBackendType &&
+			!strings.HasPrefix(k, facts.ACKPrefix) && !strings.HasPrefix(k, facts.ACKLegacyPrefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.

@@ -14,14 +14,31 @@ type Validation struct {
 }
 
 // Covered is a rule the policies enforce: its validations fail exactly when the rule's check fires on
-// the object alone, except for what Unread names.
+// the object alone, except on objects Exact rejects, where they fail only if the check fires.
 type Covered struct {
 	Rule        rules.ID
 	Validations []Validation
 	// Unread lists annotations whose JSON content CEL cannot parse; an instance of the rule that only
 	// they hold is left to the CLI (the policy never fires where the check would not).
 	Unread []string
+	// Misses says what else the policy does not see; missed tells the objects where that can matter.
+	Misses string
+	missed func(annotations map[string]string) bool
 }
+
+// Exact reports whether the policy's verdict on an object with these annotations equals the check's;
+// otherwise the policy may miss an instance the check finds.
+func (c Covered) Exact(annotations map[string]string) bool {
+	for _, k := range c.Unread {
+		if _, ok := annotations[k]; ok {
+			return false
+		}
+	}
+	return c.missed == nil || !c.missed(annotations)
+}
+
+// Partial reports whether some instances of the rule are left to the CLI.
+func (c Covered) Partial() bool { return len(c.Unread) > 0 || c.missed != nil }
 
 // Status says how the policies treat a rule.
 type Status string
@@ -56,20 +73,18 @@ func (e Entry) SingleObject() bool {
 
 // Reasons for rules left out, by kind of obstacle.
 const (
-	whyJSON         = "the value is JSON, which CEL cannot parse"
-	whyEditDistance = "misspelt keys are found by edit distance to the known keys, which CEL cannot compute"
-	whyLastApplied  = "it compares with the last-applied-configuration annotation, which is JSON"
+	whyJSON        = "the value is JSON, which CEL cannot parse"
+	whyLastApplied = "it compares with the last-applied-configuration annotation, which is JSON"
 )
 
 // singleObjectReasons are the rules decidable from the object alone that the policies leave out.
 var singleObjectReasons = map[rules.ID]string{
-	rules.TKEIngressE4022:             "kubernetes.io/ingress.http-rules: " + whyJSON,
-	rules.TKEIngressE4023:             "kubernetes.io/ingress.https-rules: " + whyJSON,
-	rules.TKEIngressE4026:             "kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEIngressE4032:             "AddressIPVersion sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEIngressE4034:             "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEServiceE4005:             "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
-	rules.ACKServiceUnknownAnnotation: whyEditDistance,
+	rules.TKEIngressE4022: "kubernetes.io/ingress.http-rules: " + whyJSON,
+	rules.TKEIngressE4023: "kubernetes.io/ingress.https-rules: " + whyJSON,
+	rules.TKEIngressE4026: "kubernetes.io/ingress.extensiveParameters: " + whyJSON,
+	rules.TKEIngressE4032: "AddressIPVersion sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
+	rules.TKEIngressE4034: "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
+	rules.TKEServiceE4005: "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
 	rules.ACKServiceAddressTypeImmutable: "it compares the CLB address with the address type (IP ranges) and with the last-applied-configuration " +
 		"annotation, which is JSON",
 	rules.ACKServiceResourceGroupFixed: whyLastApplied,

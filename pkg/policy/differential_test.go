@@ -3,7 +3,6 @@ package policy_test
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -57,7 +56,7 @@ func (d *differ) check(t *testing.T, obj runtime.Object) {
 		got := evaluate(t, d.byCluster[cluster], obj.DeepCopyObject())
 		for id, c := range coveredRules {
 			g, w := len(got[id]) > 0, want[id]
-			exact := !slices.ContainsFunc(c.Unread, func(k string) bool { _, ok := anns[k]; return ok })
+			exact := c.Exact(anns)
 			switch {
 			case g && !w:
 				t.Errorf("cluster %s: policy fires %s where the check does not: %s\n%s", cluster, id, got[id], dump(obj))

@@ -16,9 +16,13 @@ func Entries() []Entry {
 	for _, p := range Policies() {
 		for _, c := range p.Rules {
 			e := Entry{Rule: c.Rule, Status: StatusCovered, Policy: p.Name}
-			if len(c.Unread) > 0 {
+			switch {
+			case len(c.Unread) > 0:
 				e.Status = StatusPartial
 				e.Reason = "instances inside " + strings.Join(c.Unread, " and ") + " are not seen: " + whyJSON
+			case c.Partial():
+				e.Status = StatusPartial
+				e.Reason = c.Misses
 			}
 			covered[c.Rule] = e
 		}

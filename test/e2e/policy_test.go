@@ -201,20 +201,20 @@ func (w *warnings) ours() []string {
 }
 
 // expected splits the covered rules of the applied provider's policies that the checks find on obj
-// into those the policy must see and those found only inside JSON annotations it cannot read.
+// into those the policy must see and those it may miss (inside JSON annotations, for example).
 func expected(obj runtime.Object, found map[rules.ID]bool, applied rules.Provider) (sure, maybe []rules.ID) {
 	anns := obj.(metav1.Object).GetAnnotations()
-	unread := map[rules.ID][]string{}
+	covered := map[rules.ID]policy.Covered{}
 	for _, p := range policy.Policies() {
 		for _, c := range p.Rules {
-			unread[c.Rule] = c.Unread
+			covered[c.Rule] = c
 		}
 	}
 	for id := range found {
 		if id.Rule().Provider != applied {
 			continue
 		}
-		if slices.ContainsFunc(unread[id], func(k string) bool { _, ok := anns[k]; return ok }) {
+		if !covered[id].Exact(anns) {
 			maybe = append(maybe, id)
 		} else {
 			sure = append(sure, id)

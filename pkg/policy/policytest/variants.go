@@ -200,6 +200,11 @@ func ackVariants() []runtime.Object {
 			out = append(out, lbService(one(f.ACKPrefix+s, v)), lbService(one(f.ACKLegacyPrefix+s, v)))
 		}
 	}
+	p, l := f.ACKPrefix, f.ACKLegacyPrefix
+	for _, k := range []string{p + "shceduler", l + "backend-type", p + "Scheduler", "service.beta.kubernetes.io/alibaba-cloud-loadbalancr-spec",
+		"service.beta.kubernetes.io/backend-typ", "service.beta.kubernetes.io/alicloud-loadbalancer", "service.beta.kubernetes.io/aws-load-balancer-type"} {
+		out = append(out, lbService(one(k, "x")), lbService(map[string]string{k: "x", p + "spec": "slb.s1.small"}))
+	}
 	for _, s := range []string{"scheduler", "name", "not-a-suffix"} {
 		out = append(out, lbService(map[string]string{f.ACKPrefix + s: "wrr", f.ACKLegacyPrefix + s: "rr"}),
 			lbService(map[string]string{f.ACKPrefix + s: "rr", f.ACKLegacyPrefix + s: "rr"}))
@@ -207,7 +212,7 @@ func ackVariants() []runtime.Object {
 	for _, v := range append(core, "eni", "ecs", "ENI", " eni") {
 		out = append(out, lbService(one(annBackendType, v)))
 	}
-	p, l := f.ACKPrefix, f.ACKLegacyPrefix
+
 	combos := []map[string]string{
 		{p + "sticky-session": "on"},
 		{p + "sticky-session": "on", p + "sticky-session-type": "insert"},
