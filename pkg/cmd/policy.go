@@ -201,7 +201,7 @@ func (o *PolicyOptions) printList() error {
 		return err
 	}
 	s := policy.Summarize(shown)
-	_, err := fmt.Fprintf(o.Out, "\n%d of %d single-object rules enforced (%d of them partly: JSON annotations are not read); %d rules in all\n",
+	_, err := fmt.Fprintf(o.Out, "\n%d of %d single-object rules enforced (%d of them partly: see the reasons above); %d rules in all\n",
 		s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
 	return err
 }
