@@ -42,6 +42,10 @@ func policyDoc() string {
   class or annotations name a cloud.
 - **` + "`--action`" + `:** the binding's validationActions: ` + "`Warn`" + ` (the default: the client prints a warning, nothing is refused), ` + "`Audit`" + `,
   ` + "`Deny`" + `, or ` + "`Deny,Audit`" + ` / ` + "`Warn,Audit`" + `. ` + "`--namespace-selector`" + ` limits the bindings to matching namespaces.
+- **Updates are judged by what they change:** every validation passes an UPDATE when the old object already had the problem
+  (ratcheting, as the API server does for CRD schemas). A Service or Ingress that was broken before the policies can still be
+  labelled, annotated for other reasons, or have a controller remove its finalizer; an update that brings a new problem is
+  refused. ` + "`kubectl lbdoctor`" + ` keeps reporting the old one.
 - **failurePolicy is Ignore:** an expression that cannot be evaluated (an object beyond the CEL cost budget, a value of an unexpected
   type) admits the object. The policies give advice about cloud load balancers; they must never turn an evaluation problem into a
   refused write, least of all with Deny. Misconfigured policies are caught before release instead: a test compiles every expression

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/yaml"
 
@@ -100,6 +102,45 @@ func TestDifferentialVariants(t *testing.T) {
 			t.Errorf("%s: the variants never make both sides fire (%d) or both stay quiet (%d)", id, d.fired[id], d.quiet[id])
 		}
 	}
+}
+
+// TestDifferentialUpdates: an UPDATE is judged by what it changes. From a clean object to a variant,
+// the policies fire exactly as on creating the variant; an update that keeps a problem the object
+// already had (a controller's finalizer or label write, say) is never refused.
+func TestDifferentialUpdates(t *testing.T) {
+	ps := compileAll(t, rules.TKE)
+	cleanSvc, cleanIng := policytest.CleanService(), policytest.CleanIngress()
+	for i, o := range policytest.Variants() {
+		if i%3 != 0 {
+			continue // a third of the variants is enough here: TestDifferentialVariants covers each value
+		}
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			clean := runtime.Object(cleanSvc)
+			if _, ok := o.(*networkingv1.Ingress); ok {
+				clean = cleanIng
+			}
+			create := evaluate(t, ps, o.DeepCopyObject())
+			fromClean := evaluateOp(t, ps, clean.DeepCopyObject(), o.DeepCopyObject())
+			if fmt.Sprint(keys(create)) != fmt.Sprint(keys(fromClean)) {
+				t.Errorf("update from a clean object fires %v, create fires %v\n%s", keys(fromClean), keys(create), dump(o))
+			}
+			touched := o.DeepCopyObject()
+			touched.(metav1.Object).SetFinalizers([]string{"example.com/cleanup"})
+			touched.(metav1.Object).SetLabels(map[string]string{"touched": "yes"})
+			if same := evaluateOp(t, ps, o.DeepCopyObject(), touched); len(same) > 0 {
+				t.Errorf("an update that changes only finalizers and labels is refused for %v\n%s", keys(same), dump(o))
+			}
+		})
+	}
+}
+
+func keys(v verdict) []string {
+	var out []string
+	for id := range v {
+		out = append(out, id.String())
+	}
+	sort.Strings(out)
+	return out
 }
 
 // TestDifferentialCorpus: on every Service and Ingress of the corpus and the examples, each covered

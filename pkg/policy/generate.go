@@ -6,6 +6,7 @@ package policy
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -139,7 +140,7 @@ func (p Policy) object(cluster rules.Provider) *admissionv1.ValidatingAdmissionP
 		r := c.Rule.Rule()
 		head := Label(r) + ": " + r.Title + " — "
 		for _, v := range c.Validations {
-			val := admissionv1.Validation{Expression: v.Expression, Message: head + r.Fix}
+			val := admissionv1.Validation{Expression: ratchet(v.Expression), Message: head + r.Fix}
 			if v.Detail != "" {
 				val.MessageExpression = lit(head) + " + " + v.Detail + " + " + lit(". "+r.Fix)
 			}
@@ -202,14 +203,39 @@ func Label(r rules.Rule) string {
 	return r.ID.String()
 }
 
+// variables are the object's annotations and lists the validations read, and the same of the old
+// object of an UPDATE (empty on CREATE).
 func (p Policy) variables() []admissionv1.Variable {
 	vs := []admissionv1.Variable{{Name: "anns", Expression: "object.metadata.?annotations.orValue({})"}}
 	if p.Kind == rules.Ingress {
-		return append(vs,
+		vs = append(vs,
 			admissionv1.Variable{Name: "rules", Expression: "object.spec.?rules.orValue([])"},
 			admissionv1.Variable{Name: "tls", Expression: "object.spec.?tls.orValue([])"})
+	} else {
+		vs = append(vs, admissionv1.Variable{Name: "ports", Expression: "object.spec.?ports.orValue([])"})
 	}
-	return append(vs, admissionv1.Variable{Name: "ports", Expression: "object.spec.?ports.orValue([])"})
+	for _, v := range slices.Clone(vs) {
+		vs = append(vs, admissionv1.Variable{Name: oldName(v.Name),
+			Expression: "oldObject == null ? " + map[bool]string{true: "{}", false: "[]"}[v.Name == "anns"] + " : " + strings.Replace(v.Expression, "object.", "oldObject.", 1)})
+	}
+	return vs
+}
+
+func oldName(v string) string { return "old" + strings.ToUpper(v[:1]) + v[1:] }
+
+var (
+	objectRef   = regexp.MustCompile(`\bobject\.`)
+	variableRef = regexp.MustCompile(`\bvariables\.(anns|rules|tls|ports)\b`)
+)
+
+// ratchet makes a validation judge an UPDATE only by what it changes: the new object passes when it
+// is free of the problem or the old object already had it. A write that does not touch the problem
+// (a controller removing a finalizer, a label edit) is never refused because of a problem that was
+// there before the policies; the CLI still reports it.
+func ratchet(expr string) string {
+	old := objectRef.ReplaceAllString(expr, "oldObject.")
+	old = variableRef.ReplaceAllStringFunc(old, func(m string) string { return "variables." + oldName(strings.TrimPrefix(m, "variables.")) })
+	return "(" + expr + ") || (request.operation == \"UPDATE\" && !(" + old + "))"
 }
 
 // matchConditions scope a policy to the objects the CLI would diagnose with its rules: the owning

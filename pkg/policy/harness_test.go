@@ -139,6 +139,12 @@ type verdict map[rules.ID][]string
 
 func evaluate(t *testing.T, ps []compiled, obj runtime.Object) verdict {
 	t.Helper()
+	return evaluateOp(t, ps, nil, obj)
+}
+
+// evaluateOp evaluates a CREATE of obj, or an UPDATE from old when old is set.
+func evaluateOp(t *testing.T, ps []compiled, old, obj runtime.Object) verdict {
+	t.Helper()
 	var gvk schema.GroupVersionKind
 	var gvr schema.GroupVersionResource
 	var ns, name string
@@ -153,7 +159,12 @@ func evaluate(t *testing.T, ps []compiled, obj runtime.Object) verdict {
 		t.Fatalf("unsupported object %T", obj)
 	}
 	obj.GetObjectKind().SetGroupVersionKind(gvk)
-	attr := admission.NewAttributesRecord(obj, nil, gvk, ns, name, gvr, "", admission.Create, nil, false, &user.DefaultInfo{Name: "test"})
+	op := admission.Create
+	if old != nil {
+		op = admission.Update
+		old.GetObjectKind().SetGroupVersionKind(gvk)
+	}
+	attr := admission.NewAttributesRecord(obj, old, gvk, ns, name, gvr, "", op, nil, false, &user.DefaultInfo{Name: "test"})
 	va, err := admission.NewVersionedAttributes(attr, gvk, nil)
 	if err != nil {
 		t.Fatal(err)

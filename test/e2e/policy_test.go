@@ -68,8 +68,10 @@ func TestPolicy(t *testing.T) {
 		t.Run(string(cluster), func(t *testing.T) {
 			ns := "policy-e2e-" + string(cluster)
 			ensureNamespace(t, kube, ns, map[string]string{policyLabel: string(cluster)})
+			pre := createBroken(t, kube, ns, cluster)
 			applyPolicies(t, cluster)
 			waitForPolicy(t, kube, ns, cluster)
+			updatesRatchet(t, kube, pre, cluster)
 			var n struct{ refused, admitted, warned, apiRefused, falseRejections, falseWarnings, corpusRefused int }
 			for i, obj := range objs {
 				want, err := policytest.GoVerdict(obj, cluster)
@@ -122,6 +124,57 @@ func TestPolicy(t *testing.T) {
 			}
 			createAndDiagnose(t, kube, ns, cluster)
 		})
+	}
+}
+
+// brokenAnnotations make a Service break an error-severity rule of the cluster's policies; newProblem
+// breaks another one.
+var (
+	brokenAnnotations = map[rules.Provider]map[string]string{
+		rules.TKE: {"service.kubernetes.io/tke-existed-lbid": "lb-NOT-AN-ID"},
+		rules.ACK: {"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type": "nowhere"},
+	}
+	newProblem = map[rules.Provider][2]string{
+		rules.TKE: {"service.kubernetes.io/qcloud-loadbalancer-internal-subnetid", "subnet-?"},
+		rules.ACK: {"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler", "fastest"},
+	}
+)
+
+// createBroken really creates a broken Service before the policies exist.
+func createBroken(t *testing.T, kube kubernetes.Interface, ns string, cluster rules.Provider) *corev1.Service {
+	t.Helper()
+	svc := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "preexisting", Namespace: ns, Annotations: brokenAnnotations[cluster]},
+		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 80}}}}
+	ctx := context.Background()
+	created, err := kube.CoreV1().Services(ns).Create(ctx, svc, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = kube.CoreV1().Services(ns).Delete(ctx, svc.Name, metav1.DeleteOptions{}) })
+	return created
+}
+
+// updatesRatchet: under Deny, an update of a Service that was broken before the policies is admitted
+// when it leaves the problem as it was (a label, a finalizer), and refused when it adds a new one.
+func updatesRatchet(t *testing.T, kube kubernetes.Interface, svc *corev1.Service, cluster rules.Provider) {
+	t.Helper()
+	ctx := context.Background()
+	c := kube.CoreV1().Services(svc.Namespace)
+	svc.Labels = map[string]string{"touched": "yes"}
+	svc.Finalizers = []string{"example.com/cleanup"}
+	updated, err := c.Update(ctx, svc, metav1.UpdateOptions{})
+	if err != nil {
+		t.Fatalf("an update that leaves the old problem alone was refused: %v", err)
+	}
+	updated.Finalizers = nil
+	if updated, err = c.Update(ctx, updated, metav1.UpdateOptions{}); err != nil {
+		t.Fatalf("removing the finalizer was refused: %v", err)
+	}
+	kv := newProblem[cluster]
+	updated.Annotations[kv[0]] = kv[1]
+	_, err = c.Update(ctx, updated, metav1.UpdateOptions{DryRun: []string{metav1.DryRunAll}})
+	if !isPolicyDenial(err) {
+		t.Errorf("an update adding %s=%q was not refused: %v", kv[0], kv[1], err)
 	}
 }
 

@@ -87,6 +87,12 @@ func clbIngress(anns map[string]string, mods ...func(*networkingv1.Ingress)) *ne
 
 func one(k, v string) map[string]string { return map[string]string{k: v} }
 
+// CleanService is a LoadBalancer Service no rule fires on.
+func CleanService() *corev1.Service { return lbService(nil) }
+
+// CleanIngress is a CLB Ingress no rule fires on.
+func CleanIngress() *networkingv1.Ingress { return clbIngress(nil) }
+
 // Variants are generated Services and Ingresses around every boundary of the covered rules:
 // annotation values (valid, at the limits, malformed), hosts, paths, TLS entries, ingress classes and
 // mixes of both clouds' annotations.
