@@ -40,7 +40,9 @@ func newPolicyCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		Long: `policy prints ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding objects
 (admissionregistration.k8s.io/v1, Kubernetes 1.30 or later) that enforce the rules decidable from a
 Service or an Ingress alone, for kubectl apply -f -. Each message starts with the rule's code and title
-and ends with the fix. The default action, Warn, only warns the client; Deny refuses the write.
+and ends with the fix. The default action, Warn, only warns the client; Deny refuses a write that breaks
+an error-severity rule (warning-severity rules always only warn). An update is refused only for a
+problem it brings, never for one the object already had.
 
 With --provider tke or ack the cluster is taken to run on that cloud: objects with no cloud-specific
 annotation or ingress class of their own are judged too, as the diagnosis does from the nodes. With all
