@@ -38,12 +38,12 @@ var ruleAnnotations = []string{annHTTPRules, annHTTPSRules}
 
 // Expressions over an Ingress's rules, paths and TLS entries (variables.rules, variables.tls).
 const (
-	pathsOf       = "r.?http.?paths.orValue([])"
-	hostOf        = "r.?host.orValue(\"\")"
-	secretOf      = "t.?secretName.orValue(\"\")"
-	tlsHostsOf    = "t.?hosts.orValue([])"
-	routedRule    = "size(" + pathsOf + ") > 0"
-	firstBadRules = "variables.rules.filter(r, "
+	pathsOf    = "r.?http.?paths.orValue([])"
+	hostOf     = "r.?host.orValue(\"\")"
+	secretOf   = "t.?secretName.orValue(\"\")"
+	tlsHostsOf = "t.?hosts.orValue([])"
+	routedRule = "size(" + pathsOf + ") > 0"
+	rulesWhere = "variables.rules.filter(r, "
 )
 
 // validHost mirrors checks' E4052 test on a rule that routes paths.
@@ -69,7 +69,7 @@ func tkeIngressRules() []Covered {
 		}}},
 		{Rule: rules.TKEIngressE4013, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + routedRule + ")",
-			Detail:     "'the rule for host ' + " + clipped(firstBadRules+"!("+routedRule+"))[0].?host.orValue(\"\")") + " + ' has no http paths'",
+			Detail:     "'the rule for host ' + " + clipped(rulesWhere+"!("+routedRule+"))[0].?host.orValue(\"\")") + " + ' has no http paths'",
 		}}},
 		{Rule: rules.TKEIngressE4031, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + pathsOf + ".all(p, " + validPath() + "))",
@@ -79,7 +79,7 @@ func tkeIngressRules() []Covered {
 		{Rule: rules.TKEIngressE4040, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "size(variables.tls) == 0 || variables.tls.exists(t, size(" + tlsHostsOf + ") == 0) || " + isTrue(get(annRuleMix)) +
 				" || variables.rules.all(r, !(" + routedRule + ") || " + hostOf + " == \"\" || [r.host].all(h, " + hostCovered + "))",
-			Detail: "'HTTPS host ' + " + clipped(firstBadRules+routedRule+" && "+hostOf+" != \"\" && ![r.host].all(h, "+hostCovered+"))[0].host") +
+			Detail: "'HTTPS host ' + " + clipped(rulesWhere+routedRule+" && "+hostOf+" != \"\" && ![r.host].all(h, "+hostCovered+"))[0].host") +
 				" + ' is in no TLS entry and there is no default certificate'",
 		}}},
 		{Rule: rules.TKEIngressE4048, Validations: []Validation{{
@@ -90,7 +90,7 @@ func tkeIngressRules() []Covered {
 		}}},
 		{Rule: rules.TKEIngressE4052, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + validHost() + ")",
-			Detail:     "'host ' + " + clipped(firstBadRules+"!("+validHost()+"))[0].host") + " + ' must be a lowercase domain name with at least one dot (optionally *.)'",
+			Detail:     "'host ' + " + clipped(rulesWhere+"!("+validHost()+"))[0].host") + " + ' must be a lowercase domain name with at least one dot (optionally *.)'",
 		}}},
 		boolRule(rules.TKEIngressE4037, annIngDirectAccess),
 		boolRule(rules.TKEIngressE4044, annRuleMix),
