@@ -164,6 +164,8 @@ func ackServiceRules() []Covered {
 	https := "(" + protocolPort(eff("protocol-port")) + " && " + eff("protocol-port") + ".split(\",\").exists(i, i.trim().startsWith(\"https:\")))"
 	eni := get(annBackendType) + " == \"eni\""
 	known := list(facts.ACKSuffixes...)
+	ings := "object.?status.?loadBalancer.?ingress.orValue([])"
+	bound := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
 	unknownSuffix := "(k.startsWith(" + lit(P) + ") && !(k.substring(" + itoa(len([]rune(P))) + ") in " + known + ")) || " +
 		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
@@ -174,6 +176,12 @@ func ackServiceRules() []Covered {
 				"' is not a CLB annotation CCM reads'",
 		}}, Misses: "a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; " +
 			"the policy catches unknown suffixes under the CLB prefixes", missed: misspeltPrefix},
+		{Rule: rules.ACKServiceLBRebind, ReadsStatus: true, Unread: []string{lastApplied}, Validations: []Validation{{
+			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
+				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
+				bound + " == \"\" || " + bound + " == " + eff("id"),
+			Detail: "'the Service is bound to CLB ' + " + clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + clipped(eff("id")),
+		}}},
 		{Rule: rules.ACKServiceLegacyAnnotationConflict, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !k.startsWith(" + lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
 			Detail: "variables.anns.filter(k, k.startsWith(" + lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
@@ -220,8 +228,12 @@ func misspeltPrefix(anns map[string]string) bool {
 	return false
 }
 
-// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
-const labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
+const (
+	// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
+	labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
+	// lastApplied is kubectl's record of the last apply, JSON.
+	lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+)
 
 // ackNotLBRules are the ACK rules about Services that are not (or no longer) of type LoadBalancer.
 func ackNotLBRules() []Covered {

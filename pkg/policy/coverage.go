@@ -21,6 +21,9 @@ type Covered struct {
 	// Unread lists annotations whose JSON content CEL cannot parse; an instance of the rule that only
 	// they hold is left to the CLI (the policy never fires where the check would not).
 	Unread []string
+	// ReadsStatus is set when the rule reads status, which the API server resets on CREATE: the policy
+	// then judges updates only (status is the old object's), the check judges whatever it is given.
+	ReadsStatus bool
 	// Misses says what else the policy does not see; missed tells the objects where that can matter.
 	Misses string
 	missed func(annotations map[string]string) bool
@@ -131,7 +134,6 @@ var otherObjectReasons = map[rules.ID]string{
 	rules.ACKServiceOldCCMNoEvents:           "reads the cloud-controller-manager version",
 	rules.ACKServiceReuseOldCCM:              "reads the cloud-controller-manager version",
 	rules.ACKServiceIntranetLBLoopback:       "decides from the CLB's address in status, which the controller writes after creation",
-	rules.ACKServiceLBRebind:                 "reads the bound CLB from the label or the last-applied-configuration annotation (JSON) and the status address",
 	rules.GenericServiceNoSelector:           "reads EndpointSlices",
 	rules.GenericServiceNoEndpoints:          "reads EndpointSlices and pods",
 	rules.GenericServiceEndpointsNotReady:    "reads EndpointSlices and pods",

@@ -24,6 +24,9 @@ func Entries() []Entry {
 				e.Status = StatusPartial
 				e.Reason = c.Misses
 			}
+			if c.ReadsStatus {
+				e.Reason = strings.TrimPrefix(e.Reason+"; ", "; ") + "judged on updates only: it reads status, which the API server resets on create"
+			}
 			covered[c.Rule] = e
 		}
 	}

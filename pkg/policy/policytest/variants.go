@@ -35,6 +35,7 @@ const (
 	annSvcCrossVPC      = "service.cloud.tencent.com/cross-vpc-id"
 	annSvcPrevLoopback  = "service.cloud.tencent.com/prevent-loopback"
 	annBackendType      = "service.beta.kubernetes.io/backend-type"
+	lastApplied         = "kubectl.kubernetes.io/last-applied-configuration"
 )
 
 // values are TKE annotation values around every boundary the covered rules draw: booleans in each
@@ -278,6 +279,22 @@ func ackVariants() []runtime.Object {
 			for _, lbl := range []string{"", "lb-bp1o94dp5i6earr9g6d1l", "lb-other"} {
 				out = append(out, lbService(c, func(s *corev1.Service) {
 					s.Spec.Type = typ
+					if lbl != "" {
+						s.Labels = map[string]string{"service.k8s.alibaba/loadbalancer-id": lbl}
+					}
+				}))
+			}
+		}
+	}
+	a, b := "lb-bp1o94dp5i6earr9g6d1l", "lb-bp1c0q8kf0s3ckh0v1x5"
+	statuses := [][]corev1.LoadBalancerIngress{nil, {{IP: "47.1.2.3"}}, {{Hostname: "lb.example.com"}}, {{IP: "47.1.2.3", Hostname: "lb.example.com"}},
+		{{IP: "10.0.0.8"}, {Hostname: "x.example.com"}}}
+	for _, st := range statuses {
+		for _, lbl := range []string{"", a, b} {
+			for _, c := range []map[string]string{{p + "id": a}, {l + "id": a}, {p + "id": a, p + "external-ip-type": "eip"},
+				{p + "id": a, lastApplied: `{"metadata":{"annotations":{"` + p + `id":"` + b + `"}}}`}, {}} {
+				out = append(out, lbService(c, func(s *corev1.Service) {
+					s.Status.LoadBalancer.Ingress = st
 					if lbl != "" {
 						s.Labels = map[string]string{"service.k8s.alibaba/loadbalancer-id": lbl}
 					}
