@@ -23,10 +23,12 @@ test: lint docs-check build ## Everything CI runs: unit, end-to-end against a lo
 
 docs: ## Regenerate docs/rules.md and the README's list of checked codes from the rule table
 	$(GO) run ./hack/gendocs > docs/rules.md
+	$(GO) run ./hack/gendocs -policy > docs/policy.md
 	$(GO) run ./hack/gendocs -readme README.md > README.md.tmp && mv README.md.tmp README.md
 
 docs-check: ## Fail when docs/rules.md or the README's list of checked codes is stale
 	@$(GO) run ./hack/gendocs | diff -u docs/rules.md - >/dev/null || { echo "docs/rules.md is stale: run make docs"; exit 1; }
+	@$(GO) run ./hack/gendocs -policy | diff -u docs/policy.md - >/dev/null || { echo "docs/policy.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -readme README.md | diff -u README.md - >/dev/null || { echo "README.md's list of checked codes is stale: run make docs"; exit 1; }
 
 lint: ## gofmt and go vet

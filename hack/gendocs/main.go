@@ -1,5 +1,6 @@
 // Command gendocs writes docs/rules.md from the rule table, the check list and the event matcher.
-// With -readme FILE it prints FILE with its generated list of checked codes rewritten instead.
+// With -readme FILE it prints FILE with its generated list of checked codes rewritten instead; with
+// -policy, docs/policy.md.
 package main
 
 import (
@@ -37,8 +38,12 @@ var groups = []struct {
 
 func main() {
 	readme := flag.String("readme", "", "print this README with its list of checked codes regenerated")
+	policyMD := flag.Bool("policy", false, "print docs/policy.md (admission-policy coverage) instead")
 	flag.Parse()
 	out := rulesDoc()
+	if *policyMD {
+		out = policyDoc()
+	}
 	if *readme != "" {
 		b, err := os.ReadFile(*readme)
 		if err != nil {

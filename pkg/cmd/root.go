@@ -186,7 +186,7 @@ and no -n: every one in the input).`,
 	cmd.ValidArgsFunction = o.completeTargets
 	cmd.Version = versionLine()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
-	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams)} {
+	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams), newPolicyCommand(streams)} {
 		ownFlagsHelp(sub)
 		cmd.AddCommand(sub)
 	}

@@ -1,0 +1,61 @@
+package checks
+
+import "slices"
+
+// Facts are the values the checks decide with that other packages (the admission-policy generator)
+// must mirror exactly: provider-detection prefixes and the patterns of documented value formats.
+type Facts struct {
+	// TKEAnnotationPrefixes and ACKAnnotationPrefixes are the annotation keys (or key prefixes) that
+	// count as a signal for each cloud in provider detection.
+	TKEAnnotationPrefixes, ACKAnnotationPrefixes []string
+	// ACKPrefix and ACKLegacyPrefix are the current and legacy CLB annotation prefixes CCM reads.
+	ACKPrefix, ACKLegacyPrefix string
+	// ACKSuffixes are the CLB annotation suffixes CCM reads, sorted; ACKBackendType is the backend
+	// type annotation, the one ACK key outside the prefixes.
+	ACKSuffixes    []string
+	ACKBackendType string
+	// Patterns are the regular expressions (RE2 syntax) of the value formats, by name.
+	Patterns map[string]string
+}
+
+// Pattern names of Facts.Patterns.
+const (
+	PatternIngressHost = "ingress-host"
+	PatternIngressPath = "ingress-path"
+	PatternTKELBID     = "tke-lb-id"
+	PatternTKESubnetID = "tke-subnet-id"
+	PatternTKEVPCID    = "tke-vpc-id"
+	PatternTKERegionID = "tke-region-id"
+	PatternTKEZone     = "tke-zone"
+	PatternACKLBID     = "ack-lb-id"
+	PatternACKVSwitch  = "ack-vswitch-id"
+	PatternACKRGID     = "ack-resource-group-id"
+	PatternACKACLID    = "ack-acl-id"
+	PatternACKSpec     = "ack-spec"
+)
+
+// ExportFacts returns a copy of the facts.
+func ExportFacts() Facts {
+	return Facts{
+		TKEAnnotationPrefixes: slices.Clone(tkePrefixes),
+		ACKAnnotationPrefixes: slices.Clone(ackPrefixes),
+		ACKPrefix:             ackPrefix,
+		ACKLegacyPrefix:       ackLegacyPrefix,
+		ACKSuffixes:           slices.Clone(ackSuffixes),
+		ACKBackendType:        annBackendType,
+		Patterns: map[string]string{
+			PatternIngressHost: hostRE.String(),
+			PatternIngressPath: pathRE.String(),
+			PatternTKELBID:     clbID.re.String(),
+			PatternTKESubnetID: subnetID.re.String(),
+			PatternTKEVPCID:    vpcID.re.String(),
+			PatternTKERegionID: regionID.re.String(),
+			PatternTKEZone:     zoneRE.String(),
+			PatternACKLBID:     aliLBID.re.String(),
+			PatternACKVSwitch:  vswitchID.re.String(),
+			PatternACKRGID:     aliRGID.re.String(),
+			PatternACKACLID:    aliACLID.re.String(),
+			PatternACKSpec:     clbSpecName.re.String(),
+		},
+	}
+}

@@ -1,0 +1,214 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/cli-runtime/pkg/genericiooptions"
+	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// PolicyOptions are the flags of the policy subcommand.
+type PolicyOptions struct {
+	genericiooptions.IOStreams
+	Provider          string
+	Action            string
+	NamespaceSelector string
+	Output            string
+	List              bool
+
+	opts   policy.Options
+	format report.Format
+}
+
+func newPolicyCommand(streams genericiooptions.IOStreams) *cobra.Command {
+	o := &PolicyOptions{IOStreams: streams, Provider: "all", Action: string(admissionv1.Warn)}
+	cmd := &cobra.Command{
+		Use:   "policy",
+		Short: "Print ValidatingAdmissionPolicies that make the API server check Services and Ingresses when they are written",
+		Long: `policy prints ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding objects
+(admissionregistration.k8s.io/v1, Kubernetes 1.30 or later) that enforce the rules decidable from a
+Service or an Ingress alone, for kubectl apply -f -. Each message starts with the rule's code and title
+and ends with the fix. The default action, Warn, only warns the client; Deny refuses a write that breaks
+an error-severity rule (warning-severity rules always only warn). An update is refused only for a
+problem it brings, never for one the object already had.
+
+With --provider tke or ack the cluster is taken to run on that cloud: objects with no cloud-specific
+annotation or ingress class of their own are judged too, as the diagnosis does from the nodes. With all
+(the default), only objects whose own class or annotations name a cloud are judged.
+
+--list shows which rules the policies enforce, and why the others are left out.`,
+		Example: `  kubectl lbdoctor policy | kubectl apply -f -
+  kubectl lbdoctor policy --provider tke --action Deny | kubectl apply -f -
+  kubectl lbdoctor policy --action Deny,Audit --namespace-selector 'env in (prod)'
+  kubectl lbdoctor policy --list`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if err := o.Complete(); err != nil {
+				return err
+			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run()
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud to guard: tke, ack or all (tke or ack also judges objects without a cloud signal of their own)")
+	f.StringVar(&o.Action, "action", o.Action, "Binding validationActions: Warn, Audit, Deny, or a comma list such as Deny,Audit")
+	f.StringVar(&o.NamespaceSelector, "namespace-selector", "", "Apply only in namespaces with these labels (e.g. env=prod or 'team in (a,b)')")
+	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: yaml (the default) or json; with --list text (the default), yaml or json")
+	f.BoolVar(&o.List, "list", false, "List every rule with its coverage by the policies instead of printing them")
+	for flag, values := range map[string][]string{"provider": {"tke", "ack", "all"}, "action": {"Warn", "Audit", "Deny", "Deny,Audit", "Warn,Audit"},
+		"output": {"yaml", "json", "text"}} {
+		_ = cmd.RegisterFlagCompletionFunc(flag, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return values, cobra.ShellCompDirectiveNoFileComp
+		})
+	}
+	return cmd
+}
+
+// Complete reads the flags into generator options.
+func (o *PolicyOptions) Complete() error {
+	switch p := strings.ToLower(strings.TrimSpace(o.Provider)); p {
+	case "all":
+		o.opts.Providers = []rules.Provider{rules.TKE, rules.ACK}
+	case string(rules.TKE), string(rules.ACK):
+		o.opts.Providers = []rules.Provider{rules.Provider(p)}
+		o.opts.Cluster = rules.Provider(p)
+	default:
+		return fmt.Errorf("--provider: unknown provider %q (want tke, ack or all)", o.Provider)
+	}
+	o.opts.Actions = nil
+	for _, s := range strings.Split(o.Action, ",") {
+		a, err := policy.ParseAction(s)
+		if err != nil {
+			return fmt.Errorf("--action: %w", err)
+		}
+		o.opts.Actions = append(o.opts.Actions, a)
+	}
+	if strings.TrimSpace(o.NamespaceSelector) != "" {
+		sel, err := metav1.ParseToLabelSelector(o.NamespaceSelector)
+		if err != nil {
+			return fmt.Errorf("--namespace-selector: %w", err)
+		}
+		o.opts.NamespaceSelector = sel
+	}
+	out := o.Output
+	if out == "" {
+		out = map[bool]string{true: "text", false: "yaml"}[o.List]
+	}
+	f, err := report.ParseFormat(out)
+	if err != nil || f == report.Name || f == report.Wide || (f == report.Text && !o.List) {
+		want := "yaml or json"
+		if o.List {
+			want = "text, yaml or json"
+		}
+		return fmt.Errorf("unknown output format %q (want %s)", o.Output, want)
+	}
+	o.format = f
+	return nil
+}
+
+// Validate checks the combination of actions.
+func (o *PolicyOptions) Validate() error {
+	if err := policy.ValidateActions(o.opts.Actions); err != nil {
+		return fmt.Errorf("--action: %w", err)
+	}
+	return nil
+}
+
+// Run prints the policies or the coverage list.
+func (o *PolicyOptions) Run() error {
+	if o.List {
+		return o.printList()
+	}
+	objs, err := policy.Generate(o.opts)
+	if err != nil {
+		return err
+	}
+	items := make([]any, 0, len(objs))
+	for _, obj := range objs {
+		u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+		if err != nil {
+			return fmt.Errorf("encoding %T: %w", obj, err)
+		}
+		unstructured.RemoveNestedField(u, "metadata", "creationTimestamp")
+		unstructured.RemoveNestedField(u, "status")
+		items = append(items, u)
+	}
+	if o.format == report.JSON {
+		return report.Encode(o.Out, report.JSON, map[string]any{"apiVersion": "v1", "kind": "List", "items": items})
+	}
+	return writeYAMLDocs(o.Out, items)
+}
+
+func writeYAMLDocs(w io.Writer, items []any) error {
+	for _, it := range items {
+		b, err := yaml.Marshal(it)
+		if err != nil {
+			return fmt.Errorf("encoding YAML: %w", err)
+		}
+		if _, err := fmt.Fprintf(w, "---\n%s", b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// policyEntry is the JSON/YAML shape of one rule's coverage.
+type policyEntry struct {
+	Rule   rules.ID      `json:"rule"`
+	Code   string        `json:"code,omitempty"`
+	Status policy.Status `json:"status"`
+	Policy string        `json:"policy,omitempty"`
+	Reason string        `json:"reason,omitempty"`
+}
+
+func (o *PolicyOptions) printList() error {
+	var list []policyEntry
+	var shown []policy.Entry
+	for _, e := range policy.Entries() {
+		r := e.Rule.Rule()
+		if !o.listed(r.Provider) {
+			continue
+		}
+		shown = append(shown, e)
+		list = append(list, policyEntry{Rule: e.Rule, Code: r.Code, Status: e.Status, Policy: e.Policy, Reason: e.Reason})
+	}
+	if o.format != report.Text {
+		return report.Encode(o.Out, o.format, list)
+	}
+	tw := tabwriter.NewWriter(o.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tSTATUS\tPOLICY OR REASON")
+	for _, e := range list {
+		what := e.Policy
+		if e.Reason != "" {
+			what = strings.TrimPrefix(what+"; "+e.Reason, "; ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Rule, e.Status, dash(what))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	s := policy.Summarize(shown)
+	_, err := fmt.Fprintf(o.Out, "\n%d of %d single-object rules enforced (%d of them partly: see the reasons above); %d rules in all\n",
+		s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
+	return err
+}
+
+// listed: --list with one provider shows that provider's rules; all shows the whole catalog.
+func (o *PolicyOptions) listed(p rules.Provider) bool {
+	return o.opts.Cluster == "" || p == o.opts.Cluster
+}

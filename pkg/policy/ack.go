@@ -1,0 +1,268 @@
+package policy
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+const annBackendType = "service.beta.kubernetes.io/backend-type"
+
+// eff is the value CCM uses for a CLB annotation suffix: the current key, else the legacy one, else "".
+func eff(suffix string) string {
+	return "variables.anns[?" + lit(facts.ACKPrefix+suffix) + "].or(variables.anns[?" + lit(facts.ACKLegacyPrefix+suffix) + "]).orValue(\"\")"
+}
+
+// set is true when either key of suffix is present.
+func set(suffix string) string {
+	return "(" + has(facts.ACKPrefix+suffix) + " || " + has(facts.ACKLegacyPrefix+suffix) + ")"
+}
+
+// ackValue is the value check of one CLB annotation suffix, mirroring pkg/checks' ackAnnotations.
+type ackValue struct {
+	suffix string
+	valueCheck
+}
+
+// valueCheck is a CEL test of an annotation value and sample values at and around its boundaries
+// (for the differential test).
+type valueCheck struct {
+	ok      func(v string) string
+	samples []string
+}
+
+var onOff = enum("on", "off")
+
+func enum(values ...string) valueCheck {
+	samples := []string{"", strings.ToUpper(values[0]), " " + values[0]}
+	return valueCheck{func(v string) string { return oneOf(v, values...) }, append(samples, values...)}
+}
+
+func intRange(lo, hi int) valueCheck {
+	return valueCheck{func(v string) string { return intIn(v, lo, hi) }, []string{itoa(lo - 1), itoa(lo), " " + itoa(lo) + " ",
+		"+" + itoa(hi), "0" + itoa(hi), itoa(hi + 1), itoa(lo) + "s", "-" + itoa(hi)}}
+}
+
+func idOf(name string, good, bad string) valueCheck {
+	return valueCheck{func(v string) string { return matches(v, pattern(name)) }, []string{good, bad, " " + good, strings.ToUpper(good)}}
+}
+
+// commaList mirrors checks.commaList: every comma-separated item, trimmed, passes each.
+func commaList(each valueCheck) valueCheck {
+	var samples []string
+	for i, a := range each.samples {
+		samples = append(samples, a, a+","+each.samples[(i+1)%len(each.samples)], a+" , "+a, a+",")
+	}
+	return valueCheck{func(v string) string { return v + ".split(\",\").all(i, " + each.ok("i.trim()") + ")" }, samples}
+}
+
+// colonPair checks s as "a:b" cut at the first colon, a and b each passing their test.
+func colonPair(s string, first, second func(string) string) string {
+	i := s + ".indexOf(\":\")"
+	return "(" + i + " >= 0 && " + first(s+".substring(0, "+i+")") + " && " + second(s+".substring("+i+" + 1)") + ")"
+}
+
+// protocolPort mirrors checks.parseProtocolPort succeeding.
+func protocolPort(v string) string {
+	return v + ".split(\",\").all(i, " + colonPair("i.trim()", enum("tcp", "udp", "http", "https").ok, intRange(1, 65535).ok) + ")"
+}
+
+var port = intRange(1, 65535)
+
+// ackValues is every CLB annotation suffix whose value CCM constrains.
+var ackValues = []ackValue{
+	{"address-type", enum("internet", "intranet")},
+	{"id", idOf(checks.PatternACKLBID, "lb-bp1o94dp5i6earr9g6d1l", "lb-abc")},
+	{"resource-group-id", idOf(checks.PatternACKRGID, "rg-acfmz7u4zzfsxxx", "rg_acfmz7u4zzfsxxx")},
+	{"delete-protection", onOff},
+	{"modification-protection", enum("ConsoleProtection", "NonProtection")},
+	{"protocol-port", valueCheck{protocolPort, []string{"tcp:80", "https:443,http:80", "TCP:80", "tcp:80:90", "tcp:0", "udp: 53 ",
+		"tcp:", ":80", "tcp:80,", "https:65536", " http : 80"}}},
+	{"forward-port", commaList(valueCheck{func(s string) string { return colonPair(s, port.ok, port.ok) },
+		[]string{"80:443", " 80 : 443 ", "80", "80:0", "0:80", "80:443:1", "+80:0443"}})},
+	{"idle-timeout", intRange(1, 60)},
+	{"request-timeout", intRange(1, 180)},
+	{"established-timeout", intRange(10, 900)},
+	{"scheduler", enum("rr", "wrr", "wlc", "sch", "tch", "qch")},
+	{"connection-drain", onOff},
+	{"connection-drain-timeout", intRange(10, 900)},
+	{"vswitch-id", idOf(checks.PatternACKVSwitch, "vsw-bp15c2q7jvz9n0xxxxxxx", "vsw-x")},
+	{"charge-type", enum("paybytraffic", "paybybandwidth")},
+	{"force-override-listeners", enum("true", "false")},
+	{"bandwidth", intRange(1, 5120)},
+	{"spec", idOf(checks.PatternACKSpec, "slb.s1.small", "slb.s4.large")},
+	{"instance-charge-type", enum("PayBySpec", "PayByCLCU")},
+	{"ip-version", enum("ipv4", "ipv6")},
+	{"acl-status", onOff},
+	{"acl-id", idOf(checks.PatternACKACLID, "acl-bp1l0kk4gxce43g1xxxxx", "acl-")},
+	{"acl-type", enum("white", "black")},
+	{"http2-enabled", onOff},
+	{"health-check-switch", onOff},
+	{"health-check-flag", onOff},
+	{"health-check-type", enum("tcp", "http")},
+	{"health-check-connect-port", valueCheck{func(v string) string { return "(" + v + ".trim() == \"-520\" || " + port.ok(v) + ")" },
+		append([]string{"-520", " -520 ", "-521", "+520"}, port.samples...)}},
+	{"healthy-threshold", intRange(2, 10)},
+	{"unhealthy-threshold", intRange(2, 10)},
+	{"health-check-interval", intRange(1, 50)},
+	{"health-check-connect-timeout", intRange(1, 300)},
+	{"health-check-timeout", intRange(1, 300)},
+	{"health-check-httpcode", commaList(enum("http_2xx", "http_3xx", "http_4xx", "http_5xx"))},
+	{"sticky-session", onOff},
+	{"sticky-session-type", enum("insert", "server")},
+	{"cookie-timeout", intRange(1, 86400)},
+	{"persistence-timeout", intRange(0, 3600)},
+	{"xforwardedfor-proto", onOff},
+	{"xforwardedfor-slbport", onOff},
+	{"xforwardedfor-clientsrcport", onOff},
+	{"backend-label", valueCheck{func(v string) string { return v + ".split(\",\").all(i, i.trim().indexOf(\"=\") > 0)" },
+		[]string{"a=b", "a=b,c=d", "=b", "a", "a=", " a=b , c=d", "a=b,", "a==b"}}},
+	{"backend-ip-version", enum("ipv4", "ipv6")},
+	{"remove-unscheduled-backend", onOff},
+	{"weight", intRange(0, 100)},
+}
+
+// ackValueValidations checks each constrained suffix under both prefixes, the backend type, and
+// that every protocol-port entry names a port of the Service.
+func ackValueValidations() []Validation {
+	var out []Validation
+	for _, a := range ackValues {
+		keys := list(facts.ACKPrefix+a.suffix, facts.ACKLegacyPrefix+a.suffix)
+		bad := "!(" + a.ok("variables.anns[k]") + ")"
+		out = append(out, Validation{
+			Expression: keys + ".all(k, !(k in variables.anns) || " + a.ok("variables.anns[k]") + ")",
+			Detail:     keys + ".filter(k, k in variables.anns && " + bad + ").map(k, k + ' is ' + " + clipped("variables.anns[k]") + ").join(', ')",
+		})
+	}
+	out = append(out, Validation{
+		Expression: unsetOr(annBackendType, enum("eni", "ecs").ok),
+		Detail:     annDetail(annBackendType) + " + ', not eni or ecs'",
+	})
+	pp := eff("protocol-port")
+	portOf := "int(i.trim().substring(i.trim().indexOf(\":\") + 1).trim())"
+	out = append(out, Validation{
+		Expression: "!" + set("protocol-port") + " || !(" + protocolPort(pp) + ") || " +
+			pp + ".split(\",\").all(i, variables.ports.exists(p, p.port == " + portOf + "))",
+		Detail: "'protocol-port entries ' + " + pp + ".split(\",\").filter(i, !variables.ports.exists(p, p.port == " + portOf + ")).join(', ') + ' name no port of the Service'",
+	})
+	return out
+}
+
+// ackServiceRules are the ACK Service rules the policies enforce, on LoadBalancer Services without a
+// loadBalancerClass.
+func ackServiceRules() []Covered {
+	L, P := facts.ACKLegacyPrefix, facts.ACKPrefix
+	cur := lit(P) + " + k.substring(" + itoa(len([]rune(L))) + ")"
+	need := func(when, companion string) Validation {
+		return Validation{Expression: "!(" + when + ") || " + set(companion),
+			Detail: "'" + P + companion + " is missing'"}
+	}
+	sticky := eff("sticky-session") + " == \"on\""
+	acl := eff("acl-status") + " == \"on\""
+	https := "(" + protocolPort(eff("protocol-port")) + " && " + eff("protocol-port") + ".split(\",\").exists(i, i.trim().startsWith(\"https:\")))"
+	eni := get(annBackendType) + " == \"eni\""
+	known := list(facts.ACKSuffixes...)
+	ings := "object.?status.?loadBalancer.?ingress.orValue([])"
+	bound := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
+	unknownSuffix := "(k.startsWith(" + lit(P) + ") && !(k.substring(" + itoa(len([]rune(P))) + ") in " + known + ")) || " +
+		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
+	return []Covered{
+		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations()},
+		{Rule: rules.ACKServiceUnknownAnnotation, Validations: []Validation{{
+			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
+			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
+				"' is not a CLB annotation CCM reads'",
+		}}, Misses: "a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; " +
+			"the policy catches unknown suffixes under the CLB prefixes", missed: misspeltPrefix},
+		{Rule: rules.ACKServiceLBRebind, ReadsStatus: true, Unread: []string{lastApplied}, Validations: []Validation{{
+			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
+				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
+				bound + " == \"\" || " + bound + " == " + eff("id"),
+			Detail: "'the Service is bound to CLB ' + " + clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + clipped(eff("id")),
+		}}},
+		{Rule: rules.ACKServiceLegacyAnnotationConflict, Validations: []Validation{{
+			Expression: "variables.anns.all(k, !k.startsWith(" + lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
+			Detail: "variables.anns.filter(k, k.startsWith(" + lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
+				".map(k, k + ' disagrees with ' + " + cur + ").join(', ')",
+		}}},
+		{Rule: rules.ACKServiceAnnotationDependency, Validations: []Validation{
+			need(sticky, "sticky-session-type"),
+			need(sticky+" && "+eff("sticky-session-type")+" == \"insert\"", "cookie-timeout"),
+			need(sticky+" && "+eff("sticky-session-type")+" == \"server\"", "cookie"),
+			need(acl, "acl-id"),
+			need(acl, "acl-type"),
+			{Expression: "!" + set("vswitch-id") + " || " + eff("address-type") + " == \"intranet\"",
+				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + clipped(eff("address-type"))},
+			need(set("protocol-port")+" && "+https, "cert-id"),
+		}},
+		{Rule: rules.ACKServiceCLCUSpec, Validations: []Validation{{
+			Expression: "!" + set("spec") + " || " + eff("instance-charge-type") + " != \"PayByCLCU\"",
+		}}},
+		{Rule: rules.ACKServiceReuseWithoutOverride, Validations: []Validation{{
+			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
+			Detail:     "'CLB ' + " + clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
+		}}},
+		{Rule: rules.ACKServiceENIStringTargetPort, Validations: []Validation{{
+			Expression: "!(" + eni + ") || variables.ports.all(p, !has(p.targetPort) || type(p.targetPort) != string)",
+		}}},
+		{Rule: rules.ACKServiceENISharedSpec, Validations: []Validation{{
+			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
+		}}},
+		{Rule: rules.ACKServiceUnevenLoad, Validations: []Validation{{
+			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"]",
+		}}},
+	}
+}
+
+// misspeltPrefix is true when an annotation key could be a misspelt CLB key outside the CLB prefixes,
+// which only the CLI's edit-distance check finds.
+func misspeltPrefix(anns map[string]string) bool {
+	for k := range anns {
+		if strings.HasPrefix(k, "service.beta.kubernetes.io/") && k != facts.ACKBackendType &&
+			!strings.HasPrefix(k, facts.ACKPrefix) && !strings.HasPrefix(k, facts.ACKLegacyPrefix) {
+			return true
+		}
+	}
+	return false
+}
+
+const (
+	// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
+	labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
+	// lastApplied is kubectl's record of the last apply, JSON.
+	lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+)
+
+// ackNotLBRules are the ACK rules about Services that are not (or no longer) of type LoadBalancer.
+func ackNotLBRules() []Covered {
+	clbKey := "k.startsWith(" + lit(facts.ACKPrefix) + ") || k.startsWith(" + lit(facts.ACKLegacyPrefix) + ")"
+	label := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
+	return []Covered{
+		{Rule: rules.ACKServiceListenerOnNodePort, Validations: []Validation{{
+			Expression: "!variables.anns.exists(k, " + clbKey + ")",
+			Detail: "'type is ' + object.spec.?type.orValue(\"ClusterIP\") + ', so CCM ignores ' + " +
+				"variables.anns.filter(k, " + clbKey + ").map(k, " + clipped("k") + ").join(', ')",
+		}}},
+		{Rule: rules.ACKServiceTypeChangeDeletesLB, Validations: []Validation{{
+			Expression: label + " == \"\" || " + eff("id") + " == " + label,
+			Detail:     "'the Service still carries the label of CLB ' + " + clipped(label),
+		}}},
+	}
+}
+
+// Sample is a constrained CLB annotation suffix with values at and around its boundaries.
+type Sample struct {
+	Suffix string
+	Values []string
+}
+
+// ACKSamples lists, for tests, sample values of every CLB annotation whose value the policies check.
+func ACKSamples() []Sample {
+	out := make([]Sample, len(ackValues))
+	for i, a := range ackValues {
+		out[i] = Sample{a.suffix, slices.Clone(a.samples)}
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package policy
+
+import (
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// TestEveryRuleAccountedFor: every catalog rule is covered or left out with a reason, never silently.
+func TestEveryRuleAccountedFor(t *testing.T) {
+	for _, e := range Entries() {
+		if e.Status == "" {
+			t.Errorf("%s: a check emits it, but it is neither covered nor given a reason", e.Rule)
+		}
+		if e.Status != StatusCovered && e.Reason == "" {
+			t.Errorf("%s: %s without a reason", e.Rule, e.Status)
+		}
+	}
+}
+
+// TestReasonTablesAreHonest: a rule is in at most one table, a covered rule has no reason entry, and a
+// rule said to need other objects or to be single-object is really emitted by a check.
+func TestReasonTablesAreHonest(t *testing.T) {
+	emitted := map[rules.ID]bool{}
+	for _, c := range checks.All() {
+		for _, id := range c.Emits {
+			emitted[id] = true
+		}
+	}
+	covered := map[rules.ID]bool{}
+	for _, p := range Policies() {
+		for _, c := range p.Rules {
+			if covered[c.Rule] {
+				t.Errorf("%s covered twice", c.Rule)
+			}
+			covered[c.Rule] = true
+			if r := c.Rule.Rule(); r.Provider != p.Provider || r.Kind != p.Kind {
+				t.Errorf("%s is in policy %s of another provider or kind", c.Rule, p.Name)
+			}
+			if !emitted[c.Rule] {
+				t.Errorf("%s covered but no check emits it: nothing to mirror", c.Rule)
+			}
+		}
+	}
+	for _, table := range []map[rules.ID]string{singleObjectReasons, otherObjectReasons} {
+		for id := range table {
+			if covered[id] {
+				t.Errorf("%s is covered and also given a reason", id)
+			}
+			if !emitted[id] {
+				t.Errorf("%s has a reason table entry but no check emits it (it is event-only)", id)
+			}
+		}
+	}
+	for id := range singleObjectReasons {
+		if otherObjectReasons[id] != "" {
+			t.Errorf("%s in both reason tables", id)
+		}
+	}
+}

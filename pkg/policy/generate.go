@@ -1,0 +1,279 @@
+// Package policy turns the rules that can be decided from a Service or an Ingress alone into
+// ValidatingAdmissionPolicies (admissionregistration.k8s.io/v1), so that the API server refuses or
+// warns about a broken object when it is written. Each covered rule's CEL mirrors its check in
+// pkg/checks; a differential test holds the two to the same verdicts.
+package policy
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// Prefix starts the name of every generated object.
+const Prefix = "lbdoctor-"
+
+// Options choose what Generate produces.
+type Options struct {
+	// Providers are the clouds to guard; tke, ack or both.
+	Providers []rules.Provider
+	// Cluster, when set, is the cloud the cluster runs on: an object with no cloud-specific signal of
+	// its own (no ingress class, no cloud annotation), or tied signals, is then judged as the cluster's,
+	// as the CLI's provider detection does from the nodes. Empty: only objects whose own signals name
+	// a cloud are judged.
+	Cluster rules.Provider
+	// Actions are the binding's validationActions (Warn, Audit, Deny).
+	Actions []admissionv1.ValidationAction
+	// NamespaceSelector, when set, limits the bindings to matching namespaces.
+	NamespaceSelector *metav1.LabelSelector
+}
+
+// Policy is one generated policy and the rules it enforces.
+type Policy struct {
+	Name     string
+	Provider rules.Provider
+	Kind     rules.Kind
+	// WarnOnly is set on the policy of a group's warning-severity rules: its binding only warns (and
+	// audits, when asked), whatever --action says, so that Deny refuses only what the cloud
+	// controller would fail on.
+	WarnOnly bool
+	// NotLB is set on the policy of Services that are not of type LoadBalancer.
+	NotLB bool
+	Rules []Covered
+}
+
+// Policies lists every policy the generator knows, in output order: per cloud and kind, one for the
+// error-severity rules and one for the others.
+func Policies() []Policy {
+	var out []Policy
+	for _, g := range []Policy{
+		{Name: Prefix + "tke-ingress", Provider: rules.TKE, Kind: rules.Ingress, Rules: tkeIngressRules()},
+		{Name: Prefix + "tke-service", Provider: rules.TKE, Kind: rules.Service, Rules: tkeServiceRules()},
+		{Name: Prefix + "ack-service", Provider: rules.ACK, Kind: rules.Service, Rules: ackServiceRules()},
+		{Name: Prefix + "ack-non-lb-service", Provider: rules.ACK, Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},
+	} {
+		errs, warns := g, g
+		errs.Rules, warns.Rules = nil, nil
+		warns.Name, warns.WarnOnly = g.Name+"-warnings", true
+		for _, c := range g.Rules {
+			if c.Rule.Rule().Severity == rules.Error {
+				errs.Rules = append(errs.Rules, c)
+			} else {
+				warns.Rules = append(warns.Rules, c)
+			}
+		}
+		for _, p := range []Policy{errs, warns} {
+			if len(p.Rules) > 0 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Generate returns the policies of opts.Providers, each followed by its binding.
+func Generate(opts Options) ([]any, error) {
+	if len(opts.Providers) == 0 {
+		return nil, fmt.Errorf("no provider to guard")
+	}
+	if err := ValidateActions(opts.Actions); err != nil {
+		return nil, err
+	}
+	var out []any
+	for _, p := range Policies() {
+		if !slices.Contains(opts.Providers, p.Provider) {
+			continue
+		}
+		out = append(out, p.object(opts.Cluster), p.binding(opts))
+	}
+	return out, nil
+}
+
+// ValidateActions accepts a non-empty set of distinct actions that does not both warn and deny, as
+// the API server requires.
+func ValidateActions(as []admissionv1.ValidationAction) error {
+	if len(as) == 0 {
+		return fmt.Errorf("no validation action (want Warn, Audit or Deny)")
+	}
+	seen := map[admissionv1.ValidationAction]bool{}
+	for _, a := range as {
+		switch a {
+		case admissionv1.Warn, admissionv1.Audit, admissionv1.Deny:
+		default:
+			return fmt.Errorf("unknown validation action %q (want Warn, Audit or Deny)", a)
+		}
+		if seen[a] {
+			return fmt.Errorf("validation action %s given twice", a)
+		}
+		seen[a] = true
+	}
+	if seen[admissionv1.Warn] && seen[admissionv1.Deny] {
+		return fmt.Errorf("Warn and Deny cannot be combined (a denied request gets no warning); use Deny,Audit or Warn,Audit")
+	}
+	return nil
+}
+
+// ParseAction reads one action name in any case.
+func ParseAction(s string) (admissionv1.ValidationAction, error) {
+	for _, a := range []admissionv1.ValidationAction{admissionv1.Warn, admissionv1.Audit, admissionv1.Deny} {
+		if strings.EqualFold(strings.TrimSpace(s), string(a)) {
+			return a, nil
+		}
+	}
+	return "", fmt.Errorf("unknown validation action %q (want Warn, Audit or Deny)", s)
+}
+
+var (
+	ignore     = admissionv1.Ignore
+	equivalent = admissionv1.Equivalent
+)
+
+func (p Policy) object(cluster rules.Provider) *admissionv1.ValidatingAdmissionPolicy {
+	var vs []admissionv1.Validation
+	for _, c := range p.Rules {
+		r := c.Rule.Rule()
+		head := Label(r) + ": " + r.Title + " — "
+		for _, v := range c.Validations {
+			val := admissionv1.Validation{Expression: ratchet(v.Expression), Message: head + r.Fix}
+			if v.Detail != "" {
+				val.MessageExpression = lit(head) + " + " + v.Detail + " + " + lit(". "+r.Fix)
+			}
+			vs = append(vs, val)
+		}
+	}
+	group, resource := "", "services"
+	if p.Kind == rules.Ingress {
+		group, resource = "networking.k8s.io", "ingresses"
+	}
+	return &admissionv1.ValidatingAdmissionPolicy{
+		TypeMeta:   metav1.TypeMeta{APIVersion: admissionv1.SchemeGroupVersion.String(), Kind: "ValidatingAdmissionPolicy"},
+		ObjectMeta: metav1.ObjectMeta{Name: p.Name, Labels: labels(p)},
+		Spec: admissionv1.ValidatingAdmissionPolicySpec{
+			FailurePolicy: &ignore,
+			MatchConstraints: &admissionv1.MatchResources{
+				MatchPolicy: &equivalent,
+				ResourceRules: []admissionv1.NamedRuleWithOperations{{RuleWithOperations: admissionv1.RuleWithOperations{
+					Operations: []admissionv1.OperationType{admissionv1.Create, admissionv1.Update},
+					Rule:       admissionv1.Rule{APIGroups: []string{group}, APIVersions: []string{"v1"}, Resources: []string{resource}},
+				}}},
+			},
+			MatchConditions: p.matchConditions(cluster),
+			Variables:       p.variables(),
+			Validations:     vs,
+		},
+	}
+}
+
+func (p Policy) binding(opts Options) *admissionv1.ValidatingAdmissionPolicyBinding {
+	b := &admissionv1.ValidatingAdmissionPolicyBinding{
+		TypeMeta:   metav1.TypeMeta{APIVersion: admissionv1.SchemeGroupVersion.String(), Kind: "ValidatingAdmissionPolicyBinding"},
+		ObjectMeta: metav1.ObjectMeta{Name: p.Name, Labels: labels(p)},
+		Spec: admissionv1.ValidatingAdmissionPolicyBindingSpec{
+			PolicyName:        p.Name,
+			ValidationActions: slices.Clone(opts.Actions),
+		},
+	}
+	if p.WarnOnly {
+		b.Spec.ValidationActions = []admissionv1.ValidationAction{admissionv1.Warn}
+		if slices.Contains(opts.Actions, admissionv1.Audit) {
+			b.Spec.ValidationActions = append(b.Spec.ValidationActions, admissionv1.Audit)
+		}
+	}
+	if opts.NamespaceSelector != nil {
+		b.Spec.MatchResources = &admissionv1.MatchResources{NamespaceSelector: opts.NamespaceSelector.DeepCopy()}
+	}
+	return b
+}
+
+func labels(p Policy) map[string]string {
+	return map[string]string{"app.kubernetes.io/managed-by": "kubectl-lbdoctor", "lbdoctor.io/provider": string(p.Provider)}
+}
+
+// Label is how a message names a rule: its documented code, else its id.
+func Label(r rules.Rule) string {
+	if r.Code != "" {
+		return r.Code
+	}
+	return r.ID.String()
+}
+
+// variables are the object's annotations and lists the validations read, and the same of the old
+// object of an UPDATE (empty on CREATE).
+func (p Policy) variables() []admissionv1.Variable {
+	vs := []admissionv1.Variable{{Name: "anns", Expression: "object.metadata.?annotations.orValue({})"}}
+	if p.Kind == rules.Ingress {
+		vs = append(vs,
+			admissionv1.Variable{Name: "rules", Expression: "object.spec.?rules.orValue([])"},
+			admissionv1.Variable{Name: "tls", Expression: "object.spec.?tls.orValue([])"})
+	} else {
+		vs = append(vs, admissionv1.Variable{Name: "ports", Expression: "object.spec.?ports.orValue([])"})
+	}
+	for _, v := range slices.Clone(vs) {
+		vs = append(vs, admissionv1.Variable{Name: oldName(v.Name),
+			Expression: "oldObject == null ? " + map[bool]string{true: "{}", false: "[]"}[v.Name == "anns"] + " : " + strings.Replace(v.Expression, "object.", "oldObject.", 1)})
+	}
+	return vs
+}
+
+func oldName(v string) string { return "old" + strings.ToUpper(v[:1]) + v[1:] }
+
+var (
+	objectRef   = regexp.MustCompile(`\bobject\.`)
+	variableRef = regexp.MustCompile(`\bvariables\.(anns|rules|tls|ports)\b`)
+)
+
+// ratchet makes a validation judge an UPDATE only by what it changes: the new object passes when it
+// is free of the problem or the old object already had it. A write that does not touch the problem
+// (a controller removing a finalizer, a label edit) is never refused because of a problem that was
+// there before the policies; the CLI still reports it.
+func ratchet(expr string) string {
+	old := objectRef.ReplaceAllString(expr, "oldObject.")
+	old = variableRef.ReplaceAllStringFunc(old, func(m string) string { return "variables." + oldName(strings.TrimPrefix(m, "variables.")) })
+	return "(" + expr + ") || (request.operation == \"UPDATE\" && !(" + old + "))"
+}
+
+// matchConditions scope a policy to the objects the CLI would diagnose with its rules: the owning
+// controller (a CLB Ingress class, a LoadBalancer Service) and the provider signals of the object
+// itself, weighed as checks.DetectProvider does (an ingress class first, then the count of each
+// cloud's annotations; a tie goes to the cluster's cloud when it is known).
+func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondition {
+	anns := "object.metadata.?annotations.orValue({})"
+	count := func(prefixes []string) string {
+		return "size(" + anns + ".filter(k, " + list(prefixes...) + ".exists(p, k.startsWith(p))))"
+	}
+	tke, ack := count(facts.TKEAnnotationPrefixes), count(facts.ACKAnnotationPrefixes)
+	mine, other := tke, ack
+	if p.Provider == rules.ACK {
+		mine, other = ack, tke
+	}
+	cmp := " > "
+	if cluster == p.Provider {
+		cmp = " >= "
+	}
+	signals := mine + cmp + other
+	var out []admissionv1.MatchCondition
+	switch p.Kind {
+	case rules.Ingress:
+		class := anns + "[?" + lit(annIngressClass) + "]"
+		out = append(out, admissionv1.MatchCondition{Name: "clb-ingress-class",
+			Expression: class + ".hasValue() ? " + class + ".value() == \"qcloud\" : object.spec.?ingressClassName.orValue(\"qcloud\") == \"qcloud\""})
+		signals = "object.spec.?ingressClassName.orValue(\"\") == \"qcloud\" || " + class + ".orValue(\"\") == \"qcloud\" || " + signals
+	case rules.Service:
+		lb := "object.spec.?type.orValue(\"\") == \"LoadBalancer\""
+		switch {
+		case p.NotLB:
+			out = append(out, admissionv1.MatchCondition{Name: "not-load-balancer", Expression: "!(" + lb + ")"})
+		case p.Provider == rules.ACK:
+			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb + " && !has(object.spec.loadBalancerClass)"})
+		default:
+			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb})
+		}
+	}
+	return append(out, admissionv1.MatchCondition{Name: string(p.Provider) + "-object", Expression: signals})
+}
