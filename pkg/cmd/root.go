@@ -79,6 +79,8 @@ type Options struct {
 	ShowOK        bool
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
+	// Watch keeps diagnosing after the first report and prints each finding that appears or clears.
+	Watch bool
 
 	args      []string
 	namespace string
@@ -168,6 +170,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
 	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
+	f.BoolVarP(&o.Watch, "watch", "w", false, "After the diagnosis, keep watching the cluster and print each finding as it appears or clears, with the time, until interrupted (-o json: one JSON object per line)")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
@@ -271,6 +274,9 @@ func (o *Options) Validate() error {
 	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
 		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
 	}
+	if o.Watch {
+		return o.validateWatch()
+	}
 	return nil
 }
 
@@ -278,6 +284,9 @@ func (o *Options) Validate() error {
 func (o *Options) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if o.Watch {
+		return o.runWatch(ctx)
 	}
 	snap, targets, err := o.load(ctx)
 	if err != nil {
@@ -304,12 +313,7 @@ func (o *Options) Run(ctx context.Context) error {
 		}
 		reports = append(reports, rep)
 	}
-	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
-	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
-	if o.FixHints {
-		w.Width = terminalWidth(o.Out)
-	}
-	if err := w.Write(reports, len(o.targets) == 0); err != nil {
+	if err := o.writer().Write(reports, len(o.targets) == 0); err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
@@ -319,6 +323,16 @@ func (o *Options) Run(ctx context.Context) error {
 		return exitError{code}
 	}
 	return nil
+}
+
+// writer is the report writer the flags ask for.
+func (o *Options) writer() *report.Writer {
+	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
+	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
+	if o.FixHints {
+		w.Width = terminalWidth(o.Out)
+	}
+	return w
 }
 
 func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {
