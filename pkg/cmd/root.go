@@ -186,6 +186,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 		ownFlagsHelp(sub)
 		cmd.AddCommand(sub)
 	}
+	cmd.AddCommand(newServeCommand(o))
 	return cmd
 }
 

@@ -41,7 +41,9 @@ type Config struct {
 	Diagnose func(*snapshot.Snapshot, snapshot.Target) (report.Report, error)
 	// OnUpdate receives each diagnosis pass, from the engine's goroutine.
 	OnUpdate func(Update)
-	// OnSync, when set, hears whether each informer's last list or watch call succeeded.
+	// OnSync, when set, hears whether each informer is synced: listed once, and its last list or
+	// watch call succeeded (a dropped watch or a stopped API server makes it false until a call
+	// succeeds again).
 	OnSync func(source string, ok bool)
 }
 
@@ -393,6 +395,8 @@ func (e *Engine) ensure(r snapshot.Request) bool {
 	go inf.RunWithContext(e.ctx)
 	go func() {
 		if cache.WaitForCacheSync(e.ctx.Done(), reg.HasSynced) {
+			s.listed.Store(true)
+			e.tellSync(s)
 			e.push(delta{src: s, synced: true})
 		}
 	}()
@@ -417,8 +421,19 @@ func (e *Engine) called(s *source, err error) {
 			e.push(delta{src: s, gap: &gap})
 		}
 	}
-	if old := s.healthy.Swap(h); old != h && e.cfg.OnSync != nil {
-		e.cfg.OnSync(s.key.String(), h == healthy)
+	s.healthy.Store(h)
+	e.tellSync(s)
+}
+
+// tellSync passes a source's state to Config.OnSync when it changed: synced is listed once and the
+// last call succeeded.
+func (e *Engine) tellSync(s *source) {
+	state := int32(2)
+	if s.listed.Load() && s.healthy.Load() != failing {
+		state = 1
+	}
+	if old := s.reported.Swap(state); old != state && e.cfg.OnSync != nil {
+		e.cfg.OnSync(s.key.String(), state == 1)
 	}
 }
 

@@ -59,8 +59,11 @@ type source struct {
 	// settled: listed once, or known unreadable (gap); set by the engine goroutine only.
 	settled bool
 	gap     *snapshot.Gap
-	// healthy is the last list or watch call's outcome, reported through Config.OnSync.
-	healthy atomic.Int32
+	// healthy is the last list or watch call's outcome; listed is set once the first list is
+	// delivered; reported is what Config.OnSync last heard (0: nothing, 1: synced, 2: not).
+	healthy  atomic.Int32
+	listed   atomic.Bool
+	reported atomic.Int32
 	// onCall receives each list and watch call's error (nil: success).
 	onCall func(error)
 }
