@@ -116,4 +116,3 @@ func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool)
 		time.Sleep(100 * time.Millisecond)
 	}
 }
-
