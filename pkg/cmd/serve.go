@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -21,7 +22,7 @@ import (
 // newServeCommand is `kubectl-lbdoctor serve`: the diagnosis of the whole cluster kept up to date
 // by the engine and served as Prometheus metrics. It shares the root's kubeconfig flags.
 func newServeCommand(o *Options) *cobra.Command {
-	bind := ":8080"
+	bind, passLog := ":8080", ""
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Diagnose every LoadBalancer Service and Ingress continuously and serve the findings as Prometheus metrics",
@@ -41,15 +42,17 @@ Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside,
   kubectl-lbdoctor serve --metrics-bind-address 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return o.runServe(c.Context(), bind)
+			return o.runServe(c.Context(), bind, passLog)
 		},
 	}
 	cmd.Flags().StringVar(&bind, "metrics-bind-address", bind, "Address to serve /metrics, /healthz, /readyz and /report on (host:port; port 0 picks a free one)")
+	cmd.Flags().StringVar(&passLog, "pass-log", "", "Append one JSON line per diagnosis pass to FILE, written once its metrics are updated (the benchmark's probe)")
+	_ = cmd.Flags().MarkHidden("pass-log")
 	return cmd
 }
 
 // runServe runs the engine over every namespace and serves its state until SIGINT or SIGTERM.
-func (o *Options) runServe(ctx context.Context, bind string) error {
+func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -68,6 +71,15 @@ func (o *Options) runServe(ctx context.Context, bind string) error {
 	if err := m.Err(); err != nil {
 		return err
 	}
+	var plog *json.Encoder
+	if passLog != "" {
+		f, err := os.OpenFile(passLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--pass-log: %w", err)
+		}
+		defer f.Close()
+		plog = json.NewEncoder(f)
+	}
 	eng := engine.New(engine.Config{Clients: c, Checks: checks.All(), Diagnose: o.diagnose, OnSync: m.SetSynced,
 		OnUpdate: func(u engine.Update) {
 			for _, r := range u.Reports {
@@ -79,6 +91,9 @@ func (o *Options) runServe(ctx context.Context, bind string) error {
 			m.ObserveDiagnosis(u.Duration, len(u.Reports))
 			if u.Err != nil {
 				fmt.Fprintf(o.ErrOut, "warning: %s\n", oneLine(u.Err.Error()))
+			}
+			if plog != nil {
+				_ = plog.Encode(passRecord(u))
 			}
 		}})
 	ln, err := net.Listen("tcp", bind)
@@ -108,4 +123,30 @@ func (o *Options) runServe(ctx context.Context, bind string) error {
 		return fmt.Errorf("serving on %s: %w", ln.Addr(), serveErr)
 	}
 	return nil
+}
+
+// PassRecord is one line of serve's --pass-log: when a diagnosis pass had updated the metrics, what
+// it re-diagnosed and how long it took.
+type PassRecord struct {
+	// UnixNano is the wall-clock time the metrics were updated.
+	UnixNano int64 `json:"unixNano"`
+	Initial  bool  `json:"initial,omitempty"`
+	// Targets are the re-diagnosed targets as KIND/NAMESPACE/NAME (left out of the initial pass);
+	// Count is how many.
+	Targets    []string `json:"targets,omitempty"`
+	Count      int      `json:"count"`
+	Removed    int      `json:"removed,omitempty"`
+	DurationNS int64    `json:"durationNS"`
+}
+
+func passRecord(u engine.Update) PassRecord {
+	r := PassRecord{UnixNano: time.Now().UnixNano(), Initial: u.Initial, Count: len(u.Reports), Removed: len(u.Removed),
+		DurationNS: u.Duration.Nanoseconds()}
+	if !u.Initial {
+		for _, rep := range u.Reports {
+			t := rep.Target
+			r.Targets = append(r.Targets, string(t.Kind)+"/"+t.Namespace+"/"+t.Name)
+		}
+	}
+	return r
 }
