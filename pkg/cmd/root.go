@@ -79,6 +79,8 @@ type Options struct {
 	ShowOK        bool
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
+	// AllContexts diagnoses every context of the kubeconfig (see fleet.go; --context a,b lists some).
+	AllContexts bool
 
 	args      []string
 	namespace string
@@ -92,6 +94,9 @@ type Options struct {
 	progressMu sync.Mutex
 	// emptyFilename is set by -f "".
 	emptyFilename bool
+	// fleet holds one member per context of a several-context run; nil otherwise.
+	fleet   []fleetMember
+	inFleet bool
 }
 
 // filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
@@ -168,7 +173,8 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
 	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
-	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
+	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
+	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
@@ -189,6 +195,9 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 // Complete fills the derived fields from flags, arguments and the kubeconfig.
 func (o *Options) Complete(c *cobra.Command, args []string) error {
 	o.args = args
+	if fleet, err := o.completeFleet(c, args); fleet || err != nil {
+		return err
+	}
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
 		return errors.New("-f needs a file, a directory or - for standard input")
 	}
@@ -279,9 +288,30 @@ func (o *Options) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	snap, targets, err := o.load(ctx)
+	if o.fleet != nil {
+		return o.runFleet(ctx)
+	}
+	reports, snap, err := o.collect(ctx)
 	if err != nil {
 		return err
+	}
+	if err := o.writer().Write(reports, len(o.targets) == 0); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
+		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
+	}
+	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
+		return exitError{code}
+	}
+	return nil
+}
+
+// collect reads the snapshot and diagnoses each target.
+func (o *Options) collect(ctx context.Context) ([]report.Report, *snapshot.Snapshot, error) {
+	snap, targets, err := o.load(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, w := range snap.Warnings {
 		fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
@@ -300,25 +330,21 @@ func (o *Options) Run(ctx context.Context) error {
 	for _, t := range targets {
 		rep, err := o.diagnose(snap, t)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		reports = append(reports, rep)
 	}
+	return reports, snap, nil
+}
+
+// writer is the report writer the flags ask for.
+func (o *Options) writer() *report.Writer {
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
 	if o.FixHints {
 		w.Width = terminalWidth(o.Out)
 	}
-	if err := w.Write(reports, len(o.targets) == 0); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
-	}
-	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
-		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
-	}
-	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
-		return exitError{code}
-	}
-	return nil
+	return w
 }
 
 func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {
