@@ -81,6 +81,8 @@ type Options struct {
 	AllowIncomplete bool
 	// Watch keeps diagnosing after the first report and prints each finding that appears or clears.
 	Watch bool
+	// AllContexts diagnoses every context of the kubeconfig (see fleet.go; --context a,b lists some).
+	AllContexts bool
 
 	args      []string
 	namespace string
@@ -94,6 +96,9 @@ type Options struct {
 	progressMu sync.Mutex
 	// emptyFilename is set by -f "".
 	emptyFilename bool
+	// fleet holds one member per context of a several-context run; nil otherwise.
+	fleet   []fleetMember
+	inFleet bool
 }
 
 // filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
@@ -171,7 +176,8 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
 	f.BoolVarP(&o.Watch, "watch", "w", false, "After the diagnosis, keep watching the cluster and print each finding as it appears or clears, with the time, until interrupted (-o json: one JSON object per line)")
-	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
+	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
+	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
@@ -193,6 +199,9 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 // Complete fills the derived fields from flags, arguments and the kubeconfig.
 func (o *Options) Complete(c *cobra.Command, args []string) error {
 	o.args = args
+	if fleet, err := o.completeFleet(c, args); fleet || err != nil {
+		return err
+	}
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
 		return errors.New("-f needs a file, a directory or - for standard input")
 	}
@@ -289,9 +298,30 @@ func (o *Options) Run(ctx context.Context) error {
 	if o.Watch {
 		return o.runWatch(ctx)
 	}
-	snap, targets, err := o.load(ctx)
+	if o.fleet != nil {
+		return o.runFleet(ctx)
+	}
+	reports, snap, err := o.collect(ctx)
 	if err != nil {
 		return err
+	}
+	if err := o.writer().Write(reports, len(o.targets) == 0); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
+		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
+	}
+	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
+		return exitError{code}
+	}
+	return nil
+}
+
+// collect reads the snapshot and diagnoses each target.
+func (o *Options) collect(ctx context.Context) ([]report.Report, *snapshot.Snapshot, error) {
+	snap, targets, err := o.load(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, w := range snap.Warnings {
 		fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
@@ -310,20 +340,11 @@ func (o *Options) Run(ctx context.Context) error {
 	for _, t := range targets {
 		rep, err := o.diagnose(snap, t)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		reports = append(reports, rep)
 	}
-	if err := o.writer().Write(reports, len(o.targets) == 0); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
-	}
-	if note := failedRead(snap.Incomplete); note != "" && !o.AllowIncomplete {
-		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
-	}
-	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
-		return exitError{code}
-	}
-	return nil
+	return reports, snap, nil
 }
 
 // writer is the report writer the flags ask for.

@@ -31,6 +31,9 @@ func (o *Options) validateWatch() error {
 	if len(o.Filenames) > 0 {
 		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
 	}
+	if o.fleet != nil {
+		return errors.New("--watch follows one cluster; give one --context (for several clusters, run serve in each)")
+	}
 	if _, err := o.watchSelect(); err != nil {
 		return err
 	}

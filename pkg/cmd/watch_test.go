@@ -21,6 +21,12 @@ func TestWatchBadFlags(t *testing.T) {
 		{"short flag with -f", []string{"-w", "-f", broken}, "-f reads files"},
 		{"field selector on spec", []string{"-w", "--field-selector", "spec.type=LoadBalancer"}, "metadata.name and metadata.namespace"},
 	}
+	kc := fleetKubeconfig(t, map[string]string{"a": refusedServer(t), "b": refusedServer(t)}, "a", "b")
+	tests = append(tests, struct {
+		name string
+		args []string
+		want string
+	}{"with --all-contexts", []string{"--kubeconfig", kc, "-w", "--all-contexts"}, "one cluster"})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errOut, code := run(t, tt.args...)
