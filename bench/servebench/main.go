@@ -124,12 +124,9 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	_, body := get(base + "/report")
-	var list report.List
-	if err := json.Unmarshal([]byte(body), &list); err != nil {
-		return fmt.Errorf("/report: %w", err)
-	}
-	ups, err := plan(context.Background(), kube, list, *n)
+	hwmReady := procStatus(pid, "VmHWM")
+	_, body := get(base + "/metrics")
+	ups, err := plan(context.Background(), kube, findingsOf(body), *n)
 	if err != nil {
 		return err
 	}
@@ -187,7 +184,7 @@ func run() error {
 	fmt.Fprintf(out, "serve_sync_s=%.2f\n", syncS)
 	fmt.Fprintf(out, "serve_initial_pass_s=%.2f\n", float64(initial.DurationNS)/1e9)
 	fmt.Fprintf(out, "serve_initial_targets=%d\n", initial.Count)
-	fmt.Fprintf(out, "serve_rss_after_sync_kb=%d\nserve_peak_rss_after_sync_kb=%d\nserve_peak_rss_kb=%d\n", rssSync, hwmSync, hwm)
+	fmt.Fprintf(out, "serve_rss_after_sync_kb=%d\nserve_peak_rss_after_sync_kb=%d\nserve_peak_rss_after_first_pass_kb=%d\nserve_peak_rss_kb=%d\n", rssSync, hwmSync, hwmReady, hwm)
 	fmt.Fprintf(out, "updates=%d\n", len(samples))
 	for _, kind := range []string{"all", "service", "ingress", "secret"} {
 		var lat, req []time.Duration
@@ -214,16 +211,13 @@ var ignoredAfter = map[string]bool{}
 
 // plan picks the updates: of every ten, five Service and four Ingress ignore flips on targets with
 // a finding, and one Secret flip, round-robin over the candidates.
-func plan(ctx context.Context, kube kubernetes.Interface, list report.List, n int) ([]update, error) {
-	var svcs, ings []report.Report
-	for _, r := range list.Items {
-		if len(r.Findings) == 0 {
-			continue
-		}
-		if r.Target.Kind == "Service" {
-			svcs = append(svcs, r)
+func plan(ctx context.Context, kube kubernetes.Interface, found []finding, n int) ([]update, error) {
+	var svcs, ings []finding
+	for _, f := range found {
+		if f.kind == "Service" {
+			svcs = append(svcs, f)
 		} else {
-			ings = append(ings, r)
+			ings = append(ings, f)
 		}
 	}
 	il, err := kube.NetworkingV1().Ingresses("").List(ctx, metav1.ListOptions{})
@@ -255,12 +249,12 @@ func plan(ctx context.Context, kube kubernetes.Interface, list report.List, n in
 	if len(svcs) == 0 || len(ings) == 0 || len(secrets) == 0 {
 		return nil, fmt.Errorf("need Services, Ingresses with findings and TLS Secrets: %d, %d, %d", len(svcs), len(ings), len(secrets))
 	}
-	flip := func(r report.Report) update {
-		t := r.Target
-		key := string(t.Kind) + "/" + t.Namespace + "/" + t.Name
-		rule := r.Findings[0].Rule.String()
-		kind := strings.ToLower(string(t.Kind))
-		return update{kind: kind, target: key, rule: rule, ns: t.Namespace, name: t.Name, apply: func(ctx context.Context) error {
+	flip := func(f finding) update {
+		t := f
+		key := t.kind + "/" + t.ns + "/" + t.name
+		rule := f.rule
+		kind := strings.ToLower(t.kind)
+		return update{kind: kind, target: key, rule: rule, ns: t.ns, name: t.name, apply: func(ctx context.Context) error {
 			on := !ignoredAfter[key]
 			set := func(ann map[string]string) map[string]string {
 				if ann == nil {
@@ -274,17 +268,17 @@ func plan(ctx context.Context, kube kubernetes.Interface, list report.List, n in
 				return ann
 			}
 			var err error
-			if t.Kind == "Service" {
+			if t.kind == "Service" {
 				var s *corev1.Service
-				if s, err = kube.CoreV1().Services(t.Namespace).Get(ctx, t.Name, metav1.GetOptions{}); err == nil {
+				if s, err = kube.CoreV1().Services(t.ns).Get(ctx, t.name, metav1.GetOptions{}); err == nil {
 					s.Annotations = set(s.Annotations)
-					_, err = kube.CoreV1().Services(t.Namespace).Update(ctx, s, metav1.UpdateOptions{})
+					_, err = kube.CoreV1().Services(t.ns).Update(ctx, s, metav1.UpdateOptions{})
 				}
 			} else {
-				ing, gerr := kube.NetworkingV1().Ingresses(t.Namespace).Get(ctx, t.Name, metav1.GetOptions{})
+				ing, gerr := kube.NetworkingV1().Ingresses(t.ns).Get(ctx, t.name, metav1.GetOptions{})
 				if err = gerr; err == nil {
 					ing.Annotations = set(ing.Annotations)
-					_, err = kube.NetworkingV1().Ingresses(t.Namespace).Update(ctx, ing, metav1.UpdateOptions{})
+					_, err = kube.NetworkingV1().Ingresses(t.ns).Update(ctx, ing, metav1.UpdateOptions{})
 				}
 			}
 			if err == nil {
@@ -325,6 +319,32 @@ func plan(ctx context.Context, kube kubernetes.Interface, list report.List, n in
 		}
 	}
 	return out, nil
+}
+
+// finding is one lbdoctor_findings series: a target and the rule of one of its open findings.
+type finding struct{ kind, ns, name, rule string }
+
+var seriesRE = regexp.MustCompile(`(?m)^lbdoctor_findings\{(.*)\} 1$`)
+var labelRE = regexp.MustCompile(`(\w+)="([^"]*)"`)
+
+// findingsOf returns the first open finding of each target from a /metrics scrape, in the order
+// of the scrape.
+func findingsOf(metrics string) []finding {
+	var out []finding
+	seen := map[string]bool{}
+	for _, m := range seriesRE.FindAllStringSubmatch(metrics, -1) {
+		l := map[string]string{}
+		for _, kv := range labelRE.FindAllStringSubmatch(m[1], -1) {
+			l[kv[1]] = kv[2]
+		}
+		k := l["kind"] + "/" + l["namespace"] + "/" + l["name"]
+		if seen[k] || l["rule"] == "" {
+			continue
+		}
+		seen[k] = true
+		out = append(out, finding{kind: l["kind"], ns: l["namespace"], name: l["name"], rule: l["rule"]})
+	}
+	return out
 }
 
 // nextPass reads the next --pass-log line, waiting up to timeout for it.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -37,7 +38,8 @@ date, re-diagnosing only the objects a change affects. It serves:
   /readyz   200 once the first full sync and diagnosis are done
   /report   the current reports, as -A -o json prints them
 
-Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside, the kubeconfig.`,
+Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside, the kubeconfig.
+It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
 		Example: `  # Run it against the current kubeconfig context
   kubectl-lbdoctor serve --metrics-bind-address 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
@@ -51,6 +53,11 @@ Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside,
 	return cmd
 }
 
+// defaultMemoryLimit is serve's soft memory limit (the Go runtime collects harder near it) unless
+// GOMEMLIMIT sets another: the 7,000-target benchmark cluster's objects and diagnosis need about
+// half of it, and deploy/serve.yaml limits the container to 512Mi.
+const defaultMemoryLimit = 200 << 20
+
 // runServe runs the engine over every namespace and serves its state until SIGINT or SIGTERM.
 func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 	if ctx == nil {
@@ -62,6 +69,9 @@ func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 		return err
 	}
 	o.AllNamespaces, o.targets = true, nil
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	c, cfg, err := o.watchClients(ctx)
 	if err != nil {
 		return err
@@ -94,6 +104,10 @@ func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 			}
 			if plog != nil {
 				_ = plog.Encode(passRecord(u))
+			}
+			if u.Initial {
+				// The first sync decodes every object once, with what the informers then drop.
+				debug.FreeOSMemory()
 			}
 		}})
 	ln, err := net.Listen("tcp", bind)
