@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
@@ -100,6 +101,11 @@ func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
 	if err != nil || names == nil {
 		return false, err
 	}
+	if c != nil {
+		if f := c.Flags().Lookup("watch"); f != nil && f.Changed {
+			return true, errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b")
+		}
+	}
 	o.fleet = make([]fleetMember, len(names))
 	var first *Options
 	for i, name := range names {
@@ -125,7 +131,7 @@ func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
 		}
 		return true, fmt.Errorf("no context could be used: %s", strings.Join(all, "; "))
 	}
-	o.format, o.failOn, o.useColor = first.format, first.failOn, first.useColor
+	o.format, o.failOn, o.useColor, o.deadline = first.format, first.failOn, first.useColor, first.deadline
 	return true, nil
 }
 
@@ -166,11 +172,22 @@ func (o *Options) runFleet(ctx context.Context) error {
 	results := make([]fleetResult, len(o.fleet))
 	sem := make(chan struct{}, fleetParallel)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	pending := map[string]bool{}
+	waiting := time.AfterFunc(progressDelay, func() {
+		mu.Lock()
+		names := slices.Sorted(maps.Keys(pending))
+		mu.Unlock()
+		o.progress("waiting for context(s) " + nameList(names) + o.limitNote() + "…")
+	})
 	for i, m := range o.fleet {
 		if m.err != nil {
 			results[i].err = m.err
 			continue
 		}
+		mu.Lock()
+		pending[m.name] = true
+		mu.Unlock()
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
@@ -181,9 +198,15 @@ func (o *Options) runFleet(ctx context.Context) error {
 				}
 			}
 			results[i] = fleetResult{reports: reports, err: err}
+			mu.Lock()
+			delete(pending, m.name)
+			mu.Unlock()
 		})
 	}
 	wg.Wait()
+	if !waiting.Stop() {
+		o.progress("")
+	}
 	var all []report.Report
 	var failed []string
 	for i, m := range o.fleet {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
@@ -164,5 +167,45 @@ func TestFleetSharedErrorsOnce(t *testing.T) {
 				t.Errorf("exit %d stderr %q, want exit 2 and one line with %q", code, stderr, tt.want)
 			}
 		})
+	}
+}
+
+// terminal is a stderr the tests declare a terminal.
+type terminal struct{ bytes.Buffer }
+
+func TestFleetProgressAndWatch(t *testing.T) {
+	kc := fleetKubeconfig(t, map[string]string{"a": "http://" + silentServer(t), "b": "http://" + silentServer(t)}, "a", "b")
+	// The members' progress timers may still read isTerminal when the run returns, so the hook is
+	// switched off rather than swapped back.
+	wasTerminal, wasDelay := isTerminal, progressDelay
+	var on atomic.Bool
+	on.Store(true)
+	isTerminal = func(w io.Writer) bool {
+		if _, ok := w.(*terminal); ok && on.Load() {
+			return true
+		}
+		return wasTerminal(w)
+	}
+	progressDelay = 100 * time.Millisecond
+	defer func() { on.Store(false); progressDelay = wasDelay }()
+	t.Setenv("KUBECONFIG", kc)
+	var out bytes.Buffer
+	var errOut terminal
+	code := Execute(genericiooptions.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
+		[]string{"--all-contexts", "--request-timeout", "1s"})
+	stderr := errOut.String()
+	if code != ExitError || !strings.Contains(stderr, "waiting for context(s) a, b (giving up after 1s") {
+		t.Errorf("exit %d, stderr %q: want a progress note naming the contexts", code, stderr)
+	}
+	for _, c := range []string{"a", "b"} {
+		if !strings.Contains(stderr, "error: context "+c+": the API server at") {
+			t.Errorf("no deadline line for %s: %q", c, stderr)
+		}
+	}
+	if f := NewCommand(genericiooptions.NewTestIOStreamsDiscard()).Flags().Lookup("watch"); f != nil {
+		_, stderr, code := run(t, "--kubeconfig", kc, "--all-contexts", "--watch")
+		if code != ExitError || !strings.Contains(stderr, "--watch follows one cluster") {
+			t.Errorf("--watch with --all-contexts: exit %d, stderr %q", code, stderr)
+		}
 	}
 }

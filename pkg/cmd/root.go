@@ -179,6 +179,7 @@ Without a target it diagnoses every LoadBalancer Service and Ingress in the name
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
 	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
+	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
