@@ -56,7 +56,7 @@ type Update struct {
 	Removed []snapshot.Target
 	// Err is the first diagnosis that failed; its target keeps its previous report.
 	Err error
-	// Duration is the time from the first change of the pass to its reports.
+	// Duration is the time the pass took, from taking the queued changes to its reports.
 	Duration time.Duration
 }
 
@@ -86,7 +86,6 @@ type Engine struct {
 	rmu     sync.RWMutex
 	reports map[snapshot.Target]report.Report
 	ready   atomic.Bool
-	passes  atomic.Int64
 }
 
 type namedEvent struct {
@@ -281,7 +280,6 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	}
 	e.rmu.Unlock()
 	u.Reports, u.Removed, u.Duration = done, removed, time.Since(p.start)
-	e.passes.Add(1)
 	if initial {
 		e.ready.Store(true)
 	}
@@ -409,15 +407,12 @@ func (e *Engine) called(s *source, err error) {
 	h := healthy
 	if err != nil {
 		h = failing
-		group := ""
 		res := s.key.resource
+		group := groupOf[res]
 		if s.custom != nil {
 			group, res = s.custom.GVR.Group, s.custom.GVR.Resource
-		} else if g := groupOf[res]; g != "" {
-			group = g
 		}
-		verb := "list"
-		if gap, ok := snapshot.GapFor(err, verb, res, group, s.key.ns); ok {
+		if gap, ok := snapshot.GapFor(err, "list", res, group, s.key.ns); ok {
 			e.push(delta{src: s, gap: &gap})
 		}
 	}
@@ -573,6 +568,3 @@ func (e *Engine) applyEvent(d delta, p *pass) {
 	e.snap.SetEvents(ref, evs)
 	e.deps.eventsOf(ref, p.dirty)
 }
-
-// Passes is the number of diagnosis passes so far.
-func (e *Engine) Passes() int64 { return e.passes.Load() }
