@@ -5,6 +5,7 @@
 #   hack/local-cluster.sh up [DIR]    start; prints DIR (default $LBDOCTOR_CLUSTER_DIR, else a mktemp -d)
 #   hack/local-cluster.sh env [DIR]   print DIR/env (KUBECONFIG=admin, restricted kubeconfig, audit log, pids)
 #   hack/local-cluster.sh down [DIR]  stop the apiserver, then etcd, by the pids in DIR; remove DIR (idempotent)
+#   hack/local-cluster.sh restart-apiserver [DIR]  stop the apiserver and start it again, same flags and port
 #
 # Typical use:  dir=$(hack/local-cluster.sh up) && source "$dir/env" && kubectl get ns; hack/local-cluster.sh down "$dir"
 #
@@ -205,7 +206,7 @@ EOF
   # --endpoint-reconciler-type=none: since 1.37 the default (lease) reconciler refuses a loopback
   # --advertise-address; with none, the `kubernetes` Service exists but has no endpoints.
   log "starting kube-apiserver on https://127.0.0.1:$api_port"
-  start apiserver "$bins/kube-apiserver-$KUBE_VERSION" \
+  local api_args=("$bins/kube-apiserver-$KUBE_VERSION" \
     --etcd-servers="$etcd_url" \
     --bind-address=127.0.0.1 --advertise-address=127.0.0.1 --secure-port="$api_port" \
     --tls-cert-file="$dir/pki/apiserver.crt" --tls-private-key-file="$dir/pki/apiserver.key" \
@@ -214,7 +215,10 @@ EOF
     --token-auth-file="$dir/tokens.csv" --authorization-mode=RBAC \
     --audit-policy-file="$dir/audit-policy.yaml" --audit-log-path="$dir/audit.log" --audit-log-format=json \
     --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true \
-    --endpoint-reconciler-type=none
+    --endpoint-reconciler-type=none)
+  # restart-apiserver starts it again with the same flags.
+  printf '%s\0' "${api_args[@]}" >"$dir/apiserver.cmd"
+  start apiserver "${api_args[@]}"
   wait_for apiserver 90 curl -fsSk -H "Authorization: Bearer $admin_token" "https://127.0.0.1:$api_port/readyz"
 
   kubeconfig admin "$admin_token" >"$dir/admin.kubeconfig"
@@ -259,6 +263,23 @@ cmd_down() {
   log "down: removed $dir"
 }
 
+# restart-apiserver DIR: stop the API server and start it again with the same flags, etcd, port and
+# certificates (for tests of clients that must survive a restart); waits until it is ready.
+cmd_restart_apiserver() {
+  dir=$(resolve_dir "${1:-}")
+  dir=$(cd "$dir" && pwd)
+  [ -e "$dir/$MARKER" ] && [ -s "$dir/apiserver.cmd" ] || die "no cluster made by this script in $dir"
+  local args=() port token
+  mapfile -d '' args <"$dir/apiserver.cmd"
+  port=$(printf '%s\n' "${args[@]}" | sed -n 's/^--secure-port=//p')
+  token=$(head -n1 "$dir/tokens.csv" | cut -d, -f1)
+  stop apiserver
+  log "starting kube-apiserver again on https://127.0.0.1:$port"
+  start apiserver "${args[@]}"
+  wait_for apiserver 90 curl -fsSk -H "Authorization: Bearer $token" "https://127.0.0.1:$port/readyz"
+  sed -i "s/^export LBDOCTOR_APISERVER_PID=.*/export LBDOCTOR_APISERVER_PID=$(cat "$dir/apiserver.pid")/" "$dir/env"
+}
+
 cmd_env() {
   dir=$(resolve_dir "${1:-}")
   [ -f "$dir/env" ] || die "no $dir/env (is the cluster up?)"
@@ -267,5 +288,6 @@ cmd_env() {
 
 case "${1:-}" in
   up | down | env) c=$1; shift; "cmd_$c" "$@" ;;
-  *) echo "usage: $0 up|down|env [DIR]" >&2; exit 2 ;;
+  restart-apiserver) shift; cmd_restart_apiserver "$@" ;;
+  *) echo "usage: $0 up|down|env|restart-apiserver [DIR]" >&2; exit 2 ;;
 esac

@@ -52,19 +52,25 @@ func (o *Options) clients() (snapshot.Clients, *rest.Config, error) {
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
+	c, err := newClients(cfg)
+	return c, cfg, err
+}
+
+// newClients builds the typed and dynamic clients of cfg.
+func newClients(cfg *rest.Config) (snapshot.Clients, error) {
 	// Built-in kinds travel as protobuf: several times cheaper to decode than JSON at cluster scale.
 	pcfg := rest.CopyConfig(cfg)
 	pcfg.ContentType = runtime.ContentTypeProtobuf
 	pcfg.AcceptContentTypes = runtime.ContentTypeProtobuf + "," + runtime.ContentTypeJSON
 	kube, err := kubernetes.NewForConfig(pcfg)
 	if err != nil {
-		return snapshot.Clients{}, nil, err
+		return snapshot.Clients{}, err
 	}
 	dyn, err := dynamic.NewForConfig(cfg)
 	if err != nil {
-		return snapshot.Clients{}, nil, err
+		return snapshot.Clients{}, err
 	}
-	return snapshot.Clients{Kube: kube, Dynamic: dyn}, cfg, nil
+	return snapshot.Clients{Kube: kube, Dynamic: dyn}, nil
 }
 
 func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {

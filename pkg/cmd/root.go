@@ -84,6 +84,10 @@ type Options struct {
 	AllowIncomplete bool
 	// Recursive reads the subdirectories of -f directories too.
 	Recursive bool
+	// Watch keeps diagnosing after the first report and prints each finding that appears or clears.
+	Watch bool
+	// AllContexts diagnoses every context of the kubeconfig (see fleet.go; --context a,b lists some).
+	AllContexts bool
 
 	args      []string
 	namespace string
@@ -97,6 +101,9 @@ type Options struct {
 	progressMu sync.Mutex
 	// emptyFilename is set by -f "".
 	emptyFilename bool
+	// fleet holds one member per context of a several-context run; nil otherwise.
+	fleet   []fleetMember
+	inFleet bool
 }
 
 // filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
@@ -175,8 +182,11 @@ and no -n: every one in the input).`,
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
 	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
-	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions; otherwise such a run exits 2")
+	f.BoolVarP(&o.Watch, "watch", "w", false, "After the diagnosis, keep watching the cluster and print each finding as it appears or clears, with the time, until interrupted (-o json: one JSON object per line)")
+	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
+	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
+	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
@@ -190,6 +200,7 @@ and no -n: every one in the input).`,
 		ownFlagsHelp(sub)
 		cmd.AddCommand(sub)
 	}
+	cmd.AddCommand(newServeCommand(o))
 	return cmd
 }
 
@@ -204,6 +215,9 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		args = args[:n]
 	}
 	o.args = args
+	if fleet, err := o.completeFleet(c, args); fleet || err != nil {
+		return err
+	}
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
 		return errors.New("-f needs a file, a directory or - for standard input")
 	}
@@ -286,6 +300,9 @@ func (o *Options) Validate() error {
 	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
 		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
 	}
+	if o.Watch {
+		return o.validateWatch()
+	}
 	return nil
 }
 
@@ -294,9 +311,34 @@ func (o *Options) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	snap, targets, err := o.load(ctx)
+	if o.Watch {
+		return o.runWatch(ctx)
+	}
+	if o.fleet != nil {
+		return o.runFleet(ctx)
+	}
+	reports, incomplete, err := o.collect(ctx)
 	if err != nil {
 		return err
+	}
+	if err := o.writer().Write(reports, len(o.targets) == 0); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if note := failedRead(incomplete); note != "" && !o.AllowIncomplete {
+		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
+	}
+	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
+		return exitError{code}
+	}
+	return nil
+}
+
+// collect reads the snapshot and diagnoses each target; it returns the snapshot's notes of incomplete
+// reads, not the snapshot, so that its objects can be collected while the report is written.
+func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error) {
+	snap, targets, err := o.load(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, w := range snap.Warnings {
 		fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
@@ -318,27 +360,22 @@ func (o *Options) Run(ctx context.Context) error {
 	for _, t := range targets {
 		rep, err := o.diagnose(snap, t)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		reports = append(reports, rep)
 	}
-	incomplete := snap.Incomplete // the last use of snap: the objects it holds can go while the report is written
+	return reports, snap.Incomplete, nil
+}
+
+// writer is the report writer the flags ask for.
+func (o *Options) writer() *report.Writer {
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
 	w.Version = buildVersion()
 	if o.FixHints {
 		w.Width = terminalWidth(o.Out)
 	}
-	if err := w.Write(reports, len(o.targets) == 0); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
-	}
-	if note := failedRead(incomplete); note != "" && !o.AllowIncomplete {
-		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
-	}
-	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
-		return exitError{code}
-	}
-	return nil
+	return w
 }
 
 func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {

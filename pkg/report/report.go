@@ -33,6 +33,8 @@ type Report struct {
 	Incomplete []string `json:"incomplete,omitempty"`
 	// Suppressed are findings the object's lbdoctor.io/ignore annotation silenced.
 	Suppressed []Finding `json:"suppressed,omitempty"`
+	// Cluster is the kubeconfig context of a several-context run (--all-contexts, --context a,b).
+	Cluster string `json:"cluster,omitempty"`
 }
 
 // Provider is the cloud the target was diagnosed for and what decided it.

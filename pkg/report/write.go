@@ -150,6 +150,9 @@ func (w *Writer) writeText(reports []Report, listAlways bool) {
 	switch w.Format {
 	case Name:
 		for _, r := range rows {
+			if r.Cluster != "" {
+				fmt.Fprint(w.Out, r.Cluster+" ")
+			}
 			fmt.Fprintln(w.Out, ResourceName(r.Target))
 		}
 		return
@@ -254,6 +257,9 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		if wide {
 			h = []string{"KIND", "NAMESPACE", "NAME", "PROVIDER", "WORST", "ERRORS", "WARNINGS", "INFO", "SKIPPED", "SUPPRESSED", "CODES"}
 		}
+		if clustered(reports) {
+			h = append([]string{"CLUSTER"}, h...)
+		}
 		t.add(nil, h...)
 	}
 	for _, r := range reports {
@@ -269,6 +275,9 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 			cells = []string{kind, r.Target.Namespace, r.Target.Name, providerName(r), worst,
 				strconv.Itoa(r.Summary.Error), strconv.Itoa(r.Summary.Warning), strconv.Itoa(r.Summary.Info),
 				strconv.Itoa(len(r.Skipped)), strconv.Itoa(r.Summary.Suppressed), codes(r)}
+		}
+		if clustered(reports) {
+			cells, col = append([]string{r.Cluster}, cells...), col+1
 		}
 		t.add(map[int]*color.Color{col: paint}, cells...)
 	}
@@ -376,9 +385,18 @@ func lastSeen(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
+// clustered reports whether the reports come from several contexts (they name their cluster).
+func clustered(reports []Report) bool {
+	return slices.ContainsFunc(reports, func(r Report) bool { return r.Cluster != "" })
+}
+
 func (w *Writer) text(r Report) {
-	fmt.Fprintf(w.Out, "%s %s/%s  (source: %s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
-		r.Target.Namespace, r.Target.Name, r.Source, r.Provider.Name, r.Provider.Evidence)
+	source := "source: " + string(r.Source)
+	if r.Cluster != "" {
+		source = "cluster: " + r.Cluster + ", " + source
+	}
+	fmt.Fprintf(w.Out, "%s %s/%s  (%s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
+		r.Target.Namespace, r.Target.Name, source, r.Provider.Name, r.Provider.Evidence)
 	if len(r.Incomplete) > 0 {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))

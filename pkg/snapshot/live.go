@@ -216,14 +216,8 @@ func rbacRule(verb, resource, group, ns string) string {
 
 // classify turns a read error into a gap or an incomplete-report note.
 func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
-	switch {
-	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns), Err: err}
-	case apierrors.IsUnauthorized(err):
-		return Gap{Reason: "unauthorized: the credentials were rejected"}
-	case apierrors.IsNotFound(err):
-		// A LIST answering 404 means the resource itself is not served.
-		return Gap{Reason: "API not served by this cluster (is the CRD installed?)"}
+	if g, ok := GapFor(err, verb, resource, group, ns); ok {
+		return g
 	}
 	note := fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))
 	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })

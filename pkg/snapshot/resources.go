@@ -42,6 +42,9 @@ type resource interface {
 	store(s *Snapshot) anyStore
 	// add stores obj when it is of this kind.
 	add(s *Snapshot, obj runtime.Object) bool
+	// owns reports whether obj is of this kind; removeKey deletes ns/name from its store (watch.go).
+	owns(obj runtime.Object) bool
+	removeKey(s *Snapshot, ns, name string)
 	// decode stores u when its apiVersion and kind are this resource's.
 	decode(s *Snapshot, u *unstructured.Unstructured) (bool, error)
 	list(f *fetcher, ns string, o metav1.ListOptions)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Benchmark `kubectl-lbdoctor serve` (issue 14) on the synthetic cluster of bench/run.sh: the time to
+# the first full sync and diagnosis (/readyz), the peak RSS, then single-object updates and the time
+# each takes to reach the metrics (bench/servebench explains how that is measured).
+#
+#   bash bench/serve.sh                  full size (7,000 targets), 1,000 updates
+#   BENCH_SCALE=0.1 BENCH_UPDATES=200 bash bench/serve.sh
+#   BENCH_MEMLIMITS="default 256MiB off" bash bench/serve.sh   one run per GOMEMLIMIT, same cluster
+#
+# Figures go to bench/out/serve-latest.txt (key=value lines).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+GO=${GO:-go}
+scale=${BENCH_SCALE:-1}
+out=$root/bench/out
+latest=$out/serve-latest.txt
+
+log() { echo "bench-serve: $*" >&2; }
+
+mkdir -p "$out"
+work=$(mktemp -d "${TMPDIR:-/tmp}/lbdoctor-bench-serve.XXXXXX")
+cluster=$work/cluster
+cleanup() {
+  if [ -d "$cluster" ]; then hack/local-cluster.sh down "$cluster" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+log "building kubectl-lbdoctor, loadgen and servebench"
+"$GO" build -o "$work/kubectl-lbdoctor" ./cmd/kubectl-lbdoctor
+"$GO" build -o "$work/loadgen" ./bench/loadgen
+"$GO" build -o "$work/servebench" ./bench/servebench
+
+log "starting the local cluster"
+hack/local-cluster.sh up "$cluster" >/dev/null
+# shellcheck disable=SC1091
+source "$cluster/env"
+
+log "loading the synthetic cluster (BENCH_SCALE=$scale)"
+BENCH_SCALE=$scale "$work/loadgen" -workers "${BENCH_WORKERS:-64}" -summary "$work/load.txt"
+sleep "${BENCH_SETTLE:-10}"
+
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+: >"$work/serve.txt"
+# BENCH_MEMLIMITS: GOMEMLIMIT values to run serve with, one run each on the same cluster ("default":
+# unset, serve's own 200 MiB soft limit; "off": none).
+for lim in ${BENCH_MEMLIMITS:-default}; do
+  log "serve (GOMEMLIMIT $lim): sync, then ${BENCH_UPDATES:-1000} updates"
+  if [ "$lim" = default ]; then
+    env -u GOMEMLIMIT "$work/servebench" -bin "$work/kubectl-lbdoctor" -updates "${BENCH_UPDATES:-1000}" -summary "$work/run.txt"
+  else
+    GOMEMLIMIT=$lim "$work/servebench" -bin "$work/kubectl-lbdoctor" -updates "${BENCH_UPDATES:-1000}" -summary "$work/run.txt"
+  fi
+  { echo; echo "## GOMEMLIMIT=$lim, load average $(cut -d' ' -f1-3 /proc/loadavg) after"; cat "$work/run.txt"; } >>"$work/serve.txt"
+done
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+
+{
+  echo "# kubectl-lbdoctor serve bench (bench/serve.sh)"
+  echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "machine=$(nproc) cores, load average $load_start at start, $load_end at end"
+  echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  cat "$work/load.txt"
+  cat "$work/serve.txt"
+} >"$latest"
+cat "$latest"

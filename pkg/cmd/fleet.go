@@ -1,0 +1,244 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	"k8s.io/cli-runtime/pkg/genericclioptions"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+)
+
+// fleetParallel bounds how many contexts a several-context run reads at once.
+const fleetParallel = 4
+
+// fleetMember is one context of a several-context run: its own completed Options, or why they
+// could not be made.
+type fleetMember struct {
+	name string
+	opts *Options
+	// errOut holds what the member's run wrote to stderr (warnings), printed with its name.
+	errOut *bytes.Buffer
+	err    error
+}
+
+// fleetContexts returns the contexts of a several-context run: every context of the kubeconfig
+// for --all-contexts (sorted by name), or the comma-separated list of --context (in its order,
+// repeats dropped). It returns nil for a one-context run, including a --context whose whole value
+// names a context.
+func (o *Options) fleetContexts() ([]string, error) {
+	flag := ""
+	if o.ConfigFlags.Context != nil {
+		flag = *o.ConfigFlags.Context
+	}
+	if !o.AllContexts && !strings.Contains(flag, ",") {
+		return nil, nil
+	}
+	if o.AllContexts && flag != "" {
+		return nil, errors.New("--all-contexts diagnoses every context; give either --all-contexts or --context, not both")
+	}
+	if len(o.Filenames) > 0 || o.emptyFilename {
+		return nil, errors.New("--all-contexts and --context a,b read clusters; they do not combine with -f")
+	}
+	raw, err := o.ConfigFlags.ToRawKubeConfigLoader().RawConfig()
+	if err != nil {
+		return nil, fmt.Errorf("cannot read kubeconfig: %w; fix it or pass --kubeconfig", err)
+	}
+	known := slices.Sorted(maps.Keys(raw.Contexts))
+	if o.AllContexts {
+		if len(known) == 0 {
+			return nil, errors.New("--all-contexts: the kubeconfig has no context; pass --kubeconfig")
+		}
+		return known, nil
+	}
+	if _, ok := raw.Contexts[flag]; ok {
+		return nil, nil
+	}
+	var names []string
+	for _, n := range strings.Split(flag, ",") {
+		if n = strings.TrimSpace(n); n == "" || slices.Contains(names, n) {
+			continue
+		}
+		if _, ok := raw.Contexts[n]; !ok {
+			return nil, fmt.Errorf("--context: no context %q in the kubeconfig (it has %s)", n, nameList(known))
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("--context %q names no context", flag)
+	}
+	return names, nil
+}
+
+// nameList is names joined for a message, at most 10 of them.
+func nameList(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	if len(names) > 10 {
+		return strings.Join(names[:10], ", ") + fmt.Sprintf(" and %d more", len(names)-10)
+	}
+	return strings.Join(names, ", ")
+}
+
+// completeFleet sets up a several-context run: one Options per context, completed and validated
+// as a one-context run of that context would be. It reports whether the run is one. An error every
+// context shares (a bad flag) is returned once; errors of some contexts stay with them.
+func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
+	if o.inFleet {
+		return false, nil
+	}
+	names, err := o.fleetContexts()
+	if err != nil || names == nil {
+		return false, err
+	}
+	if c != nil {
+		if f := c.Flags().Lookup("watch"); f != nil && f.Changed {
+			return true, errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b")
+		}
+	}
+	o.fleet = make([]fleetMember, len(names))
+	var first *Options
+	for i, name := range names {
+		m := fleetMember{name: name, errOut: &bytes.Buffer{}}
+		m.opts = o.forContext(name, m.errOut)
+		if m.err = m.opts.Complete(c, args); m.err == nil {
+			m.err = m.opts.Validate()
+		}
+		if m.err == nil && first == nil {
+			first = m.opts
+		}
+		o.fleet[i] = m
+	}
+	if first == nil {
+		msgs := map[string]bool{}
+		var all []string
+		for _, m := range o.fleet {
+			msgs[m.err.Error()] = true
+			all = append(all, fmt.Sprintf("context %s: %v", m.name, m.err))
+		}
+		if len(msgs) == 1 {
+			return true, o.fleet[0].err
+		}
+		return true, fmt.Errorf("no context could be used: %s", strings.Join(all, "; "))
+	}
+	o.format, o.failOn, o.useColor, o.deadline = first.format, first.failOn, first.useColor, first.deadline
+	return true, nil
+}
+
+// forContext returns a copy of o's flags for a run against context name, writing its stderr to errOut.
+// Every exported field (the flags) is copied, so a flag added later reaches the members too.
+func (o *Options) forContext(name string, errOut *bytes.Buffer) *Options {
+	sub := &Options{}
+	copyExported(reflect.ValueOf(sub).Elem(), reflect.ValueOf(o).Elem())
+	cf := genericclioptions.NewConfigFlags(true)
+	copyExported(reflect.ValueOf(cf).Elem(), reflect.ValueOf(o.ConfigFlags).Elem())
+	cf.Context = &name
+	sub.ConfigFlags = cf
+	sub.ErrOut = errOut
+	sub.AllContexts = false
+	sub.inFleet = true
+	return sub
+}
+
+// copyExported sets every exported field of dst to src's.
+func copyExported(dst, src reflect.Value) {
+	for i := range src.NumField() {
+		if src.Type().Field(i).IsExported() {
+			dst.Field(i).Set(src.Field(i))
+		}
+	}
+}
+
+// fleetResult is what one context's run produced.
+type fleetResult struct {
+	reports []report.Report
+	err     error
+}
+
+// runFleet diagnoses every member, fleetParallel at a time, and prints one report whose rows name
+// their cluster. A context that fails is one error line on stderr; the others still print. Any
+// failure exits 2 unless --allow-incomplete, which exits by the findings of the contexts that ran.
+func (o *Options) runFleet(ctx context.Context) error {
+	results := make([]fleetResult, len(o.fleet))
+	sem := make(chan struct{}, fleetParallel)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	pending := map[string]bool{}
+	waiting := time.AfterFunc(progressDelay, func() {
+		mu.Lock()
+		names := slices.Sorted(maps.Keys(pending))
+		mu.Unlock()
+		o.progress("waiting for context(s) " + nameList(names) + o.limitNote() + "…")
+	})
+	for i, m := range o.fleet {
+		if m.err != nil {
+			results[i].err = m.err
+			continue
+		}
+		mu.Lock()
+		pending[m.name] = true
+		mu.Unlock()
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			reports, incomplete, err := m.opts.collect(ctx)
+			if err == nil {
+				if note := failedRead(incomplete); note != "" {
+					err = fmt.Errorf("the report may be incomplete, a read failed: %s", note)
+				}
+			}
+			results[i] = fleetResult{reports: reports, err: err}
+			mu.Lock()
+			delete(pending, m.name)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if !waiting.Stop() {
+		o.progress("")
+	}
+	var all []report.Report
+	var failed []string
+	for i, m := range o.fleet {
+		for _, r := range results[i].reports {
+			r.Cluster = m.name
+			all = append(all, r)
+		}
+		if results[i].err != nil {
+			failed = append(failed, m.name)
+		}
+	}
+	werr := o.writer().Write(all, true)
+	for i, m := range o.fleet {
+		for line := range strings.Lines(m.errOut.String()) {
+			fmt.Fprintf(o.ErrOut, "[%s] %s\n", m.name, strings.TrimSuffix(line, "\n"))
+		}
+		if err := results[i].err; err != nil {
+			fmt.Fprintf(o.ErrOut, "error: context %s: %s\n", m.name, oneLine(err.Error()))
+		}
+	}
+	if werr != nil {
+		return fmt.Errorf("writing the report: %w", werr)
+	}
+	if len(failed) == len(o.fleet) && !o.AllowIncomplete {
+		return fmt.Errorf("every context failed (%s)", strings.Join(failed, ", "))
+	}
+	if len(failed) > 0 && !o.AllowIncomplete {
+		return fmt.Errorf("%d of %d contexts failed (%s); the report covers the others; pass --allow-incomplete to exit by their findings",
+			len(failed), len(o.fleet), strings.Join(failed, ", "))
+	}
+	if code := report.ExitCode(all, o.failOn); code != ExitOK {
+		return exitError{code}
+	}
+	return nil
+}

@@ -1,0 +1,308 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// validateWatch checks the flags --watch combines with.
+func (o *Options) validateWatch() error {
+	if len(o.Filenames) > 0 {
+		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
+	}
+	if o.fleet != nil {
+		return errors.New("--watch follows one cluster; give one --context (for several clusters, run serve in each)")
+	}
+	if _, err := o.watchSelect(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// watchSelect is the -l and --field-selector choice of a watched scope; --field-selector can select
+// on metadata.name and metadata.namespace, which the watch reads for both kinds.
+func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error) {
+	if o.Selector == "" && o.FieldSelector == "" {
+		return nil, nil
+	}
+	ls, err := labels.Parse(o.Selector)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --selector: %w", err)
+	}
+	fs, err := fields.ParseSelector(o.FieldSelector)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --field-selector: %w", err)
+	}
+	for _, r := range fs.Requirements() {
+		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
+			return nil, fmt.Errorf("--field-selector %s: with --watch, only metadata.name and metadata.namespace can be selected on", r.Field)
+		}
+	}
+	return func(_ snapshot.Kind, obj metav1.Object) bool {
+		return ls.Matches(labels.Set(obj.GetLabels())) &&
+			fs.Matches(fields.Set{"metadata.name": obj.GetName(), "metadata.namespace": obj.GetNamespace()})
+	}, nil
+}
+
+// watchClients are clients for informers: no overall request timeout (a watch stays open; the
+// reflector bounds its own calls), and the server is probed once so that a bad kubeconfig or an
+// unreachable server is one error line, as in a one-shot run.
+func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Config, error) {
+	cfg, err := o.restConfig()
+	if err != nil {
+		return snapshot.Clients{}, nil, err
+	}
+	probe, err := newClients(cfg)
+	if err != nil {
+		return snapshot.Clients{}, nil, err
+	}
+	pctx := ctx
+	if o.deadline > 0 {
+		var cancel context.CancelFunc
+		pctx, cancel = context.WithTimeout(ctx, o.deadline)
+		defer cancel()
+	}
+	if _, err := probe.Kube.CoreV1().Services(o.watchNamespace()).List(pctx, metav1.ListOptions{Limit: 1}); err != nil {
+		if perr := probeServer(pctx, probe, cfg); perr != nil {
+			return snapshot.Clients{}, nil, perr
+		}
+		return snapshot.Clients{}, nil, liveErr(err, cfg, o.deadline)
+	}
+	wcfg := rest.CopyConfig(cfg)
+	wcfg.Timeout = 0
+	c, err := newClients(wcfg)
+	return c, cfg, err
+}
+
+// watchNamespace is the watched scope: the targets' namespace, -n, or every namespace with -A.
+func (o *Options) watchNamespace() string {
+	if len(o.targets) > 0 {
+		return o.namespace
+	}
+	return o.scopeNamespace()
+}
+
+// quietKlog keeps client-go's retry messages (a watch that drops, a server that restarts) off the
+// terminal unless -v asks for logs.
+func quietKlog() {
+	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(fs)
+	_ = fs.Set("logtostderr", "false")
+	_ = fs.Set("stderrthreshold", "FATAL")
+	klog.SetOutput(io.Discard)
+}
+
+// runWatch prints the diagnosis as Run does, then one line per finding that appears or clears, until
+// ctx ends or SIGINT/SIGTERM arrives (exit 0).
+func (o *Options) runWatch(ctx context.Context) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if o.Verbosity == 0 {
+		quietKlog()
+	}
+	sel, err := o.watchSelect()
+	if err != nil {
+		return err
+	}
+	c, cfg, err := o.watchClients(ctx)
+	if err != nil {
+		return err
+	}
+	p := &watchPrinter{o: o, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
+	initial := make(chan error, 1)
+	eng := engine.New(engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
+		Checks: checks.All(), Provider: o.provider, Diagnose: o.diagnose,
+		OnUpdate: func(u engine.Update) {
+			if u.Initial {
+				initial <- p.first(u)
+				return
+			}
+			p.update(u)
+		}})
+	ectx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- eng.Run(ectx) }()
+	var expired <-chan time.Time
+	if o.deadline > 0 {
+		t := time.NewTimer(o.deadline)
+		defer t.Stop()
+		expired = t.C
+	}
+	select {
+	case err := <-initial:
+		if err != nil {
+			return err
+		}
+	case <-expired:
+		return fmt.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)", o.deadline, cfg.Host)
+	case <-ctx.Done():
+		return nil
+	}
+	<-ctx.Done()
+	cancel()
+	return <-done
+}
+
+// watchPrinter prints a watch: the first report, then the transitions of each target's findings,
+// computed by comparing its previous findings with its new ones, so a re-diagnosis that finds the
+// same (a re-list after a dropped watch) prints nothing.
+type watchPrinter struct {
+	o    *Options
+	json bool
+	prev map[snapshot.Target][]report.Finding
+	now  func() time.Time
+}
+
+// first prints the first diagnosis; an explicit target that does not exist is the error a one-shot
+// run gives.
+func (p *watchPrinter) first(u engine.Update) error {
+	if u.Err != nil {
+		return u.Err
+	}
+	seen := map[snapshot.Target]bool{}
+	for _, r := range u.Reports {
+		seen[r.Target] = true
+		p.prev[r.Target] = r.Findings
+	}
+	for _, t := range p.o.targets {
+		if !seen[t] {
+			return notFoundOr(&snapshot.NotFoundError{Resource: t.Kind.Lower(), Namespace: t.Namespace, Name: t.Name}, t)
+		}
+	}
+	if len(u.Reports) == 0 {
+		fmt.Fprintf(p.o.ErrOut, "no LoadBalancer Service or Ingress in %s yet; watching\n", p.scope())
+	}
+	if err := p.o.writer().Write(u.Reports, len(p.o.targets) == 0); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	return nil
+}
+
+func (p *watchPrinter) scope() string {
+	if ns := p.o.watchNamespace(); ns != "" {
+		return "namespace " + ns
+	}
+	return "any namespace"
+}
+
+// Transition is one finding that appeared or cleared, the JSON line of -o json --watch.
+type Transition struct {
+	Time time.Time `json:"time"`
+	// Change is "appeared" or "cleared".
+	Change   string          `json:"change"`
+	Target   snapshot.Target `json:"target"`
+	Rule     rules.ID        `json:"rule"`
+	Code     string          `json:"code"`
+	Severity rules.Severity  `json:"severity"`
+	Title    string          `json:"title"`
+	Path     string          `json:"path,omitempty"`
+	Message  string          `json:"message"`
+	// TargetDeleted is set on the findings cleared because their target is gone.
+	TargetDeleted bool `json:"targetDeleted,omitempty"`
+}
+
+func (p *watchPrinter) update(u engine.Update) {
+	now := p.now()
+	if u.Err != nil {
+		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", oneLine(u.Err.Error()))
+	}
+	var out []Transition
+	for _, r := range u.Reports {
+		out = append(out, transitions(now, r.Target, p.prev[r.Target], r.Findings, false)...)
+		p.prev[r.Target] = r.Findings
+	}
+	for _, t := range u.Removed {
+		out = append(out, transitions(now, t, p.prev[t], nil, true)...)
+		delete(p.prev, t)
+	}
+	for _, tr := range out {
+		p.print(tr)
+	}
+}
+
+// findingKey identifies a finding across diagnoses: an event's count and latest message change
+// without making it another finding.
+func findingKey(f report.Finding) string {
+	msg := f.Message
+	if f.Source == checks.SourceEvent {
+		msg = ""
+	}
+	return strings.Join([]string{f.Rule.String(), f.Severity.String(), f.Path, msg}, "\x00")
+}
+
+// transitions lists the findings of after that before lacks (appeared), then those of before that
+// after lacks (cleared).
+func transitions(now time.Time, t snapshot.Target, before, after []report.Finding, deleted bool) []Transition {
+	had := map[string]bool{}
+	for _, f := range before {
+		had[findingKey(f)] = true
+	}
+	has := map[string]bool{}
+	for _, f := range after {
+		has[findingKey(f)] = true
+	}
+	var out []Transition
+	mk := func(change string, f report.Finding) Transition {
+		return Transition{Time: now, Change: change, Target: t, Rule: f.Rule, Code: f.Code, Severity: f.Severity,
+			Title: f.Title, Path: f.Path, Message: f.Message, TargetDeleted: deleted}
+	}
+	for _, f := range after {
+		if !had[findingKey(f)] {
+			out = append(out, mk("appeared", f))
+		}
+	}
+	for _, f := range before {
+		if !has[findingKey(f)] {
+			out = append(out, mk("cleared", f))
+		}
+	}
+	return out
+}
+
+// print writes one transition: a JSON line, or
+// "15:04:05  + ERROR    E4009  ingress/shop/mall  title: message".
+func (p *watchPrinter) print(tr Transition) {
+	if p.json {
+		b, err := json.Marshal(tr)
+		if err == nil {
+			fmt.Fprintln(p.o.Out, string(b))
+		}
+		return
+	}
+	sign, note := "+", ""
+	if tr.Change == "cleared" {
+		sign, note = "-", " (cleared)"
+		if tr.TargetDeleted {
+			note = " (cleared: " + tr.Target.Kind.Lower() + " deleted)"
+		}
+	}
+	code := tr.Code
+	if code == "" {
+		code = tr.Rule.String()
+	}
+	fmt.Fprintf(p.o.Out, "%s  %s %-7s  %s  %s/%s/%s  %s: %s%s\n", tr.Time.Format("15:04:05"), sign,
+		strings.ToUpper(tr.Severity.String()), code, tr.Target.Kind.Lower(), tr.Target.Namespace, tr.Target.Name,
+		tr.Title, tr.Message, note)
+}

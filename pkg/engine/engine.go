@@ -1,0 +1,570 @@
+// Package engine keeps a diagnosis up to date: informers feed a snapshot with what the checks read,
+// and each change re-runs the checks of the targets whose diagnosis reads the changed object only.
+package engine
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/cache"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Config says what the engine diagnoses and where results go.
+type Config struct {
+	Clients snapshot.Clients
+	// Namespace is the scope: the targets and the per-target reads of one namespace; "" for all.
+	Namespace string
+	// Targets, when set, are the only targets (in Namespace); else every LoadBalancer Service and
+	// Ingress of the scope that Select accepts (nil: all).
+	Targets []snapshot.Target
+	Select  func(kind snapshot.Kind, obj metav1.Object) bool
+	// Checks and Provider are what the fetch plan is made from (Provider "": detected per target).
+	Checks   []checks.Check
+	Provider rules.Provider
+	// Diagnose runs the checks on one target of the snapshot and builds its report.
+	Diagnose func(*snapshot.Snapshot, snapshot.Target) (report.Report, error)
+	// OnUpdate receives each diagnosis pass, from the engine's goroutine.
+	OnUpdate func(Update)
+	// OnSync, when set, hears whether each informer is synced: listed once, and its last list or
+	// watch call succeeded (a dropped watch or a stopped API server makes it false until a call
+	// succeeds again).
+	OnSync func(source string, ok bool)
+}
+
+// Update is one diagnosis pass: the first, over every target, or one after changes.
+type Update struct {
+	Initial bool
+	// Reports are the re-diagnosed targets' reports, in target order.
+	Reports []report.Report
+	// Removed are targets that are gone (deleted, no longer LoadBalancer, out of the selection).
+	Removed []snapshot.Target
+	// Err is the first diagnosis that failed; its target keeps its previous report.
+	Err error
+	// Duration is the time the pass took, from taking the queued changes to its reports.
+	Duration time.Duration
+}
+
+// maxRounds bounds the rounds of informers started for what the targets turn out to read.
+const maxRounds = 4
+
+// Engine is the incremental diagnosis of one scope.
+type Engine struct {
+	cfg  Config
+	plan snapshot.Plan
+	snap *snapshot.Snapshot
+	ctx  context.Context
+
+	qmu   sync.Mutex
+	queue []delta
+	wake  chan struct{}
+
+	// The fields below belong to the engine goroutine.
+	sources     map[srcKey]*source
+	targets     map[snapshot.Target]bool
+	explicit    map[snapshot.Target]bool
+	deps        *index
+	clusterDeps []snapshot.Request
+	events      map[snapshot.ObjectRef]map[string]namedEvent
+	started     bool
+
+	rmu     sync.RWMutex
+	reports map[snapshot.Target]report.Report
+	ready   atomic.Bool
+}
+
+type namedEvent struct {
+	name string
+	ev   snapshot.Event
+}
+
+// delta is one informer notification.
+type delta struct {
+	src      *source
+	obj, old runtime.Object
+	deleted  bool
+	synced   bool
+	gap      *snapshot.Gap
+}
+
+// New returns an engine; Run starts it.
+func New(cfg Config) *Engine {
+	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
+		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
+		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]namedEvent{}, reports: map[snapshot.Target]report.Report{}}
+	if len(cfg.Targets) > 0 {
+		e.explicit = map[snapshot.Target]bool{}
+		for _, t := range cfg.Targets {
+			e.explicit[t] = true
+		}
+	}
+	return e
+}
+
+// Ready reports whether the first pass over every target is done.
+func (e *Engine) Ready() bool { return e.ready.Load() }
+
+// Reports returns the current report of every target, Services first, then by namespace and name.
+func (e *Engine) Reports() []report.Report {
+	e.rmu.RLock()
+	out := make([]report.Report, 0, len(e.reports))
+	for _, r := range e.reports {
+		out = append(out, r)
+	}
+	e.rmu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return lessTarget(out[i].Target, out[j].Target) })
+	return out
+}
+
+func lessTarget(a, b snapshot.Target) bool {
+	if a.Kind != b.Kind {
+		return a.Kind == snapshot.KindService
+	}
+	if a.Namespace != b.Namespace {
+		return a.Namespace < b.Namespace
+	}
+	return a.Name < b.Name
+}
+
+// Run starts the informers and diagnoses until ctx is done. The informers re-list on their own after
+// a watch expires or the API server comes back; a re-list that changes nothing re-diagnoses nothing.
+func (e *Engine) Run(ctx context.Context) error {
+	if e.cfg.Diagnose == nil {
+		return errors.New("engine: no Diagnose function")
+	}
+	e.ctx = ctx
+	for _, res := range []string{snapshot.Services, snapshot.Ingresses} {
+		e.ensure(snapshot.Request{Resource: res, Namespace: e.cfg.Namespace})
+	}
+	e.clusterDeps = e.plan.Cluster(e.snap)
+	for _, r := range e.clusterDeps {
+		e.ensure(r)
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-e.wake:
+		}
+		e.step()
+	}
+}
+
+func (e *Engine) push(d delta) {
+	e.qmu.Lock()
+	e.queue = append(e.queue, d)
+	e.qmu.Unlock()
+	select {
+	case e.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (e *Engine) drain() []delta {
+	e.qmu.Lock()
+	defer e.qmu.Unlock()
+	q := e.queue
+	e.queue = nil
+	return q
+}
+
+// pass collects what one diagnosis pass does.
+type pass struct {
+	start   time.Time
+	dirty   map[snapshot.Target]bool
+	removed []snapshot.Target
+}
+
+func (e *Engine) step() {
+	p := &pass{start: time.Now(), dirty: map[snapshot.Target]bool{}}
+	e.apply(p)
+	initial := false
+	if !e.started {
+		if !e.settled() {
+			return
+		}
+		e.started, initial = true, true
+		p.removed = nil
+		for t := range e.targets {
+			p.dirty[t] = true
+		}
+	}
+	if len(p.dirty) == 0 && len(p.removed) == 0 {
+		return
+	}
+	e.diagnose(p, initial)
+}
+
+// apply moves the queued notifications into the snapshot and collects the targets they affect.
+func (e *Engine) apply(p *pass) {
+	for _, d := range e.drain() {
+		e.applyOne(d, p)
+	}
+}
+
+func (e *Engine) settled() bool {
+	for _, s := range e.sources {
+		if !s.settled {
+			return false
+		}
+	}
+	return true
+}
+
+// diagnose finds what the dirty targets read, starts the informers that do not cover it yet (and
+// waits for their first list), then runs the checks of the dirty targets.
+func (e *Engine) diagnose(p *pass, initial bool) {
+	for round := 0; ; round++ {
+		e.snap.ForgetDerived()
+		var missing []snapshot.Request
+		for _, t := range e.order(p.dirty) {
+			reqs := e.plan.Target(e.snap, t)
+			e.deps.set(t, reqs)
+			for _, r := range reqs {
+				if !e.covered(r) {
+					missing = append(missing, r)
+				}
+			}
+		}
+		if len(missing) == 0 || round == maxRounds {
+			break
+		}
+		started := 0
+		for _, r := range missing {
+			if e.ensure(r) {
+				started++
+			}
+		}
+		if started == 0 || !e.waitSettled(p) {
+			break
+		}
+	}
+	e.snap.ForgetDerived()
+	u := Update{Initial: initial}
+	var done []report.Report
+	for _, t := range e.order(p.dirty) {
+		rep, err := e.cfg.Diagnose(e.snap, t)
+		if err != nil {
+			if u.Err == nil {
+				u.Err = err
+			}
+			continue
+		}
+		done = append(done, rep)
+	}
+	e.rmu.Lock()
+	for _, r := range done {
+		e.reports[r.Target] = r
+	}
+	var removed []snapshot.Target
+	for _, t := range p.removed {
+		if _, ok := e.reports[t]; ok && !e.targets[t] {
+			delete(e.reports, t)
+			removed = append(removed, t)
+		}
+	}
+	e.rmu.Unlock()
+	u.Reports, u.Removed, u.Duration = done, removed, time.Since(p.start)
+	if initial {
+		e.ready.Store(true)
+	}
+	if e.cfg.OnUpdate != nil {
+		e.cfg.OnUpdate(u)
+	}
+}
+
+// waitSettled applies notifications until every informer is settled; false when ctx ends first.
+func (e *Engine) waitSettled(p *pass) bool {
+	for {
+		e.apply(p)
+		if e.settled() {
+			return true
+		}
+		select {
+		case <-e.ctx.Done():
+			return false
+		case <-e.wake:
+		}
+	}
+}
+
+// order returns the dirty targets that still exist, in report order.
+func (e *Engine) order(dirty map[snapshot.Target]bool) []snapshot.Target {
+	out := make([]snapshot.Target, 0, len(dirty))
+	for t := range dirty {
+		if e.targets[t] {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b snapshot.Target) int {
+		switch {
+		case a == b:
+			return 0
+		case lessTarget(a, b):
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// keyFor is the informer that answers r: a per-target read covers the whole scope, as a
+// cluster-wide one-shot run reads it; other reads are what they name.
+func (e *Engine) keyFor(r snapshot.Request) srcKey {
+	if r.Resource == snapshot.Events {
+		return srcKey{resource: snapshot.Events, kind: string(r.Kind), ns: e.cfg.Namespace}
+	}
+	k := srcKey{resource: resourceOf(r), ns: r.Namespace, name: r.Name}
+	if r.PerTarget {
+		k.ns, k.name = e.cfg.Namespace, ""
+	}
+	if r.Custom == nil && snapshot.ClusterScoped(r.Resource) {
+		k.ns = ""
+	}
+	return k
+}
+
+func (e *Engine) covered(r snapshot.Request) bool {
+	want := e.keyFor(r)
+	if _, ok := e.sources[want]; ok {
+		return true
+	}
+	for k := range e.sources {
+		if k.covers(want) {
+			return true
+		}
+	}
+	return false
+}
+
+// ensure starts the informer that answers r unless one covers it; it reports whether it started one.
+func (e *Engine) ensure(r snapshot.Request) bool {
+	if e.covered(r) {
+		return false
+	}
+	k := e.keyFor(r)
+	s := &source{key: k, custom: r.Custom}
+	inf, ok := newInformer(e.cfg.Clients, s)
+	if !ok {
+		return false
+	}
+	e.sources[k] = s
+	s.onCall = func(err error) { e.called(s, err) }
+	reg, err := inf.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj any) {
+			if o, ok := obj.(runtime.Object); ok {
+				e.push(delta{src: s, obj: o})
+			}
+		},
+		UpdateFunc: func(old, obj any) {
+			o, ok1 := obj.(runtime.Object)
+			oo, ok2 := old.(runtime.Object)
+			if ok1 && ok2 && !same(old, obj) {
+				e.push(delta{src: s, obj: o, old: oo})
+			}
+		},
+		DeleteFunc: func(obj any) {
+			if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+				obj = d.Obj
+			}
+			if o, ok := obj.(runtime.Object); ok {
+				e.push(delta{src: s, obj: o, deleted: true})
+			}
+		},
+	})
+	if err != nil {
+		return false
+	}
+	go inf.RunWithContext(e.ctx)
+	go func() {
+		if cache.WaitForCacheSync(e.ctx.Done(), reg.HasSynced) {
+			s.listed.Store(true)
+			e.tellSync(s)
+			e.push(delta{src: s, synced: true})
+		}
+	}()
+	return true
+}
+
+// called records the outcome of an informer's list or watch call: its health, and, for a list the
+// server refuses (forbidden, not served), a gap the checks report as a skip.
+func (e *Engine) called(s *source, err error) {
+	h := healthy
+	if err != nil {
+		h = failing
+		res := s.key.resource
+		group := groupOf[res]
+		if s.custom != nil {
+			group, res = s.custom.GVR.Group, s.custom.GVR.Resource
+		}
+		if gap, ok := snapshot.GapFor(err, "list", res, group, s.key.ns); ok {
+			e.push(delta{src: s, gap: &gap})
+		}
+	}
+	s.healthy.Store(h)
+	e.tellSync(s)
+}
+
+// tellSync passes a source's state to Config.OnSync when it changed: synced is listed once and the
+// last call succeeded.
+func (e *Engine) tellSync(s *source) {
+	state := int32(2)
+	if s.listed.Load() && s.healthy.Load() != failing {
+		state = 1
+	}
+	if old := s.reported.Swap(state); old != state && e.cfg.OnSync != nil {
+		e.cfg.OnSync(s.key.String(), state == 1)
+	}
+}
+
+// groupOf is the API group of the built-in resources outside the core group.
+var groupOf = map[string]string{
+	snapshot.Ingresses: "networking.k8s.io", snapshot.IngressClasses: "networking.k8s.io",
+	snapshot.EndpointSlices: "discovery.k8s.io", snapshot.Deployments: "apps", snapshot.DaemonSets: "apps",
+	snapshot.Webhooks: "admissionregistration.k8s.io",
+}
+
+func (e *Engine) applyOne(d delta, p *pass) {
+	s := d.src
+	k := s.key
+	switch {
+	case d.synced:
+		healed := s.gap != nil
+		s.settled, s.gap = true, nil
+		e.mark(s, nil)
+		if healed && e.started {
+			e.dirtyAll(p)
+		}
+		return
+	case d.gap != nil:
+		if s.gap != nil && s.gap.Reason == d.gap.Reason {
+			return
+		}
+		s.settled, s.gap = true, d.gap
+		e.mark(s, d.gap)
+		if e.started {
+			e.dirtyAll(p)
+		}
+		return
+	case k.resource == snapshot.Events:
+		e.applyEvent(d, p)
+		return
+	}
+	acc, err := meta.Accessor(d.obj)
+	if err != nil {
+		return
+	}
+	if d.deleted {
+		e.snap.Remove(d.obj, s.custom)
+	} else {
+		e.snap.Put(d.obj, s.custom)
+	}
+	ns, name := acc.GetNamespace(), acc.GetName()
+	lbls := []labels.Set{acc.GetLabels()}
+	if d.old != nil {
+		if om, err := meta.Accessor(d.old); err == nil {
+			lbls = append(lbls, om.GetLabels())
+		}
+	}
+	e.deps.affected(k.resource, ns, name, lbls, p.dirty)
+	for _, r := range e.clusterDeps {
+		if resourceOf(r) == k.resource && (r.Namespace == "" || r.Namespace == ns) && (r.Name == "" || r.Name == name) {
+			e.dirtyAll(p)
+			break
+		}
+	}
+	switch o := d.obj.(type) {
+	case *corev1.Service:
+		t := snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: name}
+		e.track(t, !d.deleted && (o.Spec.Type == corev1.ServiceTypeLoadBalancer || e.explicit[t]), o, p)
+	case *networkingv1.Ingress:
+		e.track(snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: name}, !d.deleted, o, p)
+	}
+}
+
+// track keeps the target set: t is a target when it is a candidate of its kind (a LoadBalancer
+// Service, any Ingress, or a target named explicitly) in the scope and the selection; a change to a
+// target re-diagnoses it.
+func (e *Engine) track(t snapshot.Target, candidate bool, obj metav1.Object, p *pass) {
+	in := candidate && (e.cfg.Namespace == "" || t.Namespace == e.cfg.Namespace) &&
+		(e.explicit == nil || e.explicit[t]) && (e.cfg.Select == nil || e.cfg.Select(t.Kind, obj))
+	switch {
+	case in:
+		e.targets[t] = true
+		p.dirty[t] = true
+	case e.targets[t]:
+		delete(e.targets, t)
+		e.deps.drop(t)
+		delete(p.dirty, t)
+		p.removed = append(p.removed, t)
+	}
+}
+
+func (e *Engine) dirtyAll(p *pass) {
+	for t := range e.targets {
+		p.dirty[t] = true
+	}
+}
+
+// mark records in the snapshot that a settled source holds its scope completely, or its gap.
+func (e *Engine) mark(s *source, gap *snapshot.Gap) {
+	if s.key.resource == snapshot.Events {
+		if gap != nil {
+			e.snap.SetEventsGap(&snapshot.UnknownError{Resource: "events", Namespace: s.key.ns, Reason: gap.Reason, RBAC: gap.RBAC, Err: gap.Err})
+		} else {
+			e.snap.SetEventsGap(nil)
+		}
+		return
+	}
+	e.snap.Mark(s.key.resource, s.custom, s.key.ns, s.key.name, gap)
+}
+
+// applyEvent keeps the events of each involved object ordered by the Event objects' names, as a
+// LIST returns them.
+func (e *Engine) applyEvent(d delta, p *pass) {
+	ev, ok := d.obj.(*corev1.Event)
+	if !ok {
+		return
+	}
+	se := snapshot.FromCoreEvent(ev)
+	ref := snapshot.ObjectRef{Kind: se.Object.Kind, Namespace: se.Object.Namespace, Name: se.Object.Name}
+	byUID := e.events[ref]
+	if d.deleted {
+		delete(byUID, se.UID)
+	} else {
+		if byUID == nil {
+			byUID = map[string]namedEvent{}
+			e.events[ref] = byUID
+		}
+		byUID[se.UID] = namedEvent{name: ev.Name, ev: se}
+	}
+	list := make([]namedEvent, 0, len(byUID))
+	for _, ne := range byUID {
+		list = append(list, ne)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
+	evs := make([]snapshot.Event, len(list))
+	for i, ne := range list {
+		evs[i] = ne.ev
+	}
+	if len(byUID) == 0 {
+		delete(e.events, ref)
+	}
+	e.snap.SetEvents(ref, evs)
+	e.deps.eventsOf(ref, p.dirty)
+}

@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes/fake"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+const ns = "shop"
+
+// tlsIngress is a qcloud Ingress with one TLS entry naming secret ("" is E4009).
+func tlsIngress(name, secret string) *networkingv1.Ingress {
+	return &networkingv1.Ingress{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns, UID: types.UID("uid-ing-" + name), ResourceVersion: "1",
+			Annotations: map[string]string{"kubernetes.io/ingress.class": "qcloud"}},
+		Spec: networkingv1.IngressSpec{TLS: []networkingv1.IngressTLS{{Hosts: []string{name + ".example.com"}, SecretName: secret}}},
+	}
+}
+
+func secret(name string, data map[string]string) *corev1.Secret {
+	s := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns, ResourceVersion: "1"}, Data: map[string][]byte{}}
+	for k, v := range data {
+		s.Data[k] = []byte(v)
+	}
+	return s
+}
+
+func diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
+	det := checks.DetectProvider(snap, t)
+	res, err := checks.Run(snap, t, det.Provider, checks.All())
+	if err != nil {
+		return report.Report{}, err
+	}
+	return report.Build(res, snap.Source, snap.Incomplete)
+}
+
+// run starts an engine on a fake cluster holding objs and returns its passes as they come.
+func run(t *testing.T, objs ...runtime.Object) (*fake.Clientset, *Engine, <-chan Update) {
+	t.Helper()
+	c := fake.NewClientset(objs...)
+	ups := make(chan Update, 16)
+	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(), Diagnose: diagnose,
+		OnUpdate: func(u Update) { ups <- u }})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = e.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return c, e, ups
+}
+
+func next(t *testing.T, ups <-chan Update) Update {
+	t.Helper()
+	select {
+	case u := <-ups:
+		if u.Err != nil {
+			t.Fatalf("pass failed: %v", u.Err)
+		}
+		return u
+	case <-time.After(10 * time.Second):
+		t.Fatal("no diagnosis pass within 10s")
+	}
+	return Update{}
+}
+
+func codes(r report.Report) []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, f.Code)
+	}
+	return out
+}
+
+func names(u Update) []string {
+	var out []string
+	for _, r := range u.Reports {
+		out = append(out, r.Target.Name)
+	}
+	return out
+}
+
+func TestEngineRediagnosesOnlyAffectedTargets(t *testing.T) {
+	c, e, ups := run(t, tlsIngress("web", ""), tlsIngress("api", "api-tls"), secret("api-tls", map[string]string{"tls.crt": "x"}))
+	first := next(t, ups)
+	if !first.Initial || len(first.Reports) != 2 || !e.Ready() {
+		t.Fatalf("first pass: initial=%v reports=%v ready=%v", first.Initial, names(first), e.Ready())
+	}
+	byName := map[string]report.Report{}
+	for _, r := range first.Reports {
+		byName[r.Target.Name] = r
+	}
+	if !slices.Contains(codes(byName["web"]), "E4009") || !slices.Contains(codes(byName["api"]), "E4011") {
+		t.Fatalf("initial findings: web %v, api %v", codes(byName["web"]), codes(byName["api"]))
+	}
+	ctx := context.Background()
+
+	t.Run("secret change re-diagnoses the Ingress that references it", func(t *testing.T) {
+		s := secret("api-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"})
+		s.ResourceVersion = "2"
+		if _, err := c.CoreV1().Secrets(ns).Update(ctx, s, metav1.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		u := next(t, ups)
+		if got := names(u); !slices.Equal(got, []string{"api"}) {
+			t.Fatalf("re-diagnosed %v, want [api]", got)
+		}
+		if slices.Contains(codes(u.Reports[0]), "E4011") {
+			t.Errorf("E4011 still reported after the fix: %v", codes(u.Reports[0]))
+		}
+	})
+	t.Run("fixing a target re-diagnoses it alone", func(t *testing.T) {
+		ing := tlsIngress("web", "api-tls")
+		ing.ResourceVersion = "2"
+		if _, err := c.NetworkingV1().Ingresses(ns).Update(ctx, ing, metav1.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		u := next(t, ups)
+		if got := names(u); !slices.Equal(got, []string{"web"}) {
+			t.Fatalf("re-diagnosed %v, want [web]", got)
+		}
+		if slices.Contains(codes(u.Reports[0]), "E4009") {
+			t.Errorf("E4009 still reported after the fix: %v", codes(u.Reports[0]))
+		}
+	})
+	t.Run("an update that changes nothing re-diagnoses nothing", func(t *testing.T) {
+		other := secret("unrelated", nil)
+		if _, err := c.CoreV1().Secrets(ns).Create(ctx, other, metav1.CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case u := <-ups:
+			t.Fatalf("a Secret no target reads re-diagnosed %v", names(u))
+		case <-time.After(300 * time.Millisecond):
+		}
+	})
+	t.Run("a deleted target is removed", func(t *testing.T) {
+		if err := c.NetworkingV1().Ingresses(ns).Delete(ctx, "web", metav1.DeleteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		u := next(t, ups)
+		if len(u.Removed) != 1 || u.Removed[0].Name != "web" || len(u.Reports) != 0 {
+			t.Fatalf("removed %v, reports %v", u.Removed, names(u))
+		}
+		if got := e.Reports(); len(got) != 1 || got[0].Target.Name != "api" {
+			t.Fatalf("Reports() after delete: %d", len(got))
+		}
+	})
+}
+
+func TestEngineEventsReachTheirTarget(t *testing.T) {
+	c, _, ups := run(t, tlsIngress("web", "web-tls"), secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"}), tlsIngress("api", "web-tls"))
+	next(t, ups)
+	ev := &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "web.1", Namespace: ns, UID: "ev-1"},
+		InvolvedObject: corev1.ObjectReference{Kind: "Ingress", Namespace: ns, Name: "web", UID: "uid-ing-web"},
+		Type:           corev1.EventTypeWarning, Reason: "LoadBalancerError", Count: 1, LastTimestamp: metav1.Now(),
+		Message: "TencentCloudSDKError] Code=InvalidParameter, Message=E4009 something"}
+	if _, err := c.CoreV1().Events(ns).Create(context.Background(), ev, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	u := next(t, ups)
+	if got := names(u); !slices.Equal(got, []string{"web"}) {
+		t.Fatalf("an event about ingress web re-diagnosed %v", got)
+	}
+}

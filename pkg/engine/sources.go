@@ -1,0 +1,248 @@
+package engine
+
+import (
+	"context"
+	"sync/atomic"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/watch"
+	"k8s.io/client-go/tools/cache"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// srcKey names one informer: a resource (a custom one as resource.group) in a namespace ("" for
+// every namespace or a cluster-scoped kind), optionally one object by name, or the events about
+// one kind of object.
+type srcKey struct {
+	resource, ns, name string
+	// kind is the involved object's kind of an events source.
+	kind string
+}
+
+func (k srcKey) String() string {
+	s := k.resource
+	if k.kind != "" {
+		s += " of " + k.kind
+	}
+	switch {
+	case k.ns != "" && k.name != "":
+		s += " " + k.ns + "/" + k.name
+	case k.name != "":
+		s += " " + k.name
+	case k.ns != "":
+		s += " in " + k.ns
+	}
+	return s
+}
+
+// covers reports whether the informer of k holds what want names.
+func (k srcKey) covers(want srcKey) bool {
+	return k.resource == want.resource && k.kind == want.kind && (k.ns == "" || k.ns == want.ns) &&
+		(k.name == "" || k.name == want.name)
+}
+
+// source is one running informer and what the engine knows of its state.
+type source struct {
+	key    srcKey
+	custom *snapshot.CustomResource
+	// settled: listed once, or known unreadable (gap); set by the engine goroutine only.
+	settled bool
+	gap     *snapshot.Gap
+	// healthy is the last list or watch call's outcome; listed is set once the first list is
+	// delivered; reported is what Config.OnSync last heard (0: nothing, 1: synced, 2: not).
+	healthy  atomic.Int32
+	listed   atomic.Bool
+	reported atomic.Int32
+	// onCall receives each list and watch call's error (nil: success).
+	onCall func(error)
+}
+
+func customName(r *snapshot.CustomResource) string { return r.GVR.Resource + "." + r.GVR.Group }
+
+// listWatch returns the list and watch calls of a source and an empty object of its type. Pods
+// and Secrets are selected as a cluster-wide one-shot run selects them (no finished pods; no Helm
+// release or service-account token Secrets); events by involved kind.
+func listWatch(c snapshot.Clients, s *source) (*cache.ListWatch, runtime.Object, bool) {
+	k := s.key
+	var sel []string
+	if k.name != "" {
+		sel = append(sel, fields.OneTermEqualSelector("metadata.name", k.name).String())
+	}
+	switch k.resource {
+	case snapshot.Pods:
+		sel = append(sel, fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String())
+	case snapshot.Secrets:
+		sel = append(sel, "type!=helm.sh/release.v1,type!="+string(corev1.SecretTypeServiceAccountToken))
+	case snapshot.Events:
+		sel = append(sel, fields.OneTermEqualSelector("involvedObject.kind", k.kind).String())
+	}
+	mod := func(o *metav1.ListOptions) {
+		for _, s := range sel {
+			if o.FieldSelector != "" {
+				o.FieldSelector += ","
+			}
+			o.FieldSelector += s
+		}
+	}
+	if s.custom != nil {
+		if c.Dynamic == nil {
+			return nil, nil, false
+		}
+		r := c.Dynamic.Resource(s.custom.GVR).Namespace(k.ns)
+		return lw(r.List, r.Watch, mod, s), &unstructured.Unstructured{}, true
+	}
+	kube := c.Kube
+	ns := k.ns
+	switch k.resource {
+	case snapshot.Services:
+		r := kube.CoreV1().Services(ns)
+		return lw(r.List, r.Watch, mod, s), &corev1.Service{}, true
+	case snapshot.Ingresses:
+		r := kube.NetworkingV1().Ingresses(ns)
+		return lw(r.List, r.Watch, mod, s), &networkingv1.Ingress{}, true
+	case snapshot.IngressClasses:
+		r := kube.NetworkingV1().IngressClasses()
+		return lw(r.List, r.Watch, mod, s), &networkingv1.IngressClass{}, true
+	case snapshot.Secrets:
+		r := kube.CoreV1().Secrets(ns)
+		return lw(r.List, r.Watch, mod, s), &corev1.Secret{}, true
+	case snapshot.Pods:
+		r := kube.CoreV1().Pods(ns)
+		return lw(r.List, r.Watch, mod, s), &corev1.Pod{}, true
+	case snapshot.Nodes:
+		r := kube.CoreV1().Nodes()
+		return lw(r.List, r.Watch, mod, s), &corev1.Node{}, true
+	case snapshot.EndpointSlices:
+		r := kube.DiscoveryV1().EndpointSlices(ns)
+		return lw(r.List, r.Watch, mod, s), &discoveryv1.EndpointSlice{}, true
+	case snapshot.ConfigMaps:
+		r := kube.CoreV1().ConfigMaps(ns)
+		return lw(r.List, r.Watch, mod, s), &corev1.ConfigMap{}, true
+	case snapshot.Deployments:
+		r := kube.AppsV1().Deployments(ns)
+		return lw(r.List, r.Watch, mod, s), &appsv1.Deployment{}, true
+	case snapshot.DaemonSets:
+		r := kube.AppsV1().DaemonSets(ns)
+		return lw(r.List, r.Watch, mod, s), &appsv1.DaemonSet{}, true
+	case snapshot.Webhooks:
+		r := kube.AdmissionregistrationV1().ValidatingWebhookConfigurations()
+		return lw(r.List, r.Watch, mod, s), &admissionv1.ValidatingWebhookConfiguration{}, true
+	case snapshot.Events:
+		r := kube.CoreV1().Events(ns)
+		return lw(r.List, r.Watch, mod, s), &corev1.Event{}, true
+	}
+	return nil, nil, false
+}
+
+// Health of a source's last call, in source.healthy.
+const (
+	unknownHealth int32 = iota
+	healthy
+	failing
+)
+
+// lw wraps typed list and watch calls; each call's outcome is the source's health, and a list the
+// server refuses outright is the source's gap.
+func lw[L runtime.Object](list func(context.Context, metav1.ListOptions) (L, error),
+	watchFn func(context.Context, metav1.ListOptions) (watch.Interface, error), mod func(*metav1.ListOptions), s *source) *cache.ListWatch {
+	return &cache.ListWatch{
+		ListWithContextFunc: func(ctx context.Context, o metav1.ListOptions) (runtime.Object, error) {
+			mod(&o)
+			l, err := list(ctx, o)
+			s.report(err)
+			if err != nil {
+				return nil, err
+			}
+			return l, nil
+		},
+		WatchFuncWithContext: func(ctx context.Context, o metav1.ListOptions) (watch.Interface, error) {
+			mod(&o)
+			w, err := watchFn(ctx, o)
+			s.report(err)
+			return w, err
+		},
+	}
+}
+
+// report passes a call's outcome to onCall.
+func (s *source) report(err error) {
+	if s.onCall != nil {
+		s.onCall(err)
+	}
+}
+
+// transform drops, before caching, what no check reads: managed fields and most of a Pod (as the
+// one-shot fetcher does), the status of workloads, and what changes on a Node without meaning
+// anything to the checks (heartbeats, images, volumes), so that such updates compare equal.
+func transform(obj any) (any, error) {
+	o, ok := obj.(runtime.Object)
+	if !ok {
+		return obj, nil
+	}
+	snapshot.TrimLive(o)
+	switch v := o.(type) {
+	case *corev1.Node:
+		for i := range v.Status.Conditions {
+			v.Status.Conditions[i].LastHeartbeatTime = metav1.Time{}
+		}
+		v.Status.Images, v.Status.VolumesInUse, v.Status.VolumesAttached = nil, nil, nil
+	case *appsv1.Deployment:
+		v.Status = appsv1.DeploymentStatus{}
+	case *appsv1.DaemonSet:
+		v.Status = appsv1.DaemonSetStatus{}
+	}
+	return o, nil
+}
+
+// same reports whether an update changed nothing the checks read: the same resource version (a
+// re-list), or equal objects once the version is set aside.
+func same(a, b any) bool {
+	ao, aok := a.(runtime.Object)
+	bo, bok := b.(runtime.Object)
+	if !aok || !bok {
+		return false
+	}
+	am, err1 := meta.Accessor(ao)
+	bm, err2 := meta.Accessor(bo)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if am.GetResourceVersion() == bm.GetResourceVersion() {
+		return true
+	}
+	ac, bc := ao.DeepCopyObject(), bo.DeepCopyObject()
+	for _, c := range []runtime.Object{ac, bc} {
+		if m, err := meta.Accessor(c); err == nil {
+			m.SetResourceVersion("")
+		}
+	}
+	return equality.Semantic.DeepEqual(ac, bc)
+}
+
+// newInformer starts nothing: it builds the informer of s with the engine's transform.
+func newInformer(c snapshot.Clients, s *source) (cache.SharedIndexInformer, bool) {
+	l, obj, ok := listWatch(c, s)
+	if !ok {
+		return nil, false
+	}
+	var client any = c.Kube
+	if s.custom != nil {
+		client = c.Dynamic
+	}
+	// Fake clients of unit tests do not stream the initial list of a watch; the semantics wrapper
+	// tells the reflector.
+	inf := cache.NewSharedIndexInformer(cache.ToListWatcherWithWatchListSemantics(l, client), obj, 0, cache.Indexers{})
+	_ = inf.SetTransform(transform)
+	return inf, true
+}

@@ -1,0 +1,119 @@
+package serve
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// status is a Status over fixed reports whose readiness the test flips.
+type status struct {
+	ready   atomic.Bool
+	reports []report.Report
+}
+
+func (s *status) Ready() bool              { return s.ready.Load() }
+func (s *status) Reports() []report.Report { return s.reports }
+
+func get(t *testing.T, srv *httptest.Server, path string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(b)
+}
+
+func TestHandlerEndpoints(t *testing.T) {
+	reg := NewRegistry()
+	m := NewMetrics(reg)
+	if err := m.Err(); err != nil {
+		t.Fatal(err)
+	}
+	st := &status{reports: []report.Report{
+		rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009),
+		rep(t, service("shop", "web"), rules.TKE, nil),
+		rep(t, service("a", "z"), rules.ACK, nil),
+	}}
+	for _, r := range st.reports {
+		m.Update(r)
+	}
+	srv := httptest.NewServer(NewHandler(reg, st))
+	defer srv.Close()
+
+	t.Run("before the first sync", func(t *testing.T) {
+		if code, _ := get(t, srv, "/healthz"); code != http.StatusOK {
+			t.Errorf("/healthz = %d, want 200", code)
+		}
+		if code, _ := get(t, srv, "/readyz"); code != http.StatusServiceUnavailable {
+			t.Errorf("/readyz = %d, want 503", code)
+		}
+		if code, _ := get(t, srv, "/report"); code != http.StatusServiceUnavailable {
+			t.Errorf("/report = %d, want 503", code)
+		}
+	})
+	st.ready.Store(true)
+	t.Run("after the first sync", func(t *testing.T) {
+		if code, _ := get(t, srv, "/readyz"); code != http.StatusOK {
+			t.Errorf("/readyz = %d, want 200", code)
+		}
+		if code, _ := get(t, srv, "/healthz"); code != http.StatusOK {
+			t.Errorf("/healthz = %d, want 200", code)
+		}
+	})
+	t.Run("/metrics", func(t *testing.T) {
+		code, body := get(t, srv, "/metrics")
+		if code != http.StatusOK {
+			t.Fatalf("/metrics = %d", code)
+		}
+		for _, want := range []string{
+			`lbdoctor_findings{code="E4009",kind="Ingress",name="bar",namespace="shop",provider="tke",rule="tke.ingress.E4009",severity="error"} 1`,
+			`lbdoctor_targets{provider="tke",worst="ok"} 1`,
+			`lbdoctor_targets{provider="ack",worst="ok"} 1`,
+			`lbdoctor_targets{provider="tke",worst="error"} 1`,
+			"go_goroutines",
+		} {
+			if !strings.Contains(body, want) {
+				t.Errorf("/metrics lacks %s", want)
+			}
+		}
+	})
+	t.Run("/report is the -o json list", func(t *testing.T) {
+		code, body := get(t, srv, "/report")
+		if code != http.StatusOK {
+			t.Fatalf("/report = %d: %s", code, body)
+		}
+		var l report.List
+		if err := json.Unmarshal([]byte(body), &l); err != nil {
+			t.Fatalf("/report is not a report list: %v", err)
+		}
+		if l.Kind != "ReportList" || l.APIVersion != report.APIVersion || l.Summary.Error != 1 {
+			t.Errorf("list header %s %s, summary %+v", l.APIVersion, l.Kind, l.Summary)
+		}
+		want := []snapshot.Target{service("a", "z"), service("shop", "web"), ingress("shop", "bar")}
+		if len(l.Items) != len(want) {
+			t.Fatalf("want %d items, got %d", len(want), len(l.Items))
+		}
+		for i, w := range want {
+			if l.Items[i].Target != w {
+				t.Errorf("item %d is %v, want %v (Services, then Ingresses, by namespace and name)", i, l.Items[i].Target, w)
+			}
+		}
+		if f := l.Items[2].Findings; len(f) != 1 || f[0].Code != "E4009" || f[0].Rule != rules.TKEIngressE4009 {
+			t.Errorf("bar's findings %+v", f)
+		}
+	})
+}

@@ -1,0 +1,286 @@
+// Package serve exports the diagnosis of a running lbdoctor as Prometheus metrics and serves them
+// with the health, readiness and report endpoints.
+//
+// Label values are bounded: rule, code, severity, provider, kind and check come from the rule
+// table and the check list; namespace and name are Kubernetes object names (the API server limits
+// them to 253 characters; longer values are cut rune-safely all the same); the skip reason is a
+// class from a fixed set (see ReasonClasses), never the free text. The findings series therefore
+// number the open findings, and no more.
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+)
+
+// Metric names.
+const (
+	FindingsName    = "lbdoctor_findings"
+	TargetsName     = "lbdoctor_targets"
+	SkippedName     = "lbdoctor_check_skipped"
+	DurationName    = "lbdoctor_diagnosis_duration_seconds"
+	SyncedName      = "lbdoctor_informer_synced"
+	RediagnosedName = "lbdoctor_rediagnosed_targets_total"
+)
+
+// maxLabel bounds a label value taken from an object (namespace, name).
+const maxLabel = 253
+
+// findingKey is the label values of one lbdoctor_findings series, in findingLabels order.
+type findingKey [7]string
+
+var findingLabels = []string{"rule", "code", "severity", "provider", "namespace", "kind", "name"}
+
+// countKey is the label values of a series that counts targets: (provider, worst) or (check, reason).
+type countKey [2]string
+
+// targetState is what the last Update of one target exported.
+type targetState struct {
+	findings []findingKey
+	group    countKey
+	skipped  []countKey
+}
+
+// Metrics holds the lbdoctor series and, per target, what it last exported, so that an update
+// touches only that target's series. Safe for concurrent use.
+type Metrics struct {
+	findings    *prometheus.GaugeVec
+	targets     *prometheus.GaugeVec
+	skipped     *prometheus.GaugeVec
+	duration    prometheus.Histogram
+	synced      *prometheus.GaugeVec
+	rediagnosed prometheus.Counter
+	regErr      error
+
+	mu         sync.Mutex
+	state      map[string]*targetState
+	groupCount map[countKey]int
+	skipCount  map[countKey]int
+}
+
+// NewMetrics makes the lbdoctor metrics and registers them with reg (none when reg is nil). A
+// registration failure (reg already holds collectors of these names) is kept for Err; the Metrics
+// still work, unexported.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		findings: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: FindingsName,
+			Help: "1 for each open finding of a diagnosed Service or Ingress; the series goes away when the finding clears."},
+			findingLabels),
+		targets: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: TargetsName,
+			Help: "Number of diagnosed targets by provider and worst open severity (ok: no finding)."},
+			[]string{"provider", "worst"}),
+		skipped: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: SkippedName,
+			Help: "Number of targets for which a check could not run, by check and reason class (" + strings.Join(ReasonClasses(), ", ") + ")."},
+			[]string{"check", "reason"}),
+		duration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: DurationName,
+			Help:    "Time taken by one diagnosis pass (the initial full one, then each re-diagnosis of the targets a change affects).",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}}),
+		synced: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: SyncedName,
+			Help: "1 when the informer of the resource has synced, else 0."}, []string{"resource"}),
+		rediagnosed: prometheus.NewCounter(prometheus.CounterOpts{Name: RediagnosedName,
+			Help: "Targets diagnosed so far, the initial pass included."}),
+		state:      map[string]*targetState{},
+		groupCount: map[countKey]int{},
+		skipCount:  map[countKey]int{},
+	}
+	if reg != nil {
+		var errs []error
+		for _, c := range []prometheus.Collector{m.findings, m.targets, m.skipped, m.duration, m.synced, m.rediagnosed} {
+			if err := reg.Register(c); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		if len(errs) > 0 {
+			m.regErr = fmt.Errorf("registering the lbdoctor metrics: %w", errors.Join(errs...))
+		}
+	}
+	return m
+}
+
+// Err returns why NewMetrics could not register the metrics, or nil.
+func (m *Metrics) Err() error { return m.regErr }
+
+func targetKey(kind, namespace, name string) string { return kind + "/" + namespace + "/" + name }
+
+// Update replaces the series of r's target with those of r: findings that cleared lose their
+// series, the target moves between lbdoctor_targets groups, and its skips are recounted. Its cost
+// is in the number of findings and skips of this target, whatever the number of targets.
+// Suppressed findings are not exported.
+func (m *Metrics) Update(r report.Report) {
+	t := r.Target
+	provider := providerLabel(r)
+	ns, name, kind := label(t.Namespace), label(t.Name), string(t.Kind)
+	next := &targetState{group: countKey{provider, worstLabel(r)}}
+	seen := make(map[findingKey]bool, len(r.Findings))
+	for _, f := range r.Findings {
+		k := findingKey{f.Rule.String(), f.Code, f.Severity.String(), provider, ns, kind, name}
+		if !seen[k] {
+			seen[k] = true
+			next.findings = append(next.findings, k)
+		}
+	}
+	skips := map[countKey]bool{}
+	for _, s := range r.Skipped {
+		k := countKey{label(s.Check), ReasonClass(s.Reason)}
+		if !skips[k] {
+			skips[k] = true
+			next.skipped = append(next.skipped, k)
+		}
+	}
+
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := targetKey(kind, ns, name)
+	prev := m.state[key]
+	if prev != nil {
+		for _, k := range prev.findings {
+			if !seen[k] {
+				m.findings.DeleteLabelValues(k[:]...)
+			}
+		}
+		m.adjust(m.targets, m.groupCount, prev.group, -1)
+		for _, k := range prev.skipped {
+			m.adjust(m.skipped, m.skipCount, k, -1)
+		}
+	}
+	for _, k := range next.findings {
+		m.findings.WithLabelValues(k[:]...).Set(1)
+	}
+	m.adjust(m.targets, m.groupCount, next.group, 1)
+	for _, k := range next.skipped {
+		m.adjust(m.skipped, m.skipCount, k, 1)
+	}
+	m.state[key] = next
+}
+
+// Forget removes every series of a target that no longer exists. kind is spelled as in the API
+// ("Service", "Ingress").
+func (m *Metrics) Forget(kind, namespace, name string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := targetKey(kind, label(namespace), label(name))
+	prev := m.state[key]
+	if prev == nil {
+		return
+	}
+	for _, k := range prev.findings {
+		m.findings.DeleteLabelValues(k[:]...)
+	}
+	m.adjust(m.targets, m.groupCount, prev.group, -1)
+	for _, k := range prev.skipped {
+		m.adjust(m.skipped, m.skipCount, k, -1)
+	}
+	delete(m.state, key)
+}
+
+// adjust adds delta to the count of k and sets its series; a count of zero deletes the series.
+func (m *Metrics) adjust(vec *prometheus.GaugeVec, counts map[countKey]int, k countKey, delta int) {
+	n := counts[k] + delta
+	if n <= 0 {
+		delete(counts, k)
+		vec.DeleteLabelValues(k[:]...)
+		return
+	}
+	counts[k] = n
+	vec.WithLabelValues(k[:]...).Set(float64(n))
+}
+
+// ObserveDiagnosis records one diagnosis pass that took d and diagnosed the given number of targets.
+func (m *Metrics) ObserveDiagnosis(d time.Duration, targets int) {
+	m.duration.Observe(d.Seconds())
+	if targets > 0 {
+		m.rediagnosed.Add(float64(targets))
+	}
+}
+
+// SetSynced records whether the informer of resource (e.g. "services") has synced.
+func (m *Metrics) SetSynced(resource string, synced bool) {
+	v := 0.0
+	if synced {
+		v = 1
+	}
+	m.synced.WithLabelValues(label(resource)).Set(v)
+}
+
+// providerLabel is the report's provider, "unknown" when none was decided.
+func providerLabel(r report.Report) string {
+	if r.Provider.Name == "" {
+		return "unknown"
+	}
+	return string(r.Provider.Name)
+}
+
+// worstLabel is the report's worst open severity, "ok" when it has no finding.
+func worstLabel(r report.Report) string {
+	if s, ok := r.Worst(); ok {
+		return s.String()
+	}
+	return "ok"
+}
+
+// label cuts a value taken from an object to maxLabel runes, on a rune boundary.
+func label(s string) string {
+	if len(s) <= maxLabel {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == maxLabel {
+			return s[:i]
+		}
+		n++
+	}
+	return s
+}
+
+// Reason classes of lbdoctor_check_skipped.
+const (
+	ReasonForbidden    = "forbidden"
+	ReasonUnauthorized = "unauthorized"
+	ReasonNotServed    = "not-served"
+	ReasonReadFailed   = "read-failed"
+	ReasonNotFound     = "not-found"
+	ReasonMissingInput = "missing-input"
+	ReasonProvider     = "provider"
+	ReasonOther        = "other"
+)
+
+// ReasonClasses lists the reason label's values.
+func ReasonClasses() []string {
+	return []string{ReasonForbidden, ReasonUnauthorized, ReasonNotServed, ReasonReadFailed, ReasonNotFound,
+		ReasonMissingInput, ReasonProvider, ReasonOther}
+}
+
+// ReasonClass sorts a skip's reason text into one of ReasonClasses, from the wording the snapshot
+// and the checks give their errors: an unreadable resource names its gap (forbidden, unauthorized,
+// API not served, read failed, not fetched or not in the input), an absent object says "not found",
+// a forced provider without checks names --provider; the rest (e.g. a value the check cannot
+// interpret) is "other".
+func ReasonClass(reason string) string {
+	r := strings.ToLower(reason)
+	switch {
+	case strings.Contains(r, "forbidden") || strings.Contains(r, "needs rbac"):
+		return ReasonForbidden
+	case strings.Contains(r, "unauthorized"):
+		return ReasonUnauthorized
+	case strings.Contains(r, "api not served"):
+		return ReasonNotServed
+	case strings.Contains(r, "read failed"):
+		return ReasonReadFailed
+	case strings.Contains(r, "not fetched") || strings.Contains(r, "not in the input") ||
+		strings.Contains(r, "input does not hold") || strings.Contains(r, "input files may not hold"):
+		return ReasonMissingInput
+	case strings.Contains(r, "not found"):
+		return ReasonNotFound
+	case strings.Contains(r, "--provider"):
+		return ReasonProvider
+	}
+	return ReasonOther
+}

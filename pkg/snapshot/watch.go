@@ -1,0 +1,159 @@
+package snapshot
+
+import (
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// A snapshot kept up to date from watches (pkg/engine) changes through the functions of this file;
+// the checks read it as they read a fetched one.
+
+// Put stores an object read live, of a built-in kind of the table or a custom resource r (nil for
+// built-in kinds); false when its kind is not held.
+func (s *Snapshot) Put(obj runtime.Object, r *CustomResource) bool {
+	if r != nil {
+		u, ok := obj.(*unstructured.Unstructured)
+		if ok {
+			s.Custom(*r).Add(u.GetNamespace(), u.GetName(), u)
+		}
+		return ok
+	}
+	for _, res := range resources {
+		if res.add(s, obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// Remove deletes an object stored by Put and records it as absent.
+func (s *Snapshot) Remove(obj runtime.Object, r *CustomResource) bool {
+	acc, err := meta.Accessor(obj)
+	if err != nil {
+		return false
+	}
+	if r != nil {
+		st := s.Custom(*r)
+		st.Delete(acc.GetNamespace(), acc.GetName())
+		return true
+	}
+	for _, res := range resources {
+		if res.owns(obj) {
+			ns := acc.GetNamespace()
+			if res.clusterScoped() {
+				ns = ""
+			}
+			res.removeKey(s, ns, acc.GetName())
+			return true
+		}
+	}
+	return false
+}
+
+func (d *desc[T, L]) owns(obj runtime.Object) bool {
+	_, ok := obj.(T)
+	return ok
+}
+
+func (d *desc[T, L]) removeKey(s *Snapshot, ns, name string) { d.field(s).Delete(ns, name) }
+
+// Delete drops ns/name and records that it is known not to exist.
+func (s *Store[T]) Delete(ns, name string) {
+	k := key(ns, name)
+	if _, ok := s.items[k]; ok {
+		delete(s.items, k)
+		s.dirty = true
+	}
+	s.absent[k] = true
+}
+
+// ClearGap forgets that namespace ns ("" for all) could not be read.
+func (s *Store[T]) ClearGap(ns string) { delete(s.gaps, ns) }
+
+// Mark records, for the store of resource (or custom resource r), that namespace ns is completely
+// held (listed), or, with a non-nil gap, that it could not be read; name, when set, limits it to one
+// object (absent when not held).
+func (s *Snapshot) Mark(resource string, r *CustomResource, ns, name string, gap *Gap) {
+	var st markable
+	if r != nil {
+		st = s.Custom(*r)
+	} else if res := resourceByName(resource); res != nil {
+		st = res.store(s).(markable)
+	} else {
+		return
+	}
+	switch {
+	case gap != nil:
+		st.markGap(ns, gap)
+	case name != "":
+		st.markGap(ns, nil)
+		st.markAbsent(ns, name)
+	default:
+		st.markGap(ns, nil)
+		st.markListed(ns)
+	}
+}
+
+// markable is what Mark needs of a Store whatever its type.
+type markable interface {
+	markListed(ns string)
+	markAbsent(ns, name string)
+	markGap(ns string, g *Gap)
+}
+
+func (s *Store[T]) markAbsent(ns, name string) {
+	if _, ok := s.items[key(ns, name)]; !ok {
+		s.MarkAbsent(ns, name)
+	}
+}
+
+func (s *Store[T]) markGap(ns string, g *Gap) {
+	if g == nil {
+		s.ClearGap(ns)
+		return
+	}
+	s.MarkGap(ns, *g)
+}
+
+// SetEvents replaces the events held about one object (ref's UID is ignored), in the order given.
+func (s *Snapshot) SetEvents(ref ObjectRef, evs []Event) {
+	ref.UID = ""
+	if len(evs) == 0 {
+		delete(s.events, ref)
+		return
+	}
+	s.events[ref] = evs
+}
+
+// ClusterScoped reports whether a built-in resource of the table is cluster-scoped.
+func ClusterScoped(resource string) bool {
+	r := resourceByName(resource)
+	return r != nil && r.clusterScoped()
+}
+
+// TrimLive drops from an object read live what no check reads, as the fetcher does: managed fields,
+// and most of a Pod.
+func TrimLive(obj runtime.Object) {
+	if acc, err := meta.Accessor(obj); err == nil {
+		acc.SetManagedFields(nil)
+	}
+	trim(obj)
+}
+
+// GapFor turns a read error that says the resource cannot be read at all (forbidden, unauthorized,
+// not served) into the Gap the fetcher records for it; false for other errors (a timeout, a refused
+// connection), which a retry may cure.
+func GapFor(err error, verb, resource, group, ns string) (Gap, bool) {
+	switch {
+	case apierrors.IsForbidden(err):
+		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns), Err: err}, true
+	case apierrors.IsUnauthorized(err):
+		return Gap{Reason: "unauthorized: the credentials were rejected"}, true
+	case apierrors.IsNotFound(err):
+		// A LIST answering 404 means the resource itself is not served.
+		return Gap{Reason: "API not served by this cluster (is the CRD installed?)"}, true
+	}
+	return Gap{}, false
+}
