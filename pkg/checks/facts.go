@@ -59,3 +59,27 @@ func ExportFacts() Facts {
 		},
 	}
 }
+
+// TKE annotation keys the checks read, for packages that must name the same keys (the admission
+// policies and their tests).
+const (
+	AnnIngressClass     = annIngressClass
+	AnnHTTPRules        = annHTTPRules
+	AnnHTTPSRules       = annHTTPSRules
+	AnnRuleMix          = annRuleMix
+	AnnIngDirectAccess  = annIngDirectAccess
+	AnnIngServiceConfig = annIngServiceConfig
+	AnnIngServiceAuto   = annIngServiceConfigAut
+	AnnIngChargeType    = annChargeType
+	AnnIngBandwidth     = annBandwidth
+	AnnIngSubnet        = annIngSubnet
+	AnnIngExistLB       = annExistLB
+	AnnSvcExistedLB     = annSvcExistedLB
+	AnnSvcSubnet        = annSvcSubnet
+	AnnSvcServiceConfig = annSvcServiceConfig
+	AnnSvcServiceAuto   = annSvcServiceConfigAuto
+	AnnSvcDirectAccess  = annSvcDirectAccess
+	AnnSvcCrossRegion   = annSvcCrossRegion
+	AnnSvcCrossVPC      = annSvcCrossVPC
+	AnnSvcPrevLoopback  = annSvcPreventLoopback
+)

@@ -518,8 +518,25 @@ func (o *Options) selectors() snapshot.Selector {
 // selectOffline keeps the targets that match -l and --field-selector (metadata.name and
 // metadata.namespace: the fields the API server selects on for both kinds).
 func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Target) ([]snapshot.Target, error) {
+	match, err := o.clientSelector("offline")
+	if match == nil || err != nil {
+		return targets, err
+	}
+	var out []snapshot.Target
+	for _, t := range targets {
+		if match(targetMeta(snap, t).Labels, t.Name, t.Namespace) {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// clientSelector is -l and --field-selector applied by the plugin rather than the API server (where
+// only metadata.name and metadata.namespace can be selected on); nil when neither is given. mode
+// names the case in the error.
+func (o *Options) clientSelector(mode string) (func(lbls map[string]string, name, namespace string) bool, error) {
 	if o.Selector == "" && o.FieldSelector == "" {
-		return targets, nil
+		return nil, nil
 	}
 	ls, err := labels.Parse(o.Selector)
 	if err != nil {
@@ -531,16 +548,12 @@ func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Targ
 	}
 	for _, r := range fs.Requirements() {
 		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
-			return nil, fmt.Errorf("--field-selector %s: offline, only metadata.name and metadata.namespace can be selected on", r.Field)
+			return nil, fmt.Errorf("--field-selector %s: %s, only metadata.name and metadata.namespace can be selected on", r.Field, mode)
 		}
 	}
-	var out []snapshot.Target
-	for _, t := range targets {
-		if ls.Matches(labels.Set(targetMeta(snap, t).Labels)) && fs.Matches(fields.Set{"metadata.name": t.Name, "metadata.namespace": t.Namespace}) {
-			out = append(out, t)
-		}
-	}
-	return out, nil
+	return func(lbls map[string]string, name, namespace string) bool {
+		return ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": name, "metadata.namespace": namespace})
+	}, nil
 }
 
 // scopeNamespace is "" for -A, else the namespace in force. Like kubectl's -f, manifest input without

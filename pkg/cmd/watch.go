@@ -14,8 +14,6 @@ import (
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/fields"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 
@@ -43,25 +41,12 @@ func (o *Options) validateWatch() error {
 // watchSelect is the -l and --field-selector choice of a watched scope; --field-selector can select
 // on metadata.name and metadata.namespace, which the watch reads for both kinds.
 func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error) {
-	if o.Selector == "" && o.FieldSelector == "" {
-		return nil, nil
-	}
-	ls, err := labels.Parse(o.Selector)
-	if err != nil {
-		return nil, fmt.Errorf("invalid --selector: %w", err)
-	}
-	fs, err := fields.ParseSelector(o.FieldSelector)
-	if err != nil {
-		return nil, fmt.Errorf("invalid --field-selector: %w", err)
-	}
-	for _, r := range fs.Requirements() {
-		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
-			return nil, fmt.Errorf("--field-selector %s: with --watch, only metadata.name and metadata.namespace can be selected on", r.Field)
-		}
+	match, err := o.clientSelector("with --watch")
+	if match == nil || err != nil {
+		return nil, err
 	}
 	return func(_ snapshot.Kind, obj metav1.Object) bool {
-		return ls.Matches(labels.Set(obj.GetLabels())) &&
-			fs.Matches(fields.Set{"metadata.name": obj.GetName(), "metadata.namespace": obj.GetNamespace()})
+		return match(obj.GetLabels(), obj.GetName(), obj.GetNamespace())
 	}, nil
 }
 

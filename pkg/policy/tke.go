@@ -5,28 +5,28 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
-// TKE annotation keys the covered rules read (the same keys as pkg/checks).
+// TKE annotation keys the covered rules read: pkg/checks' own, so that both judge the same keys.
 const (
-	annIngressClass     = "kubernetes.io/ingress.class"
-	annHTTPRules        = "kubernetes.io/ingress.http-rules"
-	annHTTPSRules       = "kubernetes.io/ingress.https-rules"
-	annRuleMix          = "kubernetes.io/ingress.rule-mix"
-	annIngDirectAccess  = "ingress.cloud.tencent.com/direct-access"
-	annIngServiceConfig = "ingress.cloud.tencent.com/tke-service-config"
-	annIngServiceAuto   = "ingress.cloud.tencent.com/tke-service-config-auto"
-	annIngChargeType    = "kubernetes.io/ingress.internetChargeType"
-	annIngBandwidth     = "kubernetes.io/ingress.internetMaxBandwidthOut"
-	annIngSubnet        = "kubernetes.io/ingress.subnetId"
-	annIngExistLB       = "kubernetes.io/ingress.existLbId"
+	annIngressClass     = checks.AnnIngressClass
+	annHTTPRules        = checks.AnnHTTPRules
+	annHTTPSRules       = checks.AnnHTTPSRules
+	annRuleMix          = checks.AnnRuleMix
+	annIngDirectAccess  = checks.AnnIngDirectAccess
+	annIngServiceConfig = checks.AnnIngServiceConfig
+	annIngServiceAuto   = checks.AnnIngServiceAuto
+	annIngChargeType    = checks.AnnIngChargeType
+	annIngBandwidth     = checks.AnnIngBandwidth
+	annIngSubnet        = checks.AnnIngSubnet
+	annIngExistLB       = checks.AnnIngExistLB
 
-	annSvcExistedLB     = "service.kubernetes.io/tke-existed-lbid"
-	annSvcSubnet        = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
-	annSvcServiceConfig = "service.cloud.tencent.com/tke-service-config"
-	annSvcServiceAuto   = "service.cloud.tencent.com/tke-service-config-auto"
-	annSvcDirectAccess  = "service.cloud.tencent.com/direct-access"
-	annSvcCrossRegion   = "service.cloud.tencent.com/cross-region-id"
-	annSvcCrossVPC      = "service.cloud.tencent.com/cross-vpc-id"
-	annSvcPrevLoopback  = "service.cloud.tencent.com/prevent-loopback"
+	annSvcExistedLB     = checks.AnnSvcExistedLB
+	annSvcSubnet        = checks.AnnSvcSubnet
+	annSvcServiceConfig = checks.AnnSvcServiceConfig
+	annSvcServiceAuto   = checks.AnnSvcServiceAuto
+	annSvcDirectAccess  = checks.AnnSvcDirectAccess
+	annSvcCrossRegion   = checks.AnnSvcCrossRegion
+	annSvcCrossVPC      = checks.AnnSvcCrossVPC
+	annSvcPrevLoopback  = checks.AnnSvcPrevLoopback
 )
 
 var facts = checks.ExportFacts()

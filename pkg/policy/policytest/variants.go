@@ -15,25 +15,25 @@ import (
 
 // Annotation keys the variants set.
 const (
-	annIngressClass     = "kubernetes.io/ingress.class"
-	annHTTPRules        = "kubernetes.io/ingress.http-rules"
-	annHTTPSRules       = "kubernetes.io/ingress.https-rules"
-	annRuleMix          = "kubernetes.io/ingress.rule-mix"
-	annIngDirectAccess  = "ingress.cloud.tencent.com/direct-access"
-	annIngServiceConfig = "ingress.cloud.tencent.com/tke-service-config"
-	annIngServiceAuto   = "ingress.cloud.tencent.com/tke-service-config-auto"
-	annIngChargeType    = "kubernetes.io/ingress.internetChargeType"
-	annIngBandwidth     = "kubernetes.io/ingress.internetMaxBandwidthOut"
-	annIngSubnet        = "kubernetes.io/ingress.subnetId"
-	annIngExistLB       = "kubernetes.io/ingress.existLbId"
-	annSvcExistedLB     = "service.kubernetes.io/tke-existed-lbid"
-	annSvcSubnet        = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
-	annSvcServiceConfig = "service.cloud.tencent.com/tke-service-config"
-	annSvcServiceAuto   = "service.cloud.tencent.com/tke-service-config-auto"
-	annSvcDirectAccess  = "service.cloud.tencent.com/direct-access"
-	annSvcCrossRegion   = "service.cloud.tencent.com/cross-region-id"
-	annSvcCrossVPC      = "service.cloud.tencent.com/cross-vpc-id"
-	annSvcPrevLoopback  = "service.cloud.tencent.com/prevent-loopback"
+	annIngressClass     = checks.AnnIngressClass
+	annHTTPRules        = checks.AnnHTTPRules
+	annHTTPSRules       = checks.AnnHTTPSRules
+	annRuleMix          = checks.AnnRuleMix
+	annIngDirectAccess  = checks.AnnIngDirectAccess
+	annIngServiceConfig = checks.AnnIngServiceConfig
+	annIngServiceAuto   = checks.AnnIngServiceAuto
+	annIngChargeType    = checks.AnnIngChargeType
+	annIngBandwidth     = checks.AnnIngBandwidth
+	annIngSubnet        = checks.AnnIngSubnet
+	annIngExistLB       = checks.AnnIngExistLB
+	annSvcExistedLB     = checks.AnnSvcExistedLB
+	annSvcSubnet        = checks.AnnSvcSubnet
+	annSvcServiceConfig = checks.AnnSvcServiceConfig
+	annSvcServiceAuto   = checks.AnnSvcServiceAuto
+	annSvcDirectAccess  = checks.AnnSvcDirectAccess
+	annSvcCrossRegion   = checks.AnnSvcCrossRegion
+	annSvcCrossVPC      = checks.AnnSvcCrossVPC
+	annSvcPrevLoopback  = checks.AnnSvcPrevLoopback
 	annBackendType      = "service.beta.kubernetes.io/backend-type"
 	lastApplied         = "kubectl.kubernetes.io/last-applied-configuration"
 )
