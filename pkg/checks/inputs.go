@@ -31,6 +31,9 @@ const (
 	TargetEvents
 	// Derived: objects that follow from other objects of the snapshot (Derive).
 	Derived
+	// Matching: the objects of the kind, in every namespace, whose annotation (or label) Match.Key
+	// has the value Values returns; read as the whole list. An empty value reads every object.
+	Matching
 )
 
 // Input is one read a check needs, as data: the live fetcher plans from it and the runner skips the
@@ -47,6 +50,9 @@ type Input struct {
 	Names    func(*Context) []string
 	Selector func(*Context) string
 	Derive   func(*Context) []snapshot.Request
+	// Match names the annotation or label of a Matching input, Values the values it reads.
+	Match  snapshot.Match
+	Values func(*Context) []string
 	// When, if set, says whether the target needs the input at all (an annotation is set).
 	When func(*Context) bool
 	// Required: without it the check cannot say anything, so it is skipped.
@@ -87,6 +93,17 @@ func (in Input) requests(c *Context) []snapshot.Request {
 		base = snapshot.Request{Resource: snapshot.Events, Kind: c.Target.Kind, Namespace: ns, Name: c.Target.Name, PerTarget: true}
 	case Derived:
 		return in.Derive(c)
+	case Matching:
+		var out []snapshot.Request
+		for _, v := range in.Values(c) {
+			r := base
+			if v != "" {
+				r.Only = in.Match
+				r.Only.Value = v
+			}
+			out = append(out, r)
+		}
+		return out
 	}
 	return []snapshot.Request{base}
 }
@@ -161,9 +178,55 @@ var (
 		}
 		return selectorString(c.Service)
 	}}
-	inAllServices  = Input{Resource: snapshot.Services, Scope: ClusterWide}
-	inAllIngresses = Input{Resource: snapshot.Ingresses, Scope: ClusterWide}
+	// inTKELBUsers: the Services and Ingresses that name the CLB id of the target's annotation key,
+	// as lbUsers finds them.
+	inTKELBUsers = func(key string) []Input {
+		id := func(c *Context) []string { return []string{targetAnnotations(c)[key]} }
+		return []Input{
+			required(matching(snapshot.Services, annSvcExistedLB, false, id), annotated(key)),
+			required(matching(snapshot.Services, annSvcLBID, false, id), annotated(key)),
+			required(matching(snapshot.Ingresses, annExistLB, false, id), annotated(key)),
+			required(matching(snapshot.Ingresses, annIngLBID, false, id), annotated(key)),
+		}
+	}
+	// inACKIDUsers: the Services whose loadbalancer-id annotation (current or legacy key) names the
+	// target's CLB id.
+	inACKIDUsers = []Input{
+		when(matching(snapshot.Services, ackPrefix+"id", false, ackID), ackReuses),
+		when(matching(snapshot.Services, ackLegacyPrefix+"id", false, ackID), ackReuses),
+	}
 )
+
+// matching is a Matching input of resource: the objects whose annotation (label, when label) key
+// has a value values returns.
+func matching(resource, key string, label bool, values func(*Context) []string) Input {
+	return Input{Resource: resource, Scope: Matching, Match: snapshot.Match{Label: label, Key: key}, Values: values}
+}
+
+func ackID(c *Context) []string { return []string{ackAnns(c.Service.Annotations).value("id")} }
+
+// ackIDUserSlices are the EndpointSlices of the other CLB Services that name the target's CLB id
+// (checkACKQuota counts their backends); every EndpointSlice while the Services are unknown.
+func ackIDUserSlices(c *Context) []snapshot.Request {
+	id := ackAnns(c.Service.Annotations).value("id")
+	if id == "" {
+		return nil
+	}
+	all := []snapshot.Request{{Resource: snapshot.EndpointSlices}}
+	svcs, err := c.Snap.Services.List("")
+	if err != nil {
+		return all
+	}
+	var out []snapshot.Request
+	for _, s := range svcs {
+		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
+			continue
+		}
+		out = append(out, snapshot.Request{Resource: snapshot.EndpointSlices,
+			Only: snapshot.Match{Label: true, Key: discoveryv1.LabelServiceName, Value: s.Name}})
+	}
+	return out
+}
 
 // required returns in marked Required, read only when when holds (nil: always).
 func required(in Input, when func(*Context) bool) Input {
@@ -207,7 +270,7 @@ var checkInputs = map[string][]Input{
 	"service-endpoints":      {required(inSlices, selectorless), when(inSlices, func(c *Context) bool { return !selectorless(c) }), inBackendPods},
 	"external-traffic-local": {inSlices, inBackendPods, inNodes},
 
-	"tke-service-existing-lb":     {required(inAllServices, annotated(annSvcExistedLB)), required(inAllIngresses, annotated(annSvcExistedLB))},
+	"tke-service-existing-lb":     inTKELBUsers(annSvcExistedLB),
 	"tke-service-config":          {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}},
 	"tke-service-direct-access":   {required(inBackendPods, directAccessOn), when(inNodes, directAccessOn)},
 	"tke-nginx-graceful-shutdown": {required(inBackendPods, directAccessOn)},
@@ -242,12 +305,14 @@ var checkInputs = map[string][]Input{
 	"tke-ingress-service-config": {{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
 		return []string{c.Ingress.Annotations[annIngServiceConfig]}
 	}}},
-	"tke-ingress-existing-lb": {required(inAllServices, annotated(annExistLB)), required(inAllIngresses, annotated(annExistLB))},
+	"tke-ingress-existing-lb": inTKELBUsers(annExistLB),
 
-	"ack-eni":           {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}},
-	"ack-backends":      {inSlices, inBackendPods, inNodes, when(inAllServices, ackReuses), when(Input{Resource: snapshot.EndpointSlices, Scope: ClusterWide}, ackReuses)},
+	"ack-eni": {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}},
+	"ack-backends": append([]Input{inSlices, inBackendPods, inNodes,
+		{Scope: Derived, Derive: ackIDUserSlices, When: ackReuses}}, inACKIDUsers...),
 	"ack-https-backend": {inBackendPods},
-	"ack-lb-reuse":      {required(inAllServices, nil)},
+	// The Services CCM bound to the target's CLB id carry it in a label.
+	"ack-lb-reuse": {required(matching(snapshot.Services, labelCCMLBID, true, ackID), nil)},
 	"ack-rolling-update": {required(inBackendPods, func(c *Context) bool {
 		return ackAnns(c.Service.Annotations).value("connection-drain") != "on"
 	})},

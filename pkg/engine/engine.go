@@ -15,7 +15,6 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/cache"
 
@@ -475,13 +474,13 @@ func (e *Engine) applyOne(d delta, p *pass) {
 		e.snap.Put(d.obj, s.custom)
 	}
 	ns, name := acc.GetNamespace(), acc.GetName()
-	lbls := []labels.Set{acc.GetLabels()}
+	states := []metav1.Object{acc}
 	if d.old != nil {
 		if om, err := meta.Accessor(d.old); err == nil {
-			lbls = append(lbls, om.GetLabels())
+			states = append(states, om)
 		}
 	}
-	e.deps.affected(k.resource, ns, name, lbls, p.dirty)
+	e.deps.affected(k.resource, ns, name, states, p.dirty)
 	for _, r := range e.clusterDeps {
 		if resourceOf(r) == k.resource && (r.Namespace == "" || r.Namespace == ns) && (r.Name == "" || r.Name == name) {
 			e.dirtyAll(p)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -20,11 +21,20 @@ type index struct {
 	// selected holds the label selections of a namespace (key without name).
 	selected map[objKey]map[snapshot.Target]labels.Selector
 	events   map[snapshot.ObjectRef]map[snapshot.Target]bool
+	// matched holds the reads narrowed to the objects with an annotation or label value (Request.Only).
+	matched map[matchKey]map[snapshot.Target]bool
+}
+
+// matchKey names the objects of a resource, in every namespace, with an annotation or label value.
+type matchKey struct {
+	resource string
+	only     snapshot.Match
 }
 
 func newIndex() *index {
 	return &index{byTarget: map[snapshot.Target][]snapshot.Request{}, exact: map[objKey]map[snapshot.Target]bool{},
-		selected: map[objKey]map[snapshot.Target]labels.Selector{}, events: map[snapshot.ObjectRef]map[snapshot.Target]bool{}}
+		selected: map[objKey]map[snapshot.Target]labels.Selector{}, events: map[snapshot.ObjectRef]map[snapshot.Target]bool{},
+		matched: map[matchKey]map[snapshot.Target]bool{}}
 }
 
 // resourceOf is the index's name of a request's resource.
@@ -43,6 +53,10 @@ func (x *index) set(t snapshot.Target, reqs []snapshot.Request) {
 		if r.Resource == snapshot.Events {
 			ref := snapshot.ObjectRef{Kind: string(r.Kind), Namespace: r.Namespace, Name: r.Name}
 			addTo(x.events, ref, t, true)
+			continue
+		}
+		if r.Only != (snapshot.Match{}) {
+			addTo(x.matched, matchKey{resourceOf(r), r.Only}, t, true)
 			continue
 		}
 		k := objKey{resourceOf(r), r.Namespace, r.Name}
@@ -67,6 +81,10 @@ func (x *index) drop(t snapshot.Target) {
 			removeFrom(x.events, snapshot.ObjectRef{Kind: string(r.Kind), Namespace: r.Namespace, Name: r.Name}, t)
 			continue
 		}
+		if r.Only != (snapshot.Match{}) {
+			removeFrom(x.matched, matchKey{resourceOf(r), r.Only}, t)
+			continue
+		}
 		k := objKey{resourceOf(r), r.Namespace, r.Name}
 		if snapshot.ClusterScoped(r.Resource) {
 			k.ns = ""
@@ -77,9 +95,29 @@ func (x *index) drop(t snapshot.Target) {
 	delete(x.byTarget, t)
 }
 
-// affected adds to out the targets that read object ns/name of resource, which carries (before and
-// after the change) the given labels.
-func (x *index) affected(resource, ns, name string, lbls []labels.Set, out map[snapshot.Target]bool) {
+// affected adds to out the targets that read object ns/name of resource, given its states before and
+// after the change (either may be nil).
+func (x *index) affected(resource, ns, name string, states []metav1.Object, out map[snapshot.Target]bool) {
+	var lbls []labels.Set
+	for _, o := range states {
+		if o == nil {
+			continue
+		}
+		lbls = append(lbls, o.GetLabels())
+		if len(x.matched) == 0 {
+			continue
+		}
+		for _, only := range []struct {
+			label bool
+			kv    map[string]string
+		}{{false, o.GetAnnotations()}, {true, o.GetLabels()}} {
+			for k, v := range only.kv {
+				for t := range x.matched[matchKey{resource, snapshot.Match{Label: only.label, Key: k, Value: v}}] {
+					out[t] = true
+				}
+			}
+		}
+	}
 	for _, k := range []objKey{{resource, ns, name}, {resource, ns, ""}, {resource, "", ""}} {
 		for t := range x.exact[k] {
 			out[t] = true

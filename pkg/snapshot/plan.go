@@ -23,6 +23,16 @@ type Request struct {
 	// PerTarget says the read follows from one target (its namespace, what it references or
 	// selects): a cluster-wide run reads it for every target with one list of the whole scope.
 	PerTarget bool
+	// Only, when set, narrows what the check reads of the list to the objects whose annotation (or
+	// label) has a value. It is read, and known, as the whole list; an incremental diagnosis depends
+	// only on the objects that match.
+	Only Match
+}
+
+// Match names the objects whose annotation (label, when Label is set) Key has the value Value.
+type Match struct {
+	Label      bool
+	Key, Value string
 }
 
 func (r Request) String() string {
@@ -46,6 +56,13 @@ func (r Request) String() string {
 	}
 	if r.LabelSelector != "" {
 		s += " selected by " + r.LabelSelector
+	}
+	if r.Only != (Match{}) {
+		what := "annotation"
+		if r.Only.Label {
+			what = "label"
+		}
+		s += " with " + what + " " + r.Only.Key + "=" + r.Only.Value
 	}
 	return s
 }
