@@ -192,8 +192,8 @@ var (
 	// inACKIDUsers: the Services whose loadbalancer-id annotation (current or legacy key) names the
 	// target's CLB id.
 	inACKIDUsers = []Input{
-		when(matching(snapshot.Services, ackPrefix+"id", false, ackID), ackReuses),
-		when(matching(snapshot.Services, ackLegacyPrefix+"id", false, ackID), ackReuses),
+		when(matching(snapshot.Services, ackIDKeys[0], false, ackID), ackReuses),
+		when(matching(snapshot.Services, ackIDKeys[1], false, ackID), ackReuses),
 	}
 )
 
@@ -204,6 +204,19 @@ func matching(resource, key string, label bool, values func(*Context) []string) 
 }
 
 func ackID(c *Context) []string { return []string{ackAnns(c.Service.Annotations).value("id")} }
+
+var ackIDKeys = [2]string{ackPrefix + "id", ackLegacyPrefix + "id"}
+
+// ackIDOf is ackAnns(ann).value("id") without building the keys: the planner asks it of every
+// Service for each target that reuses a CLB.
+func ackIDOf(ann map[string]string) string {
+	for _, k := range ackIDKeys {
+		if v, ok := ann[k]; ok {
+			return v
+		}
+	}
+	return ""
+}
 
 // ackIDUserSlices are the EndpointSlices of the other CLB Services that name the target's CLB id
 // (checkACKQuota counts their backends); every EndpointSlice while the Services are unknown.
@@ -219,7 +232,7 @@ func ackIDUserSlices(c *Context) []snapshot.Request {
 	}
 	var out []snapshot.Request
 	for _, s := range svcs {
-		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
+		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackIDOf(s.Annotations) != id {
 			continue
 		}
 		out = append(out, snapshot.Request{Resource: snapshot.EndpointSlices,

@@ -1,0 +1,66 @@
+package checks
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// TestMatchingInputs: the CLB-sharing checks ask for the Services (and Ingresses) with the target's
+// CLB id, not for every one; an empty id reads the whole list.
+func TestMatchingInputs(t *testing.T) {
+	only := func(label bool, key, value string) snapshot.Match {
+		return snapshot.Match{Label: label, Key: key, Value: value}
+	}
+	tests := []struct {
+		name  string
+		check string
+		kind  rules.Kind
+		svc   *corev1.Service
+		want  []snapshot.Match
+	}{
+		{"TKE existing CLB", "tke-service-existing-lb", rules.Service, lbSvc(svcAnn(annSvcExistedLB, "lb-abc")),
+			[]snapshot.Match{only(false, annSvcExistedLB, "lb-abc"), only(false, annSvcLBID, "lb-abc"),
+				only(false, annExistLB, "lb-abc"), only(false, annIngLBID, "lb-abc")}},
+		{"ACK reuse reads CCM's label", "ack-lb-reuse", rules.Service, ackSvc(map[string]string{"id": "lb-bp1"}),
+			[]snapshot.Match{only(true, labelCCMLBID, "lb-bp1")}},
+		{"ACK reuse with an empty id reads every Service", "ack-lb-reuse", rules.Service, ackSvc(map[string]string{"id": ""}),
+			[]snapshot.Match{{}}},
+		{"ACK legacy key", "ack-backends", rules.Service, ackSvc(map[string]string{ackLegacyPrefix + "id": "lb-old"}),
+			[]snapshot.Match{only(false, ackIDKeys[0], "lb-old"), only(false, ackIDKeys[1], "lb-old")}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Context{Snap: snapshot.New(snapshot.Live), Service: tc.svc,
+				Target: snapshot.Target{Kind: snapshot.KindService, Namespace: tc.svc.Namespace, Name: tc.svc.Name}}
+			var got []snapshot.Match
+			for _, in := range inputsOf(tc.check, tc.kind) {
+				if in.Scope != Matching {
+					continue
+				}
+				for _, r := range in.requests(c) {
+					if r.Namespace != "" || r.Name != "" || r.PerTarget {
+						t.Errorf("request %v is not a list of every namespace", r)
+					}
+					got = append(got, r.Only)
+				}
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+			for i := range got {
+				if got[i] != tc.want[i] {
+					t.Errorf("request %d: got %v, want %v", i, got[i], tc.want[i])
+				}
+			}
+		})
+	}
+	for _, ann := range []map[string]string{nil, {ackIDKeys[0]: "a"}, {ackIDKeys[1]: "b"}, {ackIDKeys[0]: "", ackIDKeys[1]: "b"}, {ackIDKeys[0]: "a", ackIDKeys[1]: "b"}} {
+		if got, want := ackIDOf(ann), ackAnns(ann).value("id"); got != want {
+			t.Errorf("ackIDOf(%v) = %q, ackAnns says %q", ann, got, want)
+		}
+	}
+}
