@@ -6,6 +6,7 @@
 #   bash bench/serve.sh                  full size (7,000 targets), 1,000 updates
 #   BENCH_SCALE=0.1 BENCH_UPDATES=200 bash bench/serve.sh
 #   BENCH_MEMLIMITS="default 256MiB off" bash bench/serve.sh   one run per GOMEMLIMIT, same cluster
+#   BENCH_BEFORE=/path/to/kubectl-lbdoctor bash bench/serve.sh   paired with another binary
 #
 # Figures go to bench/out/serve-latest.txt (key=value lines).
 set -euo pipefail
@@ -46,15 +47,20 @@ sleep "${BENCH_SETTLE:-10}"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 : >"$work/serve.txt"
 # BENCH_MEMLIMITS: GOMEMLIMIT values to run serve with, one run each on the same cluster ("default":
-# unset, serve's own 200 MiB soft limit; "off": none).
+# unset, serve's own 200 MiB soft limit; "off": none). BENCH_BEFORE: another binary run right after
+# each run of this one, for paired figures.
 for lim in ${BENCH_MEMLIMITS:-default}; do
-  log "serve (GOMEMLIMIT $lim): sync, then ${BENCH_UPDATES:-1000} updates"
-  if [ "$lim" = default ]; then
-    env -u GOMEMLIMIT "$work/servebench" -bin "$work/kubectl-lbdoctor" -updates "${BENCH_UPDATES:-1000}" -summary "$work/run.txt"
-  else
-    GOMEMLIMIT=$lim "$work/servebench" -bin "$work/kubectl-lbdoctor" -updates "${BENCH_UPDATES:-1000}" -summary "$work/run.txt"
-  fi
-  { echo; echo "## GOMEMLIMIT=$lim, load average $(cut -d' ' -f1-3 /proc/loadavg) after"; cat "$work/run.txt"; } >>"$work/serve.txt"
+  for bin in "$work/kubectl-lbdoctor" ${BENCH_BEFORE:+"$BENCH_BEFORE"}; do
+    name=this
+    [ "$bin" = "$work/kubectl-lbdoctor" ] || name="before ($bin)"
+    log "serve $name (GOMEMLIMIT $lim): sync, then ${BENCH_UPDATES:-1000} updates"
+    if [ "$lim" = default ]; then
+      env -u GOMEMLIMIT "$work/servebench" -bin "$bin" -updates "${BENCH_UPDATES:-1000}" -summary "$work/run.txt"
+    else
+      GOMEMLIMIT=$lim "$work/servebench" -bin "$bin" -updates "${BENCH_UPDATES:-1000}" -summary "$work/run.txt"
+    fi
+    { echo; echo "## $name, GOMEMLIMIT=$lim, load average $(cut -d' ' -f1-3 /proc/loadavg) after"; cat "$work/run.txt"; } >>"$work/serve.txt"
+  done
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
