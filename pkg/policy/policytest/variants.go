@@ -13,29 +13,10 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 )
 
-// Annotation keys the variants set.
+// Annotation keys the variants set (the TKE ones are pkg/checks' own).
 const (
-	annIngressClass     = checks.AnnIngressClass
-	annHTTPRules        = checks.AnnHTTPRules
-	annHTTPSRules       = checks.AnnHTTPSRules
-	annRuleMix          = checks.AnnRuleMix
-	annIngDirectAccess  = checks.AnnIngDirectAccess
-	annIngServiceConfig = checks.AnnIngServiceConfig
-	annIngServiceAuto   = checks.AnnIngServiceAuto
-	annIngChargeType    = checks.AnnIngChargeType
-	annIngBandwidth     = checks.AnnIngBandwidth
-	annIngSubnet        = checks.AnnIngSubnet
-	annIngExistLB       = checks.AnnIngExistLB
-	annSvcExistedLB     = checks.AnnSvcExistedLB
-	annSvcSubnet        = checks.AnnSvcSubnet
-	annSvcServiceConfig = checks.AnnSvcServiceConfig
-	annSvcServiceAuto   = checks.AnnSvcServiceAuto
-	annSvcDirectAccess  = checks.AnnSvcDirectAccess
-	annSvcCrossRegion   = checks.AnnSvcCrossRegion
-	annSvcCrossVPC      = checks.AnnSvcCrossVPC
-	annSvcPrevLoopback  = checks.AnnSvcPrevLoopback
-	annBackendType      = "service.beta.kubernetes.io/backend-type"
-	lastApplied         = "kubectl.kubernetes.io/last-applied-configuration"
+	annBackendType = "service.beta.kubernetes.io/backend-type"
+	lastApplied    = "kubectl.kubernetes.io/last-applied-configuration"
 )
 
 // values are TKE annotation values around every boundary the covered rules draw: booleans in each
@@ -51,10 +32,10 @@ var values = []string{
 }
 
 var (
-	tkeServiceKeys = []string{annSvcExistedLB, annSvcSubnet, annSvcServiceConfig, annSvcServiceAuto, annSvcDirectAccess,
-		annSvcCrossRegion, annSvcCrossVPC, annSvcPrevLoopback}
-	tkeIngressKeys = []string{annRuleMix, annIngDirectAccess, annIngServiceConfig, annIngServiceAuto, annIngChargeType,
-		annIngBandwidth, annIngSubnet, annIngExistLB}
+	tkeServiceKeys = []string{checks.AnnSvcExistedLB, checks.AnnSvcSubnet, checks.AnnSvcServiceConfig, checks.AnnSvcServiceAuto, checks.AnnSvcDirectAccess,
+		checks.AnnSvcCrossRegion, checks.AnnSvcCrossVPC, checks.AnnSvcPrevLoopback}
+	tkeIngressKeys = []string{checks.AnnRuleMix, checks.AnnIngDirectAccess, checks.AnnIngServiceConfig, checks.AnnIngServiceAuto, checks.AnnIngChargeType,
+		checks.AnnIngBandwidth, checks.AnnIngSubnet, checks.AnnIngExistLB}
 )
 
 func lbService(anns map[string]string, mods ...func(*corev1.Service)) *corev1.Service {
@@ -112,8 +93,8 @@ func Variants() []runtime.Object {
 	}
 	for _, auto := range []string{"true", "1", "false", "yes"} {
 		for _, name := range []string{"", "cfg"} {
-			add(lbService(map[string]string{annSvcServiceConfig: name, annSvcServiceAuto: auto}),
-				clbIngress(map[string]string{annIngServiceConfig: name, annIngServiceAuto: auto}))
+			add(lbService(map[string]string{checks.AnnSvcServiceConfig: name, checks.AnnSvcServiceAuto: auto}),
+				clbIngress(map[string]string{checks.AnnIngServiceConfig: name, checks.AnnIngServiceAuto: auto}))
 		}
 	}
 	add(ingressShapes()...)
@@ -156,11 +137,11 @@ func ingressShapes() []runtime.Object {
 		for _, mix := range []string{"", "true", "false", "bad"} {
 			anns := map[string]string{}
 			if mix != "" {
-				anns[annRuleMix] = mix
+				anns[checks.AnnRuleMix] = mix
 			}
 			out = append(out, clbIngress(anns, func(i *networkingv1.Ingress) { i.Spec.TLS = tls }))
 		}
-		out = append(out, clbIngress(one(annHTTPSRules, `[{"host":"api.example.com","path":"/","backend":{"serviceName":"web","servicePort":80}}]`),
+		out = append(out, clbIngress(one(checks.AnnHTTPSRules, `[{"host":"api.example.com","path":"/","backend":{"serviceName":"web","servicePort":80}}]`),
 			func(i *networkingv1.Ingress) { i.Spec.TLS = tls }))
 	}
 	// Classes: only the CLB controller's Ingresses are judged.
@@ -170,19 +151,19 @@ func ingressShapes() []runtime.Object {
 	}
 	for _, cls := range []*string{nil, &nginx, &qcloud, &other} {
 		for _, ann := range []string{"", "qcloud", "nginx"} {
-			anns := map[string]string{annIngDirectAccess: "maybe"}
+			anns := map[string]string{checks.AnnIngDirectAccess: "maybe"}
 			if ann != "" {
-				anns[annIngressClass] = ann
+				anns[checks.AnnIngressClass] = ann
 			}
 			out = append(out, clbIngress(anns, bad, func(i *networkingv1.Ingress) { i.Spec.IngressClassName = cls }))
-			out = append(out, clbIngress(map[string]string{annIngressClass: ann}, bad, func(i *networkingv1.Ingress) { i.Spec.IngressClassName = cls }))
+			out = append(out, clbIngress(map[string]string{checks.AnnIngressClass: ann}, bad, func(i *networkingv1.Ingress) { i.Spec.IngressClassName = cls }))
 		}
 	}
 	out = append(out, clbIngress(nil, func(i *networkingv1.Ingress) {
 		i.Spec.Rules = append(i.Spec.Rules, networkingv1.IngressRule{Host: "b.example.com"}, networkingv1.IngressRule{Host: "Bad.example.com",
 			IngressRuleValue: i.Spec.Rules[0].IngressRuleValue})
 	}))
-	out = append(out, clbIngress(one(annHTTPRules, `[{"host":"Bad","path":"x","backend":{"serviceName":"web","servicePort":80}}]`)))
+	out = append(out, clbIngress(one(checks.AnnHTTPRules, `[{"host":"Bad","path":"x","backend":{"serviceName":"web","servicePort":80}}]`)))
 	return out
 }
 
@@ -317,7 +298,7 @@ func ackVariants() []runtime.Object {
 func providerMixes() []runtime.Object {
 	f := checks.ExportFacts()
 	var out []runtime.Object
-	tke := []string{annSvcDirectAccess, annSvcPrevLoopback, "service.kubernetes.io/qcloud-share-existed-lb"}
+	tke := []string{checks.AnnSvcDirectAccess, checks.AnnSvcPrevLoopback, "service.kubernetes.io/qcloud-share-existed-lb"}
 	ack := []string{f.ACKPrefix + "scheduler", f.ACKLegacyPrefix + "acl-status", annBackendType}
 	for nt := 0; nt <= len(tke); nt++ {
 		for na := 0; na <= len(ack); na++ {
@@ -331,7 +312,7 @@ func providerMixes() []runtime.Object {
 			out = append(out, lbService(anns), lbService(anns, func(s *corev1.Service) {
 				s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal
 			}))
-			ing := map[string]string{annIngDirectAccess: "maybe"}
+			ing := map[string]string{checks.AnnIngDirectAccess: "maybe"}
 			for k, v := range anns {
 				ing[k] = v
 			}
