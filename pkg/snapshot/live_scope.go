@@ -70,10 +70,9 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		})
 	}
 	f.do(func() {
-		err := pages(f.ctx, opts, k.CoreV1().Services(ns).List, func(l *corev1.ServiceList) {
+		err := listPages(f.ctx, restFor(f.c, ""), Services, ns, opts, newService, k.CoreV1().Services(ns).List, func(l []*corev1.Service) {
 			f.locked(func() {
-				for i := range l.Items {
-					svc := &l.Items[i]
+				for _, svc := range l {
 					svc.ManagedFields = nil
 					f.snap.Services.Add(svc.Namespace, svc.Name, svc)
 					if svc.Spec.Type == corev1.ServiceTypeLoadBalancer {
@@ -87,10 +86,9 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		}
 	})
 	f.do(func() {
-		err := pages(f.ctx, opts, k.NetworkingV1().Ingresses(ns).List, func(l *networkingv1.IngressList) {
+		err := listPages(f.ctx, restFor(f.c, "networking.k8s.io"), Ingresses, ns, opts, newIngress, k.NetworkingV1().Ingresses(ns).List, func(l []*networkingv1.Ingress) {
 			f.locked(func() {
-				for i := range l.Items {
-					ing := &l.Items[i]
+				for _, ing := range l {
 					ing.ManagedFields = nil
 					f.snap.Ingresses.Add(ing.Namespace, ing.Name, ing)
 					out.targets = append(out.targets, Target{Kind: KindIngress, Namespace: ing.Namespace, Name: ing.Name})
@@ -161,6 +159,9 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 	f.rounds(plan)
 	return f.snap, nil
 }
+
+func newService() *corev1.Service       { return &corev1.Service{} }
+func newIngress() *networkingv1.Ingress { return &networkingv1.Ingress{} }
 
 // scopeReads turns the reads that follow from one target into reads of the whole scope.
 type scopeReads struct {
@@ -277,13 +278,14 @@ func (f *fetcher) kindEvents(ns string, kind Kind) bool {
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: ScopePageSize,
 			FieldSelector: fields.OneTermEqualSelector("involvedObject.kind", string(kind)).String()}
-		err := pages(f.ctx, opts, f.c.Kube.CoreV1().Events(ns).List, func(l *corev1.EventList) {
-			f.locked(func() {
-				for i := range l.Items {
-					f.snap.AddEvent(FromCoreEvent(&l.Items[i]))
-				}
+		err := listPages(f.ctx, restFor(f.c, ""), Events, ns, opts, func() *corev1.Event { return &corev1.Event{} },
+			f.c.Kube.CoreV1().Events(ns).List, func(l []*corev1.Event) {
+				f.locked(func() {
+					for _, e := range l {
+						f.snap.AddEvent(FromCoreEvent(e))
+					}
+				})
 			})
-		})
 		if err != nil {
 			f.eventsErr(err, ns)
 		}
@@ -308,10 +310,9 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: ScopePageSize, FieldSelector: sel}
-		err := pages(f.ctx, opts, list, func(l *corev1.SecretList) {
+		err := listPages(f.ctx, restFor(f.c, ""), Secrets, ns, opts, func() *corev1.Secret { return &corev1.Secret{} }, list, func(l []*corev1.Secret) {
 			f.locked(func() {
-				for i := range l.Items {
-					s := &l.Items[i]
+				for _, s := range l {
 					if want[s.Namespace+"/"+s.Name] {
 						f.snap.Secrets.Add(s.Namespace, s.Name, s)
 					}

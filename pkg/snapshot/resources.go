@@ -60,7 +60,10 @@ type anyStore interface {
 	knownSelection(ns, selector string) error
 }
 
-type desc[T object, L runtime.Object] struct {
+type desc[T builtin, L interface {
+	runtime.Object
+	GetContinue() string
+}] struct {
 	resource, apiGroup, kind string
 	// apiVersions the file decoder accepts; empty accepts any (decodeFn converts).
 	apiVersions []string
@@ -81,7 +84,40 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions) {
 	if d.cluster {
 		ns = ""
 	}
-	listInto(f, d.field(f.snap), ns, d.resource, d.apiGroup, d.listFn(f.c, ns), o)
+	if !f.once("list/" + d.resource + "/" + ns + "/" + o.LabelSelector + "/" + o.FieldSelector) {
+		return
+	}
+	st := d.field(f.snap)
+	f.do(func() {
+		if o.Limit == 0 {
+			o.Limit = ListPageSize
+		}
+		err := listPages(f.ctx, restFor(f.c, d.apiGroup), d.resource, ns, o, d.newObj, d.listFn(f.c, ns), func(items []T) {
+			for _, it := range items {
+				// Managed fields are often the largest part of an object and no check reads them.
+				it.SetManagedFields(nil)
+				trim(it)
+			}
+			f.locked(func() {
+				for _, it := range items {
+					st.Add(it.GetNamespace(), it.GetName(), it)
+				}
+			})
+		})
+		if err != nil {
+			gap := f.classify(err, "list", d.resource, d.apiGroup, ns)
+			f.locked(func() { st.MarkGap(ns, gap) })
+			return
+		}
+		f.locked(func() { st.MarkListed(ns) })
+	})
+}
+
+// builtin is a built-in kind of the table: it decodes itself from protobuf.
+type builtin interface {
+	object
+	Unmarshal([]byte) error
+	SetManagedFields([]metav1.ManagedFieldsEntry)
 }
 
 func (d *desc[T, L]) get(f *fetcher, ns, name string) {
@@ -135,7 +171,7 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 var resources = []resource{
 	&desc[*corev1.Service, *corev1.ServiceList]{resource: Services, kind: "Service", apiVersions: []string{"v1"},
 		field:  func(s *Snapshot) *Store[*corev1.Service] { return &s.Services },
-		newObj: func() *corev1.Service { return &corev1.Service{} },
+		newObj: newService,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.ServiceList, error) {
 			return c.Kube.CoreV1().Services(ns).List
 		},
@@ -144,6 +180,7 @@ var resources = []resource{
 		}},
 	&desc[*networkingv1.Ingress, *networkingv1.IngressList]{resource: Ingresses, apiGroup: "networking.k8s.io", kind: "Ingress",
 		field:    func(s *Snapshot) *Store[*networkingv1.Ingress] { return &s.Ingresses },
+		newObj:   newIngress,
 		decodeFn: ingressFromUnstructured,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*networkingv1.IngressList, error) {
 			return c.Kube.NetworkingV1().Ingresses(ns).List

@@ -71,6 +71,7 @@ func TestPolicy(t *testing.T) {
 			pre := createBroken(t, kube, ns, cluster)
 			applyPolicies(t, cluster)
 			waitForPolicy(t, kube, ns, cluster)
+			waitForWarnings(t, kube, warned, ns, cluster, objs)
 			updatesRatchet(t, kube, pre, cluster)
 			var n struct{ refused, admitted, warned, apiRefused, falseRejections, falseWarnings, corpusRefused int }
 			for i, obj := range objs {
@@ -355,6 +356,39 @@ func waitForPolicy(t *testing.T, kube kubernetes.Interface, ns string, cluster r
 			t.Fatalf("the policies are not enforced after 60s; the probe got: %v", err)
 		}
 		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// waitForWarnings waits until the Warn-only policies answer too: the API server loads each policy
+// on its own, so the Deny probe of waitForPolicy can pass before they do. It dry-runs, until it
+// gets every warning the checks expect, the objects that only warn, one after the other.
+func waitForWarnings(t *testing.T, kube kubernetes.Interface, warned *warnings, ns string, cluster rules.Provider, objs []runtime.Object) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for _, obj := range objs {
+		want, err := policytest.GoVerdict(obj, cluster)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sure, _ := expected(obj, want, cluster)
+		sureErr, sureWarn := bySeverity(sure)
+		if len(sureErr) > 0 || len(sureWarn) == 0 {
+			continue
+		}
+		for {
+			warned.reset()
+			err := dryRunCreate(kube, ns, obj.DeepCopyObject())
+			got := warned.ours()
+			if err != nil || !slices.ContainsFunc(sureWarn, func(id rules.ID) bool {
+				return !slices.ContainsFunc(got, func(w string) bool { return strings.Contains(w, policy.Label(id.Rule())+": ") })
+			}) {
+				break
+			}
+			if time.Now().After(deadline) {
+				return // the main loop reports what is missing
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
 	}
 }
 

@@ -1,0 +1,210 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"testing"
+	"testing/iotest"
+
+	"google.golang.org/protobuf/encoding/protowire"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	kresource "k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer/protobuf"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/client-go/kubernetes/scheme"
+)
+
+// richPod sets every field the Pod skip tree drops and every field trimPod keeps.
+func richPod(name string) *corev1.Pod {
+	grace := int64(45)
+	probe := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/healthz", Port: intstr.FromString("http")}}}
+	ctr := func(n string) corev1.Container {
+		return corev1.Container{Name: n, Image: "nginx:1.27", Command: []string{"nginx"}, Args: []string{"-g", "daemon off;"},
+			Ports: []corev1.ContainerPort{{Name: "https", ContainerPort: 8443}},
+			Env:   []corev1.EnvVar{{Name: "A", Value: "b"}}, EnvFrom: []corev1.EnvFromSource{{Prefix: "X"}},
+			Resources: corev1.ResourceRequirements{
+				Requests: corev1.ResourceList{"cpu": kresource.MustParse("100m"), "tke.cloud.tencent.com/eni-ip": kresource.MustParse("1")},
+				Limits:   corev1.ResourceList{"memory": kresource.MustParse("1Gi")}},
+			VolumeMounts:  []corev1.VolumeMount{{Name: "v", MountPath: "/v"}},
+			VolumeDevices: []corev1.VolumeDevice{{Name: "d", DevicePath: "/dev/d"}},
+			LivenessProbe: probe, ReadinessProbe: probe, StartupProbe: probe,
+			Lifecycle:       &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"sleep", "10"}}}},
+			SecurityContext: &corev1.SecurityContext{RunAsNonRoot: new(bool)}}
+	}
+	return &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "shop", UID: "u-" + "1", Labels: map[string]string{"app": "web"},
+			Annotations:   map[string]string{"a": "b"},
+			ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "kubectl", FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:spec":{}}`)}}}},
+		Spec: corev1.PodSpec{
+			Volumes:                       []corev1.Volume{{Name: "v", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}}},
+			InitContainers:                []corev1.Container{ctr("init")},
+			Containers:                    []corev1.Container{ctr("app"), ctr("sidecar")},
+			NodeName:                      "10.0.0.1",
+			HostNetwork:                   true,
+			SecurityContext:               &corev1.PodSecurityContext{RunAsNonRoot: new(bool)},
+			Affinity:                      &corev1.Affinity{NodeAffinity: &corev1.NodeAffinity{}},
+			Tolerations:                   []corev1.Toleration{{Key: "k", Operator: corev1.TolerationOpExists}},
+			HostAliases:                   []corev1.HostAlias{{IP: "1.2.3.4", Hostnames: []string{"h"}}},
+			DNSConfig:                     &corev1.PodDNSConfig{Nameservers: []string{"8.8.8.8"}},
+			ReadinessGates:                []corev1.PodReadinessGate{{ConditionType: "x"}},
+			EphemeralContainers:           []corev1.EphemeralContainer{{EphemeralContainerCommon: corev1.EphemeralContainerCommon{Name: "debug"}}},
+			TopologySpreadConstraints:     []corev1.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone"}},
+			TerminationGracePeriodSeconds: &grace,
+		},
+		Status: corev1.PodStatus{Phase: corev1.PodRunning, Reason: "r", Message: "m", PodIP: "10.1.0.1",
+			PodIPs:                     []corev1.PodIP{{IP: "10.1.0.1"}},
+			HostIPs:                    []corev1.HostIP{{IP: "10.0.0.1"}},
+			Conditions:                 []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue}},
+			ContainerStatuses:          []corev1.ContainerStatus{{Name: "app", Ready: true}},
+			InitContainerStatuses:      []corev1.ContainerStatus{{Name: "init"}},
+			EphemeralContainerStatuses: []corev1.ContainerStatus{{Name: "debug"}},
+		},
+	}
+}
+
+func protobufList(t *testing.T, l runtime.Object) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := protobuf.NewSerializer(scheme.Scheme, scheme.Scheme).Encode(l, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func podList(cont string, names ...string) *corev1.PodList {
+	l := &corev1.PodList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "PodList"}, ListMeta: metav1.ListMeta{Continue: cont, ResourceVersion: "7"}}
+	for _, n := range names {
+		l.Items = append(l.Items, *richPod(n))
+	}
+	return l
+}
+
+// trimmed is what a live read keeps of p: trimPod after dropping managed fields.
+func trimmed(p *corev1.Pod) *corev1.Pod {
+	p = p.DeepCopy()
+	p.ManagedFields = nil
+	trimPod(p)
+	return p
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+func TestReadPage(t *testing.T) {
+	want := podList("next-token", "a", "b", "c")
+	data := protobufList(t, want)
+	for name, wrap := range map[string]func(io.Reader) io.Reader{
+		"whole":        func(r io.Reader) io.Reader { return r },
+		"byte by byte": iotest.OneByteReader,
+		"half reads":   iotest.HalfReader,
+	} {
+		t.Run(name, func(t *testing.T) {
+			cr := &countingReader{r: wrap(bytes.NewReader(data))}
+			var token string
+			readAt := -1
+			items, err := readPage(cr, func() *corev1.Pod { return &corev1.Pod{} }, func(c string) {
+				token, readAt = c, cr.n
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if token != "next-token" {
+				t.Errorf("continue = %q, want next-token", token)
+			}
+			if name == "byte by byte" && readAt >= len(data)/2 {
+				t.Errorf("continue token seen after %d of %d bytes: the next page would not start early", readAt, len(data))
+			}
+			if len(items) != len(want.Items) {
+				t.Fatalf("%d items, want %d", len(items), len(want.Items))
+			}
+			for i, got := range items {
+				trimPod(got)
+				if w := trimmed(&want.Items[i]); !equality.Semantic.DeepEqual(got, w) {
+					gj, _ := json.Marshal(got)
+					wj, _ := json.Marshal(w)
+					t.Errorf("item %d:\n got %s\nwant %s", i, gj, wj)
+				}
+			}
+		})
+	}
+}
+
+func TestReadPageServices(t *testing.T) {
+	svc := corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "s", Namespace: "n",
+		Annotations:   map[string]string{"service.kubernetes.io/tke-existed-lbid": "lb-1"},
+		ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "m"}}},
+		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 443, TargetPort: intstr.FromInt32(8443)}}}}
+	data := protobufList(t, &corev1.ServiceList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceList"}, Items: []corev1.Service{svc}})
+	var token *string
+	items, err := readPage(bytes.NewReader(data), func() *corev1.Service { return &corev1.Service{} }, func(c string) { token = &c })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token == nil || *token != "" {
+		t.Errorf("continue callback: %v, want called with the empty token", token)
+	}
+	want := svc.DeepCopy()
+	want.ManagedFields = nil
+	if len(items) != 1 || !equality.Semantic.DeepEqual(items[0], want) {
+		t.Errorf("items = %+v, want the Service without managed fields", items)
+	}
+}
+
+func TestReadPageJSON(t *testing.T) {
+	l := podList("tok", "a")
+	data, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var token string
+	items, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(c string) { token = c })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "tok" || len(items) != 1 || items[0].Name != "a" {
+		t.Errorf("token %q, %d items", token, len(items))
+	}
+}
+
+func TestReadPageBad(t *testing.T) {
+	good := protobufList(t, podList("", "a", "b"))
+	withEncoding := append(append([]byte{}, good...), protowire.AppendString(protowire.AppendTag(nil, 3, protowire.BytesType), "gzip")...)
+	for name, data := range map[string][]byte{
+		"truncated":        good[:len(good)-40],
+		"cut in the head":  good[:6],
+		"content encoding": withEncoding,
+		"not an answer":    []byte("k8s\x00\xff\xff\xff"),
+		"empty":            nil,
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(string) {})
+			if err == nil {
+				t.Fatal("no error")
+			}
+		})
+	}
+}
+
+// FuzzReadPage holds that no answer, however cut or corrupted, panics the reader.
+func FuzzReadPage(f *testing.F) {
+	good := protobufList(&testing.T{}, podList("tok", "a", "b"))
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte(`{"kind":"PodList","apiVersion":"v1","items":[{}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(string) {})
+	})
+}
