@@ -1,7 +1,9 @@
 package bench
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/bench/synth"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -183,4 +186,64 @@ func BenchmarkPlanRound(b *testing.B) {
 			b.Fatal("no read planned")
 		}
 	}
+}
+
+// BenchmarkWriteJSON writes the reports of every target as `-o json` and `-o sarif` do, to
+// io.Discard. encode is the former path (the whole List encoded into one buffer, then indented into
+// another); stream is Writer.Write.
+func BenchmarkWriteJSON(b *testing.B) {
+	f := benchFixture(b)
+	f.snap.ForgetDerived()
+	reports := make([]report.Report, len(f.targets))
+	for i, t := range f.targets {
+		res, err := checks.Run(f.snap, t, f.providers[i], checks.All())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if reports[i], err = report.Build(res, f.snap.Source, f.snap.Incomplete); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var out countingWriter
+	if err := report.NewWriter(&out, report.JSON, false, false).Write(reports, true); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d reports, %d bytes of JSON", len(reports), out.n)
+	whole := func(v func() any) func() error {
+		return func() error {
+			enc := json.NewEncoder(io.Discard)
+			enc.SetIndent("", "  ")
+			return enc.Encode(v())
+		}
+	}
+	write := func(f report.Format) func() error {
+		w := report.NewWriter(io.Discard, f, false, false)
+		return func() error { return w.Write(reports, true) }
+	}
+	for _, c := range []struct {
+		name string
+		run  func() error
+	}{
+		{"encode", whole(func() any { return report.NewList(reports) })},
+		{"stream", write(report.JSON)},
+		{"encode-sarif", whole(func() any { return report.NewSARIF(reports, "") })},
+		{"stream-sarif", write(report.SARIF)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// countingWriter counts the bytes written to it.
+type countingWriter struct{ n int }
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	return len(p), nil
 }
