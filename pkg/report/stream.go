@@ -41,7 +41,8 @@ func streamSARIF(out io.Writer, log SARIFLog) error {
 }
 
 // streamJSON writes the document encodeJSON would write for env with its one empty array under key
-// holding n items, encoding item(i) in order into a reused buffer, so no buffer holds the document.
+// holding n items. Each item(i) is encoded compact by encoding/json and indented by appendIndent
+// into a reused buffer, so no buffer holds the document.
 func streamJSON(out io.Writer, env any, key string, n int, item func(i int) any) error {
 	var head bytes.Buffer
 	if err := encodeJSON(&head, env); err != nil {
@@ -61,30 +62,99 @@ func streamJSON(out io.Writer, env any, key string, n int, item func(i int) any)
 	ind := doc[bytes.LastIndexByte(doc[:at], '\n')+1 : at]
 	prefix := string(ind) + jsonIndent
 
-	buf := bytes.NewBuffer(make([]byte, 0, 2*flushAt))
-	buf.Write(doc[:end])
-	enc := json.NewEncoder(buf)
-	enc.SetIndent(prefix, jsonIndent)
+	buf := make([]byte, 0, 2*flushAt)
+	buf = append(buf, doc[:end]...)
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
 	for i := range n {
 		if i > 0 {
-			buf.WriteByte(',')
+			buf = append(buf, ',')
 		}
-		buf.WriteByte('\n')
-		buf.WriteString(prefix)
+		buf = append(buf, '\n')
+		buf = append(buf, prefix...)
+		compact.Reset()
 		if err := enc.Encode(item(i)); err != nil {
 			return err
 		}
-		buf.Truncate(buf.Len() - 1)
-		if buf.Len() >= flushAt {
-			if _, err := out.Write(buf.Bytes()); err != nil {
+		buf = appendIndent(buf, compact.Bytes()[:compact.Len()-1], prefix)
+		if len(buf) >= flushAt {
+			if _, err := out.Write(buf); err != nil {
 				return err
 			}
-			buf.Reset()
+			buf = buf[:0]
 		}
 	}
-	buf.WriteByte('\n')
-	buf.Write(ind)
-	buf.Write(doc[end:])
-	_, err := out.Write(buf.Bytes())
+	buf = append(buf, '\n')
+	buf = append(buf, ind...)
+	buf = append(buf, doc[end:]...)
+	_, err := out.Write(buf)
 	return err
+}
+
+// appendIndent appends src, compact JSON as encoding/json writes it, indented by jsonIndent with
+// prefix after each newline, as json.Indent does.
+func appendIndent(dst, src []byte, prefix string) []byte {
+	depth := 0
+	opened := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if opened && c != '}' && c != ']' {
+			opened = false
+			depth++
+			dst = appendNewline(dst, prefix, depth)
+		}
+		switch c {
+		case '"':
+			end := stringEnd(src, i)
+			dst = append(dst, src[i:end]...)
+			i = end - 1
+		case '{', '[':
+			opened = true
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			dst = appendNewline(dst, prefix, depth)
+		case ':':
+			dst = append(dst, c, ' ')
+		case '}', ']':
+			if opened {
+				opened = false
+			} else {
+				depth--
+				dst = appendNewline(dst, prefix, depth)
+			}
+			dst = append(dst, c)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// stringEnd returns the index after the closing quote of the JSON string that opens at src[start],
+// or len(src) when it is not closed.
+func stringEnd(src []byte, start int) int {
+	for j := start + 1; ; j++ {
+		k := bytes.IndexByte(src[j:], '"')
+		if k < 0 {
+			return len(src)
+		}
+		j += k
+		backslashes := 0
+		for m := j - 1; m > start && src[m] == '\\'; m-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return j + 1
+		}
+	}
+}
+
+func appendNewline(dst []byte, prefix string, depth int) []byte {
+	dst = append(dst, '\n')
+	dst = append(dst, prefix...)
+	for range depth {
+		dst = append(dst, jsonIndent...)
+	}
+	return dst
 }

@@ -156,3 +156,29 @@ func TestStreamedJSONRefusesAnUnknownRule(t *testing.T) {
 		t.Errorf("got %v, want the marshalling error", err)
 	}
 }
+
+func FuzzAppendIndentMatchesJSONIndent(f *testing.F) {
+	for _, s := range []string{"", "plain", `a"b`, `\`, `\\`, `\"`, `\\"x"\`, `<a&b>`, "\u2028\u2029", "证书 😀",
+		`{"k":[1,{},[]],"s":"x"}`, "\x00\x1f\t\n", ",:{}[]"} {
+		f.Add(s, "    ")
+	}
+	f.Add(`"quoted"`, "")
+	f.Fuzz(func(t *testing.T, s, prefix string) {
+		if strings.Trim(prefix, " ") != "" {
+			t.Skip("an item prefix is spaces")
+		}
+		v := []any{s, map[string]any{s: []any{}, "empty": map[string]any{}, "n": -1.5e-7, "t": true, "z": nil,
+			"nested": map[string]any{s: []any{s, 1, []any{map[string]any{}}}}}, []string{}, 0}
+		src, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := json.Indent(&want, src, prefix, jsonIndent); err != nil {
+			t.Fatal(err)
+		}
+		if got := appendIndent(nil, src, prefix); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("appendIndent(%s)\n got: %s\nwant: %s", src, got, want.Bytes())
+		}
+	})
+}
