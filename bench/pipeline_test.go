@@ -1,7 +1,10 @@
 package bench
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -12,6 +15,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/bench/synth"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -182,5 +186,95 @@ func BenchmarkPlanRound(b *testing.B) {
 		if n == 0 {
 			b.Fatal("no read planned")
 		}
+	}
+}
+
+// diagnoseAll builds the report of every target as `kubectl lbdoctor -A` does.
+func diagnoseAll(tb testing.TB, f fixture) []report.Report {
+	f.snap.ForgetDerived()
+	reports := make([]report.Report, len(f.targets))
+	for i, t := range f.targets {
+		res, err := checks.Run(f.snap, t, f.providers[i], checks.All())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if reports[i], err = report.Build(res, f.snap.Source, f.snap.Incomplete); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return reports
+}
+
+// sameAsWholeEncoding fails unless Writer.Write's JSON and SARIF of reports are the bytes of
+// encoding the whole List and SARIF log at once.
+func sameAsWholeEncoding(tb testing.TB, reports []report.Report) {
+	for _, c := range []struct {
+		format report.Format
+		v      any
+	}{{report.JSON, report.NewList(reports)}, {report.SARIF, report.NewSARIF(reports, "v0")}} {
+		var want, got bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(c.v); err != nil {
+			tb.Fatal(err)
+		}
+		w := report.NewWriter(&got, c.format, false, false)
+		w.Version = "v0"
+		if err := w.Write(reports, true); err != nil {
+			tb.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			tb.Fatalf("-o %s of %d reports differs from encoding the whole value (%d vs %d bytes)", c.format, len(reports), got.Len(), want.Len())
+		}
+	}
+}
+
+// TestWriteJSONOfSyntheticCluster checks the streamed -o json and -o sarif on the synthetic
+// cluster (BENCH_SCALE, 0.1 unless set).
+func TestWriteJSONOfSyntheticCluster(t *testing.T) {
+	sz := synth.DefaultSizes().Scale(0.1)
+	if os.Getenv("BENCH_SCALE") != "" {
+		var err error
+		if sz, err = synth.SizesFromEnv(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sameAsWholeEncoding(t, diagnoseAll(t, load(t, sz)))
+}
+
+// BenchmarkWriteJSON writes the reports of every target as `-o json` and `-o sarif` do, to
+// io.Discard. encode is the former path (the whole List encoded into one buffer, then indented into
+// another); stream is Writer.Write.
+func BenchmarkWriteJSON(b *testing.B) {
+	reports := diagnoseAll(b, benchFixture(b))
+	sameAsWholeEncoding(b, reports)
+	whole := func(v func() any) func() error {
+		return func() error {
+			enc := json.NewEncoder(io.Discard)
+			enc.SetIndent("", "  ")
+			return enc.Encode(v())
+		}
+	}
+	write := func(f report.Format) func() error {
+		w := report.NewWriter(io.Discard, f, false, false)
+		return func() error { return w.Write(reports, true) }
+	}
+	for _, c := range []struct {
+		name string
+		run  func() error
+	}{
+		{"encode", whole(func() any { return report.NewList(reports) })},
+		{"stream", write(report.JSON)},
+		{"encode-sarif", whole(func() any { return report.NewSARIF(reports, "") })},
+		{"stream-sarif", write(report.SARIF)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -235,7 +234,9 @@ func (w *Writer) total(all, shown []Report) {
 	fmt.Fprintln(w.Out, line)
 }
 
-// Encode writes v as JSON or YAML.
+// Encode writes v as JSON (indented by two spaces, HTML-escaped, newline-terminated) or YAML. A List
+// or SARIFLog is written as JSON one report or result at a time; the bytes are those of encoding
+// the whole value at once.
 func Encode(out io.Writer, f Format, v any) error {
 	if f == YAML {
 		b, err := yaml.Marshal(v)
@@ -245,9 +246,13 @@ func Encode(out io.Writer, f Format, v any) error {
 		_, err = out.Write(b)
 		return err
 	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	switch v := v.(type) {
+	case List:
+		return streamList(out, v)
+	case SARIFLog:
+		return streamSARIF(out, v)
+	}
+	return encodeJSON(out, v)
 }
 
 func (w *Writer) summaryTable(reports []Report, wide bool) {
