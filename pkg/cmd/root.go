@@ -24,6 +24,7 @@ import (
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 	"k8s.io/klog/v2"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -356,13 +357,22 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error
 		}
 		fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
 	}
-	var reports []report.Report
-	for _, t := range targets {
-		rep, err := o.diagnose(snap, t)
-		if err != nil {
-			return nil, nil, err
+	// The targets are diagnosed side by side; reports and warnings keep the targets' order.
+	snap.Seal()
+	reports := make([]report.Report, len(targets))
+	warnings := make([][]string, len(targets))
+	errs := make([]error, len(targets))
+	par.Each(len(targets), func(i int) { reports[i], warnings[i], errs[i] = o.diagnose(snap, targets[i]) })
+	for i := range targets {
+		for _, w := range warnings[i] {
+			fmt.Fprintln(o.ErrOut, w)
 		}
-		reports = append(reports, rep)
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+	}
+	if len(reports) == 0 {
+		reports = nil
 	}
 	return reports, snap.Incomplete, nil
 }
@@ -397,15 +407,16 @@ func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Targ
 }
 
 // diagnose runs the checks on one target and builds its report: a skip when a forced provider has
-// no checks for the kind, and the object's lbdoctor.io/ignore suppressions applied.
-func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
+// no checks for the kind, and the object's lbdoctor.io/ignore suppressions applied. It returns the
+// warnings to print about the target's annotations.
+func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, []string, error) {
 	det := checks.Detection{Provider: o.provider, Evidence: "--provider flag"}
 	if o.provider == "" {
 		det = checks.DetectProvider(snap, t)
 	}
 	res, err := checks.Run(snap, t, det.Provider, checks.All())
 	if err != nil {
-		return report.Report{}, withNamespaceHint(notFoundOr(err, t), snap, t)
+		return report.Report{}, nil, withNamespaceHint(notFoundOr(err, t), snap, t)
 	}
 	if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
 		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
@@ -413,17 +424,28 @@ func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.R
 	}
 	rep, err := report.Build(res, snap.Source, snap.Incomplete)
 	if err != nil {
-		return report.Report{}, err
+		return report.Report{}, nil, err
 	}
 	rep.Provider.Evidence = det.Evidence
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
+	var warnings []string
 	if v := ignoreAnnotation(snap, t); v != "" {
 		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
-			fmt.Fprintf(o.ErrOut, "warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules\n",
-				report.IgnoreAnnotation, t, e)
+			warnings = append(warnings, fmt.Sprintf("warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules",
+				report.IgnoreAnnotation, t, e))
 		}
 	}
-	return rep, nil
+	return rep, warnings, nil
+}
+
+// diagnosePrinting is diagnose for the incremental engine, which diagnoses one target at a time:
+// it prints the warnings itself.
+func (o *Options) diagnosePrinting(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
+	rep, warnings, err := o.diagnose(snap, t)
+	for _, w := range warnings {
+		fmt.Fprintln(o.ErrOut, w)
+	}
+	return rep, err
 }
 
 // withNamespaceHint adds, offline, where the input holds an object of the target's kind and name

@@ -117,7 +117,7 @@ func (o *Options) runWatch(ctx context.Context) error {
 	p := &watchPrinter{o: o, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
 	initial := make(chan error, 1)
 	eng := engine.New(engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
-		Checks: checks.All(), Provider: o.provider, Diagnose: o.diagnose,
+		Checks: checks.All(), Provider: o.provider, Diagnose: o.diagnosePrinting,
 		OnUpdate: func(u engine.Update) {
 			if u.Initial {
 				initial <- p.first(u)

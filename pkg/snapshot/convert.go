@@ -16,6 +16,8 @@ func (s *Snapshot) stores() []anyStore {
 	for _, r := range resources {
 		out = append(out, r.store(s))
 	}
+	s.customMu.Lock()
+	defer s.customMu.Unlock()
 	for _, st := range s.custom {
 		out = append(out, st)
 	}

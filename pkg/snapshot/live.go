@@ -13,6 +13,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
 )
 
 // Clients are what the live fetcher needs.
@@ -62,17 +64,24 @@ func (f *fetcher) rounds(plan Plan) {
 	}
 	pending := f.snap.Targets
 	for i := 0; i < maxRounds && len(pending) > 0; i++ {
-		var reqs []Request
-		var next []Target
-		for _, t := range pending {
-			settled := true
-			for _, r := range plan.Target(f.snap, t) {
+		// No read is in flight between rounds: the targets are planned side by side.
+		f.snap.Seal()
+		asks := make([][]Request, len(pending))
+		settled := make([]bool, len(pending))
+		par.Each(len(pending), func(j int) {
+			settled[j] = true
+			for _, r := range plan.Target(f.snap, pending[j]) {
 				if r.Resource == Events || f.snap.Known(r) != nil {
-					reqs = append(reqs, r)
-					settled = settled && r.Resource == Events
+					asks[j] = append(asks[j], r)
+					settled[j] = settled[j] && r.Resource == Events
 				}
 			}
-			if !settled {
+		})
+		var reqs []Request
+		var next []Target
+		for j, t := range pending {
+			reqs = append(reqs, asks[j]...)
+			if !settled[j] {
 				next = append(next, t)
 			}
 		}

@@ -58,6 +58,7 @@ type anyStore interface {
 	markListed(ns string)
 	known(ns, name string) error
 	knownSelection(ns, selector string) error
+	seal()
 }
 
 type desc[T builtin, L interface {
@@ -301,6 +302,8 @@ func (r CustomResource) groupKind() schema.GroupKind {
 // Custom returns the store of a custom resource (an empty one when nothing of it was read).
 func (s *Snapshot) Custom(r CustomResource) *Store[*unstructured.Unstructured] {
 	st := s.customStore(r.groupKind())
+	s.customMu.Lock()
+	defer s.customMu.Unlock()
 	if st.resource == "" {
 		st.resource = r.GVR.Resource + "." + r.GVR.Group
 	}
@@ -308,6 +311,8 @@ func (s *Snapshot) Custom(r CustomResource) *Store[*unstructured.Unstructured] {
 }
 
 func (s *Snapshot) customStore(gk schema.GroupKind) *Store[*unstructured.Unstructured] {
+	s.customMu.Lock()
+	defer s.customMu.Unlock()
 	if st, ok := s.custom[gk]; ok {
 		return st
 	}

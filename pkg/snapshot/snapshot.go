@@ -3,6 +3,7 @@
 package snapshot
 
 import (
+	"sync"
 	"time"
 
 	admissionv1 "k8s.io/api/admissionregistration/v1"
@@ -85,7 +86,8 @@ type Snapshot struct {
 	Webhooks       Store[*admissionv1.ValidatingWebhookConfiguration]
 
 	// custom holds the objects of custom resources (see Custom), by group and kind.
-	custom map[schema.GroupKind]*Store[*unstructured.Unstructured]
+	custom   map[schema.GroupKind]*Store[*unstructured.Unstructured]
+	customMu sync.Mutex
 	// complete is set by MarkComplete: every store, including custom ones made later, is listed.
 	complete bool
 
@@ -97,29 +99,46 @@ type Snapshot struct {
 	// Warnings are problems of the input itself (offline: the same object given twice).
 	Warnings []string
 
-	memo map[string]any
+	memo   map[string]*memoEntry
+	memoMu sync.Mutex
 	// origins says where each object of a manifest input was read (see Locate).
 	origins map[string]origin
 }
 
 // ForgetDerived drops what Memo computed, so that a benchmark measures a cold pass.
-func (s *Snapshot) ForgetDerived() { s.memo = map[string]any{} }
+func (s *Snapshot) ForgetDerived() { s.memo = map[string]*memoEntry{} }
+
+type memoEntry struct {
+	once sync.Once
+	v    any
+}
 
 // Memo returns fn's value for key, computed once per snapshot: derived data (indexes, parsed
-// cluster-wide configuration) that every target would otherwise recompute. Not safe for concurrent
-// use; checks run one at a time.
+// cluster-wide configuration) that every target would otherwise recompute. It is safe for concurrent
+// use; fn must not ask Memo for its own key.
 func (s *Snapshot) Memo(key string, fn func() any) any {
-	if v, ok := s.memo[key]; ok {
-		return v
+	s.memoMu.Lock()
+	e, ok := s.memo[key]
+	if !ok {
+		e = &memoEntry{}
+		s.memo[key] = e
 	}
-	v := fn()
-	s.memo[key] = v
-	return v
+	s.memoMu.Unlock()
+	e.once.Do(func() { e.v = fn() })
+	return e.v
+}
+
+// Seal prepares the snapshot for concurrent readers: the checks and the planner may then read it
+// from several goroutines, as long as nothing is added until they are done.
+func (s *Snapshot) Seal() {
+	for _, st := range s.stores() {
+		st.seal()
+	}
 }
 
 // New returns an empty snapshot.
 func New(source Source) *Snapshot {
-	s := &Snapshot{Source: source, events: map[ObjectRef][]Event{}, memo: map[string]any{},
+	s := &Snapshot{Source: source, events: map[ObjectRef][]Event{}, memo: map[string]*memoEntry{},
 		custom: map[schema.GroupKind]*Store[*unstructured.Unstructured]{}}
 	for _, r := range resources {
 		r.init(s)

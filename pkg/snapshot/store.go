@@ -135,6 +135,8 @@ func (s *Store[T]) index() {
 	s.dirty = false
 }
 
+func (s *Store[T]) seal() { s.index() }
+
 // MarkAbsent records that the server answered 404 for ns/name.
 func (s *Store[T]) MarkAbsent(ns, name string) { s.absent[key(ns, name)] = true }
 
