@@ -184,12 +184,31 @@ type ackAnns map[string]string
 
 // get returns the effective value of suffix and the key it came from (the current key when unset).
 func (a ackAnns) get(suffix string) (value, key string, set bool) {
-	for _, p := range []string{ackPrefix, ackLegacyPrefix} {
-		if v, ok := a[p+suffix]; ok {
-			return v, p + suffix, true
+	keys := ackKeysOf(suffix)
+	for _, k := range keys {
+		if v, ok := a[k]; ok {
+			return v, k, true
 		}
 	}
-	return "", ackPrefix + suffix, false
+	return "", keys[0], false
+}
+
+// ackKeys holds, for every suffix of ackAnnotations, its current and legacy keys: get is asked for
+// them many times per Service.
+var ackKeys = func() map[string][2]string {
+	m := make(map[string][2]string, len(ackAnnotations))
+	for s := range ackAnnotations {
+		m[s] = [2]string{ackPrefix + s, ackLegacyPrefix + s}
+	}
+	return m
+}()
+
+// ackKeysOf returns the current and legacy keys of suffix.
+func ackKeysOf(suffix string) [2]string {
+	if k, ok := ackKeys[suffix]; ok {
+		return k
+	}
+	return [2]string{ackPrefix + suffix, ackLegacyPrefix + suffix}
 }
 
 func (a ackAnns) value(suffix string) string { v, _, _ := a.get(suffix); return v }

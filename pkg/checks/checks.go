@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -104,6 +105,18 @@ type Context struct {
 	partial  []Skip
 	// undeclared holds the first rule the running check emitted without declaring it.
 	undeclared error
+	// reqs is scratch space for the reads of one input; sel caches selector().
+	reqs    []snapshot.Request
+	sel     string
+	selDone bool
+}
+
+// selector is the target Service's label selector as a string.
+func (c *Context) selector() string {
+	if !c.selDone {
+		c.sel, c.selDone = selectorString(c.Service), true
+	}
+	return c.sel
 }
 
 // maxPath bounds the report path, which may hold user-chosen keys and names.
@@ -251,21 +264,35 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 
 // newContext reads the target for the checks.
 func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (*Context, error) {
-	ctx := &Context{Snap: snap, Target: t, Provider: provider}
-	var err error
-	switch t.Kind {
-	case snapshot.KindService:
-		ctx.Service, err = snap.Services.Get(t.Namespace, t.Name)
-	case snapshot.KindIngress:
-		ctx.Ingress, err = snap.Ingresses.Get(t.Namespace, t.Name)
-	default:
-		err = fmt.Errorf("unsupported target kind %q", t.Kind)
-	}
-	if err != nil {
+	ctx := &Context{}
+	if err := ctx.reset(snap, t, provider); err != nil {
 		return nil, err
 	}
 	return ctx, nil
 }
+
+// reset makes c a fresh context of the target, keeping only its scratch space.
+func (c *Context) reset(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) error {
+	*c = Context{Snap: snap, Target: t, Provider: provider, reqs: c.reqs[:0]}
+	var err error
+	switch t.Kind {
+	case snapshot.KindService:
+		c.Service, err = snap.Services.Get(t.Namespace, t.Name)
+	case snapshot.KindIngress:
+		c.Ingress, err = snap.Ingresses.Get(t.Namespace, t.Name)
+	default:
+		err = fmt.Errorf("unsupported target kind %q", t.Kind)
+	}
+	return err
+}
+
+// planScratch is what Plan's Target reuses from one target to the next.
+type planScratch struct {
+	ctx  Context
+	reqs []snapshot.Request
+}
+
+var planScratchPool = sync.Pool{New: func() any { return new(planScratch) }}
 
 // applies reports whether ch runs for the context's target, making it the running check.
 func (c *Context) applies(ch *Check) bool {
@@ -283,8 +310,9 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 	return snapshot.Plan{
 		Cluster: func(s *snapshot.Snapshot) []snapshot.Request {
 			var out []snapshot.Request
+			c := &Context{Snap: s}
 			for _, in := range detectionInputs {
-				out = append(out, in.requests(&Context{Snap: s})...)
+				out = in.appendRequests(out, c)
 			}
 			return out
 		},
@@ -307,21 +335,30 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 			if p == "" {
 				p = DetectProvider(s, t).Provider
 			}
-			ctx, err := newContext(s, t, p)
-			if err != nil {
+			sc := planScratchPool.Get().(*planScratch)
+			defer func() {
+				sc.ctx = Context{reqs: sc.ctx.reqs[:0]}
+				planScratchPool.Put(sc)
+			}()
+			ctx := &sc.ctx
+			if err := ctx.reset(s, t, p); err != nil {
 				return nil
 			}
-			var out []snapshot.Request
+			out := sc.reqs[:0]
 			for i := range list {
 				ch := &list[i]
 				if !ctx.applies(ch) {
 					continue
 				}
 				for _, in := range ch.Inputs {
-					out = append(out, in.requests(ctx)...)
+					out = in.appendRequests(out, ctx)
 				}
 			}
-			return out
+			sc.reqs = out
+			if len(out) == 0 {
+				return nil
+			}
+			return slices.Clone(out)
 		},
 	}
 }
