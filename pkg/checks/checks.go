@@ -10,6 +10,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
@@ -105,10 +106,11 @@ type Context struct {
 	partial  []Skip
 	// undeclared holds the first rule the running check emitted without declaring it.
 	undeclared error
-	// reqs is scratch space for the reads of one input; sel caches selector().
-	reqs    []snapshot.Request
-	sel     string
-	selDone bool
+	// reqs is scratch space for the reads of one input; sel and slicesSel cache selector() and
+	// slicesSelector().
+	reqs               []snapshot.Request
+	sel, slicesSel     string
+	selDone, slicesSet bool
 }
 
 // selector is the target Service's label selector as a string.
@@ -117,6 +119,14 @@ func (c *Context) selector() string {
 		c.sel, c.selDone = selectorString(c.Service), true
 	}
 	return c.sel
+}
+
+// slicesSelector selects the target Service's EndpointSlices.
+func (c *Context) slicesSelector() string {
+	if !c.slicesSet {
+		c.slicesSel, c.slicesSet = discoveryv1.LabelServiceName+"="+c.Target.Name, true
+	}
+	return c.slicesSel
 }
 
 // maxPath bounds the report path, which may hold user-chosen keys and names.

@@ -170,9 +170,7 @@ var (
 	inEvents = Input{Scope: TargetEvents, Required: true}
 	inNodes  = Input{Resource: snapshot.Nodes, Scope: ClusterWide}
 	// inSlices: the target Service's EndpointSlices.
-	inSlices = Input{Resource: snapshot.EndpointSlices, Scope: Selected, Selector: func(c *Context) string {
-		return discoveryv1.LabelServiceName + "=" + c.Target.Name
-	}}
+	inSlices = Input{Resource: snapshot.EndpointSlices, Scope: Selected, Selector: (*Context).slicesSelector}
 	// inBackendPods: the pods the target Service selects.
 	inBackendPods = Input{Resource: snapshot.Pods, Scope: Selected, Selector: func(c *Context) string {
 		if c.Service == nil || len(c.Service.Spec.Selector) == 0 {
@@ -266,7 +264,11 @@ func targetAnnotations(c *Context) map[string]string {
 }
 
 func directAccessOn(c *Context) bool {
-	on, err := parseBool(c.Service.Annotations[annSvcDirectAccess])
+	v := c.Service.Annotations[annSvcDirectAccess]
+	if v == "" {
+		return false
+	}
+	on, err := parseBool(v)
 	return err == nil && on
 }
 

@@ -93,7 +93,7 @@ const maxConflicts = 3
 // to the next source, and a tie in every source goes to ack (alphabetical), so the answer never
 // depends on map or list order. Signals of the other cloud are returned as conflicts.
 func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
-	done := s.Memo("checks.DetectProvider", func() any { return map[snapshot.Target]Detection{} }).(map[snapshot.Target]Detection)
+	done := s.Memo("checks.DetectProvider", func() any { return make(map[snapshot.Target]Detection, len(s.Targets)) }).(map[snapshot.Target]Detection)
 	if d, ok := done[t]; ok {
 		return d
 	}
