@@ -470,7 +470,7 @@ func checkACKBackends(c *Context) {
 	switch {
 	case len(b.ready) == 0:
 		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
-		if _, err := c.Snap.ServiceSlices(c.Service); err != nil {
+		if _, err := serviceSlices(c.Snap, c.Service); err != nil {
 			c.Skip(err)
 			return
 		}

@@ -65,9 +65,41 @@ func (b backendSet) split() (ready, notReady []backendEndpoint) {
 // reason neither could be read.
 func serviceBackends(c *Context) (backendSet, error) { return backendsOf(c.Snap, c.Service) }
 
+// serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
+// by Service name built once per snapshot. The slice it returns is shared: callers only read it.
+func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
+	type index struct {
+		by  map[string][]*discoveryv1.EndpointSlice
+		err error
+	}
+	all := snap.Memo("checks.serviceSlices", func() any { return map[string]*index{} }).(map[string]*index)
+	idx, ok := all[svc.Namespace]
+	if !ok {
+		idx = &index{}
+		var list []*discoveryv1.EndpointSlice
+		if list, idx.err = snap.EndpointSlices.List(svc.Namespace); idx.err == nil {
+			idx.by = map[string][]*discoveryv1.EndpointSlice{}
+			for _, es := range list {
+				if es.Namespace == svc.Namespace {
+					name := es.Labels[discoveryv1.LabelServiceName]
+					idx.by[name] = append(idx.by[name], es)
+				}
+			}
+		}
+		all[svc.Namespace] = idx
+	}
+	if idx.err != nil {
+		return nil, idx.err
+	}
+	if out := idx.by[svc.Name]; len(out) > 0 {
+		return out, nil
+	}
+	return snap.ServiceSlices(svc) // none: offline, that may be unknown rather than empty
+}
+
 // backendsOf is serviceBackends for any Service of the snapshot.
 func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error) {
-	slices, serr := snap.ServiceSlices(svc)
+	slices, serr := serviceSlices(snap, svc)
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
 		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
 	}
@@ -155,7 +187,7 @@ func selectorString(svc *corev1.Service) string {
 func checkServiceEndpoints(c *Context) {
 	svc := c.Service
 	if len(svc.Spec.Selector) == 0 {
-		slices, err := c.Snap.ServiceSlices(svc)
+		slices, err := serviceSlices(c.Snap, svc)
 		if err != nil {
 			return
 		}
@@ -218,7 +250,7 @@ func checkExternalTrafficLocal(c *Context) {
 		return
 	}
 	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
-	nodes, err := c.Snap.Nodes.List("")
+	nodes, err := nodesOf(c.Snap)
 	if err != nil {
 		c.Skip(err)
 		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
@@ -226,29 +258,62 @@ func checkExternalTrafficLocal(c *Context) {
 			nameList(hosts, 8))
 		return
 	}
-	var without, servingLB []string
-	known := map[string]bool{}
-	for _, n := range nodes {
-		known[clip(n.Name)] = true
+	const shown = 8
+	var without [shown]string
+	nWithout, servingLB := 0, false
+	for _, n := range nodes.list {
 		switch {
 		case !withBackend[n.Name]:
-			without = append(without, clip(n.Name))
+			if nWithout < len(without) {
+				without[nWithout] = clip(n.Name)
+			}
+			nWithout++
 		case !excludedFromLB(n):
-			servingLB = append(servingLB, n.Name)
+			servingLB = true
 		}
 	}
 	// A backend node the snapshot lacks may well serve the load balancer: only known nodes count as excluded.
-	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !known[h] })
+	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !nodes.clipped[h] })
 	switch {
-	case len(servingLB) == 0 && !unseen:
+	case !servingLB && !unseen:
 		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path,
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
 			labelExcludeLB, nameList(hosts, 8))
-	case len(without) > 0:
+	case nWithout > 0:
+		list := nameList(without[:min(nWithout, shown)], shown)
+		if nWithout > shown {
+			list = fmt.Sprintf("%s and %d more", list, nWithout-shown)
+		}
 		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
-			len(without), len(nodes), nameList(without, 8), nameList(hosts, 8))
+			nWithout, len(nodes.list), list, nameList(hosts, 8))
 	}
+}
+
+// snapNodes is the node list of a snapshot with the set of its clipped names.
+type snapNodes struct {
+	list    []*corev1.Node
+	clipped map[string]bool
+}
+
+// nodesOf lists the snapshot's nodes, once per snapshot.
+func nodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
+	type result struct {
+		n   snapNodes
+		err error
+	}
+	r := snap.Memo("checks.nodes", func() any {
+		list, err := snap.Nodes.List("")
+		if err != nil {
+			return result{err: err}
+		}
+		n := snapNodes{list: list, clipped: make(map[string]bool, len(list))}
+		for _, node := range list {
+			n.clipped[clip(node.Name)] = true
+		}
+		return result{n: n}
+	}).(result)
+	return r.n, r.err
 }
 
 // excludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.
