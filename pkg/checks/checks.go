@@ -106,11 +106,16 @@ type Context struct {
 	partial  []Skip
 	// undeclared holds the first rule the running check emitted without declaring it.
 	undeclared error
-	// reqs is scratch space for the reads of one input; sel and slicesSel cache selector() and
-	// slicesSelector().
+	// reqs is scratch space for the reads of one input. The rest caches what several checks derive
+	// from the target: selector(), slicesSelector(), serviceBackends and ingressPaths().
 	reqs               []snapshot.Request
 	sel, slicesSel     string
 	selDone, slicesSet bool
+	backends           backendSet
+	backendsErr        error
+	backendsDone       bool
+	paths              []ingressPath
+	pathsDone          bool
 }
 
 // selector is the target Service's label selector as a string.
@@ -248,8 +253,12 @@ type Result struct {
 // Run applies the checks that fit the target and returns their findings. The target must be in the
 // snapshot. A check that emits a rule it does not declare is an internal error.
 func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
-	ctx, err := newContext(snap, t, provider)
-	if err != nil {
+	ctx := runContextPool.Get().(*Context)
+	defer func() {
+		*ctx = Context{reqs: ctx.reqs[:0], findings: ctx.findings[:0]}
+		runContextPool.Put(ctx)
+	}()
+	if err := ctx.reset(snap, t, provider); err != nil {
 		return Result{}, err
 	}
 	res := Result{Target: t, Provider: provider}
@@ -281,9 +290,13 @@ func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provi
 	return ctx, nil
 }
 
+// runContextPool holds the contexts of Run: the findings it returns are copies (mergeConfirmed),
+// so the buffers they grew serve the next target.
+var runContextPool = sync.Pool{New: func() any { return new(Context) }}
+
 // reset makes c a fresh context of the target, keeping only its scratch space.
 func (c *Context) reset(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) error {
-	*c = Context{Snap: snap, Target: t, Provider: provider, reqs: c.reqs[:0]}
+	*c = Context{Snap: snap, Target: t, Provider: provider, reqs: c.reqs[:0], findings: c.findings[:0]}
 	var err error
 	switch t.Kind {
 	case snapshot.KindService:

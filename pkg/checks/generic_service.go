@@ -63,7 +63,13 @@ func (b backendSet) split() (ready, notReady []backendEndpoint) {
 // serviceBackends reads the target Service's endpoints from its EndpointSlices, or, when those are
 // unknown or absent and the Service has a selector, from the pods it selects. The error is the
 // reason neither could be read.
-func serviceBackends(c *Context) (backendSet, error) { return backendsOf(c.Snap, c.Service) }
+func serviceBackends(c *Context) (backendSet, error) {
+	if !c.backendsDone {
+		c.backends, c.backendsErr = backendsOf(c.Snap, c.Service)
+		c.backendsDone = true
+	}
+	return c.backends, c.backendsErr
+}
 
 // serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
 // by Service name built once per snapshot. The slice it returns is shared: callers only read it.

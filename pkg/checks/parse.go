@@ -27,6 +27,16 @@ func parseBool(s string) (bool, error) {
 	return b, nil
 }
 
+// isTrue is parseBool's value, false for a value it rejects (and for an unset annotation, without
+// building the error).
+func isTrue(s string) bool {
+	if s == "" {
+		return false
+	}
+	b, err := parseBool(s)
+	return err == nil && b
+}
+
 // parseIntRange reads a decimal integer within [lo, hi].
 func parseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))

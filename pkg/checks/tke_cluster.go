@@ -240,7 +240,7 @@ func checkL4Loopback(c *Context) {
 	if kp == nil {
 		return // not TKE's kube-proxy: the IPVS behaviour described does not apply
 	}
-	prevent, _ := parseBool(svc.Annotations[annSvcPreventLoopback])
+	prevent := isTrue(svc.Annotations[annSvcPreventLoopback])
 	if prevent && kp.oldErr == nil && !kp.old {
 		return // documented fix applied
 	}
@@ -283,7 +283,7 @@ func checkL7Loopback(c *Context) {
 		return
 	}
 	name, key := ing.Annotations[annIngServiceConfig], annIngServiceConfig
-	if auto, _ := parseBool(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
+	if auto := isTrue(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
 		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
 	}
 	if name == "" {
@@ -324,7 +324,7 @@ func ingressL7Ports(ing *networkingv1.Ingress) []int {
 	if len(ing.Spec.TLS) == 0 {
 		return []int{80}
 	}
-	if mix, _ := parseBool(ing.Annotations[annRuleMix]); mix {
+	if mix := isTrue(ing.Annotations[annRuleMix]); mix {
 		return []int{80, 443}
 	}
 	return []int{443}
