@@ -97,8 +97,13 @@ func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
 	if d, ok := done[t]; ok {
 		return d
 	}
-	var tally signalTally
-	tally.fill(targetSignals(s, t))
+	var (
+		tally signalTally
+		sigs  [8]signal
+		keys  [16]string
+	)
+	tally.sigs = targetSignals(sigs[:0], keys[:0], s, t)
+	tally.fill()
 	d := decide(&tally, clusterTally(s))
 	done[t] = d
 	return d
@@ -112,8 +117,8 @@ func ClusterProvider(s *snapshot.Snapshot) Detection {
 // clusterTally is the tally of clusterSignals, once per snapshot.
 func clusterTally(s *snapshot.Snapshot) *signalTally {
 	return s.Memo("checks.clusterTally", func() any {
-		t := &signalTally{}
-		t.fill(clusterSignals(s))
+		t := &signalTally{sigs: clusterSignals(s)}
+		t.fill()
 		return t
 	}).(*signalTally)
 }
@@ -132,7 +137,8 @@ func (sg signal) full() Signal {
 	return sg.Signal
 }
 
-func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []signal {
+// targetSignals appends the target's signals to dst, using keys as scratch space.
+func targetSignals(dst []signal, keys []string, s *snapshot.Snapshot, t snapshot.Target) []signal {
 	var ann map[string]string
 	var class *signal
 	switch t.Kind {
@@ -151,32 +157,23 @@ func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []signal {
 			}
 		}
 	}
-	var keys []string
 	for k := range ann {
 		if hasAnyPrefix(k, tkePrefixes) || hasAnyPrefix(k, ackPrefixes) {
 			keys = append(keys, k)
 		}
 	}
-	n := len(keys)
-	if class != nil {
-		n++
-	}
-	if n == 0 {
-		return nil
-	}
 	slices.Sort(keys)
-	out := make([]signal, 0, n)
 	if class != nil {
-		out = append(out, *class)
+		dst = append(dst, *class)
 	}
 	for _, k := range keys {
 		p := rules.ACK
 		if hasAnyPrefix(k, tkePrefixes) {
 			p = rules.TKE
 		}
-		out = append(out, signal{Signal: Signal{Provider: p, Source: FromAnnotation}, ann: k})
+		dst = append(dst, signal{Signal: Signal{Provider: p, Source: FromAnnotation}, ann: k})
 	}
-	return out
+	return dst
 }
 
 // clusterSignals reads nodes (sorted by name) and kube-system objects, once per snapshot.
@@ -308,10 +305,9 @@ func cloudIndex(p rules.Provider) int {
 	return 0
 }
 
-// fill tallies sigs into the zero t.
-func (t *signalTally) fill(sigs []signal) {
-	t.sigs = sigs
-	for i, sg := range sigs {
+// fill tallies t.sigs into the zero counts of t.
+func (t *signalTally) fill() {
+	for i, sg := range t.sigs {
 		switch sg.Provider {
 		case rules.ACK:
 			t.n[sg.Source].ack++
