@@ -8,7 +8,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
-	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -185,8 +184,32 @@ func podReady(p *corev1.Pod) bool {
 
 func hasEndpointsAtAll(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTypeExternalName }
 
+// selectorString is labels.SelectorFromSet(svc.Spec.Selector).String(), "k1=v1,k2=v2" in key
+// order, built without the selector.
 func selectorString(svc *corev1.Service) string {
-	return labels.SelectorFromSet(svc.Spec.Selector).String()
+	set := svc.Spec.Selector
+	if len(set) == 0 {
+		return ""
+	}
+	n := len(set) - 1
+	var buf [8]string
+	keys := buf[:0]
+	for k, v := range set {
+		keys = append(keys, k)
+		n += len(k) + 1 + len(v)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.Grow(n)
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(set[k])
+	}
+	return b.String()
 }
 
 // checkServiceEndpoints reports a Service without backends, or with backends that are not ready.

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -250,5 +251,26 @@ func TestNearestAndEditDistance(t *testing.T) {
 	}
 	if best, d := nearest("health-check-intreval", ackSuffixes); best != "health-check-interval" || d != 2 {
 		t.Errorf("nearest = %s %d", best, d)
+	}
+}
+
+// TestSelectorString holds selectorString to what the selector it replaces prints.
+func TestSelectorString(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  map[string]string
+	}{
+		{"none", nil},
+		{"empty", map[string]string{}},
+		{"one", map[string]string{"app": "web"}},
+		{"several", map[string]string{"tier": "front", "app": "web", "app.kubernetes.io/name": "shop", "a": ""}},
+		{"many", map[string]string{"k9": "9", "k1": "1", "k5": "5", "k3": "3", "k7": "7", "k2": "2", "k8": "8", "k4": "4", "k6": "6", "k10": "10"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := &corev1.Service{Spec: corev1.ServiceSpec{Selector: tc.set}}
+			if got, want := selectorString(svc), labels.SelectorFromSet(tc.set).String(); got != want {
+				t.Errorf("selectorString = %q, want %q", got, want)
+			}
+		})
 	}
 }

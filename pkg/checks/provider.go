@@ -100,9 +100,8 @@ func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
 	var (
 		tally signalTally
 		sigs  [8]signal
-		keys  [16]string
 	)
-	tally.sigs = targetSignals(sigs[:0], keys[:0], s, t)
+	tally.sigs = targetSignals(sigs[:0], s, t)
 	tally.fill()
 	d := decide(&tally, clusterTally(s))
 	done[t] = d
@@ -137,8 +136,10 @@ func (sg signal) full() Signal {
 	return sg.Signal
 }
 
-// targetSignals appends the target's signals to dst, using keys as scratch space.
-func targetSignals(dst []signal, keys []string, s *snapshot.Snapshot, t snapshot.Target) []signal {
+var ingressClassAnnPath = annPath(annIngressClass)
+
+// targetSignals appends the target's signals to dst.
+func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []signal {
 	var ann map[string]string
 	var class *signal
 	switch t.Kind {
@@ -153,26 +154,27 @@ func targetSignals(dst []signal, keys []string, s *snapshot.Snapshot, t snapshot
 			case ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud":
 				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", "spec.ingressClassName"}}
 			case ann[annIngressClass] == "qcloud":
-				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", annPath(annIngressClass)}}
+				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", ingressClassAnnPath}}
 			}
 		}
 	}
-	for k := range ann {
-		if hasAnyPrefix(k, tkePrefixes) || hasAnyPrefix(k, ackPrefixes) {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
 	if class != nil {
 		dst = append(dst, *class)
 	}
-	for _, k := range keys {
-		p := rules.ACK
-		if hasAnyPrefix(k, tkePrefixes) {
+	from := len(dst)
+	for k := range ann {
+		var p rules.Provider
+		switch {
+		case hasAnyPrefix(k, tkePrefixes):
 			p = rules.TKE
+		case hasAnyPrefix(k, ackPrefixes):
+			p = rules.ACK
+		default:
+			continue
 		}
 		dst = append(dst, signal{Signal: Signal{Provider: p, Source: FromAnnotation}, ann: k})
 	}
+	slices.SortFunc(dst[from:], func(a, b signal) int { return strings.Compare(a.ann, b.ann) })
 	return dst
 }
 
