@@ -714,10 +714,27 @@ func checkACKReuseCCMVersion(c *Context) {
 	}
 }
 
+// ccmFloors are the CCM releases ccmOlderThan compares with, parsed once.
+var ccmFloors = func() map[string]version {
+	m := map[string]version{}
+	for _, s := range []string{ackEventsCCM, ackReuseCCM} {
+		m[s], _ = parseVersion(s)
+	}
+	return m
+}()
+
 // ccmOlderThan reports whether the installed cloud-controller-manager predates release minimum,
 // with its image tag and report path. An unknown version records a skip and reports false.
 func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
-	image, path, err := ccmImage(c)
+	type result struct {
+		image, path string
+		err         error
+	}
+	r := memo(c, "ccm-image", func() result {
+		image, path, err := ccmImage(c)
+		return result{image, path, err}
+	})
+	image, path, err := r.image, r.path, r.err
 	if err != nil {
 		c.Skip(err)
 		return "", "", false
@@ -728,7 +745,10 @@ func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
 		c.Skip(fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err))
 		return "", "", false
 	}
-	floor, _ := parseVersion(minimum)
+	floor, ok := ccmFloors[minimum]
+	if !ok {
+		floor, _ = parseVersion(minimum)
+	}
 	return tag, path, v.compare(floor) < 0
 }
 

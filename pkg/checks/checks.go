@@ -3,9 +3,10 @@
 package checks
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -277,7 +278,7 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		}
 	}
 	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
-	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
+	slices.SortStableFunc(res.Findings, compareFindings)
 	return res, nil
 }
 
@@ -391,22 +392,18 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 // path and facts, takes the event's message, count and time, and is at least as severe as the rule.
 func mergeConfirmed(fs []Finding) []Finding {
 	out := make([]Finding, 0, len(fs))
-	first := map[rules.ID]int{}
 	for _, f := range fs {
-		if f.Source != SourceCheck {
-			continue
+		if f.Source == SourceCheck {
+			out = append(out, f)
 		}
-		if _, ok := first[f.Rule]; !ok {
-			first[f.Rule] = len(out)
-		}
-		out = append(out, f)
 	}
+	checks := len(out)
 	for _, e := range fs {
 		if e.Source != SourceEvent {
 			continue
 		}
-		i, ok := first[e.Rule]
-		if !ok {
+		i := slices.IndexFunc(out[:checks], func(f Finding) bool { return f.Rule == e.Rule })
+		if i < 0 {
 			out = append(out, e)
 			continue
 		}
@@ -426,13 +423,13 @@ func mergeConfirmed(fs []Finding) []Finding {
 	return out
 }
 
-// lessFinding orders by severity (worst first), then rule id, then path.
-func lessFinding(a, b Finding) bool {
+// compareFindings orders by severity (worst first), then rule id, then path.
+func compareFindings(a, b Finding) int {
 	if sa, sb := a.EffectiveSeverity(), b.EffectiveSeverity(); sa != sb {
-		return sa > sb
+		return cmp.Compare(sb, sa)
 	}
 	if c := rules.Compare(a.Rule, b.Rule); c != 0 {
-		return c < 0
+		return c
 	}
-	return a.Path < b.Path
+	return strings.Compare(a.Path, b.Path)
 }
