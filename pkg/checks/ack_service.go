@@ -577,7 +577,7 @@ func checkACKImmutable(c *Context) {
 	if len(svc.Status.LoadBalancer.Ingress) == 0 {
 		return
 	}
-	last, _ := lastAppliedAnnotations(svc.Annotations)
+	last, _ := c.lastApplied()
 	changed := func(suffix string) (string, bool) {
 		v, key, _ := a.get(suffix)
 		old, ok := last[key]
@@ -767,7 +767,7 @@ func checkACKReuseOrphan(c *Context) {
 	if svc.Labels[labelCCMLBID] != id {
 		return
 	}
-	last, ok := lastAppliedAnnotations(svc.Annotations)
+	last, ok := c.lastApplied()
 	if !ok {
 		return
 	}

@@ -49,6 +49,18 @@ type backendSet struct {
 
 // split returns the ready and the not-ready endpoints.
 func (b backendSet) split() (ready, notReady []backendEndpoint) {
+	n := 0
+	for _, e := range b.eps {
+		if e.ready {
+			n++
+		}
+	}
+	if n > 0 {
+		ready = make([]backendEndpoint, 0, n)
+	}
+	if n < len(b.eps) {
+		notReady = make([]backendEndpoint, 0, len(b.eps)-n)
+	}
 	for _, e := range b.eps {
 		if e.ready {
 			ready = append(ready, e)

@@ -85,6 +85,12 @@ func jsonObject(s string) (map[string]any, error) {
 	return m, nil
 }
 
+// isJSONObject is true when s is one JSON object, which jsonObject decodes; found without decoding.
+func isJSONObject(s string) bool {
+	t := strings.TrimLeft(s, " \t\r\n")
+	return strings.HasPrefix(t, "{") && json.Valid([]byte(s))
+}
+
 // strictJSON decodes exactly one JSON value, with numbers kept as json.Number.
 func strictJSON(s string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(s))
