@@ -133,10 +133,18 @@ func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error
 	return backendSet{eps: podEndpoints(pods), from: "pods"}, nil
 }
 
-func sliceEndpoints(slices []*discoveryv1.EndpointSlice) []backendEndpoint {
-	seen := map[string]bool{}
-	var out []backendEndpoint
-	for _, es := range slices {
+func sliceEndpoints(list []*discoveryv1.EndpointSlice) []backendEndpoint {
+	n := 0
+	for _, es := range list {
+		n += len(es.Endpoints)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]backendEndpoint, 0, n)
+	// seen indexes out once it is long enough for a linear search to cost more than a map.
+	var seen map[string]bool
+	for _, es := range list {
 		for _, ep := range es.Endpoints {
 			e := backendEndpoint{ready: ep.Conditions.Ready == nil || *ep.Conditions.Ready}
 			switch {
@@ -156,11 +164,25 @@ func sliceEndpoints(slices []*discoveryv1.EndpointSlice) []backendEndpoint {
 				e.why = "not ready"
 			}
 			// Dual-stack Services list each pod once per address family.
-			if !seen[e.name] {
-				seen[e.name] = true
-				out = append(out, e)
+			if seen == nil && len(out) >= 16 {
+				seen = make(map[string]bool, n)
+				for _, o := range out {
+					seen[o.name] = true
+				}
 			}
+			if seen != nil {
+				if seen[e.name] {
+					continue
+				}
+				seen[e.name] = true
+			} else if slices.ContainsFunc(out, func(o backendEndpoint) bool { return o.name == e.name }) {
+				continue
+			}
+			out = append(out, e)
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

@@ -25,11 +25,17 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 	if len(message) > MaxMessage {
 		message = message[:MaxMessage]
 	}
-	seen := map[rules.ID]bool{}
+	var seen map[rules.ID]bool // made at the first match: most messages prove nothing
+	add := func(id rules.ID) {
+		if seen == nil {
+			seen = map[rules.ID]bool{}
+		}
+		seen[id] = true
+	}
 	if (provider == "" || provider == rules.Generic || provider == rules.TKE) && mayHaveCode(message) {
 		for _, m := range codeRE.FindAllStringSubmatch(message, 8) {
 			for _, id := range byCode(kind, m[1], message) {
-				seen[id] = true
+				add(id)
 			}
 		}
 	}
@@ -39,7 +45,7 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 		}
 		// TKE rules with a code were matched by it above; the rest match by fragment.
 		if (r.Code == "" || r.Provider != rules.TKE) && containsAny(message, r.Match) {
-			seen[r.ID] = true
+			add(r.ID)
 		}
 	}
 	out := make([]rules.ID, 0, len(seen))
