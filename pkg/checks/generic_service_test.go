@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -270,6 +271,30 @@ func TestSelectorString(t *testing.T) {
 			svc := &corev1.Service{Spec: corev1.ServiceSpec{Selector: tc.set}}
 			if got, want := selectorString(svc), labels.SelectorFromSet(tc.set).String(); got != want {
 				t.Errorf("selectorString = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestSliceEndpointsDualStack: a pod listed by both address families' slices counts once, in first
+// seen order, for small Services and for ones large enough to index the names.
+func TestSliceEndpointsDualStack(t *testing.T) {
+	for _, n := range []int{1, 5, 16, 17, 40} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var eps []fxEP
+			for i := range n {
+				eps = append(eps, fxEP{pod: fmt.Sprintf("web-%02d", i), node: "n1", ready: i%3 != 0})
+			}
+			v4, v6 := fxSlice("web", eps...), fxSlice("web", eps...)
+			v6.Name, v6.AddressType = "web-v6", discoveryv1.AddressTypeIPv6
+			got := sliceEndpoints([]*discoveryv1.EndpointSlice{v4, v6})
+			if len(got) != n {
+				t.Fatalf("%d endpoints, want %d", len(got), n)
+			}
+			for i, e := range got {
+				if want := fmt.Sprintf("web-%02d", i); e.name != want || e.ready != (i%3 != 0) {
+					t.Errorf("endpoint %d = %s ready=%v, want %s ready=%v", i, e.name, e.ready, want, i%3 != 0)
+				}
 			}
 		})
 	}
