@@ -357,6 +357,9 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error
 		fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
 	}
 	var reports []report.Report
+	if len(targets) > 0 {
+		reports = make([]report.Report, 0, len(targets))
+	}
 	for _, t := range targets {
 		rep, err := o.diagnose(snap, t)
 		if err != nil {
