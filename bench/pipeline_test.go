@@ -96,6 +96,30 @@ func BenchmarkPipelineAll(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(f.targets)), "ns/target")
 }
 
+// BenchmarkDiagnoseAll is what the plugin does per target of a cluster-wide run after reading:
+// PipelineAll plus the report of each target (report.Build).
+func BenchmarkDiagnoseAll(b *testing.B) {
+	f := benchFixture(b)
+	all := checks.All()
+	b.ReportAllocs()
+	for b.Loop() {
+		f.snap.ForgetDerived()
+		for _, t := range f.targets {
+			det := checks.DetectProvider(f.snap, t)
+			res, err := checks.Run(f.snap, t, det.Provider, all)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rep, err := report.Build(res, f.snap.Source, f.snap.Incomplete)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rep.Provider.Evidence = det.Evidence
+		}
+	}
+	b.ReportMetric(float64(len(f.targets)), "targets")
+}
+
 // BenchmarkPipelinePerCheck runs each check of checks.All() alone over every target (providers
 // detected outside the timer), so one slow check stands out.
 func BenchmarkPipelinePerCheck(b *testing.B) {

@@ -29,7 +29,7 @@ func checkACKRebind(c *Context) {
 	}
 	bound, from := svc.Labels[labelCCMLBID], "label "+labelCCMLBID
 	if bound == "" {
-		last, ok := lastAppliedAnnotations(svc.Annotations)
+		last, ok := c.lastApplied()
 		if !ok {
 			return
 		}

@@ -184,12 +184,31 @@ type ackAnns map[string]string
 
 // get returns the effective value of suffix and the key it came from (the current key when unset).
 func (a ackAnns) get(suffix string) (value, key string, set bool) {
-	for _, p := range []string{ackPrefix, ackLegacyPrefix} {
-		if v, ok := a[p+suffix]; ok {
-			return v, p + suffix, true
+	keys := ackKeysOf(suffix)
+	for _, k := range keys {
+		if v, ok := a[k]; ok {
+			return v, k, true
 		}
 	}
-	return "", ackPrefix + suffix, false
+	return "", keys[0], false
+}
+
+// ackKeys holds, for every suffix of ackAnnotations, its current and legacy keys: get is asked for
+// them many times per Service.
+var ackKeys = func() map[string][2]string {
+	m := make(map[string][2]string, len(ackAnnotations))
+	for s := range ackAnnotations {
+		m[s] = [2]string{ackPrefix + s, ackLegacyPrefix + s}
+	}
+	return m
+}()
+
+// ackKeysOf returns the current and legacy keys of suffix.
+func ackKeysOf(suffix string) [2]string {
+	if k, ok := ackKeys[suffix]; ok {
+		return k
+	}
+	return [2]string{ackPrefix + suffix, ackLegacyPrefix + suffix}
 }
 
 func (a ackAnns) value(suffix string) string { v, _, _ := a.get(suffix); return v }
@@ -451,7 +470,7 @@ func checkACKBackends(c *Context) {
 	switch {
 	case len(b.ready) == 0:
 		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
-		if _, err := c.Snap.ServiceSlices(c.Service); err != nil {
+		if _, err := serviceSlices(c.Snap, c.Service); err != nil {
 			c.Skip(err)
 			return
 		}
@@ -558,7 +577,7 @@ func checkACKImmutable(c *Context) {
 	if len(svc.Status.LoadBalancer.Ingress) == 0 {
 		return
 	}
-	last, _ := lastAppliedAnnotations(svc.Annotations)
+	last, _ := c.lastApplied()
 	changed := func(suffix string) (string, bool) {
 		v, key, _ := a.get(suffix)
 		old, ok := last[key]
@@ -695,10 +714,27 @@ func checkACKReuseCCMVersion(c *Context) {
 	}
 }
 
+// ccmFloors are the CCM releases ccmOlderThan compares with, parsed once.
+var ccmFloors = func() map[string]version {
+	m := map[string]version{}
+	for _, s := range []string{ackEventsCCM, ackReuseCCM} {
+		m[s], _ = parseVersion(s)
+	}
+	return m
+}()
+
 // ccmOlderThan reports whether the installed cloud-controller-manager predates release minimum,
 // with its image tag and report path. An unknown version records a skip and reports false.
 func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
-	image, path, err := ccmImage(c)
+	type result struct {
+		image, path string
+		err         error
+	}
+	r := memo(c, "ccm-image", func() result {
+		image, path, err := ccmImage(c)
+		return result{image, path, err}
+	})
+	image, path, err := r.image, r.path, r.err
 	if err != nil {
 		c.Skip(err)
 		return "", "", false
@@ -709,7 +745,10 @@ func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
 		c.Skip(fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err))
 		return "", "", false
 	}
-	floor, _ := parseVersion(minimum)
+	floor, ok := ccmFloors[minimum]
+	if !ok {
+		floor, _ = parseVersion(minimum)
+	}
 	return tag, path, v.compare(floor) < 0
 }
 
@@ -728,7 +767,7 @@ func checkACKReuseOrphan(c *Context) {
 	if svc.Labels[labelCCMLBID] != id {
 		return
 	}
-	last, ok := lastAppliedAnnotations(svc.Annotations)
+	last, ok := c.lastApplied()
 	if !ok {
 		return
 	}

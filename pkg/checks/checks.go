@@ -3,12 +3,15 @@
 package checks
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
-	"sort"
+	"strings"
+	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
@@ -104,6 +107,43 @@ type Context struct {
 	partial  []Skip
 	// undeclared holds the first rule the running check emitted without declaring it.
 	undeclared error
+	// reqs is scratch space for the reads of one input. The rest caches what several checks derive
+	// from the target: selector(), slicesSelector(), serviceBackends and ingressPaths().
+	reqs               []snapshot.Request
+	sel, slicesSel     string
+	selDone, slicesSet bool
+	backends           backendSet
+	backendsErr        error
+	backendsDone       bool
+	paths              []ingressPath
+	pathsDone          bool
+	applied            map[string]string
+	appliedOK, appDone bool
+}
+
+// lastApplied is lastAppliedAnnotations of the target Service, once per target; callers only read it.
+func (c *Context) lastApplied() (map[string]string, bool) {
+	if !c.appDone {
+		c.applied, c.appliedOK = lastAppliedAnnotations(c.Service.Annotations)
+		c.appDone = true
+	}
+	return c.applied, c.appliedOK
+}
+
+// selector is the target Service's label selector as a string.
+func (c *Context) selector() string {
+	if !c.selDone {
+		c.sel, c.selDone = selectorString(c.Service), true
+	}
+	return c.sel
+}
+
+// slicesSelector selects the target Service's EndpointSlices.
+func (c *Context) slicesSelector() string {
+	if !c.slicesSet {
+		c.slicesSel, c.slicesSet = discoveryv1.LabelServiceName+"="+c.Target.Name, true
+	}
+	return c.slicesSel
 }
 
 // maxPath bounds the report path, which may hold user-chosen keys and names.
@@ -206,6 +246,36 @@ func listAll[T any](c *Context, st *snapshot.Store[T]) ([]T, error) {
 	return st.List("")
 }
 
+// lazyMap is a map of derived data filled on demand, which the targets diagnosed or planned side by
+// side share (see Snapshot.Seal).
+type lazyMap[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+func newLazyMap[K comparable, V any](size int) *lazyMap[K, V] {
+	return &lazyMap[K, V]{m: make(map[K]V, size)}
+}
+
+// get returns the value of k, computed by fn the first time. fn runs outside the lock: two callers
+// may both compute a value, and the first one stored is the one every caller gets.
+func (l *lazyMap[K, V]) get(k K, fn func() V) V {
+	l.mu.Lock()
+	v, ok := l.m[k]
+	l.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = fn()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if old, ok := l.m[k]; ok {
+		return old
+	}
+	l.m[k] = v
+	return v
+}
+
 // memo returns fn's result for key, computed once per snapshot.
 func memo[T any](c *Context, key string, fn func() T) T {
 	return c.Snap.Memo(key, func() any { return fn() }).(T)
@@ -225,8 +295,12 @@ type Result struct {
 // Run applies the checks that fit the target and returns their findings. The target must be in the
 // snapshot. A check that emits a rule it does not declare is an internal error.
 func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
-	ctx, err := newContext(snap, t, provider)
-	if err != nil {
+	ctx := runContextPool.Get().(*Context)
+	defer func() {
+		*ctx = Context{reqs: ctx.reqs[:0], findings: ctx.findings[:0]}
+		runContextPool.Put(ctx)
+	}()
+	if err := ctx.reset(snap, t, provider); err != nil {
 		return Result{}, err
 	}
 	res := Result{Target: t, Provider: provider}
@@ -245,27 +319,45 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		}
 	}
 	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
-	sort.SliceStable(res.Findings, func(i, j int) bool { return lessFinding(res.Findings[i], res.Findings[j]) })
+	slices.SortStableFunc(res.Findings, compareFindings)
 	return res, nil
 }
 
 // newContext reads the target for the checks.
 func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (*Context, error) {
-	ctx := &Context{Snap: snap, Target: t, Provider: provider}
-	var err error
-	switch t.Kind {
-	case snapshot.KindService:
-		ctx.Service, err = snap.Services.Get(t.Namespace, t.Name)
-	case snapshot.KindIngress:
-		ctx.Ingress, err = snap.Ingresses.Get(t.Namespace, t.Name)
-	default:
-		err = fmt.Errorf("unsupported target kind %q", t.Kind)
-	}
-	if err != nil {
+	ctx := &Context{}
+	if err := ctx.reset(snap, t, provider); err != nil {
 		return nil, err
 	}
 	return ctx, nil
 }
+
+// runContextPool holds the contexts of Run: the findings it returns are copies (mergeConfirmed),
+// so the buffers they grew serve the next target.
+var runContextPool = sync.Pool{New: func() any { return new(Context) }}
+
+// reset makes c a fresh context of the target, keeping only its scratch space.
+func (c *Context) reset(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) error {
+	*c = Context{Snap: snap, Target: t, Provider: provider, reqs: c.reqs[:0], findings: c.findings[:0]}
+	var err error
+	switch t.Kind {
+	case snapshot.KindService:
+		c.Service, err = snap.Services.Get(t.Namespace, t.Name)
+	case snapshot.KindIngress:
+		c.Ingress, err = snap.Ingresses.Get(t.Namespace, t.Name)
+	default:
+		err = fmt.Errorf("unsupported target kind %q", t.Kind)
+	}
+	return err
+}
+
+// planScratch is what Plan's Target reuses from one target to the next.
+type planScratch struct {
+	ctx  Context
+	reqs []snapshot.Request
+}
+
+var planScratchPool = sync.Pool{New: func() any { return new(planScratch) }}
 
 // applies reports whether ch runs for the context's target, making it the running check.
 func (c *Context) applies(ch *Check) bool {
@@ -283,8 +375,9 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 	return snapshot.Plan{
 		Cluster: func(s *snapshot.Snapshot) []snapshot.Request {
 			var out []snapshot.Request
+			c := &Context{Snap: s}
 			for _, in := range detectionInputs {
-				out = append(out, in.requests(&Context{Snap: s})...)
+				out = in.appendRequests(out, c)
 			}
 			return out
 		},
@@ -307,21 +400,30 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 			if p == "" {
 				p = DetectProvider(s, t).Provider
 			}
-			ctx, err := newContext(s, t, p)
-			if err != nil {
+			sc := planScratchPool.Get().(*planScratch)
+			defer func() {
+				sc.ctx = Context{reqs: sc.ctx.reqs[:0]}
+				planScratchPool.Put(sc)
+			}()
+			ctx := &sc.ctx
+			if err := ctx.reset(s, t, p); err != nil {
 				return nil
 			}
-			var out []snapshot.Request
+			out := sc.reqs[:0]
 			for i := range list {
 				ch := &list[i]
 				if !ctx.applies(ch) {
 					continue
 				}
 				for _, in := range ch.Inputs {
-					out = append(out, in.requests(ctx)...)
+					out = in.appendRequests(out, ctx)
 				}
 			}
-			return out
+			sc.reqs = out
+			if len(out) == 0 {
+				return nil
+			}
+			return slices.Clone(out)
 		},
 	}
 }
@@ -331,22 +433,18 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 // path and facts, takes the event's message, count and time, and is at least as severe as the rule.
 func mergeConfirmed(fs []Finding) []Finding {
 	out := make([]Finding, 0, len(fs))
-	first := map[rules.ID]int{}
 	for _, f := range fs {
-		if f.Source != SourceCheck {
-			continue
+		if f.Source == SourceCheck {
+			out = append(out, f)
 		}
-		if _, ok := first[f.Rule]; !ok {
-			first[f.Rule] = len(out)
-		}
-		out = append(out, f)
 	}
+	checks := len(out)
 	for _, e := range fs {
 		if e.Source != SourceEvent {
 			continue
 		}
-		i, ok := first[e.Rule]
-		if !ok {
+		i := slices.IndexFunc(out[:checks], func(f Finding) bool { return f.Rule == e.Rule })
+		if i < 0 {
 			out = append(out, e)
 			continue
 		}
@@ -366,13 +464,13 @@ func mergeConfirmed(fs []Finding) []Finding {
 	return out
 }
 
-// lessFinding orders by severity (worst first), then rule id, then path.
-func lessFinding(a, b Finding) bool {
+// compareFindings orders by severity (worst first), then rule id, then path.
+func compareFindings(a, b Finding) int {
 	if sa, sb := a.EffectiveSeverity(), b.EffectiveSeverity(); sa != sb {
-		return sa > sb
+		return cmp.Compare(sb, sa)
 	}
 	if c := rules.Compare(a.Rule, b.Rule); c != 0 {
-		return c < 0
+		return c
 	}
-	return a.Path < b.Path
+	return strings.Compare(a.Path, b.Path)
 }

@@ -96,3 +96,18 @@ func TestHugeAnnotations(t *testing.T) {
 		})
 	}
 }
+
+// FuzzIsJSONObject: what isJSONObject accepts, jsonObject decodes (the reverse need not hold:
+// jsonObject lets a stray closing bracket follow the object).
+func FuzzIsJSONObject(f *testing.F) {
+	for _, s := range []string{"", "{}", " {\"a\":1} ", "null", "[]", "{", "{} {}", "{}x", "\t{\"a\":{\"b\":[1,2]}}\n", `{"a":1,"a":2}`,
+		"\"{}\"", "{\"a\":\xff}", "{\"\xff\":1}", " \u00a0{}", "{}}", "{}]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := jsonObject(s)
+		if isJSONObject(s) && err != nil {
+			t.Errorf("isJSONObject(%q) holds, but jsonObject fails: %v", s, err)
+		}
+	})
+}

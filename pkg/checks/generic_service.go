@@ -8,7 +8,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
-	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -50,6 +49,18 @@ type backendSet struct {
 
 // split returns the ready and the not-ready endpoints.
 func (b backendSet) split() (ready, notReady []backendEndpoint) {
+	n := 0
+	for _, e := range b.eps {
+		if e.ready {
+			n++
+		}
+	}
+	if n > 0 {
+		ready = make([]backendEndpoint, 0, n)
+	}
+	if n < len(b.eps) {
+		notReady = make([]backendEndpoint, 0, len(b.eps)-n)
+	}
 	for _, e := range b.eps {
 		if e.ready {
 			ready = append(ready, e)
@@ -63,11 +74,48 @@ func (b backendSet) split() (ready, notReady []backendEndpoint) {
 // serviceBackends reads the target Service's endpoints from its EndpointSlices, or, when those are
 // unknown or absent and the Service has a selector, from the pods it selects. The error is the
 // reason neither could be read.
-func serviceBackends(c *Context) (backendSet, error) { return backendsOf(c.Snap, c.Service) }
+func serviceBackends(c *Context) (backendSet, error) {
+	if !c.backendsDone {
+		c.backends, c.backendsErr = backendsOf(c.Snap, c.Service)
+		c.backendsDone = true
+	}
+	return c.backends, c.backendsErr
+}
+
+// serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
+// by Service name built once per snapshot. The slice it returns is shared: callers only read it.
+func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
+	type index struct {
+		by  map[string][]*discoveryv1.EndpointSlice
+		err error
+	}
+	all := snap.Memo("checks.serviceSlices", func() any { return newLazyMap[string, *index](0) }).(*lazyMap[string, *index])
+	idx := all.get(svc.Namespace, func() *index {
+		idx := &index{}
+		var list []*discoveryv1.EndpointSlice
+		if list, idx.err = snap.EndpointSlices.List(svc.Namespace); idx.err == nil {
+			idx.by = map[string][]*discoveryv1.EndpointSlice{}
+			for _, es := range list {
+				if es.Namespace == svc.Namespace {
+					name := es.Labels[discoveryv1.LabelServiceName]
+					idx.by[name] = append(idx.by[name], es)
+				}
+			}
+		}
+		return idx
+	})
+	if idx.err != nil {
+		return nil, idx.err
+	}
+	if out := idx.by[svc.Name]; len(out) > 0 {
+		return out, nil
+	}
+	return snap.ServiceSlices(svc) // none: offline, that may be unknown rather than empty
+}
 
 // backendsOf is serviceBackends for any Service of the snapshot.
 func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error) {
-	slices, serr := snap.ServiceSlices(svc)
+	slices, serr := serviceSlices(snap, svc)
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
 		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
 	}
@@ -84,10 +132,18 @@ func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error
 	return backendSet{eps: podEndpoints(pods), from: "pods"}, nil
 }
 
-func sliceEndpoints(slices []*discoveryv1.EndpointSlice) []backendEndpoint {
-	seen := map[string]bool{}
-	var out []backendEndpoint
-	for _, es := range slices {
+func sliceEndpoints(list []*discoveryv1.EndpointSlice) []backendEndpoint {
+	n := 0
+	for _, es := range list {
+		n += len(es.Endpoints)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]backendEndpoint, 0, n)
+	// seen indexes out once it is long enough for a linear search to cost more than a map.
+	var seen map[string]bool
+	for _, es := range list {
 		for _, ep := range es.Endpoints {
 			e := backendEndpoint{ready: ep.Conditions.Ready == nil || *ep.Conditions.Ready}
 			switch {
@@ -107,11 +163,25 @@ func sliceEndpoints(slices []*discoveryv1.EndpointSlice) []backendEndpoint {
 				e.why = "not ready"
 			}
 			// Dual-stack Services list each pod once per address family.
-			if !seen[e.name] {
-				seen[e.name] = true
-				out = append(out, e)
+			if seen == nil && len(out) >= 16 {
+				seen = make(map[string]bool, n)
+				for _, o := range out {
+					seen[o.name] = true
+				}
 			}
+			if seen != nil {
+				if seen[e.name] {
+					continue
+				}
+				seen[e.name] = true
+			} else if slices.ContainsFunc(out, func(o backendEndpoint) bool { return o.name == e.name }) {
+				continue
+			}
+			out = append(out, e)
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -147,15 +217,39 @@ func podReady(p *corev1.Pod) bool {
 
 func hasEndpointsAtAll(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTypeExternalName }
 
+// selectorString is labels.SelectorFromSet(svc.Spec.Selector).String(), "k1=v1,k2=v2" in key
+// order, built without the selector.
 func selectorString(svc *corev1.Service) string {
-	return labels.SelectorFromSet(svc.Spec.Selector).String()
+	set := svc.Spec.Selector
+	if len(set) == 0 {
+		return ""
+	}
+	n := len(set) - 1
+	var buf [8]string
+	keys := buf[:0]
+	for k, v := range set {
+		keys = append(keys, k)
+		n += len(k) + 1 + len(v)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.Grow(n)
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(set[k])
+	}
+	return b.String()
 }
 
 // checkServiceEndpoints reports a Service without backends, or with backends that are not ready.
 func checkServiceEndpoints(c *Context) {
 	svc := c.Service
 	if len(svc.Spec.Selector) == 0 {
-		slices, err := c.Snap.ServiceSlices(svc)
+		slices, err := serviceSlices(c.Snap, svc)
 		if err != nil {
 			return
 		}
@@ -218,7 +312,7 @@ func checkExternalTrafficLocal(c *Context) {
 		return
 	}
 	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
-	nodes, err := c.Snap.Nodes.List("")
+	nodes, err := nodesOf(c.Snap)
 	if err != nil {
 		c.Skip(err)
 		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
@@ -226,29 +320,62 @@ func checkExternalTrafficLocal(c *Context) {
 			nameList(hosts, 8))
 		return
 	}
-	var without, servingLB []string
-	known := map[string]bool{}
-	for _, n := range nodes {
-		known[clip(n.Name)] = true
+	const shown = 8
+	var without [shown]string
+	nWithout, servingLB := 0, false
+	for _, n := range nodes.list {
 		switch {
 		case !withBackend[n.Name]:
-			without = append(without, clip(n.Name))
+			if nWithout < len(without) {
+				without[nWithout] = clip(n.Name)
+			}
+			nWithout++
 		case !excludedFromLB(n):
-			servingLB = append(servingLB, n.Name)
+			servingLB = true
 		}
 	}
 	// A backend node the snapshot lacks may well serve the load balancer: only known nodes count as excluded.
-	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !known[h] })
+	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !nodes.clipped[h] })
 	switch {
-	case len(servingLB) == 0 && !unseen:
+	case !servingLB && !unseen:
 		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path,
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
 			labelExcludeLB, nameList(hosts, 8))
-	case len(without) > 0:
+	case nWithout > 0:
+		list := nameList(without[:min(nWithout, shown)], shown)
+		if nWithout > shown {
+			list = fmt.Sprintf("%s and %d more", list, nWithout-shown)
+		}
 		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
-			len(without), len(nodes), nameList(without, 8), nameList(hosts, 8))
+			nWithout, len(nodes.list), list, nameList(hosts, 8))
 	}
+}
+
+// snapNodes is the node list of a snapshot with the set of its clipped names.
+type snapNodes struct {
+	list    []*corev1.Node
+	clipped map[string]bool
+}
+
+// nodesOf lists the snapshot's nodes, once per snapshot.
+func nodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
+	type result struct {
+		n   snapNodes
+		err error
+	}
+	r := snap.Memo("checks.nodes", func() any {
+		list, err := snap.Nodes.List("")
+		if err != nil {
+			return result{err: err}
+		}
+		n := snapNodes{list: list, clipped: make(map[string]bool, len(list))}
+		for _, node := range list {
+			n.clipped[clip(node.Name)] = true
+		}
+		return result{n: n}
+	}).(result)
+	return r.n, r.err
 }
 
 // excludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.

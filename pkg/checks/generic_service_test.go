@@ -1,12 +1,14 @@
 package checks
 
 import (
+	"fmt"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -250,5 +252,50 @@ func TestNearestAndEditDistance(t *testing.T) {
 	}
 	if best, d := nearest("health-check-intreval", ackSuffixes); best != "health-check-interval" || d != 2 {
 		t.Errorf("nearest = %s %d", best, d)
+	}
+}
+
+// TestSelectorString holds selectorString to what the selector it replaces prints.
+func TestSelectorString(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  map[string]string
+	}{
+		{"none", nil},
+		{"empty", map[string]string{}},
+		{"one", map[string]string{"app": "web"}},
+		{"several", map[string]string{"tier": "front", "app": "web", "app.kubernetes.io/name": "shop", "a": ""}},
+		{"many", map[string]string{"k9": "9", "k1": "1", "k5": "5", "k3": "3", "k7": "7", "k2": "2", "k8": "8", "k4": "4", "k6": "6", "k10": "10"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := &corev1.Service{Spec: corev1.ServiceSpec{Selector: tc.set}}
+			if got, want := selectorString(svc), labels.SelectorFromSet(tc.set).String(); got != want {
+				t.Errorf("selectorString = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestSliceEndpointsDualStack: a pod listed by both address families' slices counts once, in first
+// seen order, for small Services and for ones large enough to index the names.
+func TestSliceEndpointsDualStack(t *testing.T) {
+	for _, n := range []int{1, 5, 16, 17, 40} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var eps []fxEP
+			for i := range n {
+				eps = append(eps, fxEP{pod: fmt.Sprintf("web-%02d", i), node: "n1", ready: i%3 != 0})
+			}
+			v4, v6 := fxSlice("web", eps...), fxSlice("web", eps...)
+			v6.Name, v6.AddressType = "web-v6", discoveryv1.AddressTypeIPv6
+			got := sliceEndpoints([]*discoveryv1.EndpointSlice{v4, v6})
+			if len(got) != n {
+				t.Fatalf("%d endpoints, want %d", len(got), n)
+			}
+			for i, e := range got {
+				if want := fmt.Sprintf("web-%02d", i); e.name != want || e.ready != (i%3 != 0) {
+					t.Errorf("endpoint %d = %s ready=%v, want %s ready=%v", i, e.name, e.ready, want, i%3 != 0)
+				}
+			}
+		})
 	}
 }

@@ -60,9 +60,12 @@ type Input struct {
 }
 
 // requests returns the reads the input makes for the context's target.
-func (in Input) requests(c *Context) []snapshot.Request {
+func (in Input) requests(c *Context) []snapshot.Request { return in.appendRequests(nil, c) }
+
+// appendRequests appends the reads the input makes for the context's target to dst.
+func (in Input) appendRequests(dst []snapshot.Request, c *Context) []snapshot.Request {
 	if in.When != nil && !in.When(c) {
-		return nil
+		return dst
 	}
 	ns := c.Target.Namespace
 	base := snapshot.Request{Resource: in.Resource, Custom: in.Custom}
@@ -71,20 +74,19 @@ func (in Input) requests(c *Context) []snapshot.Request {
 		base.Namespace, base.PerTarget = ns, true
 	case ClusterWide:
 	case Referenced:
-		var out []snapshot.Request
 		for _, n := range in.Names(c) {
 			if n == "" {
 				continue
 			}
 			r := base
 			r.Namespace, r.Name, r.PerTarget = ns, n, true
-			out = append(out, r)
+			dst = append(dst, r)
 		}
-		return out
+		return dst
 	case Selected:
 		sel := in.Selector(c)
 		if sel == "" {
-			return nil
+			return dst
 		}
 		base.Namespace, base.LabelSelector, base.PerTarget = ns, sel, true
 	case Fixed:
@@ -92,20 +94,19 @@ func (in Input) requests(c *Context) []snapshot.Request {
 	case TargetEvents:
 		base = snapshot.Request{Resource: snapshot.Events, Kind: c.Target.Kind, Namespace: ns, Name: c.Target.Name, PerTarget: true}
 	case Derived:
-		return in.Derive(c)
+		return append(dst, in.Derive(c)...)
 	case Matching:
-		var out []snapshot.Request
 		for _, v := range in.Values(c) {
 			r := base
 			if v != "" {
 				r.Only = in.Match
 				r.Only.Value = v
 			}
-			out = append(out, r)
+			dst = append(dst, r)
 		}
-		return out
+		return dst
 	}
-	return []snapshot.Request{base}
+	return append(dst, base)
 }
 
 // scopeRequest is the read of a whole namespace that covers the input for every target of kind:
@@ -135,7 +136,8 @@ func (c *Context) missing(ch *Check) error {
 		if !in.Required {
 			continue
 		}
-		for _, r := range in.requests(c) {
+		c.reqs = in.appendRequests(c.reqs[:0], c)
+		for _, r := range c.reqs {
 			if r.Name == "" && r.Resource != snapshot.Events && c.Snap.Source == snapshot.Offline && ch.Offline == AddOnly {
 				continue
 			}
@@ -168,15 +170,13 @@ var (
 	inEvents = Input{Scope: TargetEvents, Required: true}
 	inNodes  = Input{Resource: snapshot.Nodes, Scope: ClusterWide}
 	// inSlices: the target Service's EndpointSlices.
-	inSlices = Input{Resource: snapshot.EndpointSlices, Scope: Selected, Selector: func(c *Context) string {
-		return discoveryv1.LabelServiceName + "=" + c.Target.Name
-	}}
+	inSlices = Input{Resource: snapshot.EndpointSlices, Scope: Selected, Selector: (*Context).slicesSelector}
 	// inBackendPods: the pods the target Service selects.
 	inBackendPods = Input{Resource: snapshot.Pods, Scope: Selected, Selector: func(c *Context) string {
 		if c.Service == nil || len(c.Service.Spec.Selector) == 0 {
 			return ""
 		}
-		return selectorString(c.Service)
+		return c.selector()
 	}}
 	// inTKELBUsers: the Services and Ingresses that name the CLB id of the target's annotation key,
 	// as lbUsers finds them.
@@ -264,7 +264,11 @@ func targetAnnotations(c *Context) map[string]string {
 }
 
 func directAccessOn(c *Context) bool {
-	on, err := parseBool(c.Service.Annotations[annSvcDirectAccess])
+	v := c.Service.Annotations[annSvcDirectAccess]
+	if v == "" {
+		return false
+	}
+	on, err := parseBool(v)
 	return err == nil && on
 }
 

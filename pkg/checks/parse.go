@@ -27,6 +27,16 @@ func parseBool(s string) (bool, error) {
 	return b, nil
 }
 
+// isTrue is parseBool's value, false for a value it rejects (and for an unset annotation, without
+// building the error).
+func isTrue(s string) bool {
+	if s == "" {
+		return false
+	}
+	b, err := parseBool(s)
+	return err == nil && b
+}
+
 // parseIntRange reads a decimal integer within [lo, hi].
 func parseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -73,6 +83,12 @@ func jsonObject(s string) (map[string]any, error) {
 		return nil, fmt.Errorf("not a JSON object (got null)")
 	}
 	return m, nil
+}
+
+// isJSONObject is true when s is one JSON object, which jsonObject decodes; found without decoding.
+func isJSONObject(s string) bool {
+	t := strings.TrimLeft(s, " \t\r\n")
+	return strings.HasPrefix(t, "{") && json.Valid([]byte(s))
 }
 
 // strictJSON decodes exactly one JSON value, with numbers kept as json.Number.

@@ -1,10 +1,9 @@
 package checks
 
 import (
-	"fmt"
-	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -94,23 +93,54 @@ const maxConflicts = 3
 // to the next source, and a tie in every source goes to ack (alphabetical), so the answer never
 // depends on map or list order. Signals of the other cloud are returned as conflicts.
 func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
-	key := "checks.DetectProvider/" + string(t.Kind) + "/" + t.Namespace + "/" + t.Name
-	return s.Memo(key, func() any { return decide(tallyOf(targetSignals(s, t)), clusterTally(s)) }).(Detection)
+	done := s.Memo("checks.DetectProvider", func() any {
+		return newLazyMap[snapshot.Target, Detection](len(s.Targets))
+	}).(*lazyMap[snapshot.Target, Detection])
+	return done.get(t, func() Detection {
+		var (
+			tally signalTally
+			sigs  [8]signal
+		)
+		tally.sigs = targetSignals(sigs[:0], s, t)
+		tally.fill()
+		return decide(&tally, clusterTally(s))
+	})
 }
 
 // ClusterProvider decides the cloud from nodes and kube-system objects alone.
 func ClusterProvider(s *snapshot.Snapshot) Detection {
-	return decide(tallyOf(nil), clusterTally(s))
+	return decide(&signalTally{}, clusterTally(s))
 }
 
 // clusterTally is the tally of clusterSignals, once per snapshot.
 func clusterTally(s *snapshot.Snapshot) *signalTally {
-	return s.Memo("checks.clusterTally", func() any { return tallyOf(clusterSignals(s)) }).(*signalTally)
+	return s.Memo("checks.clusterTally", func() any {
+		t := &signalTally{sigs: clusterSignals(s)}
+		t.fill()
+		return t
+	}).(*signalTally)
 }
 
-func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []Signal {
+// signal is a Signal whose Text and Path, for an annotation of the target (ann), are built only
+// when a Detection shows it.
+type signal struct {
+	Signal
+	ann string
+}
+
+func (sg signal) full() Signal {
+	if sg.ann != "" {
+		sg.Text, sg.Path = "annotation "+clipTo(sg.ann, 120), annPath(sg.ann)
+	}
+	return sg.Signal
+}
+
+var ingressClassAnnPath = annPath(annIngressClass)
+
+// targetSignals appends the target's signals to dst.
+func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []signal {
 	var ann map[string]string
-	var out []Signal
+	var class *signal
 	switch t.Kind {
 	case snapshot.KindService:
 		if svc, err := s.Services.Get(t.Namespace, t.Name); err == nil {
@@ -121,13 +151,17 @@ func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []Signal {
 			ann = ing.Annotations
 			switch {
 			case ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud":
-				out = append(out, Signal{rules.TKE, FromIngressClass, "ingress class qcloud", "spec.ingressClassName"})
+				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", "spec.ingressClassName"}}
 			case ann[annIngressClass] == "qcloud":
-				out = append(out, Signal{rules.TKE, FromIngressClass, "ingress class qcloud", annPath(annIngressClass)})
+				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", ingressClassAnnPath}}
 			}
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(ann)) {
+	if class != nil {
+		dst = append(dst, *class)
+	}
+	from := len(dst)
+	for k := range ann {
 		var p rules.Provider
 		switch {
 		case hasAnyPrefix(k, tkePrefixes):
@@ -137,44 +171,48 @@ func targetSignals(s *snapshot.Snapshot, t snapshot.Target) []Signal {
 		default:
 			continue
 		}
-		out = append(out, Signal{p, FromAnnotation, "annotation " + clipTo(k, 120), annPath(k)})
+		dst = append(dst, signal{Signal: Signal{Provider: p, Source: FromAnnotation}, ann: k})
 	}
-	return out
+	slices.SortFunc(dst[from:], func(a, b signal) int { return strings.Compare(a.ann, b.ann) })
+	return dst
 }
 
 // clusterSignals reads nodes (sorted by name) and kube-system objects, once per snapshot.
-func clusterSignals(s *snapshot.Snapshot) []Signal {
+func clusterSignals(s *snapshot.Snapshot) []signal {
 	return s.Memo("checks.clusterSignals", func() any {
-		var out []Signal
+		var out []signal
+		add := func(p rules.Provider, src SignalSource, text, path string) {
+			out = append(out, signal{Signal: Signal{p, src, text, path}})
+		}
 		if nodes, err := s.Nodes.List(""); err == nil {
 			for _, n := range nodes {
 				if p := providerOfID(n.Spec.ProviderID); p != rules.Generic {
-					out = append(out, Signal{p, FromNode, "node providerID " + clipTo(n.Spec.ProviderID, 80),
-						objPath("", "Node", n.Name, "spec.providerID")})
+					add(p, FromNode, "node providerID "+clipTo(n.Spec.ProviderID, 80),
+						objPath("", "Node", n.Name, "spec.providerID"))
 				}
 			}
 		}
 		if _, err := s.ConfigMaps.Get(kubeSystem, tkeConfigCM); err == nil {
-			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system ConfigMap " + tkeConfigCM,
-				objPath(kubeSystem, "ConfigMap", tkeConfigCM, "")})
+			add(rules.TKE, FromKubeSystem, "kube-system ConfigMap "+tkeConfigCM,
+				objPath(kubeSystem, "ConfigMap", tkeConfigCM, ""))
 		}
 		if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
-			out = append(out, Signal{rules.TKE, FromKubeSystem, "kube-system Deployment l7-lb-controller",
-				objPath("kube-system", "Deployment", "l7-lb-controller", "")})
+			add(rules.TKE, FromKubeSystem, "kube-system Deployment l7-lb-controller",
+				objPath("kube-system", "Deployment", "l7-lb-controller", ""))
 		}
 		// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
 		for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
 			if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				out = append(out, Signal{rules.ACK, FromKubeSystem, "kube-system Deployment " + name + " (Alibaba image)",
-					objPath("kube-system", "Deployment", name, "")})
+				add(rules.ACK, FromKubeSystem, "kube-system Deployment "+name+" (Alibaba image)",
+					objPath("kube-system", "Deployment", name, ""))
 			}
 			if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				out = append(out, Signal{rules.ACK, FromKubeSystem, "kube-system DaemonSet " + name + " (Alibaba image)",
-					objPath("kube-system", "DaemonSet", name, "")})
+				add(rules.ACK, FromKubeSystem, "kube-system DaemonSet "+name+" (Alibaba image)",
+					objPath("kube-system", "DaemonSet", name, ""))
 			}
 		}
 		return out
-	}).([]Signal)
+	}).([]signal)
 }
 
 // decide applies the precedence documented on DetectProvider to the target's signals and the
@@ -205,14 +243,21 @@ func decide(target, cluster *signalTally) Detection {
 		}
 	}
 	d := Detection{Provider: winner}
-	var first *Signal
-	support := 0
+	var first *signal
+	support, shown := 0, 0
 	for _, p := range parts {
 		w := &p.as[cloudIndex(winner)]
 		d.ConflictCount += w.conflictCount
-		for _, sg := range w.conflicts {
+		shown += min(w.conflictCount, maxConflicts)
+	}
+	if shown > 0 {
+		d.Conflicts = make([]Signal, 0, min(shown, maxConflicts))
+	}
+	for _, p := range parts {
+		w := &p.as[cloudIndex(winner)]
+		for _, i := range w.conflicts[:min(w.conflictCount, maxConflicts)] {
 			if len(d.Conflicts) < maxConflicts {
-				d.Conflicts = append(d.Conflicts, sg)
+				d.Conflicts = append(d.Conflicts, p.sigs[i].full())
 			}
 		}
 		if from >= 0 {
@@ -225,12 +270,15 @@ func decide(target, cluster *signalTally) Detection {
 	if first == nil {
 		return d
 	}
-	d.Evidence = first.Text
-	if support > 1 {
-		d.Evidence += fmt.Sprintf(" and %d more", support-1)
-	}
+	d.Evidence = first.full().Text
+	tie := ""
 	if !decided {
-		d.Evidence += "; tied with tke signals, ack chosen"
+		tie = "; tied with tke signals, ack chosen"
+	}
+	if support > 1 {
+		d.Evidence += " and " + strconv.Itoa(support-1) + " more" + tie
+	} else if tie != "" {
+		d.Evidence += tie
 	}
 	return d
 }
@@ -238,12 +286,13 @@ func decide(target, cluster *signalTally) Detection {
 // signalTally is what decide needs of a list of signals, gone through once: the cluster's (one per
 // node and kube-system object) once per snapshot rather than once per target.
 type signalTally struct {
-	sigs []Signal
+	sigs []signal
 	n    [FromKubeSystem + 1]struct{ ack, tke int }
-	// as holds, for ack and tke (cloudIndex) as the winner: the first maxConflicts signals of another
-	// cloud and their count, and per source the cloud's own signals (first, as index+1) and count.
+	// as holds, for ack and tke (cloudIndex) as the winner: the indexes of the first maxConflicts
+	// signals of another cloud and their count, and per source the cloud's own signals (first, as
+	// index+1) and count.
 	as [2]struct {
-		conflicts     []Signal
+		conflicts     [maxConflicts]int
 		conflictCount int
 		first         [FromKubeSystem + 1]int
 		support       [FromKubeSystem + 1]int
@@ -257,9 +306,9 @@ func cloudIndex(p rules.Provider) int {
 	return 0
 }
 
-func tallyOf(sigs []Signal) *signalTally {
-	t := &signalTally{sigs: sigs}
-	for i, sg := range sigs {
+// fill tallies t.sigs into the zero counts of t.
+func (t *signalTally) fill() {
+	for i, sg := range t.sigs {
 		switch sg.Provider {
 		case rules.ACK:
 			t.n[sg.Source].ack++
@@ -269,10 +318,10 @@ func tallyOf(sigs []Signal) *signalTally {
 		for wi, winner := range [2]rules.Provider{rules.ACK, rules.TKE} {
 			w := &t.as[wi]
 			if sg.Provider != winner {
-				w.conflictCount++
-				if len(w.conflicts) < maxConflicts {
-					w.conflicts = append(w.conflicts, sg)
+				if w.conflictCount < maxConflicts {
+					w.conflicts[w.conflictCount] = i
 				}
+				w.conflictCount++
 				continue
 			}
 			if w.first[sg.Source] == 0 {
@@ -281,7 +330,6 @@ func tallyOf(sigs []Signal) *signalTally {
 			w.support[sg.Source]++
 		}
 	}
-	return t
 }
 
 func alibabaImage(spec corev1.PodSpec) bool {

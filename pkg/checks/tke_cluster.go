@@ -45,6 +45,16 @@ var tkeClusterChecks = []Check{
 		Emits: []rules.ID{rules.TKEIngressE6009}},
 }
 
+// ipMasqKeys are the ConfigMap entries that may hold the ip-masq-agent config, in the order it
+// reads them; ipMasqPaths their report paths.
+var (
+	ipMasqKeys  = []string{"config", "ip-masq-agent"}
+	ipMasqPaths = map[string]string{
+		"config":        objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data.config"),
+		"ip-masq-agent": objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data.ip-masq-agent"),
+	}
+)
+
 // checkIPMasqAgent reports an ip-masq-agent config that exempts all traffic from SNAT, so calls to
 // Norm leave with pod IPs and the controller gets no credentials (E4007 in the Ingress table).
 func checkIPMasqAgent(c *Context) {
@@ -56,12 +66,12 @@ func checkIPMasqAgent(c *Context) {
 	if err != nil {
 		return // without the ConfigMap the agent masquerades everything outside its defaults
 	}
-	for _, key := range []string{"config", "ip-masq-agent"} {
+	for _, key := range ipMasqKeys {
 		body, ok := cm.Data[key]
 		if !ok {
 			continue
 		}
-		where := objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data."+key)
+		where := ipMasqPaths[key]
 		r := memo(c, "ip-masq-agent\x00"+body, func() cidrList {
 			l, err := nonMasqueradeCIDRs(body)
 			return cidrList{l, err}
@@ -125,12 +135,19 @@ var loopbackFixes = []string{"v1.12.4-tke.30", "v1.14.3-tke.24", "v1.16.3-tke.25
 
 // loopbackFix returns the first fixed build for v's minor, or ok false when none applies (minors
 // after 1.20, or not a 1.x version).
+var loopbackFixVersions = func() []version {
+	out := make([]version, len(loopbackFixes))
+	for i, s := range loopbackFixes {
+		out[i], _ = parseVersion(s)
+	}
+	return out
+}()
+
 func loopbackFix(v version) (fix version, ok bool) {
 	if v.nums[0] != 1 {
 		return version{}, false
 	}
-	for _, s := range loopbackFixes {
-		f, _ := parseVersion(s)
+	for _, f := range loopbackFixVersions {
 		if f.nums[1] >= v.nums[1] {
 			return f, true
 		}
@@ -232,7 +249,15 @@ func checkL4Loopback(c *Context) {
 	if svc.Annotations[annSvcSubnet] == "" {
 		return // public CLB: the node cannot see its own public source IP, so no loopback
 	}
-	kp, err := readKubeProxy(c)
+	type result struct {
+		kp  *kubeProxy
+		err error
+	}
+	r := memo(c, "kube-proxy", func() result {
+		kp, err := readKubeProxy(c)
+		return result{kp, err}
+	})
+	kp, err := r.kp, r.err
 	if err != nil {
 		c.Skip(err)
 		return
@@ -240,7 +265,7 @@ func checkL4Loopback(c *Context) {
 	if kp == nil {
 		return // not TKE's kube-proxy: the IPVS behaviour described does not apply
 	}
-	prevent, _ := parseBool(svc.Annotations[annSvcPreventLoopback])
+	prevent := isTrue(svc.Annotations[annSvcPreventLoopback])
 	if prevent && kp.oldErr == nil && !kp.old {
 		return // documented fix applied
 	}
@@ -283,7 +308,7 @@ func checkL7Loopback(c *Context) {
 		return
 	}
 	name, key := ing.Annotations[annIngServiceConfig], annIngServiceConfig
-	if auto, _ := parseBool(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
+	if auto := isTrue(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
 		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
 	}
 	if name == "" {
@@ -324,7 +349,7 @@ func ingressL7Ports(ing *networkingv1.Ingress) []int {
 	if len(ing.Spec.TLS) == 0 {
 		return []int{80}
 	}
-	if mix, _ := parseBool(ing.Annotations[annRuleMix]); mix {
+	if mix := isTrue(ing.Annotations[annRuleMix]); mix {
 		return []int{80, 443}
 	}
 	return []int{443}
@@ -442,6 +467,8 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 		n, len(cloudAPIAliases), strings.Join(missing, ", "))
 }
 
+var nginxV1, _ = parseVersion("v1.0.0")
+
 // checkNginxWebhook finds an ingress-nginx validating webhook that covers networking.k8s.io/v1
 // Ingresses while its controller is older than v1.0.0 and cannot validate them (E6009). A webhook
 // with failurePolicy Ignore cannot block anything and is left alone.
@@ -450,7 +477,6 @@ func checkNginxWebhook(c *Context) {
 	if err != nil {
 		return
 	}
-	v1, _ := parseVersion("v1.0.0")
 	for _, cfg := range cfgs {
 		for j, wh := range cfg.Webhooks {
 			k := slices.IndexFunc(wh.Rules, func(r admissionv1.RuleWithOperations) bool {
@@ -467,7 +493,7 @@ func checkNginxWebhook(c *Context) {
 				continue
 			}
 			v, verr := parseVersion(imageTag(image))
-			if owner == "" || verr != nil || v.compare(v1) >= 0 {
+			if owner == "" || verr != nil || v.compare(nginxV1) >= 0 {
 				continue
 			}
 			c.Emit(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)),

@@ -104,7 +104,7 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 
 func checkIngressAnnotations(c *Context) {
 	a := c.Ingress.Annotations
-	rewrite, _ := parseBool(a[annRewriteSupport])
+	rewrite := isTrue(a[annRewriteSupport])
 	for _, r := range []struct {
 		key string
 		id  rules.ID
@@ -290,6 +290,16 @@ type ingressPath struct {
 // ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
 // annotations (redirect entries with no backend Service). Malformed entries are left out (the
 // annotation check reports them).
+var httpsRulesPath = annPath(annHTTPSRules)
+
+// ingressPaths is ingressPaths of the target Ingress, once per target; callers only read it.
+func (c *Context) ingressPaths() []ingressPath {
+	if !c.pathsDone {
+		c.paths, c.pathsDone = ingressPaths(c.Ingress), true
+	}
+	return c.paths
+}
+
 func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 	var out []ingressPath
 	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
@@ -312,7 +322,7 @@ func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 		if !ok {
 			continue
 		}
-		rewrite, _ := parseBool(ing.Annotations[annRewriteSupport])
+		rewrite := isTrue(ing.Annotations[annRewriteSupport])
 		entries, _ := parseRuleAnnotation(v, rewrite)
 		for _, e := range entries {
 			if e.err != nil {
@@ -350,7 +360,7 @@ func checkIngressRules(c *Context) {
 		}
 	}
 	seenHost := map[string]bool{}
-	for _, p := range ingressPaths(ing) {
+	for _, p := range c.ingressPaths() {
 		if p.hasPath && p.path != "" {
 			switch {
 			case len(p.path) > 120:
@@ -424,7 +434,7 @@ func checkIngressTLS(c *Context) {
 	if defaults > 0 {
 		return
 	}
-	for _, h := range httpsHosts(ing) {
+	for _, h := range httpsHosts(c) {
 		if !hostCovered(h, tlsHosts) {
 			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", clip(h))
 		}
@@ -433,12 +443,12 @@ func checkIngressTLS(c *Context) {
 
 // httpsHosts lists the hosts served over HTTPS: with rule-mix on, those of the https-rules
 // annotation; otherwise every rule host, since TLS applies to all rules.
-func httpsHosts(ing *networkingv1.Ingress) []string {
+func httpsHosts(c *Context) []string {
 	seen := map[string]bool{}
 	var out []string
-	mix, _ := parseBool(ing.Annotations[annRuleMix])
-	for _, p := range ingressPaths(ing) {
-		https := !mix || strings.HasPrefix(p.where, annPath(annHTTPSRules))
+	mix := isTrue(c.Ingress.Annotations[annRuleMix])
+	for _, p := range c.ingressPaths() {
+		https := !mix || strings.HasPrefix(p.where, httpsRulesPath)
 		if p.host != "" && https && !seen[p.host] {
 			seen[p.host] = true
 			out = append(out, p.host)
@@ -520,9 +530,9 @@ func keyList(s *corev1.Secret) string {
 
 func checkIngressBackends(c *Context) {
 	ing := c.Ingress
-	direct, _ := parseBool(ing.Annotations[annIngDirectAccess])
+	direct := isTrue(ing.Annotations[annIngDirectAccess])
 	checked := map[string]bool{}
-	for _, p := range ingressPaths(ing) {
+	for _, p := range c.ingressPaths() {
 		if p.svc == "" {
 			continue
 		}

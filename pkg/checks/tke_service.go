@@ -61,8 +61,10 @@ var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, ann
 func checkServiceAnnotations(c *Context) {
 	a := c.Service.Annotations
 	if v, ok := a[annSvcExtensive]; ok {
-		if _, err := jsonObject(v); err != nil {
-			c.Emit(rules.TKEServiceE4005, annPath(annSvcExtensive), "%v", err)
+		if !isJSONObject(v) {
+			if _, err := jsonObject(v); err != nil {
+				c.Emit(rules.TKEServiceE4005, annPath(annSvcExtensive), "%v", err)
+			}
 		}
 	}
 	for _, f := range svcIDFormats {

@@ -25,11 +25,17 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 	if len(message) > MaxMessage {
 		message = message[:MaxMessage]
 	}
-	seen := map[rules.ID]bool{}
-	if provider == "" || provider == rules.Generic || provider == rules.TKE {
+	var seen map[rules.ID]bool // made at the first match: most messages prove nothing
+	add := func(id rules.ID) {
+		if seen == nil {
+			seen = map[rules.ID]bool{}
+		}
+		seen[id] = true
+	}
+	if (provider == "" || provider == rules.Generic || provider == rules.TKE) && mayHaveCode(message) {
 		for _, m := range codeRE.FindAllStringSubmatch(message, 8) {
 			for _, id := range byCode(kind, m[1], message) {
-				seen[id] = true
+				add(id)
 			}
 		}
 	}
@@ -39,7 +45,7 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 		}
 		// TKE rules with a code were matched by it above; the rest match by fragment.
 		if (r.Code == "" || r.Provider != rules.TKE) && containsAny(message, r.Match) {
-			seen[r.ID] = true
+			add(r.ID)
 		}
 	}
 	out := make([]rules.ID, 0, len(seen))
@@ -48,6 +54,16 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 	}
 	sort.Slice(out, func(i, j int) bool { return rules.Compare(out[i], out[j]) < 0 })
 	return out
+}
+
+// mayHaveCode is false when codeRE cannot match s: no E or W is followed by a digit.
+func mayHaveCode(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if (s[i] == 'E' || s[i] == 'W') && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 var byKind = func() map[rules.Kind][]rules.Rule {
@@ -142,7 +158,7 @@ func containsAnyFold(s string, words ...string) bool {
 			return true
 		}
 		for _, w := range words {
-			if len(s)-i >= len(w) && strings.EqualFold(s[i:i+len(w)], w) {
+			if len(s)-i >= len(w) && (len(w) == 0 || s[i] == w[0] || s[i]|0x20 == w[0]) && strings.EqualFold(s[i:i+len(w)], w) {
 				return true
 			}
 		}

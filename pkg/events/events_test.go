@@ -136,3 +136,28 @@ func TestRedactGuardsKeepEveryMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestCheapTests holds the quick pre-tests to what they stand in for: containsAnyFold to a
+// case-insensitive search of ASCII text, mayHaveCode to codeRE.
+func TestCheapTests(t *testing.T) {
+	words := []string{"accesskey", "secret", "signature", "token", "passw", "authorization"}
+	for _, s := range []string{
+		"", "t", "TOKEN", "x-Token=1", "tokeN", "tok en", "AccessKeyId=AKID", "SECRE", "_secret_", "Passwd: x",
+		"Authorization: Bearer x", "authorizatio", "@ACCESSKEY[", "E4011", "ErrorCode: E4011 x", "W1234", "E12",
+		"EW", "E", "e4011", "xE0", "Ensuring load balancer", "Warning 0", "IngressErrorCode{Code:\"E4009\"}",
+	} {
+		t.Run(s, func(t *testing.T) {
+			lower := strings.ToLower(s)
+			want := false
+			for _, w := range words {
+				want = want || strings.Contains(lower, w)
+			}
+			if got := containsAnyFold(s, words...); got != want {
+				t.Errorf("containsAnyFold = %v, want %v", got, want)
+			}
+			if got, want := mayHaveCode(s), codeRE.MatchString(s); !got && want {
+				t.Errorf("mayHaveCode = false where codeRE matches")
+			}
+		})
+	}
+}

@@ -97,7 +97,11 @@ type List struct {
 // the report never shows a rule without its title, fix and severity.
 func Build(res checks.Result, source snapshot.Source, incomplete []string) (Report, error) {
 	r := Report{APIVersion: APIVersion, Kind: "Report", Target: res.Target, Provider: Provider{Name: res.Provider},
-		Source: source, Findings: []Finding{}, Skipped: []Skipped{}, Incomplete: incomplete}
+		Source: source, Findings: make([]Finding, 0, len(res.Findings)), Skipped: make([]Skipped, 0, len(res.Skipped)),
+		Incomplete: incomplete}
+	if len(res.Partial) > 0 {
+		r.Partial = make([]Skipped, 0, len(res.Partial))
+	}
 	for _, f := range res.Findings {
 		rule, ok := rules.Get(f.Rule)
 		if !ok {

@@ -36,6 +36,9 @@ func (s *Snapshot) remember(kind, ns, name, file string, n *yaml.Node) {
 // (kube-system/configmap/name.data.key) is looked up in that object when the input holds it. nil
 // when the object was not read from a file (live mode).
 func (s *Snapshot) Locate(t Target, path string) *Location {
+	if len(s.origins) == 0 {
+		return nil
+	}
 	if o, rest, ok := s.pathObject(path); ok {
 		return o.locate(rest)
 	}
