@@ -253,6 +253,48 @@ func (f *fetcher) fatal(ns string) error {
 	return f.snap.Ingresses.listErr(ns)
 }
 
+// maxSplitSelector bounds the field selector of a namespaceHalves LIST, which names half of the
+// cluster's namespaces: a request URL stays well under the limits of proxies in front of API servers.
+const maxSplitSelector = 2048
+
+// namespaceHalves splits a cluster-wide LIST with o into two LISTs read side by side, each of about
+// half of the namespaces (a field selector excluding the other half; a namespace made meanwhile is
+// in both, and the store keeps it once): the API server encodes an answer on one core, and Pods are
+// the largest list of a cluster-wide run. When the namespaces cannot be listed, or are too many to
+// name in a selector, it returns o alone.
+func (f *fetcher) namespaceHalves(o metav1.ListOptions) []metav1.ListOptions {
+	nsl, err := f.c.Kube.CoreV1().Namespaces().List(f.ctx, metav1.ListOptions{})
+	if err != nil || len(nsl.Items) < 2 {
+		return []metav1.ListOptions{o}
+	}
+	names := make([]string, 0, len(nsl.Items))
+	for _, n := range nsl.Items {
+		names = append(names, n.Name)
+	}
+	sort.Strings(names)
+	base, err := fields.ParseSelector(o.FieldSelector)
+	if err != nil {
+		return []metav1.ListOptions{o}
+	}
+	without := func(exclude []string) metav1.ListOptions {
+		sels := []fields.Selector{base}
+		for _, n := range exclude {
+			sels = append(sels, fields.OneTermNotEqualSelector("metadata.namespace", n))
+		}
+		po := o
+		po.FieldSelector = fields.AndSelectors(sels...).String()
+		return po
+	}
+	half := len(names) / 2
+	parts := []metav1.ListOptions{without(names[half:]), without(names[:half])}
+	for _, p := range parts {
+		if len(p.FieldSelector) > maxSplitSelector {
+			return []metav1.ListOptions{o}
+		}
+	}
+	return parts
+}
+
 // pages LISTs with o page after page, handing each page to page; it stops at the last page or the
 // first error, which it returns.
 func pages[L interface{ GetContinue() string }](ctx context.Context, o metav1.ListOptions,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
@@ -93,20 +94,31 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions) {
 		if o.Limit == 0 {
 			o.Limit = ListPageSize
 		}
-		err := listPages(f.ctx, restFor(f.c, d.apiGroup), d.resource, ns, o, d.newObj, d.listFn(f.c, ns), func(items []T) {
-			for _, it := range items {
-				// Managed fields are often the largest part of an object and no check reads them.
-				it.SetManagedFields(nil)
-				trim(it)
-			}
-			f.locked(func() {
-				for _, it := range items {
-					st.Add(it.GetNamespace(), it.GetName(), it)
-				}
+		parts := []metav1.ListOptions{o}
+		if d.resource == Pods && ns == "" && f.scope != nil {
+			parts = f.namespaceHalves(o)
+		}
+		errs := make([]error, len(parts))
+		var wg sync.WaitGroup
+		for i, po := range parts {
+			wg.Go(func() {
+				errs[i] = listPages(f.ctx, restFor(f.c, d.apiGroup), d.resource, ns, po, d.newObj, d.listFn(f.c, ns), func(items []T) {
+					for _, it := range items {
+						// Managed fields are often the largest part of an object and no check reads them.
+						it.SetManagedFields(nil)
+						trim(it)
+					}
+					f.locked(func() {
+						for _, it := range items {
+							st.Add(it.GetNamespace(), it.GetName(), it)
+						}
+					})
+				})
 			})
-		})
-		if err != nil {
-			gap := f.classify(err, "list", d.resource, d.apiGroup, ns)
+		}
+		wg.Wait()
+		if i := slices.IndexFunc(errs, func(e error) bool { return e != nil }); i >= 0 {
+			gap := f.classify(errs[i], "list", d.resource, d.apiGroup, ns)
 			f.locked(func() { st.MarkGap(ns, gap) })
 			return
 		}

@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"testing"
 	"testing/iotest"
@@ -12,9 +14,11 @@ import (
 	"k8s.io/apimachinery/pkg/api/equality"
 	kresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer/protobuf"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/kubernetes/scheme"
 )
 
@@ -207,4 +211,62 @@ func FuzzReadPage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(string) {})
 	})
+}
+
+func TestNamespaceHalves(t *testing.T) {
+	nsObj := func(name string) runtime.Object { return &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}} }
+	base := metav1.ListOptions{Limit: 2000, FieldSelector: "status.phase!=Succeeded"}
+	t.Run("two halves", func(t *testing.T) {
+		var objs []runtime.Object
+		names := []string{"shop", "default", "kube-system", "pay", "ads"}
+		for _, n := range names {
+			objs = append(objs, nsObj(n))
+		}
+		f := &fetcher{ctx: context.Background(), c: Clients{Kube: fake.NewSimpleClientset(objs...)}}
+		parts := f.namespaceHalves(base)
+		if len(parts) != 2 {
+			t.Fatalf("%d parts, want 2", len(parts))
+		}
+		// Each namespace is excluded by exactly one part, so it is read by the other one.
+		for _, n := range names {
+			excluded := 0
+			for _, p := range parts {
+				sel, err := fields.ParseSelector(p.FieldSelector)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.Limit != base.Limit {
+					t.Errorf("limit %d, want %d", p.Limit, base.Limit)
+				}
+				if !sel.Matches(fields.Set{"metadata.namespace": n, "status.phase": "Running"}) {
+					excluded++
+				}
+				if sel.Matches(fields.Set{"metadata.namespace": n, "status.phase": "Succeeded"}) {
+					t.Errorf("part %q reads Succeeded pods", p.FieldSelector)
+				}
+			}
+			if excluded != 1 {
+				t.Errorf("namespace %s excluded by %d parts, want 1", n, excluded)
+			}
+		}
+	})
+	for name, objs := range map[string][]runtime.Object{
+		"one namespace":  {nsObj("default")},
+		"too many names": manyNamespaces(nsObj, 200),
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := &fetcher{ctx: context.Background(), c: Clients{Kube: fake.NewSimpleClientset(objs...)}}
+			if parts := f.namespaceHalves(base); len(parts) != 1 || parts[0] != base {
+				t.Errorf("parts %+v, want the LIST unchanged", parts)
+			}
+		})
+	}
+}
+
+func manyNamespaces(mk func(string) runtime.Object, n int) []runtime.Object {
+	var out []runtime.Object
+	for i := range n {
+		out = append(out, mk(fmt.Sprintf("team-%03d-applications", i)))
+	}
+	return out
 }
