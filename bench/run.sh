@@ -26,6 +26,7 @@
 # concurrency; BENCH_SETTLE (s, default 10) the pause after loading; BENCH_GO_BENCH=0 skips the Go
 # benchmarks. BENCH_CLUSTER=DIR measures an already running and loaded cluster (a hack/local-cluster.sh
 # DIR holding loadgen's summary as DIR/load.txt), left running: no start, load or stop.
+# BENCH_DISABLE_COMPRESSION=1 turns response compression off for every command (see below).
 # BENCH_POPEYE=0 skips the popeye column (`popeye -A -s svc,ing -o json`, built by bench/popeye.sh from the Go
 # module proxy outside the repository; BENCH_POPEYE_VERSION, default v0.22.1). BENCH_BEFORE=PATH names another kubectl-lbdoctor binary (e.g. main's) measured the same way,
 # run for run with bin/'s (first on even runs, second on odd ones), so a change is compared with its baseline in one session (before_*).
@@ -97,6 +98,19 @@ fi
 
 # As the user would run it: private HOME (fresh discovery cache), bin/ first on PATH.
 k=(env HOME="$khome" PATH="$root/bin:$PATH")
+
+# BENCH_DISABLE_COMPRESSION=1: every command (lbdoctor, the baselines, popeye, the raw floor) reads a
+# copy of the kubeconfig whose cluster entry says disable-compression: true, kubectl's own setting for
+# fast links: the API server then spends no CPU on gzip, which on this machine is CPU the client
+# competes for.
+compression=on
+if [ "${BENCH_DISABLE_COMPRESSION:-0}" = 1 ]; then
+  cp "$KUBECONFIG" "$work/kubeconfig"
+  cname=$(KUBECONFIG=$work/kubeconfig kubectl config view -o jsonpath='{.clusters[0].name}')
+  KUBECONFIG=$work/kubeconfig kubectl config set "clusters.$cname.disable-compression" true >/dev/null
+  export KUBECONFIG=$work/kubeconfig
+  compression="off (kubeconfig disable-compression: true, every command)"
+fi
 
 # The baseline binary, if any, is found by kubectl through its own PATH entry.
 kb=()
@@ -225,7 +239,7 @@ load_end=$(load_avg)
 {
   echo "# kubectl-lbdoctor bench (bench/run.sh). Medians of the runs listed; wall in s (GNU time %e), RSS in kB (%M)."
   echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "machine=$(nproc) cores, load average $load_start at start, $load_end at end"
+  echo "machine=$(nproc) cores, load average $load_start at start, $load_end at end; response compression $compression"
   echo "kubectl=$(kubectl version --client 2>/dev/null | head -n1)"
   echo "lbdoctor_version=$lbdoctor_version"
   echo "lbdoctor_via=kubectl lbdoctor (kubectl execs bin/kubectl-lbdoctor from PATH)"
