@@ -2,10 +2,8 @@ package bench
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/bench/synth"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -16,14 +14,7 @@ import (
 // (each pass starts cold). `go test -race -run TestParallelDiagnosis ./bench/` checks that the
 // checks and the snapshot's memo share nothing unguarded.
 func TestParallelDiagnosis(t *testing.T) {
-	sz := synth.DefaultSizes().Scale(0.1)
-	if os.Getenv("BENCH_SCALE") != "" {
-		var err error
-		if sz, err = synth.SizesFromEnv(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f := load(t, sz)
+	f := load(t, testSizes(t))
 	want := diagnoseAll(t, f)
 
 	f.snap.ForgetDerived()
@@ -61,7 +52,7 @@ func TestParallelDiagnosis(t *testing.T) {
 // TestParallelPlanning holds that planning the targets side by side on a sealed snapshot (as the
 // live fetcher's rounds do) asks for the reads of planning them one after the other.
 func TestParallelPlanning(t *testing.T) {
-	f := load(t, synth.DefaultSizes().Scale(0.1))
+	f := load(t, testSizes(t))
 	plan := checks.Plan(checks.All(), "")
 	f.snap.ForgetDerived()
 	want := make([]string, len(f.targets))

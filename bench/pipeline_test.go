@@ -58,6 +58,19 @@ func load(tb testing.TB, sz synth.Sizes) fixture {
 	return fix
 }
 
+// testSizes are the synthetic cluster's sizes for a test: BENCH_SCALE, 0.1 unless set, to keep
+// `go test ./...` quick.
+func testSizes(t *testing.T) synth.Sizes {
+	if os.Getenv("BENCH_SCALE") == "" {
+		return synth.DefaultSizes().Scale(0.1)
+	}
+	sz, err := synth.SizesFromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sz
+}
+
 func benchFixture(b *testing.B) fixture {
 	sz, err := synth.SizesFromEnv()
 	if err != nil {
@@ -145,14 +158,7 @@ func BenchmarkPipelinePerCheck(b *testing.B) {
 // the findings on targets meant to be healthy. -v shows the table; it fails only when the pipeline
 // errors.
 func TestSyntheticFindings(t *testing.T) {
-	sz := synth.DefaultSizes().Scale(0.1)
-	if os.Getenv("BENCH_SCALE") != "" {
-		var err error
-		if sz, err = synth.SizesFromEnv(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f := load(t, sz)
+	f := load(t, testSizes(t))
 	byMistake := map[string]map[rules.ID]int{}
 	targetsOf := map[string]int{}
 	for i, tg := range f.targets {
@@ -256,14 +262,7 @@ func sameAsWholeEncoding(tb testing.TB, reports []report.Report) {
 // TestWriteJSONOfSyntheticCluster checks the streamed -o json and -o sarif on the synthetic
 // cluster (BENCH_SCALE, 0.1 unless set).
 func TestWriteJSONOfSyntheticCluster(t *testing.T) {
-	sz := synth.DefaultSizes().Scale(0.1)
-	if os.Getenv("BENCH_SCALE") != "" {
-		var err error
-		if sz, err = synth.SizesFromEnv(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sameAsWholeEncoding(t, diagnoseAll(t, load(t, sz)))
+	sameAsWholeEncoding(t, diagnoseAll(t, load(t, testSizes(t))))
 }
 
 // BenchmarkWriteJSON writes the reports of every target as `-o json` and `-o sarif` do, to
