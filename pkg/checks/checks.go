@@ -323,15 +323,6 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 	return res, nil
 }
 
-// newContext reads the target for the checks.
-func newContext(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (*Context, error) {
-	ctx := &Context{}
-	if err := ctx.reset(snap, t, provider); err != nil {
-		return nil, err
-	}
-	return ctx, nil
-}
-
 // runContextPool holds the contexts of Run: the findings it returns are copies (mergeConfirmed),
 // so the buffers they grew serve the next target.
 var runContextPool = sync.Pool{New: func() any { return new(Context) }}

@@ -59,9 +59,6 @@ type Input struct {
 	Required bool
 }
 
-// requests returns the reads the input makes for the context's target.
-func (in Input) requests(c *Context) []snapshot.Request { return in.appendRequests(nil, c) }
-
 // appendRequests appends the reads the input makes for the context's target to dst.
 func (in Input) appendRequests(dst []snapshot.Request, c *Context) []snapshot.Request {
 	if in.When != nil && !in.When(c) {

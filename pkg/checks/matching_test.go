@@ -41,7 +41,7 @@ func TestMatchingInputs(t *testing.T) {
 				if in.Scope != Matching {
 					continue
 				}
-				for _, r := range in.requests(c) {
+				for _, r := range in.appendRequests(nil, c) {
 					if r.Namespace != "" || r.Name != "" || r.PerTarget {
 						t.Errorf("request %v is not a list of every namespace", r)
 					}

@@ -126,18 +126,8 @@ func (e *Engine) Reports() []report.Report {
 		out = append(out, r)
 	}
 	e.rmu.RUnlock()
-	sort.Slice(out, func(i, j int) bool { return lessTarget(out[i].Target, out[j].Target) })
+	slices.SortFunc(out, func(a, b report.Report) int { return snapshot.CompareTargets(a.Target, b.Target) })
 	return out
-}
-
-func lessTarget(a, b snapshot.Target) bool {
-	if a.Kind != b.Kind {
-		return a.Kind == snapshot.KindService
-	}
-	if a.Namespace != b.Namespace {
-		return a.Namespace < b.Namespace
-	}
-	return a.Name < b.Name
 }
 
 // Run starts the informers and diagnoses until ctx is done. The informers re-list on their own after
@@ -310,15 +300,7 @@ func (e *Engine) order(dirty map[snapshot.Target]bool) []snapshot.Target {
 			out = append(out, t)
 		}
 	}
-	slices.SortFunc(out, func(a, b snapshot.Target) int {
-		switch {
-		case a == b:
-			return 0
-		case lessTarget(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(out, snapshot.CompareTargets)
 	return out
 }
 

@@ -81,9 +81,9 @@ func listWatch(c snapshot.Clients, s *source) (*cache.ListWatch, runtime.Object,
 	}
 	switch k.resource {
 	case snapshot.Pods:
-		sel = append(sel, fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String())
+		sel = append(sel, snapshot.PodFieldSelector)
 	case snapshot.Secrets:
-		sel = append(sel, "type!=helm.sh/release.v1,type!="+string(corev1.SecretTypeServiceAccountToken))
+		sel = append(sel, snapshot.SecretFieldSelector)
 	case snapshot.Events:
 		sel = append(sel, fields.OneTermEqualSelector("involvedObject.kind", k.kind).String())
 	}

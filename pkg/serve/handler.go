@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"cmp"
 	"net/http"
 	"slices"
 
@@ -10,8 +9,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // Status is what the handler asks the running engine.
@@ -69,11 +68,6 @@ func NewHandler(reg *prometheus.Registry, st Status) http.Handler {
 // ordered returns a copy of reports sorted the way a one-shot run lists targets.
 func ordered(reports []report.Report) []report.Report {
 	out := slices.Clone(reports)
-	slices.SortStableFunc(out, func(a, b report.Report) int {
-		return cmp.Or(
-			cmp.Compare(slices.Index(kind.All(), a.Target.Kind), slices.Index(kind.All(), b.Target.Kind)),
-			cmp.Compare(a.Target.Namespace, b.Target.Namespace),
-			cmp.Compare(a.Target.Name, b.Target.Name))
-	})
+	slices.SortStableFunc(out, func(a, b report.Report) int { return snapshot.CompareTargets(a.Target, b.Target) })
 	return out
 }

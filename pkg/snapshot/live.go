@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -111,11 +110,12 @@ func (f *fetcher) request(r Request) bool {
 	if f.scope != nil {
 		return f.scope.request(f, r)
 	}
-	return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector})
+	return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector}, nil)
 }
 
-// issue reads r as it is: a GET, a LIST of a namespace or of everything, or a target's events.
-func (f *fetcher) issue(r Request, o metav1.ListOptions) bool {
+// issue reads r as it is: a GET, a LIST of a namespace or of everything (as the LISTs split names,
+// when set), or a target's events.
+func (f *fetcher) issue(r Request, o metav1.ListOptions, split func(metav1.ListOptions) []metav1.ListOptions) bool {
 	if r.Resource == Events {
 		t := Target{Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
 		if !f.once("events/" + t.String()) {
@@ -144,7 +144,7 @@ func (f *fetcher) issue(r Request, o metav1.ListOptions) bool {
 		if r.Name != "" {
 			res.get(f, r.Namespace, r.Name)
 		} else {
-			res.list(f, r.Namespace, o)
+			res.list(f, r.Namespace, o, split)
 		}
 	}
 	return true
@@ -270,70 +270,12 @@ func getInto[T any](f *fetcher, st *Store[T], ns, name, resource, group string, 
 	})
 }
 
-// listInto LISTs a namespace ("" for all) into st, paged, and marks it listed. T is the pointer
-// type of the list's items.
-func listInto[T any, L runtime.Object](f *fetcher, st *Store[T], ns, resource, group string, list func(context.Context, metav1.ListOptions) (L, error), opts ...metav1.ListOptions) {
-	var o metav1.ListOptions
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	if !f.once("list/" + resource + "/" + ns + "/" + o.LabelSelector + "/" + o.FieldSelector) {
-		return
-	}
-	f.do(func() {
-		if o.Limit == 0 {
-			o.Limit = ListPageSize
-		}
-		for {
-			l, err := list(f.ctx, o)
-			if err == nil {
-				err = addItems(f, st, l)
-			}
-			if err != nil {
-				gap := f.classify(err, "list", resource, group, ns)
-				f.locked(func() { st.MarkGap(ns, gap) })
-				return
-			}
-			la, err := meta.ListAccessor(l)
-			if err != nil || la.GetContinue() == "" {
-				break
-			}
-			o.Continue = la.GetContinue()
-		}
-		f.locked(func() { st.MarkListed(ns) })
-	})
-}
-
 // ListPageSize is the LIST page size of a single-target run, kubectl's chunk size.
 const ListPageSize = 500
 
 // ScopePageSize is the LIST page size of a cluster-wide run: a few megabytes per page, and the
 // request count of a 7,000-object cluster stays under 30.
 const ScopePageSize = 2000
-
-func addItems[T any](f *fetcher, st *Store[T], l runtime.Object) error {
-	objs, err := meta.ExtractList(l)
-	if err != nil {
-		return err
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, o := range objs {
-		t, ok := o.(T)
-		if !ok {
-			return fmt.Errorf("unexpected list item %T", o)
-		}
-		acc, err := meta.Accessor(o)
-		if err != nil {
-			return err
-		}
-		// Managed fields are often the largest part of an object and no check reads them.
-		acc.SetManagedFields(nil)
-		trim(o)
-		st.Add(acc.GetNamespace(), acc.GetName(), t)
-	}
-	return nil
-}
 
 func (f *fetcher) target(t Target) {
 	fail := func(err error, resource, group string) {

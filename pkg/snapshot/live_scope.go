@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -10,6 +11,14 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
+)
+
+// Field selectors of the cluster-wide Pods and Secrets reads (one-shot and serve's informers): no
+// finished Pods; no Helm release and service-account token Secrets, the two kinds that dominate
+// Secret bytes and never carry a certificate id.
+var (
+	PodFieldSelector    = fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()
+	SecretFieldSelector = "type!=helm.sh/release.v1,type!=" + string(corev1.SecretTypeServiceAccountToken)
 )
 
 // directSecretGets is how many referenced Secrets are read with one GET each; above it, one paged
@@ -70,7 +79,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		})
 	}
 	f.do(func() {
-		err := listPages(f.ctx, restFor(f.c, ""), Services, ns, opts, newService, k.CoreV1().Services(ns).List, func(l []*corev1.Service) {
+		err := listPages(f.ctx, restFor(f.c, ""), Services, ns, opts, newService, skipMeta, k.CoreV1().Services(ns).List, func(l []*corev1.Service) {
 			f.locked(func() {
 				for _, svc := range l {
 					svc.ManagedFields = nil
@@ -86,7 +95,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		}
 	})
 	f.do(func() {
-		err := listPages(f.ctx, restFor(f.c, "networking.k8s.io"), Ingresses, ns, opts, newIngress, k.NetworkingV1().Ingresses(ns).List, func(l []*networkingv1.Ingress) {
+		err := listPages(f.ctx, restFor(f.c, "networking.k8s.io"), Ingresses, ns, opts, newIngress, skipMeta, k.NetworkingV1().Ingresses(ns).List, func(l []*networkingv1.Ingress) {
 			f.locked(func() {
 				for _, ing := range l {
 					ing.ManagedFields = nil
@@ -108,8 +117,8 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 	sl := &selected{errs: map[string]error{}}
 	for _, ns := range namespaces {
 		if sel.IsZero() {
-			f.issue(Request{Resource: Services, Namespace: ns}, page)
-			f.issue(Request{Resource: Ingresses, Namespace: ns}, page)
+			f.issue(Request{Resource: Services, Namespace: ns}, page, nil)
+			f.issue(Request{Resource: Ingresses, Namespace: ns}, page, nil)
 		} else {
 			f.listSelected(ns, sel, sl)
 		}
@@ -185,7 +194,7 @@ func (sc *scopeReads) nsOf(ns string) string {
 
 func (sc *scopeReads) request(f *fetcher, r Request) bool {
 	if !r.PerTarget || sc.byName && r.Name != "" && r.Resource != Secrets && r.Custom == nil {
-		return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector})
+		return f.issue(r, metav1.ListOptions{LabelSelector: r.LabelSelector}, nil)
 	}
 	ns := sc.nsOf(r.Namespace)
 	switch {
@@ -204,10 +213,14 @@ func (sc *scopeReads) request(f *fetcher, r Request) bool {
 		return true
 	}
 	o := metav1.ListOptions{Limit: ScopePageSize}
+	var split func(metav1.ListOptions) []metav1.ListOptions
 	if r.Resource == Pods {
-		o.FieldSelector = fields.OneTermNotEqualSelector("status.phase", string(corev1.PodSucceeded)).String()
+		o.FieldSelector = PodFieldSelector
+		if ns == "" {
+			split = f.namespaceHalves
+		}
 	}
-	return f.issue(Request{Resource: r.Resource, Custom: r.Custom, Namespace: ns}, o)
+	return f.issue(Request{Resource: r.Resource, Custom: r.Custom, Namespace: ns}, o, split)
 }
 
 func (sc *scopeReads) flush(f *fetcher) {
@@ -228,16 +241,7 @@ func (f *fetcher) selectedTargets(readable []string, sl *selected) {
 	for _, ns := range readable {
 		ok[ns] = true
 	}
-	sort.Slice(sl.targets, func(i, j int) bool {
-		a, b := sl.targets[i], sl.targets[j]
-		if a.Kind != b.Kind {
-			return a.Kind == KindService
-		}
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
-		}
-		return a.Name < b.Name
-	})
+	slices.SortFunc(sl.targets, CompareTargets)
 	for _, t := range sl.targets {
 		if ok[t.Namespace] || ok[""] {
 			f.snap.Targets = append(f.snap.Targets, t)
@@ -320,7 +324,7 @@ func (f *fetcher) kindEvents(ns string, kind Kind) bool {
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: ScopePageSize,
 			FieldSelector: fields.OneTermEqualSelector("involvedObject.kind", string(kind)).String()}
-		err := listPages(f.ctx, restFor(f.c, ""), Events, ns, opts, func() *corev1.Event { return &corev1.Event{} },
+		err := listPages(f.ctx, restFor(f.c, ""), Events, ns, opts, func() *corev1.Event { return &corev1.Event{} }, skipMeta,
 			f.c.Kube.CoreV1().Events(ns).List, func(l []*corev1.Event) {
 				f.locked(func() {
 					for _, e := range l {
@@ -348,11 +352,11 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	for _, r := range refs {
 		want[r.Namespace+"/"+r.Name] = true
 	}
-	sel := "type!=helm.sh/release.v1,type!=" + string(corev1.SecretTypeServiceAccountToken)
+	sel := SecretFieldSelector
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: ScopePageSize, FieldSelector: sel}
-		err := listPages(f.ctx, restFor(f.c, ""), Secrets, ns, opts, func() *corev1.Secret { return &corev1.Secret{} }, list, func(l []*corev1.Secret) {
+		err := listPages(f.ctx, restFor(f.c, ""), Secrets, ns, opts, func() *corev1.Secret { return &corev1.Secret{} }, skipMeta, list, func(l []*corev1.Secret) {
 			f.locked(func() {
 				for _, s := range l {
 					if want[s.Namespace+"/"+s.Name] {

@@ -48,7 +48,9 @@ type resource interface {
 	removeKey(s *Snapshot, ns, name string)
 	// decode stores u when its apiVersion and kind are this resource's.
 	decode(s *Snapshot, u *unstructured.Unstructured) (bool, error)
-	list(f *fetcher, ns string, o metav1.ListOptions)
+	// list LISTs namespace ns with o, or, when split is set, with the LISTs split(o) names, read side
+	// by side and together known as the one list.
+	list(f *fetcher, ns string, o metav1.ListOptions, split func(metav1.ListOptions) []metav1.ListOptions)
 	get(f *fetcher, ns, name string)
 }
 
@@ -74,7 +76,9 @@ type desc[T builtin, L interface {
 	newObj      func() T
 	decodeFn    func(*unstructured.Unstructured) (T, error)
 	listFn      func(c Clients, ns string) func(context.Context, metav1.ListOptions) (L, error)
-	getFn       func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
+	// skip names what a live read cuts out of an object before decoding it; nil: managed fields.
+	skip  skipTree
+	getFn func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
 }
 
 func (d *desc[T, L]) name() string               { return d.resource }
@@ -82,7 +86,7 @@ func (d *desc[T, L]) kindName() string           { return d.kind }
 func (d *desc[T, L]) init(s *Snapshot)           { *d.field(s) = newStore[T](d.resource) }
 func (d *desc[T, L]) clusterScoped() bool        { return d.cluster }
 func (d *desc[T, L]) store(s *Snapshot) anyStore { return d.field(s) }
-func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions) {
+func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions, split func(metav1.ListOptions) []metav1.ListOptions) {
 	if d.cluster {
 		ns = ""
 	}
@@ -91,22 +95,17 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions) {
 	}
 	st := d.field(f.snap)
 	f.do(func() {
-		if o.Limit == 0 {
-			o.Limit = ListPageSize
-		}
 		parts := []metav1.ListOptions{o}
-		if d.resource == Pods && ns == "" && f.scope != nil {
-			parts = f.namespaceHalves(o)
+		if split != nil {
+			parts = split(o)
 		}
 		errs := make([]error, len(parts))
 		var wg sync.WaitGroup
 		for i, po := range parts {
 			wg.Go(func() {
-				errs[i] = listPages(f.ctx, restFor(f.c, d.apiGroup), d.resource, ns, po, d.newObj, d.listFn(f.c, ns), func(items []T) {
+				errs[i] = listPages(f.ctx, restFor(f.c, d.apiGroup), d.resource, ns, po, d.newObj, d.skipTree(), d.listFn(f.c, ns), func(items []T) {
 					for _, it := range items {
-						// Managed fields are often the largest part of an object and no check reads them.
-						it.SetManagedFields(nil)
-						trim(it)
+						TrimLive(it)
 					}
 					f.locked(func() {
 						for _, it := range items {
@@ -124,6 +123,13 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions) {
 		}
 		f.locked(func() { st.MarkListed(ns) })
 	})
+}
+
+func (d *desc[T, L]) skipTree() skipTree {
+	if d.skip == nil {
+		return skipMeta
+	}
+	return d.skip
 }
 
 // builtin is a built-in kind of the table: it decodes itself from protobuf.
@@ -223,6 +229,7 @@ var resources = []resource{
 	&desc[*corev1.Pod, *corev1.PodList]{resource: Pods, kind: "Pod", apiVersions: []string{"v1"},
 		field:  func(s *Snapshot) *Store[*corev1.Pod] { return &s.Pods },
 		newObj: func() *corev1.Pod { return &corev1.Pod{} },
+		skip:   skipPod,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.PodList, error) {
 			return c.Kube.CoreV1().Pods(ns).List
 		},
@@ -343,11 +350,27 @@ func (r CustomResource) list(f *fetcher, ns string, o metav1.ListOptions) {
 	if f.c.Dynamic == nil {
 		return
 	}
+	if !f.once("list/" + r.GVR.Resource + "/" + ns + "/" + o.LabelSelector + "/" + o.FieldSelector) {
+		return
+	}
 	var st *Store[*unstructured.Unstructured]
 	f.locked(func() { st = f.snap.Custom(r) })
-	res := f.c.Dynamic.Resource(r.GVR).Namespace(ns)
-	listInto(f, st, ns, r.GVR.Resource, r.GVR.Group,
-		func(ctx context.Context, o metav1.ListOptions) (*unstructured.UnstructuredList, error) {
-			return res.List(ctx, o)
-		}, o)
+	list := f.c.Dynamic.Resource(r.GVR).Namespace(ns).List
+	f.do(func() {
+		err := pages(f.ctx, o, list, func(l *unstructured.UnstructuredList) {
+			f.locked(func() {
+				for i := range l.Items {
+					u := &l.Items[i]
+					TrimLive(u)
+					st.Add(u.GetNamespace(), u.GetName(), u)
+				}
+			})
+		})
+		if err != nil {
+			gap := f.classify(err, "list", r.GVR.Resource, r.GVR.Group, ns)
+			f.locked(func() { st.MarkGap(ns, gap) })
+			return
+		}
+		f.locked(func() { st.MarkListed(ns) })
+	})
 }

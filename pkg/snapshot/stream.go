@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"google.golang.org/protobuf/encoding/protowire"
-	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -58,7 +57,7 @@ func listPages[T protoObject, L interface {
 	runtime.Object
 	GetContinue() string
 }](ctx context.Context, rc rest.Interface, resource, ns string,
-	o metav1.ListOptions, newObj func() T, list func(context.Context, metav1.ListOptions) (L, error), page func([]T)) error {
+	o metav1.ListOptions, newObj func() T, skip skipTree, list func(context.Context, metav1.ListOptions) (L, error), page func([]T)) error {
 	if rc == nil {
 		return pages(ctx, o, list, func(l L) {
 			objs, _ := meta.ExtractList(l)
@@ -87,7 +86,7 @@ func listPages[T protoObject, L interface {
 			return p.err
 		}
 		next = nil
-		items, err := readPage(p.body, newObj, func(cont string) {
+		items, err := readPage(p.body, newObj, skip, func(cont string) {
 			if cont != "" {
 				o.Continue = cont
 				next = open(o)
@@ -201,7 +200,7 @@ func (p *pageReader) field(off int) (num protowire.Number, typ protowire.Type, s
 
 // readPage decodes one LIST answer into objects, calling cont with the list's continue token as soon
 // as it is read (before the items, in the order the API server writes a list).
-func readPage[T protoObject](body io.Reader, newObj func() T, cont func(string)) ([]T, error) {
+func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, cont func(string)) ([]T, error) {
 	bp := pageBuffers.Get().(*[]byte)
 	p := &pageReader{r: body, buf: (*bp)[:0]}
 	defer func() {
@@ -233,7 +232,6 @@ func readPage[T protoObject](body io.Reader, newObj func() T, cont func(string))
 		off = end
 	}
 	var items []T
-	var skip skipTree
 	var scratch []byte
 	listed := false
 	off = rawStart
@@ -273,12 +271,6 @@ func readPage[T protoObject](body io.Reader, newObj func() T, cont func(string))
 			cont(lm.Continue)
 		case 2:
 			obj := newObj()
-			if skip == nil {
-				skip = skipMeta
-				if _, ok := any(obj).(*corev1.Pod); ok {
-					skip = skipPod
-				}
-			}
 			var err error
 			if scratch, err = filtered(scratch[:0], p.buf[start:end], skip); err != nil {
 				return nil, err

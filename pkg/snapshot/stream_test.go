@@ -119,7 +119,7 @@ func TestReadPage(t *testing.T) {
 			cr := &countingReader{r: wrap(bytes.NewReader(data))}
 			var token string
 			readAt := -1
-			items, err := readPage(cr, func() *corev1.Pod { return &corev1.Pod{} }, func(c string) {
+			items, err := readPage(cr, func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) {
 				token, readAt = c, cr.n
 			})
 			if err != nil {
@@ -153,7 +153,7 @@ func TestReadPageServices(t *testing.T) {
 		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 443, TargetPort: intstr.FromInt32(8443)}}}}
 	data := protobufList(t, &corev1.ServiceList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceList"}, Items: []corev1.Service{svc}})
 	var token *string
-	items, err := readPage(bytes.NewReader(data), func() *corev1.Service { return &corev1.Service{} }, func(c string) { token = &c })
+	items, err := readPage(bytes.NewReader(data), func() *corev1.Service { return &corev1.Service{} }, skipMeta, func(c string) { token = &c })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestReadPageJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var token string
-	items, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(c string) { token = c })
+	items, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) { token = c })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestReadPageBad(t *testing.T) {
 		"empty":            nil,
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(string) {})
+			_, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {})
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -209,7 +209,7 @@ func FuzzReadPage(f *testing.F) {
 	f.Add(good[:len(good)/2])
 	f.Add([]byte(`{"kind":"PodList","apiVersion":"v1","items":[{}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, func(string) {})
+		_, _ = readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {})
 	})
 }
 

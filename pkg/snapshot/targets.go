@@ -1,7 +1,12 @@
 package snapshot
 
 import (
+	"cmp"
+	"slices"
+
 	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 )
 
 // AllTargets returns every LoadBalancer Service and every Ingress the snapshot holds in namespace ns
@@ -19,4 +24,13 @@ func AllTargets(s *Snapshot, ns string) []Target {
 		out = append(out, Target{Kind: KindIngress, Namespace: ing.Namespace, Name: ing.Name})
 	}
 	return out
+}
+
+// CompareTargets orders targets as AllTargets lists them: by kind (Services first), then namespace
+// and name.
+func CompareTargets(a, b Target) int {
+	return cmp.Or(
+		cmp.Compare(slices.Index(kind.All(), a.Kind), slices.Index(kind.All(), b.Kind)),
+		cmp.Compare(a.Namespace, b.Namespace),
+		cmp.Compare(a.Name, b.Name))
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // trim drops, from an object read live, the fields no check reads, so a cluster-wide run holds less:
-// most of a Pod (see trimPod); LIST reads also drop managed fields (addItems). Objects from input
+// most of a Pod (see trimPod); live reads also drop managed fields (TrimLive). Objects from input
 // files are kept whole; the checks see the same fields either way.
 func trim(o runtime.Object) {
 	if p, ok := o.(*corev1.Pod); ok {
