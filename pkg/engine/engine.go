@@ -504,14 +504,6 @@ func (e *Engine) dirtyAll(p *pass) {
 
 // mark records in the snapshot that a settled source holds its scope completely, or its gap.
 func (e *Engine) mark(s *source, gap *snapshot.Gap) {
-	if s.key.resource == snapshot.Events {
-		if gap != nil {
-			e.snap.SetEventsGap(&snapshot.UnknownError{Resource: "events", Namespace: s.key.ns, Reason: gap.Reason, RBAC: gap.RBAC, Err: gap.Err})
-		} else {
-			e.snap.SetEventsGap(nil)
-		}
-		return
-	}
 	e.snap.Mark(s.key.resource, s.custom, s.key.ns, s.key.name, gap)
 }
 

@@ -344,7 +344,5 @@ func (f *fetcher) events(t Target) {
 
 func (f *fetcher) eventsErr(err error, ns string) {
 	gap := f.classify(err, "list", "events", "", ns)
-	f.locked(func() {
-		f.snap.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC, Err: gap.Err}
-	})
+	f.locked(func() { f.snap.markEventsGap(ns, &gap) })
 }

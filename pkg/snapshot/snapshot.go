@@ -159,8 +159,15 @@ func (s *Snapshot) AddEvent(e Event) {
 	s.events[k] = append(s.events[k], e)
 }
 
-// SetEventsGap records that events could not be read.
-func (s *Snapshot) SetEventsGap(err *UnknownError) { s.eventsGap = err }
+// markEventsGap records that the events of namespace ns ("" for all) could not be read, or, with a
+// nil gap, that they were.
+func (s *Snapshot) markEventsGap(ns string, gap *Gap) {
+	if gap == nil {
+		s.eventsGap = nil
+		return
+	}
+	s.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC, Err: gap.Err}
+}
 
 // EventsFor returns the events about kind ns/name; when uid is set, events that name another uid
 // (an older object of the same name) are left out.

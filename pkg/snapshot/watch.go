@@ -74,8 +74,12 @@ func (s *Store[T]) ClearGap(ns string) { delete(s.gaps, ns) }
 
 // Mark records, for the store of resource (or custom resource r), that namespace ns is completely
 // held (listed), or, with a non-nil gap, that it could not be read; name, when set, limits it to one
-// object (absent when not held).
+// object (absent when not held). For Events it records whether the events could be read.
 func (s *Snapshot) Mark(resource string, r *CustomResource, ns, name string, gap *Gap) {
+	if resource == Events && r == nil {
+		s.markEventsGap(ns, gap)
+		return
+	}
 	var st markable
 	if r != nil {
 		st = s.Custom(*r)
