@@ -14,6 +14,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -91,7 +92,7 @@ func rulesDoc() string {
 			if r.Provider != g.p || r.Kind != g.k {
 				continue
 			}
-			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, anchor(r.ID), dash(r.Code), r.Severity, esc(r.Title), detection(r, by[r.ID]))
+			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), r.Severity, esc(r.Title), detection(r, by[r.ID]))
 			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s, %s %s, code %s", r.ID, esc(r.Title), r.Severity, r.Provider, r.Kind.Lower(), dash(r.Code))
 			if r.Retried {
 				detail.WriteString(", retried by the controller")
@@ -174,8 +175,6 @@ func detection(r rules.Rule, checkNames []string) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-func anchor(id rules.ID) string { return strings.ReplaceAll(strings.ToLower(id.String()), ".", "") }
 
 func esc(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -77,7 +78,7 @@ func policyDoc() string {
 			if e.Reason != "" {
 				what = strings.TrimPrefix(what+"; "+e.Reason, "; ")
 			}
-			fmt.Fprintf(&rows, "| [`%s`](rules.md#%s) | %s | %s | %s |\n", r.ID, anchor(r.ID), dash(r.Code), statusWord(e.Status), esc(what))
+			fmt.Fprintf(&rows, "| [`%s`](rules.md#%s) | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), statusWord(e.Status), esc(what))
 		}
 		if rows.Len() == 0 {
 			continue
