@@ -4,11 +4,8 @@ import (
 	"context"
 	"sync/atomic"
 
-	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
-	discoveryv1 "k8s.io/api/discovery/v1"
-	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -102,47 +99,11 @@ func listWatch(c snapshot.Clients, s *source) (*cache.ListWatch, runtime.Object,
 		r := c.Dynamic.Resource(s.custom.GVR).Namespace(k.ns)
 		return lw(r.List, r.Watch, mod, s), &unstructured.Unstructured{}, true
 	}
-	kube := c.Kube
-	ns := k.ns
-	switch k.resource {
-	case snapshot.Services:
-		r := kube.CoreV1().Services(ns)
-		return lw(r.List, r.Watch, mod, s), &corev1.Service{}, true
-	case snapshot.Ingresses:
-		r := kube.NetworkingV1().Ingresses(ns)
-		return lw(r.List, r.Watch, mod, s), &networkingv1.Ingress{}, true
-	case snapshot.IngressClasses:
-		r := kube.NetworkingV1().IngressClasses()
-		return lw(r.List, r.Watch, mod, s), &networkingv1.IngressClass{}, true
-	case snapshot.Secrets:
-		r := kube.CoreV1().Secrets(ns)
-		return lw(r.List, r.Watch, mod, s), &corev1.Secret{}, true
-	case snapshot.Pods:
-		r := kube.CoreV1().Pods(ns)
-		return lw(r.List, r.Watch, mod, s), &corev1.Pod{}, true
-	case snapshot.Nodes:
-		r := kube.CoreV1().Nodes()
-		return lw(r.List, r.Watch, mod, s), &corev1.Node{}, true
-	case snapshot.EndpointSlices:
-		r := kube.DiscoveryV1().EndpointSlices(ns)
-		return lw(r.List, r.Watch, mod, s), &discoveryv1.EndpointSlice{}, true
-	case snapshot.ConfigMaps:
-		r := kube.CoreV1().ConfigMaps(ns)
-		return lw(r.List, r.Watch, mod, s), &corev1.ConfigMap{}, true
-	case snapshot.Deployments:
-		r := kube.AppsV1().Deployments(ns)
-		return lw(r.List, r.Watch, mod, s), &appsv1.Deployment{}, true
-	case snapshot.DaemonSets:
-		r := kube.AppsV1().DaemonSets(ns)
-		return lw(r.List, r.Watch, mod, s), &appsv1.DaemonSet{}, true
-	case snapshot.Webhooks:
-		r := kube.AdmissionregistrationV1().ValidatingWebhookConfigurations()
-		return lw(r.List, r.Watch, mod, s), &admissionv1.ValidatingWebhookConfiguration{}, true
-	case snapshot.Events:
-		r := kube.CoreV1().Events(ns)
-		return lw(r.List, r.Watch, mod, s), &corev1.Event{}, true
+	list, watchFn, obj, ok := snapshot.ListWatchFuncs(c, k.resource, k.ns)
+	if !ok {
+		return nil, nil, false
 	}
-	return nil, nil, false
+	return lw(list, watchFn, mod, s), obj, true
 }
 
 // Health of a source's last call, in source.healthy.

@@ -11,6 +11,8 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/watch"
 )
 
 // Field selectors of the cluster-wide Pods and Secrets reads (one-shot and serve's informers): no
@@ -337,6 +339,14 @@ func (f *fetcher) kindEvents(ns string, kind Kind) bool {
 		}
 	})
 	return true
+}
+
+// eventsListWatch returns the LIST and WATCH of the core/v1 Events kindEvents reads, in namespace
+// ns ("" for all), and an empty Event.
+func eventsListWatch(c Clients, ns string) (func(context.Context, metav1.ListOptions) (runtime.Object, error),
+	func(context.Context, metav1.ListOptions) (watch.Interface, error), runtime.Object) {
+	r := c.Kube.CoreV1().Events(ns)
+	return anyList(r.List), r.Watch, &corev1.Event{}
 }
 
 // secrets reads the referenced Secrets: a GET each when few, else one filtered cluster-wide LIST

@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/watch"
 )
 
 // Built-in resources the snapshot holds, by the name a Request uses.
@@ -52,6 +53,9 @@ type resource interface {
 	// by side and together known as the one list.
 	list(f *fetcher, ns string, o metav1.ListOptions, split func(metav1.ListOptions) []metav1.ListOptions)
 	get(f *fetcher, ns, name string)
+	// listWatch returns the LIST and WATCH calls of namespace ns and an empty object of this kind.
+	listWatch(c Clients, ns string) (func(context.Context, metav1.ListOptions) (runtime.Object, error),
+		func(context.Context, metav1.ListOptions) (watch.Interface, error), runtime.Object)
 }
 
 // anyStore is what the table needs of a Store whatever its type.
@@ -77,8 +81,9 @@ type desc[T builtin, L interface {
 	decodeFn    func(*unstructured.Unstructured) (T, error)
 	listFn      func(c Clients, ns string) func(context.Context, metav1.ListOptions) (L, error)
 	// skip names what a live read cuts out of an object before decoding it; nil: managed fields.
-	skip  skipTree
-	getFn func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
+	skip    skipTree
+	getFn   func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
+	watchFn func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error)
 }
 
 func (d *desc[T, L]) name() string               { return d.resource }
@@ -146,6 +151,39 @@ func (d *desc[T, L]) get(f *fetcher, ns, name string) {
 	getInto(f, d.field(f.snap), ns, name, d.resource, d.apiGroup, d.getFn(f.c, ns))
 }
 
+func (d *desc[T, L]) listWatch(c Clients, ns string) (func(context.Context, metav1.ListOptions) (runtime.Object, error),
+	func(context.Context, metav1.ListOptions) (watch.Interface, error), runtime.Object) {
+	return anyList(d.listFn(c, ns)), d.watchFn(c, ns), d.newObj()
+}
+
+// anyList makes a typed LIST call return a runtime.Object, nil on error.
+func anyList[L runtime.Object](list func(context.Context, metav1.ListOptions) (L, error)) func(context.Context, metav1.ListOptions) (runtime.Object, error) {
+	return func(ctx context.Context, o metav1.ListOptions) (runtime.Object, error) {
+		l, err := list(ctx, o)
+		if err != nil {
+			return nil, err
+		}
+		return l, nil
+	}
+}
+
+// ListWatchFuncs returns the LIST and WATCH calls of a built-in resource (one of the table, or
+// Events) in namespace ns ("" for all; ignored for a cluster-scoped kind) and an empty object of
+// its type, for an informer; ok is false for any other name.
+func ListWatchFuncs(c Clients, resource, ns string) (list func(context.Context, metav1.ListOptions) (runtime.Object, error),
+	watchFunc func(context.Context, metav1.ListOptions) (watch.Interface, error), obj runtime.Object, ok bool) {
+	if resource == Events {
+		list, watchFunc, obj = eventsListWatch(c, ns)
+		return list, watchFunc, obj, true
+	}
+	r := resourceByName(resource)
+	if r == nil {
+		return nil, nil, nil, false
+	}
+	list, watchFunc, obj = r.listWatch(c, ns)
+	return list, watchFunc, obj, true
+}
+
 func (s *Store[T]) markListed(ns string) { s.MarkListed(ns) }
 
 func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
@@ -196,6 +234,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Service, error) {
 			return c.Kube.CoreV1().Services(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.CoreV1().Services(ns).Watch
 		}},
 	&desc[*networkingv1.Ingress, *networkingv1.IngressList]{resource: Ingresses, apiGroup: "networking.k8s.io", kind: "Ingress",
 		field:    func(s *Snapshot) *Store[*networkingv1.Ingress] { return &s.Ingresses },
@@ -206,6 +247,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*networkingv1.Ingress, error) {
 			return c.Kube.NetworkingV1().Ingresses(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.NetworkingV1().Ingresses(ns).Watch
 		}},
 	&desc[*networkingv1.IngressClass, *networkingv1.IngressClassList]{resource: IngressClasses, apiGroup: "networking.k8s.io",
 		kind: "IngressClass", apiVersions: []string{"networking.k8s.io/v1"}, cluster: true,
@@ -216,6 +260,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, _ string) func(context.Context, string, metav1.GetOptions) (*networkingv1.IngressClass, error) {
 			return c.Kube.NetworkingV1().IngressClasses().Get
+		},
+		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.NetworkingV1().IngressClasses().Watch
 		}},
 	&desc[*corev1.Secret, *corev1.SecretList]{resource: Secrets, kind: "Secret", apiVersions: []string{"v1"},
 		field:  func(s *Snapshot) *Store[*corev1.Secret] { return &s.Secrets },
@@ -225,6 +272,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Secret, error) {
 			return c.Kube.CoreV1().Secrets(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.CoreV1().Secrets(ns).Watch
 		}},
 	&desc[*corev1.Pod, *corev1.PodList]{resource: Pods, kind: "Pod", apiVersions: []string{"v1"},
 		field:  func(s *Snapshot) *Store[*corev1.Pod] { return &s.Pods },
@@ -235,6 +285,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Pod, error) {
 			return c.Kube.CoreV1().Pods(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.CoreV1().Pods(ns).Watch
 		}},
 	&desc[*corev1.Node, *corev1.NodeList]{resource: Nodes, kind: "Node", apiVersions: []string{"v1"}, cluster: true,
 		field:  func(s *Snapshot) *Store[*corev1.Node] { return &s.Nodes },
@@ -244,6 +297,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, _ string) func(context.Context, string, metav1.GetOptions) (*corev1.Node, error) {
 			return c.Kube.CoreV1().Nodes().Get
+		},
+		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.CoreV1().Nodes().Watch
 		}},
 	&desc[*discoveryv1.EndpointSlice, *discoveryv1.EndpointSliceList]{resource: EndpointSlices, apiGroup: "discovery.k8s.io",
 		kind: "EndpointSlice", apiVersions: []string{"discovery.k8s.io/v1"},
@@ -254,6 +310,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*discoveryv1.EndpointSlice, error) {
 			return c.Kube.DiscoveryV1().EndpointSlices(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.DiscoveryV1().EndpointSlices(ns).Watch
 		}},
 	&desc[*corev1.ConfigMap, *corev1.ConfigMapList]{resource: ConfigMaps, kind: "ConfigMap", apiVersions: []string{"v1"},
 		field:  func(s *Snapshot) *Store[*corev1.ConfigMap] { return &s.ConfigMaps },
@@ -263,6 +322,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.ConfigMap, error) {
 			return c.Kube.CoreV1().ConfigMaps(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.CoreV1().ConfigMaps(ns).Watch
 		}},
 	&desc[*appsv1.Deployment, *appsv1.DeploymentList]{resource: Deployments, apiGroup: "apps", kind: "Deployment", apiVersions: []string{"apps/v1"},
 		field:  func(s *Snapshot) *Store[*appsv1.Deployment] { return &s.Deployments },
@@ -272,6 +334,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*appsv1.Deployment, error) {
 			return c.Kube.AppsV1().Deployments(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.AppsV1().Deployments(ns).Watch
 		}},
 	&desc[*appsv1.DaemonSet, *appsv1.DaemonSetList]{resource: DaemonSets, apiGroup: "apps", kind: "DaemonSet", apiVersions: []string{"apps/v1"},
 		field:  func(s *Snapshot) *Store[*appsv1.DaemonSet] { return &s.DaemonSets },
@@ -281,6 +346,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*appsv1.DaemonSet, error) {
 			return c.Kube.AppsV1().DaemonSets(ns).Get
+		},
+		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.AppsV1().DaemonSets(ns).Watch
 		}},
 	&desc[*admissionv1.ValidatingWebhookConfiguration, *admissionv1.ValidatingWebhookConfigurationList]{resource: Webhooks,
 		apiGroup: "admissionregistration.k8s.io", kind: "ValidatingWebhookConfiguration",
@@ -294,6 +362,9 @@ var resources = []resource{
 		},
 		getFn: func(c Clients, _ string) func(context.Context, string, metav1.GetOptions) (*admissionv1.ValidatingWebhookConfiguration, error) {
 			return c.Kube.AdmissionregistrationV1().ValidatingWebhookConfigurations().Get
+		},
+		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
+			return c.Kube.AdmissionregistrationV1().ValidatingWebhookConfigurations().Watch
 		}},
 }
 
