@@ -90,7 +90,7 @@ func TestACKBackendQuotaPerCLB(t *testing.T) {
 	}
 	otherNS := func(o *corev1.Service) { o.Namespace = "other" }
 	gapOther := func(s *snapshot.Snapshot) {
-		g := snapshot.Gap{Reason: "forbidden", RBAC: "list endpointslices, pods in other"}
+		g := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices, pods in other"}
 		s.EndpointSlices.MarkGap("other", g)
 		s.Pods.MarkGap("other", g)
 	}
@@ -128,7 +128,7 @@ func TestACKBackendQuotaPerCLB(t *testing.T) {
 		{name: "Service list unknown: skipped",
 			objs: base(sibling("api", reuse("backend-label", "pool=b"))),
 			gap: func(s *snapshot.Snapshot) {
-				s.Services.MarkGap("", snapshot.Gap{Reason: "forbidden", RBAC: "list services"})
+				s.Services.MarkGap("", snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list services"})
 			},
 			rule: rules.ACKServiceBackendQuota, skip: "ack-backends"},
 	})

@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // ACK Service annotations and labels read by the cloud-controller-manager (CCM). CCM reads every
@@ -431,7 +432,7 @@ func ackNetworkPlugin(c *Context) (string, error) {
 	case err != nil:
 		return "", err
 	}
-	return "", fmt.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system")
+	return "", classed(snapshot.ReasonOther, fmt.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system"))
 }
 
 // ackEligibleNodes filters nodes the way CCM picks CLB backends: the backend-label selector, no
@@ -478,7 +479,7 @@ func checkACKBackends(c *Context) {
 		return
 	case b.eni:
 	case !b.local && b.eligible == 0 && c.Snap.Source == "offline":
-		c.Skip(fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node"))
+		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node")))
 	case !b.local && b.eligible == 0:
 		path := "spec.externalTrafficPolicy"
 		if _, _, set := a.get("backend-label"); set {
@@ -486,7 +487,7 @@ func checkACKBackends(c *Context) {
 		}
 		c.Emit(rules.ACKServiceNoAvailableNodes, path, "none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)", b.nodes)
 	case b.local && len(b.ids) == 0 && len(b.unseen) > 0:
-		c.Skip(fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(b.unseen), 3)))
+		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(b.unseen), 3))))
 	case b.local && len(b.ids) == 0:
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(b.elsewhere, 8))
@@ -742,7 +743,7 @@ func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
 	tag = imageTag(image)
 	v, err := parseVersion(tag)
 	if err != nil {
-		c.Skip(fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err))
+		c.Skip(classed(snapshot.ReasonOther, fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err)))
 		return "", "", false
 	}
 	floor, ok := ccmFloors[minimum]
@@ -860,11 +861,12 @@ func ccmImage(c *Context) (image, path string, err error) {
 		case !isNotFound(serr):
 			return "", "", serr
 		}
-		return "", "", fmt.Errorf("no %s Deployment or DaemonSet in kube-system (a managed control plane runs it out of sight)", ackCCMName)
+		return "", "", classed(snapshot.ReasonNotFound,
+			fmt.Errorf("no %s Deployment or DaemonSet in kube-system (a managed control plane runs it out of sight)", ackCCMName))
 	}
 	i := findContainer(spec.Containers, ackCCMName)
 	if i < 0 {
-		return "", "", fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName)
+		return "", "", classed(snapshot.ReasonOther, fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName))
 	}
 	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
 }

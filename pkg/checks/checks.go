@@ -4,6 +4,7 @@ package checks
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -90,6 +91,8 @@ type Finding struct {
 type Skip struct {
 	Check  string
 	Reason string
+	// Class is the cause of the skip, one of snapshot.ReasonClasses.
+	Class snapshot.ReasonClass
 }
 
 // Context is what a check sees: the snapshot, its target and where to put results.
@@ -208,14 +211,36 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 		Count: e.Count, LastSeen: last})
 }
 
-// Skip records that part of the check could not run because of err (an unknown object or list).
+// Skip records that part of the check could not run because of err. Its class is the one a
+// classed error gives, else snapshot.ClassOf's: that of the unknown object or list, not-found for an
+// absent object, other for the rest.
 func (c *Context) Skip(err error) {
 	for _, s := range c.skips {
 		if s.Check == c.check.Name && s.Reason == err.Error() {
 			return
 		}
 	}
-	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error()})
+	class := snapshot.ClassOf(err)
+	var ce *classedError
+	if errors.As(err, &ce) {
+		class = ce.class
+	}
+	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error(), Class: class})
+}
+
+// classedError is a skip's reason that no snapshot error carries, with its class.
+type classedError struct {
+	class snapshot.ReasonClass
+	err   error
+}
+
+func (e *classedError) Error() string { return e.err.Error() }
+
+func (e *classedError) Unwrap() error { return e.err }
+
+// classed gives err, the reason of a skip, its class.
+func classed(class snapshot.ReasonClass, err error) error {
+	return &classedError{class: class, err: err}
 }
 
 // offlineAddOnly is true when the running check is AddOnly and the snapshot comes from files.
@@ -234,7 +259,8 @@ func (c *Context) notePartial() {
 		}
 	}
 	c.partial = append(c.partial, Skip{Check: c.check.Name,
-		Reason: "offline: ran on the objects in the input files; objects they lack could add findings"})
+		Reason: "offline: ran on the objects in the input files; objects they lack could add findings",
+		Class:  snapshot.ReasonMissingInput})
 }
 
 // listAll lists st in every namespace. For an AddOnly check offline it is what the input files

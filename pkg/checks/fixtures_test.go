@@ -30,13 +30,15 @@ func fixture(t *testing.T, objs ...runtime.Object) *snapshot.Snapshot {
 	return s
 }
 
-// diagnose runs every check on target; Run itself fails when a check emits a rule it does not declare.
+// diagnose runs every check on target; Run itself fails when a check emits a rule it does not declare,
+// the test when a skip has no valid class.
 func diagnose(t *testing.T, s *snapshot.Snapshot, kind snapshot.Kind, name string, p rules.Provider) Result {
 	t.Helper()
 	res, err := Run(s, snapshot.Target{Kind: kind, Namespace: ns, Name: name}, p, All())
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
+	assertClasses(t, res)
 	return res
 }
 

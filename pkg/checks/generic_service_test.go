@@ -224,8 +224,8 @@ func TestGenericServiceUnknownSkips(t *testing.T) {
 	if err := s.Add(service("web", corev1.ServiceTypeLoadBalancer, etpLocal)); err != nil {
 		t.Fatal(err)
 	}
-	s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", RBAC: "list endpointslices"})
-	s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", RBAC: "list pods"})
+	s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
+	s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
 	res := diagnose(t, s, snapshot.KindService, "web", rules.Generic)
 	got := byRule(res)
 	for _, id := range []rules.ID{rules.GenericServiceNoEndpoints, rules.GenericServiceNoSelector, rules.GenericServiceEndpointsNotReady} {

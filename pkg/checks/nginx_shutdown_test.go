@@ -84,8 +84,8 @@ func TestNginxGracefulShutdown(t *testing.T) {
 		{name: "controller pods unknown: skipped",
 			objs: with(lbSvc(svcAnn(annSvcDirectAccess, "true"))),
 			gap: func(s *snapshot.Snapshot) {
-				s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", RBAC: "list pods"})
-				s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", RBAC: "list endpointslices"})
+				s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
+				s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
 			},
 			rule: id, skip: "tke-nginx-graceful-shutdown"},
 	})

@@ -18,6 +18,7 @@ func offlineRun(t *testing.T, file string, target snapshot.Target, p rules.Provi
 	if err != nil {
 		t.Fatal(err)
 	}
+	assertClasses(t, res)
 	return res
 }
 

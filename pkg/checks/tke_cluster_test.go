@@ -195,7 +195,7 @@ func TestTKEClusterServiceChecks(t *testing.T) {
 
 // TestTKEClusterUnknownSkips: unreadable kube-system objects and webhooks make skips, not findings.
 func TestTKEClusterUnknownSkips(t *testing.T) {
-	gap := snapshot.Gap{Reason: "forbidden", RBAC: "get configmaps in namespace kube-system"}
+	gap := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "get configmaps in namespace kube-system"}
 	build := func(target runtime.Object) *snapshot.Snapshot {
 		s := fixture(t, target, tkeServiceConfig("bar-config", map[string]any{}))
 		s.ConfigMaps.MarkGap(tkeSysNS, gap)

@@ -192,7 +192,7 @@ func TestUnknownObjectsSkipNotFind(t *testing.T) {
 	if err := s.Add(ing); err != nil {
 		t.Fatal(err)
 	}
-	s.Secrets.MarkGap(ns, snapshot.Gap{Reason: "forbidden", RBAC: "get secrets in namespace default"})
+	s.Secrets.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "get secrets in namespace default"})
 	res := diagnose(t, s, snapshot.KindIngress, "bar", rules.TKE)
 	got := byRule(res)
 	if len(got[rules.TKEIngressE4010]) > 0 || len(got[rules.TKEIngressE4041]) > 0 {

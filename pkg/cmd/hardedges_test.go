@@ -20,6 +20,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // kubeconfigFor writes a kubeconfig whose only cluster is server.
@@ -184,6 +186,28 @@ func TestFailedReportWriteExits2(t *testing.T) {
 			}
 			oneLineWith(t, errb.String(), "no space left on device")
 		})
+	}
+}
+
+// TestForcedProviderSkipClass: the skip of a forced provider without checks is of class provider.
+func TestForcedProviderSkipClass(t *testing.T) {
+	snap, err := snapshot.FromFiles([]string{fixed}, nil, "shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &Options{provider: rules.ACK}
+	rep, _, err := o.diagnose(snap, snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "shop-web"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []snapshot.ReasonClass
+	for _, s := range rep.Skipped {
+		if s.Check == "provider" {
+			got = append(got, s.Class)
+		}
+	}
+	if len(got) != 1 || got[0] != snapshot.ReasonProvider {
+		t.Errorf("provider skip classes %v, want [%s] (skipped %+v)", got, snapshot.ReasonProvider, rep.Skipped)
 	}
 }
 

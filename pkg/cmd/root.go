@@ -419,7 +419,7 @@ func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.R
 		return report.Report{}, nil, withNamespaceHint(notFoundOr(err, t), snap, t)
 	}
 	if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
-		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider",
+		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider,
 			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, t.Kind.Lower())})
 	}
 	rep, err := report.Build(res, snap.Source, snap.Incomplete)

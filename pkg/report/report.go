@@ -75,6 +75,8 @@ type Finding struct {
 type Skipped struct {
 	Check  string `json:"check"`
 	Reason string `json:"reason"`
+	// Class is the cause of the skip, one of snapshot.ReasonClasses; not part of the outputs.
+	Class snapshot.ReasonClass `json:"-"`
 }
 
 // Summary counts findings per severity, and the suppressed ones.
@@ -115,10 +117,10 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 		r.Summary.add(sev)
 	}
 	for _, s := range res.Skipped {
-		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason})
+		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
 	}
 	for _, s := range res.Partial {
-		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason})
+		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
 	}
 	return r, nil
 }

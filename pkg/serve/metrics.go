@@ -3,9 +3,9 @@
 //
 // Label values are bounded: rule, code, severity, provider, kind and check come from the rule
 // table and the check list; namespace and name are Kubernetes object names (the API server limits
-// them to 253 characters; longer values are cut rune-safely all the same); the skip reason is a
-// class from a fixed set (see ReasonClasses), never the free text. The findings series therefore
-// number the open findings, and no more.
+// them to 253 characters; longer values are cut rune-safely all the same); the skip reason is the
+// skip's class (see ReasonClasses), set where the skip was made, never read from its free text. The
+// findings series therefore number the open findings, and no more.
 package serve
 
 import (
@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // Metric names.
@@ -128,7 +129,7 @@ func (m *Metrics) Update(r report.Report) {
 	}
 	skips := map[countKey]bool{}
 	for _, s := range r.Skipped {
-		k := countKey{label(s.Check), ReasonClass(s.Reason)}
+		k := countKey{label(s.Check), reasonLabel(s)}
 		if !skips[k] {
 			skips[k] = true
 			next.skipped = append(next.skipped, k)
@@ -240,47 +241,19 @@ func label(s string) string {
 	return s
 }
 
-// Reason classes of lbdoctor_check_skipped.
-const (
-	ReasonForbidden    = "forbidden"
-	ReasonUnauthorized = "unauthorized"
-	ReasonNotServed    = "not-served"
-	ReasonReadFailed   = "read-failed"
-	ReasonNotFound     = "not-found"
-	ReasonMissingInput = "missing-input"
-	ReasonProvider     = "provider"
-	ReasonOther        = "other"
-)
-
-// ReasonClasses lists the reason label's values.
+// ReasonClasses lists the reason label's values: the classes of snapshot.ReasonClasses.
 func ReasonClasses() []string {
-	return []string{ReasonForbidden, ReasonUnauthorized, ReasonNotServed, ReasonReadFailed, ReasonNotFound,
-		ReasonMissingInput, ReasonProvider, ReasonOther}
+	var out []string
+	for _, c := range snapshot.ReasonClasses() {
+		out = append(out, string(c))
+	}
+	return out
 }
 
-// ReasonClass sorts a skip's reason text into one of ReasonClasses, from the wording the snapshot
-// and the checks give their errors: an unreadable resource names its gap (forbidden, unauthorized,
-// API not served, read failed, not fetched or not in the input), an absent object says "not found",
-// a forced provider without checks names --provider; the rest (e.g. a value the check cannot
-// interpret) is "other".
-func ReasonClass(reason string) string {
-	r := strings.ToLower(reason)
-	switch {
-	case strings.Contains(r, "forbidden") || strings.Contains(r, "needs rbac"):
-		return ReasonForbidden
-	case strings.Contains(r, "unauthorized"):
-		return ReasonUnauthorized
-	case strings.Contains(r, "api not served"):
-		return ReasonNotServed
-	case strings.Contains(r, "read failed"):
-		return ReasonReadFailed
-	case strings.Contains(r, "not fetched") || strings.Contains(r, "not in the input") ||
-		strings.Contains(r, "input does not hold") || strings.Contains(r, "input files may not hold"):
-		return ReasonMissingInput
-	case strings.Contains(r, "not found"):
-		return ReasonNotFound
-	case strings.Contains(r, "--provider"):
-		return ReasonProvider
+// reasonLabel is the reason label of a skip: its class, other when it has none.
+func reasonLabel(s report.Skipped) string {
+	if !s.Class.Valid() {
+		return string(snapshot.ReasonOther)
 	}
-	return ReasonOther
+	return string(s.Class)
 }

@@ -1,8 +1,10 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -12,8 +14,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	dto "github.com/prometheus/client_model/go"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -182,10 +192,8 @@ func TestSuppressedFindingsAreNotExported(t *testing.T) {
 
 func TestSkippedCountsTargetsByReasonClass(t *testing.T) {
 	m, reg := newMetrics(t)
-	forbidden := checks.Skip{Check: "tke-ingress-tls", Reason: (&snapshot.UnknownError{Resource: "secrets", Namespace: "ns",
-		Reason: "forbidden", RBAC: "list secrets (apiGroups: [\"\"]) in namespace ns"}).Error()}
-	missing := checks.Skip{Check: "tke-ingress-tls", Reason: (&snapshot.UnknownError{Resource: "secrets", Namespace: "ns", Name: "tls",
-		Reason: "not fetched"}).Error()}
+	forbidden := checks.Skip{Check: "tke-ingress-tls", Class: snapshot.ReasonForbidden, Reason: "cannot read secrets in namespace ns: forbidden"}
+	missing := checks.Skip{Check: "tke-ingress-tls", Class: snapshot.ReasonMissingInput, Reason: "cannot read secrets ns/tls: not fetched"}
 	m.Update(rep(t, ingress("ns", "a"), rules.TKE, []checks.Skip{forbidden, forbidden}))
 	m.Update(rep(t, ingress("ns", "b"), rules.TKE, []checks.Skip{forbidden, missing}))
 	want := map[string]float64{"check=tke-ingress-tls,reason=forbidden": 2, "check=tke-ingress-tls,reason=missing-input": 1}
@@ -199,33 +207,161 @@ func TestSkippedCountsTargetsByReasonClass(t *testing.T) {
 	}
 }
 
+// tlsIngress is a TKE Ingress of namespace shop whose TLS entry names Secret tls.
+func tlsIngress() *networkingv1.Ingress {
+	pt := networkingv1.PathTypePrefix
+	return &networkingv1.Ingress{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "bar", Annotations: map[string]string{"kubernetes.io/ingress.class": "qcloud"}},
+		Spec: networkingv1.IngressSpec{TLS: []networkingv1.IngressTLS{{SecretName: "tls"}}, Rules: []networkingv1.IngressRule{{
+			IngressRuleValue: networkingv1.IngressRuleValue{HTTP: &networkingv1.HTTPIngressRuleValue{Paths: []networkingv1.HTTPIngressPath{{
+				Path: "/", PathType: &pt,
+				Backend: networkingv1.IngressBackend{Service: &networkingv1.IngressServiceBackend{Name: "web", Port: networkingv1.ServiceBackendPort{Number: 80}}},
+			}}}},
+		}}},
+	}
+}
+
+// ackService is an ACK LoadBalancer Service shop/web.
+func ackService() *corev1.Service {
+	return &corev1.Service{ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web"},
+		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Selector: map[string]string{"app": "web"},
+			Ports: []corev1.ServicePort{{Port: 80, TargetPort: intstr.FromInt32(8080)}}}}
+}
+
+// live reads the target from a fake cluster holding objs, whose answers react may replace, and
+// diagnoses it.
+func live(t *testing.T, tgt snapshot.Target, p rules.Provider, react k8stesting.ReactionFunc, objs ...runtime.Object) report.Report {
+	t.Helper()
+	cs := fake.NewSimpleClientset(objs...)
+	if react != nil {
+		cs.PrependReactor("*", "*", react)
+	}
+	snap, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, checks.Plan(checks.All(), p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return diagnosed(t, snap, tgt, p)
+}
+
+func diagnosed(t *testing.T, snap *snapshot.Snapshot, tgt snapshot.Target, p rules.Provider) report.Report {
+	t.Helper()
+	res, err := checks.Run(snap, tgt, p, checks.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, snap.Source, snap.Incomplete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// failing answers the reads of resource (with verb) with err.
+func failing(verb, resource string, err error) k8stesting.ReactionFunc {
+	return func(a k8stesting.Action) (bool, runtime.Object, error) {
+		if a.GetVerb() == verb && a.GetResource().Resource == resource {
+			return true, nil, err
+		}
+		return false, nil, nil
+	}
+}
+
+// TestReasonClass: the reason label of a skip is the class of what made it, from the API server's
+// status or the input, through the check's Context.Skip and the report; never from its wording.
 func TestReasonClass(t *testing.T) {
-	forbiddenErr := apierrors.NewForbidden(schema.GroupResource{Resource: "secrets"}, "", errors.New("no"))
+	bar, web := ingress("shop", "bar"), service("shop", "web")
+	ccm := func(image string) *appsv1.Deployment {
+		return &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Namespace: "kube-system", Name: "cloud-controller-manager"},
+			Spec: appsv1.DeploymentSpec{Template: corev1.PodTemplateSpec{Spec: corev1.PodSpec{
+				Containers: []corev1.Container{{Name: "cloud-controller-manager", Image: image}}}}}}
+	}
 	tests := []struct {
-		name   string
-		reason string
-		want   string
+		name  string
+		rep   func(*testing.T) report.Report
+		check string
+		want  snapshot.ReasonClass
 	}{
-		{"forbidden gap", (&snapshot.UnknownError{Resource: "secrets", Namespace: "a", Reason: "forbidden",
-			RBAC: "list secrets (apiGroups: [\"\"]) in namespace a", Err: forbiddenErr}).Error(), ReasonForbidden},
-		{"unauthorized gap", (&snapshot.UnknownError{Resource: "nodes", Reason: "unauthorized: the credentials were rejected"}).Error(), ReasonUnauthorized},
-		{"CRD not served", (&snapshot.UnknownError{Resource: "tkeserviceconfigs", Reason: "API not served by this cluster (is the CRD installed?)"}).Error(), ReasonNotServed},
-		{"read failed", (&snapshot.UnknownError{Resource: "pods", Reason: "read failed: connection refused"}).Error(), ReasonReadFailed},
-		{"not fetched", (&snapshot.UnknownError{Resource: "secrets", Namespace: "a", Name: "x", Reason: "not fetched"}).Error(), ReasonMissingInput},
-		{"offline input", (&snapshot.UnknownError{Resource: "nodes", Reason: "not in the input files"}).Error(), ReasonMissingInput},
-		{"not found", (&snapshot.NotFoundError{Resource: "configmaps", Namespace: "kube-system", Name: "x"}).Error(), ReasonNotFound},
-		{"wrapped by a check", fmt.Errorf("cannot count the other Services on CLB lb-1: %w",
-			&snapshot.UnknownError{Resource: "services", Reason: "forbidden", RBAC: "list services"}).Error(), ReasonForbidden},
-		{"forced provider", "--provider ack has no checks for ingresss; only the provider-independent checks ran (try --provider auto)", ReasonProvider},
-		{"free text", "cannot tell the CCM version from image \"x\": bad tag", ReasonOther},
+		{"403 on the TLS Secret", func(t *testing.T) report.Report {
+			return live(t, bar, rules.TKE, failing("get", "secrets", apierrors.NewForbidden(schema.GroupResource{Resource: "secrets"}, "tls", errors.New("RBAC"))), tlsIngress())
+		}, "tke-ingress-tls", snapshot.ReasonForbidden},
+		{"401 on the TLS Secret", func(t *testing.T) report.Report {
+			return live(t, bar, rules.TKE, failing("get", "secrets", apierrors.NewUnauthorized("token expired")), tlsIngress())
+		}, "tke-ingress-tls", snapshot.ReasonUnauthorized},
+		{"404 on the events list", func(t *testing.T) report.Report {
+			return live(t, bar, rules.TKE, failing("list", "events", apierrors.NewNotFound(schema.GroupResource{Resource: "events"}, "")), tlsIngress())
+		}, "events", snapshot.ReasonNotServed},
+		{"refused connection on the TLS Secret", func(t *testing.T) report.Report {
+			return live(t, bar, rules.TKE, failing("get", "secrets", errors.New("dial tcp 10.0.0.1:443: connection refused")), tlsIngress())
+		}, "tke-ingress-tls", snapshot.ReasonReadFailed},
+		{"TLS Secret not in the input files", func(t *testing.T) report.Report {
+			snap, err := snapshot.FromFiles(nil, nil, "shop")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := snap.Add(tlsIngress()); err != nil {
+				t.Fatal(err)
+			}
+			return diagnosed(t, snap, bar, rules.TKE)
+		}, "tke-ingress-tls", snapshot.ReasonMissingInput},
+		{"no cloud-controller-manager", func(t *testing.T) report.Report {
+			return live(t, web, rules.ACK, nil, ackService())
+		}, "ack-ccm-version", snapshot.ReasonNotFound},
+		{"cloud-controller-manager image without a version", func(t *testing.T) report.Report {
+			return live(t, web, rules.ACK, nil, ackService(), ccm("registry.example.com/cloud-controller-manager:latest"))
+		}, "ack-ccm-version", snapshot.ReasonOther},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := ReasonClass(tt.reason); got != tt.want {
-				t.Errorf("ReasonClass(%q) = %s, want %s", tt.reason, got, tt.want)
+			r := tt.rep(t)
+			var got []snapshot.ReasonClass
+			for _, s := range r.Skipped {
+				if s.Check == tt.check {
+					got = append(got, s.Class)
+				}
+			}
+			if len(got) != 1 || got[0] != tt.want {
+				t.Fatalf("skip classes of %s = %v, want [%s] (skipped %+v)", tt.check, got, tt.want, r.Skipped)
+			}
+			m, reg := newMetrics(t)
+			m.Update(r)
+			k := "check=" + tt.check + ",reason=" + string(tt.want)
+			if got := series(t, reg, SkippedName); got[k] != 1 {
+				t.Errorf("lbdoctor_check_skipped = %v, want %s 1", got, k)
 			}
 		})
 	}
+}
+
+// TestReasonLabelIsListed: every reason label the metric can carry is one of ReasonClasses, a
+// skip without a class included.
+func TestReasonLabelIsListed(t *testing.T) {
+	m, reg := newMetrics(t)
+	var skips []checks.Skip
+	for i, c := range append(snapshot.ReasonClasses(), "") {
+		skips = append(skips, checks.Skip{Check: fmt.Sprint("check-", i), Class: c})
+	}
+	m.Update(rep(t, ingress("shop", "bar"), rules.TKE, skips))
+	for _, mf := range mustGather(t, reg) {
+		if mf.GetName() != SkippedName {
+			continue
+		}
+		for _, s := range mf.GetMetric() {
+			for _, lp := range s.GetLabel() {
+				if lp.GetName() == "reason" && !slices.Contains(ReasonClasses(), lp.GetValue()) {
+					t.Errorf("reason %q is none of %v", lp.GetValue(), ReasonClasses())
+				}
+			}
+		}
+	}
+}
+
+func mustGather(t *testing.T, reg *prometheus.Registry) []*dto.MetricFamily {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mfs
 }
 
 func TestLabelValuesAreBounded(t *testing.T) {

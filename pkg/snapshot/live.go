@@ -230,7 +230,7 @@ func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
 	}
 	note := fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))
 	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })
-	return Gap{Reason: "read failed: " + shortErr(err), Err: err}
+	return Gap{Reason: "read failed: " + shortErr(err), Class: ReasonReadFailed, Err: err}
 }
 
 func shortErr(err error) string {
@@ -285,7 +285,7 @@ func (f *fetcher) target(t Target) {
 			e = &NotFoundError{Resource: resource, Namespace: t.Namespace, Name: t.Name}
 		case apierrors.IsForbidden(err):
 			e = &UnknownError{Resource: resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
-				RBAC: rbacRule("get", resource, group, t.Namespace), Err: err}
+				Class: ReasonForbidden, RBAC: rbacRule("get", resource, group, t.Namespace), Err: err}
 		default:
 			e = err
 		}

@@ -76,7 +76,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		gap := f.classify(err, "list", resource, group, ns)
 		f.locked(func() {
 			if out.errs[ns] == nil {
-				out.errs[ns] = &UnknownError{Resource: resource, Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC}
+				out.errs[ns] = &UnknownError{Resource: resource, Namespace: ns, Reason: gap.Reason, Class: gap.Class, RBAC: gap.RBAC}
 			}
 		})
 	}

@@ -137,5 +137,6 @@ func (s *Store[T]) knownSelection(ns, selector string) error {
 			return nil
 		}
 	}
-	return &UnknownError{Resource: s.resource, Namespace: ns, Reason: "not in the input files (none selected by " + selector + ")"}
+	return &UnknownError{Resource: s.resource, Namespace: ns, Reason: "not in the input files (none selected by " + selector + ")",
+		Class: ReasonMissingInput}
 }

@@ -166,7 +166,7 @@ func (s *Snapshot) markEventsGap(ns string, gap *Gap) {
 		s.eventsGap = nil
 		return
 	}
-	s.eventsGap = &UnknownError{Resource: "events", Namespace: ns, Reason: gap.Reason, RBAC: gap.RBAC, Err: gap.Err}
+	s.eventsGap = gap.unknown("events", ns, "")
 }
 
 // EventsFor returns the events about kind ns/name; when uid is set, events that name another uid

@@ -29,6 +29,8 @@ type UnknownError struct {
 	Resource, Namespace, Name string
 	// Reason is why it is unknown ("not in the input files", "forbidden: …", "API not served").
 	Reason string
+	// Class is the cause of Reason, set where the gap was found.
+	Class ReasonClass
 	// RBAC is the rule that would allow reading it, empty when permissions are not the cause.
 	RBAC string
 	// Err is the read error behind it, if any (a timeout, a refused connection).
@@ -78,9 +80,16 @@ func IsUnknown(err error) bool {
 // Gap records why a resource (in a namespace, or everywhere when Namespace is "") could not be read.
 type Gap struct {
 	Reason string
-	RBAC   string
+	// Class is the cause of Reason, from the read error's status or the missing input.
+	Class ReasonClass
+	RBAC  string
 	// Err is the read error, kept so callers can tell a timeout from a refusal.
 	Err error
+}
+
+// unknown is the error of resource ns/name (name "" for a list) that this gap leaves unknown.
+func (g Gap) unknown(resource, ns, name string) *UnknownError {
+	return &UnknownError{Resource: resource, Namespace: ns, Name: name, Reason: g.Reason, Class: g.Class, RBAC: g.RBAC, Err: g.Err}
 }
 
 // Store holds the objects of one resource and what is known about the ones it lacks.
@@ -154,12 +163,12 @@ func (s *Store[T]) unknown(ns, name string) *UnknownError {
 		g, ok = s.gaps[""]
 	}
 	if !ok {
-		g = Gap{Reason: "not fetched"}
+		g = Gap{Reason: "not fetched", Class: ReasonMissingInput}
 		if s.partial {
-			g = Gap{Reason: "not in the input files"}
+			g = Gap{Reason: "not in the input files", Class: ReasonMissingInput}
 		}
 	}
-	return &UnknownError{Resource: s.resource, Namespace: ns, Name: name, Reason: g.Reason, RBAC: g.RBAC, Err: g.Err}
+	return g.unknown(s.resource, ns, name)
 }
 
 // Get returns ns/name, a *NotFoundError when it is known not to exist, or an *UnknownError.

@@ -152,12 +152,12 @@ func TrimLive(obj runtime.Object) {
 func GapFor(err error, verb, resource, group, ns string) (Gap, bool) {
 	switch {
 	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", RBAC: rbacRule(verb, resource, group, ns), Err: err}, true
+		return Gap{Reason: "forbidden", Class: ReasonForbidden, RBAC: rbacRule(verb, resource, group, ns), Err: err}, true
 	case apierrors.IsUnauthorized(err):
-		return Gap{Reason: "unauthorized: the credentials were rejected"}, true
+		return Gap{Reason: "unauthorized: the credentials were rejected", Class: ReasonUnauthorized}, true
 	case apierrors.IsNotFound(err):
 		// A LIST answering 404 means the resource itself is not served.
-		return Gap{Reason: "API not served by this cluster (is the CRD installed?)"}, true
+		return Gap{Reason: "API not served by this cluster (is the CRD installed?)", Class: ReasonNotServed}, true
 	}
 	return Gap{}, false
 }

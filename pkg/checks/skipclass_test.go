@@ -1,0 +1,209 @@
+package checks
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	dynamicfake "k8s.io/client-go/dynamic/fake"
+	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
+	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// assertClasses fails when a skip of res has a class outside snapshot.ReasonClasses.
+func assertClasses(t *testing.T, res Result) {
+	t.Helper()
+	for _, s := range append(append([]Skip(nil), res.Skipped...), res.Partial...) {
+		if !s.Class.Valid() {
+			t.Errorf("skip of %s has class %q, none of %v: %s", s.Check, s.Class, snapshot.ReasonClasses(), s.Reason)
+		}
+	}
+}
+
+// skipCase is a target whose checks read many inputs besides the target itself.
+type skipCase struct {
+	name   string
+	target runtime.Object
+	kind   snapshot.Kind
+	p      rules.Provider
+}
+
+func skipCases() []skipCase {
+	return []skipCase{
+		{"tke service", lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"), svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "web-config"),
+			svcAnn(annSvcSubnet, "subnet-ewhltulw"), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }),
+			snapshot.KindService, rules.TKE},
+		{"tke ingress", internalIngress(ingTLS("tls"), ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, rules.TKE},
+		{"ack service", ackSvc(m(annBackendType, "eni", "id", "lb-bp1o94dp5i6earr9g6d1l", "protocol-port", "https:443", "cert-id", "123_abc"),
+			addPort("https", 443, intstr.FromInt32(8443))), snapshot.KindService, rules.ACK},
+		{"generic service", lbSvc(), snapshot.KindService, rules.Generic},
+	}
+}
+
+// fetchFailing reads target from a fake cluster where every other read fails with fail.
+func fetchFailing(t *testing.T, target runtime.Object, tgt snapshot.Target, fail error) *snapshot.Snapshot {
+	t.Helper()
+	cs := fake.NewSimpleClientset(target)
+	cs.PrependReactor("*", "*", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		if g, ok := a.(k8stesting.GetAction); ok && g.GetNamespace() == tgt.Namespace && g.GetName() == tgt.Name &&
+			g.GetResource().Resource == map[snapshot.Kind]string{snapshot.KindService: "services", snapshot.KindIngress: "ingresses"}[tgt.Kind] {
+			return false, nil, nil
+		}
+		return true, nil, fail
+	})
+	kinds := map[schema.GroupVersionResource]string{}
+	for _, c := range All() {
+		for _, in := range c.Inputs {
+			if in.Custom != nil {
+				kinds[in.Custom.GVR] = in.Custom.Kind + "List"
+			}
+		}
+	}
+	dyn := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(), kinds)
+	dyn.PrependReactor("*", "*", func(k8stesting.Action) (bool, runtime.Object, error) { return true, nil, fail })
+	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs, Dynamic: dyn}, []snapshot.Target{tgt}, Plan(All(), ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSkipClassComesFromTheReadError: whatever the API server answers the reads besides the target
+// with, every skip it causes, in every check, carries the class of that answer's status.
+func TestSkipClassComesFromTheReadError(t *testing.T) {
+	errs := []struct {
+		name string
+		err  error
+		want snapshot.ReasonClass
+	}{
+		{"403", errForbidden("any"), snapshot.ReasonForbidden},
+		{"401", apierrors.NewUnauthorized("token expired"), snapshot.ReasonUnauthorized},
+		{"404", apierrors.NewNotFound(schema.GroupResource{Resource: "any"}, ""), snapshot.ReasonNotServed},
+		{"timeout", apierrors.NewTimeoutError("slow", 1), snapshot.ReasonReadFailed},
+		{"refused connection", errors.New("dial tcp 10.0.0.1:443: connection refused"), snapshot.ReasonReadFailed},
+	}
+	for _, tc := range skipCases() {
+		for _, e := range errs {
+			t.Run(tc.name+"/"+e.name, func(t *testing.T) {
+				tgt := snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}
+				res, err := Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p, All())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Skipped) == 0 {
+					t.Fatal("no check skipped")
+				}
+				for _, s := range res.Skipped {
+					if s.Class != e.want {
+						t.Errorf("skip of %s has class %q, want %q: %s", s.Check, s.Class, e.want, s.Reason)
+					}
+				}
+			})
+		}
+	}
+}
+
+// fromManifests is the offline snapshot of files that hold objs.
+func fromManifests(t *testing.T, objs ...runtime.Object) *snapshot.Snapshot {
+	t.Helper()
+	var docs []string
+	for _, o := range objs {
+		b, err := yaml.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(b))
+	}
+	s, err := snapshot.FromFiles([]string{"-"}, strings.NewReader(strings.Join(docs, "---\n")), ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSkipClassOfTheCheck: a check that skips for a reason of its own (an object known absent, a
+// value it cannot interpret, input files that may lack objects) gives that reason's class.
+func TestSkipClassOfTheCheck(t *testing.T) {
+	offline := func(file string, target snapshot.Target) func(*testing.T) Result {
+		return func(t *testing.T) Result { return offlineRun(t, file, target, rules.ACK) }
+	}
+	live := func(o ...runtime.Object) func(*testing.T) Result {
+		return func(t *testing.T) Result {
+			return diagnose(t, fixture(t, o...), snapshot.KindService, "web", rules.ACK)
+		}
+	}
+	ackSvcENI := ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small"))
+	noCCMContainer := fxDeployment("cloud-controller-manager", newCCM)
+	noCCMContainer.Spec.Template.Spec.Containers = []corev1.Container{{Name: "proxy", Image: "envoy:v1"}, {Name: "agent", Image: "agent:v1"}}
+	tests := []struct {
+		name string
+		run  func(*testing.T) Result
+		want map[string]snapshot.ReasonClass
+	}{
+		{"no CCM and no CNI workload", live(ackSvcENI, fxNode("n1"), fxPod("web-1", "n1", true)),
+			map[string]snapshot.ReasonClass{"ack-ccm-version": snapshot.ReasonNotFound, "ack-eni": snapshot.ReasonOther}},
+		{"CCM image without a version", live(ackSvcENI, fxNode("n1"), fxPod("web-1", "n1", true),
+			fxDeployment("cloud-controller-manager", "registry-cn-hangzhou.ack.aliyuncs.com/acs/cloud-controller-manager-amd64:latest"),
+			fxDaemonSet("terway-eniip", "terway:v1.9")),
+			map[string]snapshot.ReasonClass{"ack-ccm-version": snapshot.ReasonOther}},
+		{"CCM workload without its container", live(ackSvcENI, fxNode("n1"), fxPod("web-1", "n1", true), noCCMContainer,
+			fxDaemonSet("terway-eniip", "terway:v1.9")),
+			map[string]snapshot.ReasonClass{"ack-ccm-version": snapshot.ReasonOther}},
+		{"offline: nodes the files may lack", offline("ack-backends.yaml", svcTarget("shop", "web")),
+			map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
+		{"offline: ready pods on a node the files lack", func(t *testing.T) Result {
+			local := ackSvc(m(), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal })
+			s := fromManifests(t, local, fxNode("n1"), fxSlice("web", fxEP{pod: "web-1", node: "n2", ready: true}))
+			return diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+		}, map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := tt.run(t)
+			got := map[string]snapshot.ReasonClass{}
+			for _, s := range res.Skipped {
+				got[s.Check] = s.Class
+			}
+			for check, want := range tt.want {
+				if got[check] != want {
+					t.Errorf("%s: class %q, want %q (skipped %+v)", check, got[check], want, res.Skipped)
+				}
+			}
+		})
+	}
+}
+
+// TestOfflineSkipsAreMissingInput: with only the target in the input files, every skip and every
+// partial note is of missing input.
+func TestOfflineSkipsAreMissingInput(t *testing.T) {
+	for _, tc := range skipCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := snapshot.FromFiles(nil, nil, ns)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Add(tc.target); err != nil {
+				t.Fatal(err)
+			}
+			res := diagnose(t, s, tc.kind, tc.target.(interface{ GetName() string }).GetName(), tc.p)
+			if len(res.Skipped) == 0 {
+				t.Fatal("no check skipped")
+			}
+			for _, sk := range append(res.Skipped, res.Partial...) {
+				if sk.Class != snapshot.ReasonMissingInput {
+					t.Errorf("skip of %s has class %q, want %q: %s", sk.Check, sk.Class, snapshot.ReasonMissingInput, sk.Reason)
+				}
+			}
+		})
+	}
+}

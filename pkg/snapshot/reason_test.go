@@ -1,0 +1,88 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// TestGapClassIsTyped: the fetcher classes a gap from the API server's status, not from the
+// message: a 500 that says "forbidden" is a failed read.
+func TestGapClassIsTyped(t *testing.T) {
+	svc := schema.GroupResource{Resource: "services"}
+	tests := []struct {
+		name string
+		err  error
+		want ReasonClass
+	}{
+		{"403", apierrors.NewForbidden(svc, "", errors.New("no")), ReasonForbidden},
+		{"401", apierrors.NewUnauthorized("bad token"), ReasonUnauthorized},
+		{"404 list", apierrors.NewNotFound(svc, ""), ReasonNotServed},
+		{"timeout", apierrors.NewTimeoutError("slow", 1), ReasonReadFailed},
+		{"refused connection", errors.New("dial tcp: connection refused"), ReasonReadFailed},
+		{"500 says forbidden", apierrors.NewInternalError(errors.New("forbidden")), ReasonReadFailed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fetcher{snap: New(Live)}
+			st := newStore[string]("services")
+			st.MarkGap("shop", f.classify(tt.err, "list", "services", "", "shop"))
+			for what, err := range map[string]error{"list": st.listErr("shop"), "get": func() error { _, err := st.Get("shop", "web"); return err }()} {
+				if got := ClassOf(fmt.Errorf("reading: %w", err)); got != tt.want {
+					t.Errorf("%s: class of %v = %q, want %q", what, err, got, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// TestMissingInputClass: what was not fetched, or is not in the input files, is missing input; an
+// object known absent is not found; any other error is other.
+func TestMissingInputClass(t *testing.T) {
+	offline := New(Offline)
+	offline.eventsGapIfNone()
+	partial := newStore[string]("pods")
+	partial.setPartial()
+	partial.MarkListed("")
+	listed := newStore[string]("pods")
+	listed.MarkListed("")
+	unfetched := newStore[string]("secrets")
+	tests := []struct {
+		name string
+		err  func() error
+		want ReasonClass
+	}{
+		{"not fetched", func() error { _, err := unfetched.Get("shop", "tls"); return err }, ReasonMissingInput},
+		{"not in the input files", func() error { _, err := partial.Get("shop", "web-1"); return err }, ReasonMissingInput},
+		{"none selected in the input files", func() error { return partial.knownSelection("shop", "app=web") }, ReasonMissingInput},
+		{"no events in the input files", func() error { _, err := offline.EventsFor(KindService, "shop", "web", ""); return err }, ReasonMissingInput},
+		{"known absent", func() error { _, err := listed.Get("shop", "web-1"); return err }, ReasonNotFound},
+		{"any other error", func() error { return errors.New("bad selector") }, ReasonOther},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ClassOf(tt.err()); got != tt.want {
+				t.Errorf("class = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestReasonClassesAreValid: the listed classes are exactly the valid ones.
+func TestReasonClassesAreValid(t *testing.T) {
+	seen := map[ReasonClass]bool{}
+	for _, c := range ReasonClasses() {
+		if !c.Valid() || seen[c] {
+			t.Errorf("class %q listed twice or invalid", c)
+		}
+		seen[c] = true
+	}
+	for _, c := range []ReasonClass{"", "Forbidden", "forbidden: list services"} {
+		if c.Valid() {
+			t.Errorf("%q is valid", c)
+		}
+	}
+}
