@@ -182,6 +182,7 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{"unsupported kind", []string{"-f", broken, "deploy/x"}, "Services and Ingresses only"},
 		{"not in file", []string{"-f", broken, "svc/nope", "-n", "shop"}, "not in the input"},
 		{"target and -A", []string{"-f", broken, "svc/x", "-A"}, "either -A or a target"},
+		{"negative chunk-size", []string{"-f", broken, "-A", "--chunk-size", "-5"}, "--chunk-size"},
 		{"no kubeconfig", []string{"svc/x"}, "kubeconfig"},
 		{"explain unknown", []string{"explain", "E9999"}, "no documented code"},
 	}

@@ -53,6 +53,7 @@ func (o *Options) clients() (snapshot.Clients, *rest.Config, error) {
 		return snapshot.Clients{}, nil, err
 	}
 	c, err := newClients(cfg)
+	c.ChunkSize = o.ChunkSize
 	return c, cfg, err
 }
 

@@ -83,6 +83,8 @@ type Options struct {
 	ShowOK        bool
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
+	// ChunkSize pages LISTs (kubectl's --chunk-size); 0 reads each list in one answer.
+	ChunkSize int64
 	// Recursive reads the subdirectories of -f directories too.
 	Recursive bool
 	// Watch keeps diagnosing after the first report and prints each finding that appears or clears.
@@ -185,6 +187,7 @@ and no -n: every one in the input).`,
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
 	f.BoolVarP(&o.Watch, "watch", "w", false, "After the diagnosis, keep watching the cluster and print each finding as it appears or clears, with the time, until interrupted (-o json: one JSON object per line)")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
+	f.Int64Var(&o.ChunkSize, "chunk-size", 0, "Read each list in pages of this many objects; 0 reads it in one answer, which API servers since 1.31 give from their cache (page, e.g. 500, on older ones with very large clusters)")
 	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
@@ -295,6 +298,9 @@ func (o *Options) completeDeadline() error {
 
 // Validate checks flag combinations.
 func (o *Options) Validate() error {
+	if o.ChunkSize < 0 {
+		return fmt.Errorf("--chunk-size must be 0 (no pages) or a page size, not %d", o.ChunkSize)
+	}
 	if o.AllNamespaces && len(o.targets) > 0 {
 		return errors.New("-A diagnoses every object; give either -A or a target, not both")
 	}

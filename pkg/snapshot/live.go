@@ -20,6 +20,10 @@ import (
 type Clients struct {
 	Kube    kubernetes.Interface
 	Dynamic dynamic.Interface
+	// ChunkSize, when positive, reads LISTs in pages of that many objects (kubectl's --chunk-size);
+	// 0 reads each list in one answer, which API servers since 1.31 give from their watch cache
+	// where a paged read's later pages come from etcd.
+	ChunkSize int64
 }
 
 // TargetError says a target itself could not be read; the run cannot go on.
@@ -36,7 +40,7 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // requests issued concurrently, until it asks nothing new. A read that is forbidden or not served
 // becomes a Gap (the dependent checks are skipped); other failures mark the snapshot Incomplete.
 func FromCluster(ctx context.Context, c Clients, targets []Target, plan Plan) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New(Live), pageSize: ListPageSize}
+	f := &fetcher{ctx: ctx, c: c, snap: New(Live)}
 	f.snap.Targets = targets
 	for _, t := range targets {
 		f.target(t)
@@ -129,7 +133,7 @@ func (f *fetcher) issue(r Request, o metav1.ListOptions, split func(metav1.ListO
 		return false
 	}
 	if o.Limit == 0 {
-		o.Limit = f.pageSize
+		o.Limit = f.c.ChunkSize
 	}
 	switch {
 	case r.Custom != nil:
@@ -160,9 +164,8 @@ type fetcher struct {
 	targetErrs []error
 	// requested avoids fetching the same object twice.
 	requested map[string]bool
-	// pageSize is the LIST page size; scope, when set, turns per-target reads into lists of the scope.
-	pageSize int64
-	scope    *scopeReads
+	// scope, when set, turns per-target reads into lists of the scope.
+	scope *scopeReads
 }
 
 // flush issues what a round collected (scope mode), before the round waits.
@@ -269,13 +272,6 @@ func getInto[T any](f *fetcher, st *Store[T], ns, name, resource, group string, 
 		}
 	})
 }
-
-// ListPageSize is the LIST page size of a single-target run, kubectl's chunk size.
-const ListPageSize = 500
-
-// ScopePageSize is the LIST page size of a cluster-wide run: a few megabytes per page, and the
-// request count of a 7,000-object cluster stays under 30.
-const ScopePageSize = 2000
 
 func (f *fetcher) target(t Target) {
 	fail := func(err error, resource, group string) {

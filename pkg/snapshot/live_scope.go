@@ -71,7 +71,7 @@ type selected struct {
 // the namespace listed: an object the selector left out is unknown, not missing.
 func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 	k := f.c.Kube
-	opts := metav1.ListOptions{Limit: ScopePageSize, LabelSelector: sel.Label, FieldSelector: sel.Field}
+	opts := metav1.ListOptions{Limit: f.c.ChunkSize, LabelSelector: sel.Label, FieldSelector: sel.Field}
 	fail := func(err error, resource, group string) {
 		gap := f.classify(err, "list", resource, group, ns)
 		f.locked(func() {
@@ -113,9 +113,9 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 }
 
 func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector, plan Plan) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New(Live), pageSize: ScopePageSize,
+	f := &fetcher{ctx: ctx, c: c, snap: New(Live),
 		scope: &scopeReads{namespaces: namespaces, byName: !sel.IsZero()}}
-	page := metav1.ListOptions{Limit: ScopePageSize}
+	page := metav1.ListOptions{Limit: f.c.ChunkSize}
 	sl := &selected{errs: map[string]error{}}
 	for _, ns := range namespaces {
 		if sel.IsZero() {
@@ -214,7 +214,7 @@ func (sc *scopeReads) request(f *fetcher, r Request) bool {
 		sc.secrets = append(sc.secrets, ref)
 		return true
 	}
-	o := metav1.ListOptions{Limit: ScopePageSize}
+	o := metav1.ListOptions{Limit: f.c.ChunkSize}
 	var split func(metav1.ListOptions) []metav1.ListOptions
 	if r.Resource == Pods {
 		o.FieldSelector = PodFieldSelector
@@ -324,7 +324,7 @@ func (f *fetcher) kindEvents(ns string, kind Kind) bool {
 		return false
 	}
 	f.do(func() {
-		opts := metav1.ListOptions{Limit: ScopePageSize,
+		opts := metav1.ListOptions{Limit: f.c.ChunkSize,
 			FieldSelector: fields.OneTermEqualSelector("involvedObject.kind", string(kind)).String()}
 		err := listPages(f.ctx, restFor(f.c, ""), Events, ns, opts, func() *corev1.Event { return &corev1.Event{} }, skipMeta,
 			f.c.Kube.CoreV1().Events(ns).List, func(l []*corev1.Event) {
@@ -365,7 +365,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	sel := SecretFieldSelector
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
-		opts := metav1.ListOptions{Limit: ScopePageSize, FieldSelector: sel}
+		opts := metav1.ListOptions{Limit: f.c.ChunkSize, FieldSelector: sel}
 		err := listPages(f.ctx, restFor(f.c, ""), Secrets, ns, opts, func() *corev1.Secret { return &corev1.Secret{} }, skipMeta, list, func(l []*corev1.Secret) {
 			f.locked(func() {
 				for _, s := range l {

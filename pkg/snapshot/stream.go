@@ -125,17 +125,27 @@ var errTruncated = errors.New("truncated protobuf list")
 // maxPage bounds the length a page's answer may announce.
 const maxPage = 1 << 30
 
-// pageReader reads an answer into a buffer on demand.
+// pageReader reads an answer into a buffer on demand. Offsets are from the start of the answer;
+// the buffer holds the bytes from base on, so a decoded item's bytes can be dropped (discard) and
+// a long answer is read through a window a few items wide.
 type pageReader struct {
-	r   io.Reader
-	buf []byte
-	eof bool
+	r    io.Reader
+	buf  []byte
+	base int
+	eof  bool
 }
 
-// fill reads until the buffer holds n bytes; it reports false at the end of the answer.
+// minRead is the least room a growing buffer gets, so reads stay large.
+const minRead = 256 << 10
+
+// fill reads until the buffer holds the answer's bytes up to offset n; it reports false at the end
+// of the answer.
 func (p *pageReader) fill(n int) (bool, error) {
+	n -= p.base
 	if n > cap(p.buf) {
-		p.reserve(max(n, 2*cap(p.buf), 32<<10))
+		nb := make([]byte, len(p.buf), max(n, 2*cap(p.buf), minRead))
+		copy(nb, p.buf)
+		p.buf = nb
 	}
 	for len(p.buf) < n {
 		if p.eof {
@@ -152,19 +162,21 @@ func (p *pageReader) fill(n int) (bool, error) {
 	return true, nil
 }
 
-// reserve makes room for n bytes without reading.
-func (p *pageReader) reserve(n int) {
-	if n > cap(p.buf) {
-		nb := make([]byte, len(p.buf), n)
-		copy(nb, p.buf)
-		p.buf = nb
+// at returns the buffered bytes from offset off to offset end.
+func (p *pageReader) at(off, end int) []byte { return p.buf[off-p.base : end-p.base] }
+
+// discard drops the bytes before offset off once they are at least half of the buffer.
+func (p *pageReader) discard(off int) {
+	if k := off - p.base; k > 0 && k >= len(p.buf)/2 {
+		p.buf = p.buf[:copy(p.buf, p.buf[k:])]
+		p.base = off
 	}
 }
 
 // readAll reads the rest of the answer.
 func (p *pageReader) readAll() error {
 	for !p.eof {
-		if _, err := p.fill(len(p.buf) + 1); err != nil {
+		if _, err := p.fill(p.base + len(p.buf) + 1); err != nil {
 			return err
 		}
 	}
@@ -179,10 +191,10 @@ func (p *pageReader) field(off int) (num protowire.Number, typ protowire.Type, s
 	if _, err = p.fill(off + 20); err != nil {
 		return
 	}
-	if off >= len(p.buf) {
+	if off-p.base >= len(p.buf) {
 		return 0, 0, 0, 0, errTruncated
 	}
-	num, typ, n := protowire.ConsumeTag(p.buf[off:])
+	num, typ, n := protowire.ConsumeTag(p.buf[off-p.base:])
 	if n < 0 {
 		return 0, 0, 0, 0, errTruncated
 	}
@@ -190,7 +202,7 @@ func (p *pageReader) field(off int) (num protowire.Number, typ protowire.Type, s
 	if typ != protowire.BytesType {
 		return num, typ, start, -1, nil
 	}
-	l, m := protowire.ConsumeVarint(p.buf[start:])
+	l, m := protowire.ConsumeVarint(p.buf[start-p.base:])
 	if m < 0 || l > maxPage {
 		return 0, 0, 0, 0, errTruncated
 	}
@@ -226,7 +238,6 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 		}
 		if num == 2 {
 			rawStart, rawEnd = start, end
-			p.reserve(rawEnd + 64)
 			break
 		}
 		off = end
@@ -249,7 +260,7 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 			} else if !ok {
 				return nil, errTruncated
 			}
-			n := protowire.ConsumeFieldValue(num, typ, p.buf[start:rawEnd])
+			n := protowire.ConsumeFieldValue(num, typ, p.at(start, rawEnd))
 			if n < 0 {
 				return nil, errTruncated
 			}
@@ -264,7 +275,7 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 		switch num {
 		case 1:
 			var lm metav1.ListMeta
-			if err := lm.Unmarshal(p.buf[start:end]); err != nil {
+			if err := lm.Unmarshal(p.at(start, end)); err != nil {
 				return nil, err
 			}
 			listed = true
@@ -272,7 +283,7 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 		case 2:
 			obj := newObj()
 			var err error
-			if scratch, err = filtered(scratch[:0], p.buf[start:end], skip); err != nil {
+			if scratch, err = filtered(scratch[:0], p.at(start, end), skip); err != nil {
 				return nil, err
 			}
 			if err := obj.Unmarshal(scratch); err != nil {
@@ -281,6 +292,7 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 			items = append(items, obj)
 		}
 		off = end
+		p.discard(off)
 	}
 	if !listed {
 		cont("")
@@ -288,7 +300,7 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 	if err := p.readAll(); err != nil {
 		return nil, err
 	}
-	return items, checkEnvelopeTail(p.buf[rawEnd:])
+	return items, checkEnvelopeTail(p.at(rawEnd, p.base+len(p.buf)))
 }
 
 // checkEnvelopeTail refuses an answer whose envelope names a content encoding.

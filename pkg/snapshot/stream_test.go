@@ -270,3 +270,33 @@ func manyNamespaces(mk func(string) runtime.Object, n int) []runtime.Object {
 	}
 	return out
 }
+
+// TestPageReaderWindow reads a long answer through the window readPage uses: every read sees the
+// answer's bytes, and the buffer stays a few reads wide, not the answer's size.
+func TestPageReaderWindow(t *testing.T) {
+	data := make([]byte, 8<<20)
+	for i := range data {
+		data[i] = byte(i * 7 % 251)
+	}
+	steps := []int{3000, 20, 600 << 10, 1, 5000} // items of a list, one larger than a read
+	p := &pageReader{r: bytes.NewReader(data)}
+	maxCap := 0
+	for off, i := 0, 0; off < len(data); i++ {
+		n := min(steps[i%len(steps)], len(data)-off)
+		if ok, err := p.fill(off + n); err != nil || !ok {
+			t.Fatalf("fill(%d) = %v, %v", off+n, ok, err)
+		}
+		if !bytes.Equal(p.at(off, off+n), data[off:off+n]) {
+			t.Fatalf("bytes %d..%d differ from the answer's", off, off+n)
+		}
+		off += n
+		p.discard(off)
+		maxCap = max(maxCap, cap(p.buf))
+	}
+	if ok, _ := p.fill(len(data) + 1); ok {
+		t.Error("fill past the end reported more bytes")
+	}
+	if maxCap > 2<<20 {
+		t.Errorf("buffer grew to %d bytes for an answer of %d", maxCap, len(data))
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -245,6 +246,63 @@ func TestReadOnlyAndRequestCounts(t *testing.T) {
 			sort.Strings(uris)
 			t.Logf("%s requests:\n%s", target, strings.Join(uris, "\n"))
 		}
+	}
+}
+
+// TestChunkSize checks that a scope run reads each list in one answer by default, and in pages of
+// --chunk-size objects when given one, with the same report either way.
+func TestChunkSize(t *testing.T) {
+	const ns = "chunked"
+	applyIn(t, "examples/ack-service/broken.yaml", ns)
+	type run struct {
+		findings []string
+		uris     []string
+	}
+	diagnose := func(args ...string) run {
+		t.Helper()
+		mark := auditMark(t)
+		rep := decodeList(t, kubectl(t, env.kubeconfig, append([]string{"lbdoctor", "-n", ns, "-o", "json"}, args...)...))
+		var out run
+		for _, r := range rep.Items {
+			for _, f := range r.Findings {
+				out.findings = append(out.findings, r.Target.Name+" "+f.Rule.String()+" "+f.Path)
+			}
+			for _, s := range r.Skipped {
+				out.findings = append(out.findings, r.Target.Name+" skipped "+s.Check)
+			}
+		}
+		for _, e := range auditSince(t, mark) {
+			if e.Verb == "list" {
+				out.uris = append(out.uris, e.RequestURI)
+			}
+		}
+		sort.Strings(out.findings)
+		return out
+	}
+	whole := diagnose()
+	paged := diagnose("--chunk-size=1")
+	if len(whole.findings) == 0 {
+		t.Fatal("no findings for the broken example")
+	}
+	if !slices.Equal(whole.findings, paged.findings) {
+		t.Errorf("reports differ:\nwhole: %v\npaged: %v", whole.findings, paged.findings)
+	}
+	for _, u := range whole.uris {
+		if strings.Contains(u, "limit=") || strings.Contains(u, "continue=") {
+			t.Errorf("default run paged a list: %s", u)
+		}
+	}
+	continued := 0
+	for _, u := range paged.uris {
+		if !strings.Contains(u, "limit=1") {
+			t.Errorf("--chunk-size=1 run listed without limit=1: %s", u)
+		}
+		if strings.Contains(u, "continue=") {
+			continued++
+		}
+	}
+	if continued == 0 {
+		t.Errorf("--chunk-size=1 run read no second page: %v", paged.uris)
 	}
 }
 
