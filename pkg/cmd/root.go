@@ -24,6 +24,7 @@ import (
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 	"k8s.io/klog/v2"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/gctune"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -313,6 +314,14 @@ func (o *Options) Validate() error {
 	return nil
 }
 
+// Garbage collection of a one-shot run (gctune): the heap may grow to 5× what is live up to a soft
+// limit of 200 MiB, so a run over a few thousand targets collects a few times instead of dozens
+// (a quarter less CPU on the benchmark's cluster, bench/RESULTS.md); past 100 MiB live, Go's defaults.
+const (
+	gcPercent = 400
+	gcLimit   = 200 << 20
+)
+
 // Run fetches the snapshot once, runs the checks for each target and prints the reports.
 func (o *Options) Run(ctx context.Context) error {
 	if ctx == nil {
@@ -321,6 +330,7 @@ func (o *Options) Run(ctx context.Context) error {
 	if o.Watch {
 		return o.runWatch(ctx)
 	}
+	defer gctune.Start(gcLimit, gcPercent)()
 	if o.fleet != nil {
 		return o.runFleet(ctx)
 	}
