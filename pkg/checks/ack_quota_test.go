@@ -144,3 +144,25 @@ func TestACKBackendQuotaOwnNodes(t *testing.T) {
 		t.Errorf("want one %s at spec.externalTrafficPolicy, got %v", rules.ACKServiceBackendQuota, got)
 	}
 }
+
+// TestACKQuotaSiblingPodsFetchedLive: a Service on the target's CLB without EndpointSlices is counted
+// from its pods, as backendsOf falls back to them, so a live run reads those pods.
+func TestACKQuotaSiblingPodsFetchedLive(t *testing.T) {
+	const lb = "lb-bp1o94dp5i6earr9g6d1l"
+	in := objs(ackSvc(m("id", lb, "force-override-listeners", "true", "backend-label", "pool=a")), fxPod("web-1", "a000", true),
+		fxDeployment("cloud-controller-manager", newCCM), fxDaemonSet("terway-eniip", "terway:v1.9"),
+		sibling("api", m("id", lb, "force-override-listeners", "true"), etpLocal))
+	in = append(in, poolNodes("a", 120)...)
+	in = append(in, poolNodes("b", 100)...)
+	for i := range 90 {
+		in = append(in, fxPod(fmt.Sprintf("api-%d", i), fmt.Sprintf("b%03d", i), true, func(p *corev1.Pod) { p.Labels = map[string]string{"app": "api"} }))
+	}
+	s, rd := fetchLive(t, All(), []snapshot.Target{{Kind: snapshot.KindService, Namespace: ns, Name: "web"}}, in...)
+	if !hasRead(rd, "list pods "+ns+" app=api") {
+		t.Errorf("the sibling's pods were not read: %v", rd)
+	}
+	res := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+	if got := byRule(res)[rules.ACKServiceBackendQuota]; !containsPath(got, a("id")) {
+		t.Errorf("want %s at %s (120 + 90 backends), got %v, skipped %+v", rules.ACKServiceBackendQuota, a("id"), byRule(res), res.Skipped)
+	}
+}

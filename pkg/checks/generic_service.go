@@ -105,7 +105,7 @@ func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*discoveryv1
 		return idx
 	})
 	if idx.err != nil {
-		return nil, idx.err
+		return snap.ServiceSlices(svc) // only some selections of the namespace held (a single-target run)
 	}
 	if out := idx.by[svc.Name]; len(out) > 0 {
 		return out, nil

@@ -216,7 +216,8 @@ func ackIDOf(ann map[string]string) string {
 }
 
 // ackIDUserSlices are the EndpointSlices of the other CLB Services that name the target's CLB id
-// (checkACKQuota counts their backends); every EndpointSlice while the Services are unknown.
+// (checkACKQuota counts their backends), and, as backendsOf falls back to them, the pods of those
+// with a selector and no EndpointSlice; every EndpointSlice while the Services are unknown.
 func ackIDUserSlices(c *Context) []snapshot.Request {
 	id := ackAnns(c.Service.Annotations).value("id")
 	if id == "" {
@@ -234,6 +235,11 @@ func ackIDUserSlices(c *Context) []snapshot.Request {
 		}
 		out = append(out, snapshot.Request{Resource: snapshot.EndpointSlices,
 			Only: snapshot.Match{Label: true, Key: discoveryv1.LabelServiceName, Value: s.Name}})
+		if sel := selectorString(s); sel != "" {
+			if sl, err := c.Snap.ServiceSlices(s); err == nil && len(sl) == 0 {
+				out = append(out, snapshot.Request{Resource: snapshot.Pods, Namespace: s.Namespace, LabelSelector: sel, PerTarget: true})
+			}
+		}
 	}
 	return out
 }

@@ -124,7 +124,7 @@ func (s *Store[T]) known(ns, name string) error {
 }
 
 func (s *Store[T]) knownSelection(ns, selector string) error {
-	if err := s.listErr(ns); err != nil || !s.partial {
+	if err := s.selectionErr(ns, selector); err != nil || !s.partial {
 		return err
 	}
 	objs := s.Held(ns)

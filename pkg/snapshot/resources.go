@@ -126,7 +126,13 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions, split fun
 			f.locked(func() { st.MarkGap(ns, gap) })
 			return
 		}
-		f.locked(func() { st.MarkListed(ns) })
+		f.locked(func() {
+			if o.LabelSelector != "" {
+				st.MarkSelected(ns, o.LabelSelector)
+			} else {
+				st.MarkListed(ns)
+			}
+		})
 	})
 }
 
@@ -391,30 +397,34 @@ func (r CustomResource) groupKind() schema.GroupKind {
 
 // Custom returns the store of a custom resource (an empty one when nothing of it was read).
 func (s *Snapshot) Custom(r CustomResource) *Store[*unstructured.Unstructured] {
-	st := s.customStore(r.groupKind())
-	s.customMu.Lock()
-	defer s.customMu.Unlock()
-	if st.resource == "" {
-		st.resource = r.GVR.Resource + "." + r.GVR.Group
-	}
-	return st
+	return s.customStoreNamed(r.groupKind(), r.GVR.Resource+"."+r.GVR.Group)
 }
 
 func (s *Snapshot) customStore(gk schema.GroupKind) *Store[*unstructured.Unstructured] {
+	return s.customStoreNamed(gk, "")
+}
+
+// customStoreNamed returns the store of gk, made on first use; a non-empty resource names it
+// (resource.group, for its errors) if it has no name yet.
+func (s *Snapshot) customStoreNamed(gk schema.GroupKind, resource string) *Store[*unstructured.Unstructured] {
 	s.customMu.Lock()
 	defer s.customMu.Unlock()
-	if st, ok := s.custom[gk]; ok {
-		return st
+	st, ok := s.custom[gk]
+	if !ok {
+		n := newStore[*unstructured.Unstructured]("")
+		if s.Source == Offline {
+			n.setPartial()
+		}
+		if s.complete {
+			n.markListedAll()
+		}
+		st = &n
+		s.custom[gk] = st
 	}
-	st := newStore[*unstructured.Unstructured]("")
-	if s.Source == Offline {
-		st.setPartial()
+	if st.resource == "" {
+		st.resource = resource
 	}
-	if s.complete {
-		st.markListedAll()
-	}
-	s.custom[gk] = &st
-	return &st
+	return st
 }
 
 func (r CustomResource) list(f *fetcher, ns string, o metav1.ListOptions) {

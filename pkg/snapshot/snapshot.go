@@ -192,13 +192,12 @@ func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
 	if len(svc.Spec.Selector) == 0 {
 		return nil, nil
 	}
-	pods, err := s.Pods.List(svc.Namespace)
-	if err != nil {
+	sel := labels.SelectorFromSet(svc.Spec.Selector)
+	if err := s.Pods.selectionErr(svc.Namespace, sel.String()); err != nil {
 		return nil, err
 	}
-	sel := labels.SelectorFromSet(svc.Spec.Selector)
 	var out []*corev1.Pod
-	for _, p := range pods {
+	for _, p := range s.Pods.Held(svc.Namespace) {
 		if p.Namespace == svc.Namespace && sel.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)
 		}
@@ -212,12 +211,11 @@ func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
 // ServiceSlices returns the EndpointSlices of a Service (label kubernetes.io/service-name); offline,
 // an empty selection is unknown, as for BackendPods.
 func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
-	slices, err := s.EndpointSlices.List(svc.Namespace)
-	if err != nil {
+	if err := s.EndpointSlices.selectionErr(svc.Namespace, discoveryv1.LabelServiceName+"="+svc.Name); err != nil {
 		return nil, err
 	}
 	var out []*discoveryv1.EndpointSlice
-	for _, es := range slices {
+	for _, es := range s.EndpointSlices.Held(svc.Namespace) {
 		if es.Namespace == svc.Namespace && es.Labels[discoveryv1.LabelServiceName] == svc.Name {
 			out = append(out, es)
 		}

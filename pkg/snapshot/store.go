@@ -100,6 +100,9 @@ type Store[T any] struct {
 	absent map[string]bool
 	// listed holds namespaces whose complete list is held; "" means every namespace.
 	listed map[string]bool
+	// selected holds the label selections held in full, by namespace and selector: a LIST with a
+	// label selector holds what it picks, not its namespace.
+	selected map[string]bool
 	// gaps holds namespaces that could not be read; "" means every namespace.
 	gaps map[string]Gap
 	// partial is set for offline input: a name not held is unknown even in a listed namespace.
@@ -112,7 +115,7 @@ type Store[T any] struct {
 
 func newStore[T any](resource string) Store[T] {
 	return Store[T]{resource: resource, items: map[string]T{}, absent: map[string]bool{},
-		listed: map[string]bool{}, gaps: map[string]Gap{}}
+		listed: map[string]bool{}, selected: map[string]bool{}, gaps: map[string]Gap{}}
 }
 
 func key(ns, name string) string { return ns + "/" + name }
@@ -151,6 +154,18 @@ func (s *Store[T]) MarkAbsent(ns, name string) { s.absent[key(ns, name)] = true 
 
 // MarkListed records that every object of namespace ns ("" for all) is held.
 func (s *Store[T]) MarkListed(ns string) { s.listed[ns] = true }
+
+// MarkSelected records that every object of namespace ns that label selector picks is held.
+func (s *Store[T]) MarkSelected(ns, selector string) { s.selected[key(ns, selector)] = true }
+
+// selectionErr is the error of reading the objects of namespace ns that label selector picks: nil
+// when that selection, or the whole namespace, is held.
+func (s *Store[T]) selectionErr(ns, selector string) error {
+	if _, gap := s.gaps[ns]; !gap && s.selected[key(ns, selector)] {
+		return nil
+	}
+	return s.listErr(ns)
+}
 
 // MarkGap records that namespace ns ("" for all) could not be read.
 func (s *Store[T]) MarkGap(ns string, g Gap) { s.gaps[ns] = g }

@@ -300,3 +300,40 @@ func TestPageReaderWindow(t *testing.T) {
 		t.Errorf("buffer grew to %d bytes for an answer of %d", maxCap, len(data))
 	}
 }
+
+// TestSelectedListHoldsItsSelection: a LIST with a label selector holds the objects it picks, not
+// its namespace; another selection of that namespace stays unknown until it is read.
+func TestSelectedListHoldsItsSelection(t *testing.T) {
+	pod := func(name, app string) *corev1.Pod {
+		return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "shop", Labels: map[string]string{"app": app}}}
+	}
+	svc := func(app string) *corev1.Service {
+		return &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: app, Namespace: "shop"}, Spec: corev1.ServiceSpec{Selector: map[string]string{"app": app}}}
+	}
+	cs := fake.NewSimpleClientset(pod("web-1", "web"), pod("api-1", "api"))
+	f := &fetcher{ctx: context.Background(), c: Clients{Kube: cs}, snap: New(Live)}
+	web := Request{Resource: Pods, Namespace: "shop", LabelSelector: "app=web"}
+	api := Request{Resource: Pods, Namespace: "shop", LabelSelector: "app=api"}
+	f.request(web)
+	f.wait()
+	if err := f.snap.Known(web); err != nil {
+		t.Errorf("the read selection: %v", err)
+	}
+	if err := f.snap.Known(api); !IsUnknown(err) {
+		t.Errorf("another selection of the namespace: %v, want unknown", err)
+	}
+	if _, err := f.snap.Pods.List("shop"); !IsUnknown(err) {
+		t.Errorf("the namespace: %v, want unknown", err)
+	}
+	if got, err := f.snap.BackendPods(svc("web")); err != nil || len(got) != 1 || got[0].Name != "web-1" {
+		t.Errorf("BackendPods(web) = %v, %v", got, err)
+	}
+	if _, err := f.snap.BackendPods(svc("api")); !IsUnknown(err) {
+		t.Errorf("BackendPods(api) before its read: %v, want unknown", err)
+	}
+	f.request(api)
+	f.wait()
+	if got, err := f.snap.BackendPods(svc("api")); err != nil || len(got) != 1 || got[0].Name != "api-1" {
+		t.Errorf("BackendPods(api) = %v, %v", got, err)
+	}
+}
