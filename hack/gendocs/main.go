@@ -41,6 +41,10 @@ func main() {
 	readme := flag.String("readme", "", "print this README with its list of checked codes regenerated")
 	policyMD := flag.Bool("policy", false, "print docs/policy.md (admission-policy coverage) instead")
 	flag.Parse()
+	if *policyMD && *readme != "" {
+		fmt.Fprintln(os.Stderr, "gendocs: -policy and -readme print different documents; give one of them")
+		os.Exit(2)
+	}
 	out := rulesDoc()
 	if *policyMD {
 		out = policyDoc()

@@ -101,11 +101,6 @@ func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
 	if err != nil || names == nil {
 		return false, err
 	}
-	if c != nil {
-		if f := c.Flags().Lookup("watch"); f != nil && f.Changed {
-			return true, errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b")
-		}
-	}
 	o.fleet = make([]fleetMember, len(names))
 	var first *Options
 	for i, name := range names {

@@ -30,7 +30,7 @@ func (o *Options) validateWatch() error {
 		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
 	}
 	if o.fleet != nil {
-		return errors.New("--watch follows one cluster; give one --context (for several clusters, run serve in each)")
+		return errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)")
 	}
 	if _, err := o.watchSelect(); err != nil {
 		return err
