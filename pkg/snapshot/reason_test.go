@@ -9,21 +9,24 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// TestGapClassIsTyped: the fetcher classes a gap from the API server's status, not from the
-// message: a 500 that says "forbidden" is a failed read.
-func TestGapClassIsTyped(t *testing.T) {
+// TestGapFromReadErrorIsTyped: a gap's class, and the scope fallback's IsForbidden, key on the API
+// server's status, not on the message: a 500 or a proxy's error that says "forbidden" is a failed
+// read.
+func TestGapFromReadErrorIsTyped(t *testing.T) {
 	svc := schema.GroupResource{Resource: "services"}
 	tests := []struct {
-		name string
-		err  error
-		want ReasonClass
+		name      string
+		err       error
+		class     ReasonClass
+		forbidden bool
 	}{
-		{"403", apierrors.NewForbidden(svc, "", errors.New("no")), ReasonForbidden},
-		{"401", apierrors.NewUnauthorized("bad token"), ReasonUnauthorized},
-		{"404 list", apierrors.NewNotFound(svc, ""), ReasonNotServed},
-		{"timeout", apierrors.NewTimeoutError("slow", 1), ReasonReadFailed},
-		{"refused connection", errors.New("dial tcp: connection refused"), ReasonReadFailed},
-		{"500 says forbidden", apierrors.NewInternalError(errors.New("forbidden")), ReasonReadFailed},
+		{"403", apierrors.NewForbidden(svc, "", errors.New("no")), ReasonForbidden, true},
+		{"401", apierrors.NewUnauthorized("bad token"), ReasonUnauthorized, false},
+		{"404 list", apierrors.NewNotFound(svc, ""), ReasonNotServed, false},
+		{"timeout", apierrors.NewTimeoutError("slow", 1), ReasonReadFailed, false},
+		{"refused connection", errors.New("dial tcp: connection refused"), ReasonReadFailed, false},
+		{"message says forbidden", errors.New("upstream: forbidden by policy"), ReasonReadFailed, false},
+		{"500 says forbidden", apierrors.NewInternalError(errors.New("forbidden")), ReasonReadFailed, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -31,8 +34,14 @@ func TestGapClassIsTyped(t *testing.T) {
 			st := newStore[string]("services")
 			st.MarkGap("shop", f.classify(tt.err, "list", "services", "", "shop"))
 			for what, err := range map[string]error{"list": st.listErr("shop"), "get": func() error { _, err := st.Get("shop", "web"); return err }()} {
-				if got := ClassOf(fmt.Errorf("reading: %w", err)); got != tt.want {
-					t.Errorf("%s: class of %v = %q, want %q", what, err, got, tt.want)
+				if !IsUnknown(err) {
+					t.Fatalf("%s: %v, want an UnknownError", what, err)
+				}
+				if got := ClassOf(fmt.Errorf("reading: %w", err)); got != tt.class {
+					t.Errorf("%s: class of %v = %q, want %q", what, err, got, tt.class)
+				}
+				if got := IsForbidden(fmt.Errorf("reading: %w", err)); got != tt.forbidden {
+					t.Errorf("%s: IsForbidden(%v) = %v, want %v", what, err, got, tt.forbidden)
 				}
 			}
 		})
