@@ -86,12 +86,12 @@ func listPages[T protoObject, L interface {
 			return p.err
 		}
 		next = nil
-		items, err := readPage(p.body, newObj, skip, func(cont string) {
+		err := readPage(p.body, newObj, skip, func(cont string) {
 			if cont != "" {
 				o.Continue = cont
 				next = open(o)
 			}
-		})
+		}, page)
 		p.body.Close()
 		if err != nil {
 			if next != nil {
@@ -103,7 +103,6 @@ func listPages[T protoObject, L interface {
 			}
 			return err
 		}
-		page(items)
 	}
 	return nil
 }
@@ -210,9 +209,14 @@ func (p *pageReader) field(off int) (num protowire.Number, typ protowire.Type, s
 	return num, typ, start, start + int(l), nil
 }
 
-// readPage decodes one LIST answer into objects, calling cont with the list's continue token as soon
-// as it is read (before the items, in the order the API server writes a list).
-func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, cont func(string)) ([]T, error) {
+// readBatch is how many decoded objects readPage hands over at a time, so a reader that keeps few
+// of them (the referenced Secrets of a Secrets list) never holds a whole answer's objects.
+const readBatch = 500
+
+// readPage decodes one LIST answer into objects, handing them to emit readBatch at a time, and calls
+// cont with the list's continue token as soon as it is read (before the items, in the order the API
+// server writes a list). After an error, objects already handed over stay handed over.
+func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, cont func(string), emit func([]T)) error {
 	bp := pageBuffers.Get().(*[]byte)
 	p := &pageReader{r: body, buf: (*bp)[:0]}
 	defer func() {
@@ -220,9 +224,9 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 		pageBuffers.Put(bp)
 	}()
 	if ok, err := p.fill(len(protobufMagic)); err != nil {
-		return nil, err
+		return err
 	} else if !ok || !bytes.Equal(p.buf[:len(protobufMagic)], protobufMagic) {
-		return decodeOther[T](p, cont)
+		return decodeOther(p, cont, emit)
 	}
 	// The envelope (runtime.Unknown): the list's bytes are field 2; a content encoding (field 3)
 	// other than none is not one this reader knows.
@@ -231,10 +235,10 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 	for rawStart < 0 {
 		num, typ, start, end, err := p.field(off)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if end < 0 || typ != protowire.BytesType {
-			return nil, fmt.Errorf("unexpected protobuf envelope field %d", num)
+			return fmt.Errorf("unexpected protobuf envelope field %d", num)
 		}
 		if num == 2 {
 			rawStart, rawEnd = start, end
@@ -249,34 +253,34 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 	for off < rawEnd {
 		num, typ, start, end, err := p.field(off)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if start > rawEnd || end > rawEnd {
-			return nil, errTruncated
+			return errTruncated
 		}
 		if end < 0 {
 			if ok, err := p.fill(rawEnd); err != nil {
-				return nil, err
+				return err
 			} else if !ok {
-				return nil, errTruncated
+				return errTruncated
 			}
 			n := protowire.ConsumeFieldValue(num, typ, p.at(start, rawEnd))
 			if n < 0 {
-				return nil, errTruncated
+				return errTruncated
 			}
 			off = start + n
 			continue
 		}
 		if ok, err := p.fill(end); err != nil {
-			return nil, err
+			return err
 		} else if !ok {
-			return nil, errTruncated
+			return errTruncated
 		}
 		switch num {
 		case 1:
 			var lm metav1.ListMeta
 			if err := lm.Unmarshal(p.at(start, end)); err != nil {
-				return nil, err
+				return err
 			}
 			listed = true
 			cont(lm.Continue)
@@ -284,12 +288,16 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 			obj := newObj()
 			var err error
 			if scratch, err = filtered(scratch[:0], p.at(start, end), skip); err != nil {
-				return nil, err
+				return err
 			}
 			if err := obj.Unmarshal(scratch); err != nil {
-				return nil, err
+				return err
 			}
 			items = append(items, obj)
+			if len(items) == readBatch {
+				emit(items)
+				items = make([]T, 0, readBatch)
+			}
 		}
 		off = end
 		p.discard(off)
@@ -298,9 +306,15 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 		cont("")
 	}
 	if err := p.readAll(); err != nil {
-		return nil, err
+		return err
 	}
-	return items, checkEnvelopeTail(p.at(rawEnd, p.base+len(p.buf)))
+	if err := checkEnvelopeTail(p.at(rawEnd, p.base+len(p.buf))); err != nil {
+		return err
+	}
+	if len(items) > 0 {
+		emit(items)
+	}
+	return nil
 }
 
 // checkEnvelopeTail refuses an answer whose envelope names a content encoding.
@@ -331,34 +345,35 @@ func checkEnvelopeTail(b []byte) error {
 
 // decodeOther decodes an answer that is not protobuf (JSON from a server or proxy that ignores the
 // protobuf Accept header) with the client's codecs.
-func decodeOther[T protoObject](p *pageReader, cont func(string)) ([]T, error) {
+func decodeOther[T protoObject](p *pageReader, cont func(string), emit func([]T)) error {
 	if err := p.readAll(); err != nil {
-		return nil, err
+		return err
 	}
 	obj, _, err := scheme.Codecs.UniversalDeserializer().Decode(p.buf, nil, nil)
 	if err != nil {
 		cont("")
-		return nil, err
+		return err
 	}
 	la, err := meta.ListAccessor(obj)
 	if err != nil {
 		cont("")
-		return nil, err
+		return err
 	}
 	cont(la.GetContinue())
 	objs, err := meta.ExtractList(obj)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	items := make([]T, 0, len(objs))
 	for _, o := range objs {
 		t, ok := o.(T)
 		if !ok {
-			return nil, fmt.Errorf("unexpected list item %T", o)
+			return fmt.Errorf("unexpected list item %T", o)
 		}
 		items = append(items, t)
 	}
-	return items, nil
+	emit(items)
+	return nil
 }
 
 // skipTree names the fields of a message that a live read leaves out before decoding: a nil subtree

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"testing"
 	"testing/iotest"
 
@@ -119,7 +120,7 @@ func TestReadPage(t *testing.T) {
 			cr := &countingReader{r: wrap(bytes.NewReader(data))}
 			var token string
 			readAt := -1
-			items, err := readPage(cr, func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) {
+			items, err := readAllOf(cr, func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) {
 				token, readAt = c, cr.n
 			})
 			if err != nil {
@@ -153,7 +154,7 @@ func TestReadPageServices(t *testing.T) {
 		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 443, TargetPort: intstr.FromInt32(8443)}}}}
 	data := protobufList(t, &corev1.ServiceList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceList"}, Items: []corev1.Service{svc}})
 	var token *string
-	items, err := readPage(bytes.NewReader(data), func() *corev1.Service { return &corev1.Service{} }, skipMeta, func(c string) { token = &c })
+	items, err := readAllOf(bytes.NewReader(data), func() *corev1.Service { return &corev1.Service{} }, skipMeta, func(c string) { token = &c })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestReadPageJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var token string
-	items, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) { token = c })
+	items, err := readAllOf(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) { token = c })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +195,7 @@ func TestReadPageBad(t *testing.T) {
 		"empty":            nil,
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {})
+			_, err := readAllOf(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {})
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -209,7 +210,7 @@ func FuzzReadPage(f *testing.F) {
 	f.Add(good[:len(good)/2])
 	f.Add([]byte(`{"kind":"PodList","apiVersion":"v1","items":[{}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {})
+		_, _ = readAllOf(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {})
 	})
 }
 
@@ -335,5 +336,38 @@ func TestSelectedListHoldsItsSelection(t *testing.T) {
 	f.wait()
 	if got, err := f.snap.BackendPods(svc("api")); err != nil || len(got) != 1 || got[0].Name != "api-1" {
 		t.Errorf("BackendPods(api) = %v, %v", got, err)
+	}
+}
+
+// readAllOf is readPage collecting every object it hands over.
+func readAllOf[T protoObject](body io.Reader, newObj func() T, skip skipTree, cont func(string)) ([]T, error) {
+	var items []T
+	err := readPage(body, newObj, skip, cont, func(b []T) { items = append(items, b...) })
+	return items, err
+}
+
+// TestReadPageBatches: a long answer is handed over readBatch objects at a time, in order.
+func TestReadPageBatches(t *testing.T) {
+	names := make([]string, 2*readBatch+7)
+	for i := range names {
+		names[i] = fmt.Sprintf("p-%04d", i)
+	}
+	data := protobufList(t, podList("", names...))
+	var sizes []int
+	var got []string
+	err := readPage(bytes.NewReader(data), func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(string) {}, func(b []*corev1.Pod) {
+		sizes = append(sizes, len(b))
+		for _, p := range b {
+			got = append(got, p.Name)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{readBatch, readBatch, 7}; !slices.Equal(sizes, want) {
+		t.Errorf("batches %v, want %v", sizes, want)
+	}
+	if !slices.Equal(got, names) {
+		t.Errorf("objects out of order or missing: %d of %d", len(got), len(names))
 	}
 }
