@@ -349,8 +349,8 @@ func eventsListWatch(c Clients, ns string) (func(context.Context, metav1.ListOpt
 	return anyList(r.List), r.Watch, &corev1.Event{}
 }
 
-// secrets reads the referenced Secrets: a GET each when few, else one filtered cluster-wide LIST
-// whose pages keep only the referenced Secrets.
+// secrets reads the referenced Secrets: a GET each when few, else one filtered cluster-wide LIST of
+// which only the referenced Secrets are kept, as they arrive.
 func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	if len(refs) <= directSecretGets {
 		for _, r := range refs {

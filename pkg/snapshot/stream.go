@@ -48,11 +48,11 @@ func restFor(c Clients, group string) rest.Interface {
 	return rc
 }
 
-// listPages LISTs resource in namespace ns ("" for all) with o, page after page, and hands each
-// page's items to page. With a REST client it reads the protobuf answer into a reused buffer and
-// decodes item by item (no copy of the whole answer, no list to grow), and asks for the next page
-// as soon as the page's head names it, so the server prepares a page while this one is read;
-// without one (fake clients) it calls list.
+// listPages LISTs resource in namespace ns ("" for all) with o, page after page when o.Limit is set,
+// and hands the items to page as they are decoded. With a REST client it reads the protobuf answer
+// through a reused buffer and decodes item by item (no copy of the whole answer, no list to grow),
+// and asks for the next page as soon as the page's head names it, so the server prepares a page
+// while this one is read; without one (fake clients) it calls list.
 func listPages[T protoObject, L interface {
 	runtime.Object
 	GetContinue() string
