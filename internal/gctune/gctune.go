@@ -17,11 +17,10 @@ import (
 // Go's defaults (GOGC 100, no limit) for the rest of the run, so a large cluster never keeps the
 // collector busy near the limit. stop restores the defaults too.
 func Start(limit int64, percent int) (stop func()) {
-	if _, set := os.LookupEnv("GOGC"); set {
-		return func() {}
-	}
-	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
-		return func() {}
+	for _, name := range []string{"GOGC", "GOMEMLIMIT"} {
+		if _, set := os.LookupEnv(name); set {
+			return func() {}
+		}
 	}
 	t := &tuner{limit: limit}
 	debug.SetGCPercent(percent)

@@ -104,13 +104,12 @@ func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*discoveryv1
 		}
 		return idx
 	})
-	if idx.err != nil {
-		return snap.ServiceSlices(svc) // only some selections of the namespace held (a single-target run)
-	}
-	if out := idx.by[svc.Name]; len(out) > 0 {
+	if out := idx.by[svc.Name]; idx.err == nil && len(out) > 0 {
 		return out, nil
 	}
-	return snap.ServiceSlices(svc) // none: offline, that may be unknown rather than empty
+	// None: offline, that may be unknown rather than empty. The namespace unlisted: a single-target
+	// run holds only the selections it read.
+	return snap.ServiceSlices(svc)
 }
 
 // backendsOf is serviceBackends for any Service of the snapshot.

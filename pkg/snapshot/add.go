@@ -14,7 +14,7 @@ import (
 func (s *Snapshot) Add(obj runtime.Object) error {
 	switch o := obj.(type) {
 	case *unstructured.Unstructured:
-		s.customStore(o.GroupVersionKind().GroupKind()).Add(o.GetNamespace(), o.GetName(), o)
+		s.customStore(o.GroupVersionKind().GroupKind(), "").Add(o.GetNamespace(), o.GetName(), o)
 		return nil
 	case *corev1.Event:
 		s.AddEvent(FromCoreEvent(o))

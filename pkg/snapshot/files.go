@@ -417,7 +417,7 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS strin
 	}
 	if gvk.Group != "" {
 		// A custom resource (a cloud's CRD): held for the checks that name it.
-		st := s.customStore(gvk.GroupKind())
+		st := s.customStore(gvk.GroupKind(), "")
 		st.Add(ns, name, u)
 		st.MarkListed(ns)
 	}

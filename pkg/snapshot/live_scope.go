@@ -115,12 +115,11 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector, plan Plan) (*Snapshot, error) {
 	f := &fetcher{ctx: ctx, c: c, snap: New(Live),
 		scope: &scopeReads{namespaces: namespaces, byName: !sel.IsZero()}}
-	page := metav1.ListOptions{Limit: f.c.ChunkSize}
 	sl := &selected{errs: map[string]error{}}
 	for _, ns := range namespaces {
 		if sel.IsZero() {
-			f.issue(Request{Resource: Services, Namespace: ns}, page, nil)
-			f.issue(Request{Resource: Ingresses, Namespace: ns}, page, nil)
+			f.issue(Request{Resource: Services, Namespace: ns}, metav1.ListOptions{}, nil)
+			f.issue(Request{Resource: Ingresses, Namespace: ns}, metav1.ListOptions{}, nil)
 		} else {
 			f.listSelected(ns, sel, sl)
 		}
@@ -214,7 +213,7 @@ func (sc *scopeReads) request(f *fetcher, r Request) bool {
 		sc.secrets = append(sc.secrets, ref)
 		return true
 	}
-	o := metav1.ListOptions{Limit: f.c.ChunkSize}
+	var o metav1.ListOptions
 	var split func(metav1.ListOptions) []metav1.ListOptions
 	if r.Resource == Pods {
 		o.FieldSelector = PodFieldSelector

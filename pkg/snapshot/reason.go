@@ -1,6 +1,9 @@
 package snapshot
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // ReasonClass is why a check could not run, from a fixed set: a bounded value set where the cause
 // is known (the status of the read error, the input the snapshot lacks, the check's own reason),
@@ -34,14 +37,7 @@ func ReasonClasses() []ReasonClass {
 }
 
 // Valid reports whether c is one of ReasonClasses.
-func (c ReasonClass) Valid() bool {
-	switch c {
-	case ReasonForbidden, ReasonUnauthorized, ReasonNotServed, ReasonReadFailed, ReasonNotFound,
-		ReasonMissingInput, ReasonProvider, ReasonOther:
-		return true
-	}
-	return false
-}
+func (c ReasonClass) Valid() bool { return slices.Contains(ReasonClasses(), c) }
 
 // ClassOf is the class of a skip caused by err: the Class of the *UnknownError it wraps, not-found
 // for a *NotFoundError, other for any other error.

@@ -397,16 +397,12 @@ func (r CustomResource) groupKind() schema.GroupKind {
 
 // Custom returns the store of a custom resource (an empty one when nothing of it was read).
 func (s *Snapshot) Custom(r CustomResource) *Store[*unstructured.Unstructured] {
-	return s.customStoreNamed(r.groupKind(), r.GVR.Resource+"."+r.GVR.Group)
+	return s.customStore(r.groupKind(), r.GVR.Resource+"."+r.GVR.Group)
 }
 
-func (s *Snapshot) customStore(gk schema.GroupKind) *Store[*unstructured.Unstructured] {
-	return s.customStoreNamed(gk, "")
-}
-
-// customStoreNamed returns the store of gk, made on first use; a non-empty resource names it
+// customStore returns the store of gk, made on first use; a non-empty resource names it
 // (resource.group, for its errors) if it has no name yet.
-func (s *Snapshot) customStoreNamed(gk schema.GroupKind, resource string) *Store[*unstructured.Unstructured] {
+func (s *Snapshot) customStore(gk schema.GroupKind, resource string) *Store[*unstructured.Unstructured] {
 	s.customMu.Lock()
 	defer s.customMu.Unlock()
 	st, ok := s.custom[gk]
