@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -237,22 +236,37 @@ func TestForcedProviderWithoutChecksIsSkipped(t *testing.T) {
 	}
 }
 
-func TestDuplicateObjectsWarn(t *testing.T) {
-	dir := t.TempDir()
+// TestDuplicateObjectsBothDiagnosed: an object defined in two files is diagnosed twice, each
+// report saying where the other definition is; neither replaces the other.
+func TestDuplicateObjectsBothDiagnosed(t *testing.T) {
 	b, err := os.ReadFile(fixed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second := filepath.Join(dir, "copy.yaml")
-	if err := os.WriteFile(second, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	_, stderr, code := run(t, "-f", fixed, "-f", second, "ingress/shop-web", "-n", "shop", "-o", "json")
-	if code == ExitError {
-		t.Fatalf("exit 2: %s", stderr)
-	}
-	if !strings.Contains(stderr, "warning: Ingress shop/shop-web is given twice") || !strings.Contains(stderr, fixed+" document") || !strings.Contains(stderr, second+" document") {
-		t.Errorf("stderr should name both places: %s", stderr)
+	second := testutil.WriteFile(t, t.TempDir(), "copy.yaml", string(b))
+	for _, group := range []string{"dir", "all"} {
+		t.Run(group, func(t *testing.T) {
+			out, stderr, code := run(t, "-f", fixed, "-f", second, "ingress/shop-web", "-n", "shop", "-o", "json", "--group-files", group)
+			if code == ExitError {
+				t.Fatalf("exit 2: %s", stderr)
+			}
+			var l report.List
+			if err := json.Unmarshal([]byte(out), &l); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			if len(l.Items) != 2 {
+				t.Fatalf("%d reports, want one per definition", len(l.Items))
+			}
+			files := []string{fixed, second}
+			for i, r := range l.Items {
+				if r.Origin == nil || r.Origin.File != files[i] || len(r.AlsoDefinedAt) != 1 || r.AlsoDefinedAt[0].File != files[1-i] {
+					t.Errorf("report %d: origin %+v, also %+v", i, r.Origin, r.AlsoDefinedAt)
+				}
+			}
+			if group == "all" && !strings.Contains(stderr, "note: "+fixed+" and "+second+" both define") {
+				t.Errorf("no note of the collision: %s", stderr)
+			}
+		})
 	}
 }
 

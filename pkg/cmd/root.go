@@ -88,6 +88,8 @@ type Options struct {
 	ChunkSize int64
 	// Recursive reads the subdirectories of -f directories too.
 	Recursive bool
+	// GroupFiles says which -f files are read as one cluster (snapshot.Grouping).
+	GroupFiles string
 	// Watch keeps diagnosing after the first report and prints each finding that appears or clears.
 	Watch bool
 	// AllContexts diagnoses every context of the kubeconfig (see fleet.go; --context a,b lists some).
@@ -97,6 +99,7 @@ type Options struct {
 	namespace string
 	targets   []snapshot.Target
 	format    report.Format
+	group     snapshot.Grouping
 	failOn    report.FailOn
 	provider  rules.Provider
 	useColor  bool
@@ -174,6 +177,7 @@ and no -n: every one in the input).`,
 	f := cmd.Flags()
 	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
 	f.BoolVarP(&o.Recursive, "recursive", "R", false, "Read the -f directories with their subdirectories (hidden ones, such as .git, left out)")
+	f.StringVar(&o.GroupFiles, "group-files", string(snapshot.GroupDir), "Which -f files are read as one cluster: dir (each directory; standard input on its own), file (each file) or all; files that define the same object are never merged, each is diagnosed without the other")
 	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts) or sarif (SARIF 2.1.0 for code scanning)")
 	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
 	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
@@ -263,6 +267,9 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if o.format, err = report.ParseFormat(o.Output); err != nil {
 		return err
 	}
+	if o.group, err = snapshot.ParseGrouping(o.GroupFiles); err != nil {
+		return err
+	}
 	if o.SortBy != "" && !slices.Contains(report.SortKeys, o.SortBy) {
 		return fmt.Errorf("unknown --sort-by %q (want %s)", o.SortBy, strings.Join(report.SortKeys, ", "))
 	}
@@ -350,36 +357,55 @@ func (o *Options) Run(ctx context.Context) error {
 	return nil
 }
 
-// collect reads the snapshot and diagnoses each target; it returns the snapshot's notes of incomplete
-// reads, not the snapshot, so that its objects can be collected while the report is written.
+// collect reads the snapshot (offline, one per world of the input) and diagnoses each target; it
+// returns the snapshots' notes of incomplete reads, not the snapshots, so that their objects can be
+// collected while the report is written.
 func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error) {
-	snap, targets, err := o.load(ctx)
+	batches, in, err := o.load(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, w := range snap.Warnings {
-		fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
-	}
-	if len(targets) == 0 {
-		scope := "namespace " + o.namespace
-		switch {
-		case o.AllNamespaces:
-			scope = "any namespace"
-		case o.wholeInput():
-			scope = "the input"
+	if in != nil {
+		for _, n := range in.Notes {
+			fmt.Fprintf(o.ErrOut, "note: %s\n", n)
 		}
-		if o.Selector != "" || o.FieldSelector != "" {
-			scope += " matching the selector"
-		}
-		fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
 	}
 	// The targets are diagnosed side by side; reports and warnings keep the targets' order.
-	snap.Seal()
-	reports := make([]report.Report, len(targets))
-	warnings := make([][]string, len(targets))
-	errs := make([]error, len(targets))
-	par.Each(len(targets), func(i int) { reports[i], warnings[i], errs[i] = o.diagnose(snap, targets[i]) })
-	for i := range targets {
+	type job struct {
+		snap *snapshot.Snapshot
+		t    snapshot.Target
+	}
+	var jobs []job
+	var incomplete []string
+	for _, b := range batches {
+		for _, w := range b.snap.Warnings {
+			fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
+		}
+		b.snap.Seal()
+		for _, t := range b.targets {
+			jobs = append(jobs, job{b.snap, t})
+		}
+		incomplete = append(incomplete, b.snap.Incomplete...)
+	}
+	if len(jobs) == 0 {
+		o.noTargets()
+	}
+	reports := make([]report.Report, len(jobs))
+	warnings := make([][]string, len(jobs))
+	errs := make([]error, len(jobs))
+	par.Each(len(jobs), func(i int) {
+		j := jobs[i]
+		reports[i], warnings[i], errs[i] = o.diagnose(j.snap, j.t)
+		if in != nil && errs[i] == nil {
+			reports[i].Origin = j.snap.Locate(j.t, "")
+			for _, d := range in.Definitions(j.t) {
+				if reports[i].Origin == nil || d != *reports[i].Origin {
+					reports[i].AlsoDefinedAt = append(reports[i].AlsoDefinedAt, d)
+				}
+			}
+		}
+	})
+	for i := range jobs {
 		for _, w := range warnings[i] {
 			fmt.Fprintln(o.ErrOut, w)
 		}
@@ -390,7 +416,22 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error
 	if len(reports) == 0 {
 		reports = nil
 	}
-	return reports, snap.Incomplete, nil
+	return reports, incomplete, nil
+}
+
+// noTargets says on stderr that the scope holds nothing to diagnose.
+func (o *Options) noTargets() {
+	scope := "namespace " + o.namespace
+	switch {
+	case o.AllNamespaces:
+		scope = "any namespace"
+	case o.wholeInput():
+		scope = "the input"
+	}
+	if o.Selector != "" || o.FieldSelector != "" {
+		scope += " matching the selector"
+	}
+	fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
 }
 
 // writer is the report writer the flags ask for.
@@ -404,22 +445,59 @@ func (o *Options) writer() *report.Writer {
 	return w
 }
 
-func (o *Options) load(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {
-	if len(o.Filenames) > 0 {
-		snap, err := snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: o.namespace, Recursive: o.Recursive}.Load()
+// batch is targets to diagnose in one snapshot.
+type batch struct {
+	snap    *snapshot.Snapshot
+	targets []snapshot.Target
+}
+
+// load reads what is diagnosed: the cluster, or the manifest input's worlds (then also returned, for
+// its notes and where its objects are defined).
+func (o *Options) load(ctx context.Context) ([]batch, *snapshot.Input, error) {
+	if len(o.Filenames) == 0 {
+		snap, targets, err := o.loadLive(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
-		targets := o.targets
-		if len(targets) == 0 {
-			if targets, err = o.selectOffline(snap, snapshot.AllTargets(snap, o.scopeNamespace())); err != nil {
+		return []batch{{snap, targets}}, nil, nil
+	}
+	in, err := snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: o.namespace, Recursive: o.Recursive,
+		Group: o.group}.LoadWorlds()
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []batch
+	for _, w := range in.Worlds {
+		b := batch{snap: w.Snap}
+		if len(o.targets) > 0 {
+			for _, t := range o.targets {
+				if w.Owns(t) {
+					b.targets = append(b.targets, t)
+				}
+			}
+		} else {
+			var own []snapshot.Target
+			for _, t := range snapshot.AllTargets(w.Snap, o.scopeNamespace()) {
+				if w.Owns(t) {
+					own = append(own, t)
+				}
+			}
+			if b.targets, err = o.selectOffline(w.Snap, own); err != nil {
 				return nil, nil, err
 			}
 		}
-		snap.Targets = targets
-		return snap, targets, nil
+		w.Snap.Targets = b.targets
+		out = append(out, b)
 	}
-	return o.loadLive(ctx)
+	// A target named on the command line that no world defines is diagnosed in the first, which
+	// says it is not found.
+	for _, t := range o.targets {
+		if !slices.ContainsFunc(in.Worlds, func(w *snapshot.World) bool { return w.Owns(t) }) {
+			out[0].targets = append(out[0].targets, t)
+			out[0].snap.Targets = out[0].targets
+		}
+	}
+	return out, in, nil
 }
 
 // diagnose runs the checks on one target and builds its report: a skip when a forced provider has

@@ -35,6 +35,11 @@ type Report struct {
 	Suppressed []Finding `json:"suppressed,omitempty"`
 	// Cluster is the kubeconfig context of a several-context run (--all-contexts, --context a,b).
 	Cluster string `json:"cluster,omitempty"`
+	// Origin is where the target is defined in the input files; offline only.
+	Origin *snapshot.Location `json:"origin,omitempty"`
+	// AlsoDefinedAt are the input's other definitions of the same object, each diagnosed in a
+	// report of its own.
+	AlsoDefinedAt []snapshot.Location `json:"alsoDefinedAt,omitempty"`
 }
 
 // Provider is the cloud the target was diagnosed for and what decided it.

@@ -274,7 +274,11 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		}
 		kind := r.Target.Kind.Lower()
 		col := 2
-		cells := []string{kind + "/" + r.Target.Namespace + "/" + r.Target.Name, providerName(r), worst, codes(r)}
+		object := kind + "/" + r.Target.Namespace + "/" + r.Target.Name
+		if len(r.AlsoDefinedAt) > 0 && r.Origin != nil {
+			object += " (" + r.Origin.String() + ")"
+		}
+		cells := []string{object, providerName(r), worst, codes(r)}
 		if wide {
 			col = 4
 			cells = []string{kind, r.Target.Namespace, r.Target.Name, providerName(r), worst,
@@ -400,8 +404,18 @@ func (w *Writer) text(r Report) {
 	if r.Cluster != "" {
 		source = "cluster: " + r.Cluster + ", " + source
 	}
-	fmt.Fprintf(w.Out, "%s %s/%s  (%s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
-		r.Target.Namespace, r.Target.Name, source, r.Provider.Name, r.Provider.Evidence)
+	if r.Origin != nil {
+		source += ", " + r.Origin.String()
+	}
+	fmt.Fprintf(w.Out, "%s %s/%s  (%s)\n", w.bold.Sprint(r.Target.Kind), r.Target.Namespace, r.Target.Name, source)
+	if len(r.AlsoDefinedAt) > 0 {
+		where := make([]string, len(r.AlsoDefinedAt))
+		for i, l := range r.AlsoDefinedAt {
+			where[i] = l.String()
+		}
+		fmt.Fprintf(w.Out, "  also defined at %s (diagnosed on its own)\n", strings.Join(where, ", "))
+	}
+	fmt.Fprintf(w.Out, "  provider: %s (%s)\n", r.Provider.Name, r.Provider.Evidence)
 	if len(r.Incomplete) > 0 {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -29,7 +28,7 @@ import (
 const MaxInputBytes = 64 << 20
 
 // FromFiles reads manifests from paths (files, directories of .yaml/.yml/.json files, or "-" for
-// stdin) into an offline snapshot. Objects without a namespace get defaultNS. Objects absent from
+// stdin) into one offline snapshot. Objects without a namespace get defaultNS. Objects absent from
 // the input are unknown, not missing.
 func FromFiles(paths []string, stdin io.Reader, defaultNS string) (*Snapshot, error) {
 	return Files{Paths: paths, Stdin: stdin, DefaultNamespace: defaultNS}.Load()
@@ -45,41 +44,19 @@ type Files struct {
 	// Recursive reads the directories below a directory too (kubectl's -R), except hidden ones
 	// (.git, .github); otherwise only its own files.
 	Recursive bool
+	// Group says which files LoadWorlds reads as one cluster; GroupDir when empty.
+	Group Grouping
 }
 
-// Load reads the manifests into an offline snapshot. Each object remembers its file and the YAML
-// node it came from, so that findings can name the line of their field (Locate).
+// Load reads every manifest into one offline snapshot, whatever Group says: an object given twice
+// is the later definition, with a warning. Each object remembers its file and the YAML node it came
+// from, so that findings can name the line of their field (Locate).
 func (f Files) Load() (*Snapshot, error) {
-	s := New(Offline)
-	for _, st := range s.stores() {
-		st.setPartial()
+	in, err := f.read()
+	if err != nil {
+		return nil, err
 	}
-	wd, _ := os.Getwd()
-	l := &loader{snap: s, defaultNS: f.DefaultNamespace, budget: MaxInputBytes, seen: map[string]string{}, wd: wd}
-	for _, p := range f.Paths {
-		if p == "" {
-			return nil, errors.New("-f needs a file, a directory or - for standard input")
-		}
-		files, err := expand(p, f.Recursive)
-		if err != nil {
-			return nil, err
-		}
-		before := l.objects
-		for _, name := range files {
-			if err := l.loadFile(name, f.Stdin); err != nil {
-				return nil, err
-			}
-		}
-		if l.objects == before {
-			name := p
-			if p == "-" {
-				name = "standard input"
-			}
-			return nil, fmt.Errorf("no Kubernetes objects in %s", name)
-		}
-	}
-	s.eventsGapIfNone()
-	return s, nil
+	return build(in.files, nil)
 }
 
 // manifestFile reports whether a file name is read from a directory: .yaml, .yml or .json.
@@ -88,47 +65,80 @@ func manifestFile(name string) bool {
 	return ext == ".yaml" || ext == ".yml" || ext == ".json"
 }
 
-func expand(p string, recursive bool) ([]string, error) {
+// found is a file expand found, and whether it was named itself (not found in a directory).
+type found struct {
+	name  string
+	named bool
+}
+
+// expand lists the manifest files of path p. A directory's Helm charts and kustomization files (and
+// the patches they name) are left out with a note in in, since they are no objects as written.
+func (in *input) expand(p string, recursive bool) ([]found, error) {
 	if p == "-" {
-		return []string{p}, nil
+		return []found{{p, true}}, nil
 	}
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", p, err)
 	}
 	if !fi.IsDir() {
-		return []string{p}, nil
+		return []found{{p, true}}, nil
 	}
-	var out []string
+	var out []found
+	visit := func(dir string) (bool, error) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return false, fmt.Errorf("cannot read directory %s: %w", dir, err)
+		}
+		if chart := chartFile(entries); chart != "" {
+			in.hint(fmt.Sprintf("%s is a Helm chart (%s): render it first, e.g. helm template RELEASE %s | kubectl lbdoctor -f -", dir, chart, dir))
+			in.skip(filepath.Join(dir, chart))
+			return false, nil
+		}
+		not := map[string]bool{}
+		if k := kustomizationFile(entries); k != "" {
+			in.hint(fmt.Sprintf("%s is a kustomization: to check what it builds, run kustomize build %s | kubectl lbdoctor -f -", dir, dir))
+			not[k] = true
+			in.skip(filepath.Join(dir, k))
+			for _, patch := range kustomizePatches(filepath.Join(dir, k)) {
+				not[filepath.Clean(patch)] = true
+				in.skip(filepath.Join(dir, patch))
+			}
+		}
+		for _, e := range entries {
+			if !e.IsDir() && manifestFile(e.Name()) && !not[e.Name()] {
+				out = append(out, found{name: filepath.Join(dir, e.Name())})
+			}
+		}
+		return true, nil
+	}
 	if recursive {
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return fmt.Errorf("cannot read directory %s: %w", path, err)
 			}
-			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
+			if !d.IsDir() {
+				return nil
+			}
+			if path != p && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && manifestFile(d.Name()) {
-				out = append(out, path)
+			if deeper, err := visit(path); err != nil || !deeper {
+				if err == nil {
+					err = filepath.SkipDir
+				}
+				return err
 			}
 			return nil
 		})
-		if err != nil {
-			return nil, err
-		}
 	} else {
-		entries, err := os.ReadDir(p)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read directory %s: %w", p, err)
-		}
-		for _, e := range entries {
-			if !e.IsDir() && manifestFile(e.Name()) {
-				out = append(out, filepath.Join(p, e.Name()))
-			}
-		}
+		_, err = visit(p)
 	}
-	sort.Strings(out)
-	if len(out) == 0 {
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b found) int { return strings.Compare(a.name, b.name) })
+	if len(out) == 0 && len(in.skipped) == 0 {
 		if recursive {
 			return nil, fmt.Errorf("directory %s holds no .yaml, .yml or .json file, nor do its subdirectories", p)
 		}
@@ -137,63 +147,255 @@ func expand(p string, recursive bool) ([]string, error) {
 	return out, nil
 }
 
-// loader reads manifest files into a snapshot, counting objects and remembering where each came from.
-type loader struct {
-	snap      *Snapshot
-	defaultNS string
-	budget    int64
-	objects   int
-	// seen maps kind/namespace/name to "file document N".
-	seen map[string]string
-	// wd is the working directory locations are relative to.
-	wd string
+// chartFile is the name of a Helm chart's Chart.yaml among a directory's entries, or "".
+func chartFile(entries []fs.DirEntry) string {
+	for _, e := range entries {
+		if !e.IsDir() && (e.Name() == "Chart.yaml" || e.Name() == "Chart.yml") {
+			return e.Name()
+		}
+	}
+	return ""
 }
 
-func (l *loader) loadFile(name string, stdin io.Reader) error {
-	var r io.Reader
-	shown := Stdin
+// kustomizationFile is the name of a kustomization among a directory's entries, or "".
+func kustomizationFile(entries []fs.DirEntry) string {
+	for _, e := range entries {
+		switch e.Name() {
+		case "kustomization.yaml", "kustomization.yml", "Kustomization":
+			if !e.IsDir() {
+				return e.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// kustomizePatches are the local files a kustomization names as patches: partial objects, which
+// would be diagnosed as whole ones.
+func kustomizePatches(name string) []string {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil
+	}
+	var k struct {
+		PatchesStrategicMerge []string `yaml:"patchesStrategicMerge"`
+		Patches               []struct {
+			Path string `yaml:"path"`
+		} `yaml:"patches"`
+		PatchesJSON6902 []struct {
+			Path string `yaml:"path"`
+		} `yaml:"patchesJson6902"`
+	}
+	if yaml.Unmarshal(data, &k) != nil {
+		return nil
+	}
+	var out []string
+	for _, p := range k.PatchesStrategicMerge {
+		if !strings.Contains(p, "\n") && manifestFile(p) {
+			out = append(out, p)
+		}
+	}
+	for _, p := range k.Patches {
+		if p.Path != "" {
+			out = append(out, p.Path)
+		}
+	}
+	for _, p := range k.PatchesJSON6902 {
+		if p.Path != "" {
+			out = append(out, p.Path)
+		}
+	}
+	return out
+}
+
+// input is the manifest input as read, before it is made into snapshots.
+type input struct {
+	files []*manifest
+	// skipped are the files found in directories that hold no Kubernetes object, as shown.
+	skipped []string
+	hints   []string
+}
+
+func (in *input) skip(name string) { in.skipped = append(in.skipped, name) }
+
+func (in *input) hint(h string) {
+	if !slices.Contains(in.hints, h) {
+		in.hints = append(in.hints, h)
+	}
+}
+
+// manifest is one file of the input and its objects.
+type manifest struct {
+	// name is the file as given ("standard input" for "-"), shown as locations show it.
+	name, shown string
+	// dir is the directory the file is in ("-" for standard input).
+	dir  string
+	objs []manifestObject
+}
+
+// manifestObject is one object of a manifest, a List's items each on their own.
+type manifestObject struct {
+	u    *unstructured.Unstructured
+	node *yaml.Node
+	// doc is the document's number; where is "NAME document N" or "NAME document N item M".
+	doc   int
+	where string
+	// id is "Kind namespace/name" ("Kind name" for a cluster-scoped kind), "" for a nameless object.
+	id string
+}
+
+// read reads and parses every file of the input.
+func (f Files) read() (*input, error) {
+	wd, _ := os.Getwd()
+	in := &input{}
+	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
+	for _, p := range f.Paths {
+		if p == "" {
+			return nil, errors.New("-f needs a file, a directory or - for standard input")
+		}
+		skippedBefore := len(in.skipped)
+		files, err := in.expand(p, f.Recursive)
+		if err != nil {
+			return nil, err
+		}
+		objects := 0
+		for _, fd := range files {
+			if r.read[fd.name] {
+				continue
+			}
+			r.read[fd.name] = true
+			m, err := r.readFile(fd.name, fd.named)
+			if err != nil {
+				return nil, err
+			}
+			if m == nil {
+				in.skip(displayPath(fd.name, wd))
+				continue
+			}
+			objects += len(m.objs)
+			in.files = append(in.files, m)
+		}
+		if objects == 0 && len(files) > 0 || len(files) == 0 && len(in.skipped) > skippedBefore {
+			name := p
+			if p == "-" {
+				name = "standard input"
+			}
+			msg := "no Kubernetes objects in " + name
+			if n := len(in.skipped) - skippedBefore; n > 0 {
+				msg += fmt.Sprintf(" (%s)", namesOf(in.skipped[skippedBefore:], 3))
+			}
+			if len(in.hints) > 0 {
+				msg += "; " + in.hints[len(in.hints)-1]
+			}
+			return nil, errors.New(msg)
+		}
+	}
+	return in, nil
+}
+
+// namesOf lists up to n names, then how many more.
+func namesOf(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// reader reads manifest files within one byte budget.
+type reader struct {
+	defaultNS string
+	budget    int64
+	// wd is the working directory locations are relative to.
+	wd    string
+	stdin io.Reader
+	// read are the files already read: a file given twice is read once.
+	read map[string]bool
+}
+
+// k8sKeyRE finds an apiVersion or kind key in text that does not parse.
+var k8sKeyRE = regexp.MustCompile(`(?m)^[\s-]*"?(apiVersion|kind)"?\s*:`)
+
+// readFile reads one file. A file found in a directory (not named) that holds no Kubernetes object
+// (Chart values, package.json, a workflow) is no error: readFile returns nil, to be skipped.
+func (r *reader) readFile(name string, named bool) (*manifest, error) {
+	var src io.Reader
+	m := &manifest{name: name, shown: Stdin, dir: Stdin}
 	if name == "-" {
-		r = stdin
-		name = "standard input"
-		if r == nil {
-			r = strings.NewReader("")
+		src = r.stdin
+		m.name = "standard input"
+		if src == nil {
+			src = strings.NewReader("")
 		}
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			return fmt.Errorf("cannot read %s: %w", name, err)
+			return nil, fmt.Errorf("cannot read %s: %w", name, err)
 		}
 		defer f.Close()
-		r = f
-		shown = displayPath(name, l.wd)
+		src = f
+		m.shown = displayPath(name, r.wd)
+		m.dir = filepath.Dir(name)
 	}
-	lr := &io.LimitedReader{R: r, N: l.budget + 1}
+	lr := &io.LimitedReader{R: src, N: r.budget + 1}
 	data, err := io.ReadAll(lr)
 	if lr.N <= 0 {
-		return fmt.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose", name, MaxInputBytes>>20)
+		return nil, fmt.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose", m.name, MaxInputBytes>>20)
 	}
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", name, err)
+		return nil, fmt.Errorf("cannot read %s: %w", m.name, err)
 	}
-	l.budget = lr.N - 1
-	return documents(name, data, func(doc int, n *yaml.Node) error {
-		obj := deref(n)
-		if obj.Kind == yaml.ScalarNode && obj.ShortTag() == "!!null" {
-			return nil // an empty document: only comments or nothing between separators
-		}
-		if obj.Kind != yaml.MappingNode {
-			return fmt.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)", name, obj.Line, doc)
-		}
-		v, err := toValue(obj)
-		if err != nil {
-			return fmt.Errorf("%s:%d: document %d: %w", name, obj.Line, doc, err)
-		}
-		where := fmt.Sprintf("%s document %d", name, doc)
-		if err := l.add(&unstructured.Unstructured{Object: v.(map[string]any)}, obj, shown, where); err != nil {
-			return fmt.Errorf("%s:%d: document %d: %w", name, err.line, doc, err.err)
+	r.budget = lr.N - 1
+	type doc struct {
+		n   int
+		obj *yaml.Node
+	}
+	var docs []doc
+	err = documents(m.name, data, func(n int, node *yaml.Node) error {
+		if obj := deref(node); obj.Kind != yaml.ScalarNode || obj.ShortTag() != "!!null" {
+			docs = append(docs, doc{n, obj}) // an empty document: only comments or nothing between separators
 		}
 		return nil
 	})
+	if err != nil {
+		if !named && !k8sKeyRE.Match(data) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if !slices.ContainsFunc(docs, func(d doc) bool { return looksKubernetes(d.obj) }) {
+		if !named {
+			return nil, nil
+		}
+		if len(docs) > 0 {
+			return nil, fmt.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)", m.name, docs[0].obj.Line, docs[0].n)
+		}
+	}
+	for _, d := range docs {
+		if d.obj.Kind != yaml.MappingNode {
+			return nil, fmt.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)", m.name, d.obj.Line, d.n)
+		}
+		v, err := toValue(d.obj)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, d.obj.Line, d.n, err)
+		}
+		u := &unstructured.Unstructured{Object: v.(map[string]any)}
+		if err := r.objects(m, u, d.obj, d.n, fmt.Sprintf("%s document %d", m.shown, d.n)); err != nil {
+			return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, err.line, d.n, err.err)
+		}
+	}
+	return m, nil
+}
+
+// looksKubernetes reports whether a document is a mapping with an apiVersion or a kind.
+func looksKubernetes(n *yaml.Node) bool {
+	if n.Kind != yaml.MappingNode {
+		return false
+	}
+	k, _ := entry(n, "apiVersion")
+	if k == nil {
+		k, _ = entry(n, "kind")
+	}
+	return k != nil
 }
 
 // documents calls fn with the YAML node of each document of data, numbered from 1: a YAML stream,
@@ -326,9 +528,8 @@ type addError struct {
 	err  error
 }
 
-// add stores an object or the items of a List, warning when an object was given before. n is the
-// object's YAML mapping and file the name locations show.
-func (l *loader) add(u *unstructured.Unstructured, n *yaml.Node, file, where string) *addError {
+// objects appends an object, or the items of a List, to m. n is the object's YAML mapping.
+func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where string) *addError {
 	if u.GetKind() == "" {
 		return &addError{n.Line, errors.New("object has no kind")}
 	}
@@ -344,33 +545,62 @@ func (l *loader) add(u *unstructured.Unstructured, n *yaml.Node, file, where str
 			if seq != nil && seq.Kind == yaml.SequenceNode && i < len(seq.Content) {
 				in = deref(seq.Content[i])
 			}
-			m, ok := it.(map[string]any)
+			o, ok := it.(map[string]any)
 			if !ok {
 				return &addError{in.Line, fmt.Errorf("item %d of the %s is not an object", i+1, u.GetKind())}
 			}
-			if err := l.add(&unstructured.Unstructured{Object: m}, in, file, fmt.Sprintf("%s item %d", where, i+1)); err != nil {
+			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, fmt.Sprintf("%s item %d", where, i+1)); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	l.objects++
-	if err := l.snap.addUnstructured(u, l.defaultNS); err != nil {
-		return &addError{n.Line, err}
+	if u.GetNamespace() == "" && !slices.Contains(clusterScopedKinds, u.GetKind()) {
+		u.SetNamespace(r.defaultNS)
 	}
-	if u.GetName() == "" {
-		return nil
+	if u.GetName() == "" && u.GetKind() != "Event" {
+		return &addError{n.Line, fmt.Errorf("%s has no metadata.name", u.GetKind())}
 	}
-	l.snap.remember(u.GetKind(), u.GetNamespace(), u.GetName(), file, n)
-	k := u.GetKind() + " " + u.GetName()
-	if u.GetNamespace() != "" {
-		k = u.GetKind() + " " + u.GetNamespace() + "/" + u.GetName()
+	mo := manifestObject{u: u, node: n, doc: doc, where: where}
+	if u.GetName() != "" {
+		mo.id = u.GetKind() + " " + u.GetName()
+		if u.GetNamespace() != "" {
+			mo.id = u.GetKind() + " " + u.GetNamespace() + "/" + u.GetName()
+		}
 	}
-	if first, ok := l.seen[k]; ok {
-		l.snap.Warnings = append(l.snap.Warnings, fmt.Sprintf("%s is given twice, in %s and in %s; the later one is used", k, first, where))
-	}
-	l.seen[k] = where
+	m.objs = append(m.objs, mo)
 	return nil
+}
+
+// build makes an offline snapshot of files. An object of a file that shared says other snapshots
+// read too is copied first, since adding it may change it.
+func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
+	s := New(Offline)
+	for _, st := range s.stores() {
+		st.setPartial()
+	}
+	seen := map[string]string{}
+	for _, m := range files {
+		for _, o := range m.objs {
+			u := o.u
+			if shared[m] {
+				u = u.DeepCopy()
+			}
+			if err := s.addUnstructured(u, ""); err != nil {
+				return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, o.node.Line, o.doc, err)
+			}
+			if o.id == "" {
+				continue
+			}
+			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.node)
+			if first, ok := seen[o.id]; ok {
+				s.Warnings = append(s.Warnings, fmt.Sprintf("%s is given twice, in %s and in %s; the later one is used", o.id, first, o.where))
+			}
+			seen[o.id] = o.where
+		}
+	}
+	s.eventsGapIfNone()
+	return s, nil
 }
 
 // clusterScopedKinds get no default namespace.

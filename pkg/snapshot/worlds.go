@@ -1,0 +1,227 @@
+package snapshot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Grouping says which manifest files are read as one cluster (a world): cross-object checks (a
+// Service's pods, an Ingress's Secrets, the nodes that decide the provider) see only their world.
+type Grouping string
+
+// The groupings. In each, files that define the same object (kind, namespace, name) are never
+// merged: they go to different worlds, each with the group's other files, so both definitions are
+// diagnosed.
+const (
+	// GroupDir makes the files of one directory a world, and standard input another.
+	GroupDir Grouping = "dir"
+	// GroupFile makes each file a world.
+	GroupFile Grouping = "file"
+	// GroupAll makes the whole input one world.
+	GroupAll Grouping = "all"
+)
+
+// Groupings are the values of --group-files, the default first.
+var Groupings = []Grouping{GroupDir, GroupFile, GroupAll}
+
+// ParseGrouping reads a --group-files value; "" is GroupDir.
+func ParseGrouping(s string) (Grouping, error) {
+	if s == "" {
+		return GroupDir, nil
+	}
+	if g := Grouping(s); slices.Contains(Groupings, g) {
+		return g, nil
+	}
+	names := make([]string, len(Groupings))
+	for i, g := range Groupings {
+		names[i] = string(g)
+	}
+	return "", fmt.Errorf("invalid argument %q for --group-files: must be one of: %s", s, strings.Join(names, ", "))
+}
+
+// World is manifest files read as one cluster.
+type World struct {
+	// Files are the world's files, as locations show them.
+	Files []string
+	Snap  *Snapshot
+	// own are the files whose targets this world diagnoses: a file shared by several worlds of a
+	// group is diagnosed in the first.
+	own map[string]bool
+}
+
+// Owns reports whether target t is diagnosed in this world: it was read from one of the files the
+// world owns.
+func (w *World) Owns(t Target) bool {
+	o, ok := w.Snap.origins[originKey(string(t.Kind), t.Namespace, t.Name)]
+	return ok && w.own[o.file]
+}
+
+// Input is manifest input read into worlds.
+type Input struct {
+	Worlds []*World
+	// Notes say what the input held besides objects: files left out, objects defined in several
+	// files, and how to render a Helm chart or kustomization.
+	Notes []string
+	// defs are where each object is defined, by originKey.
+	defs map[string][]Location
+}
+
+// Definitions returns every place in the input where target t's object is defined, in input order.
+func (in *Input) Definitions(t Target) []Location {
+	return in.defs[originKey(string(t.Kind), t.Namespace, t.Name)]
+}
+
+// LoadWorlds reads the manifests and groups their files into worlds by f.Group.
+func (f Files) LoadWorlds() (*Input, error) {
+	raw, err := f.read()
+	if err != nil {
+		return nil, err
+	}
+	in := &Input{defs: map[string][]Location{}}
+	if len(raw.skipped) > 0 {
+		in.Notes = append(in.Notes, fmt.Sprintf("skipped %d file(s) that hold no Kubernetes object: %s",
+			len(raw.skipped), namesOf(raw.skipped, 10)))
+	}
+	in.Notes = append(in.Notes, raw.hints...)
+	var keys []string
+	groups := map[string][]*manifest{}
+	for _, m := range raw.files {
+		k := groupKey(f.Group, m)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], m)
+		for _, o := range m.objs {
+			if o.id != "" {
+				k := originKey(o.u.GetKind(), o.u.GetNamespace(), o.u.GetName())
+				in.defs[k] = append(in.defs[k], Location{File: m.shown, Line: o.node.Line, Column: o.node.Column})
+			}
+		}
+	}
+	for _, k := range keys {
+		parts, collisions := split(groups[k])
+		in.Notes = append(in.Notes, collisions...)
+		shared := map[*manifest]bool{}
+		if len(parts) > 1 {
+			for _, m := range parts[0].common {
+				shared[m] = true
+			}
+		}
+		for i, p := range parts {
+			files := p.files()
+			snap, err := build(files, shared)
+			if err != nil {
+				return nil, err
+			}
+			w := &World{Snap: snap, own: map[string]bool{}}
+			for _, m := range files {
+				w.Files = append(w.Files, m.shown)
+			}
+			for _, m := range p.own {
+				w.own[m.shown] = true
+			}
+			if i == 0 {
+				for _, m := range p.common {
+					w.own[m.shown] = true
+				}
+			}
+			in.Worlds = append(in.Worlds, w)
+		}
+	}
+	return in, nil
+}
+
+// groupKey is the group a file belongs to.
+func groupKey(g Grouping, m *manifest) string {
+	switch {
+	case m.dir == Stdin && g != GroupAll:
+		return Stdin
+	case g == GroupFile:
+		return "file:" + m.shown
+	case g == GroupAll:
+		return ""
+	}
+	return "dir:" + m.dir
+}
+
+// part is one world of a group: the files that collide with another file of the group (own), and
+// the group's files that collide with none (common, in every part).
+type part struct {
+	own, common []*manifest
+	order       map[*manifest]int
+}
+
+// files are the part's files in input order.
+func (p part) files() []*manifest {
+	out := append(slices.Clone(p.common), p.own...)
+	slices.SortFunc(out, func(a, b *manifest) int { return p.order[a] - p.order[b] })
+	return out
+}
+
+// split divides a group's files where they define the same object: a file goes to the first part
+// with no file it collides with. It returns the parts and a note per pair of colliding files.
+func split(files []*manifest) ([]part, []string) {
+	order := map[*manifest]int{}
+	ids := make([]map[string]bool, len(files))
+	for i, m := range files {
+		order[m] = i
+		ids[i] = map[string]bool{}
+		for _, o := range m.objs {
+			if o.id != "" {
+				ids[i][o.id] = true
+			}
+		}
+	}
+	shared := func(i, j int) []string {
+		var out []string
+		for _, o := range files[i].objs {
+			if o.id != "" && ids[j][o.id] && !slices.Contains(out, o.id) {
+				out = append(out, o.id)
+			}
+		}
+		return out
+	}
+	collides := make([][]int, len(files))
+	var notes []string
+	for i := range files {
+		for j := i + 1; j < len(files); j++ {
+			if both := shared(i, j); len(both) > 0 {
+				collides[i] = append(collides[i], j)
+				collides[j] = append(collides[j], i)
+				notes = append(notes, fmt.Sprintf("%s and %s both define %s; each is diagnosed without the other",
+					files[i].shown, files[j].shown, namesOf(both, 3)))
+			}
+		}
+	}
+	var common []*manifest
+	var owns [][]int
+	for i, m := range files {
+		if len(collides[i]) == 0 {
+			common = append(common, m)
+			continue
+		}
+		placed := false
+		for w := range owns {
+			if !slices.ContainsFunc(owns[w], func(j int) bool { return slices.Contains(collides[i], j) }) {
+				owns[w] = append(owns[w], i)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			owns = append(owns, []int{i})
+		}
+	}
+	if len(owns) == 0 {
+		return []part{{common: common, order: order}}, nil
+	}
+	parts := make([]part, len(owns))
+	for w, idx := range owns {
+		parts[w] = part{common: common, order: order}
+		for _, i := range idx {
+			parts[w].own = append(parts[w].own, files[i])
+		}
+	}
+	return parts, notes
+}
