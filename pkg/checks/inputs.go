@@ -294,6 +294,7 @@ var checkInputs = map[string][]Input{
 	"tke-service-config":          {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}},
 	"tke-service-direct-access":   {required(inBackendPods, directAccessOn), when(inNodes, directAccessOn)},
 	"tke-nginx-graceful-shutdown": {required(inBackendPods, directAccessOn)},
+	"tke-service-backends-label":  {required(inNodes, annotated(annSvcBackendsLabel))},
 	"tke-ip-masq-agent":           {{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}},
 	"tke-clb-loopback/Service": {
 		{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},

@@ -7,8 +7,10 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // TKE Service annotations (Tencent TKE, Service error codes).
@@ -21,6 +23,7 @@ const (
 	annSvcCrossRegion       = "service.cloud.tencent.com/cross-region-id"
 	annSvcCrossVPC          = "service.cloud.tencent.com/cross-vpc-id"
 	annSvcPreventLoopback   = "service.cloud.tencent.com/prevent-loopback"
+	annSvcBackendsLabel     = "service.kubernetes.io/qcloud-loadbalancer-backends-label"
 )
 
 // tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
@@ -34,6 +37,8 @@ var tkeServiceChecks = []Check{
 		Emits: []rules.ID{rules.TKEServiceE4026, rules.TKEServiceConfigConflict}},
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{rules.TKEServiceE4033}},
+	{Name: "tke-service-backends-label", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceBackendsLabel,
+		Emits: []rules.ID{rules.TKEServiceBackendsLabelInvalid, rules.TKEServiceBackendsLabelNoNodes}},
 	{Name: "tke-nginx-graceful-shutdown", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkNginxGracefulShutdown,
 		Emits: []rules.ID{rules.TKEServiceNginxGracefulShutdown}},
 }
@@ -270,4 +275,35 @@ func hasResource(rl corev1.ResourceList, names ...corev1.ResourceName) bool {
 		}
 	}
 	return false
+}
+
+// checkServiceBackendsLabel checks the node selector of service.kubernetes.io/qcloud-loadbalancer-
+// backends-label: it must parse, and select at least one node, or the controller drains the CLB.
+// With direct access the CLB forwards to pods, so the selector is not judged.
+func checkServiceBackendsLabel(c *Context) {
+	v, ok := c.Service.Annotations[annSvcBackendsLabel]
+	if !ok || directAccessOn(c) {
+		return
+	}
+	where := annPath(annSvcBackendsLabel)
+	sel, err := labels.Parse(v)
+	if err != nil || strings.TrimSpace(v) == "" {
+		c.Emit(rules.TKEServiceBackendsLabelInvalid, where, "%q is not a label selector", clip(v))
+		return
+	}
+	nodes, err := c.Snap.Nodes.List("")
+	if err != nil {
+		c.Skip(err)
+		return
+	}
+	for _, n := range nodes {
+		if sel.Matches(labels.Set(n.Labels)) {
+			return
+		}
+	}
+	if c.Snap.Source == snapshot.Offline {
+		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("no node of the input matches %q, but the input files may not hold every node", clip(v))))
+		return
+	}
+	c.Emit(rules.TKEServiceBackendsLabelNoNodes, where, "none of the %d nodes has the labels %q selects", len(nodes), clip(v))
 }

@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -176,4 +177,46 @@ func TestVersionCompare(t *testing.T) {
 			t.Errorf("parseVersion(%q) accepted", bad)
 		}
 	}
+}
+
+func TestTKEServiceBackendsLabel(t *testing.T) {
+	lb := func(sel string, mods ...func(*corev1.Service)) runtime.Object {
+		return service("web", corev1.ServiceTypeLoadBalancer, append([]func(*corev1.Service){svcAnn(annSvcBackendsLabel, sel)}, mods...)...)
+	}
+	access := fxNode("n1", nodeLabel("group", "access-layer"))
+	plain := fxNode("n2")
+	runRuleCases(t, rules.TKE, []ruleCase{
+		{name: "selector matches a node", objs: []runtime.Object{lb("group=access-layer"), access, plain},
+			rule: rules.TKEServiceBackendsLabelNoNodes},
+		{name: "set-based selector matches a node", objs: []runtime.Object{lb("group in (access-layer, edge)"), access},
+			rule: rules.TKEServiceBackendsLabelNoNodes},
+		{name: "selector matches no node", objs: []runtime.Object{lb("group=access-layer"), plain},
+			rule: rules.TKEServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
+		{name: "no node at all", objs: []runtime.Object{lb("group=access-layer")},
+			rule: rules.TKEServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
+		{name: "direct access: the CLB forwards to pods", objs: []runtime.Object{lb("group=access-layer", svcAnn(annSvcDirectAccess, "true")), plain},
+			rule: rules.TKEServiceBackendsLabelNoNodes},
+		{name: "not a selector", objs: []runtime.Object{lb("group==a==b"), access},
+			rule: rules.TKEServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
+		{name: "empty selector", objs: []runtime.Object{lb(" "), access},
+			rule: rules.TKEServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
+		{name: "no annotation", objs: []runtime.Object{service("web", corev1.ServiceTypeLoadBalancer), plain},
+			rule: rules.TKEServiceBackendsLabelNoNodes},
+	})
+	t.Run("offline, no node of the files matches: unknown", func(t *testing.T) {
+		in := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    " +
+			annSvcBackendsLabel + ": group=access-layer\nspec:\n  type: LoadBalancer\n  ports: [{port: 80}]\n---\n" +
+			"apiVersion: v1\nkind: Node\nmetadata: {name: n2}\n"
+		s, err := snapshot.FromFiles([]string{"-"}, strings.NewReader(in), ns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
+		if got := byRule(res)[rules.TKEServiceBackendsLabelNoNodes]; len(got) > 0 {
+			t.Errorf("offline finding at %v", got)
+		}
+		if !skippedChecks(res)["tke-service-backends-label"] {
+			t.Errorf("check not skipped: %+v", res.Skipped)
+		}
+	})
 }

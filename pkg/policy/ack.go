@@ -178,7 +178,7 @@ func ackServiceRules() []Covered {
 			"the policy catches unknown suffixes under the CLB prefixes", missed: misspeltPrefix},
 		{Rule: rules.ACKServiceLBRebind, ReadsStatus: true, Unread: []string{lastApplied}, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
-				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
+				eff("external-ip-type") + " == \"eip\" || " +
 				bound + " == \"\" || " + bound + " == " + eff("id"),
 			Detail: "'the Service is bound to CLB ' + " + clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + clipped(eff("id")),
 		}}},

@@ -95,6 +95,8 @@ var singleObjectReasons = map[rules.ID]string{
 		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
 	rules.ACKServiceResourceGroupImmutable: whyLastApplied,
 	rules.ACKServiceOrphanOnDelete:         whyLastApplied,
+	rules.TKEServiceBackendsLabelInvalid: "service.kubernetes.io/qcloud-loadbalancer-backends-label is a label selector, which CEL " +
+		"cannot parse (set-based forms such as key in (a,b) included)",
 }
 
 // otherObjectReasons say which other objects a check reads, for rules a check emits but the policies
@@ -120,6 +122,7 @@ var otherObjectReasons = map[rules.ID]string{
 	rules.TKEIngressE6002:                    "reads the ingress controller Deployment",
 	rules.TKEIngressE6009:                    "reads the NGINX admission webhook configuration",
 	rules.TKEServiceCLBLoopback:              "reads kube-proxy and the cluster's nodes",
+	rules.TKEServiceBackendsLabelNoNodes:     "reads the cluster's nodes",
 	rules.TKEServiceE4012:                    "reads the other Services and Ingresses that use the CLB",
 	rules.TKEServiceE4014:                    "reads the other Services that reuse the CLB",
 	rules.TKEServiceE4026:                    "reads the TkeServiceConfig",

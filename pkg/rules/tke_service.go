@@ -145,6 +145,22 @@ var (
 		Risk:  riskTKEClusterWide,
 		Doc:   "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
 	})
+	// TKEServiceBackendsLabelInvalid and TKEServiceBackendsLabelNoNodes are node-selection mistakes the
+	// Service table files under no code.
+	TKEServiceBackendsLabelInvalid = uncoded(TKE, Service, "backends-label-invalid", Error, Details{
+		Title: "Backend node selector annotation is not a label selector",
+		Cause: "service.kubernetes.io/qcloud-loadbalancer-backends-label picks the nodes the CLB forwards to with a Kubernetes label selector (e.g. group=access-layer). Its value does not parse as one, so the nodes it means cannot be chosen.",
+		Fix:   "Write a label selector as kubectl -l takes it (key=value, key!=value, key in (a,b), comma-separated), and label the nodes that should receive the traffic.",
+		Risk:  "The CLB's backends are not the nodes the manifest means; traffic may reach none.",
+		Doc:   "Tencent TKE, Service backend selection (service.kubernetes.io/qcloud-loadbalancer-backends-label); no event code",
+	})
+	TKEServiceBackendsLabelNoNodes = uncoded(TKE, Service, "backends-label-no-nodes", Error, Details{
+		Title: "Backend node selector matches no node",
+		Cause: "service.kubernetes.io/qcloud-loadbalancer-backends-label restricts the CLB's backends to the nodes it selects, and the service controller keeps the CLB in step with it. No node of the cluster carries the selected labels, so the controller removes every backend from the CLB.",
+		Fix:   "Label the nodes that should carry the traffic (kubectl label node NAME key=value) or correct the selector; remove the annotation to use every eligible node again.",
+		Risk:  "The CLB has no backend: every connection to the Service fails until a node matches again.",
+		Doc:   "Tencent TKE, Service backend selection (service.kubernetes.io/qcloud-loadbalancer-backends-label: a selector that picks no node drains the backends); no event code",
+	})
 	// TKEServiceInvalidBool, TKEServiceInvalidVPCID and TKEServiceConfigConflict are annotation mistakes
 	// the Service table files under no code.
 	TKEServiceInvalidBool = uncoded(TKE, Service, "invalid-bool", Warning, Details{
