@@ -351,7 +351,7 @@ func TestMissingCRDIsSkipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		objs, err := scenario.Read(filepath.Join(repoRoot, "test/crds/tkeserviceconfig.yaml"))
+		objs, err := scenario.Read(filepath.Join(repoRoot, "deploy/crds/tkeserviceconfig.yaml"))
 		if err == nil {
 			_, err = env.loader.Apply(ctx, objs)
 		}

@@ -93,7 +93,7 @@ func setup(m *testing.M) (int, error) {
 	if env.loader, err = scenario.NewLoader(env.cfg); err != nil {
 		return 1, err
 	}
-	crd, err := scenario.Read(filepath.Join(repoRoot, "test/crds/tkeserviceconfig.yaml"))
+	crd, err := scenario.Read(filepath.Join(repoRoot, "deploy/crds/tkeserviceconfig.yaml"))
 	if err != nil {
 		return 1, err
 	}
