@@ -14,8 +14,10 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // Cluster objects the TKE cluster checks read. Live mode must fetch them.
@@ -471,7 +473,8 @@ var nginxV1, _ = parseVersion("v1.0.0")
 
 // checkNginxWebhook finds an ingress-nginx validating webhook that covers networking.k8s.io/v1
 // Ingresses while its controller is older than v1.0.0 and cannot validate them (E6009). A webhook
-// with failurePolicy Ignore cannot block anything and is left alone.
+// with failurePolicy Ignore cannot block anything and is left alone, as is one whose
+// namespaceSelector or objectSelector leaves the target out.
 func checkNginxWebhook(c *Context) {
 	cfgs, err := c.Snap.Webhooks.List("")
 	if err != nil {
@@ -484,6 +487,12 @@ func checkNginxWebhook(c *Context) {
 			})
 			ignored := wh.FailurePolicy != nil && *wh.FailurePolicy == admissionv1.Ignore
 			if !strings.Contains(wh.Name, nginxWebhookTag) || k < 0 || ignored || wh.ClientConfig.Service == nil {
+				continue
+			}
+			if called, err := webhookSelects(&wh, c.Ingress); err != nil {
+				c.Skip(classed(snapshot.ReasonOther, fmt.Errorf("webhook %s of %s: %w", clip(wh.Name), clip(cfg.Name), err)))
+				continue
+			} else if !called {
 				continue
 			}
 			ns := wh.ClientConfig.Service.Namespace
@@ -501,6 +510,43 @@ func checkNginxWebhook(c *Context) {
 				clip(wh.Name), clip(owner), clip(image))
 		}
 	}
+}
+
+// nsNameLabel is the label the API server gives every namespace: its own name.
+const nsNameLabel = "kubernetes.io/metadata.name"
+
+// webhookSelects reports whether the API server calls wh for writes of ing: its objectSelector
+// matches the Ingress's labels and its namespaceSelector the namespace's. Namespace labels are not
+// read, so a namespaceSelector can only be decided on kubernetes.io/metadata.name, which the API
+// server sets on every namespace; any other key is an error.
+func webhookSelects(wh *admissionv1.ValidatingWebhook, ing *networkingv1.Ingress) (bool, error) {
+	obj, err := webhookSelector(wh.ObjectSelector)
+	if err != nil {
+		return false, fmt.Errorf("objectSelector: %w", err)
+	}
+	if !obj.Matches(labels.Set(ing.Labels)) {
+		return false, nil
+	}
+	ns, err := webhookSelector(wh.NamespaceSelector)
+	if err != nil {
+		return false, fmt.Errorf("namespaceSelector: %w", err)
+	}
+	reqs, _ := ns.Requirements()
+	for _, r := range reqs {
+		if r.Key() != nsNameLabel {
+			return false, fmt.Errorf("its namespaceSelector reads namespace label %s, and namespace labels are not read", clip(r.Key()))
+		}
+	}
+	return ns.Matches(labels.Set{nsNameLabel: ing.Namespace}), nil
+}
+
+// webhookSelector converts a webhook's selector; an absent one selects everything, as the API
+// server defaults it to {}.
+func webhookSelector(s *metav1.LabelSelector) (labels.Selector, error) {
+	if s == nil {
+		return labels.Everything(), nil
+	}
+	return metav1.LabelSelectorAsSelector(s)
 }
 
 // anyOf is true when list holds want or a wildcard.

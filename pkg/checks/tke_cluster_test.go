@@ -70,6 +70,25 @@ func nginxDeployment(image string) *appsv1.Deployment {
 	return d
 }
 
+const oldNginx = "k8s.gcr.io/ingress-nginx/controller:v0.49.3"
+
+// scopedWebhook is nginxWebhook("v1") with the given namespace and object selectors.
+func scopedWebhook(ns, obj *metav1.LabelSelector) *admissionv1.ValidatingWebhookConfiguration {
+	w := nginxWebhook("v1")
+	w.Webhooks[0].NamespaceSelector, w.Webhooks[0].ObjectSelector = ns, obj
+	return w
+}
+
+// nsName selects the namespace name by the label the API server sets on every namespace.
+func nsName(name string) *metav1.LabelSelector {
+	return &metav1.LabelSelector{MatchLabels: map[string]string{nsNameLabel: name}}
+}
+
+func nsNotIn(names ...string) *metav1.LabelSelector {
+	return &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{
+		{Key: nsNameLabel, Operator: metav1.LabelSelectorOpNotIn, Values: names}}}
+}
+
 // clusterHealthy are the kube-system objects of a sound TKE cluster.
 func clusterHealthy() []runtime.Object {
 	return []runtime.Object{ipMasq("nonMasqueradeCIDRs:\n- 10.0.0.0/14\n- 172.16.0.0/16\n"), tkeConfig(goodTKEConfig), l7Controller()}
@@ -146,6 +165,15 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 				return w
 			}(), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
 			want: rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+		{name: "E6009 namespaceSelector names the Ingress's namespace", bad: objs(ingress(), scopedWebhook(nsName("default"), nil), nginxDeployment(oldNginx)),
+			fixed: objs(ingress(), scopedWebhook(nsName("intranet"), nil), nginxDeployment(oldNginx)),
+			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+		{name: "E6009 namespaceSelector NotIn", bad: objs(ingress(), scopedWebhook(nsNotIn("kube-system"), nil), nginxDeployment(oldNginx)),
+			fixed: objs(ingress(), scopedWebhook(nsNotIn("kube-system", "default"), nil), nginxDeployment(oldNginx)),
+			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+		{name: "E6009 objectSelector leaves the Ingress out", bad: objs(ingress(), scopedWebhook(nil, &metav1.LabelSelector{}), nginxDeployment(oldNginx)),
+			fixed: objs(ingress(), scopedWebhook(nil, &metav1.LabelSelector{MatchLabels: map[string]string{"team": "web"}}), nginxDeployment(oldNginx)),
+			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 wildcard version, TKE add-on image", bad: objs(ingress(), nginxWebhook("*"), nginxDeployment("ccr.ccs.tencentyun.com/paas/nginx-ingress-controller:0.41.0")),
 			fixed: objs(ingress(), nginxWebhook("v1"), nginxDeployment("registry.k8s.io/ingress-nginx/controller:v1.1.0")),
 			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
@@ -230,6 +258,27 @@ func TestTKEClusterUnknownSkips(t *testing.T) {
 		}
 		assertSkipped(t, res, "tke-ingress-controller")
 	})
+}
+
+// TestNginxWebhookUnknownNamespaceLabel: a namespaceSelector on a label other than the namespace's
+// name cannot be decided without the namespace's labels, so the check is skipped.
+func TestNginxWebhookUnknownNamespaceLabel(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		ns   *metav1.LabelSelector
+	}{
+		{"matchLabels", &metav1.LabelSelector{MatchLabels: map[string]string{"env": "prod"}}},
+		{"name and another label", &metav1.LabelSelector{MatchLabels: map[string]string{nsNameLabel: "default", "env": "prod"}}},
+		{"invalid operator", &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: nsNameLabel, Operator: "Near"}}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, ingress(), scopedWebhook(tt.ns, nil), nginxDeployment(oldNginx)), snapshot.KindIngress, "bar", rules.TKE)
+			if got := byRule(res); len(got[rules.TKEIngressE6009]) > 0 {
+				t.Errorf("undecidable selector became a finding: %v", got)
+			}
+			assertSkipped(t, res, "tke-nginx-webhook")
+		})
+	}
 }
 
 // TestTKEConfigMissing: an absent kube-system/tke-config leaves both variables unset.

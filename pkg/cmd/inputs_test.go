@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,8 +92,9 @@ func TestRecursiveFlag(t *testing.T) {
 			if code != ExitFindings {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			// E4009 is on spec.tls[2].secretName, line 56 of the example.
-			if !strings.Contains(out, "spec.tls[2].secretName ("+f+":56)") {
+			// E4009 is on spec.tls[2].secretName: the example's line with secretName: "".
+			line := 1 + bytes.Count(body[:bytes.Index(body, []byte(`secretName: ""`))], []byte("\n"))
+			if !strings.Contains(out, fmt.Sprintf("spec.tls[2].secretName (%s:%d)", f, line)) {
 				t.Errorf("text output does not name file:line of the finding:\n%s", out)
 			}
 		})

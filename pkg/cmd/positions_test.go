@@ -9,11 +9,13 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
 )
 
-// TestPositionsOfExamples: every finding of every examples/*/broken.yaml names the line and column
-// of its field, or of the field's nearest written ancestor. The expected place is found in the
-// file's text by indentation, independently of the YAML parser the plugin uses.
+// TestPositionsOfExamples: every finding of every examples/*/broken.yaml, diagnosed with its
+// cluster facts, names the file, line and column of its field, or of the field's nearest written
+// ancestor. The expected place is found in the files' text by indentation, independently of the
+// YAML parser the plugin uses.
 func TestPositionsOfExamples(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 	files, err := filepath.Glob(filepath.Join("examples", "*", "broken.yaml"))
@@ -22,12 +24,18 @@ func TestPositionsOfExamples(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.ToSlash(f), func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
+			inputs := scenario.WithFacts(f)
+			lines := map[string][]string{}
+			args := []string{"-A", "-o", "json"}
+			for _, in := range inputs {
+				b, err := os.ReadFile(in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines[in] = strings.Split(string(b), "\n")
+				args = append(args, "-f", in)
 			}
-			lines := strings.Split(string(b), "\n")
-			out, stderr, code := run(t, "-f", f, "-A", "-o", "json")
+			out, stderr, code := run(t, args...)
 			if code != ExitFindings {
 				t.Fatalf("exit %d, want 1: %s", code, stderr)
 			}
@@ -43,13 +51,19 @@ func TestPositionsOfExamples(t *testing.T) {
 					if m := otherObject.FindStringSubmatch(fd.Path); m != nil {
 						ns, kind, name, path = m[1], m[2], m[3], m[4]
 					}
-					lo, hi := objectLines(lines, kind, ns, name)
-					if lo < 0 {
-						t.Fatalf("%s: no %s %s/%s in the file's text", fd.Rule, kind, ns, name)
+					in, lo, hi := "", -1, -1
+					for _, file := range inputs {
+						if lo, hi = objectLines(lines[file], kind, ns, name); lo >= 0 {
+							in = file
+							break
+						}
 					}
-					line, col := fieldPlace(lines, lo, hi, path)
-					if fd.Location == nil || fd.Location.File != filepath.ToSlash(f) || fd.Location.Line != line || fd.Location.Column != col {
-						t.Errorf("%s %s at %s: location %+v, want line %d column %d", fd.Rule, fd.Path, f, fd.Location, line, col)
+					if lo < 0 {
+						t.Fatalf("%s: no %s %s/%s in the text of %v", fd.Rule, kind, ns, name, inputs)
+					}
+					line, col := fieldPlace(lines[in], lo, hi, path)
+					if fd.Location == nil || fd.Location.File != filepath.ToSlash(in) || fd.Location.Line != line || fd.Location.Column != col {
+						t.Errorf("%s %s: location %+v, want %s line %d column %d", fd.Rule, fd.Path, fd.Location, in, line, col)
 					}
 				}
 			}

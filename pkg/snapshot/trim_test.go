@@ -11,10 +11,12 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
 )
 
-// TestTrimKeepsChecksInputs: the examples and the corpus give the same check results whether their
-// pods are whole (as read from files) or trimmed (as read live).
+// TestTrimKeepsChecksInputs: the examples (with their cluster facts, which hold their pods) and the
+// corpus give the same check results whether their pods are whole (as read from files) or trimmed
+// (as read live).
 func TestTrimKeepsChecksInputs(t *testing.T) {
 	var files []string
 	for _, g := range []string{"../../examples/*/*.yaml", "../../test/corpus/*/*.yaml"} {
@@ -30,11 +32,11 @@ func TestTrimKeepsChecksInputs(t *testing.T) {
 	trimmed := 0
 	for _, f := range files {
 		t.Run(filepath.ToSlash(f), func(t *testing.T) {
-			whole, err := snapshot.FromFiles([]string{f}, nil, "default")
+			whole, err := snapshot.FromFiles(scenario.WithFacts(f), nil, "default")
 			if err != nil {
 				t.Fatal(err)
 			}
-			cut, err := snapshot.FromFiles([]string{f}, nil, "default")
+			cut, err := snapshot.FromFiles(scenario.WithFacts(f), nil, "default")
 			if err != nil {
 				t.Fatal(err)
 			}

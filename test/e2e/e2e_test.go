@@ -55,15 +55,20 @@ func scenarioFiles(t *testing.T) []string {
 	return out
 }
 
-// TestScenariosLiveMatchesOffline loads every example into the cluster and diagnoses it live, then
-// offline from the same file: each offline finding is found live, and each live-only finding belongs
-// to a check the offline run reported as skipped (the object it needs was not in the file).
+// TestScenariosLiveMatchesOffline loads every example with its cluster facts into the cluster and
+// diagnoses it live, then offline from the same files: each offline finding is found live, and each
+// live-only finding belongs to a check the offline run reported as skipped (the object it needs was
+// not in the files).
 func TestScenariosLiveMatchesOffline(t *testing.T) {
 	for _, file := range scenarioFiles(t) {
 		t.Run(file, func(t *testing.T) {
 			apply(t, file)
 			live := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-A", "-o", "json"))
-			off := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-f", filepath.Join(repoRoot, file), "-A", "-o", "json"))
+			args := []string{"lbdoctor", "-A", "-o", "json"}
+			for _, f := range scenario.WithFacts(filepath.Join(repoRoot, file)) {
+				args = append(args, "-f", f)
+			}
+			off := decodeList(t, kubectl(t, env.kubeconfig, args...))
 			if len(live.Items) == 0 || len(live.Items) != len(off.Items) {
 				t.Fatalf("live has %d reports, offline %d", len(live.Items), len(off.Items))
 			}
@@ -351,7 +356,7 @@ func TestMissingCRDIsSkipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		objs, err := scenario.Read(filepath.Join(repoRoot, "test/crds/tkeserviceconfig.yaml"))
+		objs, err := scenario.Read(filepath.Join(repoRoot, "deploy/crds/tkeserviceconfig.yaml"))
 		if err == nil {
 			_, err = env.loader.Apply(ctx, objs)
 		}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
-	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
 )
 
 // fleetConfig writes a kubeconfig whose contexts east and west both reach the local API server
@@ -53,11 +52,7 @@ func fleetConfig(t *testing.T, withGone bool) string {
 // applyIn loads an example with its Services and Ingresses moved to namespace ns.
 func applyIn(t *testing.T, file, ns string) {
 	t.Helper()
-	objs, err := scenario.Read(filepath.Join(repoRoot, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	applyObjects(t, env.loader, relocate(objs, ns))
+	applyObjects(t, env.loader, relocate(readScenario(t, file), ns))
 }
 
 // byCluster indexes a list's reports by cluster and target.

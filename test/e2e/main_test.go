@@ -93,7 +93,7 @@ func setup(m *testing.M) (int, error) {
 	if env.loader, err = scenario.NewLoader(env.cfg); err != nil {
 		return 1, err
 	}
-	crd, err := scenario.Read(filepath.Join(repoRoot, "test/crds/tkeserviceconfig.yaml"))
+	crd, err := scenario.Read(filepath.Join(repoRoot, "deploy/crds/tkeserviceconfig.yaml"))
 	if err != nil {
 		return 1, err
 	}
@@ -204,18 +204,29 @@ func lbdoctor(t *testing.T, kubeconfig string, args ...string) (report.Report, r
 	return rep, r
 }
 
-// apply loads a scenario file and deletes it when the test ends.
+// apply loads a scenario file (an example with its cluster facts, as make demo does) and deletes
+// it when the test ends.
 func apply(t *testing.T, file string) {
+	t.Helper()
+	applyObjects(t, env.loader, readScenario(t, file))
+}
+
+// readScenario reads a file relative to the repository, and an example's cluster facts after it.
+func readScenario(t *testing.T, file string) []*unstructured.Unstructured {
 	t.Helper()
 	path := file
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(repoRoot, file)
 	}
-	objs, err := scenario.Read(path)
-	if err != nil {
-		t.Fatal(err)
+	var objs []*unstructured.Unstructured
+	for _, f := range scenario.WithFacts(path) {
+		o, err := scenario.Read(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		objs = append(objs, o...)
 	}
-	applyObjects(t, env.loader, objs)
+	return objs
 }
 
 // applyObjects loads objs into the API server with loader and deletes them when the test ends.

@@ -249,9 +249,10 @@ func TestWatchJSONLines(t *testing.T) {
 	}
 }
 
-// TestEngineMatchesOneShot loads the examples and the live-loadable corpus (in batches of files whose
-// objects do not clash) and compares, for each batch, the one-shot `-A -o json` report with the
-// first report of `-A -o json --watch`, built by the informer engine: the same JSON.
+// TestEngineMatchesOneShot loads the examples (with their cluster facts) and the live-loadable
+// corpus (in batches of files whose objects do not clash) and compares, for each batch, the
+// one-shot `-A -o json` report with the first report of `-A -o json --watch`, built by the
+// informer engine: the same JSON.
 func TestEngineMatchesOneShot(t *testing.T) {
 	files, err := corpus.Files(filepath.Join(repoRoot, "test/corpus"))
 	if err != nil {
@@ -274,11 +275,7 @@ func TestEngineMatchesOneShot(t *testing.T) {
 	}
 	for _, f := range scenarioFiles(t) {
 		if strings.Contains(f, "broken") {
-			objs, err := scenario.Read(filepath.Join(repoRoot, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			pending = append(pending, input{f, objs})
+			pending = append(pending, input{f, readScenario(t, f)})
 		}
 	}
 	ctx := context.Background()
