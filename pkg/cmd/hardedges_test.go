@@ -263,7 +263,7 @@ func TestDuplicateObjectsBothDiagnosed(t *testing.T) {
 					t.Errorf("report %d: origin %+v, also %+v", i, r.Origin, r.AlsoDefinedAt)
 				}
 			}
-			if group == "all" && !strings.Contains(stderr, "note: "+fixed+" and "+second+" both define") {
+			if !strings.Contains(stderr, "note: "+fixed+" and "+second+" both define") {
 				t.Errorf("no note of the collision: %s", stderr)
 			}
 		})

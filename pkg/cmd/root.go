@@ -177,7 +177,7 @@ and no -n: every one in the input).`,
 	f := cmd.Flags()
 	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
 	f.BoolVarP(&o.Recursive, "recursive", "R", false, "Read the -f directories with their subdirectories (hidden ones, such as .git, left out)")
-	f.StringVar(&o.GroupFiles, "group-files", string(snapshot.GroupDir), "Which -f files are read as one cluster: dir (each directory; standard input on its own), file (each file) or all; files that define the same object are never merged, each is diagnosed without the other")
+	f.StringVar(&o.GroupFiles, "group-files", string(snapshot.GroupDir), "Which -f files are read as one cluster: dir (the files found in each directory; the files named on the command line, standard input among them, together), file (each file) or all; files that define the same object are never merged, each is diagnosed without the other")
 	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts) or sarif (SARIF 2.1.0 for code scanning)")
 	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
 	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")

@@ -228,7 +228,8 @@ func (in *input) hint(h string) {
 type manifest struct {
 	// name is the file as given ("standard input" for "-"), shown as locations show it.
 	name, shown string
-	// dir is the directory the file is in ("-" for standard input).
+	// dir is the directory the file was found in; "" for a file named on the command line or
+	// standard input.
 	dir  string
 	objs []manifestObject
 }
@@ -319,7 +320,7 @@ var k8sKeyRE = regexp.MustCompile(`(?m)^[\s-]*"?(apiVersion|kind)"?\s*:`)
 // (Chart values, package.json, a workflow) is no error: readFile returns nil, to be skipped.
 func (r *reader) readFile(name string, named bool) (*manifest, error) {
 	var src io.Reader
-	m := &manifest{name: name, shown: Stdin, dir: Stdin}
+	m := &manifest{name: name, shown: Stdin}
 	if name == "-" {
 		src = r.stdin
 		m.name = "standard input"
@@ -334,7 +335,9 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 		defer f.Close()
 		src = f
 		m.shown = displayPath(name, r.wd)
-		m.dir = filepath.Dir(name)
+		if !named {
+			m.dir = filepath.Dir(name)
+		}
 	}
 	lr := &io.LimitedReader{R: src, N: r.budget + 1}
 	data, err := io.ReadAll(lr)

@@ -14,7 +14,8 @@ type Grouping string
 // merged: they go to different worlds, each with the group's other files, so both definitions are
 // diagnosed.
 const (
-	// GroupDir makes the files of one directory a world, and standard input another.
+	// GroupDir makes the files found in one directory a world, and the files named on the command
+	// line (standard input among them) another: naming files together is asking for them together.
 	GroupDir Grouping = "dir"
 	// GroupFile makes each file a world.
 	GroupFile Grouping = "file"
@@ -134,12 +135,10 @@ func (f Files) LoadWorlds() (*Input, error) {
 
 // groupKey is the group a file belongs to.
 func groupKey(g Grouping, m *manifest) string {
-	switch {
-	case m.dir == Stdin && g != GroupAll:
-		return Stdin
-	case g == GroupFile:
+	switch g {
+	case GroupFile:
 		return "file:" + m.shown
-	case g == GroupAll:
+	case GroupAll:
 		return ""
 	}
 	return "dir:" + m.dir

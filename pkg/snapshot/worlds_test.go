@@ -152,6 +152,18 @@ func TestLoadWorldsProviderEvidenceStaysInItsWorld(t *testing.T) {
 	if len(nodes) != 0 {
 		t.Errorf("the Service's world holds the other directory's nodes: %d", len(nodes))
 	}
+	// Files named together on the command line are asked for together: one world.
+	named := []string{filepath.Join(root, "a", "nodes.yaml"), filepath.Join(root, "b", "svc.yaml")}
+	in, err = Files{Paths: named, DefaultNamespace: "default"}.LoadWorlds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Worlds) != 1 {
+		t.Fatalf("named files: %d worlds, want 1", len(in.Worlds))
+	}
+	if nodes, _ := in.Worlds[0].Snap.Nodes.List(""); len(nodes) != 1 {
+		t.Errorf("named files: the world holds %d nodes, want 1", len(nodes))
+	}
 }
 
 func TestLoadWorldsKustomization(t *testing.T) {
