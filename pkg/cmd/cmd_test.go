@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,9 +175,9 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		want string
 	}{
 		{"bad output", []string{"-f", broken, "ingress/shop-web", "-o", "xml"}, "output format"},
-		{"bad provider", []string{"-f", broken, "ingress/shop-web", "--provider", "gcp"}, "--provider"},
-		{"bad color", []string{"-f", broken, "ingress/shop-web", "--color", "sometimes"}, "--color"},
-		{"bad fail-on", []string{"-f", broken, "ingress/shop-web", "--fail-on", "fatal"}, "--fail-on"},
+		{"bad provider", []string{"-f", broken, "ingress/shop-web", "--provider", "gcp"}, "invalid provider value (gcp)"},
+		{"bad color", []string{"-f", broken, "ingress/shop-web", "--color", "sometimes"}, "invalid color value (sometimes)"},
+		{"bad fail-on", []string{"-f", broken, "ingress/shop-web", "--fail-on", "fatal"}, "invalid fail-on value (fatal)"},
 		{"unknown flag", []string{"--frobnicate"}, "unknown flag"},
 		{"missing file", []string{"-f", "nope.yaml", "svc/x"}, "cannot read"},
 		{"unsupported kind", []string{"-f", broken, "deploy/x"}, "Services and Ingresses only"},
@@ -194,6 +195,28 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 			}
 			if strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("stderr %q: want one line containing %q", stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestEnumFlagErrorsListValues: a bad value of an enumerated flag is named in kubectl's words (as
+// for --dry-run) with every allowed value, the same list completion offers.
+func TestEnumFlagErrorsListValues(t *testing.T) {
+	for _, tt := range []struct{ flag, value string }{
+		{"fail-on", "bogus"}, {"color", "sometimes"}, {"sort-by", "age"}, {"provider", "gcp"},
+	} {
+		t.Run(tt.flag, func(t *testing.T) {
+			_, stderr, code := run(t, "-f", broken, "-A", "--"+tt.flag, tt.value)
+			if code != ExitError {
+				t.Fatalf("exit %d, want 2", code)
+			}
+			oneLineWith(t, stderr, "error: invalid "+tt.flag+" value ("+tt.value+"). Must be ")
+			values, _, _ := run(t, "__complete", "--"+tt.flag, "")
+			for _, v := range strings.Split(values, "\n") {
+				if v != "" && !strings.HasPrefix(v, ":") && !strings.Contains(stderr, strconv.Quote(v)) {
+					t.Errorf("%q does not list %q", stderr, v)
+				}
 			}
 		})
 	}
