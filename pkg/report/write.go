@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -10,8 +11,8 @@ import (
 	"unicode"
 
 	"github.com/fatih/color"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/width"
-	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -239,12 +240,7 @@ func (w *Writer) total(all, shown []Report) {
 // the whole value at once.
 func Encode(out io.Writer, f Format, v any) error {
 	if f == YAML {
-		b, err := yaml.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("encoding YAML: %w", err)
-		}
-		_, err = out.Write(b)
-		return err
+		return encodeYAML(out, v)
 	}
 	switch v := v.(type) {
 	case List:
@@ -253,6 +249,37 @@ func Encode(out io.Writer, f Format, v any) error {
 		return streamSARIF(out, v)
 	}
 	return encodeJSON(out, v)
+}
+
+// encodeYAML writes v as YAML with its keys in the order of its JSON form (the struct fields' order:
+// a report's target before its findings) rather than sorted: the JSON is read back into a yaml.Node,
+// which keeps the order, and written in block style.
+func encodeYAML(out io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding YAML: %w", err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return fmt.Errorf("encoding YAML: %w", err)
+	}
+	blockStyle(&doc)
+	enc := yaml.NewEncoder(out)
+	enc.SetIndent(2)
+	enc.CompactSeqIndent()
+	if err := enc.Encode(&doc); err != nil {
+		return fmt.Errorf("encoding YAML: %w", err)
+	}
+	return enc.Close()
+}
+
+// blockStyle drops the flow style and quotes the JSON gave n and its children; the encoder quotes
+// a string again where plain text would read as another type.
+func blockStyle(n *yaml.Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
 }
 
 func (w *Writer) summaryTable(reports []Report, wide bool) {
