@@ -333,3 +333,24 @@ func TestStdinManifest(t *testing.T) {
 		t.Errorf("stdin manifest: %v %+v", err, rep.Summary)
 	}
 }
+
+// TestRulesCodeColumnAsReports: the rules list names each rule in its CODE column as a report does.
+func TestRulesCodeColumnAsReports(t *testing.T) {
+	out, _, code := run(t, "rules")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, id := range []rules.ID{rules.ACKServiceBackendQuota, rules.ACKServiceOrderArrearage, rules.TKEIngressE4011} {
+		t.Run(id.String(), func(t *testing.T) {
+			for _, l := range strings.Split(out, "\n") {
+				if fs := strings.Fields(l); len(fs) > 1 && fs[0] == id.String() {
+					if fs[1] != report.CodeLabel(id) {
+						t.Errorf("CODE %q, want %q", fs[1], report.CodeLabel(id))
+					}
+					return
+				}
+			}
+			t.Errorf("no row for %s", id)
+		})
+	}
+}

@@ -164,7 +164,7 @@ func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			tw := tabwriter.NewWriter(streams.Out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tCODE\tSEVERITY\tTITLE")
 			for _, r := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, dash(r.Code), r.Severity, r.Title)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, report.CodeLabel(r.ID), r.Severity, r.Title)
 			}
 			return tw.Flush()
 		},
@@ -207,7 +207,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				if i > 0 {
 					fmt.Fprintln(streams.Out)
 				}
-				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), dash(r.Code), r.Severity)
+				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), report.CodeLabel(r.ID), r.Severity)
 				fmt.Fprintf(streams.Out, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
 				if r.Retried {
 					fmt.Fprintln(streams.Out, "  the cloud controller retries this by itself")

@@ -390,14 +390,12 @@ func wrap(s string, w int) []string {
 	return append(lines, line)
 }
 
+// codes is the CODES cell of a report's row: the code label of each rule found, once each, or "-".
 func codes(r Report) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range r.Findings {
-		c := f.Code
-		if c == "" {
-			c = f.Rule.Slug()
-		}
+		c := CodeLabel(f.Rule)
 		if !seen[c] {
 			seen[c] = true
 			out = append(out, c)
@@ -441,11 +439,11 @@ func (w *Writer) text(r Report) {
 	}
 	codeWidth := 1
 	for _, f := range append(slices.Clone(r.Findings), r.Suppressed...) {
-		codeWidth = max(codeWidth, DisplayWidth(f.Code))
+		codeWidth = max(codeWidth, DisplayWidth(CodeLabel(f.Rule)))
 	}
 	const indent = "          "
 	for _, f := range r.Findings {
-		code := dash(f.Code)
+		code := CodeLabel(f.Rule)
 		fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
 			code+strings.Repeat(" ", codeWidth-DisplayWidth(code)), f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
@@ -477,7 +475,7 @@ func (w *Writer) text(r Report) {
 	}
 	if w.Verbose {
 		for _, f := range r.Suppressed {
-			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), dash(f.Code), f.Title, w.dim.Sprintf("[%s] by %s", f.Rule, IgnoreAnnotation))
+			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), CodeLabel(f.Rule), f.Title, w.dim.Sprintf("[%s] by %s", f.Rule, IgnoreAnnotation))
 		}
 	}
 	for _, s := range r.Partial {
@@ -498,9 +496,8 @@ func (w *Writer) text(r Report) {
 	fmt.Fprintln(w.Out, line)
 }
 
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
+// CodeLabel is how text output names a rule in a CODE or CODES column: its documented code, else its
+// slug (either way the last part of its id, which explain and lbdoctor.io/ignore accept). Finding
+// lines, the summary table, -o wide and the rules list all use it; JSON, YAML and SARIF keep the
+// documented code alone in "code" ("" when the documentation gives none).
+func CodeLabel(id rules.ID) string { return id.Slug() }
