@@ -354,3 +354,42 @@ func TestRulesCodeColumnAsReports(t *testing.T) {
 		})
 	}
 }
+
+// TestNoteOnServiceWithoutLoadBalancer: a ClusterIP or NodePort Service named as a target gets one
+// note line in text and a note with a stable reason in JSON, and the note leaves the exit code alone.
+func TestNoteOnServiceWithoutLoadBalancer(t *testing.T) {
+	const file = "testdata/service-types.yaml"
+	for _, tt := range []struct{ target, reason string }{
+		{"svc/internal", "NotLoadBalancer"},
+		{"svc/nodeport", "NotLoadBalancer"},
+		{"svc/lb", ""},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			out, stderr, code := run(t, "-f", file, "-n", "shop", tt.target, "-o", "json", "--fail-on", "info")
+			if code != ExitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var rep report.Report
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			reason := ""
+			if rep.Note != nil {
+				reason = rep.Note.Reason
+			}
+			if reason != tt.reason {
+				t.Errorf("note reason %q, want %q", reason, tt.reason)
+			}
+			text, _, _ := run(t, "-f", file, "-n", "shop", tt.target, "--color", "never")
+			lines := 0
+			for _, l := range strings.Split(text, "\n") {
+				if strings.HasPrefix(l, "  note: ") {
+					lines++
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[tt.reason != ""]; lines != want {
+				t.Errorf("%d note lines, want %d:\n%s", lines, want, text)
+			}
+		})
+	}
+}

@@ -22,9 +22,12 @@ type Report struct {
 	Target     snapshot.Target `json:"target"`
 	Provider   Provider        `json:"provider"`
 	// Source is "live" or "offline".
-	Source   snapshot.Source `json:"source"`
-	Findings []Finding       `json:"findings"`
-	Skipped  []Skipped       `json:"skipped"`
+	Source snapshot.Source `json:"source"`
+	// Note, when set, says why little of the catalog applies to the target (a Service that is not of
+	// type LoadBalancer). It is not a finding: it never changes the exit code.
+	Note     *Note     `json:"note,omitempty"`
+	Findings []Finding `json:"findings"`
+	Skipped  []Skipped `json:"skipped"`
 	// Partial lists checks that ran offline on the input files only; objects the files lack could
 	// add findings.
 	Partial []Skipped `json:"partial,omitempty"`
@@ -35,6 +38,14 @@ type Report struct {
 	Suppressed []Finding `json:"suppressed,omitempty"`
 	// Cluster is the kubeconfig context of a several-context run (--all-contexts, --context a,b).
 	Cluster string `json:"cluster,omitempty"`
+}
+
+// Note is a remark on the target as a whole.
+type Note struct {
+	// Reason is a stable word for the case: NotLoadBalancer.
+	Reason string `json:"reason"`
+	// Message says it in one line.
+	Message string `json:"message"`
 }
 
 // Provider is the cloud the target was diagnosed for and what decided it.
@@ -118,6 +129,9 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 	}
 	for _, s := range res.Skipped {
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
+	}
+	if res.Note != nil {
+		r.Note = &Note{Reason: res.Note.Reason, Message: res.Note.Message}
 	}
 	for _, s := range res.Partial {
 		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})

@@ -427,6 +427,9 @@ func (w *Writer) text(r Report) {
 	}
 	fmt.Fprintf(w.Out, "%s %s/%s  (%s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
 		r.Target.Namespace, r.Target.Name, source, r.Provider.Name, r.Provider.Evidence)
+	if r.Note != nil {
+		fmt.Fprintf(w.Out, "  note: %s\n", r.Note.Message)
+	}
 	if len(r.Incomplete) > 0 {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))
