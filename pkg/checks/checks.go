@@ -122,6 +122,8 @@ type Context struct {
 	pathsDone          bool
 	applied            map[string]string
 	appliedOK, appDone bool
+	ctrl               IngressController
+	ctrlDone           bool
 }
 
 // lastApplied is lastAppliedAnnotations of the target Service, once per target; callers only read it.
@@ -318,6 +320,8 @@ type Result struct {
 	Partial []Skip
 	// Note, when set, says why little of the catalog applies to the target.
 	Note *Note
+	// Controller is, for an Ingress, the ingress controller its class selects.
+	Controller *IngressController
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
@@ -355,6 +359,10 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
 	if notLB {
 		res.Note = notLoadBalancer(ctx.Service, applied)
+	}
+	if ctx.Ingress != nil {
+		ic := ingressController(ctx)
+		res.Controller = &ic
 	}
 	slices.SortStableFunc(res.Findings, compareFindings)
 	return res, nil

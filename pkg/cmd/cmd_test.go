@@ -393,3 +393,46 @@ func TestNoteOnServiceWithoutLoadBalancer(t *testing.T) {
 		})
 	}
 }
+
+// TestIngressControllerInReport: the report names each Ingress's controller in ingressController
+// (and a text controller: line), and one the catalog does not cover is said to be so.
+func TestIngressControllerInReport(t *testing.T) {
+	const file = "testdata/ingress-controllers.yaml"
+	for _, tt := range []struct {
+		target, name string
+		covered      bool
+	}{
+		{"ingress/alb", "ALB", false},
+		{"ingress/mse", "MSE", false},
+		{"ingress/nginx", "NGINX", false},
+		{"ingress/clb", "TKE CLB", true},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			out, stderr, code := run(t, "-f", file, "-n", "shop", tt.target, "-o", "json", "--fail-on", "none")
+			if code != ExitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var rep report.Report
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			ic := rep.IngressController
+			if ic == nil || ic.Name != tt.name || ic.Covered != tt.covered {
+				t.Fatalf("ingressController %+v, want %s covered %v", ic, tt.name, tt.covered)
+			}
+			var other []report.Finding
+			for _, f := range rep.Findings {
+				if f.Rule == rules.GenericIngressOtherController {
+					other = append(other, f)
+				}
+			}
+			if len(other) != map[bool]int{true: 0, false: 1}[tt.covered] {
+				t.Errorf("other-controller findings %+v", other)
+			}
+			text, _, _ := run(t, "-f", file, "-n", "shop", tt.target, "--color", "never")
+			if !strings.Contains(text, "\n  controller: "+ic.Summary+"\n") || strings.Contains(text, "not a cloud") {
+				t.Errorf("text lacks the controller line %q:\n%s", ic.Summary, text)
+			}
+		})
+	}
+}

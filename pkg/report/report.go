@@ -21,6 +21,9 @@ type Report struct {
 	Kind       string          `json:"kind"`
 	Target     snapshot.Target `json:"target"`
 	Provider   Provider        `json:"provider"`
+	// IngressController is, for an Ingress, the controller its class selects and whether the
+	// catalog covers it.
+	IngressController *IngressController `json:"ingressController,omitempty"`
 	// Source is "live" or "offline".
 	Source snapshot.Source `json:"source"`
 	// Note, when set, says why little of the catalog applies to the target (a Service that is not of
@@ -38,6 +41,20 @@ type Report struct {
 	Suppressed []Finding `json:"suppressed,omitempty"`
 	// Cluster is the kubeconfig context of a several-context run (--all-contexts, --context a,b).
 	Cluster string `json:"cluster,omitempty"`
+}
+
+// IngressController is the ingress controller of an Ingress target.
+type IngressController struct {
+	// Name is the controller's short name ("TKE CLB", "ALB", "MSE", "ingress-nginx", …); "" when unknown.
+	Name string `json:"name,omitempty"`
+	// Class is the ingress class the Ingress names; "" when it names none.
+	Class string `json:"class,omitempty"`
+	// Controller is the IngressClass's spec.controller, when it was read.
+	Controller string `json:"controller,omitempty"`
+	// Covered is true when the catalog has checks for the controller.
+	Covered bool `json:"covered"`
+	// Summary says it in one line, e.g. "ALB Ingress: not covered by this catalog yet".
+	Summary string `json:"summary"`
 }
 
 // Note is a remark on the target as a whole.
@@ -132,6 +149,10 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 	}
 	if res.Note != nil {
 		r.Note = &Note{Reason: res.Note.Reason, Message: res.Note.Message}
+	}
+	if ic := res.Controller; ic != nil {
+		r.IngressController = &IngressController{Name: ic.Name, Class: ic.Class, Controller: ic.Controller,
+			Covered: ic.Covered, Summary: ic.Summary()}
 	}
 	for _, s := range res.Partial {
 		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})

@@ -427,6 +427,9 @@ func (w *Writer) text(r Report) {
 	}
 	fmt.Fprintf(w.Out, "%s %s/%s  (%s)\n  provider: %s (%s)\n", w.bold.Sprint(r.Target.Kind),
 		r.Target.Namespace, r.Target.Name, source, r.Provider.Name, r.Provider.Evidence)
+	if ic := r.IngressController; ic != nil {
+		fmt.Fprintf(w.Out, "  controller: %s\n", ic.Summary)
+	}
 	if r.Note != nil {
 		fmt.Fprintf(w.Out, "  note: %s\n", r.Note.Message)
 	}
