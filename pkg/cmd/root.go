@@ -199,6 +199,7 @@ and no -n: every one in the input).`,
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
+	o.registerKubeconfigCompletions(cmd)
 	cmd.Version = versionLine()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
 	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams), newPolicyCommand(streams)} {
