@@ -355,6 +355,20 @@ func TestRulesCodeColumnAsReports(t *testing.T) {
 	}
 }
 
+// offlineReport diagnoses target in namespace shop of file as JSON, expecting exit 0.
+func offlineReport(t *testing.T, file, target string, args ...string) report.Report {
+	t.Helper()
+	out, stderr, code := run(t, append([]string{"-f", file, "-n", "shop", target, "-o", "json"}, args...)...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 // TestNoteOnServiceWithoutLoadBalancer: a ClusterIP or NodePort Service named as a target gets one
 // note line in text and a note with a stable reason in JSON, and the note leaves the exit code alone.
 func TestNoteOnServiceWithoutLoadBalancer(t *testing.T) {
@@ -365,14 +379,7 @@ func TestNoteOnServiceWithoutLoadBalancer(t *testing.T) {
 		{"svc/lb", ""},
 	} {
 		t.Run(tt.target, func(t *testing.T) {
-			out, stderr, code := run(t, "-f", file, "-n", "shop", tt.target, "-o", "json", "--fail-on", "info")
-			if code != ExitOK {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			var rep report.Report
-			if err := json.Unmarshal([]byte(out), &rep); err != nil {
-				t.Fatal(err)
-			}
+			rep := offlineReport(t, file, tt.target, "--fail-on", "info")
 			reason := ""
 			if rep.Note != nil {
 				reason = rep.Note.Reason
@@ -408,14 +415,7 @@ func TestIngressControllerInReport(t *testing.T) {
 		{"ingress/clb", "TKE CLB", true},
 	} {
 		t.Run(tt.target, func(t *testing.T) {
-			out, stderr, code := run(t, "-f", file, "-n", "shop", tt.target, "-o", "json", "--fail-on", "none")
-			if code != ExitOK {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			var rep report.Report
-			if err := json.Unmarshal([]byte(out), &rep); err != nil {
-				t.Fatal(err)
-			}
+			rep := offlineReport(t, file, tt.target, "--fail-on", "none")
 			ic := rep.IngressController
 			if ic == nil || ic.Name != tt.name || ic.Covered != tt.covered {
 				t.Fatalf("ingressController %+v, want %s covered %v", ic, tt.name, tt.covered)
