@@ -122,6 +122,8 @@ type Context struct {
 	pathsDone          bool
 	applied            map[string]string
 	appliedOK, appDone bool
+	ctrl               IngressController
+	ctrlDone           bool
 }
 
 // lastApplied is lastAppliedAnnotations of the target Service, once per target; callers only read it.
@@ -316,6 +318,10 @@ type Result struct {
 	// Partial lists AddOnly checks that ran offline on the input files only: the cluster may hold
 	// objects that add findings.
 	Partial []Skip
+	// Note, when set, says why little of the catalog applies to the target.
+	Note *Note
+	// Controller is, for an Ingress, the ingress controller its class selects.
+	Controller *IngressController
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
@@ -330,10 +336,16 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		return Result{}, err
 	}
 	res := Result{Target: t, Provider: provider}
+	// applied names the checks of a Service no cloud load balancer is made for, for its note.
+	var applied []string
+	notLB := ctx.Service != nil && ctx.Service.Spec.Type != corev1.ServiceTypeLoadBalancer
 	for i := range list {
 		ch := &list[i]
 		if !ctx.applies(ch) {
 			continue
+		}
+		if notLB {
+			applied = append(applied, ch.Name)
 		}
 		if err := ctx.missing(ch); err != nil {
 			ctx.Skip(err)
@@ -345,6 +357,13 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		}
 	}
 	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
+	if notLB {
+		res.Note = notLoadBalancer(ctx.Service, applied)
+	}
+	if ctx.Ingress != nil {
+		ic := ingressController(ctx)
+		res.Controller = &ic
+	}
 	slices.SortStableFunc(res.Findings, compareFindings)
 	return res, nil
 }

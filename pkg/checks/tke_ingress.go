@@ -55,39 +55,6 @@ var tkeIngressChecks = []Check{
 		Emits: []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101}},
 }
 
-// ingressController names the controller that owns an Ingress: "qcloud" for TKE's CLB controller.
-func ingressController(c *Context) string {
-	ing := c.Ingress
-	if cls, ok := ing.Annotations[annIngressClass]; ok {
-		return cls
-	}
-	if ing.Spec.IngressClassName == nil {
-		return "qcloud"
-	}
-	name := *ing.Spec.IngressClassName
-	if name == "qcloud" {
-		return name
-	}
-	if ic, err := c.Snap.IngressClasses.Get("", name); err == nil {
-		ctrl := ic.Spec.Controller
-		if strings.Contains(ctrl, "qcloud") || strings.Contains(ctrl, "tencent") {
-			return "qcloud"
-		}
-		return name + " (controller " + ctrl + ")"
-	}
-	return name
-}
-
-// clbIngress is true when the TKE CLB controller handles the target Ingress.
-func clbIngress(c *Context) bool { return ingressController(c) == "qcloud" }
-
-func checkIngressClass(c *Context) {
-	if owner := ingressController(c); owner != "qcloud" {
-		c.Emit(rules.GenericIngressOtherController, "spec.ingressClassName",
-			"the Ingress belongs to %s, not to a cloud load balancer controller; CLB checks did not run", clip(owner))
-	}
-}
-
 // boolAnnotation reads a boolean annotation from a; a malformed value is a finding of rule id.
 func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (value, set bool) {
 	v, ok := a[key]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,9 +175,9 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		want string
 	}{
 		{"bad output", []string{"-f", broken, "ingress/shop-web", "-o", "xml"}, "output format"},
-		{"bad provider", []string{"-f", broken, "ingress/shop-web", "--provider", "gcp"}, "--provider"},
-		{"bad color", []string{"-f", broken, "ingress/shop-web", "--color", "sometimes"}, "--color"},
-		{"bad fail-on", []string{"-f", broken, "ingress/shop-web", "--fail-on", "fatal"}, "--fail-on"},
+		{"bad provider", []string{"-f", broken, "ingress/shop-web", "--provider", "gcp"}, "invalid provider value (gcp)"},
+		{"bad color", []string{"-f", broken, "ingress/shop-web", "--color", "sometimes"}, "invalid color value (sometimes)"},
+		{"bad fail-on", []string{"-f", broken, "ingress/shop-web", "--fail-on", "fatal"}, "invalid fail-on value (fatal)"},
 		{"unknown flag", []string{"--frobnicate"}, "unknown flag"},
 		{"missing file", []string{"-f", "nope.yaml", "svc/x"}, "cannot read"},
 		{"unsupported kind", []string{"-f", broken, "deploy/x"}, "Services and Ingresses only"},
@@ -194,6 +195,28 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 			}
 			if strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("stderr %q: want one line containing %q", stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestEnumFlagErrorsListValues: a bad value of an enumerated flag is named in kubectl's words (as
+// for --dry-run) with every allowed value, the same list completion offers.
+func TestEnumFlagErrorsListValues(t *testing.T) {
+	for _, tt := range []struct{ flag, value string }{
+		{"fail-on", "bogus"}, {"color", "sometimes"}, {"sort-by", "age"}, {"provider", "gcp"},
+	} {
+		t.Run(tt.flag, func(t *testing.T) {
+			_, stderr, code := run(t, "-f", broken, "-A", "--"+tt.flag, tt.value)
+			if code != ExitError {
+				t.Fatalf("exit %d, want 2", code)
+			}
+			oneLineWith(t, stderr, "error: invalid "+tt.flag+" value ("+tt.value+"). Must be ")
+			values, _, _ := run(t, "__complete", "--"+tt.flag, "")
+			for _, v := range strings.Split(values, "\n") {
+				if v != "" && !strings.HasPrefix(v, ":") && !strings.Contains(stderr, strconv.Quote(v)) {
+					t.Errorf("%q does not list %q", stderr, v)
+				}
 			}
 		})
 	}
@@ -308,5 +331,108 @@ func TestStdinManifest(t *testing.T) {
 	var rep report.Report
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Summary.Error == 0 {
 		t.Errorf("stdin manifest: %v %+v", err, rep.Summary)
+	}
+}
+
+// TestRulesCodeColumnAsReports: the rules list names each rule in its CODE column as a report does.
+func TestRulesCodeColumnAsReports(t *testing.T) {
+	out, _, code := run(t, "rules")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, id := range []rules.ID{rules.ACKServiceBackendQuota, rules.ACKServiceOrderArrearage, rules.TKEIngressE4011} {
+		t.Run(id.String(), func(t *testing.T) {
+			for _, l := range strings.Split(out, "\n") {
+				if fs := strings.Fields(l); len(fs) > 1 && fs[0] == id.String() {
+					if fs[1] != report.CodeLabel(id) {
+						t.Errorf("CODE %q, want %q", fs[1], report.CodeLabel(id))
+					}
+					return
+				}
+			}
+			t.Errorf("no row for %s", id)
+		})
+	}
+}
+
+// offlineReport diagnoses target in namespace shop of file as JSON, expecting exit 0.
+func offlineReport(t *testing.T, file, target string, args ...string) report.Report {
+	t.Helper()
+	out, stderr, code := run(t, append([]string{"-f", file, "-n", "shop", target, "-o", "json"}, args...)...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestNoteOnServiceWithoutLoadBalancer: a ClusterIP or NodePort Service named as a target gets one
+// note line in text and a note with a stable reason in JSON, and the note leaves the exit code alone.
+func TestNoteOnServiceWithoutLoadBalancer(t *testing.T) {
+	const file = "testdata/service-types.yaml"
+	for _, tt := range []struct{ target, reason string }{
+		{"svc/internal", "NotLoadBalancer"},
+		{"svc/nodeport", "NotLoadBalancer"},
+		{"svc/lb", ""},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			rep := offlineReport(t, file, tt.target, "--fail-on", "info")
+			reason := ""
+			if rep.Note != nil {
+				reason = rep.Note.Reason
+			}
+			if reason != tt.reason {
+				t.Errorf("note reason %q, want %q", reason, tt.reason)
+			}
+			text, _, _ := run(t, "-f", file, "-n", "shop", tt.target, "--color", "never")
+			lines := 0
+			for _, l := range strings.Split(text, "\n") {
+				if strings.HasPrefix(l, "  note: ") {
+					lines++
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[tt.reason != ""]; lines != want {
+				t.Errorf("%d note lines, want %d:\n%s", lines, want, text)
+			}
+		})
+	}
+}
+
+// TestIngressControllerInReport: the report names each Ingress's controller in ingressController
+// (and a text controller: line), and one the catalog does not cover is said to be so.
+func TestIngressControllerInReport(t *testing.T) {
+	const file = "testdata/ingress-controllers.yaml"
+	for _, tt := range []struct {
+		target, name string
+		covered      bool
+	}{
+		{"ingress/alb", "ALB", false},
+		{"ingress/mse", "MSE", false},
+		{"ingress/nginx", "NGINX", false},
+		{"ingress/clb", "TKE CLB", true},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			rep := offlineReport(t, file, tt.target, "--fail-on", "none")
+			ic := rep.IngressController
+			if ic == nil || ic.Name != tt.name || ic.Covered != tt.covered {
+				t.Fatalf("ingressController %+v, want %s covered %v", ic, tt.name, tt.covered)
+			}
+			var other []report.Finding
+			for _, f := range rep.Findings {
+				if f.Rule == rules.GenericIngressOtherController {
+					other = append(other, f)
+				}
+			}
+			if len(other) != map[bool]int{true: 0, false: 1}[tt.covered] {
+				t.Errorf("other-controller findings %+v", other)
+			}
+			text, _, _ := run(t, "-f", file, "-n", "shop", tt.target, "--color", "never")
+			if !strings.Contains(text, "\n  controller: "+ic.Summary+"\n") || strings.Contains(text, "not a cloud") {
+				t.Errorf("text lacks the controller line %q:\n%s", ic.Summary, text)
+			}
+		})
 	}
 }

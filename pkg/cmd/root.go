@@ -203,6 +203,7 @@ and no -n: every one in the input).`,
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
+	o.registerKubeconfigCompletions(cmd)
 	cmd.Version = versionLine()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
 	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams), newPolicyCommand(streams)} {
@@ -271,21 +272,21 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		return err
 	}
 	if o.SortBy != "" && !slices.Contains(report.SortKeys, o.SortBy) {
-		return fmt.Errorf("unknown --sort-by %q (want %s)", o.SortBy, strings.Join(report.SortKeys, ", "))
+		return invalidValue("sort-by", o.SortBy)
 	}
 	if o.FailOn == "none" {
 		o.failOn = report.FailOn{None: true}
 	} else {
 		sev, err := rules.ParseSeverity(o.FailOn)
 		if err != nil {
-			return fmt.Errorf("--fail-on: %w (or none)", err)
+			return invalidValue("fail-on", o.FailOn)
 		}
 		o.failOn = report.FailOn{At: sev}
 	}
 	o.provider = ""
 	if o.Provider != "auto" {
 		if o.provider, err = rules.ParseProvider(o.Provider); err != nil {
-			return fmt.Errorf("--provider: %w (or auto)", err)
+			return invalidValue("provider", o.Provider)
 		}
 	}
 	o.useColor, err = decideColor(o.Color, o.Out)
@@ -709,7 +710,7 @@ func decideColor(mode string, out io.Writer) (bool, error) {
 		}
 		return isTerminal(out), nil
 	}
-	return false, fmt.Errorf("unknown --color %q (want auto, always or never)", mode)
+	return false, invalidValue("color", mode)
 }
 
 // maxVerbosity is the highest klog level passed on: client-go logs bodies from level 8.
@@ -722,17 +723,38 @@ func setVerbosity(v int) error {
 	return fs.Set("v", strconv.Itoa(max(0, min(v, maxVerbosity))))
 }
 
-func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	values := map[string][]string{
+// flagValues are the values of the diagnose command's enumerated flags: what completion offers and
+// what a bad value's error lists.
+func flagValues(flag string) []string {
+	return map[string][]string{
 		"output":   {"text", "json", "yaml", "name", "wide", "sarif"},
 		"sort-by":  report.SortKeys,
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
 		"color":    {"auto", "always", "never"},
 	}[flag]
+}
+
+func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	values := flagValues(flag)
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return values, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// invalidValue is the error for a value outside flagValues(flag), worded as kubectl words it for
+// --dry-run and --cascade: invalid fail-on value (bogus). Must be "error", "warning", "info", or "none"
+func invalidValue(flag, value string) error {
+	allowed := flagValues(flag)
+	quoted := make([]string, len(allowed))
+	for i, v := range allowed {
+		quoted[i] = strconv.Quote(v)
+	}
+	list := strings.Join(quoted, ", ")
+	if n := len(quoted); n > 1 {
+		list = strings.Join(quoted[:n-1], ", ") + ", or " + quoted[n-1]
+	}
+	return fmt.Errorf("invalid %s value (%s). Must be %s", flag, value, list)
 }
 
 // Execute runs the command line and returns the process exit code. Errors print as one line.

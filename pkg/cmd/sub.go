@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -19,23 +20,59 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
-// Build information, stamped with -ldflags -X by make.
+// Build information, stamped with -ldflags -X by make. A go install build has none: build then
+// fills what is left at these defaults from the module and VCS information Go records.
 var (
 	version = "dev"
 	commit  = "unknown"
 	date    = "unknown"
 )
 
-// buildVersion is the stamped version, else the module version of a go install …@vX.Y.Z build.
-func buildVersion() string {
-	if version != "dev" {
-		return version
+// buildStamp is the version, commit and date a binary reports.
+type buildStamp struct{ version, commit, date string }
+
+// build is the stamped build information, completed from debug.ReadBuildInfo, once.
+var build = sync.OnceValue(func() buildStamp {
+	bi, _ := debug.ReadBuildInfo()
+	return fromBuildInfo(buildStamp{version, commit, date}, bi)
+})
+
+// fromBuildInfo fills the fields of s still at their defaults from bi (nil: none): the module
+// version unless it is "(devel)", vcs.revision cut to 12 characters with "-dirty" when
+// vcs.modified, and vcs.time.
+func fromBuildInfo(s buildStamp, bi *debug.BuildInfo) buildStamp {
+	if bi == nil {
+		return s
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if s.version == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		s.version = bi.Main.Version
 	}
-	return version
+	var rev, at string
+	dirty := false
+	for _, kv := range bi.Settings {
+		switch kv.Key {
+		case "vcs.revision":
+			rev = kv.Value
+		case "vcs.time":
+			at = kv.Value
+		case "vcs.modified":
+			dirty = kv.Value == "true"
+		}
+	}
+	if s.commit == "unknown" && rev != "" {
+		s.commit = rev[:min(len(rev), 12)]
+		if dirty {
+			s.commit += "-dirty"
+		}
+	}
+	if s.date == "unknown" && at != "" {
+		s.date = at
+	}
+	return s
 }
+
+// buildVersion is the stamped version, else the module version of a go install …@vX.Y.Z build.
+func buildVersion() string { return build().version }
 
 // versionInfo is the version subcommand's JSON/YAML shape.
 type versionInfo struct {
@@ -46,7 +83,8 @@ type versionInfo struct {
 }
 
 func versionLine() string {
-	return fmt.Sprintf("%s (commit %s, built %s)", buildVersion(), commit, date)
+	b := build()
+	return fmt.Sprintf("%s (commit %s, built %s)", b.version, b.commit, b.date)
 }
 
 func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
@@ -60,8 +98,8 @@ func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if f != report.Text {
-				return report.Encode(streams.Out, f, versionInfo{Version: buildVersion(), Commit: commit, Date: date, GoVersion: runtime.Version()})
+			if b := build(); f != report.Text {
+				return report.Encode(streams.Out, f, versionInfo{Version: b.version, Commit: b.commit, Date: b.date, GoVersion: runtime.Version()})
 			}
 			_, err = fmt.Fprintf(streams.Out, "kubectl-lbdoctor %s\n", versionLine())
 			return err
@@ -126,7 +164,7 @@ func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			tw := tabwriter.NewWriter(streams.Out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tCODE\tSEVERITY\tTITLE")
 			for _, r := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, dash(r.Code), r.Severity, r.Title)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, report.CodeLabel(r.ID), r.Severity, r.Title)
 			}
 			return tw.Flush()
 		},
@@ -169,7 +207,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				if i > 0 {
 					fmt.Fprintln(streams.Out)
 				}
-				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), dash(r.Code), r.Severity)
+				fmt.Fprintf(streams.Out, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), report.CodeLabel(r.ID), r.Severity)
 				fmt.Fprintf(streams.Out, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
 				if r.Retried {
 					fmt.Fprintln(streams.Out, "  the cloud controller retries this by itself")

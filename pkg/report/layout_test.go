@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,7 +122,6 @@ func TestWorstColumnColouredAndCodeColumnSized(t *testing.T) {
 	r := named(t, snapshot.KindService, "a", "x",
 		checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"},
 		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Source: "check", Message: "m"})
-	r.Findings[1].Code = "VSwitchAvailableIpNotExist"
 	out := text(t, NewWriter(nil, Text, false, true), []Report{r})
 	row := strings.Split(out, "\n")[1]
 	if !strings.Contains(row, "\x1b[") || !strings.Contains(row, "error") {
@@ -184,5 +184,46 @@ func TestFixHintsWrapToWidth(t *testing.T) {
 	}
 	if len(rule.Fix) > 60 && fixLines < 2 {
 		t.Errorf("long fix not wrapped:\n%s", wrapped)
+	}
+}
+
+// TestCodeColumnsAgree: the CODE of each finding line and the CODES cell of the summary table (text
+// and wide) name a rule the same way, the documented code else the slug, for coded and uncoded
+// rules alike; the JSON code stays the documented one.
+func TestCodeColumnsAgree(t *testing.T) {
+	r := named(t, snapshot.KindService, "a", "lb",
+		checks.Finding{Rule: rules.ACKServiceBackendQuota, Source: "check", Message: "m"},
+		checks.Finding{Rule: rules.ACKServiceOrderArrearage, Source: "check", Message: "m"},
+		checks.Finding{Rule: rules.ACKServiceReuseWithoutOverride, Source: "check", Message: "m"})
+	want := []string{"backend-quota", "ORDER.ARREARAGE", "reuse-without-override"}
+	for i, f := range r.Findings {
+		if got := CodeLabel(f.Rule); got != want[i] {
+			t.Errorf("label of %s: %q, want %q", f.Rule, got, want[i])
+		}
+	}
+	if r.Findings[0].Code != "" || r.Findings[1].Code != "ORDER.ARREARAGE" {
+		t.Errorf("JSON codes: %q %q", r.Findings[0].Code, r.Findings[1].Code)
+	}
+	for _, f := range []Format{Text, Wide} {
+		t.Run(string(f), func(t *testing.T) {
+			out := text(t, NewWriter(nil, f, false, false), []Report{r})
+			lines := strings.Split(out, "\n")
+			cells := strings.Fields(lines[1])
+			if got := strings.Split(cells[len(cells)-1], ","); !slices.Equal(got, want) {
+				t.Errorf("CODES %v, want %v:\n%s", got, want, out)
+			}
+			if f == Wide {
+				return
+			}
+			var lineCodes []string
+			for _, l := range lines {
+				if fs := strings.Fields(l); len(fs) > 2 && (fs[0] == "ERROR" || fs[0] == "WARNING") {
+					lineCodes = append(lineCodes, fs[1])
+				}
+			}
+			if !slices.Equal(lineCodes, want) {
+				t.Errorf("finding CODEs %v, want %v:\n%s", lineCodes, want, out)
+			}
+		})
 	}
 }

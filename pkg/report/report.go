@@ -21,10 +21,16 @@ type Report struct {
 	Kind       string          `json:"kind"`
 	Target     snapshot.Target `json:"target"`
 	Provider   Provider        `json:"provider"`
+	// IngressController is, for an Ingress, the controller its class selects and whether the
+	// catalog covers it.
+	IngressController *IngressController `json:"ingressController,omitempty"`
 	// Source is "live" or "offline".
-	Source   snapshot.Source `json:"source"`
-	Findings []Finding       `json:"findings"`
-	Skipped  []Skipped       `json:"skipped"`
+	Source snapshot.Source `json:"source"`
+	// Note, when set, says why little of the catalog applies to the target (a Service that is not of
+	// type LoadBalancer). It is not a finding: it never changes the exit code.
+	Note     *Note     `json:"note,omitempty"`
+	Findings []Finding `json:"findings"`
+	Skipped  []Skipped `json:"skipped"`
 	// Partial lists checks that ran offline on the input files only; objects the files lack could
 	// add findings.
 	Partial []Skipped `json:"partial,omitempty"`
@@ -40,6 +46,28 @@ type Report struct {
 	// AlsoDefinedAt are the input's other definitions of the same object, each diagnosed in a
 	// report of its own.
 	AlsoDefinedAt []snapshot.Location `json:"alsoDefinedAt,omitempty"`
+}
+
+// IngressController is the ingress controller of an Ingress target.
+type IngressController struct {
+	// Name is the controller's short name ("TKE CLB", "ALB", "MSE", "ingress-nginx", …); "" when unknown.
+	Name string `json:"name,omitempty"`
+	// Class is the ingress class the Ingress names; "" when it names none.
+	Class string `json:"class,omitempty"`
+	// Controller is the IngressClass's spec.controller, when it was read.
+	Controller string `json:"controller,omitempty"`
+	// Covered is true when the catalog has checks for the controller.
+	Covered bool `json:"covered"`
+	// Summary says it in one line, e.g. "ALB Ingress: not covered by this catalog yet".
+	Summary string `json:"summary"`
+}
+
+// Note is a remark on the target as a whole.
+type Note struct {
+	// Reason is a stable word for the case: NotLoadBalancer.
+	Reason string `json:"reason"`
+	// Message says it in one line.
+	Message string `json:"message"`
 }
 
 // Provider is the cloud the target was diagnosed for and what decided it.
@@ -123,6 +151,13 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 	}
 	for _, s := range res.Skipped {
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
+	}
+	if res.Note != nil {
+		r.Note = &Note{Reason: res.Note.Reason, Message: res.Note.Message}
+	}
+	if ic := res.Controller; ic != nil {
+		r.IngressController = &IngressController{Name: ic.Name, Class: ic.Class, Controller: ic.Controller,
+			Covered: ic.Covered, Summary: ic.Summary()}
 	}
 	for _, s := range res.Partial {
 		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})

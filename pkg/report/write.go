@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -10,8 +11,8 @@ import (
 	"unicode"
 
 	"github.com/fatih/color"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/width"
-	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -239,12 +240,7 @@ func (w *Writer) total(all, shown []Report) {
 // the whole value at once.
 func Encode(out io.Writer, f Format, v any) error {
 	if f == YAML {
-		b, err := yaml.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("encoding YAML: %w", err)
-		}
-		_, err = out.Write(b)
-		return err
+		return encodeYAML(out, v)
 	}
 	switch v := v.(type) {
 	case List:
@@ -253,6 +249,37 @@ func Encode(out io.Writer, f Format, v any) error {
 		return streamSARIF(out, v)
 	}
 	return encodeJSON(out, v)
+}
+
+// encodeYAML writes v as YAML with its keys in the order of its JSON form (the struct fields' order:
+// a report's target before its findings) rather than sorted: the JSON is read back into a yaml.Node,
+// which keeps the order, and written in block style.
+func encodeYAML(out io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding YAML: %w", err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return fmt.Errorf("encoding YAML: %w", err)
+	}
+	blockStyle(&doc)
+	enc := yaml.NewEncoder(out)
+	enc.SetIndent(2)
+	enc.CompactSeqIndent()
+	if err := enc.Encode(&doc); err != nil {
+		return fmt.Errorf("encoding YAML: %w", err)
+	}
+	return enc.Close()
+}
+
+// blockStyle drops the flow style and quotes the JSON gave n and its children; the encoder quotes
+// a string again where plain text would read as another type.
+func blockStyle(n *yaml.Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
 }
 
 func (w *Writer) summaryTable(reports []Report, wide bool) {
@@ -367,14 +394,12 @@ func wrap(s string, w int) []string {
 	return append(lines, line)
 }
 
+// codes is the CODES cell of a report's row: the code label of each rule found, once each, or "-".
 func codes(r Report) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range r.Findings {
-		c := f.Code
-		if c == "" {
-			c = f.Rule.Slug()
-		}
+		c := CodeLabel(f.Rule)
 		if !seen[c] {
 			seen[c] = true
 			out = append(out, c)
@@ -416,6 +441,12 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, "  also defined at %s (diagnosed on its own)\n", strings.Join(where, ", "))
 	}
 	fmt.Fprintf(w.Out, "  provider: %s (%s)\n", r.Provider.Name, r.Provider.Evidence)
+	if ic := r.IngressController; ic != nil {
+		fmt.Fprintf(w.Out, "  controller: %s\n", ic.Summary)
+	}
+	if r.Note != nil {
+		fmt.Fprintf(w.Out, "  note: %s\n", r.Note.Message)
+	}
 	if len(r.Incomplete) > 0 {
 		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))
@@ -428,11 +459,11 @@ func (w *Writer) text(r Report) {
 	}
 	codeWidth := 1
 	for _, f := range append(slices.Clone(r.Findings), r.Suppressed...) {
-		codeWidth = max(codeWidth, DisplayWidth(f.Code))
+		codeWidth = max(codeWidth, DisplayWidth(CodeLabel(f.Rule)))
 	}
 	const indent = "          "
 	for _, f := range r.Findings {
-		code := dash(f.Code)
+		code := CodeLabel(f.Rule)
 		fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.sev[f.Severity].Sprintf("%-7s", strings.ToUpper(f.Severity.String())),
 			code+strings.Repeat(" ", codeWidth-DisplayWidth(code)), f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
@@ -464,7 +495,7 @@ func (w *Writer) text(r Report) {
 	}
 	if w.Verbose {
 		for _, f := range r.Suppressed {
-			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), dash(f.Code), f.Title, w.dim.Sprintf("[%s] by %s", f.Rule, IgnoreAnnotation))
+			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), CodeLabel(f.Rule), f.Title, w.dim.Sprintf("[%s] by %s", f.Rule, IgnoreAnnotation))
 		}
 	}
 	for _, s := range r.Partial {
@@ -485,9 +516,8 @@ func (w *Writer) text(r Report) {
 	fmt.Fprintln(w.Out, line)
 }
 
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
+// CodeLabel is how text output names a rule in a CODE or CODES column: its documented code, else its
+// slug (either way the last part of its id, which explain and lbdoctor.io/ignore accept). Finding
+// lines, the summary table, -o wide and the rules list all use it; JSON, YAML and SARIF keep the
+// documented code alone in "code" ("" when the documentation gives none).
+func CodeLabel(id rules.ID) string { return id.Slug() }

@@ -62,7 +62,8 @@ var (
 	GenericIngressOtherController = uncoded(Generic, Ingress, "other-controller", Info, Details{
 		Title: "Ingress handled by another ingress controller",
 		Cause: "The Ingress's ingressClassName (or kubernetes.io/ingress.class annotation) selects a controller " +
-			"other than the cloud's CLB ingress controller, for example nginx or ALB, so it creates no CLB.",
+			"this catalog has no checks for yet, such as ACK's ALB or MSE Ingress controller or ingress-nginx, rather " +
+			"than TKE's CLB ingress controller, so only the provider-independent checks apply to it.",
 		Fix: "Nothing to fix if that is intended; diagnose it with that controller's own tools. To have it served " +
 			"by a CLB, set the class the provider's CLB ingress controller watches.",
 		Risk: "None from the CLB side; problems in the other controller are outside what this tool checked.",

@@ -1,0 +1,132 @@
+package checks
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// IngressController is the controller an Ingress's class selects, as far as the snapshot tells.
+type IngressController struct {
+	// Name is the controller's short name ("TKE CLB", "ALB", "MSE", "ingress-nginx", …); "" when the
+	// class names no controller this package knows.
+	Name string
+	// Class is the ingress class: the kubernetes.io/ingress.class annotation, else
+	// spec.ingressClassName; "" when the Ingress names none.
+	Class string
+	// Path is where the class is written; "" when the Ingress names none.
+	Path string
+	// Controller is the IngressClass's spec.controller, when the snapshot holds the IngressClass.
+	Controller string
+	// Covered is true for a controller the catalog has checks for: TKE's CLB Ingress controller.
+	Covered bool
+}
+
+// Summary says in one line which controller it is and, unless covered, that the catalog does not
+// cover it yet: "ALB Ingress: not covered by this catalog yet".
+func (ic IngressController) Summary() string {
+	var who string
+	switch {
+	case ic.Name != "":
+		who = ic.Name + " Ingress"
+	case ic.Path == "":
+		who = "Ingress without a class (the cluster's default IngressClass decides)"
+	case ic.Controller != "":
+		who = "Ingress of class " + strconv.Quote(ic.Class) + " (controller " + ic.Controller + ")"
+	default:
+		who = "Ingress of class " + strconv.Quote(ic.Class)
+	}
+	if ic.Covered {
+		return who
+	}
+	return who + ": not covered by this catalog yet"
+}
+
+// knownIngressControllers name Ingress controllers by the prefix of their IngressClass's
+// spec.controller and, when the IngressClass is not at hand (the annotation, or offline input
+// without it), by their usual class name. Only TKE's CLB controller is covered.
+var knownIngressControllers = []struct {
+	name        string
+	classes     []string
+	controllers []string
+}{
+	{"ALB", []string{"alb"}, []string{"ingress.k8s.alibabacloud/alb"}},
+	{"MSE", []string{"mse"}, []string{"mse.alibabacloud.com/ingress"}},
+	{"ingress-nginx", nil, []string{"k8s.io/ingress-nginx"}},
+	{"NGINX", []string{"nginx"}, []string{"nginx.org/ingress-controller"}},
+	{"AWS ALB", nil, []string{"ingress.k8s.aws/alb"}},
+	{"Traefik", []string{"traefik"}, []string{"traefik.io/ingress-controller"}},
+	{"Kong", []string{"kong"}, []string{"ingress-controllers.konghq.com/kong"}},
+	{"HAProxy", []string{"haproxy"}, []string{"haproxy.org/ingress-controller"}},
+	{"Istio", []string{"istio"}, []string{"istio.io/ingress-controller"}},
+}
+
+// tkeCLBName is the Name of TKE's CLB Ingress controller, the one the catalog covers.
+const tkeCLBName = "TKE CLB"
+
+// ingressController names the controller of the target Ingress, once per target. An Ingress without
+// a class is TKE's CLB controller's when the target is diagnosed for TKE (that controller takes
+// Ingresses without a class); elsewhere the cluster's default IngressClass decides, unknown here.
+func ingressController(c *Context) IngressController {
+	if c.ctrlDone {
+		return c.ctrl
+	}
+	c.ctrl, c.ctrlDone = detectIngressController(c), true
+	return c.ctrl
+}
+
+func detectIngressController(c *Context) IngressController {
+	ing := c.Ingress
+	var ic IngressController
+	switch cls, ok := ing.Annotations[annIngressClass]; {
+	case ok:
+		ic.Class, ic.Path = cls, ingressClassAnnPath
+	case ing.Spec.IngressClassName != nil:
+		ic.Class, ic.Path = *ing.Spec.IngressClassName, "spec.ingressClassName"
+		if ic.Class != "qcloud" {
+			if cls, err := c.Snap.IngressClasses.Get("", ic.Class); err == nil {
+				ic.Controller = cls.Spec.Controller
+			}
+		}
+	default:
+		if c.Provider == rules.TKE {
+			ic.Name, ic.Covered = tkeCLBName, true
+		}
+		return ic
+	}
+	if ic.Class == "qcloud" && ic.Controller == "" || strings.Contains(ic.Controller, "qcloud") || strings.Contains(ic.Controller, "tencent") {
+		ic.Name, ic.Covered = tkeCLBName, true
+	} else {
+		ic.Name = knownController(ic.Class, ic.Controller)
+	}
+	ic.Class, ic.Controller = clip(ic.Class), clip(ic.Controller)
+	return ic
+}
+
+// knownController names the controller of an IngressClass by its spec.controller when that is
+// known, else by the class name; "" when neither is one of knownIngressControllers.
+func knownController(class, controller string) string {
+	for _, k := range knownIngressControllers {
+		if controller == "" && slices.Contains(k.classes, class) {
+			return k.name
+		}
+		for _, p := range k.controllers {
+			if controller != "" && strings.HasPrefix(controller, p) {
+				return k.name
+			}
+		}
+	}
+	return ""
+}
+
+// clbIngress is true when the TKE CLB controller handles the target Ingress.
+func clbIngress(c *Context) bool { return ingressController(c).Covered }
+
+// checkIngressClass reports an Ingress whose class selects a controller the catalog does not cover.
+func checkIngressClass(c *Context) {
+	if ic := ingressController(c); !ic.Covered && ic.Path != "" {
+		c.Emit(rules.GenericIngressOtherController, ic.Path, "%s; only the provider-independent checks ran", ic.Summary())
+	}
+}

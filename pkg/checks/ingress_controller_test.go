@@ -1,0 +1,82 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+func ingressClass(name, controller string) *networkingv1.IngressClass {
+	return &networkingv1.IngressClass{TypeMeta: metav1.TypeMeta{APIVersion: "networking.k8s.io/v1", Kind: "IngressClass"},
+		ObjectMeta: metav1.ObjectMeta{Name: name}, Spec: networkingv1.IngressClassSpec{Controller: controller}}
+}
+
+// withClass is an Ingress naming class cls in spec.ingressClassName (nil: none), without the annotation.
+func withClass(cls *string) *networkingv1.Ingress {
+	return ingress(func(i *networkingv1.Ingress) {
+		delete(i.Annotations, annIngressClass)
+		i.Spec.IngressClassName = cls
+	})
+}
+
+// TestIngressControllerNamed: an Ingress's class is named by its controller, covered or not yet,
+// and only a class that selects an uncovered controller is a finding, at the field that says so.
+func TestIngressControllerNamed(t *testing.T) {
+	str := func(s string) *string { return &s }
+	tests := []struct {
+		name     string
+		objs     []runtime.Object
+		provider rules.Provider
+		want     string // Name
+		covered  bool
+		path     string // the other-controller finding's path; "" for none
+	}{
+		{"qcloud annotation", []runtime.Object{ingress()}, rules.TKE, "TKE CLB", true, ""},
+		{"no class on TKE", []runtime.Object{withClass(nil)}, rules.TKE, "TKE CLB", true, ""},
+		{"no class on ACK", []runtime.Object{withClass(nil)}, rules.ACK, "", false, ""},
+		{"no class, no cloud", []runtime.Object{withClass(nil)}, rules.Generic, "", false, ""},
+		{"qcloud class", []runtime.Object{withClass(str("qcloud"))}, rules.TKE, "TKE CLB", true, ""},
+		{"IngressClass of the TKE controller", []runtime.Object{withClass(str("clb")), ingressClass("clb", "cloud.tencent.com/ingress-controller")},
+			rules.TKE, "TKE CLB", true, ""},
+		{"ACK ALB by IngressClass", []runtime.Object{withClass(str("alb-public")), ingressClass("alb-public", "ingress.k8s.alibabacloud/alb")},
+			rules.ACK, "ALB", false, "spec.ingressClassName"},
+		{"ACK ALB by class name alone", []runtime.Object{withClass(str("alb"))}, rules.ACK, "ALB", false, "spec.ingressClassName"},
+		{"ACK MSE", []runtime.Object{withClass(str("mse")), ingressClass("mse", "mse.alibabacloud.com/ingress")}, rules.ACK, "MSE", false, "spec.ingressClassName"},
+		{"ingress-nginx by IngressClass", []runtime.Object{withClass(str("nginx")), ingressClass("nginx", "k8s.io/ingress-nginx")},
+			rules.ACK, "ingress-nginx", false, "spec.ingressClassName"},
+		{"ingress-nginx second instance", []runtime.Object{withClass(str("internal")), ingressClass("internal", "k8s.io/ingress-nginx-internal")},
+			rules.TKE, "ingress-nginx", false, "spec.ingressClassName"},
+		{"nginx annotation", []runtime.Object{ingress(ingAnn(annIngressClass, "nginx"))}, rules.TKE, "NGINX", false, ingressClassAnnPath},
+		{"AWS ALB is not ACK's", []runtime.Object{withClass(str("alb")), ingressClass("alb", "ingress.k8s.aws/alb")}, rules.Generic, "AWS ALB", false, "spec.ingressClassName"},
+		{"HAProxy with a suffix", []runtime.Object{withClass(str("prod")), ingressClass("prod", "haproxy.org/ingress-controller/prod")},
+			rules.TKE, "HAProxy", false, "spec.ingressClassName"},
+		{"unknown class", []runtime.Object{withClass(str("custom"))}, rules.TKE, "", false, "spec.ingressClassName"},
+		{"unknown controller", []runtime.Object{withClass(str("custom")), ingressClass("custom", "example.com/gateway")}, rules.TKE, "", false, "spec.ingressClassName"},
+		{"empty annotation", []runtime.Object{ingress(ingAnn(annIngressClass, ""))}, rules.TKE, "", false, ingressClassAnnPath},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindIngress, "bar", tt.provider)
+			ic := res.Controller
+			if ic == nil {
+				t.Fatal("no controller in the result")
+			}
+			if ic.Name != tt.want || ic.Covered != tt.covered {
+				t.Errorf("controller %+v, want name %q covered %v", *ic, tt.want, tt.covered)
+			}
+			if s := ic.Summary(); tt.covered == strings.Contains(s, "not covered by this catalog yet") || strings.Contains(s, "not a cloud") {
+				t.Errorf("summary %q (covered %v)", s, tt.covered)
+			}
+			paths := byRule(res)[rules.GenericIngressOtherController]
+			if tt.path == "" && len(paths) > 0 || tt.path != "" && (len(paths) != 1 || paths[0] != tt.path) {
+				t.Errorf("other-controller at %v, want %q", paths, tt.path)
+			}
+		})
+	}
+}

@@ -1,0 +1,55 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// TestNoteOnServicesWithoutLoadBalancer: a Service of a type no cloud load balancer is made for gets
+// a note naming its type and the checks that applied; a LoadBalancer Service and an Ingress get none.
+func TestNoteOnServicesWithoutLoadBalancer(t *testing.T) {
+	headless := func(s *corev1.Service) { s.Spec.ClusterIP = corev1.ClusterIPNone }
+	tests := []struct {
+		name     string
+		svc      *corev1.Service
+		provider rules.Provider
+		want     string // the type the note names; "" for no note
+	}{
+		{"ClusterIP", service("web", corev1.ServiceTypeClusterIP), rules.Generic, "ClusterIP"},
+		{"type left out", service("web", ""), rules.TKE, "ClusterIP"},
+		{"headless", service("web", corev1.ServiceTypeClusterIP, headless), rules.ACK, "ClusterIP"},
+		{"NodePort", service("web", corev1.ServiceTypeNodePort), rules.TKE, "NodePort"},
+		{"ExternalName", service("web", corev1.ServiceTypeExternalName), rules.Generic, "ExternalName"},
+		{"LoadBalancer", service("web", corev1.ServiceTypeLoadBalancer), rules.TKE, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.svc), snapshot.KindService, "web", tt.provider)
+			if tt.want == "" {
+				if res.Note != nil {
+					t.Errorf("unexpected note %+v", res.Note)
+				}
+				return
+			}
+			if res.Note == nil || res.Note.Reason != NoteNotLoadBalancer {
+				t.Fatalf("note %+v, want reason %s", res.Note, NoteNotLoadBalancer)
+			}
+			if !strings.HasPrefix(res.Note.Message, tt.want+" Service:") || strings.Contains(res.Note.Message, "\n") {
+				t.Errorf("note %q: want one line about a %s Service", res.Note.Message, tt.want)
+			}
+			if !strings.Contains(res.Note.Message, "events") {
+				t.Errorf("note %q does not name the checks that applied", res.Note.Message)
+			}
+		})
+	}
+	t.Run("Ingress", func(t *testing.T) {
+		if res := diagnose(t, fixture(t, ingress()), snapshot.KindIngress, "bar", rules.TKE); res.Note != nil {
+			t.Errorf("unexpected note %+v", res.Note)
+		}
+	})
+}
