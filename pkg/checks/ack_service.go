@@ -367,10 +367,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		}
 		need(https, "protocol-port", "cert-id", "an https listener needs a certificate")
 	}
-	if _, _, set := a.get("spec"); set && a.value("instance-charge-type") == "PayByCLCU" {
-		c.Emit(rules.ACKServiceCLCUSpec, a.path("spec"),
-			"spec %q is set while instance-charge-type is PayByCLCU; a pay-as-you-go CLB takes no specification", clip(a.value("spec")))
-	}
+	checkACKCLCUSpec(c, a)
 	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
 		c.Emit(rules.ACKServiceReuseWithoutOverride, a.path("id"),
 			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
@@ -567,6 +564,41 @@ func checkACKReuse(c *Context) {
 			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), clip(s.Namespace), clip(s.Name), labelCCMLBID)
 		}
 	}
+}
+
+// checkACKCLCUSpec weighs a specification against PayByCLCU billing by the Service's history. A
+// Service created with both gets a PayByCLCU CLB and the specification is ignored (info). The
+// controller refuses only a change on an existing CLB: a specification added or changed while it is
+// PayByCLCU, or the billing moved from PayByCLCU to pay-by-specification; the evidence of a change is
+// the last kubectl apply of a Service that has its address.
+func checkACKCLCUSpec(c *Context, a ackAnns) {
+	spec, _, hasSpec := a.get("spec")
+	charge := a.value("instance-charge-type")
+	last, applied := c.lastApplied()
+	exists := len(c.Service.Status.LoadBalancer.Ingress) > 0
+	old := ackAnns(last)
+	switch {
+	case exists && applied && old.value("instance-charge-type") == "PayByCLCU" && charge != "PayByCLCU" && (hasSpec || charge != ""):
+		c.Emit(rules.ACKServiceCLCUSpec, a.path("instance-charge-type"),
+			"the CLB exists and was PayByCLCU at the last kubectl apply; billing is now %q, and a PayByCLCU CLB cannot move to pay-by-specification",
+			clip(orDefault(charge, "PayBySpec (default)")))
+	case !hasSpec || charge != "PayByCLCU":
+	case exists && applied && old.value("spec") != spec:
+		c.Emit(rules.ACKServiceCLCUSpec, a.path("spec"),
+			"the CLB exists and is PayByCLCU; spec %q was %s at the last kubectl apply, and a PayByCLCU CLB takes no specification",
+			clip(spec), quotedOr(old.value("spec"), "not set"))
+	default:
+		c.EmitSeverity(rules.ACKServiceCLCUSpec, rules.Info, a.path("spec"),
+			"spec %q is set with instance-charge-type PayByCLCU; no change of it shows, so CCM keeps the PayByCLCU CLB and ignores the specification", clip(spec))
+	}
+}
+
+// quotedOr is s quoted, or none when s is empty.
+func quotedOr(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return strconv.Quote(clip(s))
 }
 
 // checkACKImmutable flags address-type and resource-group-id on a Service that already has its CLB:

@@ -343,3 +343,60 @@ func TestACKClusterObjectsAbsent(t *testing.T) {
 		t.Errorf("absent cluster objects became findings: %v", got)
 	}
 }
+
+// TestACKCLCUSpecByHistory: a specification with PayByCLCU is an error only when the Service shows a
+// change on an existing CLB; at creation the specification is ignored (info).
+func TestACKCLCUSpecByHistory(t *testing.T) {
+	full := func(kv ...string) map[string]string {
+		out := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			out[ackPrefix+kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	clcuSpec := m("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small")
+	bound := statusIP("47.96.10.21")
+	pending := func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
+	tests := []struct {
+		name string
+		svc  *corev1.Service
+		path string
+		sev  rules.Severity
+		none bool
+	}{
+		{name: "created with both: spec ignored", svc: ackSvc(clcuSpec, pending), path: a("spec"), sev: rules.Info},
+		{name: "existing CLB, no apply record: no change shows", svc: ackSvc(clcuSpec, bound), path: a("spec"), sev: rules.Info},
+		{name: "existing CLB, same spec at the last apply", svc: ackSvc(clcuSpec, bound, lastApplied(full("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"))),
+			path: a("spec"), sev: rules.Info},
+		{name: "existing CLB, spec added since the last apply", svc: ackSvc(clcuSpec, bound, lastApplied(full("instance-charge-type", "PayByCLCU"))),
+			path: a("spec"), sev: rules.Error},
+		{name: "existing CLB, spec changed since the last apply", svc: ackSvc(clcuSpec, bound, lastApplied(full("instance-charge-type", "PayByCLCU", "spec", "slb.s2.small"))),
+			path: a("spec"), sev: rules.Error},
+		{name: "pending Service, spec added since the last apply: created as PayByCLCU", svc: ackSvc(clcuSpec, pending, lastApplied(full("instance-charge-type", "PayByCLCU"))),
+			path: a("spec"), sev: rules.Info},
+		{name: "existing CLB moved from PayByCLCU to PayBySpec", svc: ackSvc(m("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), bound,
+			lastApplied(full("instance-charge-type", "PayByCLCU"))), path: a("instance-charge-type"), sev: rules.Error},
+		{name: "PayBySpec with a spec", svc: ackSvc(m("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), bound), none: true},
+		{name: "PayByCLCU without spec", svc: ackSvc(m("instance-charge-type", "PayByCLCU"), bound), none: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(tt.svc))...), snapshot.KindService, "web", rules.ACK)
+			var got []Finding
+			for _, f := range res.Findings {
+				if f.Rule == rules.ACKServiceCLCUSpec {
+					got = append(got, f)
+				}
+			}
+			if tt.none {
+				if len(got) > 0 {
+					t.Errorf("want none, got %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Path != tt.path || got[0].EffectiveSeverity() != tt.sev {
+				t.Fatalf("want one %s at %s, got %+v", tt.sev, tt.path, got)
+			}
+		})
+	}
+}

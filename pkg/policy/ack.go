@@ -197,9 +197,6 @@ func ackServiceRules() []Covered {
 				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + clipped(eff("address-type"))},
 			need(set("protocol-port")+" && "+https, "cert-id"),
 		}},
-		{Rule: rules.ACKServiceCLCUSpec, Validations: []Validation{{
-			Expression: "!" + set("spec") + " || " + eff("instance-charge-type") + " != \"PayByCLCU\"",
-		}}},
 		{Rule: rules.ACKServiceReuseWithoutOverride, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
 			Detail:     "'CLB ' + " + clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",

@@ -91,6 +91,8 @@ var singleObjectReasons = map[rules.ID]string{
 	rules.ACKServiceAddressTypeImmutable: "it compares the CLB address with the address type (IP ranges) and with the last-applied-configuration " +
 		"annotation, which is JSON",
 	rules.ACKServiceResourceGroupFixed: whyLastApplied,
+	rules.ACKServiceCLCUSpec: "the error needs a change on an existing CLB (its address in status, and the " +
+		"last-applied-configuration annotation, which is JSON); a Service created with both is accepted and the specification ignored",
 	rules.ACKServiceNodePortLocalPortRange: "the API server allocates a nodePort the manifest leaves out before admission, so the policy " +
 		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
 	rules.ACKServiceResourceGroupImmutable: whyLastApplied,

@@ -179,8 +179,10 @@ var (
 	})
 	ACKServiceCLCUSpec = uncoded(ACK, Service, "clcu-spec", Error, Details{
 		Title: "Pay-as-you-go (PayByCLCU) CLB given a specification",
-		Cause: "The CLB is billed per capacity unit (PayByCLCU), while the Service asks for a fixed " +
-			"specification; switching a CLB from PayByCLCU to pay-by-specification is not allowed.",
+		Cause: "The CLB is billed per capacity unit (PayByCLCU) and the Service also names a fixed " +
+			"specification. A Service created that way gets a PayByCLCU CLB and the specification is " +
+			"ignored (reported as info). Once the CLB exists, the controller refuses to set a specification " +
+			"on it or to move it from PayByCLCU to pay-by-specification (an error, when the Service shows such a change).",
 		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec, and if " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-instance-charge-type is set, make it \"PayByCLCU\".",
 		Risk:  "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
