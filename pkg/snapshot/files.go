@@ -254,17 +254,18 @@ func (f Files) read() (*input, error) {
 		if p == "" {
 			return nil, errors.New("-f needs a file, a directory or - for standard input")
 		}
-		skippedBefore := len(in.skipped)
+		skippedBefore, hintsBefore := len(in.skipped), len(in.hints)
 		files, err := in.expand(p, f.Recursive)
 		if err != nil {
 			return nil, err
 		}
-		objects := 0
+		objects, fresh := 0, 0
 		for _, fd := range files {
 			if r.read[fd.name] {
-				continue
+				continue // given twice: read once
 			}
 			r.read[fd.name] = true
+			fresh++
 			m, err := r.readFile(fd.name, fd.named)
 			if err != nil {
 				return nil, err
@@ -276,7 +277,7 @@ func (f Files) read() (*input, error) {
 			objects += len(m.objs)
 			in.files = append(in.files, m)
 		}
-		if objects == 0 && len(files) > 0 || len(files) == 0 && len(in.skipped) > skippedBefore {
+		if objects == 0 && (fresh > 0 || len(files) == 0) {
 			name := p
 			if p == "-" {
 				name = "standard input"
@@ -285,8 +286,8 @@ func (f Files) read() (*input, error) {
 			if n := len(in.skipped) - skippedBefore; n > 0 {
 				msg += fmt.Sprintf(" (%s)", namesOf(in.skipped[skippedBefore:], 3))
 			}
-			if len(in.hints) > 0 {
-				msg += "; " + in.hints[len(in.hints)-1]
+			if hints := in.hints[hintsBefore:]; len(hints) > 0 {
+				msg += "; " + strings.Join(hints, "; ")
 			}
 			return nil, errors.New(msg)
 		}

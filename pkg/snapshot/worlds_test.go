@@ -230,3 +230,15 @@ func TestParseGrouping(t *testing.T) {
 		t.Errorf("bogus: %v", err)
 	}
 }
+
+func TestLoadWorldsFileGivenTwice(t *testing.T) {
+	root := tree(t, map[string]string{"svc.yaml": svcYAML("web")})
+	p := filepath.Join(root, "svc.yaml")
+	in, err := Files{Paths: []string{p, p, root}, DefaultNamespace: "default"}.LoadWorlds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Worlds) != 1 || len(in.Worlds[0].Files) != 1 || len(in.Notes) != 0 {
+		t.Errorf("a file given three times: %d worlds, files %v, notes %q", len(in.Worlds), in.Worlds[0].Files, in.Notes)
+	}
+}
