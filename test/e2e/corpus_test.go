@@ -66,8 +66,9 @@ func TestCorpusLive(t *testing.T) {
 // cluster, not false alarms about the object; they are logged and set aside when the file lacks one
 // of the kinds they count.
 var absentBackendRules = map[string][]string{
-	"generic.service.no-endpoints":   {"EndpointSlice"},
-	"ack.service.no-available-nodes": {"EndpointSlice", "Node"},
+	"generic.service.no-endpoints":        {"EndpointSlice"},
+	"ack.service.no-available-nodes":      {"EndpointSlice", "Node"},
+	"tke.service.backends-label-no-nodes": {"Node"},
 }
 
 func withoutAbsentBackends(t *testing.T, m corpus.Meta, objs []*unstructured.Unstructured, l report.List) report.List {
