@@ -74,6 +74,26 @@ type Finding struct {
 	// Location is where Path (else its nearest written ancestor, else the object) is in the input
 	// files; offline only.
 	Location *snapshot.Location `json:"location,omitempty"`
+	// Consequences are the problems this finding's cause brings with it (the catalog's
+	// ConsequenceOf relation), found on the same object by other checks or events: they are part of
+	// this finding, not findings of their own, and fixing this one fixes them.
+	Consequences []Consequence `json:"consequences,omitempty"`
+}
+
+// Consequence is a finding folded under the finding whose cause explains it: its own rule, source
+// and facts, but no fix (the cause's fix is the one to apply).
+type Consequence struct {
+	Rule     rules.ID       `json:"rule"`
+	Code     string         `json:"code"`
+	Severity rules.Severity `json:"severity"`
+	Title    string         `json:"title"`
+	Check    string         `json:"check"`
+	Source   checks.Source  `json:"source"`
+	Event    string         `json:"event,omitempty"`
+	Path     string         `json:"path,omitempty"`
+	Message  string         `json:"message"`
+	Count    int32          `json:"count,omitempty"`
+	LastSeen time.Time      `json:"lastSeen,omitzero"`
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -115,10 +135,19 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 			return Report{}, fmt.Errorf("internal error: check %q reported a finding of no catalog rule for %s", f.Check, res.Target)
 		}
 		sev := f.EffectiveSeverity()
+		var cs []Consequence
+		for _, c := range f.Consequences {
+			cr, ok := rules.Get(c.Rule)
+			if !ok {
+				return Report{}, fmt.Errorf("internal error: check %q reported a consequence of no catalog rule for %s", c.Check, res.Target)
+			}
+			cs = append(cs, Consequence{Rule: c.Rule, Code: cr.Code, Severity: c.EffectiveSeverity(), Title: cr.Title, Check: c.Check,
+				Source: c.Source, Event: c.Event, Path: c.Path, Message: c.Message, Count: c.Count, LastSeen: c.LastSeen})
+		}
 		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: sev,
 			Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
 			Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
-			LastSeen: f.LastSeen})
+			LastSeen: f.LastSeen, Consequences: cs})
 		r.Summary.add(sev)
 	}
 	for _, s := range res.Skipped {

@@ -450,6 +450,9 @@ func (w *Writer) text(r Report) {
 		if f.Source == checks.SourceCheckEvent {
 			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, lastSeen(f.LastSeen), f.Event)
 		}
+		for _, c := range f.Consequences {
+			fmt.Fprintf(w.Out, "%sconsequence: %s %s: %s\n", indent, c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c))
+		}
 		if w.FixHints {
 			for _, h := range [][2]string{{"fix:  ", f.Fix}, {"risk: ", f.Risk}, {"doc:  ", f.Doc}} {
 				for i, line := range wrap(h[1], w.Width-len(indent)-len(h[0])) {
@@ -483,6 +486,17 @@ func (w *Writer) text(r Report) {
 		}
 	}
 	fmt.Fprintln(w.Out, line)
+}
+
+// consequenceFacts is what a consequence says, and what saw it.
+func consequenceFacts(c Consequence) string {
+	switch c.Source {
+	case checks.SourceEvent:
+		return fmt.Sprintf("event (x%d, last %s): %s", c.Count, lastSeen(c.LastSeen), c.Message)
+	case checks.SourceCheckEvent:
+		return fmt.Sprintf("%s; confirmed by event (x%d, last %s): %s", c.Message, c.Count, lastSeen(c.LastSeen), c.Event)
+	}
+	return c.Message
 }
 
 func dash(s string) string {

@@ -24,7 +24,7 @@ var clusterNodes = map[rules.Provider]string{
 }
 
 // GoVerdict runs the real checks offline on a snapshot holding only obj and a node of the cluster's
-// cloud, and returns the covered rules that fired.
+// cloud, and returns the covered rules that fired, as findings or as their consequences.
 func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, error) {
 	var b bytes.Buffer
 	y, err := yaml.Marshal(obj)
@@ -50,8 +50,11 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 	}
 	out := map[rules.ID]bool{}
 	for _, f := range res.Findings {
-		if covered[f.Rule] && f.Source != checks.SourceEvent {
-			out[f.Rule] = true
+		// A consequence folded under another finding was found by the checks all the same.
+		for _, g := range append([]checks.Finding{f}, f.Consequences...) {
+			if covered[g.Rule] && g.Source != checks.SourceEvent {
+				out[g.Rule] = true
+			}
 		}
 	}
 	return out, nil
