@@ -489,7 +489,7 @@ func (w *Writer) text(r Report) {
 }
 
 // consequenceFacts is what a consequence says, and what saw it.
-func consequenceFacts(c Consequence) string {
+func consequenceFacts(c Finding) string {
 	switch c.Source {
 	case checks.SourceEvent:
 		return fmt.Sprintf("event (x%d, last %s): %s", c.Count, lastSeen(c.LastSeen), c.Message)

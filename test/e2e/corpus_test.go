@@ -113,8 +113,7 @@ func offlineNotLive(off, live report.List) []string {
 		for _, f := range r.Findings {
 			seen[key(r, f)], seen[ruleOnly(r, f)] = true, true
 			for _, c := range f.Consequences {
-				cf := report.Finding{Rule: c.Rule, Path: c.Path}
-				seen[key(r, cf)], seen[ruleOnly(r, cf)] = true, true
+				seen[key(r, c)], seen[ruleOnly(r, c)] = true, true
 			}
 		}
 	}

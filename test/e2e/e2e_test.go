@@ -42,7 +42,7 @@ func checkFindings(r report.Report) map[findingKey]report.Finding {
 		}
 		for _, c := range f.Consequences {
 			if strings.HasPrefix(string(c.Source), "check") {
-				m[findingKey{c.Rule, c.Path}] = report.Finding{Rule: c.Rule, Path: c.Path, Check: c.Check, Source: c.Source, Message: c.Message}
+				m[findingKey{c.Rule, c.Path}] = c
 			}
 		}
 	}
