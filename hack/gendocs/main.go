@@ -101,7 +101,16 @@ func rulesDoc() string {
 			if r.Retried {
 				detail.WriteString(", retried by the controller")
 			}
-			fmt.Fprintf(&detail, ".\n\n- **Cause:** %s\n- **Fix:** %s\n- **Risk if left:** %s\n- **Source:** %s\n\n", r.Cause, r.Fix, r.Risk, r.Doc)
+			fmt.Fprintf(&detail, ".\n\n- **Cause:** %s\n- **Fix:** %s\n- **Risk if left:** %s\n- **Source:** %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
+			if len(r.ConsequenceOf) > 0 {
+				causes := make([]string, len(r.ConsequenceOf))
+				for i, c := range r.ConsequenceOf {
+					causes[i] = fmt.Sprintf("[`%s`](#%s)", c, report.RuleAnchor(c))
+				}
+				fmt.Fprintf(&detail, "- **Consequence of:** %s — when a finding of that rule is on the same object, this one is "+
+					"reported under it, as a consequence, not as a finding of its own.\n", strings.Join(causes, ", "))
+			}
+			detail.WriteString("\n")
 		}
 		b.WriteString("\n")
 		b.WriteString(detail.String())

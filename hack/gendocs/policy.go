@@ -53,6 +53,10 @@ func policyDoc() string {
   in the API server's own CEL environment (Kubernetes 1.30 and 1.37), and the end-to-end test applies them to a real API server.
 - **Messages** start with the rule's documented code (or its id when the vendor gives none) and title, name the offending value
   where it helps, and end with the fix, on one line: ` + "`" + e4052 + " — host \"localhost\" must be a lowercase domain name … . <fix>`" + `.
+- **Every broken rule in one answer:** each rule is a validation of its own, so under Warn every rule the object breaks is a
+  warning of its own. Under Deny the API server returns the message of the first failing validation only; with ` + "`--action Deny`" + `
+  that message therefore ends with ` + "`Also broken:`" + ` and the code and title of every other error rule the object breaks, so one
+  refusal names them all (the conditions become variables ` + "`ok0`, `ok1`" + `, …, written once and read by the list).
 - **Same verdicts as the diagnosis:** for every enforced rule, a differential test evaluates the policies in-process with the API
   server's CEL libraries (k8s.io/apiserver) and runs the real checks on a snapshot holding just that object; on the corpus, the
   examples and generated variants around every boundary (booleans, integer ranges, id formats, hosts, paths, TLS entries, classes,

@@ -337,13 +337,25 @@ func suggestion(s string) string {
 	return ""
 }
 
-// checkACKAnnotationLinks checks annotations that only work together.
+// checkACKAnnotationLinks checks annotations that only work together. The missing companions of one
+// annotation are one finding.
 func checkACKAnnotationLinks(c *Context, a ackAnns) {
+	var order []string
+	missing := map[string][]string{} // path -> "why; key is missing"
 	need := func(when bool, suffix, companion, why string) {
 		if _, _, set := a.get(companion); when && !set {
-			c.Emit(rules.ACKServiceAnnotationDependency, a.path(suffix), "%s; %s%s is missing", why, ackPrefix, companion)
+			p := a.path(suffix)
+			if missing[p] == nil {
+				order = append(order, p)
+			}
+			missing[p] = append(missing[p], fmt.Sprintf("%s; %s%s is missing", why, ackPrefix, companion))
 		}
 	}
+	defer func() {
+		for _, p := range order {
+			c.Emit(rules.ACKServiceAnnotationDependency, p, "%s", strings.Join(missing[p], "; "))
+		}
+	}()
 	sticky := a.value("sticky-session") == "on"
 	need(sticky, "sticky-session", "sticky-session-type", "sticky-session is on")
 	need(sticky && a.value("sticky-session-type") == "insert", "sticky-session-type", "cookie-timeout", "sticky-session-type insert needs a cookie lifetime")
@@ -358,12 +370,16 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	ports, perr := parseProtocolPort(a.value("protocol-port"))
 	if _, _, set := a.get("protocol-port"); set && perr == nil {
 		https := false
+		var absent []string
 		for _, pp := range ports {
 			https = https || pp.proto == "https"
-			if !hasServicePort(c.Service, networkingv1.ServiceBackendPort{Number: pp.port}) {
-				c.Emit(rules.ACKServiceInvalidAnnotation, a.path("protocol-port"), "%s:%d names no port of the Service (ports: %s)",
-					pp.proto, pp.port, servicePorts(c.Service))
+			if e := fmt.Sprintf("%s:%d", pp.proto, pp.port); !hasServicePort(c.Service, networkingv1.ServiceBackendPort{Number: pp.port}) && !slices.Contains(absent, e) {
+				absent = append(absent, e)
 			}
+		}
+		if len(absent) > 0 {
+			c.Emit(rules.ACKServiceInvalidAnnotation, a.path("protocol-port"), "%s name no port of the Service (ports: %s)",
+				nameList(absent, 8), servicePorts(c.Service))
 		}
 		need(https, "protocol-port", "cert-id", "an https listener needs a certificate")
 	}
@@ -499,10 +515,12 @@ func checkACKHTTPSBackend(c *Context) {
 	if _, _, cert := a.get("cert-id"); err != nil || !cert {
 		return
 	}
+	seen := map[int32]bool{}
 	for _, pp := range ports {
-		if pp.proto != "https" {
-			continue
+		if pp.proto != "https" || seen[pp.port] {
+			continue // a listener given twice is one listener
 		}
+		seen[pp.port] = true
 		for i, sp := range c.Service.Spec.Ports {
 			if sp.Port != pp.port {
 				continue
@@ -556,13 +574,18 @@ func checkACKReuse(c *Context) {
 		return
 	}
 	c.notePartial()
+	var owners []string
 	for _, s := range svcs {
 		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
 			continue
 		}
 		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[labelCCMLBID] == id && !own {
-			c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s/%s (label %s)", clip(id), clip(s.Namespace), clip(s.Name), labelCCMLBID)
+			owners = append(owners, clip(s.Namespace)+"/"+clip(s.Name))
 		}
+	}
+	if len(owners) > 0 {
+		slices.Sort(owners)
+		c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s (label %s)", clip(id), nameList(owners, 5), labelCCMLBID)
 	}
 }
 
@@ -618,16 +641,19 @@ func checkACKImmutable(c *Context) {
 	}
 	if _, _, reused := a.get("id"); !reused {
 		typ := orDefault(a.value("address-type"), "internet")
+		var facts []string
 		for _, ing := range svc.Status.LoadBalancer.Ingress {
 			if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
-				c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
-					"address-type is %s but the CLB address %s is %s; the type cannot be changed after creation",
-					clip(typ), clip(ing.IP), map[bool]string{true: "private", false: "public"}[private])
+				facts = append(facts, fmt.Sprintf("address-type is %s but the CLB address %s is %s",
+					clip(typ), clip(ing.IP), map[bool]string{true: "private", false: "public"}[private]))
 			}
 		}
 		if old, ok := changed("address-type"); ok {
+			facts = append(facts, fmt.Sprintf("address-type was %q at the last kubectl apply", clip(old)))
+		}
+		if len(facts) > 0 {
 			c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
-				"address-type was %q at the last kubectl apply; the type cannot be changed after creation", clip(old))
+				"%s; the type cannot be changed after creation", strings.Join(facts, "; "))
 		}
 	}
 	if rg, _, set := a.get("resource-group-id"); set {
@@ -636,7 +662,7 @@ func checkACKImmutable(c *Context) {
 				"resource-group-id was %q at the last kubectl apply and is now %q; it cannot be changed after creation", clip(old), clip(rg))
 		} else {
 			c.Emit(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"),
-				"the CLB already exists; resource group %s cannot be changed after creation, so keep this value", clip(rg))
+				"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync", clip(rg))
 		}
 	}
 }

@@ -85,6 +85,10 @@ type Finding struct {
 	// Count and LastSeen are set for findings an event proves.
 	Count    int32
 	LastSeen time.Time
+	// Consequences are the findings of the target whose rule is a consequence of this one's
+	// (rules.Details.ConsequenceOf), folded under it in the order of compareFindings; each keeps its
+	// own rule, source and facts. They are never findings of their own.
+	Consequences []Finding
 }
 
 // Skip records a check that could not run.
@@ -322,6 +326,9 @@ type Result struct {
 	Note *Note
 	// Controller is, for an Ingress, the ingress controller its class selects.
 	Controller *IngressController
+	// merged counts the findings of checks that uniquePaths merged into an earlier one of the same
+	// rule and path; checks are meant to report each problem once themselves, and tests assert it.
+	merged int
 }
 
 // Run applies the checks that fit the target and returns their findings. The target must be in the
@@ -356,7 +363,9 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 			return Result{}, ctx.undeclared
 		}
 	}
-	res.Findings, res.Skipped, res.Partial = mergeConfirmed(ctx.findings), ctx.skips, ctx.partial
+	res.Findings, res.merged = uniquePaths(mergeConfirmed(ctx.findings))
+	res.Findings = foldConsequences(res.Findings)
+	res.Skipped, res.Partial = ctx.skips, ctx.partial
 	if notLB {
 		res.Note = notLoadBalancer(ctx.Service, applied)
 	}
@@ -496,6 +505,142 @@ func mergeConfirmed(fs []Finding) []Finding {
 		if f.Severity != nil && *f.Severity < e.EffectiveSeverity() {
 			f.Severity = nil
 		}
+	}
+	return out
+}
+
+// maxMerged bounds the distinct messages uniquePaths keeps in one finding.
+const maxMerged = 5
+
+// uniquePaths makes (rule, path) unique among one target's findings, whatever saw them and however
+// often: a finding of the same rule at the same path as an earlier one is merged into it, in
+// emission order (so the same input gives the same finding). The first keeps its check and path;
+// its message is followed by the later ones that differ (at most maxMerged in all, then how many
+// more), joined by " | "; event counts add up and the newest event's time and message win; a check
+// finding with an event among them is check+event; the severity is the worst of them. It returns
+// the findings and how many findings of checks it merged.
+func uniquePaths(fs []Finding) ([]Finding, int) {
+	type key struct {
+		rule rules.ID
+		path string
+	}
+	first := make(map[key]int, len(fs))
+	out := make([]Finding, 0, len(fs))
+	parts := map[int][]string{} // distinct messages of a merged finding, the first one first
+	extra := map[int]int{}      // distinct messages beyond maxMerged
+	merged := 0
+	for _, f := range fs {
+		k := key{f.Rule, f.Path}
+		i, ok := first[k]
+		if !ok {
+			first[k] = len(out)
+			out = append(out, f)
+			continue
+		}
+		a := &out[i]
+		if a.Source != SourceEvent && f.Source != SourceEvent {
+			merged++
+		}
+		if parts[i] == nil {
+			parts[i] = []string{a.Message}
+		}
+		msg, event := f.Message, f.Event
+		if f.Source == SourceEvent {
+			event = f.Message
+			if a.Source != SourceEvent {
+				msg = "" // the event confirms a's check finding
+			}
+		}
+		switch {
+		case msg == "" || slices.Contains(parts[i], msg):
+		case len(parts[i]) < maxMerged:
+			parts[i] = append(parts[i], msg)
+		default:
+			extra[i]++
+		}
+		if f.Source != SourceCheck { // an event saw it
+			a.Count += f.Count
+			if a.Source == SourceCheck {
+				a.Source = SourceCheckEvent
+			}
+			if f.LastSeen.After(a.LastSeen) || a.Event == "" && a.Source == SourceCheckEvent {
+				a.LastSeen = f.LastSeen
+				if a.Source == SourceCheckEvent {
+					a.Event = event
+				}
+			}
+		}
+		if sev := max(a.EffectiveSeverity(), f.EffectiveSeverity()); sev != a.Rule.Rule().Severity {
+			a.Severity = &sev
+		} else {
+			a.Severity = nil
+		}
+		a.Consequences = append(a.Consequences, f.Consequences...)
+	}
+	for i, p := range parts {
+		out[i].Message = strings.Join(p, " | ")
+		if n := extra[i]; n > 0 {
+			out[i].Message += fmt.Sprintf(" | and %d more", n)
+		}
+	}
+	return out, merged
+}
+
+// foldConsequences moves each finding whose rule is a consequence of another rule with a finding on
+// the target (rules.Details.ConsequenceOf, the first listed rule found wins) under that finding, or
+// under the finding that one is folded under in turn: one cause, one finding. The cause becomes at
+// least as severe as its consequences, so folding never lowers what the report says or its exit code.
+func foldConsequences(fs []Finding) []Finding {
+	firstOf := map[rules.ID]int{}
+	for i, f := range fs {
+		if _, ok := firstOf[f.Rule]; !ok {
+			firstOf[f.Rule] = i
+		}
+	}
+	parent := make([]int, len(fs))
+	folded := false
+	for i, f := range fs {
+		parent[i] = -1
+		for _, c := range f.Rule.Rule().ConsequenceOf {
+			if j, ok := firstOf[c]; ok {
+				parent[i], folded = j, true
+				break
+			}
+		}
+	}
+	if !folded {
+		return fs
+	}
+	// The relation between rules has no cycle (Go refuses one among the rule variables), so neither
+	// has parent, and each chain ends at a root.
+	root := func(i int) int {
+		for parent[i] >= 0 {
+			i = parent[i]
+		}
+		return i
+	}
+	out := make([]Finding, 0, len(fs))
+	at := make([]int, len(fs)) // index in out of each root
+	for i, f := range fs {
+		if parent[i] < 0 {
+			at[i] = len(out)
+			out = append(out, f)
+		}
+	}
+	for i, f := range fs {
+		if parent[i] < 0 {
+			continue
+		}
+		c := &out[at[root(i)]]
+		sub := f.Consequences
+		f.Consequences = nil
+		c.Consequences = append(append(c.Consequences, f), sub...)
+		if sev := f.EffectiveSeverity(); sev > c.EffectiveSeverity() {
+			c.Severity = &sev
+		}
+	}
+	for i := range out {
+		slices.SortStableFunc(out[i].Consequences, compareFindings)
 	}
 	return out
 }

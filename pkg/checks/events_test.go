@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -34,11 +35,11 @@ func TestEventFindings(t *testing.T) {
 			event("a", "Ingress", "bar", "Warning", "ErrorCode: E4011 Secret x", 2, t0),
 			event("b", "Ingress", "bar", "Warning", "IngressErrorCode{Code:\"E4011\"}", 3, t0.Add(time.Minute)),
 		}, map[rules.ID]int32{rules.TKEIngressE4011: 5}, []rules.ID{rules.GenericIngressUnmatchedWarning}},
-		{"unmatched warnings stay apart", []runtime.Object{
+		{"unmatched warnings make one finding", []runtime.Object{
 			event("a", "Ingress", "bar", "Warning", "quota of something exceeded", 1, t0),
 			event("b", "Ingress", "bar", "Warning", "another failure", 1, t0),
 			event("c", "Ingress", "bar", "Normal", "Ingress Sync Success. RetrunCode: S2009", 1, t0),
-		}, map[rules.ID]int32{rules.GenericIngressUnmatchedWarning: 1}, []rules.ID{rules.GenericIngressNoEvents}},
+		}, map[rules.ID]int32{rules.GenericIngressUnmatchedWarning: 2}, []rules.ID{rules.GenericIngressNoEvents}},
 		{"events of another object are ignored", []runtime.Object{
 			event("a", "Service", "bar", "Warning", "ErrorCode: E4011", 1, t0),
 		}, nil, []rules.ID{rules.TKEIngressE4011, rules.TKEServiceE4011}},
@@ -63,8 +64,16 @@ func TestEventFindings(t *testing.T) {
 					t.Errorf("unexpected %s: %+v", id, got[id])
 				}
 			}
-			if tt.name == "unmatched warnings stay apart" && len(got[rules.GenericIngressUnmatchedWarning]) != 2 {
-				t.Errorf("two different unmatched warnings should give two findings: %+v", got[rules.GenericIngressUnmatchedWarning])
+			if tt.name == "unmatched warnings make one finding" {
+				fs := got[rules.GenericIngressUnmatchedWarning]
+				if len(fs) != 1 {
+					t.Fatalf("two different unmatched warnings (one rule, no path) should give one finding: %+v", fs)
+				}
+				for _, fact := range []string{"quota of something exceeded", "another failure"} {
+					if !strings.Contains(fs[0].Message, fact) {
+						t.Errorf("merged message %q lacks %q", fs[0].Message, fact)
+					}
+				}
 			}
 		})
 	}

@@ -31,7 +31,7 @@ func fixture(t *testing.T, objs ...runtime.Object) *snapshot.Snapshot {
 }
 
 // diagnose runs every check on target; Run itself fails when a check emits a rule it does not declare,
-// the test when a skip has no valid class.
+// the test when a skip has no valid class or when the checks reported one problem twice.
 func diagnose(t *testing.T, s *snapshot.Snapshot, kind snapshot.Kind, name string, p rules.Provider) Result {
 	t.Helper()
 	res, err := Run(s, snapshot.Target{Kind: kind, Namespace: ns, Name: name}, p, All())
@@ -39,16 +39,58 @@ func diagnose(t *testing.T, s *snapshot.Snapshot, kind snapshot.Kind, name strin
 		t.Fatalf("Run: %v", err)
 	}
 	assertClasses(t, res)
+	assertOnce(t, res)
 	return res
 }
 
-// byRule indexes findings: rule -> paths.
+// assertOnce fails the test when the result holds two findings of one rule at one path, or when a
+// check emitted such a pair and relied on the runner to merge them.
+func assertOnce(t *testing.T, res Result) {
+	t.Helper()
+	if res.merged > 0 {
+		t.Errorf("%s: the checks emitted %d finding(s) of a rule at a path they had already reported: %+v", res.Target, res.merged, res.Findings)
+	}
+	seen := map[string]bool{}
+	for _, f := range res.Findings {
+		k := f.Rule.String() + " at " + f.Path
+		if seen[k] {
+			t.Errorf("%s: two findings of %s", res.Target, k)
+		}
+		seen[k] = true
+	}
+}
+
+// byRule indexes the findings (not their consequences): rule -> paths.
 func byRule(res Result) map[rules.ID][]string {
 	m := map[rules.ID][]string{}
 	for _, f := range res.Findings {
 		m[f.Rule] = append(m[f.Rule], f.Path)
 	}
 	return m
+}
+
+// reported indexes everything the result reports, findings and their consequences: rule -> paths.
+func reported(res Result) map[rules.ID][]string {
+	m := byRule(res)
+	for _, f := range res.Findings {
+		for _, c := range f.Consequences {
+			m[c.Rule] = append(m[c.Rule], c.Path)
+		}
+	}
+	return m
+}
+
+// consequencesOf lists the rules folded under the findings of rule id.
+func consequencesOf(res Result, id rules.ID) []rules.ID {
+	var out []rules.ID
+	for _, f := range res.Findings {
+		if f.Rule == id {
+			for _, c := range f.Consequences {
+				out = append(out, c.Rule)
+			}
+		}
+	}
+	return out
 }
 
 func meta(name string, ann map[string]string) metav1.ObjectMeta {

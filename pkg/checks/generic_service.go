@@ -244,7 +244,8 @@ func selectorString(svc *corev1.Service) string {
 	return b.String()
 }
 
-// checkServiceEndpoints reports a Service without backends, or with backends that are not ready.
+// checkServiceEndpoints reports a Service without a ready backend (naming the backends that are not
+// ready, if any), or else one with backends that are not ready: one finding either way.
 func checkServiceEndpoints(c *Context) {
 	svc := c.Service
 	if len(svc.Spec.Selector) == 0 {
@@ -264,19 +265,19 @@ func checkServiceEndpoints(c *Context) {
 		return
 	}
 	ready, notReady := b.split()
+	var names []string
+	for _, e := range notReady {
+		names = append(names, clip(e.name)+" ("+e.why+")")
+	}
 	switch {
 	case len(b.eps) == 0 && len(svc.Spec.Selector) > 0:
 		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "no pod matches the selector %s (read from %s)", clip(selectorString(svc)), b.from)
 	case len(b.eps) == 0:
 		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "the Service's EndpointSlices list no endpoint")
 	case len(ready) == 0:
-		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "none of the %d endpoints is ready (read from %s)", len(b.eps), b.from)
-	}
-	if len(notReady) > 0 {
-		var names []string
-		for _, e := range notReady {
-			names = append(names, clip(e.name)+" ("+e.why+")")
-		}
+		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "none of the %d endpoints is ready (read from %s): %s",
+			len(b.eps), b.from, nameList(names, 8))
+	case len(notReady) > 0:
 		c.Emit(rules.GenericServiceEndpointsNotReady, "spec.selector", "%d of %d endpoints are not ready: %s",
 			len(notReady), len(b.eps), nameList(names, 8))
 	}

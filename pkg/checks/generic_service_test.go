@@ -116,9 +116,14 @@ type svcCase struct {
 	path       string
 	// sev, when set, is the severity the bad finding must have.
 	sev *rules.Severity
+	// under, when set, is the rule whose finding on bad must hold want as a consequence.
+	under rules.ID
 }
 
 func sevOf(s rules.Severity) *rules.Severity { return &s }
+
+// consequenceOf returns the case with the rule whose finding must hold want as a consequence.
+func (c svcCase) consequenceOf(id rules.ID) svcCase { c.under = id; return c }
 
 // severity returns the case with the severity its bad finding must have.
 func (c svcCase) severity(s rules.Severity) svcCase { c.sev = &s; return c }
@@ -129,7 +134,16 @@ func runServiceCases(t *testing.T, p rules.Provider, cases []svcCase) {
 		t.Run(tt.name, func(t *testing.T) {
 			bad := diagnose(t, fixture(t, tt.bad...), snapshot.KindService, "web", p)
 			found := false
-			for _, f := range bad.Findings {
+			candidates := bad.Findings
+			if tt.under.Known() {
+				candidates = nil
+				for _, f := range bad.Findings {
+					if f.Rule == tt.under {
+						candidates = append(candidates, f.Consequences...)
+					}
+				}
+			}
+			for _, f := range candidates {
 				if f.Rule == tt.want && f.Path == tt.path {
 					found = true
 					if tt.sev != nil && f.EffectiveSeverity() != *tt.sev {
@@ -138,10 +152,11 @@ func runServiceCases(t *testing.T, p rules.Provider, cases []svcCase) {
 				}
 			}
 			if !found {
-				t.Errorf("bad: want %s at %s, got %v (skipped %v)", tt.want, tt.path, byRule(bad), bad.Skipped)
+				t.Errorf("bad: want %s at %s (under %v), got %v, consequences of %v: %v (skipped %v)", tt.want, tt.path, tt.under,
+					byRule(bad), tt.under, consequencesOf(bad, tt.under), bad.Skipped)
 			}
 			fixedRes := diagnose(t, fixture(t, tt.fixed...), snapshot.KindService, "web", p)
-			if fixed := byRule(fixedRes); len(fixed[tt.want]) > 0 {
+			if fixed := reported(fixedRes); len(fixed[tt.want]) > 0 {
 				t.Errorf("fixed: %s still reported at %v", tt.want, fixed[tt.want])
 			}
 			// Silence must come from the check running, not from it being skipped.
@@ -206,10 +221,11 @@ func TestGenericServiceChecks(t *testing.T) {
 			bad:   withNodes(service("web", lb, etpLocal), fxSlice("web", fxEP{"web-1", "n1", true})),
 			fixed: withNodes(service("web", lb), fxSlice("web", fxEP{"web-1", "n1", true})),
 			want:  rules.GenericServiceExternalTrafficLocal, path: "spec.externalTrafficPolicy", sev: sevOf(rules.Info)},
-		{name: "Local policy with no ready backend",
+		{name: "Local policy with no ready backend: a consequence of no-endpoints",
 			bad:   withNodes(service("web", lb, etpLocal), fxSlice("web", fxEP{"web-1", "n1", false})),
 			fixed: withNodes(service("web", lb), fxSlice("web", fxEP{"web-1", "n1", false})),
-			want:  rules.GenericServiceExternalTrafficLocal, path: "spec.externalTrafficPolicy", sev: sevOf(rules.Warning)},
+			want:  rules.GenericServiceExternalTrafficLocal, path: "spec.externalTrafficPolicy", sev: sevOf(rules.Warning),
+			under: rules.GenericServiceNoEndpoints},
 		{name: "Local policy with backends only on excluded nodes",
 			bad: objs(service("web", lb, etpLocal), fxSlice("web", fxEP{"web-1", "n1", true}),
 				fxNode("n1", nodeLabel(labelExcludeLB, "true")), fxNode("n2")),
@@ -227,7 +243,7 @@ func TestGenericServiceUnknownSkips(t *testing.T) {
 	s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
 	s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
 	res := diagnose(t, s, snapshot.KindService, "web", rules.Generic)
-	got := byRule(res)
+	got := reported(res)
 	for _, id := range []rules.ID{rules.GenericServiceNoEndpoints, rules.GenericServiceNoSelector, rules.GenericServiceEndpointsNotReady} {
 		if len(got[id]) > 0 {
 			t.Errorf("unreadable endpoints became finding %s", id)

@@ -94,20 +94,31 @@ func checkIngressExistingLB(c *Context) {
 	if !ok {
 		return
 	}
-	where := annPath(annExistLB)
+	// Each rule is one finding at the annotation, naming every object involved.
+	var creators, ingresses, ports []string
 	for _, u := range users {
 		switch {
 		case !u.reuses:
-			c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", clip(id), u)
+			creators = append(creators, u.String())
 		case u.kind == "Ingress":
-			c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", clip(id), u)
+			ingresses = append(ingresses, u.String())
 		default:
 			// HTTP and HTTPS listeners are TCP: a UDP listener on the same port number is another listener.
 			for _, p := range u.svc.Spec.Ports {
 				if protocolOf(p) == corev1.ProtocolTCP && slices.Contains(ingressL7Ports(c.Ingress), int(p.Port)) {
-					c.Emit(rules.TKEIngressE4101, where, "%s on the same load balancer %s declares port %d/%s, which the Ingress listeners need", u, clip(id), p.Port, protocolOf(p))
+					ports = append(ports, fmt.Sprintf("%s declares port %d/%s", u, p.Port, protocolOf(p)))
 				}
 			}
 		}
+	}
+	where := annPath(annExistLB)
+	if len(creators) > 0 {
+		c.Emit(rules.TKEIngressE4019, where, "load balancer %s was created by TKE for %s and cannot be reused", clip(id), nameList(creators, 5))
+	}
+	if len(ingresses) > 0 {
+		c.Emit(rules.TKEIngressE4020, where, "load balancer %s is already used by %s", clip(id), nameList(ingresses, 5))
+	}
+	if len(ports) > 0 {
+		c.Emit(rules.TKEIngressE4101, where, "on the same load balancer %s, %s, which the Ingress listeners need", clip(id), nameList(ports, 5))
 	}
 }

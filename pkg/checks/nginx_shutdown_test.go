@@ -12,9 +12,11 @@ import (
 )
 
 // nginxPod is a ready NGINX Ingress controller pod of Service web whose preStop runs command, with
-// the grace period of the community chart.
+// the grace period of the community chart. It has an ENI of its own (VPC-CNI), so direct access can
+// bind it.
 func nginxPod(name string, command ...string) *corev1.Pod {
 	return fxPod(name, "n1", true, func(p *corev1.Pod) {
+		p.Annotations = map[string]string{tkeNetworksAnn: "tke-route-eni"}
 		grace := int64(300)
 		p.Spec.TerminationGracePeriodSeconds = &grace
 		ct := &p.Spec.Containers[0]

@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	admissionv1 "k8s.io/api/admissionregistration/v1"
@@ -83,10 +84,14 @@ func checkIPMasqAgent(c *Context) {
 			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", err)
 			return
 		}
+		var all []string
 		for i, s := range cidrs {
 			if p, err := netip.ParsePrefix(strings.TrimSpace(s)); err == nil && p.Bits() == 0 && p.Addr().Is4() {
-				c.Emit(id, where, "nonMasqueradeCIDRs[%d] is %s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", i, clip(s))
+				all = append(all, fmt.Sprintf("nonMasqueradeCIDRs[%d] is %s", i, clip(s)))
 			}
+		}
+		if len(all) > 0 {
+			c.Emit(id, where, "%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", nameList(all, 4))
 		}
 		return
 	}
@@ -338,10 +343,14 @@ func checkL7Loopback(c *Context) {
 		}
 		have[port] = true
 	}
+	var missing []string
 	for _, p := range ingressL7Ports(ing) {
 		if !have[p] {
-			c.Emit(rules.TKEIngressCLBLoopback, base, "no entry for listener port %d, so keepalive stays off there", p)
+			missing = append(missing, strconv.Itoa(p))
 		}
+	}
+	if len(missing) > 0 {
+		c.Emit(rules.TKEIngressCLBLoopback, base, "no entry for listener port %s, so keepalive stays off there", strings.Join(missing, " or "))
 	}
 }
 

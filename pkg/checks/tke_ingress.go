@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -377,6 +378,7 @@ func checkIngressTLS(c *Context) {
 	defaults := 0
 	hostSecret := map[string]string{}
 	var tlsHosts []string
+	var certIDs [][2]string // Secret name and certificate id of each TLS Secret read
 	for i, t := range ing.Spec.TLS {
 		where := fmt.Sprintf("spec.tls[%d]", i)
 		if len(t.Hosts) == 0 {
@@ -385,26 +387,55 @@ func checkIngressTLS(c *Context) {
 				c.Emit(rules.TKEIngressE4048, where, "a second TLS entry without hosts; only one default certificate is allowed")
 			}
 		}
+		var twice []string
 		for _, h := range t.Hosts {
 			tlsHosts = append(tlsHosts, h)
 			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
-				c.Emit(rules.TKEIngressE4049, where+".hosts", "host %q has certificates from both %q and %q", clip(h), clip(prev), clip(t.SecretName))
+				twice = append(twice, fmt.Sprintf("host %q has certificates from both %q and %q", clip(h), clip(prev), clip(t.SecretName)))
 			}
 			hostSecret[h] = t.SecretName
+		}
+		if len(twice) > 0 {
+			c.Emit(rules.TKEIngressE4049, where+".hosts", "%s", nameList(twice, 5))
 		}
 		if t.SecretName == "" {
 			c.Emit(rules.TKEIngressE4009, where+".secretName", "TLS entry has no secretName")
 			continue
 		}
-		checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName")
+		if id, ok := checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName"); ok && !slices.ContainsFunc(certIDs, func(s [2]string) bool { return s[0] == t.SecretName }) {
+			certIDs = append(certIDs, [2]string{t.SecretName, id})
+		}
 	}
+	checkCertIDAnnotation(c, certIDs)
 	if defaults > 0 {
 		return
 	}
+	var uncovered []string
 	for _, h := range httpsHosts(c) {
 		if !hostCovered(h, tlsHosts) {
-			c.Emit(rules.TKEIngressE4040, "spec.tls", "HTTPS host %q is not listed in any TLS entry and there is no default certificate", clip(h))
+			uncovered = append(uncovered, fmt.Sprintf("HTTPS host %q", clip(h)))
 		}
+	}
+	if len(uncovered) > 0 {
+		c.Emit(rules.TKEIngressE4040, "spec.tls", "no TLS entry lists %s, and there is no default certificate", nameList(uncovered, 5))
+	}
+}
+
+// checkCertIDAnnotation compares the qcloud_cert_id annotation, when set, with the certificate id of
+// each TLS Secret (name, id), in one finding.
+func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
+	ann, ok := c.Ingress.Annotations[annCertID]
+	if !ok {
+		return
+	}
+	var differ []string
+	for _, s := range certIDs {
+		if s[1] != ann {
+			differ = append(differ, fmt.Sprintf("Secret %s/%s holds %q", clip(c.Ingress.Namespace), clip(s[0]), clip(s[1])))
+		}
+	}
+	if len(differ) > 0 {
+		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but %s", annCertID, clip(ann), nameList(differ, 5))
 	}
 }
 
@@ -442,8 +473,9 @@ func hostCovered(h string, tlsHosts []string) bool {
 // certIDRE is the shape of a Tencent SSL certificate id (8 letters and digits, e.g. YCOLTUdr).
 var certIDRE = regexp.MustCompile(`^[A-Za-z0-9]{8}$`)
 
-// checkCertSecret checks the Secret behind a TLS entry. Only the qcloud_cert_id value is ever quoted.
-func checkCertSecret(c *Context, ns, name, where string) {
+// checkCertSecret checks the Secret behind a TLS entry and returns its certificate id, if it has
+// one. Only the qcloud_cert_id value is ever quoted.
+func checkCertSecret(c *Context, ns, name, where string) (string, bool) {
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	if err != nil {
 		if isNotFound(err) {
@@ -451,12 +483,12 @@ func checkCertSecret(c *Context, ns, name, where string) {
 		} else {
 			c.Skip(err)
 		}
-		return
+		return "", false
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
 		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", clip(ns), clip(name), secretCertKey, keyList(sec))
-		return
+		return "", false
 	}
 	id := strings.TrimSpace(raw)
 	switch {
@@ -465,9 +497,7 @@ func checkCertSecret(c *Context, ns, name, where string) {
 	case !certIDRE.MatchString(id):
 		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, clip(ns), clip(name), clip(id))
 	}
-	if ann, ok := c.Ingress.Annotations[annCertID]; ok && ann != id {
-		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but Secret %s/%s holds %q", annCertID, clip(ann), clip(ns), clip(name), clip(id))
-	}
+	return id, true
 }
 
 // secretValue reads a key from data or stringData.

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -104,9 +105,12 @@ func checkServiceExistingLB(c *Context) {
 	if !ok {
 		return
 	}
+	// One finding per rule and path, naming every other object involved.
+	var creators []string
+	sharing := make([][]string, len(c.Service.Spec.Ports)) // per port of the target, the users declaring it
 	for _, u := range users {
 		if !u.reuses {
-			c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", clip(id), u)
+			creators = append(creators, u.String())
 			continue
 		}
 		if u.svc == nil {
@@ -114,10 +118,20 @@ func checkServiceExistingLB(c *Context) {
 		}
 		for i, p := range c.Service.Spec.Ports {
 			for _, q := range u.svc.Spec.Ports {
-				if p.Port == q.Port && protocolOf(p) == protocolOf(q) {
-					c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "%s also reuses load balancer %s and declares port %d/%s", u, clip(id), p.Port, clip(string(protocolOf(p))))
+				if p.Port == q.Port && protocolOf(p) == protocolOf(q) && !slices.Contains(sharing[i], u.String()) {
+					sharing[i] = append(sharing[i], u.String())
 				}
 			}
+		}
+	}
+	if len(creators) > 0 {
+		c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", clip(id), nameList(creators, 5))
+	}
+	for i, us := range sharing {
+		if len(us) > 0 {
+			p := c.Service.Spec.Ports[i]
+			c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "port %d/%s is also declared on reused load balancer %s by %s",
+				p.Port, clip(string(protocolOf(p))), clip(id), nameList(us, 5))
 		}
 	}
 }

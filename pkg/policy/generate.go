@@ -90,7 +90,7 @@ func Generate(opts Options) ([]any, error) {
 		if !slices.Contains(opts.Providers, p.Provider) {
 			continue
 		}
-		out = append(out, p.object(opts.Cluster), p.binding(opts))
+		out = append(out, p.object(opts), p.binding(opts))
 	}
 	return out, nil
 }
@@ -134,18 +134,61 @@ var (
 	equivalent = admissionv1.Equivalent
 )
 
-func (p Policy) object(cluster rules.Provider) *admissionv1.ValidatingAdmissionPolicy {
+// Denies reports whether the policy's binding refuses objects under opts: it is not a warnings
+// policy and the actions include Deny.
+func (p Policy) Denies(opts Options) bool {
+	return !p.WarnOnly && slices.Contains(opts.Actions, admissionv1.Deny)
+}
+
+// object is the ValidatingAdmissionPolicy: one validation per CEL condition of each rule, so that each
+// rule warns or is audited on its own and a condition that cannot be evaluated is ignored alone.
+//
+// Under Deny the API server answers with the message of the first failing validation only, and
+// drops the others. When the binding denies, each condition is therefore a variable (ok0, ok1, …),
+// the variable failing lists the rules whose conditions fail, in order, and the message of a
+// validation of the first failing rule ends with the code and title of every other failing rule, so
+// that one answer names every rule the object breaks.
+func (p Policy) object(opts Options) *admissionv1.ValidatingAdmissionPolicy {
+	cluster := opts.Cluster
+	listAll := p.Denies(opts) && len(p.Rules) > 1
+	variables := p.variables()
 	var vs []admissionv1.Validation
-	for _, c := range p.Rules {
+	var titles, failing []string
+	n := 0
+	for k, c := range p.Rules {
 		r := c.Rule.Rule()
 		head := Label(r) + ": " + r.Title + " — "
+		titles = append(titles, Label(r)+": "+r.Title)
+		var oks []string
 		for _, v := range c.Validations {
-			val := admissionv1.Validation{Expression: ratchet(v.Expression), Message: head + r.Fix}
+			expr := ratchet(v.Expression)
+			if listAll {
+				name := "ok" + itoa(n)
+				variables = append(variables, admissionv1.Variable{Name: name, Expression: expr})
+				expr = "variables." + name
+				oks = append(oks, expr)
+			}
+			n++
+			val := admissionv1.Validation{Expression: expr, Message: head + r.Fix}
 			if v.Detail != "" {
 				val.MessageExpression = lit(head) + " + " + v.Detail + " + " + lit(". "+r.Fix)
 			}
+			if listAll {
+				if val.MessageExpression == "" {
+					val.MessageExpression = lit(head + r.Fix)
+				}
+				val.MessageExpression += " + " + alsoBroken(k)
+			}
 			vs = append(vs, val)
 		}
+		if listAll {
+			failing = append(failing, "("+strings.Join(oks, " && ")+" ? [] : ["+itoa(k)+"])")
+		}
+	}
+	if listAll {
+		variables = append(variables,
+			admissionv1.Variable{Name: "failing", Expression: strings.Join(failing, " + ")},
+			admissionv1.Variable{Name: "titles", Expression: list(titles...)})
 	}
 	group, resource := "", "services"
 	if p.Kind == rules.Ingress {
@@ -164,7 +207,7 @@ func (p Policy) object(cluster rules.Provider) *admissionv1.ValidatingAdmissionP
 				}}},
 			},
 			MatchConditions: p.matchConditions(cluster),
-			Variables:       p.variables(),
+			Variables:       variables,
 			Validations:     vs,
 		},
 	}
@@ -189,6 +232,13 @@ func (p Policy) binding(opts Options) *admissionv1.ValidatingAdmissionPolicyBind
 		b.Spec.MatchResources = &admissionv1.MatchResources{NamespaceSelector: opts.NamespaceSelector.DeepCopy()}
 	}
 	return b
+}
+
+// alsoBroken is the CEL end of the messages of rule k's validations: when k is the first failing
+// rule of the policy, the code and title of every other failing rule; otherwise nothing.
+func alsoBroken(k int) string {
+	return "(variables.failing[0] == " + itoa(k) + " && size(variables.failing) > 1 ? " +
+		lit(" Also broken: ") + " + variables.failing.filter(j, j != " + itoa(k) + ").map(j, variables.titles[j]).join(\"; \") + \".\" : \"\")"
 }
 
 func labels(p Policy) map[string]string {

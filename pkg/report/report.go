@@ -91,9 +91,11 @@ type Finding struct {
 	Event   string `json:"event,omitempty"`
 	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
-	Fix     string `json:"fix"`
-	Risk    string `json:"risk"`
-	Doc     string `json:"doc"`
+	// Fix, Risk and Doc come from the rule; a consequence has none (its cause's fix is the one to
+	// apply).
+	Fix     string `json:"fix,omitempty"`
+	Risk    string `json:"risk,omitempty"`
+	Doc     string `json:"doc,omitempty"`
 	Retried bool   `json:"retried"`
 	Count   int32  `json:"count,omitempty"`
 	// LastSeen is the newest proving event's time, RFC 3339 in JSON and YAML.
@@ -102,6 +104,11 @@ type Finding struct {
 	// Location is where Path (else its nearest written ancestor, else the object) is in the input
 	// files; offline only.
 	Location *snapshot.Location `json:"location,omitempty"`
+	// Consequences are the problems this finding's cause brings with it (the catalog's
+	// ConsequenceOf relation), found on the same object by other checks or events: they are part of
+	// this finding, not findings of their own, and fixing this one fixes them. Each has its own rule,
+	// source and facts, but no fix, risk or doc, and no consequences.
+	Consequences []Finding `json:"consequences,omitempty"`
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -138,16 +145,20 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 		r.Partial = make([]Skipped, 0, len(res.Partial))
 	}
 	for _, f := range res.Findings {
-		rule, ok := rules.Get(f.Rule)
-		if !ok {
-			return Report{}, fmt.Errorf("internal error: check %q reported a finding of no catalog rule for %s", f.Check, res.Target)
+		out, err := joinRule(f, res.Target)
+		if err != nil {
+			return Report{}, err
 		}
-		sev := f.EffectiveSeverity()
-		r.Findings = append(r.Findings, Finding{Rule: f.Rule, Code: rule.Code, Severity: sev,
-			Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
-			Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
-			LastSeen: f.LastSeen})
-		r.Summary.add(sev)
+		for _, c := range f.Consequences {
+			jc, err := joinRule(c, res.Target)
+			if err != nil {
+				return Report{}, err
+			}
+			jc.Fix, jc.Risk, jc.Doc = "", "", ""
+			out.Consequences = append(out.Consequences, jc)
+		}
+		r.Findings = append(r.Findings, out)
+		r.Summary.add(out.Severity)
 	}
 	for _, s := range res.Skipped {
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
@@ -165,10 +176,28 @@ func Build(res checks.Result, source snapshot.Source, incomplete []string) (Repo
 	return r, nil
 }
 
-// Locate sets the location of each finding from its path; where returns nil when it knows none.
+// joinRule is a check's finding joined with its rule (its consequences aside). A finding that
+// names no catalog rule is an error.
+func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
+	rule, ok := rules.Get(f.Rule)
+	if !ok {
+		return Finding{}, fmt.Errorf("internal error: check %q reported a finding of no catalog rule for %s", f.Check, t)
+	}
+	return Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
+		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
+		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
+		LastSeen: f.LastSeen}, nil
+}
+
+// Locate sets the location of each finding and consequence from its path; where returns nil when
+// it knows none.
 func (r *Report) Locate(where func(path string) *snapshot.Location) {
 	for i := range r.Findings {
-		r.Findings[i].Location = where(r.Findings[i].Path)
+		f := &r.Findings[i]
+		f.Location = where(f.Path)
+		for j := range f.Consequences {
+			f.Consequences[j].Location = where(f.Consequences[j].Path)
+		}
 	}
 }
 

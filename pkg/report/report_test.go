@@ -185,3 +185,45 @@ func TestTextWriteErrorIsReturned(t *testing.T) {
 		t.Errorf("got %v, want the write error", err)
 	}
 }
+
+// TestBuildConsequences: a consequence folded under a finding is joined with its own rule (title,
+// code, severity) but carries no fix, risk or doc, is not counted in the summary, and is printed
+// under its finding.
+func TestBuildConsequences(t *testing.T) {
+	r := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: rules.ACK,
+		Findings: []checks.Finding{{Rule: rules.GenericServiceNoEndpoints, Check: "service-endpoints", Source: checks.SourceCheck, Path: "spec.selector",
+			Consequences: []checks.Finding{{Rule: rules.ACKServiceNoAvailableNodes, Check: "events", Source: checks.SourceEvent, Message: "no nodes", Count: 3}}}}}, "live")
+	if r.Summary != (Summary{Error: 1}) || len(r.Findings) != 1 {
+		t.Fatalf("summary %+v, findings %+v", r.Summary, r.Findings)
+	}
+	cs := r.Findings[0].Consequences
+	if len(cs) != 1 {
+		t.Fatalf("consequences %+v", cs)
+	}
+	c := cs[0]
+	want := rules.ACKServiceNoAvailableNodes.Rule()
+	if c.Rule != rules.ACKServiceNoAvailableNodes || c.Title != want.Title || c.Severity != want.Severity || c.Source != checks.SourceEvent ||
+		c.Count != 3 || c.Fix != "" || c.Risk != "" || c.Doc != "" {
+		t.Errorf("consequence not joined as a consequence: %+v", c)
+	}
+	var b bytes.Buffer
+	w := NewWriter(&b, JSON, false, false)
+	if err := w.Write([]Report{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back.Findings) != 1 {
+		t.Fatalf("%v: %s", err, b.String())
+	}
+	if got := back.Findings[0].Consequences; len(got) != 1 || got[0].Rule != rules.ACKServiceNoAvailableNodes {
+		t.Errorf("JSON round trip lost the consequence: %s", b.String())
+	}
+	b.Reset()
+	w = NewWriter(&b, Text, false, false)
+	if err := w.Write([]Report{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "["+rules.ACKServiceNoAvailableNodes.String()+"]") {
+		t.Errorf("text does not show the consequence's rule:\n%s", b.String())
+	}
+}

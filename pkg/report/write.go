@@ -481,6 +481,9 @@ func (w *Writer) text(r Report) {
 		if f.Source == checks.SourceCheckEvent {
 			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, lastSeen(f.LastSeen), f.Event)
 		}
+		for _, c := range f.Consequences {
+			fmt.Fprintf(w.Out, "%sconsequence: %s %s: %s\n", indent, c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c))
+		}
 		if w.FixHints {
 			for _, h := range [][2]string{{"fix:  ", f.Fix}, {"risk: ", f.Risk}, {"doc:  ", f.Doc}} {
 				for i, line := range wrap(h[1], w.Width-len(indent)-len(h[0])) {
@@ -521,3 +524,14 @@ func (w *Writer) text(r Report) {
 // lines, the summary table, -o wide and the rules list all use it; JSON, YAML and SARIF keep the
 // documented code alone in "code" ("" when the documentation gives none).
 func CodeLabel(id rules.ID) string { return id.Slug() }
+
+// consequenceFacts is what a consequence says, and what saw it.
+func consequenceFacts(c Finding) string {
+	switch c.Source {
+	case checks.SourceEvent:
+		return fmt.Sprintf("event (x%d, last %s): %s", c.Count, lastSeen(c.LastSeen), c.Message)
+	case checks.SourceCheckEvent:
+		return fmt.Sprintf("%s; confirmed by event (x%d, last %s): %s", c.Message, c.Count, lastSeen(c.LastSeen), c.Event)
+	}
+	return c.Message
+}

@@ -25,7 +25,7 @@ var (
 		Cause: "The CLB instance already holds the maximum of 200 backend servers, so CCM cannot attach the " +
 			"nodes or ENIs this Service needs. Sharing one CLB between many Services, or Cluster mode on a " +
 			"large cluster (every node becomes a backend), uses the quota up quickly.",
-		Fix: "Raise the backend-server quota on the SLB Quota Management page; or set " +
+		Fix: "Raise the backend-server quota on the SLB Quota Management page; or, in Cluster mode, set " +
 			"spec.externalTrafficPolicy: Local so only nodes running backend pods are attached; or, staying in " +
 			"Cluster mode, restrict the attached nodes with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-backend-label " +
 			"(e.g. \"k1=v1,k2=v2\"); or give this Service its own CLB instead of a shared one.",
@@ -39,7 +39,9 @@ var (
 		Cause: "The Service attaches pod ENIs directly (service.beta.kubernetes.io/backend-type: eni, Terway), " +
 			"but the CLB is a shared-resource instance, which only accepts ECS backends.",
 		Fix: "Request a performance-guaranteed instance with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec: " +
-			"\"slb.s1.small\" (or a larger slb.sX spec). Check first that the installed CCM version supports that annotation.",
+			"\"slb.s1.small\" (or a larger slb.sX spec). Check first that the installed CCM version supports that annotation. " +
+			"A pay-by-CLCU CLB (instance-charge-type PayByCLCU) takes no spec at all (see ack.service.clcu-spec): there, " +
+			"delete the spec annotation instead of changing it.",
 		Risk:  "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
 		Doc:   ackEventsDoc + ", \"The loadbalancer does not support backend servers of eni type\"",
 		Match: []string{"does not support backend servers of eni type"},
@@ -56,6 +58,8 @@ var (
 		Risk:  "The CLB has an empty backend group; every connection to it fails.",
 		Doc:   ackEventsDoc + ", \"There are no available nodes for LoadBalancer\"",
 		Match: []string{"There are no available nodes for LoadBalancer"},
+		// A Service without a ready endpoint is why CCM finds nothing to attach.
+		ConsequenceOf: []ID{GenericServiceNoEndpoints},
 	})
 	ACKServiceLBNotFound = uncoded(ACK, Service, "lb-not-found", Error, Details{
 		Title: "CLB recorded in the Service no longer exists",
@@ -267,6 +271,9 @@ var (
 			"CCM and still no events, open a ticket with Alibaba Cloud.",
 		Risk: "CLB sync errors (Pending Services, stale backends, ignored annotations) go undiagnosed.",
 		Doc:  ackFAQDoc + ", Why are events for the service and LoadBalancer synchronization process not visible?",
+		// A CCM too old to reuse a CLB is older than the first release with events too; that finding's
+		// fix (upgrade) covers both.
+		ConsequenceOf: []ID{ACKServiceReuseOldCCM},
 	})
 	ACKServiceNodePortLocalPortRange = uncoded(ACK, Service, "nodeport-local-port-range", Warning, Details{
 		Title: "nodePort inside the nodes' ephemeral port range",
@@ -394,8 +401,12 @@ var (
 		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id and its " +
 			"CLB already exists. Nothing is wrong yet: this is a reminder that the group was fixed when the CLB " +
 			"was created, so a later edit of the value fails (see ack.service.resource-group-immutable).",
-		Fix:  "Leave the value as it is; to move the CLB to another resource group, recreate the Service.",
+		Fix: "Nothing to do now; do not edit the value later. If the annotation must go, remove it rather than " +
+			"changing it (removal is the documented way out once a sync fails on it); to move the CLB to another " +
+			"resource group, recreate the Service.",
 		Risk: "None while the value stays unchanged.",
 		Doc:  ackEventsDoc + ", \"can not change ResourceGroupId once created\" (a reminder, not the error)",
+		// The error supersedes the reminder: the two would advise keeping and removing the value.
+		ConsequenceOf: []ID{ACKServiceResourceGroupImmutable},
 	})
 )

@@ -18,13 +18,16 @@ var (
 			"work.",
 		Fix: "Inside the cluster, call the Service by ClusterIP or DNS name (<svc>.<namespace>.svc) rather than " +
 			"the LB address. If the LB address must work everywhere, switch to externalTrafficPolicy: Cluster " +
-			"(client source IPs are then SNATed away); on ACK with Terway, Cluster plus " +
+			"(client source IPs are then SNATed away, and on ACK every node then counts against the CLB's " +
+			"backend quota); on ACK with Terway, Cluster plus " +
 			"service.beta.kubernetes.io/backend-type: \"eni\" keeps source IPs and in-cluster access.",
 		Risk: "In-cluster callers that use the external address fail or succeed depending on which node they " +
 			"run on; for an ingress controller Service this hits every Ingress behind it.",
 		Doc: "Alibaba ACK, Service FAQ, How do I resolve the issue where the SLB address exposed by a " +
 			"LoadBalancer service is inaccessible from within a Kubernetes cluster?; Alibaba ACK, " +
 			"troubleshooting LoadBalancer Services, CLB inaccessible from within the cluster",
+		// With no ready endpoint, or none the CLB may attach, the address answers on no node at all.
+		ConsequenceOf: []ID{GenericServiceNoEndpoints, ACKServiceNoAvailableNodes},
 	})
 	GenericServiceNoEndpoints = uncoded(Generic, Service, "no-endpoints", Error, Details{
 		Title: "Service has no ready endpoint",
@@ -33,7 +36,7 @@ var (
 			"balancer has nothing to send traffic to.",
 		Fix: "Compare `kubectl get pods --show-labels -n <ns>` with spec.selector and fix the labels on either " +
 			"side, or deploy the workload the Service is meant to front; if pods match but are not ready, repair " +
-			"them (see the endpoints-not-ready finding).",
+			"them (the finding names them and why they are not ready).",
 		Risk: "Every request to the load balancer fails; on ACK the CCM reports \"There are no available nodes " +
 			"for LoadBalancer\" and on TKE the backend group stays empty.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, \"There are no available " +
@@ -80,6 +83,8 @@ var (
 		Risk: "The real error remains unknown, so it may keep recurring.",
 		Doc: "Alibaba ACK, Service FAQ, Why are events for the service and LoadBalancer synchronization " +
 			"process not visible?; " + tkeEventRetentionDoc,
+		// A CCM known to emit no events explains their absence.
+		ConsequenceOf: []ID{ACKServiceOldCCMNoEvents},
 	})
 	GenericIngressNoEvents = uncoded(Generic, Ingress, "no-events", Info, Details{
 		Title: "Ingress looks unhealthy but has no events",

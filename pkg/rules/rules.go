@@ -202,6 +202,28 @@ type Details struct {
 	// Match lists substrings of event messages that prove this rule (ACK messages carry no TKE-style
 	// code). TKE rules with a Code are matched by their code and need no entry here.
 	Match []string
+	// ConsequenceOf names the rules whose problem, when a finding of one of them is on the same
+	// object, causes this rule's problem or makes it moot: no ready endpoint is why CCM finds "no
+	// available nodes"; a resource group that was changed supersedes the reminder to keep it. The
+	// runner then reports this rule's finding under that one, as a consequence with its own facts,
+	// instead of as a finding of its own: one cause, one finding. The first rule listed that has a
+	// finding wins; a cause that is itself a consequence passes its consequences on to its own cause.
+	// The relation cannot loop: a rule variable that names another in its initialiser depends on it,
+	// and Go refuses an initialisation cycle.
+	ConsequenceOf []ID
+}
+
+// OppositeFixes lists the pairs of rules whose fixes contradict each other when both are reported on
+// one object (one says keep a setting, the other change or remove it). Each pair is resolved by
+// ConsequenceOf, so the runner never reports both as findings; tests hold the catalog and the reports
+// of the corpus and the examples to it.
+func OppositeFixes() [][2]ID {
+	return [][2]ID{
+		// Keep the resource-group-id value vs remove the annotation (seed: the group cannot change).
+		{ACKServiceResourceGroupFixed, ACKServiceResourceGroupImmutable},
+		// Keep direct access on for graceful shutdown vs drop direct access no pod can take.
+		{TKEServiceNginxGracefulShutdown, TKEServiceE4033},
+	}
 }
 
 // catalog and byName hold every rule, filled by define as the package's rule variables are

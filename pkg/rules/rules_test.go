@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -161,5 +162,48 @@ func TestParseProvider(t *testing.T) {
 	}
 	if _, err := ParseProvider("gke"); err == nil || !strings.Contains(err.Error(), ProviderList()) {
 		t.Errorf("ParseProvider(gke) = %v, want an error naming %s", err, ProviderList())
+	}
+}
+
+// TestConsequenceOf: a rule is a consequence only of rules about the same kind of object that can be
+// found together with it (the same provider, or one of them generic), never of itself.
+func TestConsequenceOf(t *testing.T) {
+	n := 0
+	for _, r := range All() {
+		for _, c := range r.ConsequenceOf {
+			n++
+			t.Run(r.ID.String()+"<-"+c.String(), func(t *testing.T) {
+				cr, ok := Get(c)
+				switch {
+				case !ok:
+					t.Fatalf("names no rule")
+				case c == r.ID:
+					t.Errorf("a rule cannot be a consequence of itself")
+				case cr.Kind != r.Kind:
+					t.Errorf("cause is about %ss, the consequence about %ss", cr.Kind, r.Kind)
+				case cr.Provider != r.Provider && cr.Provider != Generic && r.Provider != Generic:
+					t.Errorf("a %s rule cannot be found on the same object as a %s rule", r.Provider, cr.Provider)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no rule is the consequence of another")
+	}
+}
+
+// TestOppositeFixesResolved: each pair of rules whose fixes contradict is resolved by ConsequenceOf
+// (one is folded under the other), so no report can hold both as findings.
+func TestOppositeFixesResolved(t *testing.T) {
+	pairs := OppositeFixes()
+	if len(pairs) == 0 {
+		t.Fatal("no pair declared")
+	}
+	for _, p := range pairs {
+		t.Run(p[0].String()+"/"+p[1].String(), func(t *testing.T) {
+			if !slices.Contains(p[0].Rule().ConsequenceOf, p[1]) && !slices.Contains(p[1].Rule().ConsequenceOf, p[0]) {
+				t.Errorf("neither rule is a consequence of the other, so both can be reported on one object")
+			}
+		})
 	}
 }

@@ -188,8 +188,10 @@ var (
 	TKEServiceNginxGracefulShutdown = uncoded(TKE, Service, "nginx-graceful-shutdown", Warning, Details{
 		Title: "NGINX Ingress pods drop connections when they leave the CLB",
 		Cause: "With direct access the CLB's real servers are the NGINX Ingress controller pods themselves. When the controller is scaled down or updated, its pods are unbound from the CLB in batches and exit as soon as they are told to stop (the controller does not shut down gracefully by itself), so the TCP/UDP listeners stop forwarding the connections those pods held and clients get \"connection refused\".",
-		Fix:   "On the controller's LoadBalancer Service (kube-system/<name>-ingress-nginx-controller for the TKE add-on) keep service.cloud.tencent.com/direct-access: \"true\" and add service.cloud.tencent.com/enable-grace-shutdown: \"true\", so a terminating pod gets no new requests but finishes the ones it has. In the controller Deployment, make the preStop hook sleep (for example 30s) before /wait-shutdown, and keep terminationGracePeriodSeconds longer than that sleep.",
+		Fix:   "On the controller's LoadBalancer Service (kube-system/<name>-ingress-nginx-controller for the TKE add-on), which uses direct access, add service.cloud.tencent.com/enable-grace-shutdown: \"true\", so a terminating pod gets no new requests but finishes the ones it has. In the controller Deployment, make the preStop hook sleep (for example 30s) before /wait-shutdown, and keep terminationGracePeriodSeconds longer than that sleep.",
 		Risk:  "Every scale-down or rolling update of the controller refuses or cuts client connections.",
 		Doc:   "Tencent TKE, fault handling handbook, NGINX Ingress appears in Connection Refused",
+		// When no controller pod can be bound directly (E4033), none is ever a real server to leave.
+		ConsequenceOf: []ID{TKEServiceE4033},
 	})
 )

@@ -169,7 +169,9 @@ type Verdict struct {
 	WrongProvider []string
 }
 
-// Evaluate compares the reports of one corpus file with its header.
+// Evaluate compares the reports of one corpus file with its header. A rule reported as the
+// consequence of a finding counts as reported (an expected code may be folded under its cause, a
+// forbidden one must not appear there either); severities are those of the findings.
 func Evaluate(m Meta, l report.List) Verdict {
 	v := Verdict{Targets: len(l.Items)}
 	seen := map[string]bool{}
@@ -181,6 +183,12 @@ func Evaluate(m Meta, l report.List) Verdict {
 			seen[f.Rule.String()], seen[f.Code] = true, true
 			if slices.Contains(m.Forbid, f.Rule.String()) {
 				v.Forbidden = append(v.Forbidden, f.Rule.String()+"@"+r.Target.Name)
+			}
+			for _, c := range f.Consequences {
+				seen[c.Rule.String()], seen[c.Code] = true, true
+				if slices.Contains(m.Forbid, c.Rule.String()) {
+					v.Forbidden = append(v.Forbidden, c.Rule.String()+"@"+r.Target.Name+" (consequence of "+f.Rule.String()+")")
+				}
 			}
 			switch f.Severity {
 			case rules.Error:

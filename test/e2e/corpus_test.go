@@ -108,9 +108,14 @@ func offlineNotLive(off, live report.List) []string {
 	// An event finding has no path; live, a check may predict the same problem, and the two are then
 	// one finding at the check's path.
 	ruleOnly := func(r report.Report, f report.Finding) string { return f.Rule.String() + " on " + r.Target.String() }
+	// A finding folded live under a cause the offline run could not see is reported as its
+	// consequence.
 	for _, r := range live.Items {
 		for _, f := range r.Findings {
 			seen[key(r, f)], seen[ruleOnly(r, f)] = true, true
+			for _, c := range f.Consequences {
+				seen[key(r, c)], seen[ruleOnly(r, c)] = true, true
+			}
 		}
 	}
 	var out []string

@@ -32,11 +32,18 @@ type findingKey struct {
 	path string
 }
 
+// checkFindings indexes what checks reported: findings and, as findings of their check, the
+// consequences folded under them (a live-only cause can fold what offline is a finding).
 func checkFindings(r report.Report) map[findingKey]report.Finding {
 	m := map[findingKey]report.Finding{}
 	for _, f := range r.Findings {
 		if strings.HasPrefix(string(f.Source), "check") { // "check" or "check+event"
 			m[findingKey{f.Rule, f.Path}] = f
+		}
+		for _, c := range f.Consequences {
+			if strings.HasPrefix(string(c.Source), "check") {
+				m[findingKey{c.Rule, c.Path}] = c
+			}
 		}
 	}
 	return m

@@ -33,7 +33,7 @@ const policyLabel = "lbdoctor.io/policy-e2e"
 // TestPolicy applies the generated policies with Deny to the real API server (through kubectl apply,
 // which proves the server accepts every expression), then creates (server-side dry run) every
 // Service and Ingress of the corpus and the examples, and the generated variants: an object the
-// checks flag for a covered error-severity rule is refused with that rule's code, one flagged for a
+// checks flag for a covered error-severity rule is refused with the code of every such rule, one flagged for a
 // covered warning rule only is admitted with a warning naming it, every other object is admitted
 // without a warning.
 func TestPolicy(t *testing.T) {
@@ -110,6 +110,9 @@ func TestPolicy(t *testing.T) {
 					t.Errorf("false rejection: %s refused, but the checks find no covered rule: %v", name, err)
 				case !slices.ContainsFunc(append(sure, maybe...), func(id rules.ID) bool { return strings.Contains(err.Error(), policy.Label(id.Rule())+": ") }):
 					t.Errorf("%s refused without the code of any rule the checks find (%v): %v", name, append(sure, maybe...), err)
+				case slices.ContainsFunc(sureErr, func(id rules.ID) bool { return !strings.Contains(err.Error(), policy.Label(id.Rule())+": ") }):
+					// The API server returns one denial message; it must name every error rule broken.
+					t.Errorf("%s refused, but the answer does not name every error rule the checks find (%v): %v", name, sureErr, err)
 				default:
 					n.refused++
 					if i < corpusObjects {

@@ -24,9 +24,9 @@ var clusterNodes = map[rules.Provider]string{
 }
 
 // GoVerdict runs the real checks offline on a snapshot holding only obj and a node of the cluster's
-// cloud, and returns the covered rules that fired. A finding the check judged below its rule's
-// severity (the controller accepts the object as it is, e.g. a specification ignored at creation)
-// is no verdict to gate on.
+// cloud, and returns the covered rules that fired, as findings or as their consequences. A finding
+// the check judged below its rule's severity (the controller accepts the object as it is, e.g. a
+// specification ignored at creation) is no verdict to gate on.
 func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, error) {
 	var b bytes.Buffer
 	y, err := yaml.Marshal(obj)
@@ -52,11 +52,14 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 	}
 	out := map[rules.ID]bool{}
 	for _, f := range res.Findings {
-		if r, _ := rules.Get(f.Rule); f.EffectiveSeverity() < r.Severity {
-			continue
-		}
-		if covered[f.Rule] && f.Source != checks.SourceEvent {
-			out[f.Rule] = true
+		// A consequence folded under another finding was found by the checks all the same.
+		for _, g := range append([]checks.Finding{f}, f.Consequences...) {
+			if r, _ := rules.Get(g.Rule); g.EffectiveSeverity() < r.Severity {
+				continue
+			}
+			if covered[g.Rule] && g.Source != checks.SourceEvent {
+				out[g.Rule] = true
+			}
 		}
 	}
 	return out, nil

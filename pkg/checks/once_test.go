@@ -1,0 +1,280 @@
+package checks
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// TestOneFindingPerPath: inputs where a check meets one problem several times (per port, per entry,
+// per host, per other object) give one finding of the rule at the path, which names every instance.
+// diagnose fails the test when a check emitted the same rule at the same path twice, even though
+// the runner merges them.
+func TestOneFindingPerPath(t *testing.T) {
+	const lbID = "lb-bp1o94dp5i6earr9g6d1l"
+	const tkeLB = "lb-4ymlu8dc"
+	named := func(name string, mods ...func(*corev1.Service)) *corev1.Service {
+		return service(name, corev1.ServiceTypeLoadBalancer, mods...)
+	}
+	twoIPs := func(s *corev1.Service) {
+		s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: "47.96.10.20"}, {IP: "47.96.10.21"}}
+	}
+	twoHosts := func(i *networkingv1.Ingress) {
+		r := i.Spec.Rules[0]
+		r.Host = "b.example.com"
+		i.Spec.Rules[0].Host = "a.example.com"
+		i.Spec.Rules = append(i.Spec.Rules, r)
+	}
+	tests := []struct {
+		name string
+		objs []runtime.Object
+		kind snapshot.Kind
+		p    rules.Provider
+		rule rules.ID
+		path string
+		// facts must all be in the finding's message.
+		facts []string
+	}{
+		{name: "ACK acl-status on without acl-id and acl-type",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("acl-status", "on")))), kind: snapshot.KindService, p: rules.ACK,
+			rule: rules.ACKServiceAnnotationDependency, path: a("acl-status"), facts: []string{"acl-id", "acl-type"}},
+		{name: "ACK protocol-port naming two absent ports",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "tcp:81,tcp:82")))), kind: snapshot.KindService, p: rules.ACK,
+			rule: rules.ACKServiceInvalidAnnotation, path: a("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
+		{name: "ACK the same https listener twice",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "https:443,https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(443))))),
+			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceHTTPSToHTTPSBackend, path: "spec.ports[1].targetPort"},
+		{name: "ACK reused CLB created by CCM for two Services",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("id", lbID, "force-override-listeners", "true")),
+				named("one", ccmLabel(lbID)), named("two", ccmLabel(lbID)))),
+			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceReuseCCMLB, path: a("id"), facts: []string{"default/one", "default/two"}},
+		{name: "ACK intranet address type with two public addresses, changed since the last apply",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet"), twoIPs,
+				lastApplied(map[string]string{ackPrefix + "address-type": "internet"})))),
+			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceAddressTypeImmutable, path: a("address-type"),
+			facts: []string{"47.96.10.20", "47.96.10.21", `"internet"`}},
+		{name: "TKE reused CLB created by TKE for two Services",
+			objs: objs(lbSvc(svcAnn(annSvcExistedLB, tkeLB)), named("one", svcAnn(annSvcLBID, tkeLB)), named("two", svcAnn(annSvcLBID, tkeLB))),
+			kind: snapshot.KindService, p: rules.TKE, rule: rules.TKEServiceE4012, path: annPath(annSvcExistedLB),
+			facts: []string{"default/one", "default/two"}},
+		{name: "TKE port 80 declared by two other Services on the shared CLB",
+			objs: objs(lbSvc(svcAnn(annSvcExistedLB, tkeLB)), named("one", svcAnn(annSvcExistedLB, tkeLB)), named("two", svcAnn(annSvcExistedLB, tkeLB))),
+			kind: snapshot.KindService, p: rules.TKE, rule: rules.TKEServiceE4014, path: "spec.ports[0]",
+			facts: []string{"default/one", "default/two"}},
+		{name: "TKE Ingress reusing a CLB TKE created for two Services",
+			objs: withObjs(healthy(), objs(ingress(ingAnn(annExistLB, tkeLB)), named("one", svcAnn(annSvcLBID, tkeLB)), named("two", svcAnn(annSvcLBID, tkeLB)))),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4019, path: annPath(annExistLB),
+			facts: []string{"default/one", "default/two"}},
+		{name: "TKE two reusing Services declare the Ingress listener port",
+			objs: withObjs(healthy(), objs(ingress(ingAnn(annExistLB, tkeLB)), named("one", svcAnn(annSvcExistedLB, tkeLB)), named("two", svcAnn(annSvcExistedLB, tkeLB)))),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4101, path: annPath(annExistLB),
+			facts: []string{"default/one", "default/two"}},
+		{name: "TKE ip-masq-agent lists 0.0.0.0/0 twice",
+			objs: withObjs(healthy(), objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n  - 10.0.0.0/8\n  - 0.0.0.0/0\n"))),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config",
+			facts: []string{"nonMasqueradeCIDRs[0]", "nonMasqueradeCIDRs[2]"}},
+		{name: "TKE internal Ingress whose TkeServiceConfig lacks both listener ports",
+			objs: withObjs(healthy(), objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annRuleMix, "true"), ingTLS("tls", "shop.example.com")), l7Config())),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressCLBLoopback,
+			path: objPath(ns, "tkeserviceconfig", "bar-config", "spec.loadBalancer.l7Listeners"), facts: []string{"80", "443"}},
+		{name: "TKE two hosts of a TLS entry with another entry's certificate",
+			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "a.example.com", "b.example.com"), ingTLS("tls2", "a.example.com", "b.example.com")),
+				certSecret("tls2", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4049, path: "spec.tls[1].hosts", facts: []string{"a.example.com", "b.example.com"}},
+		{name: "TKE two HTTPS hosts without a certificate",
+			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "c.example.com")))),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4040, path: "spec.tls", facts: []string{"a.example.com", "b.example.com"}},
+		{name: "TKE qcloud_cert_id annotation disagrees with two Secrets",
+			objs: withObjs(healthy(), objs(ingress(twoHosts, ingAnn(annCertID, "AAAAAAAA"), ingTLS("tls", "a.example.com"), ingTLS("tls2", "b.example.com")),
+				certSecret("tls2", map[string]string{"qcloud_cert_id": "BBBBBBBB"}))),
+			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4011, path: annPath(annCertID), facts: []string{"default/tls", "default/tls2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := "web"
+			if tt.kind == snapshot.KindIngress {
+				name = "bar"
+			}
+			res := diagnose(t, fixture(t, tt.objs...), tt.kind, name, tt.p)
+			var got []Finding
+			for _, f := range res.Findings {
+				if f.Rule == tt.rule && f.Path == tt.path {
+					got = append(got, f)
+				}
+			}
+			if len(got) != 1 {
+				t.Fatalf("want one %s at %s, got %d; findings %v", tt.rule, tt.path, len(got), byRule(res))
+			}
+			for _, fact := range tt.facts {
+				if !strings.Contains(got[0].Message, fact) {
+					t.Errorf("message %q lacks %q", got[0].Message, fact)
+				}
+			}
+		})
+	}
+}
+
+// TestOneCauseOneFinding: a problem that several checks (or a check and an event) see, or that
+// brings others with it, is one finding; the others are its consequences (rules.ConsequenceOf),
+// folded under it with their own rule and source.
+func TestOneCauseOneFinding(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+	const oldCCM = "registry-cn-hangzhou.ack.aliyuncs.com/acs/cloud-controller-manager-amd64:v1.9.3"
+	svcEvent := func(msg string) *corev1.Event {
+		return event("e1", "Service", "web", "Warning", "Error syncing load balancer [lb-bp1hfycf39bbeb019pg7m]: "+msg, 3, t0)
+	}
+	pending := func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
+	excluded := nodeLabel(labelExcludeLB, "true")
+	tests := []struct {
+		name string
+		objs []runtime.Object
+		p    rules.Provider
+		// cause is the one finding; consequences are folded under it (rule -> source).
+		cause        rules.ID
+		consequences map[rules.ID]Source
+		// sev is the cause's severity.
+		sev rules.Severity
+		// facts must be in the cause's message.
+		facts []string
+	}{
+		{name: "no ready pod: no-endpoints names the pods; endpoints-not-ready is not reported",
+			objs: objs(service("web", corev1.ServiceTypeLoadBalancer), fxSlice("web", fxEP{"web-1", "n1", false}, fxEP{"web-2", "n2", false})),
+			p:    rules.Generic, cause: rules.GenericServiceNoEndpoints, sev: rules.Error, facts: []string{"web-1 (not ready)", "web-2 (not ready)"}},
+		{name: "ACK Local Service without a ready pod, and CCM's event",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
+				fxSlice("web", fxEP{"web-1", "n1", false}, fxEP{"web-2", "n2", false}), svcEvent("There are no available nodes for LoadBalancer"))),
+			p: rules.ACK, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
+			consequences: map[rules.ID]Source{rules.ACKServiceNoAvailableNodes: SourceCheckEvent, rules.GenericServiceExternalTrafficLocal: SourceCheck}},
+		{name: "ACK's event of no available nodes, ACK checks not run, for a Service without a ready pod",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
+				svcEvent("There are no available nodes for LoadBalancer"))),
+			p: rules.Generic, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
+			consequences: map[rules.ID]Source{rules.ACKServiceNoAvailableNodes: SourceEvent}},
+		{name: "ACK Local Service whose ready pods run only on excluded nodes",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxNode("n1", excluded), fxNode("n2", excluded))),
+			p:    rules.ACK, cause: rules.ACKServiceNoAvailableNodes, sev: rules.Error,
+			consequences: map[rules.ID]Source{rules.GenericServiceExternalTrafficLocal: SourceCheck}},
+		{name: "ACK reuse on a CCM too old for it and for events, no address and no events",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"), pending),
+				fxDeployment("cloud-controller-manager", oldCCM))),
+			p: rules.ACK, cause: rules.ACKServiceReuseOldCCM, sev: rules.Error,
+			consequences: map[rules.ID]Source{rules.ACKServiceOldCCMNoEvents: SourceCheck, rules.GenericServiceNoEvents: SourceCheck}},
+		{name: "ACK old CCM and no events: the CCM explains the silence",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil, pending), fxDeployment("cloud-controller-manager", oldCCM))),
+			p:    rules.ACK, cause: rules.ACKServiceOldCCMNoEvents, sev: rules.Warning,
+			consequences: map[rules.ID]Source{rules.GenericServiceNoEvents: SourceCheck}},
+		{name: "ACK resource group on an existing CLB and the event that it was changed",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc")), svcEvent("can not change ResourceGroupId once created"))),
+			p:    rules.ACK, cause: rules.ACKServiceResourceGroupImmutable, sev: rules.Error,
+			consequences: map[rules.ID]Source{rules.ACKServiceResourceGroupFixed: SourceCheck}},
+		{name: "TKE NGINX controller behind direct access that no pod can take",
+			objs: objs(lbSvc(svcAnn(annSvcDirectAccess, "true")), fxNode("n1"), func() *corev1.Pod {
+				p := nginxPod("ctl-1", "/wait-shutdown")
+				p.Annotations = nil
+				return p
+			}()),
+			p: rules.TKE, cause: rules.TKEServiceE4033, sev: rules.Error,
+			consequences: map[rules.ID]Source{rules.TKEServiceNginxGracefulShutdown: SourceCheck}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", tt.p)
+			top := byRule(res)
+			var cause *Finding
+			for i, f := range res.Findings {
+				if f.Rule == tt.cause {
+					cause = &res.Findings[i]
+				}
+			}
+			if cause == nil {
+				t.Fatalf("no %s finding; findings %v", tt.cause, top)
+			}
+			if cause.EffectiveSeverity() != tt.sev {
+				t.Errorf("%s has severity %v, want %v", tt.cause, cause.EffectiveSeverity(), tt.sev)
+			}
+			got := map[rules.ID]Source{}
+			for _, c := range cause.Consequences {
+				got[c.Rule] = c.Source
+				if len(c.Consequences) > 0 {
+					t.Errorf("consequence %s holds consequences of its own: %+v", c.Rule, c.Consequences)
+				}
+			}
+			if len(got) != len(tt.consequences) {
+				t.Errorf("consequences of %s: got %v, want %v", tt.cause, got, tt.consequences)
+			}
+			for id, src := range tt.consequences {
+				if got[id] != src {
+					t.Errorf("consequence %s: source %q, want %q (all: %v)", id, got[id], src, got)
+				}
+				if len(top[id]) > 0 {
+					t.Errorf("%s is a finding of its own too, at %v", id, top[id])
+				}
+			}
+			for _, id := range []rules.ID{rules.GenericServiceEndpointsNotReady} {
+				if len(reported(res)[id]) > 0 && tt.cause == rules.GenericServiceNoEndpoints {
+					t.Errorf("%s reported although no endpoint is ready", id)
+				}
+			}
+			for _, fact := range tt.facts {
+				if !strings.Contains(cause.Message, fact) {
+					t.Errorf("message %q lacks %q", cause.Message, fact)
+				}
+			}
+			for _, pair := range rules.OppositeFixes() {
+				if len(top[pair[0]]) > 0 && len(top[pair[1]]) > 0 {
+					t.Errorf("%s and %s, whose fixes contradict, are both findings", pair[0], pair[1])
+				}
+			}
+		})
+	}
+}
+
+// TestUniquePaths: the runner's merge of findings of one rule at one path keeps the first one's
+// check, joins the messages that differ, adds event counts, keeps the newest event, and takes the
+// worst severity; a finding of another path or rule is left alone.
+func TestUniquePaths(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+	warn := rules.Warning
+	id, other := rules.ACKServiceInvalidAnnotation, rules.ACKServiceUnknownAnnotation
+	in := []Finding{
+		{Rule: id, Check: "a", Source: SourceCheck, Path: "p", Message: "one", Severity: &warn},
+		{Rule: other, Check: "a", Source: SourceCheck, Path: "p", Message: "x"},
+		{Rule: id, Check: "b", Source: SourceCheck, Path: "p", Message: "two"},
+		{Rule: id, Check: "a", Source: SourceCheck, Path: "q", Message: "elsewhere"},
+		{Rule: id, Check: "b", Source: SourceCheckEvent, Path: "p", Message: "one", Event: "ev", Count: 2, LastSeen: t0},
+		{Rule: rules.GenericServiceUnmatchedWarning, Check: "events", Source: SourceEvent, Message: "m1", Count: 1, LastSeen: t0},
+		{Rule: rules.GenericServiceUnmatchedWarning, Check: "events", Source: SourceEvent, Message: "m2", Count: 4, LastSeen: t0.Add(time.Minute)},
+	}
+	out, merged := uniquePaths(slices.Clone(in))
+	if merged != 2 {
+		t.Errorf("merged %d findings of checks, want 2", merged)
+	}
+	if len(out) != 4 {
+		t.Fatalf("want 4 findings, got %d: %+v", len(out), out)
+	}
+	f := out[0]
+	if f.Check != "a" || f.Message != "one | two" || f.Source != SourceCheckEvent || f.Event != "ev" || f.Count != 2 ||
+		!f.LastSeen.Equal(t0) || f.EffectiveSeverity() != id.Rule().Severity {
+		t.Errorf("merged finding: %+v", f)
+	}
+	if out[1].Rule != other || out[2].Path != "q" {
+		t.Errorf("other findings moved or merged: %+v", out[1:3])
+	}
+	e := out[3]
+	if e.Message != "m1 | m2" || e.Count != 5 || !e.LastSeen.Equal(t0.Add(time.Minute)) || e.Source != SourceEvent {
+		t.Errorf("merged event finding: %+v", e)
+	}
+	again, _ := uniquePaths(slices.Clone(in))
+	if len(again) != len(out) || again[0].Message != out[0].Message || again[3].Message != out[3].Message {
+		t.Errorf("two merges of the same findings differ")
+	}
+}
