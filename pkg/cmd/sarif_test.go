@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
@@ -52,5 +54,42 @@ func TestSARIFOfflineRunsValidate(t *testing.T) {
 	}
 	if results == 0 {
 		t.Error("no results at all; the examples have findings")
+	}
+}
+
+// TestSARIFFingerprintSurvivesAMove: moving an object ten lines down in its file keeps every
+// result's fingerprint and moves its region by ten lines.
+func TestSARIFFingerprintSurvivesAMove(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "tke-ingress", "broken.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	sarif := func(body string) []report.SARIFResult {
+		testutil.WriteFile(t, dir, "app.yaml", body)
+		out, stderr, code := run(t, "-f", "app.yaml", "-A", "-o", "sarif")
+		if code != ExitFindings {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var log report.SARIFLog
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatal(err)
+		}
+		return log.Runs[0].Results
+	}
+	before := sarif(string(b))
+	after := sarif(strings.Repeat("# moved down\n", 10) + string(b))
+	if len(before) == 0 || len(before) != len(after) {
+		t.Fatalf("%d results before, %d after", len(before), len(after))
+	}
+	for i := range before {
+		fb, fa := before[i].PartialFingerprints[report.FingerprintKey], after[i].PartialFingerprints[report.FingerprintKey]
+		if fb == "" || fb != fa {
+			t.Errorf("%s: fingerprint %q became %q", before[i].RuleID, fb, fa)
+		}
+		if lb, la := before[i].Locations[0].PhysicalLocation.Region.StartLine, after[i].Locations[0].PhysicalLocation.Region.StartLine; la != lb+10 {
+			t.Errorf("%s: line %d became %d, want %d", before[i].RuleID, lb, la, lb+10)
+		}
 	}
 }

@@ -1,8 +1,13 @@
 package report
 
 import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
@@ -20,7 +25,16 @@ const (
 	SARIFSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 	// SrcRoot is the uriBaseId of file locations: the directory the run started in.
 	SrcRoot = "%SRCROOT%"
+	// FingerprintKey names the partialFingerprints entry of a result.
+	FingerprintKey = "lbdoctorFinding/v1"
 )
+
+// MaxSARIFResults is how many results a run holds at most. GitHub code scanning stores only the top
+// 5,000 results of a run by severity (and rejects a run of more than 25,000): "SARIF results exceed
+// limits", docs.github.com/en/code-security/code-scanning/troubleshooting-sarif-uploads/results-exceed-limit.
+// A run keeps its most severe results, in report order within one severity, and says in a
+// notification how many it left out, so that nothing disappears without a word.
+var MaxSARIFResults = 5000
 
 // SARIFLog is a SARIF 2.1.0 log with one run. Only the properties lbdoctor fills are declared.
 type SARIFLog struct {
@@ -60,9 +74,11 @@ type SARIFRule struct {
 	Properties           SARIFRuleProps     `json:"properties"`
 }
 
-// SARIFText is a SARIF message or multiformatMessageString with plain text.
+// SARIFText is a SARIF message or multiformatMessageString: plain text, and Markdown where the
+// viewer renders it (a rule's help).
 type SARIFText struct {
-	Text string `json:"text"`
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
 }
 
 // SARIFConfiguration is a rule's default reporting configuration.
@@ -101,12 +117,15 @@ type SARIFNotificationProps struct {
 
 // SARIFResult is one finding.
 type SARIFResult struct {
-	RuleID     string           `json:"ruleId"`
-	RuleIndex  int              `json:"ruleIndex"`
-	Level      string           `json:"level"`
-	Message    SARIFText        `json:"message"`
-	Locations  []SARIFLocation  `json:"locations"`
-	Properties SARIFResultProps `json:"properties"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   SARIFText       `json:"message"`
+	Locations []SARIFLocation `json:"locations"`
+	// PartialFingerprints identify the finding across runs (FingerprintKey): code scanning keeps one
+	// alert while the object moves within its file.
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Properties          SARIFResultProps  `json:"properties"`
 }
 
 // SARIFResultProps carry what SARIF has no field for: the documented code, the report path, the
@@ -173,9 +192,9 @@ func NewSARIF(reports []Report, version string) SARIFLog {
 		index[r.ID] = i
 		driver.Rules = append(driver.Rules, SARIFRule{
 			ID:                   r.ID.String(),
-			ShortDescription:     SARIFText{r.Title},
-			FullDescription:      SARIFText{r.Cause},
-			Help:                 SARIFText{r.Fix},
+			ShortDescription:     SARIFText{Text: r.Title},
+			FullDescription:      SARIFText{Text: r.Cause},
+			Help:                 SARIFText{Text: r.Fix, Markdown: helpMarkdown(r)},
 			HelpURI:              RulesDocURL + "#" + RuleAnchor(r.ID),
 			DefaultConfiguration: SARIFConfiguration{sarifLevel(r.Severity)},
 			Properties: SARIFRuleProps{Code: r.Code, Provider: string(r.Provider), Kind: r.Kind.Lower(),
@@ -187,30 +206,84 @@ func NewSARIF(reports []Report, version string) SARIFLog {
 	for _, rep := range reports {
 		obj := []SARIFLogical{{FullyQualifiedName: objectName(rep.Target), Kind: "object"}}
 		for _, f := range rep.Findings {
+			loc := physical(f.Location)
 			run.Results = append(run.Results, SARIFResult{
-				RuleID:     f.Rule.String(),
-				RuleIndex:  index[f.Rule],
-				Level:      sarifLevel(f.Severity),
-				Message:    SARIFText{sarifMessage(f)},
-				Locations:  []SARIFLocation{{PhysicalLocation: physical(f.Location), LogicalLocations: obj}},
-				Properties: SARIFResultProps{Code: f.Code, Path: f.Path, Check: f.Check, Source: f.Source},
+				RuleID:              f.Rule.String(),
+				RuleIndex:           index[f.Rule],
+				Level:               sarifLevel(f.Severity),
+				Message:             SARIFText{Text: sarifMessage(f)},
+				Locations:           []SARIFLocation{{PhysicalLocation: loc, LogicalLocations: obj}},
+				PartialFingerprints: map[string]string{FingerprintKey: fingerprint(rep.Target, f, loc)},
+				Properties:          SARIFResultProps{Code: f.Code, Path: f.Path, Check: f.Check, Source: f.Source},
 			})
 		}
 		for _, s := range rep.Skipped {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{Level: "note",
-				Message:    SARIFText{objectName(rep.Target) + ": check " + s.Check + " skipped: " + s.Reason},
+				Message:    SARIFText{Text: objectName(rep.Target) + ": check " + s.Check + " skipped: " + s.Reason},
 				Locations:  []SARIFLocation{{LogicalLocations: obj}},
 				Properties: SARIFNotificationProps{Check: s.Check, Status: "skipped"}})
 		}
 		for _, s := range rep.Partial {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{Level: "note",
-				Message:    SARIFText{objectName(rep.Target) + ": check " + s.Check + " ran on the input files only: " + s.Reason},
+				Message:    SARIFText{Text: objectName(rep.Target) + ": check " + s.Check + " ran on the input files only: " + s.Reason},
 				Locations:  []SARIFLocation{{LogicalLocations: obj}},
 				Properties: SARIFNotificationProps{Check: s.Check, Status: "partial"}})
 		}
 	}
+	if left := len(run.Results) - MaxSARIFResults; left > 0 {
+		run.Results = mostSevere(run.Results, MaxSARIFResults)
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{Level: "warning",
+			Message: SARIFText{Text: fmt.Sprintf("%d results left out: code scanning keeps %d per run; the most severe are listed (-o json lists all)",
+				left, MaxSARIFResults)},
+			Properties: SARIFNotificationProps{Check: "sarif", Status: "truncated"}})
+	}
 	run.Invocations = []SARIFInvocation{inv}
 	return SARIFLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []SARIFRun{run}}
+}
+
+// sarifRank orders levels, most severe first.
+var sarifRank = map[string]int{"error": 0, "warning": 1, "note": 2}
+
+// mostSevere keeps the n most severe results; within one level, the first in report order.
+func mostSevere(results []SARIFResult, n int) []SARIFResult {
+	order := make([]int, len(results))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sarifRank[results[a].Level], sarifRank[results[b].Level]) })
+	keep := order[:n]
+	slices.Sort(keep)
+	out := make([]SARIFResult, 0, n)
+	for _, i := range keep {
+		out = append(out, results[i])
+	}
+	return out
+}
+
+// fingerprint identifies a finding by its file, object, rule and field path: not by line, so that
+// moving the object within its file keeps the alert, and not by message, whose facts change.
+func fingerprint(t snapshot.Target, f Finding, loc *SARIFPhysical) string {
+	file := ""
+	if loc != nil {
+		file = loc.ArtifactLocation.URI
+	}
+	h := sha256.Sum256([]byte(strings.Join([]string{file, objectName(t), f.Rule.String(), f.Path}, "\x00")))
+	return hex.EncodeToString(h[:16])
+}
+
+// helpMarkdown is a rule's help for code scanning: cause, fix, risk and where it is documented.
+func helpMarkdown(r rules.Rule) string {
+	var b strings.Builder
+	title := r.Title
+	if r.Code != "" {
+		title = r.Code + ": " + title
+	}
+	fmt.Fprintf(&b, "**%s**\n\n**Cause.** %s\n\n**Fix.** %s\n\n", title, r.Cause, r.Fix)
+	if r.Risk != "" {
+		fmt.Fprintf(&b, "**If left.** %s\n\n", r.Risk)
+	}
+	fmt.Fprintf(&b, "**Documented in:** %s. See also [%s](%s#%s).", r.Doc, r.ID, RulesDocURL, RuleAnchor(r.ID))
+	return b.String()
 }
 
 // objectName is kind/namespace/name, e.g. ingress/shop/mall.

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -149,5 +150,100 @@ func TestSARIFIsDeterministic(t *testing.T) {
 	_, b := sarifOf(t, rep)
 	if !bytes.Equal(a, b) {
 		t.Error("two runs over the same reports differ")
+	}
+}
+
+func TestSARIFHelpMarkdown(t *testing.T) {
+	log, _ := sarifOf(t)
+	all := rules.All()
+	for i, sr := range log.Runs[0].Tool.Driver.Rules {
+		r := all[i]
+		md := sr.Help.Markdown
+		if !strings.Contains(md, r.Fix) || !strings.Contains(md, r.Cause) || !strings.Contains(md, r.Doc) ||
+			!strings.Contains(md, "("+sr.HelpURI+")") {
+			t.Errorf("%s: help.markdown lacks the cause, fix, documentation or rule link:\n%s", r.ID, md)
+		}
+	}
+}
+
+// sarifReport is a report of target name with n findings of alternating severity (a note, then a
+// warning, then an error …) at distinct paths.
+func sarifReport(t *testing.T, name string, n int) Report {
+	info, warn := rules.Info, rules.Warning
+	var fs []checks.Finding
+	for i := range n {
+		f := checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "c", Source: checks.SourceCheck, Path: fmt.Sprintf("spec.ports[%d]", i)}
+		switch i % 3 {
+		case 0:
+			f.Severity = &info
+		case 1:
+			f.Severity = &warn
+		}
+		fs = append(fs, f)
+	}
+	r := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: name}, Provider: rules.TKE, Findings: fs}, snapshot.Offline)
+	return r
+}
+
+// TestSARIFResultLimit: at the limit every result is kept; past it the most severe are, in report
+// order, and a notification says how many were left out.
+func TestSARIFResultLimit(t *testing.T) {
+	for _, limit := range []int{5, MaxSARIFResults} {
+		t.Run(fmt.Sprint(limit), func(t *testing.T) {
+			defer func(old int) { MaxSARIFResults = old }(MaxSARIFResults)
+			MaxSARIFResults = limit
+			at, _ := sarifOf(t, sarifReport(t, "web", limit))
+			if n := len(at.Runs[0].Results); n != limit || len(at.Runs[0].Invocations[0].ToolExecutionNotifications) != 0 {
+				t.Errorf("at the limit: %d results, notifications %+v", n, at.Runs[0].Invocations[0].ToolExecutionNotifications)
+			}
+			past, _ := sarifOf(t, sarifReport(t, "web", limit+1))
+			res := past.Runs[0].Results
+			if len(res) != limit {
+				t.Fatalf("past the limit: %d results, want %d", len(res), limit)
+			}
+			// Of limit+1 results the last note in report order goes; the rest keep their order.
+			dropped := limit / 3 * 3
+			for i, j := 0, 0; i <= limit; i++ {
+				if i == dropped {
+					continue
+				}
+				if want := fmt.Sprintf("spec.ports[%d]", i); res[j].Properties.Path != want {
+					t.Fatalf("result %d is %s, want %s", j, res[j].Properties.Path, want)
+				}
+				j++
+			}
+			n := past.Runs[0].Invocations[0].ToolExecutionNotifications
+			if len(n) != 1 || n[0].Properties != (SARIFNotificationProps{Check: "sarif", Status: "truncated"}) || !strings.HasPrefix(n[0].Message.Text, "1 results left out") {
+				t.Errorf("notification %+v", n)
+			}
+		})
+	}
+}
+
+// TestSARIFFingerprints: a result's fingerprint names its file, object, rule and path, never its line.
+func TestSARIFFingerprints(t *testing.T) {
+	r := sarifReport(t, "web", 2)
+	r.Findings[0].Location = &snapshot.Location{File: "a.yaml", Line: 3, Column: 1}
+	r.Findings[1].Location = &snapshot.Location{File: "a.yaml", Line: 9, Column: 1}
+	moved := sarifReport(t, "web", 2)
+	moved.Findings[0].Location = &snapshot.Location{File: "a.yaml", Line: 13, Column: 5}
+	moved.Findings[1].Location = &snapshot.Location{File: "a.yaml", Line: 19, Column: 5}
+	other := sarifReport(t, "web", 1)
+	other.Findings[0].Location = &snapshot.Location{File: "b.yaml", Line: 3, Column: 1}
+	log, _ := sarifOf(t, r, moved, other)
+	res := log.Runs[0].Results
+	fp := func(i int) string { return res[i].PartialFingerprints[FingerprintKey] }
+	if fp(0) == "" || fp(0) != fp(2) || fp(1) != fp(3) {
+		t.Errorf("moving the object changed its fingerprints: %s %s / %s %s", fp(0), fp(1), fp(2), fp(3))
+	}
+	if fp(0) == fp(1) || fp(0) == fp(4) {
+		t.Errorf("another path or file shares the fingerprint %s", fp(0))
+	}
+}
+
+func TestSARIFNoResults(t *testing.T) {
+	_, out := sarifOf(t)
+	if !bytes.Contains(out, []byte(`"results": []`)) {
+		t.Errorf("a run without results must list none, not omit them")
 	}
 }
