@@ -193,6 +193,9 @@ func diagnosePlain(t *testing.T, objs []*unstructured.Unstructured) map[rules.ID
 		errs += rep.Summary.Error
 		for _, f := range rep.Findings {
 			got[f.Rule] = append(got[f.Rule], f)
+			for _, c := range f.Consequences { // reported under their cause's finding
+				got[c.Rule] = append(got[c.Rule], c)
+			}
 		}
 	}
 	slices.Sort(want)
