@@ -95,8 +95,14 @@ func (f Files) LoadWorlds() (*Input, error) {
 		groups[k] = append(groups[k], m)
 		for _, o := range m.objs {
 			if o.id != "" {
+				// Within one file the later definition is the object (build warns of the earlier).
 				k := originKey(o.u.GetKind(), o.u.GetNamespace(), o.u.GetName())
-				in.defs[k] = append(in.defs[k], Location{File: m.shown, Line: o.node.Line, Column: o.node.Column})
+				l := Location{File: m.shown, Line: o.node.Line, Column: o.node.Column}
+				if d := in.defs[k]; len(d) > 0 && d[len(d)-1].File == m.shown {
+					d[len(d)-1] = l
+				} else {
+					in.defs[k] = append(d, l)
+				}
 			}
 		}
 	}

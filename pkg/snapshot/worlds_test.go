@@ -242,3 +242,15 @@ func TestLoadWorldsFileGivenTwice(t *testing.T) {
 		t.Errorf("a file given three times: %d worlds, files %v, notes %q", len(in.Worlds), in.Worlds[0].Files, in.Notes)
 	}
 }
+
+func TestLoadWorldsTwiceInOneFile(t *testing.T) {
+	root := tree(t, map[string]string{"a.yaml": svcYAML("web") + "---\n" + svcYAML("web")})
+	in, err := Files{Paths: []string{filepath.Join(root, "a.yaml")}, DefaultNamespace: "default"}.LoadWorlds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := in.Definitions(Target{Kind: KindService, Namespace: "shop", Name: "web"})
+	if len(in.Worlds) != 1 || len(defs) != 1 || defs[0].Line == 1 || len(in.Worlds[0].Snap.Warnings) != 1 {
+		t.Errorf("worlds %d, definitions %+v, warnings %q", len(in.Worlds), defs, in.Worlds[0].Snap.Warnings)
+	}
+}
