@@ -278,13 +278,19 @@ func helpMarkdown(r rules.Rule) string {
 	if r.Code != "" {
 		title = r.Code + ": " + title
 	}
-	fmt.Fprintf(&b, "**%s**\n\n**Cause.** %s\n\n**Fix.** %s\n\n", title, r.Cause, r.Fix)
+	fmt.Fprintf(&b, "**%s**\n\n**Cause.** %s\n\n**Fix.** %s\n\n", mdEscape(title), mdEscape(r.Cause), mdEscape(r.Fix))
 	if r.Risk != "" {
-		fmt.Fprintf(&b, "**If left.** %s\n\n", r.Risk)
+		fmt.Fprintf(&b, "**If left.** %s\n\n", mdEscape(r.Risk))
 	}
-	fmt.Fprintf(&b, "**Documented in:** %s. See also [%s](%s#%s).", r.Doc, r.ID, RulesDocURL, RuleAnchor(r.ID))
+	fmt.Fprintf(&b, "**Documented in:** %s. See also [%s](%s#%s).", mdEscape(r.Doc), r.ID, RulesDocURL, RuleAnchor(r.ID))
 	return b.String()
 }
+
+// mdEscaper keeps catalog text literal in Markdown: placeholders such as <service> would be taken
+// for HTML and dropped, and * or _ for emphasis.
+var mdEscaper = strings.NewReplacer("\\", "\\\\", "<", "&lt;", ">", "&gt;", "*", "\\*", "_", "\\_", "`", "\\`", "[", "\\[", "]", "\\]")
+
+func mdEscape(s string) string { return mdEscaper.Replace(s) }
 
 // objectName is kind/namespace/name, e.g. ingress/shop/mall.
 func objectName(t snapshot.Target) string {

@@ -159,7 +159,7 @@ func TestSARIFHelpMarkdown(t *testing.T) {
 	for i, sr := range log.Runs[0].Tool.Driver.Rules {
 		r := all[i]
 		md := sr.Help.Markdown
-		if !strings.Contains(md, r.Fix) || !strings.Contains(md, r.Cause) || !strings.Contains(md, r.Doc) ||
+		if !strings.Contains(md, mdEscape(r.Fix)) || !strings.Contains(md, mdEscape(r.Cause)) || !strings.Contains(md, mdEscape(r.Doc)) ||
 			!strings.Contains(md, "("+sr.HelpURI+")") {
 			t.Errorf("%s: help.markdown lacks the cause, fix, documentation or rule link:\n%s", r.ID, md)
 		}
@@ -245,5 +245,17 @@ func TestSARIFNoResults(t *testing.T) {
 	_, out := sarifOf(t)
 	if !bytes.Contains(out, []byte(`"results": []`)) {
 		t.Errorf("a run without results must list none, not omit them")
+	}
+}
+
+func TestMDEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"<service>-auto-service-config": "&lt;service&gt;-auto-service-config",
+		"*.example.com and a_b":         "\\*.example.com and a\\_b",
+		"plain text, 1-2048":            "plain text, 1-2048",
+	} {
+		if got := mdEscape(in); got != want {
+			t.Errorf("mdEscape(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
