@@ -85,15 +85,16 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 		return []found{{p, true}}, nil
 	}
 	var out []found
-	visit := func(dir string) (bool, error) {
+	// visit adds a directory's manifest files; filepath.SkipDir for a Helm chart, read no deeper.
+	visit := func(dir string) error {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return false, fmt.Errorf("cannot read directory %s: %w", dir, err)
+			return fmt.Errorf("cannot read directory %s: %w", dir, err)
 		}
 		if chart := chartFile(entries); chart != "" {
 			in.hint(fmt.Sprintf("%s is a Helm chart (%s): render it first, e.g. helm template RELEASE %s | kubectl lbdoctor -f -", dir, chart, dir))
 			in.skip(filepath.Join(dir, chart))
-			return false, nil
+			return filepath.SkipDir
 		}
 		not := map[string]bool{}
 		if k := kustomizationFile(entries); k != "" {
@@ -110,7 +111,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 				out = append(out, found{name: filepath.Join(dir, e.Name())})
 			}
 		}
-		return true, nil
+		return nil
 	}
 	if recursive {
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
@@ -123,16 +124,10 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 			if path != p && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
-			if deeper, err := visit(path); err != nil || !deeper {
-				if err == nil {
-					err = filepath.SkipDir
-				}
-				return err
-			}
-			return nil
+			return visit(path)
 		})
-	} else {
-		_, err = visit(p)
+	} else if err = visit(p); errors.Is(err, filepath.SkipDir) {
+		err = nil
 	}
 	if err != nil {
 		return nil, err
@@ -590,7 +585,7 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 			if shared[m] {
 				u = u.DeepCopy()
 			}
-			if err := s.addUnstructured(u, ""); err != nil {
+			if err := s.addUnstructured(u); err != nil {
 				return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, o.node.Line, o.doc, err)
 			}
 			if o.id == "" {
@@ -612,16 +607,11 @@ var clusterScopedKinds = []string{"Node", "IngressClass", "ValidatingWebhookConf
 	"ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume", "StorageClass",
 	"MutatingWebhookConfiguration", "PriorityClass", "APIService"}
 
-func (s *Snapshot) addUnstructured(u *unstructured.Unstructured, defaultNS string) error {
+// addUnstructured stores an object the reader has checked (kind, apiVersion, name) and given its
+// namespace.
+func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
 	gvk := u.GroupVersionKind()
-	clusterScoped := slices.Contains(clusterScopedKinds, gvk.Kind)
-	if u.GetNamespace() == "" && !clusterScoped {
-		u.SetNamespace(defaultNS)
-	}
 	ns, name := u.GetNamespace(), u.GetName()
-	if name == "" && gvk.Kind != "Event" {
-		return fmt.Errorf("%s has no metadata.name", gvk.Kind)
-	}
 	gv := gvk.GroupVersion().String()
 	switch {
 	case gv == "v1" && gvk.Kind == "Event":
