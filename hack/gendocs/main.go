@@ -110,10 +110,48 @@ func rulesDoc() string {
 				fmt.Fprintf(&detail, "- **Consequence of:** %s — when a finding of that rule is on the same object, this one is "+
 					"reported under it, as a consequence, not as a finding of its own.\n", strings.Join(causes, ", "))
 			}
+			for _, d := range r.Decides {
+				fmt.Fprintf(&detail, "- **Decided also by %s:** %s; when it cannot be read: %s.\n", d.By, esc(d.What), d.IfUnknown)
+			}
 			detail.WriteString("\n")
 		}
 		b.WriteString("\n")
 		b.WriteString(detail.String())
+	}
+	b.WriteString(decidesTable(all, by))
+	return b.String()
+}
+
+// decidesTable is the section of docs/rules.md that says, per rule a check emits, what decides its
+// verdict besides the object itself, and what the verdict is when that cannot be read.
+func decidesTable(all []rules.Rule, by map[rules.ID][]string) string {
+	var b strings.Builder
+	b.WriteString("## What decides each verdict\n\n" +
+		"A check judges the object; some verdicts also depend on context the object does not hold: other objects of the " +
+		"cluster, a cluster-wide setting of the cloud controller, the controller's version, or a change since the object " +
+		"was created. Such a rule is never enforced by a Deny admission policy (see [policy.md](policy.md)), and when its " +
+		"context cannot be read the verdict is as the last column says. Rules only the controller's events prove are " +
+		"decided by the cloud's state and left out.\n\n" +
+		"| Rule | Severity | Decided by | What | If unknown |\n|---|---|---|---|---|\n")
+	for _, r := range all {
+		if len(by[r.ID]) == 0 {
+			continue
+		}
+		if len(r.Decides) == 0 {
+			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | object | the object alone | — |\n", r.ID, report.RuleAnchor(r.ID), r.Severity)
+			continue
+		}
+		for i, d := range r.Decides {
+			id := ""
+			if i == 0 {
+				id = fmt.Sprintf("[`%s`](#%s)", r.ID, report.RuleAnchor(r.ID))
+			}
+			sev := r.Severity.String()
+			if i > 0 {
+				sev = ""
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, esc(d.What), d.IfUnknown)
+		}
 	}
 	return b.String()
 }

@@ -32,7 +32,8 @@ type ackBackends struct {
 // only those of them running a ready pod (Local mode). The error says what could not be read.
 func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, error) {
 	a := ackAnns(svc.Annotations)
-	b := ackBackends{eni: svc.Annotations[annBackendType] == "eni",
+	eni, _ := ackBackendMode(snap, svc)
+	b := ackBackends{eni: eni,
 		local: svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal, ids: map[string]bool{}}
 	set, err := backendsOf(snap, svc)
 	if err != nil {

@@ -31,8 +31,11 @@ const (
 	ackEventsCCM = "v1.9.3.276-g372aa98-aliyun"
 	// ackReuseCCM is the first CCM release that can reuse an existing CLB.
 	ackReuseCCM = "v1.9.3.105-gfd4e547-aliyun"
-	ackCCMName  = "cloud-controller-manager"
-	kubeSystem  = "kube-system"
+	// ackNamedPortCCM is the first open-source CCM release that resolves a named targetPort for ENI
+	// backends from the EndpointSlices (v1.9.3 releases send the port's integer value, 0).
+	ackNamedPortCCM = "v2.1.0"
+	ackCCMName      = "cloud-controller-manager"
+	kubeSystem      = "kube-system"
 )
 
 var onOff = oneOf("on", "off")
@@ -220,7 +223,8 @@ func (a ackAnns) path(suffix string) string { _, k, _ := a.get(suffix); return a
 // ackCLB is true for a target Service CCM backs with a CLB (see ackCLBService).
 func ackCLB(c *Context) bool { return ackCLBService(c.Service) }
 
-func ackENI(c *Context) bool { return ackCLB(c) && c.Service.Annotations[annBackendType] == "eni" }
+// ackENIMode is ackBackendMode's verdict for the target Service.
+func ackENIMode(c *Context) bool { eni, _ := ackBackendMode(c.Snap, c.Service); return eni }
 
 func ackReuses(c *Context) bool {
 	_, _, set := ackAnns(c.Service.Annotations).get("id")
@@ -252,7 +256,7 @@ var ackServiceChecks = []Check{
 	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKAnnotations,
 		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
 			rules.ACKServiceAnnotationDependency, rules.ACKServiceCLCUSpec, rules.ACKServiceReuseWithoutOverride}},
-	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackENI, Run: checkACKENI,
+	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKENI,
 		Emits: []rules.ID{rules.ACKServiceENIStringTargetPort, rules.ACKServiceENISharedSpec, rules.ACKServiceENIFlannel}},
 	{Name: "ack-backends", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKBackends,
 		Emits: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.ACKServiceBackendQuota}},
@@ -280,6 +284,31 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{rules.ACKServiceTypeChangeDeletesLB}},
 	{Name: "ack-lb-rebind", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKRebind,
 		Emits: []rules.ID{rules.ACKServiceLBRebind}},
+	{Name: "ack-public-slb", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKPublicSLB,
+		Emits: []rules.ID{rules.ACKServicePublicSLBDisabled}},
+}
+
+// checkACKPublicSLB flags a Service that asks for an internet-facing CLB (address-type internet, or
+// unset) on a cluster whose CCM configuration forbids them (disablePublicSLB): CCM records a warning
+// and drops the Service. A reused CLB keeps its own type and is not judged.
+func checkACKPublicSLB(c *Context) {
+	cfg := ackCloudConfig(c.Snap)
+	if !cfg.known {
+		c.Skip(cfg.err)
+		return
+	}
+	a := ackAnns(c.Service.Annotations)
+	if !cfg.disablePublicSLB || ackReuses(c) {
+		return
+	}
+	if t := a.value("address-type"); t == "" || t == "internet" {
+		path := a.path("address-type")
+		if _, _, set := a.get("address-type"); !set {
+			path = "metadata.annotations"
+		}
+		c.Emit(rules.ACKServicePublicSLBDisabled, path, "the Service asks for an internet-facing CLB (address-type %s), but %s sets disablePublicSLB: true",
+			quotedOr(t, "unset"), ackCloudConfigPath)
+	}
 }
 
 // checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
@@ -398,19 +427,22 @@ func orDefault(v, def string) string {
 	return v
 }
 
-// checkACKENI checks a Service whose pods CCM attaches directly as ENI backends.
+// checkACKENI checks a Service whose pods CCM attaches directly as ENI backends, by its annotation or
+// by the cluster's default backend type.
 func checkACKENI(c *Context) {
 	svc := c.Service
-	a := ackAnns(svc.Annotations)
-	for i, p := range svc.Spec.Ports {
-		if p.TargetPort.Type == intstr.String {
-			c.Emit(rules.ACKServiceENIStringTargetPort, fmt.Sprintf("spec.ports[%d].targetPort", i),
-				"targetPort %q is a port name; with ENI backends it must be a number", clip(p.TargetPort.StrVal))
-		}
+	eni, byConfig := ackBackendMode(c.Snap, svc)
+	if !eni {
+		return
 	}
+	if byConfig != "" {
+		byConfig = " (" + byConfig + ")"
+	}
+	a := ackAnns(svc.Annotations)
+	checkACKNamedTargetPorts(c, byConfig)
 	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
 	if a.value("spec") == "slb.s0.share" {
-		c.Emit(rules.ACKServiceENISharedSpec, a.path("spec"), "spec slb.s0.share is a shared-resource CLB, which takes no ENI backends")
+		c.Emit(rules.ACKServiceENISharedSpec, a.path("spec"), "spec slb.s0.share is a shared-resource CLB, which takes no ENI backends%s", byConfig)
 	}
 	plugin, err := ackNetworkPlugin(c)
 	if err != nil {
@@ -419,7 +451,40 @@ func checkACKENI(c *Context) {
 	}
 	if plugin == "flannel" {
 		c.Emit(rules.ACKServiceENIFlannel, annPath(annBackendType),
-			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses")
+			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses%s", byConfig)
+	}
+}
+
+// checkACKNamedTargetPorts flags named targetPorts of an ENI Service on a CCM older than
+// ackNamedPortCCM, which sends the name's zero value to the CLB API. A newer CCM resolves the name;
+// when the version cannot be read, the finding is a warning that names the release that fixes it.
+func checkACKNamedTargetPorts(c *Context, byConfig string) {
+	var named []int
+	for i, p := range c.Service.Spec.Ports {
+		if p.TargetPort.Type == intstr.String {
+			named = append(named, i)
+		}
+	}
+	if len(named) == 0 {
+		return
+	}
+	tag, _, old, err := ccmOlder(c, ackNamedPortCCM)
+	if snapshot.IsUnknown(err) {
+		c.Skip(err) // not read (RBAC, offline input): no verdict
+		return
+	}
+	for _, i := range named {
+		path, name := fmt.Sprintf("spec.ports[%d].targetPort", i), clip(c.Service.Spec.Ports[i].TargetPort.StrVal)
+		switch {
+		case err != nil:
+			c.EmitSeverity(rules.ACKServiceENIStringTargetPort, rules.Warning, path,
+				"targetPort %q is a port name, which cloud-controller-manager releases before %s cannot resolve with ENI backends; "+
+					"its version is unknown (%v)%s", name, ackNamedPortCCM, err, byConfig)
+		case old:
+			c.Emit(rules.ACKServiceENIStringTargetPort, path,
+				"targetPort %q is a port name, which cloud-controller-manager %s (before %s) cannot resolve with ENI backends%s",
+				name, clip(tag), ackNamedPortCCM, byConfig)
+		}
 	}
 }
 
@@ -746,7 +811,7 @@ func checkACKTraffic(c *Context) {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
-		svc.Annotations[annBackendType] != "eni" && sch != "wrr" && sch != "wlc" {
+		sch != "wrr" && sch != "wlc" && !ackENIMode(c) {
 		c.Emit(rules.ACKServiceUnevenLoad, a.path("scheduler"),
 			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights", clip(orDefault(sch, "unset")))
 	}
@@ -765,18 +830,27 @@ func checkACKCCMVersion(c *Context) {
 	}
 }
 
-// checkACKReuseCCMVersion flags a reused CLB on a cloud-controller-manager that cannot reuse one.
+// checkACKReuseCCMVersion flags a reused CLB on a cloud-controller-manager that cannot reuse one; when
+// the version cannot be read (a managed control plane hides it), a warning names the release needed.
 func checkACKReuseCCMVersion(c *Context) {
-	if tag, where, old := ccmOlderThan(c, ackReuseCCM); old {
+	id := clip(ackAnns(c.Service.Annotations).value("id"))
+	tag, where, old, err := ccmOlder(c, ackReuseCCM)
+	switch {
+	case snapshot.IsUnknown(err):
+		c.Skip(err) // not read (RBAC, offline input): no verdict
+	case err != nil:
+		c.EmitSeverity(rules.ACKServiceReuseOldCCM, rules.Warning, ackAnns(c.Service.Annotations).path("id"),
+			"the Service reuses CLB %s, which needs cloud-controller-manager %s or later; its version is unknown (%v)", id, ackReuseCCM, err)
+	case old:
 		c.Emit(rules.ACKServiceReuseOldCCM, where, "the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
-			clip(ackAnns(c.Service.Annotations).value("id")), clip(tag), ackReuseCCM)
+			id, clip(tag), ackReuseCCM)
 	}
 }
 
 // ccmFloors are the CCM releases ccmOlderThan compares with, parsed once.
 var ccmFloors = func() map[string]version {
 	m := map[string]version{}
-	for _, s := range []string{ackEventsCCM, ackReuseCCM} {
+	for _, s := range []string{ackEventsCCM, ackReuseCCM, ackNamedPortCCM} {
 		m[s], _ = parseVersion(s)
 	}
 	return m
@@ -785,6 +859,18 @@ var ccmFloors = func() map[string]version {
 // ccmOlderThan reports whether the installed cloud-controller-manager predates release minimum,
 // with its image tag and report path. An unknown version records a skip and reports false.
 func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
+	tag, path, older, err := ccmOlder(c, minimum)
+	if err != nil {
+		c.Skip(err)
+		return "", "", false
+	}
+	return tag, path, older
+}
+
+// ccmOlder is ccmOlderThan that returns why the version is unknown instead of skipping: an
+// unknown object (snapshot.IsUnknown: not read) or a CCM that the cluster does not show (a managed
+// control plane) or whose tag is no version.
+func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err error) {
 	type result struct {
 		image, path string
 		err         error
@@ -793,22 +879,19 @@ func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
 		image, path, err := ccmImage(c)
 		return result{image, path, err}
 	})
-	image, path, err := r.image, r.path, r.err
-	if err != nil {
-		c.Skip(err)
-		return "", "", false
+	if r.err != nil {
+		return "", "", false, r.err
 	}
-	tag = imageTag(image)
+	tag = imageTag(r.image)
 	v, err := parseVersion(tag)
 	if err != nil {
-		c.Skip(classed(snapshot.ReasonOther, fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(image), err)))
-		return "", "", false
+		return "", "", false, classed(snapshot.ReasonOther, fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(r.image), err))
 	}
 	floor, ok := ccmFloors[minimum]
 	if !ok {
 		floor, _ = parseVersion(minimum)
 	}
-	return tag, path, v.compare(floor) < 0
+	return tag, r.path, v.compare(floor) < 0, nil
 }
 
 // checkACKReuseOrphan flags a loadbalancer-id annotation added by hand to the Service whose CLB CCM

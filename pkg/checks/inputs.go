@@ -290,9 +290,10 @@ var checkInputs = map[string][]Input{
 	"service-endpoints":      {required(inSlices, selectorless), when(inSlices, func(c *Context) bool { return !selectorless(c) }), inBackendPods},
 	"external-traffic-local": {inSlices, inBackendPods, inNodes},
 
-	"tke-service-existing-lb":     inTKELBUsers(annSvcExistedLB),
-	"tke-service-config":          {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}},
-	"tke-service-direct-access":   {required(inBackendPods, directAccessOn), when(inNodes, directAccessOn)},
+	"tke-service-existing-lb": inTKELBUsers(annSvcExistedLB),
+	"tke-service-config":      {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}},
+	"tke-service-direct-access": {required(inBackendPods, directAccessOn), when(inNodes, directAccessOn),
+		when(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)},
 	"tke-nginx-graceful-shutdown": {required(inBackendPods, directAccessOn)},
 	"tke-service-backends-label":  {required(inNodes, annotated(annSvcBackendsLabel))},
 	"tke-ip-masq-agent":           {{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}},
@@ -328,8 +329,10 @@ var checkInputs = map[string][]Input{
 	}}},
 	"tke-ingress-existing-lb": inTKELBUsers(annExistLB),
 
-	"ack-eni": {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}},
-	"ack-backends": append([]Input{inSlices, inBackendPods, inNodes,
+	"ack-eni":        {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}, inACKCloudConfig, ccmInput},
+	"ack-public-slb": {required(inACKCloudConfig, nil)},
+	"ack-traffic":    {inACKCloudConfig},
+	"ack-backends": append([]Input{inSlices, inBackendPods, inNodes, inACKCloudConfig,
 		{Scope: Derived, Derive: ackIDUserSlices, When: ackReuses}}, inACKIDUsers...),
 	"ack-https-backend": {inBackendPods},
 	// The Services CCM bound to the target's CLB id carry it in a label.
@@ -341,6 +344,9 @@ var checkInputs = map[string][]Input{
 	"ack-reuse-ccm-version": {ccmInput},
 	"ack-type-change":       {ccmInput},
 }
+
+// inACKCloudConfig: the CCM's cluster configuration (default backend type, public CLBs allowed).
+var inACKCloudConfig = Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: ackCloudConfigCM}
 
 // ccmInput: the cloud-controller-manager Deployment or DaemonSet, among kube-system's.
 var ccmInput = Input{Resource: snapshot.Deployments, Scope: Fixed, Namespace: kubeSystem}

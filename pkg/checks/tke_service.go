@@ -175,6 +175,9 @@ func checkServiceConfig(c *Context) {
 }
 
 // checkServiceDirectAccess reports direct access (CLB to pod) that no backend pod can take (E4033).
+// The cluster switch GlobalRouteDirectAccess (kube-system/tke-service-controller-config) lets the
+// CLB bind GlobalRouter pods as well; while it cannot be read, pods ruled out only for lack of a
+// VPC-CNI sign give a warning, not an error.
 func checkServiceDirectAccess(c *Context) {
 	v, ok := c.Service.Annotations[annSvcDirectAccess]
 	if !ok {
@@ -188,16 +191,21 @@ func checkServiceDirectAccess(c *Context) {
 	if err != nil {
 		return
 	}
+	global, switchPath, switchErr := tkeGlobalRouteDirect(c.Snap)
 	var why []string
+	onlyENI := true // every pod is ruled out only for lack of a VPC-CNI sign
 	for _, p := range pods {
-		reason, err := directReachable(c, p)
+		reason, eniOnly, err := directReachable(c, p)
 		switch {
 		case err != nil:
 			c.Skip(err)
 			return
 		case reason == "":
 			return // one pod can be bound directly; the controller binds those
+		case eniOnly && switchErr == nil && global:
+			return // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
 		}
+		onlyENI = onlyENI && eniOnly
 		why = append(why, clip(p.Name)+": "+reason)
 	}
 	if len(why) == 0 {
@@ -206,7 +214,14 @@ func checkServiceDirectAccess(c *Context) {
 	if len(why) > 3 {
 		why = append(why[:3], fmt.Sprintf("and %d more", len(why)-3))
 	}
-	c.Emit(rules.TKEServiceE4033, where, "direct access is on but no backend pod can be bound to the CLB (%s)", strings.Join(why, "; "))
+	if onlyENI && switchErr != nil {
+		c.EmitSeverity(rules.TKEServiceE4033, rules.Warning, where,
+			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
+			strings.Join(why, "; "), switchPath, switchErr)
+		return
+	}
+	c.Emit(rules.TKEServiceE4033, where, "direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
+		strings.Join(why, "; "), switchPath)
 }
 
 // directReachable says why a pod cannot be a direct CLB backend ("" when it can). A CLB reaches a pod
@@ -219,28 +234,29 @@ func checkServiceDirectAccess(c *Context) {
 //     tke.cloud.tencent.com/eni-ip or direct-eni, or a super node (label node.kubernetes.io/instance-type=eklet),
 //     whose pods always have their own ENI.
 //
-// An unreadable node, needed only when the pod itself shows no sign, is returned as err.
-func directReachable(c *Context, p *corev1.Pod) (string, error) {
+// eniOnly is set when the lack of such a sign is the only reason. An unreadable node, needed only
+// when the pod itself shows no sign, is returned as err.
+func directReachable(c *Context, p *corev1.Pod) (reason string, eniOnly bool, err error) {
 	if p.Spec.HostNetwork {
-		return "uses hostNetwork", nil
+		return "uses hostNetwork", false, nil
 	}
 	if podHasENI(p) {
-		return "", nil
+		return "", false, nil
 	}
 	if p.Spec.NodeName == "" {
-		return "not scheduled and no sign of VPC-CNI (ENI) networking", nil
+		return "not scheduled and no sign of VPC-CNI (ENI) networking", false, nil
 	}
 	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
 	if err != nil {
 		if isNotFound(err) {
-			return "its node " + clip(p.Spec.NodeName) + " does not exist", nil
+			return "its node " + clip(p.Spec.NodeName) + " does not exist", false, nil
 		}
-		return "", err
+		return "", false, err
 	}
 	if nodeHasENI(n) {
-		return "", nil
+		return "", false, nil
 	}
-	return "no sign of VPC-CNI (ENI) networking on the pod or node " + clip(n.Name), nil
+	return "no sign of VPC-CNI (ENI) networking on the pod or node " + clip(n.Name), true, nil
 }
 
 const (

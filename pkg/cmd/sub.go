@@ -131,11 +131,23 @@ type ruleView struct {
 	Risk     string         `json:"risk"`
 	Doc      string         `json:"doc"`
 	Retried  bool           `json:"retried"`
+	// Decides is what, besides the object, decides the verdict (empty: the object alone).
+	Decides []decisionView `json:"decides"`
+}
+
+type decisionView struct {
+	By        rules.Basis `json:"by"`
+	What      string      `json:"what"`
+	IfUnknown string      `json:"ifUnknown"`
 }
 
 func view(r rules.Rule) ruleView {
-	return ruleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
-		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried}
+	v := ruleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
+		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried, Decides: []decisionView{}}
+	for _, d := range r.Decides {
+		v.Decides = append(v.Decides, decisionView{By: d.By, What: d.What, IfUnknown: d.IfUnknown})
+	}
+	return v
 }
 
 func views(rs []rules.Rule) []ruleView {
@@ -211,6 +223,9 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				fmt.Fprintf(streams.Out, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
 				if r.Retried {
 					fmt.Fprintln(streams.Out, "  the cloud controller retries this by itself")
+				}
+				for _, d := range r.Decides {
+					fmt.Fprintf(streams.Out, "  decided also by %s: %s (unknown: %s)\n", d.By, d.What, d.IfUnknown)
 				}
 			}
 			if len(found) > 1 && k == "" {

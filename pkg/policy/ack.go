@@ -202,9 +202,6 @@ func ackServiceRules() []Covered {
 			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
 			Detail:     "'CLB ' + " + clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
 		}}},
-		{Rule: rules.ACKServiceENIStringTargetPort, Validations: []Validation{{
-			Expression: "!(" + eni + ") || variables.ports.all(p, !has(p.targetPort) || type(p.targetPort) != string)",
-		}}},
 		{Rule: rules.ACKServiceENISharedSpec, Validations: []Validation{{
 			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
 		}}},

@@ -55,6 +55,12 @@ const (
 	StatusSingleObject Status = "not covered (single object)"
 	// StatusOtherObjects: the check needs other objects than the one admitted.
 	StatusOtherObjects Status = "not covered (other objects)"
+	// StatusClusterConfig: a cluster-wide controller setting decides the verdict.
+	StatusClusterConfig Status = "not covered (cluster config)"
+	// StatusVersion: the cloud controller's version decides the verdict.
+	StatusVersion Status = "not covered (controller version)"
+	// StatusHistory: a change since creation decides the verdict.
+	StatusHistory Status = "not covered (history)"
 	// StatusEventOnly: only the cloud controller's events show it.
 	StatusEventOnly Status = "not covered (event only)"
 )
@@ -88,66 +94,8 @@ var singleObjectReasons = map[rules.ID]string{
 	rules.TKEIngressE4032: "AddressIPVersion sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
 	rules.TKEIngressE4034: "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
 	rules.TKEServiceE4005: "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
-	rules.ACKServiceAddressTypeImmutable: "it compares the CLB address with the address type (IP ranges) and with the last-applied-configuration " +
-		"annotation, which is JSON",
-	rules.ACKServiceResourceGroupFixed: whyLastApplied,
-	rules.ACKServiceCLCUSpec: "the error needs a change on an existing CLB (its address in status, and the " +
-		"last-applied-configuration annotation, which is JSON); a Service created with both is accepted and the specification ignored",
 	rules.ACKServiceNodePortLocalPortRange: "the API server allocates a nodePort the manifest leaves out before admission, so the policy " +
 		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
-	rules.ACKServiceResourceGroupImmutable: whyLastApplied,
-	rules.ACKServiceOrphanOnDelete:         whyLastApplied,
 	rules.TKEServiceBackendsLabelInvalid: "service.kubernetes.io/qcloud-loadbalancer-backends-label is a label selector, which CEL " +
 		"cannot parse (set-based forms such as key in (a,b) included)",
-}
-
-// otherObjectReasons say which other objects a check reads, for rules a check emits but the policies
-// cannot decide: an admission policy sees only the object being written.
-var otherObjectReasons = map[rules.ID]string{
-	rules.TKEIngressE4007:                    "reads kube-system/ip-masq-agent-config",
-	rules.TKEServiceIPMasqAgent:              "reads kube-system/ip-masq-agent-config",
-	rules.TKEIngressE4010:                    "reads the TLS Secret",
-	rules.TKEIngressE4011:                    "reads the TLS Secret",
-	rules.TKEIngressE4035:                    "reads the TLS Secret",
-	rules.TKEIngressE4019:                    "reads the other Ingresses and Services that use the CLB",
-	rules.TKEIngressE4020:                    "reads the other Ingresses that use the CLB",
-	rules.TKEIngressE4101:                    "reads the other Ingresses that use the CLB",
-	rules.TKEIngressE4041:                    "reads the backend Services",
-	rules.TKEIngressE4042:                    "reads the backend Services",
-	rules.TKEIngressE4047:                    "reads the backend Services",
-	rules.TKEIngressE4082:                    "reads the backend Services",
-	rules.TKEIngressW1000:                    "reads the backend Services",
-	rules.TKEIngressE4043:                    "reads the TkeServiceConfig",
-	rules.TKEIngressCLBLoopback:              "reads kube-proxy and the cluster's nodes",
-	rules.TKEIngressAPIHostAliases:           "reads the ingress controller Deployment",
-	rules.TKEIngressE6001:                    "reads the ingress controller Deployment",
-	rules.TKEIngressE6002:                    "reads the ingress controller Deployment",
-	rules.TKEIngressE6009:                    "reads the NGINX admission webhook configuration",
-	rules.TKEServiceCLBLoopback:              "reads kube-proxy and the cluster's nodes",
-	rules.TKEServiceBackendsLabelNoNodes:     "reads the cluster's nodes",
-	rules.TKEServiceE4012:                    "reads the other Services and Ingresses that use the CLB",
-	rules.TKEServiceE4014:                    "reads the other Services that reuse the CLB",
-	rules.TKEServiceE4026:                    "reads the TkeServiceConfig",
-	rules.TKEServiceE4033:                    "reads the backend pods and their nodes",
-	rules.TKEServiceNginxGracefulShutdown:    "reads the NGINX ingress controller Deployment",
-	rules.ACKServiceENIFlannel:               "reads the network plugin's DaemonSets in kube-system",
-	rules.ACKServiceNoAvailableNodes:         "reads nodes, pods and EndpointSlices",
-	rules.ACKServiceBackendQuota:             "reads nodes, pods and EndpointSlices",
-	rules.ACKServiceHTTPSToHTTPSBackend:      "reads the backend pods' container ports",
-	rules.ACKServiceReuseCCMLB:               "reads the other Services",
-	rules.ACKServiceRollingUpdate503:         "reads the backend pods",
-	rules.ACKServiceOldCCMNoEvents:           "reads the cloud-controller-manager version",
-	rules.ACKServiceReuseOldCCM:              "reads the cloud-controller-manager version",
-	rules.ACKServiceIntranetLBLoopback:       "decides from the CLB's address in status, which the controller writes after creation",
-	rules.GenericServiceNoSelector:           "reads EndpointSlices",
-	rules.GenericServiceNoEndpoints:          "reads EndpointSlices and pods",
-	rules.GenericServiceEndpointsNotReady:    "reads EndpointSlices and pods",
-	rules.GenericServiceExternalTrafficLocal: "reads EndpointSlices, pods and nodes",
-	rules.GenericServiceNoEvents:             "reads Events",
-	rules.GenericIngressNoEvents:             "reads Events",
-	rules.GenericServiceUnmatchedWarning:     "reads Events",
-	rules.GenericIngressUnmatchedWarning:     "reads Events",
-	rules.GenericServiceProviderConflict:     "compares with the cluster's nodes and kube-system",
-	rules.GenericIngressProviderConflict:     "compares with the cluster's nodes and kube-system",
-	rules.GenericIngressOtherController:      "reads the IngressClass; it is a note, not a problem",
 }

@@ -27,6 +27,9 @@ func Entries() []Entry {
 			if c.ReadsStatus {
 				e.Reason = strings.TrimPrefix(e.Reason+"; ", "; ") + "judged on updates only: it reads status, which the API server resets on create"
 			}
+			if r := c.Rule.Rule(); !r.ObjectAlone() {
+				e.Reason = strings.TrimPrefix(e.Reason+"; ", "; ") + "warn only: " + decidesText(r)
+			}
 			covered[c.Rule] = e
 		}
 	}
@@ -43,8 +46,8 @@ func Entries() []Entry {
 		case ok:
 		case singleObjectReasons[r.ID] != "":
 			e = Entry{Rule: r.ID, Status: StatusSingleObject, Reason: singleObjectReasons[r.ID]}
-		case otherObjectReasons[r.ID] != "":
-			e = Entry{Rule: r.ID, Status: StatusOtherObjects, Reason: otherObjectReasons[r.ID]}
+		case !r.ObjectAlone():
+			e = Entry{Rule: r.ID, Status: contextStatus[r.DecidedBy()[0]], Reason: decidesText(r)}
 		case !emitted[r.ID]:
 			e = Entry{Rule: r.ID, Status: StatusEventOnly, Reason: whyEventOnly}
 		default:
@@ -53,6 +56,24 @@ func Entries() []Entry {
 		out = append(out, e)
 	}
 	return out
+}
+
+// contextStatus is the status of an uncovered rule by the first basis that decides it.
+var contextStatus = map[rules.Basis]Status{
+	rules.ByOtherObjects:  StatusOtherObjects,
+	rules.ByClusterConfig: StatusClusterConfig,
+	rules.ByVersion:       StatusVersion,
+	rules.ByHistory:       StatusHistory,
+}
+
+// decidesText says what, besides the object, decides the rule: "reads the TLS Secret; controller
+// version: …".
+func decidesText(r rules.Rule) string {
+	var parts []string
+	for _, d := range r.Decides {
+		parts = append(parts, string(d.By)+": "+d.What)
+	}
+	return "decided also by " + strings.Join(parts, "; ")
 }
 
 // Summary counts the rules by coverage.

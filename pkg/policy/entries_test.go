@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
@@ -43,19 +44,33 @@ func TestReasonTablesAreHonest(t *testing.T) {
 			}
 		}
 	}
-	for _, table := range []map[rules.ID]string{singleObjectReasons, otherObjectReasons} {
-		for id := range table {
-			if covered[id] {
-				t.Errorf("%s is covered and also given a reason", id)
-			}
-			if !emitted[id] {
-				t.Errorf("%s has a reason table entry but no check emits it (it is event-only)", id)
+	for id := range singleObjectReasons {
+		if covered[id] {
+			t.Errorf("%s is covered and also given a reason", id)
+		}
+		if !emitted[id] {
+			t.Errorf("%s has a reason table entry but no check emits it (it is event-only)", id)
+		}
+		if !id.Rule().ObjectAlone() {
+			t.Errorf("%s is said to be decidable from the object alone, but its rule data names more: %+v", id, id.Rule().Decides)
+		}
+	}
+}
+
+// TestContextRulesNeverDeny: an error rule whose verdict other context decides is bound only to warn,
+// whatever --action says, and its coverage entry says why.
+func TestContextRulesNeverDeny(t *testing.T) {
+	for _, p := range Policies() {
+		for _, c := range p.Rules {
+			r := c.Rule.Rule()
+			if !r.ObjectAlone() && !p.WarnOnly {
+				t.Errorf("%s (decided also by %v) is in policy %s, which --action Deny binds", c.Rule, r.DecidedBy(), p.Name)
 			}
 		}
 	}
-	for id := range singleObjectReasons {
-		if otherObjectReasons[id] != "" {
-			t.Errorf("%s in both reason tables", id)
+	for _, e := range Entries() {
+		if r := e.Rule.Rule(); !r.ObjectAlone() && !strings.Contains(e.Reason, string(r.DecidedBy()[0])) {
+			t.Errorf("%s: coverage reason %q does not name what decides it", e.Rule, e.Reason)
 		}
 	}
 }

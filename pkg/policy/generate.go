@@ -39,9 +39,10 @@ type Policy struct {
 	Name     string
 	Provider rules.Provider
 	Kind     rules.Kind
-	// WarnOnly is set on the policy of a group's warning-severity rules: its binding only warns (and
-	// audits, when asked), whatever --action says, so that Deny refuses only what the cloud
-	// controller would fail on.
+	// WarnOnly is set on the policy of a group's warning-severity rules and of its error rules whose
+	// verdict also depends on context the API server cannot see (rules.Rule.Decides): its binding only
+	// warns (and audits, when asked), whatever --action says, so that Deny refuses only what the cloud
+	// controller would fail on in any cluster.
 	WarnOnly bool
 	// NotLB is set on the policy of Services that are not of type LoadBalancer.
 	NotLB bool
@@ -62,7 +63,8 @@ func Policies() []Policy {
 		errs.Rules, warns.Rules = nil, nil
 		warns.Name, warns.WarnOnly = g.Name+"-warnings", true
 		for _, c := range g.Rules {
-			if c.Rule.Rule().Severity == rules.Error {
+			// A verdict that other context decides (history, config, version) is never Deny.
+			if r := c.Rule.Rule(); r.Severity == rules.Error && r.ObjectAlone() {
 				errs.Rules = append(errs.Rules, c)
 			} else {
 				warns.Rules = append(warns.Rules, c)

@@ -11,6 +11,7 @@ const (
 	ackEventsDoc  = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	ackSymptomDoc = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
 	ackFAQDoc     = "Alibaba ACK, Service FAQ"
+	ackCCMDoc     = "Alibaba Cloud CCM source (github.com/kubernetes/cloud-provider-alibaba-cloud), "
 	ackAnnoDoc    = "Alibaba ACK, Use annotations to configure a Classic Load Balancer (CLB) instance"
 )
 
@@ -33,6 +34,10 @@ var (
 			"the Service loses capacity or goes dark as old backends disappear.",
 		Doc:   ackEventsDoc + ", \"The backend server number has reached to the quota limit\"",
 		Match: []string{"The backend server number has reached to the quota limit"},
+		Decides: []Decision{
+			{By: ByOtherObjects, What: "nodes, pods, EndpointSlices and the other Services on the CLB", IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", IfUnknown: UnknownDefault},
+		},
 	})
 	ACKServiceENISharedSpec = uncoded(ACK, Service, "eni-shared-spec", Error, Details{
 		Title: "Shared-performance CLB cannot take ENI backends",
@@ -42,9 +47,10 @@ var (
 			"\"slb.s1.small\" (or a larger slb.sX spec). Check first that the installed CCM version supports that annotation. " +
 			"A pay-by-CLCU CLB (instance-charge-type PayByCLCU) takes no spec at all (see ack.service.clcu-spec): there, " +
 			"delete the spec annotation instead of changing it.",
-		Risk:  "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
-		Doc:   ackEventsDoc + ", \"The loadbalancer does not support backend servers of eni type\"",
-		Match: []string{"does not support backend servers of eni type"},
+		Risk:    "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
+		Doc:     ackEventsDoc + ", \"The loadbalancer does not support backend servers of eni type\"",
+		Match:   []string{"does not support backend servers of eni type"},
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", IfUnknown: UnknownDefault}},
 	})
 	ACKServiceNoAvailableNodes = uncoded(ACK, Service, "no-available-nodes", Error, Details{
 		Title: "No backend available for the CLB",
@@ -60,6 +66,10 @@ var (
 		Match: []string{"There are no available nodes for LoadBalancer"},
 		// A Service without a ready endpoint is why CCM finds nothing to attach.
 		ConsequenceOf: []ID{GenericServiceNoEndpoints},
+		Decides: []Decision{
+			{By: ByOtherObjects, What: "nodes, pods and EndpointSlices", IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", IfUnknown: UnknownDefault},
+		},
 	})
 	ACKServiceLBNotFound = uncoded(ACK, Service, "lb-not-found", Error, Details{
 		Title: "CLB recorded in the Service no longer exists",
@@ -143,10 +153,26 @@ var (
 		Cause: "With ENI backends the CLB registers the pod port directly, and this CCM version cannot resolve a " +
 			"named (string) targetPort, so it sends an invalid port to the API.",
 		Fix: "Write targetPort as a number (e.g. targetPort: 8080) in spec.ports, or upgrade the CCM component " +
-			"to a release that resolves named ports.",
+			"to v2.1.0 or later, which looks the named port up in the Service's EndpointSlices.",
 		Risk:  "Pods are never registered on the CLB for that port; requests to it fail.",
 		Doc:   ackEventsDoc + ", \"The specified Port must be between 1 and 65535.\"",
 		Match: []string{"The specified Port must be between 1 and 65535"},
+		Decides: []Decision{
+			{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", IfUnknown: UnknownDefault},
+			{By: ByVersion, What: "cloud-controller-manager older than v2.1.0 (later releases resolve a named targetPort from the EndpointSlices)", IfUnknown: UnknownWarns},
+		},
+	})
+	ACKServicePublicSLBDisabled = uncoded(ACK, Service, "public-slb-disabled", Error, Details{
+		Title: "Cluster forbids internet-facing CLBs",
+		Cause: "The CCM's cluster configuration (disablePublicSLB in kube-system/cloud-config) refuses to create a " +
+			"public CLB, and this Service asks for one: its address-type is internet, or unset, which means internet.",
+		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: \"intranet\" for a private CLB, " +
+			"or ask the cluster's administrators whether public CLBs may be allowed again.",
+		Risk: "CCM records a warning and gives up on the Service without retrying: no CLB, no address.",
+		Doc: ackCCMDoc + "pkg/controller/service/clbv1/service_controller.go (disablePublicSLB) and " +
+			"pkg/config/cloud_config.go (the cloud-config fields)",
+		Match:   []string{"create public address slb is not allowed"},
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/cloud-config: disablePublicSLB", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceShareSLBHaltSales = ackService("ShareSlbHaltSales", Error, Details{
 		Title: "Old CCM asks for a shared CLB, which is discontinued",
@@ -167,9 +193,10 @@ var (
 			"the group the CLB was created in; a CLB's resource group is fixed at creation.",
 		Fix: "Remove the resource-group-id annotation (or restore its original value). To move the CLB to " +
 			"another resource group, recreate the Service.",
-		Risk:  "Every later sync fails, so other changes to the Service never reach the CLB.",
-		Doc:   ackEventsDoc + ", \"can not change ResourceGroupId once created\"",
-		Match: []string{"can not change ResourceGroupId once created"},
+		Risk:    "Every later sync fails, so other changes to the Service never reach the CLB.",
+		Doc:     ackEventsDoc + ", \"can not change ResourceGroupId once created\"",
+		Match:   []string{"can not change ResourceGroupId once created"},
+		Decides: []Decision{{By: ByHistory, What: "the last-applied-configuration record against the current annotation", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceENIFlannel = uncoded(ACK, Service, "eni-flannel", Error, Details{
 		Title: "ENI backend type requested on a Flannel cluster",
@@ -180,6 +207,10 @@ var (
 		Risk:  "No backend is registered; the CLB cannot forward any traffic.",
 		Doc:   ackEventsDoc + ", \"can not find eniid for ip x.x.x.x in vpc vpc-xxxx\"",
 		Match: []string{"can not find eniid"},
+		Decides: []Decision{
+			{By: ByOtherObjects, What: "the network plugin's DaemonSets in kube-system", IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", IfUnknown: UnknownDefault},
+		},
 	})
 	ACKServiceCLCUSpec = uncoded(ACK, Service, "clcu-spec", Error, Details{
 		Title: "Pay-as-you-go (PayByCLCU) CLB given a specification",
@@ -189,9 +220,10 @@ var (
 			"on it or to move it from PayByCLCU to pay-by-specification (an error, when the Service shows such a change).",
 		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec, and if " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-instance-charge-type is set, make it \"PayByCLCU\".",
-		Risk:  "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
-		Doc:   ackEventsDoc + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
-		Match: []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
+		Risk:    "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
+		Doc:     ackEventsDoc + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
+		Match:   []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
+		Decides: []Decision{{By: ByHistory, What: "a spec annotation added to an existing PayByCLCU CLB (its address or CCM label, and the last-applied-configuration record)", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceReuseCCMLB = uncoded(ACK, Service, "reuse-ccm-lb", Error, Details{
 		Title: "Reuse annotation points at a CCM-created CLB",
@@ -205,8 +237,9 @@ var (
 			"can cut off access to the cluster.",
 		Risk: "The Service never gets (or never updates) its load balancer, and two Services could end up " +
 			"fighting over one CCM-managed CLB.",
-		Doc:   ackEventsDoc + ", \"can not reuse loadbalancer created by kubernetes\"",
-		Match: []string{"can not reuse loadbalancer created by kubernetes"},
+		Doc:     ackEventsDoc + ", \"can not reuse loadbalancer created by kubernetes\"",
+		Match:   []string{"can not reuse loadbalancer created by kubernetes"},
+		Decides: []Decision{{By: ByOtherObjects, What: "the other Services", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceAddressTypeImmutable = uncoded(ACK, Service, "address-type-immutable", Error, Details{
 		Title: "CLB address type changed after creation",
@@ -214,9 +247,10 @@ var (
 			"\"internet\" and \"intranet\" on an existing Service; a CLB keeps the type it was created with.",
 		Fix: "Restore the original address-type value, or delete and recreate the Service (a new address is " +
 			"allocated) to get the other type.",
-		Risk:  "CCM stops applying any change to this Service's CLB.",
-		Doc:   ackEventsDoc + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
-		Match: []string{"can not change LoadBalancer AddressType once created"},
+		Risk:    "CCM stops applying any change to this Service's CLB.",
+		Doc:     ackEventsDoc + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
+		Match:   []string{"can not change LoadBalancer AddressType once created"},
+		Decides: []Decision{{By: ByHistory, What: "the CLB's address in status against the address type, or the last-applied-configuration record", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceLBRebind = uncoded(ACK, Service, "lb-rebind", Error, Details{
 		Title: "Service already bound to another CLB",
@@ -224,9 +258,10 @@ var (
 			"address; a Service cannot be moved to another CLB by changing the annotation.",
 		Fix: "Put the original CLB ID back in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, or " +
 			"delete the Service and create it again with the intended CLB ID.",
-		Risk:  "Syncing is stuck; the Service keeps its old address and ignores further changes.",
-		Doc:   ackEventsDoc + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
-		Match: []string{"service has been associated with ip", "cannot be bound to ip"},
+		Risk:    "Syncing is stuck; the Service keeps its old address and ignores further changes.",
+		Doc:     ackEventsDoc + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
+		Match:   []string{"service has been associated with ip", "cannot be bound to ip"},
+		Decides: []Decision{{By: ByHistory, What: "CCM's CLB label (or the address in status) against the loadbalancer-id annotation", IfUnknown: UnknownSkips}},
 	})
 	// ---- Documented symptoms without an event ----
 
@@ -237,8 +272,9 @@ var (
 			"the pod's TLS port (e.g. 443). The pod answers \"The plain HTTP request was sent to HTTPS port\".",
 		Fix: "Point targetPort of that Service port at the pod's plain-HTTP port (e.g. port 443, targetPort 80), " +
 			"or use a \"tcp:443\" listener if the pod must terminate TLS itself.",
-		Risk: "Every HTTPS request through the CLB fails with a 400 error.",
-		Doc:  ackSymptomDoc + ", Cannot connect to the backend HTTPS service",
+		Risk:    "Every HTTPS request through the CLB fails with a 400 error.",
+		Doc:     ackSymptomDoc + ", Cannot connect to the backend HTTPS service",
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend pods' container ports", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceRollingUpdate503 = uncoded(ACK, Service, "rolling-update-503", Warning, Details{
 		Title: "Rolling updates can return 503 or reset connections",
@@ -249,8 +285,9 @@ var (
 			"...-connection-drain-timeout (seconds). Give the pods a readinessProbe matching their start-up time, a " +
 			"preStop (e.g. sleep) covering in-flight requests, and terminationGracePeriodSeconds at least 30 s above " +
 			"the preStop duration.",
-		Risk: "Each deployment causes a burst of failed requests for clients.",
-		Doc:  ackSymptomDoc + ", 503 error during application updates; " + ackFAQDoc + ", graceful closing of connections when backends are replaced",
+		Risk:    "Each deployment causes a burst of failed requests for clients.",
+		Doc:     ackSymptomDoc + ", 503 error during application updates; " + ackFAQDoc + ", graceful closing of connections when backends are replaced",
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend pods", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceUnevenLoad = uncoded(ACK, Service, "uneven-load", Warning, Details{
 		Title: "Local traffic policy with a non-weighted CLB scheduler",
@@ -260,8 +297,9 @@ var (
 			"Long-lived connections skew load further.",
 		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler: \"wrr\"; for persistent " +
 			"connections use \"wlc\". Upgrade CCM to v1.9.3.276-g372aa98-aliyun or later for pod-count weights.",
-		Risk: "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
-		Doc:  ackSymptomDoc + ", Uneven load distribution across CLB backends; " + ackFAQDoc + ", How are node weights automatically set in Local mode?",
+		Risk:    "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
+		Doc:     ackSymptomDoc + ", Uneven load distribution across CLB backends; " + ackFAQDoc + ", How are node weights automatically set in Local mode?",
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (ENI backends are weighted per pod)", IfUnknown: UnknownDefault}},
 	})
 	ACKServiceOldCCMNoEvents = uncoded(ACK, Service, "old-ccm-no-events", Warning, Details{
 		Title: "CCM older than v1.9.3.276-g372aa98-aliyun emits no sync events",
@@ -274,6 +312,7 @@ var (
 		// A CCM too old to reuse a CLB is older than the first release with events too; that finding's
 		// fix (upgrade) covers both.
 		ConsequenceOf: []ID{ACKServiceReuseOldCCM},
+		Decides:       []Decision{{By: ByVersion, What: "cloud-controller-manager older than v1.9.3.276-g372aa98-aliyun", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceNodePortLocalPortRange = uncoded(ACK, Service, "nodeport-local-port-range", Warning, Details{
 		Title: "nodePort inside the nodes' ephemeral port range",
@@ -292,8 +331,9 @@ var (
 		Fix: "Reach the workload through its ClusterIP or DNS name from inside the cluster; or use a public " +
 			"address; or let the Service create the CLB itself with externalTrafficPolicy: Cluster so kube-proxy " +
 			"short-circuits in-cluster traffic to the address.",
-		Risk: "In-cluster callers fail depending on which node they are scheduled on, which is hard to reproduce.",
-		Doc:  ackFAQDoc + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
+		Risk:    "In-cluster callers fail depending on which node they are scheduled on, which is hard to reproduce.",
+		Doc:     ackFAQDoc + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
+		Decides: []Decision{{By: ByHistory, What: "the CLB's address in status, written by CCM after creation", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceReuseOldCCM = uncoded(ACK, Service, "reuse-old-ccm", Error, Details{
 		Title: "CCM too old to reuse an existing CLB",
@@ -301,8 +341,9 @@ var (
 			"before v1.9.3.105-gfd4e547-aliyun cannot reuse an existing CLB.",
 		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.105-gfd4e547-aliyun or later (preferably " +
 			"v1.9.3.276-g372aa98-aliyun or later so sync events are visible).",
-		Risk: "The annotation is ignored or fails; the Service does not use the intended CLB.",
-		Doc:  ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
+		Risk:    "The annotation is ignored or fails; the Service does not use the intended CLB.",
+		Doc:     ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
+		Decides: []Decision{{By: ByVersion, What: "cloud-controller-manager older than v1.9.3.105-gfd4e547-aliyun", IfUnknown: UnknownWarns}},
 	})
 	ACKServiceOrphanOnDelete = uncoded(ACK, Service, "orphan-on-delete", Warning, Details{
 		Title: "CCM-created CLB turned into a reused one by hand",
@@ -310,8 +351,9 @@ var (
 			"it as a reused instance, and reused instances are kept when the Service is deleted.",
 		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id from the Service; if it must stay, " +
 			"plan to delete the CLB in the console after the Service is gone.",
-		Risk: "The CLB outlives the Service and keeps incurring charges.",
-		Doc:  ackFAQDoc + ", When are SLB instances automatically deleted?",
+		Risk:    "The CLB outlives the Service and keeps incurring charges.",
+		Doc:     ackFAQDoc + ", When are SLB instances automatically deleted?",
+		Decides: []Decision{{By: ByHistory, What: "CCM's CLB label and the last-applied-configuration record", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceTypeChangeDeletesLB = uncoded(ACK, Service, "type-change-deletes-lb", Info, Details{
 		Title: "Deleting or retyping the Service removes its CLB",
@@ -322,7 +364,8 @@ var (
 			"referenced by service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id.",
 		Risk: "The public or private address is released and cannot be recovered; clients and DNS records " +
 			"pointing at it break.",
-		Doc: ackFAQDoc + ", When are SLB instances automatically deleted?",
+		Doc:     ackFAQDoc + ", When are SLB instances automatically deleted?",
+		Decides: []Decision{{By: ByHistory, What: "CCM's CLB label on a Service that is no longer of type LoadBalancer", IfUnknown: UnknownSkips}},
 	})
 	ACKServiceListenerOnNodePort = uncoded(ACK, Service, "listener-on-nodeport", Warning, Details{
 		Title: "CLB annotations on a non-LoadBalancer Service",
@@ -408,5 +451,6 @@ var (
 		Doc:  ackEventsDoc + ", \"can not change ResourceGroupId once created\" (a reminder, not the error)",
 		// The error supersedes the reminder: the two would advise keeping and removing the value.
 		ConsequenceOf: []ID{ACKServiceResourceGroupImmutable},
+		Decides:       []Decision{{By: ByHistory, What: "CCM's CLB label and address: the CLB exists", IfUnknown: UnknownSkips}},
 	})
 )

@@ -28,6 +28,7 @@ var (
 			"troubleshooting LoadBalancer Services, CLB inaccessible from within the cluster",
 		// With no ready endpoint, or none the CLB may attach, the address answers on no node at all.
 		ConsequenceOf: []ID{GenericServiceNoEndpoints, ACKServiceNoAvailableNodes},
+		Decides:       []Decision{{By: ByOtherObjects, What: "EndpointSlices, pods and nodes", IfUnknown: UnknownSkips}},
 	})
 	GenericServiceNoEndpoints = uncoded(Generic, Service, "no-endpoints", Error, Details{
 		Title: "Service has no ready endpoint",
@@ -41,6 +42,7 @@ var (
 			"for LoadBalancer\" and on TKE the backend group stays empty.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, \"There are no available " +
 			"nodes for LoadBalancer\"",
+		Decides: []Decision{{By: ByOtherObjects, What: "EndpointSlices and pods", IfUnknown: UnknownSkips}},
 	})
 	GenericServiceNoSelector = uncoded(Generic, Service, "no-selector", Warning, Details{
 		Title: "Service has no selector and no EndpointSlices",
@@ -48,8 +50,9 @@ var (
 			"or by another controller, and none exist for this Service.",
 		Fix: "Add a spec.selector matching the backend pods, or create the EndpointSlice (label " +
 			"kubernetes.io/service-name=<svc>) listing the backend addresses.",
-		Risk: "The load balancer has no backends and drops every connection.",
-		Doc:  genericK8sDoc,
+		Risk:    "The load balancer has no backends and drops every connection.",
+		Doc:     genericK8sDoc,
+		Decides: []Decision{{By: ByOtherObjects, What: "EndpointSlices", IfUnknown: UnknownSkips}},
 	})
 	GenericServiceEndpointsNotReady = uncoded(Generic, Service, "endpoints-not-ready", Warning, Details{
 		Title: "Some or all backend pods are not ready",
@@ -61,6 +64,7 @@ var (
 			"get errors.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, CLB inaccessible from " +
 			"outside the cluster",
+		Decides: []Decision{{By: ByOtherObjects, What: "EndpointSlices and pods", IfUnknown: UnknownSkips}},
 	})
 	GenericIngressOtherController = uncoded(Generic, Ingress, "other-controller", Info, Details{
 		Title: "Ingress handled by another ingress controller",
@@ -69,8 +73,9 @@ var (
 			"than TKE's CLB ingress controller, so only the provider-independent checks apply to it.",
 		Fix: "Nothing to fix if that is intended; diagnose it with that controller's own tools. To have it served " +
 			"by a CLB, set the class the provider's CLB ingress controller watches.",
-		Risk: "None from the CLB side; problems in the other controller are outside what this tool checked.",
-		Doc:  genericK8sDoc + " (IngressClass)",
+		Risk:    "None from the CLB side; problems in the other controller are outside what this tool checked.",
+		Doc:     genericK8sDoc + " (IngressClass)",
+		Decides: []Decision{{By: ByOtherObjects, What: "the IngressClass", IfUnknown: UnknownSkips}},
 	})
 	GenericServiceNoEvents = uncoded(Generic, Service, "no-events", Info, Details{
 		Title: "Service looks unhealthy but has no events",
@@ -85,6 +90,7 @@ var (
 			"process not visible?; " + tkeEventRetentionDoc,
 		// A CCM known to emit no events explains their absence.
 		ConsequenceOf: []ID{ACKServiceOldCCMNoEvents},
+		Decides:       []Decision{{By: ByOtherObjects, What: "Events", IfUnknown: UnknownSkips}},
 	})
 	GenericIngressNoEvents = uncoded(Generic, Ingress, "no-events", Info, Details{
 		Title: "Ingress looks unhealthy but has no events",
@@ -92,8 +98,9 @@ var (
 			"did not emit any, so the failure cannot be read from them.",
 		Fix: "Make a harmless change to the Ingress to trigger a new sync and diagnose again promptly, or read " +
 			"the ingress controller's logs and the load balancer in the cloud console.",
-		Risk: "The underlying error goes undiagnosed and may keep recurring.",
-		Doc:  tkeEventRetentionDoc + "; " + genericK8sDoc,
+		Risk:    "The underlying error goes undiagnosed and may keep recurring.",
+		Doc:     tkeEventRetentionDoc + "; " + genericK8sDoc,
+		Decides: []Decision{{By: ByOtherObjects, What: "Events", IfUnknown: UnknownSkips}},
 	})
 	GenericServiceUnmatchedWarning = uncoded(Generic, Service, "unmatched-warning", Warning, Details{
 		Title: "Warning event with no documented code",
@@ -101,8 +108,9 @@ var (
 			"vendor documents lbdoctor knows; the message is shown as reported, credentials removed.",
 		Fix: "Read the message: it usually names the failing cloud API call and its error. If it carries a cloud " +
 			"error code, look it up in the provider's API error reference.",
-		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
-		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
+		Risk:    "Whatever the controller complains about keeps failing until someone reads it.",
+		Doc:     "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
+		Decides: []Decision{{By: ByOtherObjects, What: "Events", IfUnknown: UnknownSkips}},
 	})
 	GenericIngressUnmatchedWarning = uncoded(Generic, Ingress, "unmatched-warning", Warning, Details{
 		Title: "Warning event with no documented code",
@@ -110,8 +118,9 @@ var (
 			"vendor documents lbdoctor knows; the message is shown as reported, credentials removed.",
 		Fix: "Read the message: it usually names the failing cloud API call and its error. If it carries a cloud " +
 			"error code, look it up in the provider's API error reference.",
-		Risk: "Whatever the controller complains about keeps failing until someone reads it.",
-		Doc:  "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
+		Risk:    "Whatever the controller complains about keeps failing until someone reads it.",
+		Doc:     "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
+		Decides: []Decision{{By: ByOtherObjects, What: "Events", IfUnknown: UnknownSkips}},
 	})
 	GenericServiceProviderConflict = uncoded(Generic, Service, "provider-conflict", Warning, Details{
 		Title: "Evidence of both TKE and ACK for one Service",
@@ -125,7 +134,8 @@ var (
 			"diagnosis picked the wrong cloud, run it again with --provider tke or --provider ack.",
 		Risk: "Settings written in the other cloud's annotations have no effect, so the load balancer is not " +
 			"configured as the manifest suggests, and the checks of the other cloud do not run.",
-		Doc: providerIDDoc,
+		Doc:     providerIDDoc,
+		Decides: []Decision{{By: ByOtherObjects, What: "the cluster's nodes and kube-system", IfUnknown: UnknownSkips}},
 	})
 	GenericIngressProviderConflict = uncoded(Generic, Ingress, "provider-conflict", Warning, Details{
 		Title: "Evidence of both TKE and ACK for one Ingress",
@@ -139,7 +149,8 @@ var (
 			"again with --provider tke or --provider ack.",
 		Risk: "No controller, or the wrong one, picks the Ingress up, so it gets no address or ignores the " +
 			"settings written for the other cloud; the checks of the other cloud do not run.",
-		Doc: providerIDDoc,
+		Doc:     providerIDDoc,
+		Decides: []Decision{{By: ByOtherObjects, What: "the cluster's nodes and kube-system", IfUnknown: UnknownSkips}},
 	})
 )
 

@@ -211,6 +211,10 @@ type Details struct {
 	// The relation cannot loop: a rule variable that names another in its initialiser depends on it,
 	// and Go refuses an initialisation cycle.
 	ConsequenceOf []ID
+	// Decides lists what, besides the object itself, decides the verdict: other objects, cluster-wide
+	// controller configuration, the controller's version, the object's history. Docs, explain, the
+	// policy generator (never Deny on such a rule) and the checks (IfUnknown) read it.
+	Decides []Decision
 }
 
 // OppositeFixes lists the pairs of rules whose fixes contradict each other when both are reported on

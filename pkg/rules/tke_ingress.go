@@ -88,7 +88,8 @@ var (
 			"recently), then restart the Ingress controller (l7-lb-controller in kube-system).",
 		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
 			"syncs.",
-		Doc: tkeIngressDocCodes + "E4007",
+		Doc:     tkeIngressDocCodes + "E4007",
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4008 = tkeIngress("E4008", Error, Details{
 		Title: "TKE service authorization (TKE_QCSRole) was revoked",
@@ -115,8 +116,9 @@ var (
 		Fix: "Create it next to the Ingress with the certificate ID under qcloud_cert_id (kubectl create " +
 			"secret generic <name> -n <namespace> --from-literal=qcloud_cert_id=<cert-id>), or correct " +
 			"spec.tls[].secretName.",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocBoth("E4010"),
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4010"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the TLS Secret", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4011 = tkeIngress("E4011", Error, Details{
 		Title: "TLS Secret has no qcloud_cert_id",
@@ -126,8 +128,9 @@ var (
 			"kubectl create secret generic <name> -n <namespace> --from-literal=qcloud_cert_id=<cert-id>) and " +
 			"check that decoding it yields the ID shown in the certificate console. See " +
 			"https://kubernetes.io/docs/concepts/configuration/secret/.",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocBoth("E4011"),
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4011"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the TLS Secret", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4012 = tkeIngress("E4012", Error, Details{
 		Title: "Certificate unknown or unusable (CreateListener InvalidParameterValue)",
@@ -176,8 +179,9 @@ var (
 			"remove its tke-createdBy-flag tag first (otherwise it is destroyed), delete the owning " +
 			"Ingress/Service, reference the CLB from the new Ingress, and add tke-createdBy-flag=yes only if " +
 			"the Ingress should manage and later delete it.",
-		Risk: tkeIngressRiskNoTraffic,
-		Doc:  tkeIngressDocBoth("E4019"),
+		Risk:    tkeIngressRiskNoTraffic,
+		Doc:     tkeIngressDocBoth("E4019"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the other Ingresses and Services that use the CLB", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4020 = tkeIngress("E4020", Error, Details{
 		Title: "Existing CLB is already used by another Ingress",
@@ -186,8 +190,9 @@ var (
 		Fix: "Use a separate, self-created CLB for this Ingress. To move the CLB over, clear its " +
 			"tke-createdBy-flag tag, delete the Ingress that uses it, reference it from the new Ingress, and " +
 			"re-add tke-createdBy-flag=yes only if the Ingress should own its lifecycle.",
-		Risk: tkeIngressRiskNoTraffic,
-		Doc:  tkeIngressDocBoth("E4020"),
+		Risk:    tkeIngressRiskNoTraffic,
+		Doc:     tkeIngressDocBoth("E4020"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the other Ingresses that use the CLB", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4021 = tkeIngress("E4021", Error, Details{
 		Title: "Existing CLB still has listeners",
@@ -306,8 +311,9 @@ var (
 			"CertificateId Invalid.",
 		Fix: "Copy the exact certificate ID from the CLB/SSL certificate console into the Secret's " +
 			"qcloud_cert_id (see TKE doc 457/45738 on Ingress certificates).",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocBoth("E4035"),
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4035"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the TLS Secret", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4036 = tkeIngress("E4036", Error, Details{
 		Title: "Certificate ID not found",
@@ -368,16 +374,18 @@ var (
 		Cause: "A rule's backend names a Service that does not exist in the Ingress's namespace.",
 		Fix: "Create the Service under that name in the same namespace as the Ingress, or delete the rules " +
 			"that point at it.",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocBoth("E4041"),
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4041"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend Services", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4042 = tkeIngress("E4042", Error, Details{
 		Title: "Backend Service port not found",
 		Cause: "A rule's backend refers to a port that the named Service does not define.",
 		Fix: "Correct the backend's service port to one listed in the Service's spec.ports, or remove the " +
 			"rule if the Service really has no such port.",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocBoth("E4042"),
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4042"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend Services", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4043 = tkeIngress("E4043", Warning, Details{
 		Title: "TkeServiceConfig referenced by the Ingress not found",
@@ -387,7 +395,8 @@ var (
 			"tkeserviceconfigs.cloud.tencent.com -n <namespace> <name>), or remove the annotation.",
 		Risk: "None documented; the rest of the Ingress still syncs, only the extra CLB settings from the " +
 			"TkeServiceConfig are not applied.",
-		Doc: tkeIngressDocBoth("E4043"),
+		Doc:     tkeIngressDocBoth("E4043"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the TkeServiceConfig", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4044 = tkeIngress("E4044", Error, Details{
 		Title: "kubernetes.io/ingress.rule-mix has an invalid value",
@@ -420,9 +429,10 @@ var (
 		Title: "Backend Service is not NodePort or LoadBalancer",
 		Cause: "A rule points at a Service of type ClusterIP, which exposes no node port for the CLB to " +
 			"forward to; only NodePort and LoadBalancer Services can back a CLB Ingress.",
-		Fix:  "Change the Service's spec.type to NodePort (or LoadBalancer).",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocBoth("E4047"),
+		Fix:     "Change the Service's spec.type to NodePort (or LoadBalancer).",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4047"),
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend Services", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4048 = tkeIngress("E4048", Error, Details{
 		Title: "More than one default certificate in spec.tls",
@@ -551,8 +561,9 @@ var (
 			"whose endpoints cannot be bound that way.",
 		Fix: "Reach that Service through its NodePort instead: set ingress.cloud.tencent.com/direct-access to " +
 			"\"false\", or give the Service a selector.",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocEvents + "E4082",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocEvents + "E4082",
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend Services", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4084 = tkeIngress("E4084", Error, Details{
 		Title: "SNAT Pro cannot be combined with cross-region binding 1.0",
@@ -586,8 +597,9 @@ var (
 			"with one already there.",
 		Fix: "Check whether ports 80 and 443 of that CLB are already taken by other resources and free them, " +
 			"or use another CLB.",
-		Risk: tkeIngressRiskSyncBlocked,
-		Doc:  tkeIngressDocEvents + "E4101",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocEvents + "E4101",
+		Decides: []Decision{{By: ByOtherObjects, What: "the other Ingresses that use the CLB", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE5003 = tkeIngress("E5003", Warning, Details{
 		Title:   "CLB internal error",
@@ -647,8 +659,9 @@ var (
 			"values (kubectl create configmap tke-config -n kube-system --from-literal=TKE_REGION=<region> " +
 			"--from-literal=TKE_VPC_ID=<vpc-id>) and make sure the l7-lb-controller Deployment maps TKE_REGION " +
 			"and TKE_VPC_ID from it via configMapKeyRef.",
-		Risk: tkeIngressRiskClusterWide,
-		Doc:  tkeIngressDocCodes + "E6001/E6002",
+		Risk:    tkeIngressRiskClusterWide,
+		Doc:     tkeIngressDocCodes + "E6001/E6002",
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/tke-config: TKE_REGION, as the l7-lb-controller Deployment reads it", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE6002 = tkeIngress("E6002", Error, Details{
 		Title: "Controller lacks TKE_VPC_ID (tke-config ConfigMap missing)",
@@ -658,8 +671,9 @@ var (
 			"values (kubectl create configmap tke-config -n kube-system --from-literal=TKE_REGION=<region> " +
 			"--from-literal=TKE_VPC_ID=<vpc-id>) and make sure the l7-lb-controller Deployment maps TKE_REGION " +
 			"and TKE_VPC_ID from it via configMapKeyRef.",
-		Risk: tkeIngressRiskClusterWide,
-		Doc:  tkeIngressDocCodes + "E6001/E6002",
+		Risk:    tkeIngressRiskClusterWide,
+		Doc:     tkeIngressDocCodes + "E6001/E6002",
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/tke-config: TKE_VPC_ID, as the l7-lb-controller Deployment reads it", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE6006 = tkeIngress("E6006", Error, Details{
 		Title: "Controller cannot reach the cloud API (i/o timeout)",
@@ -696,6 +710,7 @@ var (
 		Doc: tkeIngressDocCodes + "E6007 | E6009; " + tkeIngressDocHandbook +
 			"CLB Ingress Creation Error",
 		Retried: true,
+		Decides: []Decision{{By: ByOtherObjects, What: "the NGINX ingress admission webhook configuration and its Service", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressW1000 = tkeIngress("W1000", Warning, Details{
 		Title: "Backend Service not found in the controller's cache",
@@ -703,8 +718,9 @@ var (
 			"backend to bind.",
 		Fix: "Make sure the Service named in backend.serviceName (service.name in networking.k8s.io/v1) " +
 			"exists in the Ingress's namespace.",
-		Risk: "Requests matching that rule have no backend to go to.",
-		Doc:  tkeIngressDocCodes + "W1000",
+		Risk:    "Requests matching that rule have no backend to go to.",
+		Doc:     tkeIngressDocCodes + "W1000",
+		Decides: []Decision{{By: ByOtherObjects, What: "the backend Services", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressW1001 = tkeIngress("W1001", Warning, Details{
 		Title: "CLB kept after Ingress deletion (not created by TKE)",
@@ -735,7 +751,8 @@ var (
 			"in the CVM security group.",
 		Risk: "Clients inside the cluster see several-second delays or failures intermittently, depending " +
 			"on which node the CLB picks.",
-		Doc: tkeIngressDocHandbook + "CLB Loopback (avoiding layer-7 loopback)",
+		Doc:     tkeIngressDocHandbook + "CLB Loopback (avoiding layer-7 loopback)",
+		Decides: []Decision{{By: ByOtherObjects, What: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", IfUnknown: UnknownSkips}},
 	})
 	// TKEIngressConfigConflict and TKEIngressAPIHostAliases have no documented code.
 	TKEIngressConfigConflict = uncoded(TKE, Ingress, "service-config-conflict", Warning, Details{
@@ -758,7 +775,8 @@ var (
 			"shows as E6006 i/o timeouts.",
 		Fix: "Nothing while the controller syncs; if Ingress events report E6006, add the hostAliases listed " +
 			"under tke.ingress.E6006.",
-		Risk: "None while DNS works; if it breaks, no Ingress in the cluster is reconciled.",
-		Doc:  tkeIngressDocCodes + "E6006 (handling method); a hint, not an error code",
+		Risk:    "None while DNS works; if it breaks, no Ingress in the cluster is reconciled.",
+		Doc:     tkeIngressDocCodes + "E6006 (handling method); a hint, not an error code",
+		Decides: []Decision{{By: ByClusterConfig, What: "the l7-lb-controller Deployment in kube-system: its hostAliases", IfUnknown: UnknownSkips}},
 	})
 )

@@ -60,11 +60,12 @@ var (
 		Doc:   docTKEServiceEvents + "E4011",
 	})
 	TKEServiceE4012 = tkeService("E4012", Error, Details{
-		Title: "Reused CLB is one that TKE created and manages",
-		Cause: "The CLB in service.kubernetes.io/tke-existed-lbid was created by TKE for another Service or Ingress, and TKE-managed load balancers cannot be reused.",
-		Fix:   "Only reuse a CLB that you created yourself in the CLB console; set service.kubernetes.io/tke-existed-lbid to such an instance or remove the annotation to let TKE create one.",
-		Risk:  riskTKENoTraffic,
-		Doc:   docTKEServiceEvents + "E4012",
+		Title:   "Reused CLB is one that TKE created and manages",
+		Cause:   "The CLB in service.kubernetes.io/tke-existed-lbid was created by TKE for another Service or Ingress, and TKE-managed load balancers cannot be reused.",
+		Fix:     "Only reuse a CLB that you created yourself in the CLB console; set service.kubernetes.io/tke-existed-lbid to such an instance or remove the annotation to let TKE create one.",
+		Risk:    riskTKENoTraffic,
+		Doc:     docTKEServiceEvents + "E4012",
+		Decides: []Decision{{By: ByOtherObjects, What: "the other Services and Ingresses that use the CLB", IfUnknown: UnknownSkips}},
 	})
 	TKEServiceE4013 = tkeService("E4013", Error, Details{
 		Title: "Reused CLB already belongs to another cluster",
@@ -74,11 +75,12 @@ var (
 		Doc:   docTKEServiceEvents + "E4013",
 	})
 	TKEServiceE4014 = tkeService("E4014", Error, Details{
-		Title: "Port conflict on the reused CLB",
-		Cause: "Several Services that share one CLB through service.kubernetes.io/tke-existed-lbid declare the same listener port.",
-		Fix:   "Change the port of the failing Service to one no other user of that CLB listens on; each port of a shared CLB may be claimed by a single Service.",
-		Risk:  riskTKESyncBlocked,
-		Doc:   docTKEServiceEvents + "E4014",
+		Title:   "Port conflict on the reused CLB",
+		Cause:   "Several Services that share one CLB through service.kubernetes.io/tke-existed-lbid declare the same listener port.",
+		Fix:     "Change the port of the failing Service to one no other user of that CLB listens on; each port of a shared CLB may be claimed by a single Service.",
+		Risk:    riskTKESyncBlocked,
+		Doc:     docTKEServiceEvents + "E4014",
+		Decides: []Decision{{By: ByOtherObjects, What: "the other Services that reuse the CLB", IfUnknown: UnknownSkips}},
 	})
 	TKEServiceE4016 = tkeService("E4016", Error, Details{
 		Title: "CLB reuse by several Services not enabled for the account",
@@ -88,11 +90,12 @@ var (
 		Doc:   docTKEServiceEvents + "E4016",
 	})
 	TKEServiceE4026 = tkeService("E4026", Warning, Details{
-		Title: "Referenced TkeServiceConfig not found",
-		Cause: "The Service names an external CLB configuration (TkeServiceConfig, via service.cloud.tencent.com/tke-service-config) that does not exist in its namespace; the rest of the sync still proceeds.",
-		Fix:   "Either drop the service.cloud.tencent.com/tke-service-config annotation, or create a TkeServiceConfig with exactly that name in the Service's namespace.",
-		Risk:  "None documented: synchronisation is not blocked, but the extra CLB settings are not applied.",
-		Doc:   docTKEServiceEvents + "E4026",
+		Title:   "Referenced TkeServiceConfig not found",
+		Cause:   "The Service names an external CLB configuration (TkeServiceConfig, via service.cloud.tencent.com/tke-service-config) that does not exist in its namespace; the rest of the sync still proceeds.",
+		Fix:     "Either drop the service.cloud.tencent.com/tke-service-config annotation, or create a TkeServiceConfig with exactly that name in the Service's namespace.",
+		Risk:    "None documented: synchronisation is not blocked, but the extra CLB settings are not applied.",
+		Doc:     docTKEServiceEvents + "E4026",
+		Decides: []Decision{{By: ByOtherObjects, What: "the TkeServiceConfig", IfUnknown: UnknownSkips}},
 	})
 	TKEServiceE4033 = tkeService("E4033", Error, Details{
 		Title: "Direct access enabled but no backend supports it",
@@ -100,6 +103,10 @@ var (
 		Fix:   "Run the workload with the VPC-CNI (ENI) network mode and hostNetwork off, or remove service.cloud.tencent.com/direct-access so traffic goes through the NodePort.",
 		Risk:  riskTKEBackendUpdate,
 		Doc:   docTKEServiceEvents + "E4033",
+		Decides: []Decision{
+			{By: ByOtherObjects, What: "the backend pods and their nodes (VPC-CNI signs, hostNetwork)", IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: "kube-system/tke-service-controller-config: GlobalRouteDirectAccess (direct access for GlobalRouter pods)", IfUnknown: UnknownWarns},
+		},
 	})
 	TKEServiceE4036 = tkeService("E4036", Error, Details{
 		Title: "Duplicate CLB backend four-tuple",
@@ -131,19 +138,21 @@ var (
 	})
 	// TKEServiceCLBLoopback has no documented event code: it is a data-path symptom, found by checks.
 	TKEServiceCLBLoopback = uncoded(TKE, Service, "clb-loopback", Warning, Details{
-		Title: "Layer-4 CLB loopback for in-cluster access to an internal CLB",
-		Cause: "In IPVS mode TKE's kube-proxy does not bind a LoadBalancer Service's EXTERNAL-IP to kube-ipvs0, so a pod or node that calls an internal CLB address really goes through the CLB, which may hand the packet to its own node, where Linux drops it as coming from a local address. The result is flaky connections, or no connection at all in a one-node cluster; public CLBs are not affected.",
-		Fix:   "Upgrade the kube-system/kube-proxy DaemonSet image to a build that binds LB addresses to the IPVS interface (v1.20.6-tke.12, v1.18.4-tke.20, v1.16.3-tke.25, v1.14.3-tke.24, v1.12.4-tke.30 or later for the same minor), then set service.cloud.tencent.com/prevent-loopback: \"true\" on the Services; this needs the CLB non-VIP health-check source IP feature (beta, by ticket). Otherwise call the Service by its cluster DNS name, or combine externalTrafficPolicy: Local with client/server anti-affinity.",
-		Risk:  "Clients inside the cluster see intermittent connection failures to the Service, and total failure when the cluster has a single node.",
-		Doc:   "Tencent TKE, fault handling handbook, CLB Loopback (Avoiding layer-4 loopback; Analysis of layer-4 loopback problem)",
+		Title:   "Layer-4 CLB loopback for in-cluster access to an internal CLB",
+		Cause:   "In IPVS mode TKE's kube-proxy does not bind a LoadBalancer Service's EXTERNAL-IP to kube-ipvs0, so a pod or node that calls an internal CLB address really goes through the CLB, which may hand the packet to its own node, where Linux drops it as coming from a local address. The result is flaky connections, or no connection at all in a one-node cluster; public CLBs are not affected.",
+		Fix:     "Upgrade the kube-system/kube-proxy DaemonSet image to a build that binds LB addresses to the IPVS interface (v1.20.6-tke.12, v1.18.4-tke.20, v1.16.3-tke.25, v1.14.3-tke.24, v1.12.4-tke.30 or later for the same minor), then set service.cloud.tencent.com/prevent-loopback: \"true\" on the Services; this needs the CLB non-VIP health-check source IP feature (beta, by ticket). Otherwise call the Service by its cluster DNS name, or combine externalTrafficPolicy: Local with client/server anti-affinity.",
+		Risk:    "Clients inside the cluster see intermittent connection failures to the Service, and total failure when the cluster has a single node.",
+		Doc:     "Tencent TKE, fault handling handbook, CLB Loopback (Avoiding layer-4 loopback; Analysis of layer-4 loopback problem)",
+		Decides: []Decision{{By: ByOtherObjects, What: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceIPMasqAgent has no code in the Service table (the Ingress controller reports it as E4007).
 	TKEServiceIPMasqAgent = uncoded(TKE, Service, "ip-masq-agent", Error, Details{
-		Title: "ip-masq-agent config skips SNAT for all traffic",
-		Cause: "kube-system/ip-masq-agent-config lists 0.0.0.0/0 under nonMasqueradeCIDRs, so pod traffic leaves with the pod IP instead of the node IP; the Norm credential service authenticates callers by node source IP and rejects the controller's AssumeTkeCredential calls (-8017 / -8032 Record Not Exist).",
-		Fix:   "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs, never 0.0.0.0/0, then restart the load-balancer controller so it fetches credentials again.",
-		Risk:  riskTKEClusterWide,
-		Doc:   "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
+		Title:   "ip-masq-agent config skips SNAT for all traffic",
+		Cause:   "kube-system/ip-masq-agent-config lists 0.0.0.0/0 under nonMasqueradeCIDRs, so pod traffic leaves with the pod IP instead of the node IP; the Norm credential service authenticates callers by node source IP and rejects the controller's AssumeTkeCredential calls (-8017 / -8032 Record Not Exist).",
+		Fix:     "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs, never 0.0.0.0/0, then restart the load-balancer controller so it fetches credentials again.",
+		Risk:    riskTKEClusterWide,
+		Doc:     "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs", IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceBackendsLabelInvalid and TKEServiceBackendsLabelNoNodes are node-selection mistakes the
 	// Service table files under no code.
@@ -155,11 +164,12 @@ var (
 		Doc:   "Tencent TKE, Service backend selection (service.kubernetes.io/qcloud-loadbalancer-backends-label); no event code",
 	})
 	TKEServiceBackendsLabelNoNodes = uncoded(TKE, Service, "backends-label-no-nodes", Error, Details{
-		Title: "Backend node selector matches no node",
-		Cause: "service.kubernetes.io/qcloud-loadbalancer-backends-label restricts the CLB's backends to the nodes it selects, and the service controller keeps the CLB in step with it. No node of the cluster carries the selected labels, so the controller removes every backend from the CLB.",
-		Fix:   "Label the nodes that should carry the traffic (kubectl label node NAME key=value) or correct the selector; remove the annotation to use every eligible node again.",
-		Risk:  "The CLB has no backend: every connection to the Service fails until a node matches again.",
-		Doc:   "Tencent TKE, Service backend selection (service.kubernetes.io/qcloud-loadbalancer-backends-label: a selector that picks no node drains the backends); no event code",
+		Title:   "Backend node selector matches no node",
+		Cause:   "service.kubernetes.io/qcloud-loadbalancer-backends-label restricts the CLB's backends to the nodes it selects, and the service controller keeps the CLB in step with it. No node of the cluster carries the selected labels, so the controller removes every backend from the CLB.",
+		Fix:     "Label the nodes that should carry the traffic (kubectl label node NAME key=value) or correct the selector; remove the annotation to use every eligible node again.",
+		Risk:    "The CLB has no backend: every connection to the Service fails until a node matches again.",
+		Doc:     "Tencent TKE, Service backend selection (service.kubernetes.io/qcloud-loadbalancer-backends-label: a selector that picks no node drains the backends); no event code",
+		Decides: []Decision{{By: ByOtherObjects, What: "the cluster's nodes", IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceInvalidBool, TKEServiceInvalidVPCID and TKEServiceConfigConflict are annotation mistakes
 	// the Service table files under no code.
@@ -193,5 +203,6 @@ var (
 		Doc:   "Tencent TKE, fault handling handbook, NGINX Ingress appears in Connection Refused",
 		// When no controller pod can be bound directly (E4033), none is ever a real server to leave.
 		ConsequenceOf: []ID{TKEServiceE4033},
+		Decides:       []Decision{{By: ByOtherObjects, What: "the NGINX ingress controller Deployment", IfUnknown: UnknownSkips}},
 	})
 )

@@ -1,0 +1,115 @@
+package checks
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Cluster-wide settings of the cloud controllers, each read from one named ConfigMap of kube-system.
+const (
+	// ackCloudConfigCM holds the CCM's cloud config (key ackCloudConfigKey, JSON or YAML with a Global
+	// object); CCM reads serviceBackendType and disablePublicSLB from it (pkg/config/cloud_config.go
+	// of the open-source CCM).
+	ackCloudConfigCM  = "cloud-config"
+	ackCloudConfigKey = "cloud-config.conf"
+	// tkeServiceCtrlCM is the TKE service controller's ConfigMap; GlobalRouteDirectAccess "true" lets
+	// the CLB bind GlobalRouter pods directly.
+	tkeServiceCtrlCM        = "tke-service-controller-config"
+	tkeGlobalRouteDirectKey = "GlobalRouteDirectAccess"
+)
+
+// ackConfig is what lbdoctor keeps of the CCM's cloud config: two settings, never the credentials
+// the same file may hold.
+type ackConfig struct {
+	// found: the ConfigMap exists; known: whether it exists is known (err is why not).
+	found, known bool
+	err          error
+	// backendType is Global.serviceBackendType ("eni", "ecs" or ""); disablePublicSLB its flag.
+	backendType      string
+	disablePublicSLB bool
+}
+
+// ackCloudConfigPath is where findings decided by the cloud config point.
+var ackCloudConfigPath = objPath(kubeSystem, "configmap", ackCloudConfigCM, "data."+ackCloudConfigKey)
+
+// ackCloudConfig reads kube-system/cloud-config once per snapshot.
+func ackCloudConfig(snap *snapshot.Snapshot) ackConfig {
+	return snap.Memo("ack-cloud-config", func() any {
+		cm, err := snap.ConfigMaps.Get(kubeSystem, ackCloudConfigCM)
+		switch {
+		case isNotFound(err):
+			return ackConfig{known: true}
+		case err != nil:
+			return ackConfig{err: err}
+		}
+		return parseACKCloudConfig(cm)
+	}).(ackConfig)
+}
+
+// parseACKCloudConfig reads the two settings as CCM does: sigs.k8s.io/yaml turns the file into JSON,
+// whose fields Go matches without regard to case.
+func parseACKCloudConfig(cm *corev1.ConfigMap) ackConfig {
+	cfg := ackConfig{found: true, known: true}
+	body, ok := cm.Data[ackCloudConfigKey]
+	if !ok {
+		return cfg
+	}
+	var doc struct {
+		Global struct {
+			ServiceBackendType string          `json:"serviceBackendType"`
+			DisablePublicSLB   json.RawMessage `json:"disablePublicSLB"`
+		}
+	}
+	j, err := yaml.YAMLToJSON([]byte(body))
+	if err == nil {
+		err = json.Unmarshal(j, &doc)
+	}
+	if err != nil {
+		return cfg // CCM cannot start on it; its own events and logs say so
+	}
+	cfg.backendType = doc.Global.ServiceBackendType
+	cfg.disablePublicSLB = strings.TrimSpace(string(doc.Global.DisablePublicSLB)) == "true"
+	return cfg
+}
+
+// ackBackendMode says whether CCM attaches the Service's pods (ENI) rather than its nodes, and what
+// decided it: the backend-type annotation, else the cloud config's serviceBackendType, else the
+// default (nodes). An unreadable cloud config counts as the default.
+func ackBackendMode(snap *snapshot.Snapshot, svc *corev1.Service) (eni bool, evidence string) {
+	if v := svc.Annotations[annBackendType]; v != "" {
+		return v == "eni", ""
+	}
+	if cfg := ackCloudConfig(snap); cfg.found && cfg.backendType != "" {
+		return cfg.backendType == "eni", fmt.Sprintf("the Service sets no %s, so the cluster default applies: serviceBackendType %q in %s",
+			annBackendType, clip(cfg.backendType), ackCloudConfigPath)
+	}
+	return false, ""
+}
+
+// tkeGlobalRouteDirect reads GlobalRouteDirectAccess from kube-system/tke-service-controller-config:
+// on says the switch is "true"; err says why the setting is unknown (a missing ConfigMap is the
+// default, off).
+func tkeGlobalRouteDirect(snap *snapshot.Snapshot) (on bool, path string, err error) {
+	type result struct {
+		on  bool
+		err error
+	}
+	r := snap.Memo("tke-global-route-direct", func() any {
+		cm, err := snap.ConfigMaps.Get(kubeSystem, tkeServiceCtrlCM)
+		switch {
+		case isNotFound(err):
+			return result{}
+		case err != nil:
+			return result{err: err}
+		}
+		on, _ := parseBool(cm.Data[tkeGlobalRouteDirectKey])
+		return result{on: on}
+	}).(result)
+	return r.on, objPath(kubeSystem, "configmap", tkeServiceCtrlCM, "data."+tkeGlobalRouteDirectKey), r.err
+}

@@ -1,0 +1,160 @@
+package checks
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Verdicts that cluster configuration, the controller's version or its absence decide (issue: a
+// verdict follows what the controller does in this cluster).
+
+const oldNamedPortCCM = "registry-cn-hangzhou.ack.aliyuncs.com/acs/cloud-controller-manager-amd64:v1.9.3.376-g5c84e19-aliyun"
+
+func ackCloudConfigMap(body string) *corev1.ConfigMap {
+	return sysConfigMap(ackCloudConfigCM, map[string]string{ackCloudConfigKey: body})
+}
+
+// withoutCCM is ackHealthy with no cloud-controller-manager Deployment: a managed control plane.
+func withoutCCM() []runtime.Object {
+	return objs(fxNode("n1"), fxNode("n2"), fxPod("web-1", "n1", true), fxPod("web-2", "n2", true),
+		fxDaemonSet("terway-eniip", "terway:v1.9"))
+}
+
+func TestVerdictContext(t *testing.T) {
+	named := targetPort(0, intstr.FromString("http"))
+	eniAnn := m(annBackendType, "eni")
+	local := func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }
+	tests := []struct {
+		name string
+		objs []runtime.Object
+		want rules.ID
+		// sev is the finding's effective severity; none: the rule must not fire.
+		sev  rules.Severity
+		none bool
+	}{
+		{name: "named targetPort, ENI, CCM before v2.1.0: error",
+			objs: withObjs(ackHealthy(), objs(ackSvc(eniAnn, named), fxDeployment(ackCCMName, oldNamedPortCCM))),
+			want: rules.ACKServiceENIStringTargetPort, sev: rules.Error},
+		{name: "named targetPort, ENI, CCM v2.10.0 resolves it",
+			objs: withObjs(ackHealthy(), objs(ackSvc(eniAnn, named))),
+			want: rules.ACKServiceENIStringTargetPort, none: true},
+		{name: "named targetPort, ENI, CCM hidden: warning",
+			objs: withObjs(withoutCCM(), objs(ackSvc(eniAnn, named))),
+			want: rules.ACKServiceENIStringTargetPort, sev: rules.Warning},
+		{name: "named targetPort, ENI by the cluster's serviceBackendType",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil, named), fxDeployment(ackCCMName, oldNamedPortCCM),
+				ackCloudConfigMap(`{"Global":{"region":"cn-hangzhou","serviceBackendType":"eni"}}`))),
+			want: rules.ACKServiceENIStringTargetPort, sev: rules.Error},
+		{name: "named targetPort, cluster default ecs",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil, named), fxDeployment(ackCCMName, oldNamedPortCCM),
+				ackCloudConfigMap("Global:\n  serviceBackendType: ecs\n"))),
+			want: rules.ACKServiceENIStringTargetPort, none: true},
+		{name: "the annotation overrides the cluster default",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m(annBackendType, "ecs"), named), fxDeployment(ackCCMName, oldNamedPortCCM),
+				ackCloudConfigMap(`{"Global":{"serviceBackendType":"eni"}}`))),
+			want: rules.ACKServiceENIStringTargetPort, none: true},
+		{name: "reuse on a hidden CCM: warning naming the release",
+			objs: withObjs(withoutCCM(), objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true")))),
+			want: rules.ACKServiceReuseOldCCM, sev: rules.Warning},
+		{name: "public CLB on a cluster that disables them",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil), ackCloudConfigMap(`{"Global":{"disablePublicSLB":true}}`))),
+			want: rules.ACKServicePublicSLBDisabled, sev: rules.Error},
+		{name: "address-type internet on a cluster that disables them",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "internet")), ackCloudConfigMap(`{"global":{"DisablePublicSLB":true}}`))),
+			want: rules.ACKServicePublicSLBDisabled, sev: rules.Error},
+		{name: "intranet CLB on a cluster that disables public ones",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet")), ackCloudConfigMap(`{"Global":{"disablePublicSLB":true}}`))),
+			want: rules.ACKServicePublicSLBDisabled, none: true},
+		{name: "public CLB, no cloud-config",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil))),
+			want: rules.ACKServicePublicSLBDisabled, none: true},
+		{name: "disablePublicSLB as a string is not the flag",
+			objs: withObjs(ackHealthy(), objs(ackSvc(nil), ackCloudConfigMap(`{"Global":{"disablePublicSLB":"true"}}`))),
+			want: rules.ACKServicePublicSLBDisabled, none: true},
+		{name: "Local traffic, rr scheduler, ECS backends: uneven",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "rr"), local))),
+			want: rules.ACKServiceUnevenLoad, sev: rules.Warning},
+		{name: "Local traffic, rr scheduler, ENI by cluster default: even",
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "rr"), local), ackCloudConfigMap(`{"Global":{"serviceBackendType":"eni"}}`))),
+			want: rules.ACKServiceUnevenLoad, none: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", rules.ACK)
+			assertVerdict(t, res, tt.want, tt.sev, tt.none)
+		})
+	}
+}
+
+func TestDirectAccessClusterSwitch(t *testing.T) {
+	direct := lbSvc(svcAnn(annSvcDirectAccess, "true"))
+	plain := objs(direct, fxNode("n1"), fxPod("web-1", "n1", true))
+	tests := []struct {
+		name string
+		objs []runtime.Object
+		sev  rules.Severity
+		none bool
+	}{
+		{name: "GlobalRouter pod, switch absent: error", objs: plain, sev: rules.Error},
+		{name: "GlobalRouter pod, switch off: error",
+			objs: append(objs(sysConfigMap(tkeServiceCtrlCM, map[string]string{tkeGlobalRouteDirectKey: "false"})), plain...), sev: rules.Error},
+		{name: "GlobalRouter pod, switch on: bindable",
+			objs: append(objs(sysConfigMap(tkeServiceCtrlCM, map[string]string{tkeGlobalRouteDirectKey: "true"})), plain...), none: true},
+		{name: "hostNetwork pod, switch on: still not bindable",
+			objs: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, func(p *corev1.Pod) { p.Spec.HostNetwork = true }),
+				sysConfigMap(tkeServiceCtrlCM, map[string]string{tkeGlobalRouteDirectKey: "true"})), sev: rules.Error},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", rules.TKE)
+			assertVerdict(t, res, rules.TKEServiceE4033, tt.sev, tt.none)
+		})
+	}
+	t.Run("switch unreadable: warning", func(t *testing.T) {
+		s := snapshot.New("test")
+		for _, o := range plain {
+			if err := s.Add(o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.MarkComplete()
+		s.ConfigMaps.MarkGap(kubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+		res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
+		assertVerdict(t, res, rules.TKEServiceE4033, rules.Warning, false)
+	})
+}
+
+// assertVerdict checks that rule want fired once with severity sev, or (none) not at all.
+func assertVerdict(t *testing.T, res Result, want rules.ID, sev rules.Severity, none bool) {
+	t.Helper()
+	var got []Finding
+	for _, f := range allFindings(res.Findings) {
+		if f.Rule == want {
+			got = append(got, f)
+		}
+	}
+	switch {
+	case none && len(got) > 0:
+		t.Errorf("want no %s, got %+v", want, got)
+	case !none && len(got) != 1:
+		t.Errorf("want one %s, got %+v (all: %+v, skipped %+v)", want, got, res.Findings, res.Skipped)
+	case !none && got[0].EffectiveSeverity() != sev:
+		t.Errorf("want %s at %s, got %s: %s", want, sev, got[0].EffectiveSeverity(), got[0].Message)
+	}
+}
+
+// allFindings flattens findings and their consequences.
+func allFindings(fs []Finding) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		out = append(out, f)
+		out = append(out, allFindings(f.Consequences)...)
+	}
+	return out
+}
