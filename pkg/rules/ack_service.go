@@ -349,6 +349,21 @@ var (
 		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
 		Doc:  ackAnnoDoc,
 	})
+	ACKServiceIgnoredAnnotationValue = uncoded(ACK, Service, "ignored-annotation-value", Warning, Details{
+		Title: "CLB annotation value is ignored by CCM",
+		Cause: "CCM does not reject this value but does not apply it as written either: it compares the value " +
+			"with one exact spelling and treats anything else as the default (proxy-protocol, " +
+			"remove-unscheduled-backend and force-override-listeners other than their exact on/true; backend-type " +
+			"other than \"eni\"; external-ip-type other than \"eip\"; backend-ip-version other than ipv6 or " +
+			"dualstack), keeps the feature on for any non-empty value (preserve-lb-on-delete, even \"false\"), " +
+			"skips list entries that name a port the Service does not have (protocol-port, forward-port, " +
+			"vgroup-port), or does not read the key at all on a CLB Service (NLB-only annotations).",
+		Fix: "Write the exact value the finding lists, remove list entries for ports the Service lacks, and set " +
+			"NLB annotations only on a Service with spec.loadBalancerClass alibabacloud.com/nlb. Remove " +
+			"preserve-lb-on-delete entirely when the CLB should be deleted with the Service.",
+		Risk: "The CLB runs with a setting other than the one the manifest appears to ask for, without any event.",
+		Doc:  ackAnnoDoc + "; kubernetes/cloud-provider-alibaba-cloud, service controller annotation parsing",
+	})
 	ACKServiceUnknownAnnotation = uncoded(ACK, Service, "unknown-annotation", Warning, Details{
 		Title: "Unrecognised CLB annotation (likely a typo)",
 		Cause: "An annotation under service.beta.kubernetes.io/alibaba-cloud-loadbalancer- has a suffix CCM does " +
