@@ -338,7 +338,8 @@ var (
 		Title: "CLB annotation has an invalid value",
 		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
 			"allowed set (values are case-sensitive), a non-integer where a number is required, a number out " +
-			"of range, a malformed id, or a protocol-port entry naming a port the Service does not have.",
+			"of range (integers are read without surrounding spaces), a malformed id, or a malformed " +
+			"protocol-port/forward-port/vgroup-port entry that CCM reaches while matching the Service ports.",
 		Fix: "Use a documented value, e.g. address-type \"internet\"|\"intranet\", scheduler \"wrr\"|\"wlc\"|\"rr\", " +
 			"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\", sticky-session-type " +
 			"\"insert\"|\"server\", acl-type \"white\"|\"black\", health-check-type \"tcp\"|\"http\", " +
