@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"net"
@@ -10,8 +11,8 @@ import (
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
-	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -40,46 +41,59 @@ const (
 
 var onOff = oneOf("on", "off")
 
-// ackAnnotations is every CLB annotation suffix CCM reads, with its value check (nil: free text). It
-// drives both value validation and the misspelling check. Ranges are those of the CLB listener API.
+// ackAnnotations is every CLB annotation suffix CCM reads, with its value check (nil: free text, or
+// checked with the Service in checkACKAnnotationLinks). It drives both value validation and the
+// misspelling check. A check returns an *ignoredError for a value CCM takes without error but does not
+// apply as written (a warning); any other error is a value CCM or the CLB API rejects. Integers are
+// read with strconv.Atoi, as CCM does (no spaces); ranges are those of the CLB API. docs/annotation-
+// domains.md gives the source of every domain.
 var ackAnnotations = map[string]func(string) error{
-	"address-type":             oneOf("internet", "intranet"),
-	"id":                       aliLBID.check,
-	"name":                     nil,
-	"resource-group-id":        aliRGID.check,
-	"additional-resource-tags": nil,
+	"address-type":      oneOf("internet", "intranet"),
+	"id":                aliLBID.check,
+	"name":              nil,
+	"resource-group-id": aliRGID.check,
+	// CCM splits on "," and "="; "k", "k=" and "k=v" are all tags, an item without a key is dropped.
+	"additional-resource-tags": ignoredUnless(tagList, "CCM drops items without a key"),
 	"delete-protection":        onOff,
 	"modification-protection":  oneOf("ConsoleProtection", "NonProtection"),
 	"cert-id":                  nil,
 	"cacert-id":                nil,
 	"cacert":                   nil,
-	"protocol-port":            func(s string) error { _, err := parseProtocolPort(s); return err },
-	"forward-port":             commaList(portPair),
-	"idle-timeout":             intIn(1, 60),
-	"request-timeout":          intIn(1, 180),
-	"established-timeout":      intIn(10, 900),
-	"tls-cipher-policy":        nil,
+	"protocol-port":            nil, // checkACKPortLists
+	"forward-port":             nil, // checkACKPortLists
+	"idle-timeout":             atoiIn(1, 60),
+	"request-timeout":          atoiIn(1, 180),
+	"established-timeout":      atoiIn(10, 900),
+	// CLB offers only these predefined policies (no custom ones).
+	"tls-cipher-policy": oneOf("tls_cipher_policy_1_0", "tls_cipher_policy_1_1", "tls_cipher_policy_1_2",
+		"tls_cipher_policy_1_2_strict", "tls_cipher_policy_1_2_strict_with_1_3"),
 	// rr, wrr and wlc are documented for every listener; sch, tch and qch (consistent hashing) exist
 	// on performance-guaranteed instances.
 	"scheduler":                oneOf("rr", "wrr", "wlc", "sch", "tch", "qch"),
 	"connection-drain":         onOff,
-	"connection-drain-timeout": intIn(10, 900),
+	"connection-drain-timeout": atoiIn(10, 900),
 	"vswitch-id":               vswitchID.check,
-	"slb-network-type":         nil,
-	"charge-type":              oneOf("paybytraffic", "paybybandwidth"),
-	"force-override-listeners": oneOf("true", "false"),
-	"master-zoneid":            nil,
-	"slave-zoneid":             nil,
+	// The ACK docs name slb-network-type; the open-source CCM declared that key but never read it and
+	// now reads network-type.
+	"slb-network-type": ignoredUnless(oneOf("classic", "vpc"), "the open-source CCM reads network-type, not this key"),
+	"network-type":     oneOf("classic", "vpc"),
+	"charge-type":      oneOf("paybytraffic", "paybybandwidth"),
+	// CCM compares with "true" exactly; anything else is false.
+	"force-override-listeners": ignoredUnless(oneOf("true", "false"), "CCM treats every value but \"true\" as false"),
+	"master-zoneid":            aliZoneID.check,
+	"slave-zoneid":             aliZoneID.check,
 	// The console offers 1–5120 Mbit/s for pay-by-bandwidth instances.
-	"bandwidth":                    intIn(1, 5120),
-	"spec":                         clbSpecName.check,
-	"instance-charge-type":         oneOf("PayBySpec", "PayByCLCU"),
-	"ip-version":                   oneOf("ipv4", "ipv6"),
-	"external-ip-type":             nil,
-	"hostname":                     nil,
-	"ip":                           nil,
+	"bandwidth": atoiIn(1, 5120),
+	"spec":      clbSpecName.check,
+	// CCM compares the charge type case-insensitively (and sends PayByCLCU for any spelling of it).
+	"instance-charge-type": oneOfFold("PayBySpec", "PayByCLCU"),
+	"ip-version":           oneOf("ipv4", "ipv6"),
+	"external-ip-type":     ignoredUnless(oneOf("eip"), "CCM shows the CLB address for any value but \"eip\""),
+	// CCM copies it into status.loadBalancer.ingress[].hostname, which the API server validates.
+	"hostname":                     dnsHostname,
+	"ip":                           ipAddress,
 	"acl-status":                   onOff,
-	"acl-id":                       aliACLID.check,
+	"acl-id":                       commaList(aliACLID.check),
 	"acl-type":                     oneOf("white", "black"),
 	"http2-enabled":                onOff,
 	"health-check-switch":          onOff,
@@ -87,41 +101,167 @@ var ackAnnotations = map[string]func(string) error{
 	"health-check-type":            oneOf("tcp", "http"),
 	"health-check-uri":             nil,
 	"health-check-connect-port":    healthCheckPort,
-	"healthy-threshold":            intIn(2, 10),
-	"unhealthy-threshold":          intIn(2, 10),
-	"health-check-interval":        intIn(1, 50),
-	"health-check-connect-timeout": intIn(1, 300),
-	"health-check-timeout":         intIn(1, 300),
-	"health-check-domain":          nil,
+	"healthy-threshold":            atoiIn(2, 10),
+	"unhealthy-threshold":          atoiIn(2, 10),
+	"health-check-interval":        atoiIn(1, 50),
+	"health-check-connect-timeout": atoiIn(1, 300),
+	"health-check-timeout":         atoiIn(1, 300),
+	"health-check-domain":          healthCheckDomain,
 	"health-check-httpcode":        commaList(oneOf("http_2xx", "http_3xx", "http_4xx", "http_5xx")),
-	"health-check-method":          nil,
+	"health-check-method":          oneOf("head", "get"),
 	"sticky-session":               onOff,
 	"sticky-session-type":          oneOf("insert", "server"),
-	"cookie-timeout":               intIn(1, 86400),
-	"cookie":                       nil,
-	"persistence-timeout":          intIn(0, 3600),
-	"vgroup-port":                  nil,
+	"cookie-timeout":               atoiIn(1, 86400),
+	"cookie":                       cookieName,
+	"persistence-timeout":          atoiIn(0, 3600),
+	"vgroup-port":                  nil, // checkACKPortLists
 	"xforwardedfor-proto":          onOff,
 	"xforwardedfor-slbport":        onOff,
 	"xforwardedfor-clientsrcport":  onOff,
-	"proxy-protocol":               nil,
-	"backend-label":                func(s string) error { _, err := parseKeyValues(s); return err },
-	"backend-ip-version":           oneOf("ipv4", "ipv6"),
-	"remove-unscheduled-backend":   onOff,
-	"weight":                       intIn(0, 100),
-	"preserve-lb-on-delete":        nil,
-	"type":                         nil,
-	"tunnel-type":                  nil,
-	// Network Load Balancer (NLB) annotations share the prefix.
-	"zone-maps":               nil,
-	"security-group-ids":      nil,
+	// CCM enables proxy protocol only for exactly "on".
+	"proxy-protocol":     ignoredUnless(onOff, "CCM treats every value but \"on\" as off"),
+	"domain-extensions":  domainExtensions,
+	"backend-label":      backendLabel,
+	"backend-ip-version": ignoredUnless(oneOfFold("ipv4", "ipv6", "dualstack"), "CCM attaches IPv4 backends for any other value"),
+	// CCM removes unschedulable nodes only for exactly "on".
+	"remove-unscheduled-backend": ignoredUnless(onOff, "CCM keeps unschedulable nodes for every value but \"on\""),
+	"weight":                     atoiIn(0, 100),
+	"default-weight":             atoiIn(0, 100),
+	"ignore-weight-update":       ignoredUnless(oneOfFold("on", "off"), "CCM updates weights for every value but on"),
+	// CCM keeps the CLB for any non-empty value, "false" included.
+	"preserve-lb-on-delete": ignoredUnless(oneOf("true"), "CCM keeps the CLB on delete for any non-empty value"),
+	"type":                  nil,
+	"tunnel-type":           nil,
+	// Network Load Balancer (NLB) annotations share the prefix. This check runs on CLB Services (no
+	// loadBalancerClass), where CCM does not read them: a bad value is reported, as ignored.
+	"zone-maps":               nlbOnly(zoneMaps),
+	"security-group-ids":      nlbOnly(commaList(aliSGID.check)),
 	"bandwidth-package-id":    nil,
-	"cps":                     nil,
-	"preserve-client-ip":      nil,
-	"server-group-type":       nil,
-	"ppv2-pvl-ep-id-enabled":  nil,
-	"ppv2-pvl-eps-id-enabled": nil,
-	"ppv2-pvl-vpc-id-enabled": nil,
+	"cps":                     nlbOnly(atoiIn(0, 1<<31-1)),
+	"preserve-client-ip":      nlbOnly(oneOfFold("on", "off")),
+	"server-group-type":       nlbOnly(oneOfFold("Ip", "Instance")),
+	"ppv2-pvl-ep-id-enabled":  nlbOnly(oneOfFold("on", "off")),
+	"ppv2-pvl-eps-id-enabled": nlbOnly(oneOfFold("on", "off")),
+	"ppv2-pvl-vpc-id-enabled": nlbOnly(oneOfFold("on", "off")),
+	"ipv6-address-type":       nlbOnly(oneOfFold("internet", "intranet")),
+	"cross-zone-enabled":      nlbOnly(oneOf("on", "off")),
+	"alpn":                    nlbOnly(oneOfFold("on", "off")),
+	"alpn-policy":             nil,
+	"listener-port-range":     nil,
+	"additional-cert-ids":     nil,
+}
+
+// ignoredError is a value CCM takes without an error but does not apply as written; does says what
+// CCM does instead.
+type ignoredError struct {
+	err  error
+	does string
+}
+
+func (e *ignoredError) Error() string { return fmt.Sprintf("%v; %s", e.err, e.does) }
+func (e *ignoredError) Unwrap() error { return e.err }
+
+// ignoredUnless reports what check rejects as a value CCM ignores, doing what does says.
+func ignoredUnless(check func(string) error, does string) func(string) error {
+	return func(s string) error {
+		if err := check(s); err != nil {
+			return &ignoredError{err, does}
+		}
+		return nil
+	}
+}
+
+// nlbOnly checks an NLB annotation, whose bad value CCM ignores on a CLB Service.
+func nlbOnly(check func(string) error) func(string) error {
+	return ignoredUnless(check, "NLB annotation, which CCM does not read on a CLB Service (no loadBalancerClass alibabacloud.com/nlb)")
+}
+
+// tagList accepts additional-resource-tags items "k", "k=" or "k=v"; an item with an empty key is
+// dropped by CCM.
+func tagList(s string) error {
+	for _, item := range strings.Split(strings.TrimSpace(s), ",") {
+		if k, _, _ := strings.Cut(strings.TrimSpace(item), "="); k == "" {
+			return fmt.Errorf("item %q has no key (want k1=v1,k2=v2)", clip(item))
+		}
+	}
+	return nil
+}
+
+// backendLabel accepts the node label list "k1=v1,k2=v2" CCM matches exactly (it trims nothing, so a
+// key or value with spaces can match no node).
+func backendLabel(s string) error {
+	for _, item := range strings.Split(s, ",") {
+		parts := strings.Split(item, "=")
+		if len(parts) < 2 {
+			return fmt.Errorf("item %q is not key=value (want k1=v1,k2=v2)", clip(item))
+		}
+		if parts[0] == "" || strings.ContainsAny(parts[0]+parts[1], " \t") {
+			return fmt.Errorf("item %q has an empty key or spaces, so no node label can match it (want k1=v1,k2=v2)", clip(item))
+		}
+	}
+	return nil
+}
+
+// domainExtensions accepts "domain:certId[,domain:certId…]" (CCM trims each item and needs exactly
+// one colon).
+func domainExtensions(s string) error {
+	for _, item := range strings.Split(s, ",") {
+		if parts := strings.Split(strings.TrimSpace(item), ":"); len(parts) != 2 {
+			return fmt.Errorf("item %q is not domain:certificate-id (want a.example.com:123_abc,b.example.com:456_def)", clip(item))
+		}
+	}
+	return nil
+}
+
+// zoneMaps accepts the NLB zone list "zone:vswitch[:ipv4[:eip-allocation]]," CCM splits on , and :.
+func zoneMaps(s string) error {
+	for _, item := range strings.Split(s, ",") {
+		if len(strings.Split(item, ":")) < 2 {
+			return fmt.Errorf("item %q is not zone:vswitch-id (want cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy)", clip(item))
+		}
+	}
+	return nil
+}
+
+// healthCheckDomain accepts $_ip or a domain of 1–80 letters, digits, dots and hyphens (CLB API).
+func healthCheckDomain(s string) error {
+	if s == "$_ip" || hcDomainRE.MatchString(s) {
+		return nil
+	}
+	return fmt.Errorf("%q is neither $_ip nor a domain of 1–80 letters, digits, '.' and '-'", clip(s))
+}
+
+var hcDomainRE = regexp.MustCompile(`^[A-Za-z0-9.-]{1,80}$`)
+
+// cookieName accepts a server cookie name as the CLB API does: 1–200 printable ASCII characters, no
+// comma, semicolon or space, not starting with $.
+func cookieName(s string) error {
+	if cookieRE.MatchString(s) && !strings.HasPrefix(s, "$") {
+		return nil
+	}
+	return fmt.Errorf("%q is not a cookie name of 1–200 ASCII characters without ',', ';', spaces or a leading '$'", clip(s))
+}
+
+var cookieRE = regexp.MustCompile(`^[!-+\--:<-~]{1,200}$`)
+
+// dnsHostname accepts what the API server takes as status.loadBalancer.ingress[].hostname: a DNS-1123
+// subdomain that is not an IP address.
+func dnsHostname(s string) error {
+	if net.ParseIP(s) != nil {
+		return fmt.Errorf("%q is an IP address; the hostname must be a DNS name (use the ip annotation for an address)", clip(s))
+	}
+	if errs := validation.IsDNS1123Subdomain(s); len(errs) > 0 {
+		return fmt.Errorf("%q is not a lowercase DNS name (RFC 1123 subdomain, e.g. www.example.com)", clip(s))
+	}
+	return nil
+}
+
+// ipAddress accepts an IPv4 or IPv6 address.
+func ipAddress(s string) error {
+	if net.ParseIP(s) == nil {
+		return fmt.Errorf("%q is not an IPv4 or IPv6 address (e.g. 192.168.0.10)", clip(s))
+	}
+	return nil
 }
 
 // ackSuffixes is the sorted list of known suffixes; ackFullKeys the corresponding full keys.
@@ -135,24 +275,11 @@ var ackSuffixes, ackFullKeys = func() ([]string, []string) {
 }()
 
 func healthCheckPort(s string) error {
-	if strings.TrimSpace(s) == "-520" {
+	if s == "-520" {
 		return nil
 	}
-	if _, err := parseIntRange(s, 1, 65535); err != nil {
-		return fmt.Errorf("%v (or -520 for the backend port)", err)
-	}
-	return nil
-}
-
-func portPair(s string) error {
-	from, to, ok := strings.Cut(s, ":")
-	if !ok {
-		return fmt.Errorf("%q is not a port pair (want listener:target, e.g. 80:443)", clip(s))
-	}
-	for _, p := range []string{from, to} {
-		if _, err := parseIntRange(p, 1, 65535); err != nil {
-			return err
-		}
+	if err := atoiIn(1, 65535)(s); err != nil {
+		return fmt.Errorf("%v, or -520 for the backend port", err)
 	}
 	return nil
 }
@@ -254,7 +381,7 @@ func ackNotLBWithLabel(c *Context) bool { return ackNotLB(c) && c.Service.Labels
 // ackServiceChecks run on Services of ACK clusters.
 var ackServiceChecks = []Check{
 	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKAnnotations,
-		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
+		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceIgnoredAnnotationValue, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
 			rules.ACKServiceAnnotationDependency, rules.ACKServiceCLCUSpec, rules.ACKServiceReuseWithoutOverride}},
 	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKENI,
 		Emits: []rules.ID{rules.ACKServiceENIStringTargetPort, rules.ACKServiceENISharedSpec, rules.ACKServiceENIFlannel}},
@@ -320,8 +447,9 @@ func checkACKAnnotations(c *Context) {
 		var suffix string
 		switch {
 		case key == annBackendType:
-			if err := oneOf("eni", "ecs")(v); err != nil {
-				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%v", err)
+			// CCM compares with "eni" exactly; any other non-empty value means ECS backends.
+			if err := oneOf("eni", "ecs")(v); err != nil && v != "" {
+				c.Emit(rules.ACKServiceIgnoredAnnotationValue, annPath(key), "%v; CCM attaches nodes (ecs) for every value but \"eni\"", err)
 			}
 			continue
 		case strings.HasPrefix(key, ackPrefix):
@@ -347,7 +475,12 @@ func checkACKAnnotations(c *Context) {
 			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", clip(suffix), suggestion(suffix))
 		case check != nil:
 			if err := check(v); err != nil {
-				c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", clip(suffix), err)
+				var ig *ignoredError
+				if errors.As(err, &ig) {
+					c.Emit(rules.ACKServiceIgnoredAnnotationValue, annPath(key), "%s: %v", clip(suffix), err)
+				} else {
+					c.Emit(rules.ACKServiceInvalidAnnotation, annPath(key), "%s: %v", clip(suffix), err)
+				}
 			}
 		}
 	}
@@ -396,22 +529,12 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		c.Emit(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"),
 			"a vSwitch applies only to an intranet CLB, but address-type is %q", clip(orDefault(a.value("address-type"), "internet (default)")))
 	}
-	ports, perr := parseProtocolPort(a.value("protocol-port"))
-	if _, _, set := a.get("protocol-port"); set && perr == nil {
-		https := false
-		var absent []string
-		for _, pp := range ports {
-			https = https || pp.proto == "https"
-			if e := fmt.Sprintf("%s:%d", pp.proto, pp.port); !hasServicePort(c.Service, networkingv1.ServiceBackendPort{Number: pp.port}) && !slices.Contains(absent, e) {
-				absent = append(absent, e)
-			}
-		}
-		if len(absent) > 0 {
-			c.Emit(rules.ACKServiceInvalidAnnotation, a.path("protocol-port"), "%s name no port of the Service (ports: %s)",
-				nameList(absent, 8), servicePorts(c.Service))
-		}
-		need(https, "protocol-port", "cert-id", "an https listener needs a certificate")
+	protos := checkACKPortLists(c, a)
+	https := false
+	for _, p := range protos {
+		https = https || p == "https"
 	}
+	need(https, "protocol-port", "cert-id", "an https listener needs a certificate")
 	checkACKCLCUSpec(c, a)
 	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
 		c.Emit(rules.ACKServiceReuseWithoutOverride, a.path("id"),
@@ -1010,4 +1133,131 @@ func ccmImage(c *Context) (image, path string, err error) {
 		return "", "", classed(snapshot.ReasonOther, fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName))
 	}
 	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
+}
+
+// ccmPortEntry walks the entries of a "a:b,c:d" annotation the way CCM does for one Service port:
+// in order, failing at the first malformed one (bad) and stopping at the first whose field key
+// equals port. reached is how many entries CCM looked at.
+func ccmPortEntry(entries []string, port string, key int, bad func(parts []string) error) (match []string, reached int, err error) {
+	for i, e := range entries {
+		parts := strings.Split(e, ":")
+		if err := bad(parts); err != nil {
+			return nil, i + 1, fmt.Errorf("entry %q: %w", clip(e), err)
+		}
+		if parts[key] == port {
+			return parts, i + 1, nil
+		}
+	}
+	return nil, len(entries), nil
+}
+
+// checkACKPortLists checks protocol-port, forward-port and vgroup-port against the Service ports as
+// CCM reads them (split on "," and ":", nothing trimmed, ports compared as text). A malformed entry
+// CCM reaches is an error; entries naming no Service port are skipped by CCM (a warning). It returns
+// the listener protocol CCM uses for each Service port.
+func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
+	svc := c.Service
+	protos := map[int32]string{}
+	for _, p := range svc.Spec.Ports {
+		protos[p.Port] = strings.ToLower(orDefault(string(p.Protocol), "TCP"))
+	}
+	ports := make([]string, len(svc.Spec.Ports))
+	for i, p := range svc.Spec.Ports {
+		ports[i] = strconv.Itoa(int(p.Port))
+	}
+	// unmatched lists the entries no Service port matched, for a warning.
+	unmatched := func(entries []string, key int, used map[int]bool) []string {
+		var out []string
+		for i, e := range entries {
+			if !used[i] {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	walk := func(suffix string, key int, portsOf []string, bad func([]string) error) ([]string, map[string][]string, bool) {
+		v, _, set := a.get(suffix)
+		if !set || v == "" {
+			return nil, nil, false
+		}
+		entries := strings.Split(v, ",")
+		used, matches := map[int]bool{}, map[string][]string{}
+		for _, p := range portsOf {
+			m, reached, err := ccmPortEntry(entries, p, key, bad)
+			if err != nil {
+				c.Emit(rules.ACKServiceInvalidAnnotation, a.path(suffix), "%s: %v (CCM fails on it while looking for port %s)", suffix, err, p)
+				return nil, nil, false
+			}
+			if m != nil {
+				used[reached-1] = true
+				matches[p] = m
+			}
+		}
+		if rest := unmatched(entries, key, used); len(rest) > 0 {
+			c.Emit(rules.ACKServiceIgnoredAnnotationValue, a.path(suffix), "%s: entries %s name no port of the Service (ports: %s); CCM skips them",
+				suffix, nameList(quoteAll(rest), 8), servicePorts(svc))
+		}
+		return entries, matches, true
+	}
+	_, pm, _ := walk("protocol-port", 1, ports, func(parts []string) error {
+		if len(parts) < 2 {
+			return fmt.Errorf("not protocol:port (e.g. https:443)")
+		}
+		if err := oneOf("http", "https", "tcp", "udp")(parts[0]); err != nil {
+			return fmt.Errorf("protocol %w", err)
+		}
+		return nil
+	})
+	for _, p := range svc.Spec.Ports {
+		if m := pm[strconv.Itoa(int(p.Port))]; m != nil {
+			protos[p.Port] = m[0]
+		}
+	}
+	// forward-port is read only for http listeners.
+	var httpPorts []string
+	for _, p := range svc.Spec.Ports {
+		if protos[p.Port] == "http" {
+			httpPorts = append(httpPorts, strconv.Itoa(int(p.Port)))
+		}
+	}
+	if v, _, set := a.get("forward-port"); set && v != "" && len(httpPorts) == 0 {
+		c.Emit(rules.ACKServiceIgnoredAnnotationValue, a.path("forward-port"),
+			"forward-port applies to http listeners and the Service has none (protocol-port gives no http port); CCM ignores it")
+	} else if _, fm, ok := walk("forward-port", 0, httpPorts, func(parts []string) error {
+		if len(parts) != 2 {
+			return fmt.Errorf("not listener:target (e.g. 80:443)")
+		}
+		return nil
+	}); ok {
+		for _, p := range httpPorts {
+			if m := fm[p]; m != nil {
+				if err := atoiIn(1, 65535)(m[1]); err != nil {
+					c.Emit(rules.ACKServiceInvalidAnnotation, a.path("forward-port"), "forward-port: target of listener %s: %v", p, err)
+				}
+			}
+		}
+	}
+	// vgroup-port is read only when an existing CLB is reused.
+	if v, _, set := a.get("vgroup-port"); set && v != "" {
+		if _, _, reuse := a.get("id"); !reuse || a.value("id") == "" {
+			c.Emit(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"),
+				"vgroup-port applies only to a reused CLB (%sid is not set); CCM ignores it", ackPrefix)
+		} else {
+			walk("vgroup-port", 1, ports, func(parts []string) error {
+				if len(parts) < 2 {
+					return fmt.Errorf("not vserver-group-id:port (e.g. rsp-xxx:443)")
+				}
+				return nil
+			})
+		}
+	}
+	return protos
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, e := range s {
+		out[i] = strconv.Quote(clip(e))
+	}
+	return out
 }

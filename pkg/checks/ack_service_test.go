@@ -122,11 +122,10 @@ func TestACKServiceChecks(t *testing.T) {
 		{"health-check-interval", "60", "50"},
 		{"health-check-connect-timeout", "5s", "5"},
 		{"charge-type", "PayByTraffic", "paybytraffic"},
-		{"instance-charge-type", "paybyclcu", "PayByCLCU"},
+		{"instance-charge-type", "PayByLCU", "paybyclcu"}, // CCM compares case-insensitively
 		{ackLegacyPrefix + "persistence-timeout", "7200", "3600"},
 		{"protocol-port", "ftp:80", "tcp:80"},
-		{"protocol-port", "http:8080", "http:80"}, // no such Service port
-		{"forward-port", "80-443", "80:443"},
+		{"protocol-port", "udp:53, tcp:80", "udp:53,tcp:80"}, // CCM trims nothing: " tcp" is no protocol
 		{"health-check-connect-port", "-1", "-520"},
 		{"health-check-httpcode", "http_2xx,200", "http_2xx,http_3xx"},
 		{"cookie-timeout", "0", "1800"},
@@ -145,7 +144,7 @@ func TestACKServiceChecks(t *testing.T) {
 	}
 	cases = append(cases, []svcCase{
 		ackCase("backend-type value", objs(ackSvc(m(eni, "ENI", "spec", "slb.s1.small"))), objs(ackSvc(s1)),
-			rules.ACKServiceInvalidAnnotation, annPath(annBackendType)),
+			rules.ACKServiceIgnoredAnnotationValue, annPath(annBackendType)),
 		ackCase("vswitch id format", objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vs-123"))),
 			objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"), statusIP("192.168.0.10"))),
 			rules.ACKServiceInvalidAnnotation, a("vswitch-id")),

@@ -81,5 +81,6 @@ const (
 	AnnSvcDirectAccess  = annSvcDirectAccess
 	AnnSvcCrossRegion   = annSvcCrossRegion
 	AnnSvcCrossVPC      = annSvcCrossVPC
+	AnnSvcChargeType    = annSvcChargeType
 	AnnSvcPrevLoopback  = annSvcPreventLoopback
 )

@@ -49,7 +49,7 @@ func TestOneFindingPerPath(t *testing.T) {
 			rule: rules.ACKServiceAnnotationDependency, path: a("acl-status"), facts: []string{"acl-id", "acl-type"}},
 		{name: "ACK protocol-port naming two absent ports",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "tcp:81,tcp:82")))), kind: snapshot.KindService, p: rules.ACK,
-			rule: rules.ACKServiceInvalidAnnotation, path: a("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
+			rule: rules.ACKServiceIgnoredAnnotationValue, path: a("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
 		{name: "ACK the same https listener twice",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "https:443,https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(443))))),
 			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceHTTPSToHTTPSBackend, path: "spec.ports[1].targetPort"},

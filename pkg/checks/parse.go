@@ -41,7 +41,7 @@ func isTrue(s string) bool {
 func parseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, fmt.Errorf("%q is not an integer", clip(s))
+		return 0, fmt.Errorf("%q is not an integer (want %d–%d)", clip(s), lo, hi)
 	}
 	if n < lo || n > hi {
 		return n, fmt.Errorf("%d is outside %d–%d", n, lo, hi)
@@ -276,6 +276,31 @@ func oneOf(values ...string) func(string) error {
 	}
 }
 
+// oneOfFold accepts one of values in any letter case (for controllers that compare with
+// strings.EqualFold).
+func oneOfFold(values ...string) func(string) error {
+	return func(s string) error {
+		for _, v := range values {
+			if strings.EqualFold(s, v) {
+				return nil
+			}
+		}
+		return fmt.Errorf("%q is not one of %s", clip(s), strings.Join(values, ", "))
+	}
+}
+
+// atoiIn accepts a decimal integer within [lo, hi] as strconv.Atoi reads it: no surrounding spaces
+// (the Alibaba CCM does not trim).
+func atoiIn(lo, hi int) func(string) error {
+	return func(s string) error {
+		if s != strings.TrimSpace(s) {
+			return fmt.Errorf("%q has spaces around the number, which the controller does not accept (want %d–%d)", clip(s), lo, hi)
+		}
+		_, err := parseIntRange(s, lo, hi)
+		return err
+	}
+}
+
 // intIn accepts a decimal integer within [lo, hi].
 func intIn(lo, hi int) func(string) error {
 	return func(s string) error {
@@ -366,6 +391,9 @@ var (
 	aliRGID     = idFormat{"resource group id", regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
 	aliACLID    = idFormat{"access control list id", regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
 	clbSpecName = idFormat{"CLB specification", regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
+	aliSGID     = idFormat{"security group id", regexp.MustCompile(`^sg-[a-z0-9]{8,32}$`), "sg-bp1e2hd3ulhxxxxxxxxx"}
+	// aliZoneID is an availability zone such as cn-hangzhou-k, ap-southeast-1a or cn-beijing-finance-1a.
+	aliZoneID = idFormat{"zone id", regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
 )
 
 // anyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric

@@ -25,13 +25,14 @@ const (
 	annSvcCrossVPC          = "service.cloud.tencent.com/cross-vpc-id"
 	annSvcPreventLoopback   = "service.cloud.tencent.com/prevent-loopback"
 	annSvcBackendsLabel     = "service.kubernetes.io/qcloud-loadbalancer-backends-label"
+	annSvcChargeType        = "service.kubernetes.io/qcloud-loadbalancer-internet-charge-type"
 )
 
 // tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
 var tkeServiceChecks = []Check{
 	{Name: "tke-service-annotations", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceAnnotations,
 		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075,
-			rules.TKEServiceInvalidVPCID, rules.TKEServiceInvalidBool}},
+			rules.TKEServiceInvalidVPCID, rules.TKEServiceInvalidBool, rules.TKEServiceInvalidAnnotationValue}},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
 		Emits: []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014}},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceConfig,
@@ -61,6 +62,15 @@ var svcIDFormats = []struct {
 	{annSvcCrossVPC, vpcID, rules.TKEServiceInvalidVPCID},
 }
 
+// svcEnumAnnotations are the TKE Service annotations the Service annotation page documents with a
+// closed set of values; the Service table has no code for another value.
+var svcEnumAnnotations = []struct {
+	key   string
+	check func(string) error
+}{
+	{annSvcChargeType, oneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
+}
+
 // svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
 var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, annSvcServiceConfigAuto}
 
@@ -84,6 +94,13 @@ func checkServiceAnnotations(c *Context) {
 				hint = "; it looks like an availability zone, drop the trailing -N"
 			}
 			c.Emit(f.rule, annPath(f.key), "%v%s", err, hint)
+		}
+	}
+	for _, e := range svcEnumAnnotations {
+		if v, ok := a[e.key]; ok {
+			if err := e.check(v); err != nil {
+				c.Emit(rules.TKEServiceInvalidAnnotationValue, annPath(e.key), "%v", err)
+			}
 		}
 	}
 	for _, key := range svcBoolAnnotations {

@@ -40,9 +40,17 @@ func enum(values ...string) valueCheck {
 	return valueCheck{func(v string) string { return oneOf(v, values...) }, append(samples, values...)}
 }
 
+// intRange mirrors checks.atoiIn: strconv.Atoi of the untrimmed value, then the range.
 func intRange(lo, hi int) valueCheck {
-	return valueCheck{func(v string) string { return intIn(v, lo, hi) }, []string{itoa(lo - 1), itoa(lo), " " + itoa(lo) + " ",
+	return valueCheck{func(v string) string { return atoiIn(v, lo, hi) }, []string{itoa(lo - 1), itoa(lo), " " + itoa(lo) + " ",
 		"+" + itoa(hi), "0" + itoa(hi), itoa(hi + 1), itoa(lo) + "s", "-" + itoa(hi)}}
+}
+
+// enumFold mirrors checks.oneOfFold: membership in any letter case.
+func enumFold(values ...string) valueCheck {
+	re := "(?i)^(" + strings.Join(values, "|") + ")$"
+	samples := []string{"", strings.ToUpper(values[0]), " " + values[0], strings.ToLower(values[0])}
+	return valueCheck{func(v string) string { return matches(v, re) }, append(samples, values...)}
 }
 
 func idOf(name string, good, bad string) valueCheck {
@@ -58,17 +66,6 @@ func commaList(each valueCheck) valueCheck {
 	return valueCheck{func(v string) string { return v + ".split(\",\").all(i, " + each.ok("i.trim()") + ")" }, samples}
 }
 
-// colonPair checks s as "a:b" cut at the first colon, a and b each passing their test.
-func colonPair(s string, first, second func(string) string) string {
-	i := s + ".indexOf(\":\")"
-	return "(" + i + " >= 0 && " + first(s+".substring(0, "+i+")") + " && " + second(s+".substring("+i+" + 1)") + ")"
-}
-
-// protocolPort mirrors checks.parseProtocolPort succeeding.
-func protocolPort(v string) string {
-	return v + ".split(\",\").all(i, " + colonPair("i.trim()", enum("tcp", "udp", "http", "https").ok, intRange(1, 65535).ok) + ")"
-}
-
 var port = intRange(1, 65535)
 
 // ackValues is every CLB annotation suffix whose value CCM constrains.
@@ -78,31 +75,29 @@ var ackValues = []ackValue{
 	{"resource-group-id", idOf(checks.PatternACKRGID, "rg-acfmz7u4zzfsxxx", "rg_acfmz7u4zzfsxxx")},
 	{"delete-protection", onOff},
 	{"modification-protection", enum("ConsoleProtection", "NonProtection")},
-	{"protocol-port", valueCheck{protocolPort, []string{"tcp:80", "https:443,http:80", "TCP:80", "tcp:80:90", "tcp:0", "udp: 53 ",
-		"tcp:", ":80", "tcp:80,", "https:65536", " http : 80"}}},
-	{"forward-port", commaList(valueCheck{func(s string) string { return colonPair(s, port.ok, port.ok) },
-		[]string{"80:443", " 80 : 443 ", "80", "80:0", "0:80", "80:443:1", "+80:0443"}})},
 	{"idle-timeout", intRange(1, 60)},
 	{"request-timeout", intRange(1, 180)},
 	{"established-timeout", intRange(10, 900)},
+	{"tls-cipher-policy", enum("tls_cipher_policy_1_0", "tls_cipher_policy_1_1", "tls_cipher_policy_1_2",
+		"tls_cipher_policy_1_2_strict", "tls_cipher_policy_1_2_strict_with_1_3")},
 	{"scheduler", enum("rr", "wrr", "wlc", "sch", "tch", "qch")},
 	{"connection-drain", onOff},
 	{"connection-drain-timeout", intRange(10, 900)},
 	{"vswitch-id", idOf(checks.PatternACKVSwitch, "vsw-bp15c2q7jvz9n0xxxxxxx", "vsw-x")},
+	{"network-type", enum("classic", "vpc")},
 	{"charge-type", enum("paybytraffic", "paybybandwidth")},
-	{"force-override-listeners", enum("true", "false")},
 	{"bandwidth", intRange(1, 5120)},
 	{"spec", idOf(checks.PatternACKSpec, "slb.s1.small", "slb.s4.large")},
-	{"instance-charge-type", enum("PayBySpec", "PayByCLCU")},
+	{"instance-charge-type", enumFold("PayBySpec", "PayByCLCU")},
 	{"ip-version", enum("ipv4", "ipv6")},
 	{"acl-status", onOff},
-	{"acl-id", idOf(checks.PatternACKACLID, "acl-bp1l0kk4gxce43g1xxxxx", "acl-")},
+	{"acl-id", commaList(idOf(checks.PatternACKACLID, "acl-bp1l0kk4gxce43g1xxxxx", "acl-"))},
 	{"acl-type", enum("white", "black")},
 	{"http2-enabled", onOff},
 	{"health-check-switch", onOff},
 	{"health-check-flag", onOff},
 	{"health-check-type", enum("tcp", "http")},
-	{"health-check-connect-port", valueCheck{func(v string) string { return "(" + v + ".trim() == \"-520\" || " + port.ok(v) + ")" },
+	{"health-check-connect-port", valueCheck{func(v string) string { return "(" + v + " == \"-520\" || " + port.ok(v) + ")" },
 		append([]string{"-520", " -520 ", "-521", "+520"}, port.samples...)}},
 	{"healthy-threshold", intRange(2, 10)},
 	{"unhealthy-threshold", intRange(2, 10)},
@@ -110,6 +105,7 @@ var ackValues = []ackValue{
 	{"health-check-connect-timeout", intRange(1, 300)},
 	{"health-check-timeout", intRange(1, 300)},
 	{"health-check-httpcode", commaList(enum("http_2xx", "http_3xx", "http_4xx", "http_5xx"))},
+	{"health-check-method", enum("head", "get")},
 	{"sticky-session", onOff},
 	{"sticky-session-type", enum("insert", "server")},
 	{"cookie-timeout", intRange(1, 86400)},
@@ -117,11 +113,27 @@ var ackValues = []ackValue{
 	{"xforwardedfor-proto", onOff},
 	{"xforwardedfor-slbport", onOff},
 	{"xforwardedfor-clientsrcport", onOff},
-	{"backend-label", valueCheck{func(v string) string { return v + ".split(\",\").all(i, i.trim().indexOf(\"=\") > 0)" },
-		[]string{"a=b", "a=b,c=d", "=b", "a", "a=", " a=b , c=d", "a=b,", "a==b"}}},
-	{"backend-ip-version", enum("ipv4", "ipv6")},
-	{"remove-unscheduled-backend", onOff},
 	{"weight", intRange(0, 100)},
+	{"default-weight", intRange(0, 100)},
+}
+
+// ackUnmirrored are the CLB annotation suffixes whose value the CLI judges with Go code CEL does not
+// mirror (port lists walked port by port as CCM does, host names, addresses, zone ids, cookies,
+// certificate lists, label lists): an object carrying one may hold an invalid value only the CLI sees.
+var ackUnmirrored = []string{"protocol-port", "forward-port", "vgroup-port", "hostname", "ip", "master-zoneid",
+	"slave-zoneid", "health-check-domain", "cookie", "domain-extensions", "backend-label"}
+
+// unmirroredValue is true when an annotation of ackUnmirrored is set, under either prefix.
+func unmirroredValue(anns map[string]string) bool {
+	for _, s := range ackUnmirrored {
+		if _, ok := anns[facts.ACKPrefix+s]; ok {
+			return true
+		}
+		if _, ok := anns[facts.ACKLegacyPrefix+s]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // ackValueValidations checks each constrained suffix under both prefixes, the backend type, and
@@ -136,17 +148,6 @@ func ackValueValidations() []Validation {
 			Detail:     keys + ".filter(k, k in variables.anns && " + bad + ").map(k, k + ' is ' + " + clipped("variables.anns[k]") + ").join(', ')",
 		})
 	}
-	out = append(out, Validation{
-		Expression: unsetOr(annBackendType, enum("eni", "ecs").ok),
-		Detail:     annDetail(annBackendType) + " + ', not eni or ecs'",
-	})
-	pp := eff("protocol-port")
-	portOf := "int(i.trim().substring(i.trim().indexOf(\":\") + 1).trim())"
-	out = append(out, Validation{
-		Expression: "!" + set("protocol-port") + " || !(" + protocolPort(pp) + ") || " +
-			pp + ".split(\",\").all(i, variables.ports.exists(p, p.port == " + portOf + "))",
-		Detail: "'protocol-port entries ' + " + pp + ".split(\",\").filter(i, !variables.ports.exists(p, p.port == " + portOf + ")).join(', ') + ' name no port of the Service'",
-	})
 	return out
 }
 
@@ -161,7 +162,6 @@ func ackServiceRules() []Covered {
 	}
 	sticky := eff("sticky-session") + " == \"on\""
 	acl := eff("acl-status") + " == \"on\""
-	https := "(" + protocolPort(eff("protocol-port")) + " && " + eff("protocol-port") + ".split(\",\").exists(i, i.trim().startsWith(\"https:\")))"
 	eni := get(annBackendType) + " == \"eni\""
 	known := list(facts.ACKSuffixes...)
 	ings := "object.?status.?loadBalancer.?ingress.orValue([])"
@@ -169,7 +169,8 @@ func ackServiceRules() []Covered {
 	unknownSuffix := "(k.startsWith(" + lit(P) + ") && !(k.substring(" + itoa(len([]rune(P))) + ") in " + known + ")) || " +
 		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
-		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations()},
+		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations(),
+			Misses: "values of " + strings.Join(ackUnmirrored, ", ") + " are judged by the CLI only", missed: unmirroredValue},
 		{Rule: rules.ACKServiceUnknownAnnotation, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
 			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
@@ -196,7 +197,11 @@ func ackServiceRules() []Covered {
 			need(acl, "acl-type"),
 			{Expression: "!" + set("vswitch-id") + " || " + eff("address-type") + " == \"intranet\"",
 				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + clipped(eff("address-type"))},
-			need(set("protocol-port")+" && "+https, "cert-id"),
+		}, Misses: "an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener " +
+			"is decided port by port, as CCM reads the list, by the CLI only", missed: func(anns map[string]string) bool {
+			_, a := anns[facts.ACKPrefix+"protocol-port"]
+			_, b := anns[facts.ACKLegacyPrefix+"protocol-port"]
+			return a || b
 		}},
 		{Rule: rules.ACKServiceReuseWithoutOverride, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",

@@ -56,6 +56,12 @@ func intIn(v string, lo, hi int) string {
 	return fmt.Sprintf("(%s.matches('^[+-]?0*[0-9]{1,18}$') && int(%s) >= %d && int(%s) <= %d)", t, t, lo, t, hi)
 }
 
+// atoiIn mirrors checks.atoiIn: strconv.Atoi of the untrimmed value (an optional sign, any leading
+// zeros, at most 18 significant digits), then the range.
+func atoiIn(v string, lo, hi int) string {
+	return fmt.Sprintf("(%s.matches('^[+-]?0*[0-9]{1,18}$') && int(%s) >= %d && int(%s) <= %d)", v, v, lo, v, hi)
+}
+
 // matches is true when v matches the RE2 pattern re (the same engine as Go's regexp).
 func matches(v, re string) string { return v + ".matches(" + lit(re) + ")" }
 

@@ -96,6 +96,8 @@ var singleObjectReasons = map[rules.ID]string{
 	rules.TKEServiceE4005: "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
 	rules.ACKServiceNodePortLocalPortRange: "the API server allocates a nodePort the manifest leaves out before admission, so the policy " +
 		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
+	rules.ACKServiceIgnoredAnnotationValue: "what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB " +
+		"Service, port-list entries no Service port matches) is judged by the CLI's per-annotation rules, which the policies do not mirror",
 	rules.TKEServiceBackendsLabelInvalid: "service.kubernetes.io/qcloud-loadbalancer-backends-label is a label selector, which CEL " +
 		"cannot parse (set-based forms such as key in (a,b) included)",
 }

@@ -138,6 +138,12 @@ func tkeServiceRules() []Covered {
 		{Rule: rules.TKEServiceConfigConflict, Validations: []Validation{{
 			Expression: get(annSvcServiceConfig) + " == \"\" || !(" + isTrue(get(annSvcServiceAuto)) + ")",
 		}}},
+		{Rule: rules.TKEServiceInvalidAnnotationValue, Validations: []Validation{{
+			Expression: unsetOr(checks.AnnSvcChargeType, func(v string) string {
+				return oneOf(v, "BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")
+			}),
+			Detail: annDetail(checks.AnnSvcChargeType),
+		}}},
 	}
 }
 

@@ -381,7 +381,8 @@ var (
 		Title: "CLB annotation has an invalid value",
 		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
 			"allowed set (values are case-sensitive), a non-integer where a number is required, a number out " +
-			"of range, a malformed id, or a protocol-port entry naming a port the Service does not have.",
+			"of range (integers are read without surrounding spaces), a malformed id, or a malformed " +
+			"protocol-port/forward-port/vgroup-port entry that CCM reaches while matching the Service ports.",
 		Fix: "Use a documented value, e.g. address-type \"internet\"|\"intranet\", scheduler \"wrr\"|\"wlc\"|\"rr\", " +
 			"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\", sticky-session-type " +
 			"\"insert\"|\"server\", acl-type \"white\"|\"black\", health-check-type \"tcp\"|\"http\", " +
@@ -391,6 +392,21 @@ var (
 			"changes made by hand in the SLB console are reverted.",
 		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
 		Doc:  ackAnnoDoc,
+	})
+	ACKServiceIgnoredAnnotationValue = uncoded(ACK, Service, "ignored-annotation-value", Warning, Details{
+		Title: "CLB annotation value is ignored by CCM",
+		Cause: "CCM does not reject this value but does not apply it as written either: it compares the value " +
+			"with one exact spelling and treats anything else as the default (proxy-protocol, " +
+			"remove-unscheduled-backend and force-override-listeners other than their exact on/true; backend-type " +
+			"other than \"eni\"; external-ip-type other than \"eip\"; backend-ip-version other than ipv6 or " +
+			"dualstack), keeps the feature on for any non-empty value (preserve-lb-on-delete, even \"false\"), " +
+			"skips list entries that name a port the Service does not have (protocol-port, forward-port, " +
+			"vgroup-port), or does not read the key at all on a CLB Service (NLB-only annotations).",
+		Fix: "Write the exact value the finding lists, remove list entries for ports the Service lacks, and set " +
+			"NLB annotations only on a Service with spec.loadBalancerClass alibabacloud.com/nlb. Remove " +
+			"preserve-lb-on-delete entirely when the CLB should be deleted with the Service.",
+		Risk: "The CLB runs with a setting other than the one the manifest appears to ask for, without any event.",
+		Doc:  ackAnnoDoc + "; kubernetes/cloud-provider-alibaba-cloud, service controller annotation parsing",
 	})
 	ACKServiceUnknownAnnotation = uncoded(ACK, Service, "unknown-annotation", Warning, Details{
 		Title: "Unrecognised CLB annotation (likely a typo)",

@@ -180,6 +180,16 @@ var (
 		Risk:  "The feature the annotation switches (direct access to pods, loopback prevention, an automatic TkeServiceConfig) is not what the manifest seems to ask for.",
 		Doc:   "Tencent TKE, Service annotations (service.cloud.tencent.com/direct-access, prevent-loopback, tke-service-config-auto); no event code",
 	})
+	TKEServiceInvalidAnnotationValue = uncoded(TKE, Service, "invalid-annotation-value", Warning, Details{
+		Title: "TKE Service annotation value is outside its documented set",
+		Cause: "A TKE Service annotation documented with a closed set of values (for example " +
+			"service.kubernetes.io/qcloud-loadbalancer-internet-charge-type: BANDWIDTH_POSTPAID_BY_HOUR or " +
+			"TRAFFIC_POSTPAID_BY_HOUR) holds another value. The Service error table gives this mistake no code, " +
+			"so the controller's reaction is not documented: the value may be ignored or the CLB creation may fail.",
+		Fix:  "Use one of the values the finding lists, spelt exactly (values are upper case).",
+		Risk: "The CLB is created with another billing mode than intended, or not created.",
+		Doc:  "Tencent TKE, Service Annotation 说明 (https://cloud.tencent.com/document/product/457/51258); no event code",
+	})
 	TKEServiceInvalidVPCID = uncoded(TKE, Service, "invalid-vpc-id", Error, Details{
 		Title: "Cross-VPC annotation holds a malformed VPC id",
 		Cause: "service.cloud.tencent.com/cross-vpc-id, used with cross-region binding, is not of the form vpc- followed by 8 lowercase letters or digits, so it cannot name a VPC. The Service error table has no code for this (E4075 is about the region id).",

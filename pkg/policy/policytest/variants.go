@@ -33,7 +33,7 @@ var values = []string{
 
 var (
 	tkeServiceKeys = []string{checks.AnnSvcExistedLB, checks.AnnSvcSubnet, checks.AnnSvcServiceConfig, checks.AnnSvcServiceAuto, checks.AnnSvcDirectAccess,
-		checks.AnnSvcCrossRegion, checks.AnnSvcCrossVPC, checks.AnnSvcPrevLoopback}
+		checks.AnnSvcCrossRegion, checks.AnnSvcCrossVPC, checks.AnnSvcPrevLoopback, checks.AnnSvcChargeType}
 	tkeIngressKeys = []string{checks.AnnRuleMix, checks.AnnIngDirectAccess, checks.AnnIngServiceConfig, checks.AnnIngServiceAuto, checks.AnnIngChargeType,
 		checks.AnnIngBandwidth, checks.AnnIngSubnet, checks.AnnIngExistLB}
 )
