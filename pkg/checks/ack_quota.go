@@ -25,6 +25,9 @@ type ackBackends struct {
 	// elsewhere lists, in Local mode, ready pods on nodes CCM does not attach; unseen names the
 	// nodes of ready pods that the snapshot does not hold.
 	elsewhere, unseen []string
+	// endpointsErr says why the endpoints are unknown, in Cluster mode, where the backends are known
+	// without them.
+	endpointsErr error
 }
 
 // ackBackendsOf estimates the backend servers CCM attaches for svc: its ready pods with ENI
@@ -36,11 +39,16 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 	b := ackBackends{eni: eni,
 		local: svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal, ids: map[string]bool{}}
 	set, err := backendsOf(snap, svc)
-	if err != nil {
+	switch {
+	case err != nil && (b.eni || b.local):
 		return b, err
+	case err != nil:
+		// Cluster mode attaches every eligible node whatever the endpoints: the count stands.
+		b.endpointsErr = err
+	default:
+		b.ready, _ = set.split()
+		b.endpoints, b.from = len(set.eps), set.from
 	}
-	b.ready, _ = set.split()
-	b.endpoints, b.from = len(set.eps), set.from
 	if b.eni {
 		for _, e := range b.ready {
 			b.ids["pod/"+svc.Namespace+"/"+e.name] = true
@@ -121,8 +129,8 @@ func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
 // it reuses a CLB (loadbalancer-id annotation), the union with every other LoadBalancer Service that
 // names the same CLB, each with its own node set. A backend is counted once per CLB. Services whose
 // backends cannot be read are skipped; more Services can only add backends, so what is known is a
-// lower bound and a finding from it stands.
-func checkACKQuota(c *Context, own ackBackends) {
+// lower bound and a finding from it stands. It reports whether it emitted a finding.
+func checkACKQuota(c *Context, own ackBackends) (found bool) {
 	a := ackAnns(c.Service.Annotations)
 	what := "eligible nodes (Cluster mode attaches every one)"
 	path := "spec.externalTrafficPolicy"
@@ -135,16 +143,16 @@ func checkACKQuota(c *Context, own ackBackends) {
 	if len(own.ids) > ackBackendQuota {
 		c.Emit(rules.ACKServiceBackendQuota, path, "about %d backend servers: %s, above the default quota of %d per CLB",
 			len(own.ids), what, ackBackendQuota)
-		return
+		return true
 	}
 	id, _, reused := a.get("id")
 	if !reused || id == "" {
-		return
+		return false
 	}
 	svcs, err := c.Snap.Services.List("")
 	if err != nil {
 		c.Skip(fmt.Errorf("cannot count the other Services on CLB %s: %w", clip(id), err))
-		return
+		return false
 	}
 	union := maps.Clone(own.ids)
 	var parts []string
@@ -165,7 +173,7 @@ func checkACKQuota(c *Context, own ackBackends) {
 		parts = append(parts, fmt.Sprintf("%s/%s: %d", s.Namespace, s.Name, len(b.ids)))
 	}
 	if len(parts) == 0 || len(union) <= ackBackendQuota {
-		return
+		return false
 	}
 	slices.Sort(parts)
 	more := ""
@@ -175,6 +183,7 @@ func checkACKQuota(c *Context, own ackBackends) {
 	c.Emit(rules.ACKServiceBackendQuota, a.path("id"),
 		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
 		clip(id), len(parts)+1, len(union), len(own.ids), what, nameList(parts, 5), ackBackendQuota, more)
+	return true
 }
 
 // ackCLBService is true for a Service CCM backs with a CLB: type LoadBalancer without a

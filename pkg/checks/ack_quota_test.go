@@ -166,3 +166,31 @@ func TestACKQuotaSiblingPodsFetchedLive(t *testing.T) {
 		t.Errorf("want %s at %s (120 + 90 backends), got %v, skipped %+v", rules.ACKServiceBackendQuota, a("id"), byRule(res), res.Skipped)
 	}
 }
+
+// TestACKQuotaClusterModeWithoutEndpoints: in Cluster mode every eligible node is a backend, so the
+// quota is judged when the endpoints cannot be read; in Local mode it is not.
+func TestACKQuotaClusterModeWithoutEndpoints(t *testing.T) {
+	run := func(t *testing.T, svc *corev1.Service) Result {
+		s := snapshot.New("test")
+		for _, o := range append(objs(svc, fxDeployment("cloud-controller-manager", newCCM)), poolNodes("a", 210)...) {
+			if err := s.Add(o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.MarkComplete()
+		g := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices, pods in default"}
+		s.EndpointSlices.MarkGap(ns, g)
+		s.Pods.MarkGap(ns, g)
+		return diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+	}
+	t.Run("Cluster mode: 210 nodes", func(t *testing.T) {
+		assertVerdict(t, run(t, ackSvc(nil)), rules.ACKServiceBackendQuota, rules.Error, false)
+	})
+	t.Run("Local mode: unknown", func(t *testing.T) {
+		res := run(t, ackSvc(nil, func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }))
+		assertVerdict(t, res, rules.ACKServiceBackendQuota, rules.Error, true)
+		if !skippedChecks(res)["ack-backends"] {
+			t.Errorf("want ack-backends skipped, got %+v", res.Skipped)
+		}
+	})
+}

@@ -413,7 +413,68 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{rules.ACKServiceLBRebind}},
 	{Name: "ack-public-slb", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKPublicSLB,
 		Emits: []rules.ID{rules.ACKServicePublicSLBDisabled}},
+	{Name: "ack-zone-region", Kind: rules.Service, Provider: rules.ACK, Applies: ackZoned, Run: checkACKZoneRegion,
+		Emits: []rules.ID{rules.ACKServiceZoneNotInRegion}},
 }
+
+// ackZoneSuffixes are the CLB annotations that name an availability zone.
+var ackZoneSuffixes = []string{"master-zoneid", "slave-zoneid"}
+
+func ackZoned(c *Context) bool {
+	if !ackCLB(c) {
+		return false
+	}
+	a := ackAnns(c.Service.Annotations)
+	for _, s := range ackZoneSuffixes {
+		if _, _, set := a.get(s); set {
+			return true
+		}
+	}
+	return false
+}
+
+// checkACKZoneRegion flags a zone annotation whose zone is not of the cluster's region, which the
+// nodes show (one is enough: a cluster lives in one region). A malformed value is the annotation
+// check's to report.
+func checkACKZoneRegion(c *Context) {
+	region, node := clusterRegion(c.Snap)
+	if region == "" {
+		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("no node shows the cluster's region")))
+		return
+	}
+	a := ackAnns(c.Service.Annotations)
+	for _, s := range ackZoneSuffixes {
+		v, _, set := a.get(s)
+		if !set || aliZoneID.check(v) != nil {
+			continue
+		}
+		if !strings.HasPrefix(v, region+"-") {
+			c.Emit(rules.ACKServiceZoneNotInRegion, a.path(s), "zone %q is not a zone of region %s, where the cluster runs (node %s)",
+				clip(v), clip(region), clip(node))
+		}
+	}
+}
+
+// clusterRegion is the region the snapshot's nodes name (topology label, else the providerID's
+// "<region>.<instance>" form), with the node that shows it; "" when none does.
+func clusterRegion(snap *snapshot.Snapshot) (region, node string) {
+	type r struct{ region, node string }
+	v := snap.Memo("ack-region", func() any {
+		for _, n := range snap.Nodes.Held("") {
+			if reg := n.Labels[corev1.LabelTopologyRegion]; reg != "" {
+				return r{reg, n.Name}
+			}
+			if reg, _, ok := strings.Cut(n.Spec.ProviderID, "."); ok && aliRegion.MatchString(reg) {
+				return r{reg, n.Name}
+			}
+		}
+		return r{}
+	}).(r)
+	return v.region, v.node
+}
+
+// aliRegion is an Alibaba Cloud region id such as cn-hangzhou or ap-southeast-1.
+var aliRegion = regexp.MustCompile(`^[a-z]{2}(-[a-z0-9]+)+$`)
 
 // checkACKPublicSLB flags a Service that asks for an internet-facing CLB (address-type internet, or
 // unset) on a cluster whose CCM configuration forbids them (disablePublicSLB): CCM records a warning
@@ -670,6 +731,13 @@ func checkACKBackends(c *Context) {
 		return
 	}
 	switch {
+	case b.endpointsErr != nil:
+		// Whether any endpoint is ready is unknown; the node count of Cluster mode is not.
+		if checkACKQuota(c, b) {
+			return
+		}
+		c.Skip(b.endpointsErr)
+		return
 	case len(b.ready) == 0:
 		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
 		if _, err := serviceSlices(c.Snap, c.Service); err != nil {

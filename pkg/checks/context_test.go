@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
@@ -157,4 +158,49 @@ func allFindings(fs []Finding) []Finding {
 		out = append(out, allFindings(f.Consequences)...)
 	}
 	return out
+}
+
+func TestPureIPv6NeedsIPv6Cluster(t *testing.T) {
+	ing := func() *networkingv1.Ingress {
+		return ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`))
+	}
+	v6 := func(n *corev1.Node) {
+		n.Status.Addresses = append(n.Status.Addresses, corev1.NodeAddress{Type: corev1.NodeInternalIP, Address: "2402:4e00:1013:e500::1"})
+	}
+	tests := []struct {
+		name string
+		objs []runtime.Object
+		none bool
+	}{
+		{name: "IPv4-only nodes: refused", objs: objs(ing(), fxNode("n1"))},
+		{name: "a node with an IPv6 address: dual-stack, accepted", objs: objs(ing(), fxNode("n1"), fxNode("n2", v6)), none: true},
+		{name: "a node with an IPv6 pod CIDR: accepted", objs: objs(ing(), fxNode("n1", func(n *corev1.Node) { n.Spec.PodCIDRs = []string{"10.0.0.0/24", "fd00::/64"} })), none: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindIngress, "bar", rules.TKE)
+			assertVerdict(t, res, rules.TKEIngressE4032, rules.Error, tt.none)
+		})
+	}
+}
+
+func TestZoneInClusterRegion(t *testing.T) {
+	hangzhou := func(n *corev1.Node) { n.Labels[corev1.LabelTopologyRegion] = "cn-hangzhou" }
+	byProviderID := func(n *corev1.Node) { n.Spec.ProviderID = "cn-beijing.i-2zeabc" }
+	tests := []struct {
+		name string
+		objs []runtime.Object
+		none bool
+	}{
+		{name: "zone of another region", objs: objs(ackSvc(m("master-zoneid", "cn-beijing-a")), fxNode("n1", hangzhou))},
+		{name: "zone of the region", objs: objs(ackSvc(m("master-zoneid", "cn-hangzhou-k", "slave-zoneid", "cn-hangzhou-j")), fxNode("n1", hangzhou)), none: true},
+		{name: "region from providerID", objs: objs(ackSvc(m("slave-zoneid", "cn-hangzhou-k")), fxNode("n1", byProviderID))},
+		{name: "no node shows a region", objs: objs(ackSvc(m("master-zoneid", "cn-beijing-a")), fxNode("n1")), none: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", rules.ACK)
+			assertVerdict(t, res, rules.ACKServiceZoneNotInRegion, rules.Error, tt.none)
+		})
+	}
 }

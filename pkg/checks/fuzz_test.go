@@ -28,7 +28,9 @@ func FuzzParsers(f *testing.F) {
 		_, _ = jsonObject(s)
 		_, _ = parseRuleAnnotation(s, true)
 		_, _ = parseProtocolPort(s)
-		_, _ = nonMasqueradeCIDRs(s)
+		if cfg := parseMasqConfig(s); cfg.err == nil {
+			_ = coversAll(cfg.dst) || coversAll(cfg.src)
+		}
 		_, _ = yamlObject(s)
 		if v, err := parseVersion(s); err == nil {
 			_ = v.compare(v)

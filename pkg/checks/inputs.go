@@ -296,7 +296,7 @@ var checkInputs = map[string][]Input{
 		when(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)},
 	"tke-nginx-graceful-shutdown": {required(inBackendPods, directAccessOn)},
 	"tke-service-backends-label":  {required(inNodes, annotated(annSvcBackendsLabel))},
-	"tke-ip-masq-agent":           {{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}},
+	"tke-ip-masq-agent":           {{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}, inNodes},
 	"tke-clb-loopback/Service": {
 		{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
 		{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
@@ -329,9 +329,12 @@ var checkInputs = map[string][]Input{
 	}}},
 	"tke-ingress-existing-lb": inTKELBUsers(annExistLB),
 
-	"ack-eni":        {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}, inACKCloudConfig, ccmInput},
-	"ack-public-slb": {required(inACKCloudConfig, nil)},
-	"ack-traffic":    {inACKCloudConfig},
+	"ack-eni":         {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}, inACKCloudConfig, ccmInput},
+	"ack-public-slb":  {required(inACKCloudConfig, nil)},
+	"ack-zone-region": {inNodes},
+	// Whether the cluster has IPv6 networking (E4032) shows on its nodes.
+	"tke-ingress-annotations": {when(inNodes, annotated(annIngExtensive))},
+	"ack-traffic":             {inACKCloudConfig},
 	"ack-backends": append([]Input{inSlices, inBackendPods, inNodes, inACKCloudConfig,
 		{Scope: Derived, Derive: ackIDUserSlices, When: ackReuses}}, inACKIDUsers...),
 	"ack-https-backend": {inBackendPods},

@@ -58,8 +58,11 @@ var (
 	}
 )
 
-// checkIPMasqAgent reports an ip-masq-agent config that exempts all traffic from SNAT, so calls to
-// Norm leave with pod IPs and the controller gets no credentials (E4007 in the Ingress table).
+// checkIPMasqAgent reports an ip-masq-agent config that exempts all pod traffic from SNAT, so calls to
+// Norm leave with pod IPs and the controller gets no credentials (E4007 in the Ingress table). Two
+// fields of TKE's agent do it: nonMasqueradeCIDRs (destinations) whose union covers every IPv4
+// address, and nonMasqueradeSrcCIDRs (sources) whose union covers every address or the pod CIDR of
+// every node the snapshot holds.
 func checkIPMasqAgent(c *Context) {
 	id := rules.TKEServiceIPMasqAgent
 	if c.Ingress != nil {
@@ -75,64 +78,133 @@ func checkIPMasqAgent(c *Context) {
 			continue
 		}
 		where := ipMasqPaths[key]
-		r := memo(c, "ip-masq-agent\x00"+body, func() cidrList {
-			l, err := nonMasqueradeCIDRs(body)
-			return cidrList{l, err}
-		})
-		cidrs, err := r.cidrs, r.err
-		if err != nil {
-			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", err)
+		cfg := memo(c, "ip-masq-agent\x00"+body, func() masqConfig { return parseMasqConfig(body) })
+		if cfg.err != nil {
+			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", cfg.err)
 			return
 		}
-		var all []string
-		for i, s := range cidrs {
-			if p, err := netip.ParsePrefix(strings.TrimSpace(s)); err == nil && p.Bits() == 0 && p.Addr().Is4() {
-				all = append(all, fmt.Sprintf("nonMasqueradeCIDRs[%d] is %s", i, clip(s)))
-			}
+		var why []string
+		if coversAll(cfg.dst) {
+			why = append(why, "nonMasqueradeCIDRs ("+nameList(clipAll(cfg.dstText), 4)+") cover every IPv4 destination")
 		}
-		if len(all) > 0 {
-			c.Emit(id, where, "%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", nameList(all, 4))
+		if coversAll(cfg.src) {
+			why = append(why, "nonMasqueradeSrcCIDRs ("+nameList(clipAll(cfg.srcText), 4)+") cover every IPv4 source")
+		} else if pods := nodePodCIDRs(c.Snap); len(pods) > 0 && len(cfg.src) > 0 && coveredEach(cfg.src, pods) {
+			why = append(why, fmt.Sprintf("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", nameList(clipAll(cfg.srcText), 4), len(pods)))
+		}
+		if len(why) > 0 {
+			c.Emit(id, where, "%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", strings.Join(why, "; "))
 		}
 		return
 	}
 }
 
-// cidrList is a parsed nonMasqueradeCIDRs list, memoized per snapshot.
-type cidrList struct {
-	cidrs []string
-	err   error
+// masqConfig is the part of an ip-masq-agent config that decides which pod traffic keeps its pod IP.
+type masqConfig struct {
+	dst, src         []netip.Prefix
+	dstText, srcText []string
+	err              error
 }
 
-// nonMasqueradeCIDRs reads the list from an ip-masq-agent config in YAML or JSON. The agent decodes
-// it with Go's case-insensitive JSON field matching, so nonMasqueradeCIDRs and NonMasqueradeCIDRs
-// (both spellings appear in the docs) are the same key.
-func nonMasqueradeCIDRs(body string) ([]string, error) {
+// parseMasqConfig reads nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs from an ip-masq-agent config in
+// YAML or JSON. The agent decodes it with Go's case-insensitive JSON field matching, so
+// nonMasqueradeCIDRs and NonMasqueradeCIDRs (both spellings appear in the docs) are one key. An entry
+// that is not a CIDR is an error (the agent refuses the config).
+func parseMasqConfig(body string) masqConfig {
+	var cfg masqConfig
 	if strings.TrimSpace(body) == "" {
-		return nil, nil
+		return cfg
 	}
 	m, err := yamlObject(body)
 	if err != nil {
-		return nil, err
+		cfg.err = err
+		return cfg
 	}
-	for k, v := range m {
-		if !strings.EqualFold(k, "nonMasqueradeCIDRs") || v == nil {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		var dst *[]netip.Prefix
+		var text *[]string
+		switch {
+		case strings.EqualFold(k, "nonMasqueradeCIDRs"):
+			dst, text = &cfg.dst, &cfg.dstText
+		case strings.EqualFold(k, "nonMasqueradeSrcCIDRs"):
+			dst, text = &cfg.src, &cfg.srcText
+		default:
 			continue
 		}
-		list, ok := v.([]any)
-		if !ok {
-			return nil, fmt.Errorf("%s is not a list", clip(k))
+		if m[k] == nil {
+			continue
 		}
-		out := make([]string, 0, len(list))
+		list, ok := m[k].([]any)
+		if !ok {
+			cfg.err = fmt.Errorf("%s is not a list", clip(k))
+			return cfg
+		}
 		for _, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				return nil, fmt.Errorf("%s holds %s, which is not a CIDR string", clip(k), clipv(e))
+				cfg.err = fmt.Errorf("%s holds %s, which is not a CIDR string", clip(k), clipv(e))
+				return cfg
 			}
-			out = append(out, s)
+			p, err := netip.ParsePrefix(strings.TrimSpace(s))
+			if err != nil {
+				cfg.err = fmt.Errorf("%s holds %s, which is not a CIDR", clip(k), clip(s))
+				return cfg
+			}
+			*text = append(*text, s)
+			if p.Addr().Is4() {
+				*dst = append(*dst, p.Masked())
+			}
 		}
-		return out, nil
 	}
-	return nil, nil
+	return cfg
+}
+
+// everyIPv4 is the whole IPv4 space.
+var everyIPv4 = netip.MustParsePrefix("0.0.0.0/0")
+
+// coversAll reports whether the union of ps is the whole IPv4 space.
+func coversAll(ps []netip.Prefix) bool { return covers(ps, everyIPv4) }
+
+// coveredEach reports whether the union of ps covers every target.
+func coveredEach(ps, targets []netip.Prefix) bool {
+	for _, t := range targets {
+		if !covers(ps, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// covers reports whether the union of the IPv4 prefixes ps covers target: one prefix holds it, or
+// both its halves are covered (split only while some prefix lies inside it).
+func covers(ps []netip.Prefix, target netip.Prefix) bool {
+	inside := false
+	for _, p := range ps {
+		if p.Bits() <= target.Bits() && p.Contains(target.Addr()) {
+			return true
+		}
+		inside = inside || (p.Bits() > target.Bits() && target.Contains(p.Addr()))
+	}
+	if !inside || target.Bits() >= 32 {
+		return false
+	}
+	bit := target.Bits()
+	hi := target.Addr().As4()
+	hi[bit/8] |= 0x80 >> (bit % 8)
+	return covers(ps, netip.PrefixFrom(target.Addr(), bit+1)) && covers(ps, netip.PrefixFrom(netip.AddrFrom4(hi), bit+1))
+}
+
+// nodePodCIDRs are the IPv4 pod CIDRs of the nodes the snapshot holds.
+func nodePodCIDRs(snap *snapshot.Snapshot) []netip.Prefix {
+	var out []netip.Prefix
+	for _, n := range snap.Nodes.Held("") {
+		for _, s := range append([]string{n.Spec.PodCIDR}, n.Spec.PodCIDRs...) {
+			if p, err := netip.ParsePrefix(s); err == nil && p.Addr().Is4() {
+				out = append(out, p.Masked())
+			}
+		}
+	}
+	return out
 }
 
 // loopbackFixes are the first TKE kube-proxy builds, per 1.x minor, that bind CLB addresses to the

@@ -19,6 +19,10 @@ func sysConfigMap(name string, data map[string]string) *corev1.ConfigMap {
 	return &corev1.ConfigMap{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}, ObjectMeta: kubeSystemMeta(name), Data: data}
 }
 
+func podCIDR(cidr string) func(*corev1.Node) {
+	return func(n *corev1.Node) { n.Spec.PodCIDR, n.Spec.PodCIDRs = cidr, []string{cidr} }
+}
+
 func ipMasq(body string) *corev1.ConfigMap {
 	return sysConfigMap(tkeIPMasqCM, map[string]string{"config": body})
 }
@@ -120,6 +124,18 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 			want:  rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 ip-masq-agent key", bad: objs(ingress(), sysConfigMap(tkeIPMasqCM, map[string]string{"ip-masq-agent": "nonMasqueradeCIDRs: [0.0.0.0/0]"})),
 			fixed: objs(ingress()), want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.ip-masq-agent"},
+		{name: "E4007 two halves cover every destination", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/1\n- 128.0.0.0/1\n")),
+			fixed: objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/1\n- 128.0.0.0/2\n")),
+			want:  rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+		{name: "E4007 source CIDRs exempt every address", bad: objs(ingress(), ipMasq(`{"NonMasqueradeSrcCIDRs":["0.0.0.0/0"]}`)),
+			fixed: objs(ingress(), ipMasq(`{"NonMasqueradeSrcCIDRs":["192.168.0.0/16"]}`)),
+			want:  rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+		{name: "E4007 source CIDRs exempt every node's pods",
+			bad: objs(ingress(), fxNode("n1", podCIDR("172.16.0.0/26")), fxNode("n2", podCIDR("172.16.0.64/26")),
+				ipMasq("NonMasqueradeSrcCIDRs:\n- 172.16.0.0/25\n")),
+			fixed: objs(ingress(), fxNode("n1", podCIDR("172.16.0.0/26")), fxNode("n2", podCIDR("172.16.0.64/26")),
+				ipMasq("NonMasqueradeSrcCIDRs:\n- 172.16.0.0/26\n")),
+			want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 unparseable config", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs: 0.0.0.0/0")),
 			fixed: objs(ingress()), want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "L7 loopback: internal without TkeServiceConfig", bad: objs(internalIngress()),

@@ -3,6 +3,7 @@ package checks
 import (
 	"encoding/json"
 	"fmt"
+	"net/netip"
 	"regexp"
 	"slices"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // TKE Ingress annotations (Tencent TKE, Ingress error codes).
@@ -142,10 +144,41 @@ func checkExtensive(c *Context, v string) {
 		c.Emit(rules.TKEIngressE4026, annPath(annIngExtensive), "%v", err)
 		return
 	}
-	if pureIPv6(m) {
-		c.Emit(rules.TKEIngressE4032, annPath(annIngExtensive),
-			"AddressIPVersion %q asks for a pure IPv6 load balancer; IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only", clipv(m["AddressIPVersion"]))
+	if !pureIPv6(m) {
+		return
 	}
+	if node := ipv6Node(c.Snap); node != "" {
+		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
+	}
+	if _, err := c.Snap.Nodes.List(""); err != nil || c.Snap.Source == snapshot.Offline {
+		c.EmitSeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive),
+			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
+				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node", clipv(m["AddressIPVersion"]))
+		return
+	}
+	c.Emit(rules.TKEIngressE4032, annPath(annIngExtensive),
+		"AddressIPVersion %q asks for a pure IPv6 load balancer; no node has an IPv6 address or pod CIDR, and IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only",
+		clipv(m["AddressIPVersion"]))
+}
+
+// ipv6Node names a node of the snapshot with an IPv6 address or pod CIDR (a dual-stack or IPv6
+// cluster), or "".
+func ipv6Node(snap *snapshot.Snapshot) string {
+	return snap.Memo("ipv6-node", func() any {
+		for _, n := range snap.Nodes.Held("") {
+			for _, a := range n.Status.Addresses {
+				if ip, err := netip.ParseAddr(a.Address); err == nil && ip.Is6() && !ip.Is4In6() {
+					return n.Name
+				}
+			}
+			for _, cidr := range append([]string{n.Spec.PodCIDR}, n.Spec.PodCIDRs...) {
+				if p, err := netip.ParsePrefix(cidr); err == nil && p.Addr().Is6() && !p.Addr().Is4In6() {
+					return n.Name
+				}
+			}
+		}
+		return ""
+	}).(string)
 }
 
 func pureIPv6(m map[string]any) bool {

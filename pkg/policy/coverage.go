@@ -91,7 +91,6 @@ var singleObjectReasons = map[rules.ID]string{
 	rules.TKEIngressE4022: "kubernetes.io/ingress.http-rules: " + whyJSON,
 	rules.TKEIngressE4023: "kubernetes.io/ingress.https-rules: " + whyJSON,
 	rules.TKEIngressE4026: "kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEIngressE4032: "AddressIPVersion sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
 	rules.TKEIngressE4034: "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
 	rules.TKEServiceE4005: "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
 	rules.ACKServiceNodePortLocalPortRange: "the API server allocates a nodePort the manifest leaves out before admission, so the policy " +

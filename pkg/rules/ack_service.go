@@ -174,6 +174,19 @@ var (
 		Match:   []string{"create public address slb is not allowed"},
 		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/cloud-config: disablePublicSLB", IfUnknown: UnknownSkips}},
 	})
+	ACKServiceZoneNotInRegion = uncoded(ACK, Service, "zone-not-in-region", Error, Details{
+		Title: "CLB zone annotation names a zone outside the cluster's region",
+		Cause: "master-zoneid and slave-zoneid choose the primary and backup zone of the CLB CCM creates. A zone " +
+			"belongs to one region, and the CLB is created in the cluster's region, so a zone of another region (or a " +
+			"made-up one) makes the create call fail.",
+		Fix: "Use a zone of the cluster's region (the nodes' topology.kubernetes.io/zone labels name some), or remove " +
+			"the annotation and let the CLB service pick the zones.",
+		Risk: "The CLB is never created and the Service gets no address; CCM keeps retrying.",
+		Doc: ackCCMDoc + "test/e2e/testcase/service/clbv1/loadbalancer.go (a Service with a master-zoneid that does not " +
+			"exist fails to sync)",
+		Decides: []Decision{{By: ByOtherObjects, What: "the nodes: their region (topology.kubernetes.io/region label or the region part of providerID)",
+			IfUnknown: UnknownSkips}},
+	})
 	ACKServiceShareSLBHaltSales = ackService("ShareSlbHaltSales", Error, Details{
 		Title: "Old CCM asks for a shared CLB, which is discontinued",
 		Cause: "This CCM release still creates shared-resource CLB instances by default, and Alibaba Cloud no " +

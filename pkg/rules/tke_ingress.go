@@ -82,14 +82,15 @@ var (
 		Title: "Norm rejects the controller's credentials (ip-masq-agent config)",
 		Cause: "Norm AssumeTkeCredential returned -8017 or -8032 Record Not Exist. Norm authenticates by the " +
 			"node's source IP; this typically happens after ip-masq-agent-config was edited (for example " +
-			"nonMasqueradeCIDRs set to 0.0.0.0/0), so requests to Norm leave with the Pod IP instead.",
+			"nonMasqueradeCIDRs set to 0.0.0.0/0, or the pods' source ranges listed under nonMasqueradeSrcCIDRs), so requests " +
+			"to Norm leave with the Pod IP instead.",
 		Fix: "Run kubectl get configmap -n kube-system ip-masq-agent-config and keep only the cluster and VPC " +
 			"CIDRs under nonMasqueradeCIDRs (check the ip-masq-agent Pods' age to see whether it changed " +
 			"recently), then restart the Ingress controller (l7-lb-controller in kube-system).",
 		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
 			"syncs.",
 		Doc:     tkeIngressDocCodes + "E4007",
-		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs", IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4008 = tkeIngress("E4008", Error, Details{
 		Title: "TKE service authorization (TKE_QCSRole) was revoked",
@@ -287,6 +288,8 @@ var (
 			"NAT IPv6; for kubernetes.io/ingress.existLbId, choose a CLB that is not pure IPv6.",
 		Risk: "The load balancer cannot be created or used, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4032",
+		Decides: []Decision{{By: ByOtherObjects, What: "the nodes: an IPv6 address or pod CIDR on any of them shows a cluster with IPv6 networking, where the refusal does not apply",
+			IfUnknown: UnknownWarns}},
 	})
 	TKEIngressE4033 = tkeIngress("E4033", Error, Details{
 		Title: "IPv6 CLB not available in this region",

@@ -147,12 +147,16 @@ var (
 	})
 	// TKEServiceIPMasqAgent has no code in the Service table (the Ingress controller reports it as E4007).
 	TKEServiceIPMasqAgent = uncoded(TKE, Service, "ip-masq-agent", Error, Details{
-		Title:   "ip-masq-agent config skips SNAT for all traffic",
-		Cause:   "kube-system/ip-masq-agent-config lists 0.0.0.0/0 under nonMasqueradeCIDRs, so pod traffic leaves with the pod IP instead of the node IP; the Norm credential service authenticates callers by node source IP and rejects the controller's AssumeTkeCredential calls (-8017 / -8032 Record Not Exist).",
-		Fix:     "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs, never 0.0.0.0/0, then restart the load-balancer controller so it fetches credentials again.",
+		Title: "ip-masq-agent config skips SNAT for all traffic",
+		Cause: "kube-system/ip-masq-agent-config exempts every pod packet from SNAT: its nonMasqueradeCIDRs (destinations) add up to " +
+			"every IPv4 address (0.0.0.0/0, or ranges that together cover it), or its nonMasqueradeSrcCIDRs (sources) cover every " +
+			"address or every node's pod CIDR. Pod traffic then leaves with the pod IP instead of the node IP; the Norm credential " +
+			"service authenticates callers by node source IP and rejects the controller's AssumeTkeCredential calls (-8017 / -8032 Record Not Exist).",
+		Fix: "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs and " +
+			"nonMasqueradeSrcCIDRs does not take in the pods, then restart the load-balancer controller so it fetches credentials again.",
 		Risk:    riskTKEClusterWide,
 		Doc:     "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
-		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs", IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceBackendsLabelInvalid and TKEServiceBackendsLabelNoNodes are node-selection mistakes the
 	// Service table files under no code.
