@@ -74,6 +74,8 @@ const (
 	AnnIngBandwidth     = annBandwidth
 	AnnIngSubnet        = annIngSubnet
 	AnnIngExistLB       = annExistLB
+	AnnIngCrossRegion   = annIngCrossRegion
+	AnnIngCrossVPC      = annIngCrossVPC
 	AnnSvcExistedLB     = annSvcExistedLB
 	AnnSvcSubnet        = annSvcSubnet
 	AnnSvcServiceConfig = annSvcServiceConfig

@@ -23,6 +23,8 @@ const (
 	annHTTPRules           = "kubernetes.io/ingress.http-rules"
 	annHTTPSRules          = "kubernetes.io/ingress.https-rules"
 	annIngExtensive        = "kubernetes.io/ingress.extensiveParameters"
+	annIngCrossRegion      = "ingress.cloud.tencent.com/cross-region-id"
+	annIngCrossVPC         = "ingress.cloud.tencent.com/cross-vpc-id"
 	annRuleMix             = "kubernetes.io/ingress.rule-mix"
 	annRewriteSupport      = "ingress.cloud.tencent.com/rewrite-support"
 	annIngDirectAccess     = "ingress.cloud.tencent.com/direct-access"
@@ -40,7 +42,7 @@ const (
 // tkeIngressChecks run on Ingresses the TKE CLB controller handles.
 var tkeIngressChecks = []Check{
 	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressAnnotations,
-		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032,
+		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032, rules.TKEIngressInvalidAnnotationValue,
 			rules.TKEIngressE4037, rules.TKEIngressE4044, rules.TKEIngressE4045, rules.TKEIngressE4046,
 			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098,
 			rules.TKEIngressConfigConflict}},
@@ -109,6 +111,16 @@ func checkIngressAnnotations(c *Context) {
 		if auto {
 			c.Emit(rules.TKEIngressConfigConflict, annPath(annIngServiceConfig),
 				"set together with %s: \"true\"; the automatic config and a named one conflict", annIngServiceConfigAut)
+		}
+	}
+	for _, e := range []struct {
+		key string
+		id  idFormat
+	}{{annIngCrossRegion, regionID}, {annIngCrossVPC, vpcID}} {
+		if v, ok := a[e.key]; ok {
+			if err := e.id.check(v); err != nil {
+				c.Emit(rules.TKEIngressInvalidAnnotationValue, annPath(e.key), "%v", err)
+			}
 		}
 	}
 	if v, ok := a[annChargeType]; ok {

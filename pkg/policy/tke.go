@@ -116,6 +116,10 @@ func tkeIngressRules() []Covered {
 		}}},
 		idRule(rules.TKEIngressE4055, annIngSubnet, checks.PatternTKESubnetID),
 		idRule(rules.TKEIngressE4098, annIngExistLB, checks.PatternTKELBID),
+		{Rule: rules.TKEIngressInvalidAnnotationValue, Validations: []Validation{
+			idValidation(checks.AnnIngCrossRegion, checks.PatternTKERegionID),
+			idValidation(checks.AnnIngCrossVPC, checks.PatternTKEVPCID),
+		}},
 	}
 }
 
@@ -157,8 +161,13 @@ func boolRule(id rules.ID, key string) Covered {
 
 // idRule is a rule that fires on a set annotation that is not of a documented id format.
 func idRule(id rules.ID, key, patternName string) Covered {
-	return Covered{Rule: id, Validations: []Validation{{
+	return Covered{Rule: id, Validations: []Validation{idValidation(key, patternName)}}
+}
+
+// idValidation fails on a set annotation that is not of a documented id format.
+func idValidation(key, patternName string) Validation {
+	return Validation{
 		Expression: unsetOr(key, func(v string) string { return matches(v, pattern(patternName)) }),
 		Detail:     annDetail(key),
-	}}}
+	}
 }

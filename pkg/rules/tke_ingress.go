@@ -782,4 +782,16 @@ var (
 		Doc:     tkeIngressDocCodes + "E6006 (handling method); a hint, not an error code",
 		Decides: []Decision{{By: ByClusterConfig, What: "the l7-lb-controller Deployment in kube-system: its hostAliases", IfUnknown: UnknownSkips}},
 	})
+	TKEIngressInvalidAnnotationValue = uncoded(TKE, Ingress, "invalid-annotation-value", Warning, Details{
+		Title: "TKE Ingress annotation value is not of its documented form",
+		Cause: "A TKE Ingress annotation documented with a fixed form holds another value: " +
+			"ingress.cloud.tencent.com/cross-region-id takes a region id (ap-guangzhou, not the zone ap-guangzhou-3), " +
+			"ingress.cloud.tencent.com/cross-vpc-id a VPC id (vpc- and 8 lowercase letters or digits). The Ingress error " +
+			"table gives this mistake no code, so the controller's reaction is not documented: the binding may fail or " +
+			"the annotation be ignored.",
+		Fix:  "Write the value in the form the finding names; a zone id loses its trailing -N to become the region id.",
+		Risk: "The CLB is not bound across regions as intended, or not created.",
+		Doc: "Tencent TKE, Ingress cross-VPC/cross-region binding (https://cloud.tencent.com/document/product/457/59095); " +
+			"no event code",
+	})
 )

@@ -35,7 +35,7 @@ var (
 	tkeServiceKeys = []string{checks.AnnSvcExistedLB, checks.AnnSvcSubnet, checks.AnnSvcServiceConfig, checks.AnnSvcServiceAuto, checks.AnnSvcDirectAccess,
 		checks.AnnSvcCrossRegion, checks.AnnSvcCrossVPC, checks.AnnSvcPrevLoopback, checks.AnnSvcChargeType}
 	tkeIngressKeys = []string{checks.AnnRuleMix, checks.AnnIngDirectAccess, checks.AnnIngServiceConfig, checks.AnnIngServiceAuto, checks.AnnIngChargeType,
-		checks.AnnIngBandwidth, checks.AnnIngSubnet, checks.AnnIngExistLB}
+		checks.AnnIngBandwidth, checks.AnnIngSubnet, checks.AnnIngExistLB, checks.AnnIngCrossRegion, checks.AnnIngCrossVPC}
 )
 
 func lbService(anns map[string]string, mods ...func(*corev1.Service)) *corev1.Service {
