@@ -50,7 +50,7 @@ var plainApply = []plainCase{
 
 // controllerless are the findings of a cluster without controllers: no pod behind a selector, no
 // node for CCM, no event about the load balancer. A fixed example shows nothing else.
-var controllerless = []rules.ID{rules.GenericServiceNoEndpoints, rules.ACKServiceNoAvailableNodes,
+var controllerless = []rules.ID{rules.GenericServiceNoEndpoints, rules.ACKServiceNoAvailableNodes, rules.ACKServiceReuseOldCCM,
 	rules.GenericServiceNoEvents, rules.GenericIngressNoEvents}
 
 // unrelatedNS holds the Ingress that proves an example leaves the rest of the cluster alone.

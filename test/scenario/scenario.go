@@ -42,6 +42,7 @@ var resources = map[string]resource{
 	"discovery.k8s.io/v1/EndpointSlice": {schema.GroupVersionResource{Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices"}, true, false},
 	"apps/v1/Deployment":                {schema.GroupVersionResource{Group: "apps", Version: "v1", Resource: "deployments"}, true, false},
 	"apps/v1/DaemonSet":                 {schema.GroupVersionResource{Group: "apps", Version: "v1", Resource: "daemonsets"}, true, false},
+	"apps/v1/StatefulSet":               {schema.GroupVersionResource{Group: "apps", Version: "v1", Resource: "statefulsets"}, true, false},
 	"networking.k8s.io/v1/Ingress":      {schema.GroupVersionResource{Group: "networking.k8s.io", Version: "v1", Resource: "ingresses"}, true, true},
 	"networking.k8s.io/v1/IngressClass": {schema.GroupVersionResource{Group: "networking.k8s.io", Version: "v1", Resource: "ingressclasses"}, false, false},
 	"cloud.tencent.com/v1alpha1/TkeServiceConfig":                    {schema.GroupVersionResource{Group: "cloud.tencent.com", Version: "v1alpha1", Resource: "tkeserviceconfigs"}, true, false},
