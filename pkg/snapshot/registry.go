@@ -104,7 +104,7 @@ var (
 		Verbs: []Verb{VerbList}, Granted: []Verb{VerbGet, VerbWatch},
 		Why: "names only: a cluster-wide run reads Pods as two LISTs of half the namespaces each (faster on a " +
 			"large cluster; without it, one LIST), and falls back to the readable namespaces one by one when a " +
-			"cluster-wide read is forbidden"}
+			"cluster-wide read is forbidden; and shell completion of namespace names"}
 )
 
 // registry holds the custom resources and notes the checks register, beside the built-in table.
