@@ -8,7 +8,7 @@ DATE ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 PKG := github.com/lbdoctor/kubectl-lbdoctor/pkg/cmd
 LDFLAGS := -s -w -X $(PKG).version=$(VERSION) -X $(PKG).commit=$(COMMIT) -X $(PKG).date=$(DATE)
 
-.PHONY: build test unit docs docs-check lint demo clean
+.PHONY: build test unit docs docs-check rbac lint demo clean
 
 build: ## Build bin/kubectl-lbdoctor
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/kubectl-lbdoctor
@@ -21,12 +21,16 @@ test: lint docs-check build ## Everything CI runs: unit, end-to-end against a lo
 	$(MAKE) --no-print-directory e2e
 	$(MAKE) --no-print-directory krew-test
 
-docs: ## Regenerate docs/rules.md and the README's list of checked codes from the rule table
+docs: rbac ## Regenerate docs/rules.md, the README's list of checked codes and deploy/rbac.yaml
 	$(GO) run ./hack/gendocs > docs/rules.md
 	$(GO) run ./hack/gendocs -policy > docs/policy.md
 	$(GO) run ./hack/gendocs -readme README.md > README.md.tmp && mv README.md.tmp README.md
 
-docs-check: ## Fail when docs/rules.md or the README's list of checked codes is stale
+rbac: ## Regenerate deploy/rbac.yaml from the resource registry
+	$(GO) run ./hack/genrbac > deploy/rbac.yaml.tmp && mv deploy/rbac.yaml.tmp deploy/rbac.yaml
+
+docs-check: ## Fail when docs/rules.md, the README's list of checked codes or deploy/rbac.yaml is stale
+	@$(GO) run ./hack/genrbac | diff -u deploy/rbac.yaml - >/dev/null || { echo "deploy/rbac.yaml is stale: run make rbac"; exit 1; }
 	@$(GO) run ./hack/gendocs | diff -u docs/rules.md - >/dev/null || { echo "docs/rules.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -policy | diff -u docs/policy.md - >/dev/null || { echo "docs/policy.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -readme README.md | diff -u README.md - >/dev/null || { echo "README.md's list of checked codes is stale: run make docs"; exit 1; }

@@ -89,15 +89,11 @@ type ackEligible struct {
 // ackEligibleMemo is ackEligibleNodes computed once per snapshot and distinct node filters (the
 // backend-label and remove-unscheduled-backend values), not once per Service.
 func ackEligibleMemo(snap *snapshot.Snapshot, a ackAnns) (ackEligible, error) {
-	type result struct {
-		e   ackEligible
-		err error
-	}
-	key := "ack-eligible\x00" + a.value("backend-label") + "\x00" + a.value("remove-unscheduled-backend")
-	r := snap.Memo(key, func() any {
+	key := ackEligibleKey.With(a.value("backend-label") + "\x00" + a.value("remove-unscheduled-backend"))
+	r := snapshot.Memo(snap, key, func() valErr[ackEligible] {
 		nodes, err := snap.Nodes.List("")
 		if err != nil {
-			return result{err: err}
+			return valErr[ackEligible]{err: err}
 		}
 		e := ackEligible{nodes: len(nodes), names: map[string]bool{}, known: map[string]bool{}, ids: map[string]bool{}}
 		for _, n := range ackEligibleNodes(a, nodes) {
@@ -107,22 +103,24 @@ func ackEligibleMemo(snap *snapshot.Snapshot, a ackAnns) (ackEligible, error) {
 		for _, n := range nodes {
 			e.known[n.Name] = true
 		}
-		return result{e: e}
-	}).(result)
-	return r.e, r.err
+		return valErr[ackEligible]{v: e}
+	})
+	return r.v, r.err
 }
+
+// Keys of the ACK backend computations: per node filter, per Service.
+var (
+	ackEligibleKey = snapshot.NewMemoKey[valErr[ackEligible]]("ack-eligible")
+	ackBackendsKey = snapshot.NewMemoKey[valErr[ackBackends]]("ack-backends")
+)
 
 // ackBackendsMemo is ackBackendsOf computed once per Service and snapshot.
 func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
-	type result struct {
-		b   ackBackends
-		err error
-	}
-	r := memo(c, "ack-backends\x00"+svc.Namespace+"/"+svc.Name, func() result {
+	r := memo(c, ackBackendsKey.With(svc.Namespace+"/"+svc.Name), func() valErr[ackBackends] {
 		b, err := ackBackendsOf(c.Snap, svc)
-		return result{b, err}
+		return valErr[ackBackends]{b, err}
 	})
-	return r.b, r.err
+	return r.v, r.err
 }
 
 // checkACKQuota compares the backend servers of the CLB with the quota: the target's own, and, when

@@ -458,20 +458,22 @@ func checkACKZoneRegion(c *Context) {
 // clusterRegion is the region the snapshot's nodes name (topology label, else the providerID's
 // "<region>.<instance>" form), with the node that shows it; "" when none does.
 func clusterRegion(snap *snapshot.Snapshot) (region, node string) {
-	type r struct{ region, node string }
-	v := snap.Memo("ack-region", func() any {
+	v := snapshot.Memo(snap, clusterRegionKey, func() [2]string {
 		for _, n := range snap.Nodes.Held("") {
 			if reg := n.Labels[corev1.LabelTopologyRegion]; reg != "" {
-				return r{reg, n.Name}
+				return [2]string{reg, n.Name}
 			}
 			if reg, _, ok := strings.Cut(n.Spec.ProviderID, "."); ok && aliRegion.MatchString(reg) {
-				return r{reg, n.Name}
+				return [2]string{reg, n.Name}
 			}
 		}
-		return r{}
-	}).(r)
-	return v.region, v.node
+		return [2]string{}
+	})
+	return v[0], v[1]
 }
+
+// clusterRegionKey memoizes the region and the node that shows it.
+var clusterRegionKey = snapshot.NewMemoKey[[2]string]("ack-region")
 
 // aliRegion is an Alibaba Cloud region id such as cn-hangzhou or ap-southeast-1.
 var aliRegion = regexp.MustCompile(`^[a-z]{2}(-[a-z0-9]+)+$`)
@@ -1058,17 +1060,21 @@ func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
 	return tag, path, older
 }
 
+// ccmImageResult is the CCM's image and where it was read, or why it is unknown.
+type ccmImageResult struct {
+	image, path string
+	err         error
+}
+
+var ccmImageKey = snapshot.NewMemoKey[ccmImageResult]("ccm-image")
+
 // ccmOlder is ccmOlderThan that returns why the version is unknown instead of skipping: an
 // unknown object (snapshot.IsUnknown: not read) or a CCM that the cluster does not show (a managed
 // control plane) or whose tag is no version.
 func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err error) {
-	type result struct {
-		image, path string
-		err         error
-	}
-	r := memo(c, "ccm-image", func() result {
+	r := memo(c, ccmImageKey, func() ccmImageResult {
 		image, path, err := ccmImage(c)
-		return result{image, path, err}
+		return ccmImageResult{image, path, err}
 	})
 	if r.err != nil {
 		return "", "", false, r.err

@@ -309,8 +309,14 @@ func (l *lazyMap[K, V]) get(k K, fn func() V) V {
 }
 
 // memo returns fn's result for key, computed once per snapshot.
-func memo[T any](c *Context, key string, fn func() T) T {
-	return c.Snap.Memo(key, func() any { return fn() }).(T)
+func memo[T any](c *Context, key snapshot.MemoKey[T], fn func() T) T {
+	return snapshot.Memo(c.Snap, key, fn)
+}
+
+// valErr is a memoized value with the error that computing it met.
+type valErr[T any] struct {
+	v   T
+	err error
 }
 
 // Result is what the checks found for one target.

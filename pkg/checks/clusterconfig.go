@@ -40,7 +40,7 @@ var ackCloudConfigPath = objPath(kubeSystem, "configmap", ackCloudConfigCM, "dat
 
 // ackCloudConfig reads kube-system/cloud-config once per snapshot.
 func ackCloudConfig(snap *snapshot.Snapshot) ackConfig {
-	return snap.Memo("ack-cloud-config", func() any {
+	return snapshot.Memo(snap, ackCloudConfigMemo, func() ackConfig {
 		cm, err := snap.ConfigMaps.Get(kubeSystem, ackCloudConfigCM)
 		switch {
 		case isNotFound(err):
@@ -49,8 +49,14 @@ func ackCloudConfig(snap *snapshot.Snapshot) ackConfig {
 			return ackConfig{err: err}
 		}
 		return parseACKCloudConfig(cm)
-	}).(ackConfig)
+	})
 }
+
+// Keys of the cluster settings read once per snapshot.
+var (
+	ackCloudConfigMemo = snapshot.NewMemoKey[ackConfig]("ack-cloud-config")
+	tkeGlobalRouteMemo = snapshot.NewMemoKey[valErr[bool]]("tke-global-route-direct")
+)
 
 // parseACKCloudConfig reads the two settings as CCM does: sigs.k8s.io/yaml turns the file into JSON,
 // whose fields Go matches without regard to case.
@@ -96,20 +102,16 @@ func ackBackendMode(snap *snapshot.Snapshot, svc *corev1.Service) (eni bool, evi
 // on says the switch is "true"; err says why the setting is unknown (a missing ConfigMap is the
 // default, off).
 func tkeGlobalRouteDirect(snap *snapshot.Snapshot) (on bool, path string, err error) {
-	type result struct {
-		on  bool
-		err error
-	}
-	r := snap.Memo("tke-global-route-direct", func() any {
+	r := snapshot.Memo(snap, tkeGlobalRouteMemo, func() valErr[bool] {
 		cm, err := snap.ConfigMaps.Get(kubeSystem, tkeServiceCtrlCM)
 		switch {
 		case isNotFound(err):
-			return result{}
+			return valErr[bool]{}
 		case err != nil:
-			return result{err: err}
+			return valErr[bool]{err: err}
 		}
 		on, _ := parseBool(cm.Data[tkeGlobalRouteDirectKey])
-		return result{on: on}
-	}).(result)
-	return r.on, objPath(kubeSystem, "configmap", tkeServiceCtrlCM, "data."+tkeGlobalRouteDirectKey), r.err
+		return valErr[bool]{v: on}
+	})
+	return r.v, objPath(kubeSystem, "configmap", tkeServiceCtrlCM, "data."+tkeGlobalRouteDirectKey), r.err
 }

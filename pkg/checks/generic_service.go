@@ -82,16 +82,21 @@ func serviceBackends(c *Context) (backendSet, error) {
 	return c.backends, c.backendsErr
 }
 
+// slicesIndex is a namespace's EndpointSlices by Service name.
+type slicesIndex struct {
+	by  map[string][]*discoveryv1.EndpointSlice
+	err error
+}
+
+// serviceSlicesKey memoizes the EndpointSlice index of each namespace.
+var serviceSlicesKey = snapshot.NewMemoKey[*lazyMap[string, *slicesIndex]]("checks.serviceSlices")
+
 // serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
 // by Service name built once per snapshot. The slice it returns is shared: callers only read it.
 func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
-	type index struct {
-		by  map[string][]*discoveryv1.EndpointSlice
-		err error
-	}
-	all := snap.Memo("checks.serviceSlices", func() any { return newLazyMap[string, *index](0) }).(*lazyMap[string, *index])
-	idx := all.get(svc.Namespace, func() *index {
-		idx := &index{}
+	all := snapshot.Memo(snap, serviceSlicesKey, func() *lazyMap[string, *slicesIndex] { return newLazyMap[string, *slicesIndex](0) })
+	idx := all.get(svc.Namespace, func() *slicesIndex {
+		idx := &slicesIndex{}
 		var list []*discoveryv1.EndpointSlice
 		if list, idx.err = snap.EndpointSlices.List(svc.Namespace); idx.err == nil {
 			idx.by = map[string][]*discoveryv1.EndpointSlice{}
@@ -360,23 +365,21 @@ type snapNodes struct {
 
 // nodesOf lists the snapshot's nodes, once per snapshot.
 func nodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
-	type result struct {
-		n   snapNodes
-		err error
-	}
-	r := snap.Memo("checks.nodes", func() any {
+	r := snapshot.Memo(snap, nodesKey, func() valErr[snapNodes] {
 		list, err := snap.Nodes.List("")
 		if err != nil {
-			return result{err: err}
+			return valErr[snapNodes]{err: err}
 		}
 		n := snapNodes{list: list, clipped: make(map[string]bool, len(list))}
 		for _, node := range list {
 			n.clipped[clip(node.Name)] = true
 		}
-		return result{n: n}
-	}).(result)
-	return r.n, r.err
+		return valErr[snapNodes]{v: n}
+	})
+	return r.v, r.err
 }
+
+var nodesKey = snapshot.NewMemoKey[valErr[snapNodes]]("checks.nodes")
 
 // excludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.
 func excludedFromLB(n *corev1.Node) bool {

@@ -156,11 +156,13 @@ var detectionInputs = []Input{
 	{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem},
 }
 
-// tkeServiceConfigs is TKE's CRD that tunes CLB listeners.
-var tkeServiceConfigs = &snapshot.CustomResource{
+// tkeServiceConfigs is TKE's CRD that tunes CLB listeners, the registry's entry of it.
+var tkeServiceConfigs = snapshot.RegisterCustom(snapshot.Entry{
 	GVR:  schema.GroupVersionResource{Group: "cloud.tencent.com", Version: "v1alpha1", Resource: "tkeserviceconfigs"},
-	Kind: "TkeServiceConfig",
-}
+	Kind: "TkeServiceConfig", Namespaced: true, Verbs: []snapshot.Verb{snapshot.VerbList, snapshot.VerbWatch},
+	Granted: []snapshot.Verb{snapshot.VerbGet}, Provider: string(rules.TKE),
+	Why: "TKE's CRD that tunes CLB listeners, named by Service and Ingress annotations",
+})
 
 // Inputs shared by several checks.
 var (

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // TKE annotations that tie an object to a CLB instance.
@@ -31,10 +32,12 @@ type lbIndex struct {
 	err  error
 }
 
+var lbUsersKey = snapshot.NewMemoKey[lbIndex]("lb-users")
+
 // lbUsers lists, from every Service and Ingress in the snapshot, the objects that use CLB id, except
 // the target itself. It needs the cluster-wide lists; when they are unknown the error says why.
 func lbUsers(c *Context, id string) ([]lbUser, error) {
-	idx := memo(c, "lb-users", func() lbIndex { return indexLBUsers(c) })
+	idx := memo(c, lbUsersKey, func() lbIndex { return indexLBUsers(c) })
 	if idx.err != nil {
 		return nil, idx.err
 	}

@@ -93,9 +93,9 @@ const maxConflicts = 3
 // to the next source, and a tie in every source goes to ack (alphabetical), so the answer never
 // depends on map or list order. Signals of the other cloud are returned as conflicts.
 func DetectProvider(s *snapshot.Snapshot, t snapshot.Target) Detection {
-	done := s.Memo("checks.DetectProvider", func() any {
+	done := snapshot.Memo(s, detectProviderKey, func() *lazyMap[snapshot.Target, Detection] {
 		return newLazyMap[snapshot.Target, Detection](len(s.Targets))
-	}).(*lazyMap[snapshot.Target, Detection])
+	})
 	return done.get(t, func() Detection {
 		var (
 			tally signalTally
@@ -114,12 +114,19 @@ func ClusterProvider(s *snapshot.Snapshot) Detection {
 
 // clusterTally is the tally of clusterSignals, once per snapshot.
 func clusterTally(s *snapshot.Snapshot) *signalTally {
-	return s.Memo("checks.clusterTally", func() any {
+	return snapshot.Memo(s, clusterTallyKey, func() *signalTally {
 		t := &signalTally{sigs: clusterSignals(s)}
 		t.fill()
 		return t
-	}).(*signalTally)
+	})
 }
+
+// Keys of the provider detection's per-snapshot values.
+var (
+	detectProviderKey = snapshot.NewMemoKey[*lazyMap[snapshot.Target, Detection]]("checks.DetectProvider")
+	clusterTallyKey   = snapshot.NewMemoKey[*signalTally]("checks.clusterTally")
+	clusterSignalsKey = snapshot.NewMemoKey[[]signal]("checks.clusterSignals")
+)
 
 // signal is a Signal whose Text and Path, for an annotation of the target (ann), are built only
 // when a Detection shows it.
@@ -179,7 +186,7 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 
 // clusterSignals reads nodes (sorted by name) and kube-system objects, once per snapshot.
 func clusterSignals(s *snapshot.Snapshot) []signal {
-	return s.Memo("checks.clusterSignals", func() any {
+	return snapshot.Memo(s, clusterSignalsKey, func() []signal {
 		var out []signal
 		add := func(p rules.Provider, src SignalSource, text, path string) {
 			out = append(out, signal{Signal: Signal{p, src, text, path}})
@@ -212,7 +219,7 @@ func clusterSignals(s *snapshot.Snapshot) []signal {
 			}
 		}
 		return out
-	}).([]signal)
+	})
 }
 
 // decide applies the precedence documented on DetectProvider to the target's signals and the

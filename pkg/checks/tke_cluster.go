@@ -78,7 +78,7 @@ func checkIPMasqAgent(c *Context) {
 			continue
 		}
 		where := ipMasqPaths[key]
-		cfg := memo(c, "ip-masq-agent\x00"+body, func() masqConfig { return parseMasqConfig(body) })
+		cfg := memo(c, masqConfigKey.With(body), func() masqConfig { return parseMasqConfig(body) })
 		if cfg.err != nil {
 			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", cfg.err)
 			return
@@ -269,7 +269,7 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 		cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeKubeProxy)
 		switch {
 		case err == nil:
-			kp.mode = memo(c, "kube-proxy-mode", func() string { return configMode(cm) })
+			kp.mode = memo(c, kubeProxyModeKey, func() string { return configMode(cm) })
 			kp.modeFrom = fmt.Sprintf("ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
 		case !isNotFound(err):
 			return nil, err
@@ -328,15 +328,11 @@ func checkL4Loopback(c *Context) {
 	if svc.Annotations[annSvcSubnet] == "" {
 		return // public CLB: the node cannot see its own public source IP, so no loopback
 	}
-	type result struct {
-		kp  *kubeProxy
-		err error
-	}
-	r := memo(c, "kube-proxy", func() result {
+	r := memo(c, kubeProxyKey, func() valErr[*kubeProxy] {
 		kp, err := readKubeProxy(c)
-		return result{kp, err}
+		return valErr[*kubeProxy]{kp, err}
 	})
-	kp, err := r.kp, r.err
+	kp, err := r.v, r.err
 	if err != nil {
 		c.Skip(err)
 		return
@@ -669,3 +665,11 @@ func nginxImage(spec corev1.PodSpec) string {
 	}
 	return ""
 }
+
+// Keys of the node agents' settings parsed once per snapshot: ip-masq-agent's per config body,
+// kube-proxy's.
+var (
+	masqConfigKey    = snapshot.NewMemoKey[masqConfig]("ip-masq-agent")
+	kubeProxyModeKey = snapshot.NewMemoKey[string]("kube-proxy-mode")
+	kubeProxyKey     = snapshot.NewMemoKey[valErr[*kubeProxy]]("kube-proxy")
+)

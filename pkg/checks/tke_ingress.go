@@ -176,7 +176,7 @@ func checkExtensive(c *Context, v string) {
 // ipv6Node names a node of the snapshot with an IPv6 address or pod CIDR (a dual-stack or IPv6
 // cluster), or "".
 func ipv6Node(snap *snapshot.Snapshot) string {
-	return snap.Memo("ipv6-node", func() any {
+	return snapshot.Memo(snap, ipv6NodeKey, func() string {
 		for _, n := range snap.Nodes.Held("") {
 			for _, a := range n.Status.Addresses {
 				if ip, err := netip.ParseAddr(a.Address); err == nil && ip.Is6() && !ip.Is4In6() {
@@ -190,8 +190,10 @@ func ipv6Node(snap *snapshot.Snapshot) string {
 			}
 		}
 		return ""
-	}).(string)
+	})
 }
+
+var ipv6NodeKey = snapshot.NewMemoKey[string]("ipv6-node")
 
 func pureIPv6(m map[string]any) bool {
 	v, _ := m["AddressIPVersion"].(string)

@@ -22,6 +22,7 @@ import (
 	networkingv1beta1 "k8s.io/api/networking/v1beta1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // MaxInputBytes bounds the manifest input read in offline mode.
@@ -554,7 +555,7 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 		}
 		return nil
 	}
-	if u.GetNamespace() == "" && !slices.Contains(clusterScopedKinds, u.GetKind()) {
+	if u.GetNamespace() == "" && !clusterScopedKind(u.GroupVersionKind().GroupKind()) {
 		u.SetNamespace(r.defaultNS)
 	}
 	if u.GetName() == "" && u.GetKind() != "Event" {
@@ -602,10 +603,30 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	return s, nil
 }
 
-// clusterScopedKinds get no default namespace.
-var clusterScopedKinds = []string{"Node", "IngressClass", "ValidatingWebhookConfiguration", "Namespace",
-	"ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume", "StorageClass",
-	"MutatingWebhookConfiguration", "PriorityClass", "APIService"}
+// otherClusterScopedKinds are cluster-scoped kinds outside the registry that input files may hold.
+var otherClusterScopedKinds = []string{"ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
+	"PersistentVolume", "StorageClass", "MutatingWebhookConfiguration", "PriorityClass", "APIService"}
+
+// clusterScopedKind reports whether objects of gk get no default namespace: a cluster-scoped kind of
+// the registry (by kind alone for a built-in one, as files give built-in kinds in several versions),
+// or one of otherClusterScopedKinds.
+func clusterScopedKind(gk schema.GroupKind) bool {
+	if slices.Contains(otherClusterScopedKinds, gk.Kind) {
+		return true
+	}
+	for _, r := range resources {
+		if r.kindName() == gk.Kind {
+			return r.clusterScoped()
+		}
+	}
+	if gk.Kind == namespacesEntry.Kind {
+		return true
+	}
+	if e := customByKind(gk); e != nil {
+		return !e.Namespaced
+	}
+	return false
+}
 
 // addUnstructured stores an object the reader has checked (kind, apiVersion, name) and given its
 // namespace.

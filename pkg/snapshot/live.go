@@ -213,25 +213,12 @@ func (f *fetcher) targetErr() error {
 	return nil
 }
 
-// rbacRule renders the RBAC permission a read needs.
-func rbacRule(verb, resource, group, ns string) string {
-	g := group
-	if g == "" {
-		g = `""`
-	}
-	where := "cluster-wide"
-	if ns != "" {
-		where = "in namespace " + ns
-	}
-	return fmt.Sprintf("%s %s (apiGroups: [%s]) %s", verb, resource, g, where)
-}
-
-// classify turns a read error into a gap or an incomplete-report note.
-func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
-	if g, ok := GapFor(err, verb, resource, group, ns); ok {
+// classify turns an error of a read of registry entry e into a gap or an incomplete-report note.
+func (f *fetcher) classify(err error, verb Verb, e *Entry, ns string) Gap {
+	if g, ok := gapFor(err, verb, e, ns); ok {
 		return g
 	}
-	note := fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))
+	note := fmt.Sprintf("%s %s: %s", verb, e.GVR.Resource, shortErr(err))
 	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })
 	return Gap{Reason: "read failed: " + shortErr(err), Class: ReasonReadFailed, Err: err}
 }
@@ -252,8 +239,8 @@ func appendOnce(l []string, s string) []string {
 }
 
 // getInto GETs ns/name into st, recording 404 as absent and other errors as gaps.
-func getInto[T any](f *fetcher, st *Store[T], ns, name, resource, group string, get func(context.Context, string, metav1.GetOptions) (T, error)) {
-	if name == "" || !f.once("get/"+resource+"/"+ns+"/"+name) {
+func getInto[T any](f *fetcher, st *Store[T], ns, name string, e *Entry, get func(context.Context, string, metav1.GetOptions) (T, error)) {
+	if name == "" || !f.once("get/"+e.GVR.Resource+"/"+ns+"/"+name) {
 		return
 	}
 	f.do(func() {
@@ -267,21 +254,22 @@ func getInto[T any](f *fetcher, st *Store[T], ns, name, resource, group string, 
 		case apierrors.IsNotFound(err):
 			f.locked(func() { st.MarkAbsent(ns, name) })
 		default:
-			gap := f.classify(err, "get", resource, group, ns)
+			gap := f.classify(err, VerbGet, e, ns)
 			f.locked(func() { st.MarkGap(ns, gap) })
 		}
 	})
 }
 
 func (f *fetcher) target(t Target) {
-	fail := func(err error, resource, group string) {
+	fail := func(err error, res resource) {
+		en := res.entry()
 		var e error
 		switch {
 		case apierrors.IsNotFound(err):
-			e = &NotFoundError{Resource: resource, Namespace: t.Namespace, Name: t.Name}
+			e = &NotFoundError{Resource: en.GVR.Resource, Namespace: t.Namespace, Name: t.Name}
 		case apierrors.IsForbidden(err):
-			e = &UnknownError{Resource: resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
-				Class: ReasonForbidden, RBAC: rbacRule("get", resource, group, t.Namespace), Err: err}
+			e = &UnknownError{Resource: en.GVR.Resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
+				Class: ReasonForbidden, RBAC: en.rbacRule(VerbGet, t.Namespace), Err: err}
 		default:
 			e = err
 		}
@@ -292,14 +280,14 @@ func (f *fetcher) target(t Target) {
 		case KindService:
 			svc, err := f.c.Kube.CoreV1().Services(t.Namespace).Get(f.ctx, t.Name, metav1.GetOptions{})
 			if err != nil {
-				fail(err, "services", "")
+				fail(err, resourceByName(Services))
 				return
 			}
 			f.locked(func() { f.snap.Services.Add(svc.Namespace, svc.Name, svc) })
 		case KindIngress:
 			ing, err := f.c.Kube.NetworkingV1().Ingresses(t.Namespace).Get(f.ctx, t.Name, metav1.GetOptions{})
 			if err != nil {
-				fail(err, "ingresses", "networking.k8s.io")
+				fail(err, resourceByName(Ingresses))
 				return
 			}
 			f.locked(func() { f.snap.Ingresses.Add(ing.Namespace, ing.Name, ing) })
@@ -339,6 +327,6 @@ func (f *fetcher) events(t Target) {
 }
 
 func (f *fetcher) eventsErr(err error, ns string) {
-	gap := f.classify(err, "list", "events", "", ns)
+	gap := f.classify(err, VerbList, eventsEntry, ns)
 	f.locked(func() { f.snap.markEventsGap(ns, &gap) })
 }

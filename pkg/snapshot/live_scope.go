@@ -72,11 +72,11 @@ type selected struct {
 func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 	k := f.c.Kube
 	opts := metav1.ListOptions{Limit: f.c.ChunkSize, LabelSelector: sel.Label, FieldSelector: sel.Field}
-	fail := func(err error, resource, group string) {
-		gap := f.classify(err, "list", resource, group, ns)
+	fail := func(err error, res resource) {
+		gap := f.classify(err, VerbList, res.entry(), ns)
 		f.locked(func() {
 			if out.errs[ns] == nil {
-				out.errs[ns] = &UnknownError{Resource: resource, Namespace: ns, Reason: gap.Reason, Class: gap.Class, RBAC: gap.RBAC}
+				out.errs[ns] = &UnknownError{Resource: res.name(), Namespace: ns, Reason: gap.Reason, Class: gap.Class, RBAC: gap.RBAC}
 			}
 		})
 	}
@@ -93,7 +93,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 			})
 		})
 		if err != nil {
-			fail(err, "services", "")
+			fail(err, resourceByName(Services))
 		}
 	})
 	f.do(func() {
@@ -107,7 +107,7 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 			})
 		})
 		if err != nil {
-			fail(err, "ingresses", "networking.k8s.io")
+			fail(err, resourceByName(Ingresses))
 		}
 	})
 }
@@ -216,7 +216,7 @@ func (sc *scopeReads) request(f *fetcher, r Request) bool {
 	var o metav1.ListOptions
 	var split func(metav1.ListOptions) []metav1.ListOptions
 	if r.Resource == Pods {
-		o.FieldSelector = PodFieldSelector
+		o.FieldSelector = resourceByName(Pods).entry().FieldSelector
 		if ns == "" {
 			split = f.namespaceHalves
 		}
@@ -353,7 +353,7 @@ func eventsListWatch(c Clients, ns string) (func(context.Context, metav1.ListOpt
 func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	if len(refs) <= directSecretGets {
 		for _, r := range refs {
-			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, "secrets", "", f.c.Kube.CoreV1().Secrets(r.Namespace).Get)
+			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, resourceByName(Secrets).entry(), f.c.Kube.CoreV1().Secrets(r.Namespace).Get)
 		}
 		return
 	}
@@ -361,7 +361,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	for _, r := range refs {
 		want[r.Namespace+"/"+r.Name] = true
 	}
-	sel := SecretFieldSelector
+	sel := resourceByName(Secrets).entry().FieldSelector
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: f.c.ChunkSize, FieldSelector: sel}
@@ -375,7 +375,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 			})
 		})
 		if err != nil {
-			gap := f.classify(err, "list", "secrets", "", ns)
+			gap := f.classify(err, VerbList, resourceByName(Secrets).entry(), ns)
 			f.locked(func() { f.snap.Secrets.MarkGap(ns, gap) })
 			return
 		}

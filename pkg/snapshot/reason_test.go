@@ -32,7 +32,7 @@ func TestGapFromReadErrorIsTyped(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &fetcher{snap: New(Live)}
 			st := newStore[string]("services")
-			st.MarkGap("shop", f.classify(tt.err, "list", "services", "", "shop"))
+			st.MarkGap("shop", f.classify(tt.err, VerbList, resourceByName(Services).entry(), "shop"))
 			for what, err := range map[string]error{"list": st.listErr("shop"), "get": func() error { _, err := st.Get("shop", "web"); return err }()} {
 				if !IsUnknown(err) {
 					t.Fatalf("%s: %v, want an UnknownError", what, err)

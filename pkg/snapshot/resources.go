@@ -39,6 +39,8 @@ const (
 type resource interface {
 	name() string
 	kindName() string
+	// entry is the kind's registry entry.
+	entry() *Entry
 	init(s *Snapshot)
 	clusterScoped() bool
 	store(s *Snapshot) anyStore
@@ -72,30 +74,30 @@ type desc[T builtin, L interface {
 	runtime.Object
 	GetContinue() string
 }] struct {
-	resource, apiGroup, kind string
-	// apiVersions the file decoder accepts; empty accepts any (decodeFn converts).
-	apiVersions []string
-	cluster     bool
-	field       func(*Snapshot) *Store[T]
-	newObj      func() T
-	decodeFn    func(*unstructured.Unstructured) (T, error)
-	listFn      func(c Clients, ns string) func(context.Context, metav1.ListOptions) (L, error)
+	// Entry is the kind's registry entry; its Offline apiVersions are those the file decoder
+	// accepts (empty: any, decodeFn converts).
+	Entry
+	field    func(*Snapshot) *Store[T]
+	newObj   func() T
+	decodeFn func(*unstructured.Unstructured) (T, error)
+	listFn   func(c Clients, ns string) func(context.Context, metav1.ListOptions) (L, error)
 	// skip names what a live read cuts out of an object before decoding it; nil: managed fields.
 	skip    skipTree
 	getFn   func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
 	watchFn func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error)
 }
 
-func (d *desc[T, L]) name() string               { return d.resource }
-func (d *desc[T, L]) kindName() string           { return d.kind }
-func (d *desc[T, L]) init(s *Snapshot)           { *d.field(s) = newStore[T](d.resource) }
-func (d *desc[T, L]) clusterScoped() bool        { return d.cluster }
+func (d *desc[T, L]) name() string               { return d.GVR.Resource }
+func (d *desc[T, L]) kindName() string           { return d.Kind }
+func (d *desc[T, L]) entry() *Entry              { return &d.Entry }
+func (d *desc[T, L]) init(s *Snapshot)           { *d.field(s) = newStore[T](d.GVR.Resource) }
+func (d *desc[T, L]) clusterScoped() bool        { return !d.Namespaced }
 func (d *desc[T, L]) store(s *Snapshot) anyStore { return d.field(s) }
 func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions, split func(metav1.ListOptions) []metav1.ListOptions) {
-	if d.cluster {
+	if !d.Namespaced {
 		ns = ""
 	}
-	if !f.once("list/" + d.resource + "/" + ns + "/" + o.LabelSelector + "/" + o.FieldSelector) {
+	if !f.once("list/" + d.GVR.Resource + "/" + ns + "/" + o.LabelSelector + "/" + o.FieldSelector) {
 		return
 	}
 	st := d.field(f.snap)
@@ -108,7 +110,7 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions, split fun
 		var wg sync.WaitGroup
 		for i, po := range parts {
 			wg.Go(func() {
-				errs[i] = listPages(f.ctx, restFor(f.c, d.apiGroup), d.resource, ns, po, d.newObj, d.skipTree(), d.listFn(f.c, ns), func(items []T) {
+				errs[i] = listPages(f.ctx, restFor(f.c, d.GVR.Group), d.GVR.Resource, ns, po, d.newObj, d.skipTree(), d.listFn(f.c, ns), func(items []T) {
 					for _, it := range items {
 						TrimLive(it)
 					}
@@ -122,7 +124,7 @@ func (d *desc[T, L]) list(f *fetcher, ns string, o metav1.ListOptions, split fun
 		}
 		wg.Wait()
 		if i := slices.IndexFunc(errs, func(e error) bool { return e != nil }); i >= 0 {
-			gap := f.classify(errs[i], "list", d.resource, d.apiGroup, ns)
+			gap := f.classify(errs[i], VerbList, &d.Entry, ns)
 			f.locked(func() { st.MarkGap(ns, gap) })
 			return
 		}
@@ -151,10 +153,10 @@ type builtin interface {
 }
 
 func (d *desc[T, L]) get(f *fetcher, ns, name string) {
-	if d.cluster {
+	if !d.Namespaced {
 		ns = ""
 	}
-	getInto(f, d.field(f.snap), ns, name, d.resource, d.apiGroup, d.getFn(f.c, ns))
+	getInto(f, d.field(f.snap), ns, name, &d.Entry, d.getFn(f.c, ns))
 }
 
 func (d *desc[T, L]) listWatch(c Clients, ns string) (func(context.Context, metav1.ListOptions) (runtime.Object, error),
@@ -198,7 +200,7 @@ func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
 		return false
 	}
 	ns := o.GetNamespace()
-	if d.cluster {
+	if !d.Namespaced {
 		ns = ""
 	}
 	d.field(s).Add(ns, o.GetName(), o)
@@ -206,7 +208,7 @@ func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
 }
 
 func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, error) {
-	if u.GetKind() != d.kind || len(d.apiVersions) > 0 && !slices.Contains(d.apiVersions, u.GetAPIVersion()) {
+	if u.GetKind() != d.Kind || len(d.Offline) > 0 && !slices.Contains(d.Offline, u.GetAPIVersion()) {
 		return false, nil
 	}
 	var obj T
@@ -223,7 +225,7 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 		return true, err
 	}
 	ns := obj.GetNamespace()
-	if d.cluster {
+	if !d.Namespaced {
 		ns = ""
 	}
 	d.field(s).Add(ns, obj.GetName(), obj)
@@ -232,7 +234,9 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 
 // resources is the table of built-in kinds.
 var resources = []resource{
-	&desc[*corev1.Service, *corev1.ServiceList]{resource: Services, kind: "Service", apiVersions: []string{"v1"},
+	&desc[*corev1.Service, *corev1.ServiceList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Services}, Kind: "Service",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"v1"},
+		Why: "the targets (LoadBalancer Services), the Services an Ingress routes to and those sharing a load balancer"},
 		field:  func(s *Snapshot) *Store[*corev1.Service] { return &s.Services },
 		newObj: newService,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.ServiceList, error) {
@@ -244,7 +248,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Services(ns).Watch
 		}},
-	&desc[*networkingv1.Ingress, *networkingv1.IngressList]{resource: Ingresses, apiGroup: "networking.k8s.io", kind: "Ingress",
+	&desc[*networkingv1.Ingress, *networkingv1.IngressList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "networking.k8s.io", Version: "v1", Resource: Ingresses}, Kind: "Ingress",
+		Namespaced: true, Verbs: readVerbs,
+		Why: "the targets, and the Ingresses sharing a load balancer"},
 		field:    func(s *Snapshot) *Store[*networkingv1.Ingress] { return &s.Ingresses },
 		newObj:   newIngress,
 		decodeFn: ingressFromUnstructured,
@@ -257,8 +263,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.NetworkingV1().Ingresses(ns).Watch
 		}},
-	&desc[*networkingv1.IngressClass, *networkingv1.IngressClassList]{resource: IngressClasses, apiGroup: "networking.k8s.io",
-		kind: "IngressClass", apiVersions: []string{"networking.k8s.io/v1"}, cluster: true,
+	&desc[*networkingv1.IngressClass, *networkingv1.IngressClassList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "networking.k8s.io", Version: "v1", Resource: IngressClasses}, Kind: "IngressClass",
+		Namespaced: false, Verbs: readVerbs, Offline: []string{"networking.k8s.io/v1"},
+		Why: "the class an Ingress names"},
 		field:  func(s *Snapshot) *Store[*networkingv1.IngressClass] { return &s.IngressClasses },
 		newObj: func() *networkingv1.IngressClass { return &networkingv1.IngressClass{} },
 		listFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (*networkingv1.IngressClassList, error) {
@@ -270,7 +277,9 @@ var resources = []resource{
 		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.NetworkingV1().IngressClasses().Watch
 		}},
-	&desc[*corev1.Secret, *corev1.SecretList]{resource: Secrets, kind: "Secret", apiVersions: []string{"v1"},
+	&desc[*corev1.Secret, *corev1.SecretList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Secrets}, Kind: "Secret",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"v1"}, FieldSelector: SecretFieldSelector,
+		Why: "the TLS Secrets Ingresses reference (Helm release and service-account token Secrets excluded server-side); their material is never printed"},
 		field:  func(s *Snapshot) *Store[*corev1.Secret] { return &s.Secrets },
 		newObj: func() *corev1.Secret { return &corev1.Secret{} },
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.SecretList, error) {
@@ -282,7 +291,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Secrets(ns).Watch
 		}},
-	&desc[*corev1.Pod, *corev1.PodList]{resource: Pods, kind: "Pod", apiVersions: []string{"v1"},
+	&desc[*corev1.Pod, *corev1.PodList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Pods}, Kind: "Pod",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"v1"}, FieldSelector: PodFieldSelector,
+		Why: "the backends a Service selects (finished Pods excluded server-side)"},
 		field:  func(s *Snapshot) *Store[*corev1.Pod] { return &s.Pods },
 		newObj: func() *corev1.Pod { return &corev1.Pod{} },
 		skip:   skipPod,
@@ -295,7 +306,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Pods(ns).Watch
 		}},
-	&desc[*corev1.Node, *corev1.NodeList]{resource: Nodes, kind: "Node", apiVersions: []string{"v1"}, cluster: true,
+	&desc[*corev1.Node, *corev1.NodeList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Nodes}, Kind: "Node",
+		Namespaced: false, Verbs: readVerbs, Offline: []string{"v1"},
+		Why: "provider IDs and labels: the provider detection and the nodes a load balancer may send to"},
 		field:  func(s *Snapshot) *Store[*corev1.Node] { return &s.Nodes },
 		newObj: func() *corev1.Node { return &corev1.Node{} },
 		listFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (*corev1.NodeList, error) {
@@ -307,8 +320,9 @@ var resources = []resource{
 		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Nodes().Watch
 		}},
-	&desc[*discoveryv1.EndpointSlice, *discoveryv1.EndpointSliceList]{resource: EndpointSlices, apiGroup: "discovery.k8s.io",
-		kind: "EndpointSlice", apiVersions: []string{"discovery.k8s.io/v1"},
+	&desc[*discoveryv1.EndpointSlice, *discoveryv1.EndpointSliceList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "discovery.k8s.io", Version: "v1", Resource: EndpointSlices}, Kind: "EndpointSlice",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"discovery.k8s.io/v1"},
+		Why: "a Service's endpoints"},
 		field:  func(s *Snapshot) *Store[*discoveryv1.EndpointSlice] { return &s.EndpointSlices },
 		newObj: func() *discoveryv1.EndpointSlice { return &discoveryv1.EndpointSlice{} },
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*discoveryv1.EndpointSliceList, error) {
@@ -320,7 +334,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.DiscoveryV1().EndpointSlices(ns).Watch
 		}},
-	&desc[*corev1.ConfigMap, *corev1.ConfigMapList]{resource: ConfigMaps, kind: "ConfigMap", apiVersions: []string{"v1"},
+	&desc[*corev1.ConfigMap, *corev1.ConfigMapList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: ConfigMaps}, Kind: "ConfigMap",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"v1"},
+		Why: "the ConfigMaps the checks name: cloud controllers' and node agents' settings, read by name"},
 		field:  func(s *Snapshot) *Store[*corev1.ConfigMap] { return &s.ConfigMaps },
 		newObj: func() *corev1.ConfigMap { return &corev1.ConfigMap{} },
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.ConfigMapList, error) {
@@ -332,7 +348,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().ConfigMaps(ns).Watch
 		}},
-	&desc[*appsv1.Deployment, *appsv1.DeploymentList]{resource: Deployments, apiGroup: "apps", kind: "Deployment", apiVersions: []string{"apps/v1"},
+	&desc[*appsv1.Deployment, *appsv1.DeploymentList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "apps", Version: "v1", Resource: Deployments}, Kind: "Deployment",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"apps/v1"},
+		Why: "kube-system's controllers (provider detection, controller versions) and the ingress-nginx controller"},
 		field:  func(s *Snapshot) *Store[*appsv1.Deployment] { return &s.Deployments },
 		newObj: func() *appsv1.Deployment { return &appsv1.Deployment{} },
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*appsv1.DeploymentList, error) {
@@ -344,7 +362,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.AppsV1().Deployments(ns).Watch
 		}},
-	&desc[*appsv1.DaemonSet, *appsv1.DaemonSetList]{resource: DaemonSets, apiGroup: "apps", kind: "DaemonSet", apiVersions: []string{"apps/v1"},
+	&desc[*appsv1.DaemonSet, *appsv1.DaemonSetList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "apps", Version: "v1", Resource: DaemonSets}, Kind: "DaemonSet",
+		Namespaced: true, Verbs: readVerbs, Offline: []string{"apps/v1"},
+		Why: "kube-system's node agents (provider detection, network mode) and the ingress-nginx controller"},
 		field:  func(s *Snapshot) *Store[*appsv1.DaemonSet] { return &s.DaemonSets },
 		newObj: func() *appsv1.DaemonSet { return &appsv1.DaemonSet{} },
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*appsv1.DaemonSetList, error) {
@@ -356,9 +376,9 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.AppsV1().DaemonSets(ns).Watch
 		}},
-	&desc[*admissionv1.ValidatingWebhookConfiguration, *admissionv1.ValidatingWebhookConfigurationList]{resource: Webhooks,
-		apiGroup: "admissionregistration.k8s.io", kind: "ValidatingWebhookConfiguration",
-		apiVersions: []string{"admissionregistration.k8s.io/v1"}, cluster: true,
+	&desc[*admissionv1.ValidatingWebhookConfiguration, *admissionv1.ValidatingWebhookConfigurationList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: "v1", Resource: Webhooks}, Kind: "ValidatingWebhookConfiguration",
+		Namespaced: false, Verbs: readVerbs, Offline: []string{"admissionregistration.k8s.io/v1"},
+		Why: "ingress-nginx admission webhooks, which name the controller's namespace"},
 		field: func(s *Snapshot) *Store[*admissionv1.ValidatingWebhookConfiguration] { return &s.Webhooks },
 		newObj: func() *admissionv1.ValidatingWebhookConfiguration {
 			return &admissionv1.ValidatingWebhookConfiguration{}
@@ -444,7 +464,7 @@ func (r CustomResource) list(f *fetcher, ns string, o metav1.ListOptions) {
 			})
 		})
 		if err != nil {
-			gap := f.classify(err, "list", r.GVR.Resource, r.GVR.Group, ns)
+			gap := f.classify(err, VerbList, entryFor(r.GVR.Group, r.GVR.Resource), ns)
 			f.locked(func() { st.MarkGap(ns, gap) })
 			return
 		}

@@ -99,33 +99,67 @@ type Snapshot struct {
 	// Warnings are problems of the input itself (offline: the same object given twice).
 	Warnings []string
 
-	memo   map[string]*memoEntry
+	memo   map[memoID]*memoEntry
 	memoMu sync.Mutex
 	// origins says where each object of a manifest input was read (see Locate).
 	origins map[string]origin
 }
 
 // ForgetDerived drops what Memo computed, so that a benchmark measures a cold pass.
-func (s *Snapshot) ForgetDerived() { s.memo = map[string]*memoEntry{} }
+func (s *Snapshot) ForgetDerived() { s.memo = map[memoID]*memoEntry{} }
 
 type memoEntry struct {
 	once sync.Once
 	v    any
 }
 
+// MemoKey names a value Memo computes once per snapshot; T is the value's type. Each key made by
+// NewMemoKey is distinct from every other, whatever its name, so a value is only ever read back as
+// the type it was stored as.
+type MemoKey[T any] struct {
+	tag  *memoTag
+	part string
+}
+
+type memoTag struct{ name string }
+
+// memoID is a key's identity in the snapshot's memo.
+type memoID struct {
+	tag  *memoTag
+	part string
+}
+
+// NewMemoKey returns a new key for values of type T; name says what it holds (for debugging).
+func NewMemoKey[T any](name string) MemoKey[T] { return MemoKey[T]{tag: &memoTag{name: name}} }
+
+// With returns the key of one instance of k's value: the value computed for parameter part.
+func (k MemoKey[T]) With(part string) MemoKey[T] { return MemoKey[T]{tag: k.tag, part: part} }
+
+// String returns the key's name and parameter.
+func (k MemoKey[T]) String() string {
+	if k.part == "" {
+		return k.tag.name
+	}
+	return k.tag.name + "[" + k.part + "]"
+}
+
 // Memo returns fn's value for key, computed once per snapshot: derived data (indexes, parsed
 // cluster-wide configuration) that every target would otherwise recompute. It is safe for concurrent
 // use; fn must not ask Memo for its own key.
-func (s *Snapshot) Memo(key string, fn func() any) any {
+func Memo[T any](s *Snapshot, key MemoKey[T], fn func() T) T {
+	if key.tag == nil {
+		panic("snapshot.Memo: a MemoKey made without NewMemoKey")
+	}
+	id := memoID(key)
 	s.memoMu.Lock()
-	e, ok := s.memo[key]
+	e, ok := s.memo[id]
 	if !ok {
 		e = &memoEntry{}
-		s.memo[key] = e
+		s.memo[id] = e
 	}
 	s.memoMu.Unlock()
 	e.once.Do(func() { e.v = fn() })
-	return e.v
+	return e.v.(T)
 }
 
 // Seal prepares the snapshot for concurrent readers: the checks and the planner may then read it
@@ -138,7 +172,7 @@ func (s *Snapshot) Seal() {
 
 // New returns an empty snapshot.
 func New(source Source) *Snapshot {
-	s := &Snapshot{Source: source, events: map[ObjectRef][]Event{}, memo: map[string]*memoEntry{},
+	s := &Snapshot{Source: source, events: map[ObjectRef][]Event{}, memo: map[memoID]*memoEntry{},
 		custom: map[schema.GroupKind]*Store[*unstructured.Unstructured]{}}
 	for _, r := range resources {
 		r.init(s)

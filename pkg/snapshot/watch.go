@@ -149,10 +149,15 @@ func TrimLive(obj runtime.Object) {
 // GapFor turns a read error that says the resource cannot be read at all (forbidden, unauthorized,
 // not served) into the Gap the fetcher records for it; false for other errors (a timeout, a refused
 // connection), which a retry may cure.
+// The RBAC rule of a forbidden read is rendered from the registry's entry of group and resource.
 func GapFor(err error, verb, resource, group, ns string) (Gap, bool) {
+	return gapFor(err, Verb(verb), entryFor(group, resource), ns)
+}
+
+func gapFor(err error, verb Verb, e *Entry, ns string) (Gap, bool) {
 	switch {
 	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", Class: ReasonForbidden, RBAC: rbacRule(verb, resource, group, ns), Err: err}, true
+		return Gap{Reason: "forbidden", Class: ReasonForbidden, RBAC: e.rbacRule(verb, ns), Err: err}, true
 	case apierrors.IsUnauthorized(err):
 		return Gap{Reason: "unauthorized: the credentials were rejected", Class: ReasonUnauthorized}, true
 	case apierrors.IsNotFound(err):
