@@ -90,7 +90,7 @@ func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 		defer f.Close()
 		plog = json.NewEncoder(f)
 	}
-	eng := engine.New(engine.Config{Clients: c, Checks: checks.All(), Diagnose: o.diagnosePrinting, OnSync: m.SetSynced,
+	eng := engine.New(engine.Config{Clients: c, Checks: checks.All(), Warn: o.warn, OnSync: m.SetSynced,
 		OnUpdate: func(u engine.Update) {
 			for _, r := range u.Reports {
 				m.Update(r)

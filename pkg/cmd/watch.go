@@ -18,9 +18,9 @@ import (
 	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -41,7 +41,7 @@ func (o *Options) validateWatch() error {
 // watchSelect is the -l and --field-selector choice of a watched scope; --field-selector can select
 // on metadata.name and metadata.namespace, which the watch reads for both kinds.
 func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error) {
-	match, err := o.clientSelector("with --watch")
+	match, err := o.selectors().Matcher("with --watch")
 	if match == nil || err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Con
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
-	probe, err := newClients(cfg)
+	probe, err := snapshot.NewClients(cfg)
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
@@ -69,14 +69,14 @@ func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Con
 		defer cancel()
 	}
 	if _, err := probe.Kube.CoreV1().Services(o.watchNamespace()).List(pctx, metav1.ListOptions{Limit: 1}); err != nil {
-		if perr := probeServer(pctx, probe, cfg); perr != nil {
+		if perr := diagnose.ProbeServer(pctx, probe, cfg); perr != nil {
 			return snapshot.Clients{}, nil, perr
 		}
-		return snapshot.Clients{}, nil, liveErr(err, cfg, o.deadline)
+		return snapshot.Clients{}, nil, diagnose.LiveErr(err, cfg, o.deadline)
 	}
 	wcfg := rest.CopyConfig(cfg)
 	wcfg.Timeout = 0
-	c, err := newClients(wcfg)
+	c, err := snapshot.NewClients(wcfg)
 	return c, cfg, err
 }
 
@@ -117,7 +117,7 @@ func (o *Options) runWatch(ctx context.Context) error {
 	p := &watchPrinter{o: o, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
 	initial := make(chan error, 1)
 	eng := engine.New(engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
-		Checks: checks.All(), Provider: o.provider, Diagnose: o.diagnosePrinting,
+		Checks: checks.All(), Provider: o.provider, Warn: o.warn,
 		OnUpdate: func(u engine.Update) {
 			if u.Initial {
 				initial <- p.first(u)
@@ -173,7 +173,7 @@ func (p *watchPrinter) first(u engine.Update) error {
 	}
 	for _, t := range p.o.targets {
 		if !seen[t] {
-			return notFoundOr(&snapshot.NotFoundError{Resource: t.Kind.Lower(), Namespace: t.Namespace, Name: t.Name}, t)
+			return diagnose.NotFound(&snapshot.NotFoundError{Resource: t.Kind.Lower(), Namespace: t.Namespace, Name: t.Name}, t)
 		}
 	}
 	if len(u.Reports) == 0 {
@@ -192,34 +192,18 @@ func (p *watchPrinter) scope() string {
 	return "any namespace"
 }
 
-// Transition is one finding that appeared or cleared, the JSON line of -o json --watch.
-type Transition struct {
-	Time time.Time `json:"time"`
-	// Change is "appeared" or "cleared".
-	Change   string          `json:"change"`
-	Target   snapshot.Target `json:"target"`
-	Rule     rules.ID        `json:"rule"`
-	Code     string          `json:"code"`
-	Severity rules.Severity  `json:"severity"`
-	Title    string          `json:"title"`
-	Path     string          `json:"path,omitempty"`
-	Message  string          `json:"message"`
-	// TargetDeleted is set on the findings cleared because their target is gone.
-	TargetDeleted bool `json:"targetDeleted,omitempty"`
-}
-
 func (p *watchPrinter) update(u engine.Update) {
 	now := p.now()
 	if u.Err != nil {
 		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", oneLine(u.Err.Error()))
 	}
-	var out []Transition
+	var out []engine.Transition
 	for _, r := range u.Reports {
-		out = append(out, transitions(now, r.Target, p.prev[r.Target], r.Findings, false)...)
+		out = append(out, engine.Transitions(now, r.Target, p.prev[r.Target], r.Findings, false)...)
 		p.prev[r.Target] = r.Findings
 	}
 	for _, t := range u.Removed {
-		out = append(out, transitions(now, t, p.prev[t], nil, true)...)
+		out = append(out, engine.Transitions(now, t, p.prev[t], nil, true)...)
 		delete(p.prev, t)
 	}
 	for _, tr := range out {
@@ -227,48 +211,9 @@ func (p *watchPrinter) update(u engine.Update) {
 	}
 }
 
-// findingKey identifies a finding across diagnoses: an event's count and latest message change
-// without making it another finding.
-func findingKey(f report.Finding) string {
-	msg := f.Message
-	if f.Source == checks.SourceEvent {
-		msg = ""
-	}
-	return strings.Join([]string{f.Rule.String(), f.Severity.String(), f.Path, msg}, "\x00")
-}
-
-// transitions lists the findings of after that before lacks (appeared), then those of before that
-// after lacks (cleared).
-func transitions(now time.Time, t snapshot.Target, before, after []report.Finding, deleted bool) []Transition {
-	had := map[string]bool{}
-	for _, f := range before {
-		had[findingKey(f)] = true
-	}
-	has := map[string]bool{}
-	for _, f := range after {
-		has[findingKey(f)] = true
-	}
-	var out []Transition
-	mk := func(change string, f report.Finding) Transition {
-		return Transition{Time: now, Change: change, Target: t, Rule: f.Rule, Code: f.Code, Severity: f.Severity,
-			Title: f.Title, Path: f.Path, Message: f.Message, TargetDeleted: deleted}
-	}
-	for _, f := range after {
-		if !had[findingKey(f)] {
-			out = append(out, mk("appeared", f))
-		}
-	}
-	for _, f := range before {
-		if !has[findingKey(f)] {
-			out = append(out, mk("cleared", f))
-		}
-	}
-	return out
-}
-
 // print writes one transition: a JSON line, or
 // "15:04:05  + ERROR    E4009  ingress/shop/mall  title: message".
-func (p *watchPrinter) print(tr Transition) {
+func (p *watchPrinter) print(tr engine.Transition) {
 	if p.json {
 		b, err := json.Marshal(tr)
 		if err == nil {

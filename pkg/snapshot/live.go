@@ -3,7 +3,6 @@ package snapshot
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -231,8 +230,9 @@ func (f *fetcher) classify(err error, verb, resource, group, ns string) Gap {
 	if g, ok := GapFor(err, verb, resource, group, ns); ok {
 		return g
 	}
-	note := fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))
-	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })
+	r := FailedRead{Class: ReasonReadFailed, Verb: verb, Resource: resource, Namespace: ns,
+		Note: fmt.Sprintf("%s %s: %s", verb, resource, shortErr(err))}
+	f.locked(func() { f.snap.addIncomplete(r) })
 	return Gap{Reason: "read failed: " + shortErr(err), Class: ReasonReadFailed, Err: err}
 }
 
@@ -242,13 +242,6 @@ func shortErr(err error) string {
 		s = s[:200] + "…"
 	}
 	return s
-}
-
-func appendOnce(l []string, s string) []string {
-	if slices.Contains(l, s) {
-		return l
-	}
-	return append(l, s)
 }
 
 // getInto GETs ns/name into st, recording 404 as absent and other errors as gaps.

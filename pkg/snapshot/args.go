@@ -1,51 +1,49 @@
-package cmd
+package snapshot
 
 import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // resourceKinds maps the resource names kubectl accepts for the two supported kinds (singular,
 // plural, short name), each optionally qualified by version and group as in ingresses.v1.networking.k8s.io.
-var resourceKinds = map[string]snapshot.Kind{
-	"svc": snapshot.KindService, "service": snapshot.KindService, "services": snapshot.KindService,
-	"ing": snapshot.KindIngress, "ingress": snapshot.KindIngress, "ingresses": snapshot.KindIngress,
+var resourceKinds = map[string]Kind{
+	"svc": KindService, "service": KindService, "services": KindService,
+	"ing": KindIngress, "ingress": KindIngress, "ingresses": KindIngress,
 }
 
-var kindGroups = map[snapshot.Kind][]string{
-	snapshot.KindService: {""},
-	snapshot.KindIngress: {"networking.k8s.io", "extensions"},
+var kindGroups = map[Kind][]string{
+	KindService: {""},
+	KindIngress: {"networking.k8s.io", "extensions"},
 }
 
-// errUnsupported says the resource type is not one lbdoctor diagnoses.
-type errUnsupported struct{ resource string }
+// UnsupportedError says the resource type is not one lbdoctor diagnoses.
+type UnsupportedError struct{ Resource string }
 
-func (e errUnsupported) Error() string {
-	return fmt.Sprintf("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME", e.resource)
+func (e UnsupportedError) Error() string {
+	return fmt.Sprintf("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME", e.Resource)
 }
 
-// resolveResource turns "svc", "ingresses.networking.k8s.io" or "ingresses.v1.networking.k8s.io"
+// ResolveResource turns "svc", "ingresses.networking.k8s.io" or "ingresses.v1.networking.k8s.io"
 // into a kind.
-func resolveResource(res string) (snapshot.Kind, error) {
+func ResolveResource(res string) (Kind, error) {
 	lower := strings.ToLower(res)
 	name, group, _ := strings.Cut(lower, ".")
 	kind, ok := resourceKinds[name]
 	if !ok {
-		return "", errUnsupported{res}
+		return "", UnsupportedError{res}
 	}
 	if group != "" {
 		if v, rest, found := strings.Cut(group, "."); found && isVersion(v) {
 			group = rest
 		}
 		if !slices.Contains(kindGroups[kind], group) {
-			return "", errUnsupported{res}
+			return "", UnsupportedError{res}
 		}
 	}
-	if group == "" && kind == snapshot.KindService && strings.Contains(lower, ".") {
-		return "", errUnsupported{res}
+	if group == "" && kind == KindService && strings.Contains(lower, ".") {
+		return "", UnsupportedError{res}
 	}
 	return kind, nil
 }
@@ -55,13 +53,13 @@ func isVersion(s string) bool {
 	return len(s) > 1 && s[0] == 'v' && s[1] >= '0' && s[1] <= '9'
 }
 
-// parseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...", resolving
+// ParseTargets reads kubectl-style target arguments: "TYPE/NAME ..." or "TYPE NAME ...", resolving
 // TYPE with resolve.
-func parseTargets(args []string, ns string, resolve func(string) (snapshot.Kind, error)) ([]snapshot.Target, error) {
+func ParseTargets(args []string, ns string, resolve func(string) (Kind, error)) ([]Target, error) {
 	if len(args) == 0 {
 		return nil, nil
 	}
-	var out []snapshot.Target
+	var out []Target
 	if !strings.Contains(args[0], "/") {
 		kind, err := resolve(args[0])
 		if err != nil {
@@ -74,7 +72,7 @@ func parseTargets(args []string, ns string, resolve func(string) (snapshot.Kind,
 			if strings.Contains(name, "/") || name == "" {
 				return nil, fmt.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME", name, args[0])
 			}
-			out = appendTarget(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
+			out = appendTarget(out, Target{Kind: kind, Namespace: ns, Name: name})
 		}
 		return out, nil
 	}
@@ -87,13 +85,13 @@ func parseTargets(args []string, ns string, resolve func(string) (snapshot.Kind,
 		if err != nil {
 			return nil, err
 		}
-		out = appendTarget(out, snapshot.Target{Kind: kind, Namespace: ns, Name: name})
+		out = appendTarget(out, Target{Kind: kind, Namespace: ns, Name: name})
 	}
 	return out, nil
 }
 
 // appendTarget adds t unless it is already listed: svc/x svc/x is diagnosed once.
-func appendTarget(l []snapshot.Target, t snapshot.Target) []snapshot.Target {
+func appendTarget(l []Target, t Target) []Target {
 	if slices.Contains(l, t) {
 		return l
 	}
