@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/rest"
@@ -186,62 +185,23 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 	return out
 }
 
-// kindFor asks the cluster's REST mapper for res. Discovery failures are the caller's to report:
-// without -v they are not logged.
-func (o *Options) kindFor(res string) (schema.GroupVersionKind, error) {
-	if o.Verbosity == 0 {
-		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-		klog.InitFlags(fs)
-		_ = fs.Set("logtostderr", "false")
-		_ = fs.Set("stderrthreshold", "FATAL")
-		klog.SetOutput(io.Discard)
-		defer func() { _ = fs.Set("logtostderr", "true") }()
-	}
-	mapper, err := o.ConfigFlags.ToRESTMapper()
-	if err != nil {
-		return schema.GroupVersionKind{}, err
-	}
-	gvr, gr := schema.ParseResourceArg(res)
-	if gvr != nil {
-		return mapper.KindFor(*gvr)
-	}
-	return mapper.KindFor(gr.WithVersion(""))
-}
-
 // resolveWithMapper asks the cluster's REST mapper for a resource the static table does not know,
-// so that the error names what the user asked for.
+// within the run's deadline. Discovery failures are the caller's to report: without -v they are not
+// logged.
 func (o *Options) resolveWithMapper(res string) (snapshot.Kind, error) {
-	type answer struct {
-		gvk schema.GroupVersionKind
-		err error
-	}
-	ch := make(chan answer, 1)
-	go func() {
-		gvk, err := o.kindFor(res)
-		ch <- answer{gvk, err}
-	}()
-	var expired <-chan time.Time
-	if o.deadline > 0 {
-		expired = time.After(o.deadline)
-	}
-	var a answer
-	select {
-	case a = <-ch:
-	case <-expired:
-		return "", snapshot.UnsupportedError{Resource: res}
-	}
-	switch {
-	case meta.IsNoMatchError(a.err):
-		return "", fmt.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)", res)
-	case a.err != nil:
-		return "", snapshot.UnsupportedError{Resource: res}
-	}
-	gvk := a.gvk
-	switch {
-	case gvk.Group == "" && gvk.Kind == "Service":
-		return snapshot.KindService, nil
-	case (gvk.Group == "networking.k8s.io" || gvk.Group == "extensions") && gvk.Kind == "Ingress":
-		return snapshot.KindIngress, nil
-	}
-	return "", fmt.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME", gvk.GroupKind())
+	return snapshot.ResolveWithMapper(func(gvr schema.GroupVersionResource) (schema.GroupVersionKind, error) {
+		if o.Verbosity == 0 {
+			fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+			klog.InitFlags(fs)
+			_ = fs.Set("logtostderr", "false")
+			_ = fs.Set("stderrthreshold", "FATAL")
+			klog.SetOutput(io.Discard)
+			defer func() { _ = fs.Set("logtostderr", "true") }()
+		}
+		mapper, err := o.ConfigFlags.ToRESTMapper()
+		if err != nil {
+			return schema.GroupVersionKind{}, err
+		}
+		return mapper.KindFor(gvr)
+	}, res, o.deadline)
 }

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // resourceKinds maps the resource names kubectl accepts for the two supported kinds (singular,
@@ -96,4 +100,47 @@ func appendTarget(l []Target, t Target) []Target {
 		return l
 	}
 	return append(l, t)
+}
+
+// ResolveWithMapper asks a cluster's REST mapper (kindFor: its KindFor) for a resource the static
+// table does not know, so that the error names what the user asked for; a mapper that does not
+// answer within deadline (0: no limit) leaves the resource unsupported.
+func ResolveWithMapper(kindFor func(schema.GroupVersionResource) (schema.GroupVersionKind, error), res string, deadline time.Duration) (Kind, error) {
+	type answer struct {
+		gvk schema.GroupVersionKind
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		gvr, gr := schema.ParseResourceArg(res)
+		if gvr == nil {
+			gvr = new(gr.WithVersion(""))
+		}
+		gvk, err := kindFor(*gvr)
+		ch <- answer{gvk, err}
+	}()
+	var expired <-chan time.Time
+	if deadline > 0 {
+		expired = time.After(deadline)
+	}
+	var a answer
+	select {
+	case a = <-ch:
+	case <-expired:
+		return "", UnsupportedError{res}
+	}
+	switch {
+	case meta.IsNoMatchError(a.err):
+		return "", fmt.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)", res)
+	case a.err != nil:
+		return "", UnsupportedError{res}
+	}
+	gvk := a.gvk
+	switch {
+	case gvk.Group == "" && gvk.Kind == "Service":
+		return KindService, nil
+	case (gvk.Group == "networking.k8s.io" || gvk.Group == "extensions") && gvk.Kind == "Ingress":
+		return KindIngress, nil
+	}
+	return "", fmt.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME", gvk.GroupKind())
 }
