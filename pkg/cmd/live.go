@@ -27,7 +27,7 @@ const (
 	clientBurst = 100
 )
 
-func (o *Options) restConfig() (*rest.Config, error) {
+func (o *Common) restConfig() (*rest.Config, error) {
 	cfg, err := o.ConfigFlags.ToRESTConfig()
 	if err != nil {
 		return nil, fmt.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context, or use -f FILE for offline mode", err)
@@ -81,14 +81,14 @@ var progressDelay = 3 * time.Second
 // defaultDeadline bounds a whole live run unless --request-timeout says otherwise.
 const defaultDeadline = 30 * time.Second
 
-func (o *Options) limitNote() string {
+func (o *Common) limitNote() string {
 	if o.deadline <= 0 {
 		return ""
 	}
 	return fmt.Sprintf(" (giving up after %s; --request-timeout changes it)", o.deadline)
 }
 
-func (o *Options) deadlineErr(host string) error {
+func (o *Common) deadlineErr(host string) error {
 	return fmt.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network", host, o.deadline)
 }
 

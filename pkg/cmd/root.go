@@ -60,19 +60,32 @@ const example = `  # Diagnose a LoadBalancer Service in the current namespace
   # What does an error code from an event mean?
   kubectl lbdoctor explain E4011 --kind ingress`
 
-// Options is the diagnose command's configuration.
-type Options struct {
+// Common is what every mode of the command shares (diagnose, watch, fleet, serve, policy): the
+// kubeconfig flags, the streams, -o and the log level, with the run's deadline.
+type Common struct {
 	ConfigFlags *genericclioptions.ConfigFlags
 	genericiooptions.IOStreams
+	// Output is -o, read into format by each mode's Complete.
+	Output string
+	// Verbosity is -v, the log level of API requests.
+	Verbosity int
+
+	format report.Format
+	// deadline bounds a live run; 0 is none.
+	deadline time.Duration
+}
+
+// Options is the diagnose command's configuration: a one-shot run of one cluster or of manifest
+// files. With --watch it runs as WatchOptions, over several contexts as FleetOptions.
+type Options struct {
+	Common
 
 	Filenames     []string
-	Output        string
 	FixHints      bool
 	Provider      string
 	FailOn        string
 	Color         string
 	AllNamespaces bool
-	Verbosity     int
 	// Selector and FieldSelector narrow a scope run (no target), as kubectl's -l and --field-selector.
 	Selector      string
 	FieldSelector string
@@ -93,21 +106,18 @@ type Options struct {
 	// AllContexts diagnoses every context of the kubeconfig (see fleet.go; --context a,b lists some).
 	AllContexts bool
 
-	args      []string
-	namespace string
-	targets   []snapshot.Target
-	format    report.Format
-	group     snapshot.Grouping
-	failOn    report.FailOn
-	provider  rules.Provider
-	useColor  bool
-	// deadline bounds a live run; 0 is none.
-	deadline   time.Duration
+	args       []string
+	namespace  string
+	targets    []snapshot.Target
+	group      snapshot.Grouping
+	failOn     report.FailOn
+	provider   rules.Provider
+	useColor   bool
 	progressMu sync.Mutex
 	// emptyFilename is set by -f "".
 	emptyFilename bool
-	// fleet holds one member per context of a several-context run; nil otherwise.
-	fleet   []fleetMember
+	// fleet is the several-context run the flags ask for; nil otherwise.
+	fleet   *FleetOptions
 	inFleet bool
 }
 
@@ -141,8 +151,8 @@ func NewOptions(streams genericiooptions.IOStreams) *Options {
 	cf := genericclioptions.NewConfigFlags(true)
 	timeout := defaultDeadline.String()
 	cf.Timeout = &timeout
-	return &Options{ConfigFlags: cf, IOStreams: streams,
-		Output: "text", Provider: "auto", FailOn: "error", Color: "auto"}
+	return &Options{Common: Common{ConfigFlags: cf, IOStreams: streams, Output: "text"},
+		Provider: "auto", FailOn: "error", Color: "auto"}
 }
 
 // NewCommand returns the root command.
@@ -293,7 +303,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 
 // completeDeadline settles the live run's deadline from --request-timeout, which also bounds each
 // request (discovery included).
-func (o *Options) completeDeadline() error {
+func (o *Common) completeDeadline() error {
 	if o.ConfigFlags.Timeout == nil {
 		o.deadline = defaultDeadline
 		return nil
@@ -315,7 +325,7 @@ func (o *Options) Validate() error {
 		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
 	}
 	if o.Watch {
-		return o.validateWatch()
+		return WatchOptions{o}.Validate()
 	}
 	return nil
 }
@@ -334,11 +344,11 @@ func (o *Options) Run(ctx context.Context) error {
 		ctx = context.Background()
 	}
 	if o.Watch {
-		return o.runWatch(ctx)
+		return WatchOptions{o}.Run(ctx)
 	}
 	defer gctune.Start(gcLimit, gcPercent)()
 	if o.fleet != nil {
-		return o.runFleet(ctx)
+		return o.fleet.Run(ctx)
 	}
 	reports, incomplete, err := o.collect(ctx)
 	if err != nil {

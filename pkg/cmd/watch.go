@@ -24,8 +24,12 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// validateWatch checks the flags --watch combines with.
-func (o *Options) validateWatch() error {
+// WatchOptions is the diagnose command with --watch: the first report, then each finding that
+// appears or clears. It shares the diagnose command's flags (Complete is Options').
+type WatchOptions struct{ *Options }
+
+// Validate checks the flags --watch combines with.
+func (o WatchOptions) Validate() error {
 	if len(o.Filenames) > 0 {
 		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
 	}
@@ -53,7 +57,7 @@ func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error)
 // watchClients are clients for informers: no overall request timeout (a watch stays open; the
 // reflector bounds its own calls), and the server is probed once so that a bad kubeconfig or an
 // unreachable server is one error line, as in a one-shot run.
-func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Config, error) {
+func (o *Common) watchClients(ctx context.Context, ns string) (snapshot.Clients, *rest.Config, error) {
 	cfg, err := o.restConfig()
 	if err != nil {
 		return snapshot.Clients{}, nil, err
@@ -68,7 +72,7 @@ func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Con
 		pctx, cancel = context.WithTimeout(ctx, o.deadline)
 		defer cancel()
 	}
-	if _, err := probe.Kube.CoreV1().Services(o.watchNamespace()).List(pctx, metav1.ListOptions{Limit: 1}); err != nil {
+	if _, err := probe.Kube.CoreV1().Services(ns).List(pctx, metav1.ListOptions{Limit: 1}); err != nil {
 		if perr := diagnose.ProbeServer(pctx, probe, cfg); perr != nil {
 			return snapshot.Clients{}, nil, perr
 		}
@@ -98,9 +102,9 @@ func quietKlog() {
 	klog.SetOutput(io.Discard)
 }
 
-// runWatch prints the diagnosis as Run does, then one line per finding that appears or clears, until
-// ctx ends or SIGINT/SIGTERM arrives (exit 0).
-func (o *Options) runWatch(ctx context.Context) error {
+// Run prints the diagnosis as Options.Run does, then one line per finding that appears or clears,
+// until ctx ends or SIGINT/SIGTERM arrives (exit 0).
+func (o WatchOptions) Run(ctx context.Context) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if o.Verbosity == 0 {
@@ -110,11 +114,11 @@ func (o *Options) runWatch(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, cfg, err := o.watchClients(ctx)
+	c, cfg, err := o.watchClients(ctx, o.watchNamespace())
 	if err != nil {
 		return err
 	}
-	p := &watchPrinter{o: o, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
+	p := &watchPrinter{o: o.Options, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
 	initial := make(chan error, 1)
 	eng := engine.New(engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
 		Checks: checks.All(), Provider: o.provider, Warn: o.warn,
