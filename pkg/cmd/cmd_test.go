@@ -57,7 +57,7 @@ func TestParseTargets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			got, err := parseTargets(tt.args, "ns", resolveResource)
+			got, err := snapshot.ParseTargets(tt.args, "ns", snapshot.ResolveResource)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tt.wantErr)

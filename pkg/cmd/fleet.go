@@ -90,9 +90,14 @@ func nameList(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// completeFleet sets up a several-context run: one Options per context, completed and validated
-// as a one-context run of that context would be. It reports whether the run is one. An error every
-// context shares (a bad flag) is returned once; errors of some contexts stay with them.
+// FleetOptions is a diagnose run over several kubeconfig contexts (--all-contexts, --context a,b):
+// the diagnose command's flags, and one member per context.
+type FleetOptions struct {
+	*Options
+	members []fleetMember
+}
+
+// completeFleet sets up a several-context run when the flags ask for one, and reports whether they do.
 func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
 	if o.inFleet {
 		return false, nil
@@ -101,7 +106,15 @@ func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
 	if err != nil || names == nil {
 		return false, err
 	}
-	o.fleet = make([]fleetMember, len(names))
+	o.fleet = &FleetOptions{Options: o}
+	return true, o.fleet.Complete(c, args, names)
+}
+
+// Complete makes one Options per context, completed and validated as a one-context run of that
+// context would be. An error every context shares (a bad flag) is returned once; errors of some
+// contexts stay with them.
+func (o *FleetOptions) Complete(c *cobra.Command, args []string, names []string) error {
+	o.members = make([]fleetMember, len(names))
 	var first *Options
 	for i, name := range names {
 		m := fleetMember{name: name, errOut: &bytes.Buffer{}}
@@ -112,22 +125,22 @@ func (o *Options) completeFleet(c *cobra.Command, args []string) (bool, error) {
 		if m.err == nil && first == nil {
 			first = m.opts
 		}
-		o.fleet[i] = m
+		o.members[i] = m
 	}
 	if first == nil {
 		msgs := map[string]bool{}
 		var all []string
-		for _, m := range o.fleet {
+		for _, m := range o.members {
 			msgs[m.err.Error()] = true
 			all = append(all, fmt.Sprintf("context %s: %v", m.name, m.err))
 		}
 		if len(msgs) == 1 {
-			return true, o.fleet[0].err
+			return o.members[0].err
 		}
-		return true, fmt.Errorf("no context could be used: %s", strings.Join(all, "; "))
+		return fmt.Errorf("no context could be used: %s", strings.Join(all, "; "))
 	}
 	o.format, o.failOn, o.useColor, o.deadline = first.format, first.failOn, first.useColor, first.deadline
-	return true, nil
+	return nil
 }
 
 // forContext returns a copy of o's flags for a run against context name, writing its stderr to errOut.
@@ -160,11 +173,11 @@ type fleetResult struct {
 	err     error
 }
 
-// runFleet diagnoses every member, fleetParallel at a time, and prints one report whose rows name
+// Run diagnoses every member, fleetParallel at a time, and prints one report whose rows name
 // their cluster. A context that fails is one error line on stderr; the others still print. Any
 // failure exits 2 unless --allow-incomplete, which exits by the findings of the contexts that ran.
-func (o *Options) runFleet(ctx context.Context) error {
-	results := make([]fleetResult, len(o.fleet))
+func (o *FleetOptions) Run(ctx context.Context) error {
+	results := make([]fleetResult, len(o.members))
 	sem := make(chan struct{}, fleetParallel)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -175,7 +188,7 @@ func (o *Options) runFleet(ctx context.Context) error {
 		mu.Unlock()
 		o.progress("waiting for context(s) " + nameList(names) + o.limitNote() + "…")
 	})
-	for i, m := range o.fleet {
+	for i, m := range o.members {
 		if m.err != nil {
 			results[i].err = m.err
 			continue
@@ -204,7 +217,7 @@ func (o *Options) runFleet(ctx context.Context) error {
 	}
 	var all []report.Report
 	var failed []string
-	for i, m := range o.fleet {
+	for i, m := range o.members {
 		for _, r := range results[i].reports {
 			r.Cluster = m.name
 			all = append(all, r)
@@ -214,7 +227,7 @@ func (o *Options) runFleet(ctx context.Context) error {
 		}
 	}
 	werr := o.writer().Write(all, true)
-	for i, m := range o.fleet {
+	for i, m := range o.members {
 		for line := range strings.Lines(m.errOut.String()) {
 			fmt.Fprintf(o.ErrOut, "[%s] %s\n", m.name, strings.TrimSuffix(line, "\n"))
 		}
@@ -225,12 +238,12 @@ func (o *Options) runFleet(ctx context.Context) error {
 	if werr != nil {
 		return fmt.Errorf("writing the report: %w", werr)
 	}
-	if len(failed) == len(o.fleet) && !o.AllowIncomplete {
+	if len(failed) == len(o.members) && !o.AllowIncomplete {
 		return fmt.Errorf("every context failed (%s)", strings.Join(failed, ", "))
 	}
 	if len(failed) > 0 && !o.AllowIncomplete {
 		return fmt.Errorf("%d of %d contexts failed (%s); the report covers the others; pass --allow-incomplete to exit by their findings",
-			len(failed), len(o.fleet), strings.Join(failed, ", "))
+			len(failed), len(o.members), strings.Join(failed, ", "))
 	}
 	if code := report.ExitCode(all, o.failOn); code != ExitOK {
 		return exitError{code}

@@ -6,6 +6,8 @@ import (
 
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 var targetSeeds = []string{"svc/foo", "service foo", "ingresses.v1.networking.k8s.io/bar", "svc.v.x/y",
@@ -17,7 +19,7 @@ func FuzzParseTargets(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		targets, err := parseTargets(strings.Fields(line), "ns", resolveResource)
+		targets, err := snapshot.ParseTargets(strings.Fields(line), "ns", snapshot.ResolveResource)
 		if err != nil {
 			return
 		}

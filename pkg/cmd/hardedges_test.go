@@ -18,6 +18,7 @@ import (
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -194,8 +195,7 @@ func TestForcedProviderSkipClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &Options{provider: rules.ACK}
-	rep, _, err := o.diagnose(snap, snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "shop-web"})
+	rep, err := diagnose.Target(snap, snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "shop-web"}, diagnose.Options{Provider: rules.ACK})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,9 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
-	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -16,18 +12,12 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	kversion "k8s.io/apimachinery/pkg/version"
-	"k8s.io/client-go/dynamic"
-	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -37,7 +27,7 @@ const (
 	clientBurst = 100
 )
 
-func (o *Options) restConfig() (*rest.Config, error) {
+func (o *Common) restConfig() (*rest.Config, error) {
 	cfg, err := o.ConfigFlags.ToRESTConfig()
 	if err != nil {
 		return nil, fmt.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context, or use -f FILE for offline mode", err)
@@ -52,32 +42,17 @@ func (o *Options) clients() (snapshot.Clients, *rest.Config, error) {
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
-	c, err := newClients(cfg)
+	c, err := snapshot.NewClients(cfg)
 	c.ChunkSize = o.ChunkSize
 	return c, cfg, err
 }
 
-// newClients builds the typed and dynamic clients of cfg.
-func newClients(cfg *rest.Config) (snapshot.Clients, error) {
-	// Built-in kinds travel as protobuf: several times cheaper to decode than JSON at cluster scale.
-	pcfg := rest.CopyConfig(cfg)
-	pcfg.ContentType = runtime.ContentTypeProtobuf
-	pcfg.AcceptContentTypes = runtime.ContentTypeProtobuf + "," + runtime.ContentTypeJSON
-	kube, err := kubernetes.NewForConfig(pcfg)
-	if err != nil {
-		return snapshot.Clients{}, err
-	}
-	dyn, err := dynamic.NewForConfig(cfg)
-	if err != nil {
-		return snapshot.Clients{}, err
-	}
-	return snapshot.Clients{Kube: kube, Dynamic: dyn}, nil
-}
-
-func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.Target, error) {
+// loadLive reads the cluster within the run's deadline, saying what it waits for when the API
+// server is slow to answer.
+func (o *Options) loadLive(ctx context.Context) (diagnose.Batch, error) {
 	c, cfg, err := o.clients()
 	if err != nil {
-		return nil, nil, err
+		return diagnose.Batch{}, err
 	}
 	if o.deadline > 0 {
 		var cancel context.CancelFunc
@@ -92,40 +67,12 @@ func (o *Options) loadLive(ctx context.Context) (*snapshot.Snapshot, []snapshot.
 			o.progress("")
 		}
 	}()
-	snap, targets, err := o.fetch(ctx, c, cfg)
+	b, err := diagnose.Live{Clients: c, Config: cfg, Deadline: o.deadline, Targets: o.targets, Namespace: o.scopeNamespace(),
+		Selector: o.selectors(), Provider: o.provider, Progress: o.progress}.Load(ctx)
 	if err != nil && ctx.Err() != nil {
-		return nil, nil, o.deadlineErr(cfg.Host)
+		return diagnose.Batch{}, o.deadlineErr(cfg.Host)
 	}
-	return snap, targets, err
-}
-
-func (o *Options) fetch(ctx context.Context, c snapshot.Clients, cfg *rest.Config) (*snapshot.Snapshot, []snapshot.Target, error) {
-	if len(o.targets) == 0 {
-		o.progress("reading the cluster…")
-		snap, err := snapshot.FromScope(ctx, c, o.scopeNamespace(), o.selectors(), checks.Plan(checks.All(), o.provider))
-		if err != nil {
-			if perr := probeServer(ctx, c, cfg); perr != nil {
-				return nil, nil, perr
-			}
-			return nil, nil, liveErr(err, cfg, o.deadline)
-		}
-		o.progress(fmt.Sprintf("diagnosing %d objects…", len(snap.Targets)))
-		return snap, snap.Targets, nil
-	}
-	snap, err := snapshot.FromCluster(ctx, c, o.targets, checks.Plan(checks.All(), o.provider))
-	if err != nil {
-		var te *snapshot.TargetError
-		if errors.As(err, &te) {
-			if snapshot.IsNotFound(te.Err) || unexpectedAnswer(te.Err) {
-				if perr := probeServer(ctx, c, cfg); perr != nil {
-					return nil, nil, perr
-				}
-			}
-			return nil, nil, targetErr(te, cfg, o.deadline)
-		}
-		return nil, nil, liveErr(err, cfg, o.deadline)
-	}
-	return snap, o.targets, nil
+	return b, err
 }
 
 // progressDelay is how long a live run is quiet before saying what it waits for.
@@ -134,14 +81,14 @@ var progressDelay = 3 * time.Second
 // defaultDeadline bounds a whole live run unless --request-timeout says otherwise.
 const defaultDeadline = 30 * time.Second
 
-func (o *Options) limitNote() string {
+func (o *Common) limitNote() string {
 	if o.deadline <= 0 {
 		return ""
 	}
 	return fmt.Sprintf(" (giving up after %s; --request-timeout changes it)", o.deadline)
 }
 
-func (o *Options) deadlineErr(host string) error {
+func (o *Common) deadlineErr(host string) error {
 	return fmt.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network", host, o.deadline)
 }
 
@@ -157,39 +104,6 @@ func parseRequestTimeout(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// unexpectedAnswer reports whether err is neither a Kubernetes status nor a timeout: the answer of
-// something that may not be an API server.
-func unexpectedAnswer(err error) bool {
-	var st apierrors.APIStatus
-	var ne net.Error
-	return !errors.As(err, &st) && !(errors.As(err, &ne) && ne.Timeout()) && !errors.Is(err, context.DeadlineExceeded)
-}
-
-// probeServer tells an endpoint that is not a Kubernetes API server, or one that cannot be reached,
-// from a missing object: it GETs /version once, only after a read failed. Nil means the server is fine.
-func probeServer(ctx context.Context, c snapshot.Clients, cfg *rest.Config) error {
-	if c.Kube == nil || ctx.Err() != nil {
-		return nil
-	}
-	raw, err := c.Kube.Discovery().RESTClient().Get().AbsPath("/version").Do(ctx).Raw()
-	var ue *url.Error
-	switch {
-	case ctx.Err() != nil:
-		return nil
-	case errors.As(err, &ue):
-		return unreachableErr(cfg.Host, ue)
-	case apierrors.IsNotFound(err):
-		return fmt.Errorf("%s is not a Kubernetes API server (the server could not find the requested resource); check --kubeconfig/--context", cfg.Host)
-	case err != nil:
-		return nil
-	}
-	var v kversion.Info
-	if json.Unmarshal(raw, &v) != nil || v.GitVersion == "" {
-		return fmt.Errorf("%s is not a Kubernetes API server (its /version is not Kubernetes'); check --kubeconfig/--context", cfg.Host)
-	}
-	return nil
-}
-
 // progress writes a status line to stderr when it is a terminal.
 func (o *Options) progress(msg string) {
 	if isTerminal(o.ErrOut) {
@@ -201,45 +115,6 @@ func (o *Options) progress(msg string) {
 		}
 		fmt.Fprintln(o.ErrOut)
 	}
-}
-
-func targetErr(te *snapshot.TargetError, cfg *rest.Config, deadline time.Duration) error {
-	if snapshot.IsNotFound(te.Err) || snapshot.IsUnknown(te.Err) {
-		return notFoundOr(te.Err, te.Target)
-	}
-	return liveErr(te.Err, cfg, deadline)
-}
-
-// liveErr turns a transport or API error into one actionable line.
-func liveErr(err error, cfg *rest.Config, deadline time.Duration) error {
-	host := ""
-	if cfg != nil {
-		host = cfg.Host
-	}
-	var ne net.Error
-	var ue *url.Error
-	switch {
-	case apierrors.IsUnauthorized(err):
-		return fmt.Errorf("the API server at %s rejected the credentials (401); refresh them or pick another --context", host)
-	case apierrors.IsForbidden(err):
-		return fmt.Errorf("%w; ask for the read-only role in deploy/rbac.yaml", err)
-	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) || apierrors.IsTimeout(err):
-		within := "in time"
-		if cfg != nil && cfg.Timeout > 0 {
-			within = "within " + cfg.Timeout.String()
-		} else if deadline > 0 {
-			within = "within " + deadline.String()
-		}
-		return fmt.Errorf("the API server at %s did not answer %s; raise --request-timeout (0: no limit) or check the network", host, within)
-	case errors.As(err, &ue):
-		return unreachableErr(host, ue)
-	}
-	return err
-}
-
-// unreachableErr is the one line for a transport failure before any answer (refused, DNS, TLS).
-func unreachableErr(host string, ue *url.Error) error {
-	return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", host, ue.Err)
 }
 
 // completionTimeout bounds the requests of shell completion: a shell should not wait for long.
@@ -254,7 +129,7 @@ var isTerminal = func(w io.Writer) bool {
 // completeTargets completes TYPE/NAME arguments from the cluster.
 func (o *Options) completeTargets(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 && !strings.Contains(args[0], "/") {
-		kind, err := resolveResource(args[0])
+		kind, err := snapshot.ResolveResource(args[0])
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
@@ -264,7 +139,7 @@ func (o *Options) completeTargets(_ *cobra.Command, args []string, prefix string
 	if !found {
 		return []string{"svc/", "ingress/", "service", "ingress"}, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
-	kind, err := resolveResource(res)
+	kind, err := snapshot.ResolveResource(res)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
@@ -310,62 +185,23 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 	return out
 }
 
-// kindFor asks the cluster's REST mapper for res. Discovery failures are the caller's to report:
-// without -v they are not logged.
-func (o *Options) kindFor(res string) (schema.GroupVersionKind, error) {
-	if o.Verbosity == 0 {
-		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-		klog.InitFlags(fs)
-		_ = fs.Set("logtostderr", "false")
-		_ = fs.Set("stderrthreshold", "FATAL")
-		klog.SetOutput(io.Discard)
-		defer func() { _ = fs.Set("logtostderr", "true") }()
-	}
-	mapper, err := o.ConfigFlags.ToRESTMapper()
-	if err != nil {
-		return schema.GroupVersionKind{}, err
-	}
-	gvr, gr := schema.ParseResourceArg(res)
-	if gvr != nil {
-		return mapper.KindFor(*gvr)
-	}
-	return mapper.KindFor(gr.WithVersion(""))
-}
-
 // resolveWithMapper asks the cluster's REST mapper for a resource the static table does not know,
-// so that the error names what the user asked for.
+// within the run's deadline. Discovery failures are the caller's to report: without -v they are not
+// logged.
 func (o *Options) resolveWithMapper(res string) (snapshot.Kind, error) {
-	type answer struct {
-		gvk schema.GroupVersionKind
-		err error
-	}
-	ch := make(chan answer, 1)
-	go func() {
-		gvk, err := o.kindFor(res)
-		ch <- answer{gvk, err}
-	}()
-	var expired <-chan time.Time
-	if o.deadline > 0 {
-		expired = time.After(o.deadline)
-	}
-	var a answer
-	select {
-	case a = <-ch:
-	case <-expired:
-		return "", errUnsupported{res}
-	}
-	switch {
-	case meta.IsNoMatchError(a.err):
-		return "", fmt.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)", res)
-	case a.err != nil:
-		return "", errUnsupported{res}
-	}
-	gvk := a.gvk
-	switch {
-	case gvk.Group == "" && gvk.Kind == "Service":
-		return snapshot.KindService, nil
-	case (gvk.Group == "networking.k8s.io" || gvk.Group == "extensions") && gvk.Kind == "Ingress":
-		return snapshot.KindIngress, nil
-	}
-	return "", fmt.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME", gvk.GroupKind())
+	return snapshot.ResolveWithMapper(func(gvr schema.GroupVersionResource) (schema.GroupVersionKind, error) {
+		if o.Verbosity == 0 {
+			fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+			klog.InitFlags(fs)
+			_ = fs.Set("logtostderr", "false")
+			_ = fs.Set("stderrthreshold", "FATAL")
+			klog.SetOutput(io.Discard)
+			defer func() { _ = fs.Set("logtostderr", "true") }()
+		}
+		mapper, err := o.ConfigFlags.ToRESTMapper()
+		if err != nil {
+			return schema.GroupVersionKind{}, err
+		}
+		return mapper.KindFor(gvr)
+	}, res, o.deadline)
 }

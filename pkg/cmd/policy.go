@@ -21,19 +21,17 @@ import (
 
 // PolicyOptions are the flags of the policy subcommand.
 type PolicyOptions struct {
-	genericiooptions.IOStreams
+	Common
 	Provider          string
 	Action            string
 	NamespaceSelector string
-	Output            string
 	List              bool
 
-	opts   policy.Options
-	format report.Format
+	opts policy.Options
 }
 
 func newPolicyCommand(streams genericiooptions.IOStreams) *cobra.Command {
-	o := &PolicyOptions{IOStreams: streams, Provider: "all", Action: string(admissionv1.Warn)}
+	o := &PolicyOptions{Common: Common{IOStreams: streams}, Provider: "all", Action: string(admissionv1.Warn)}
 	cmd := &cobra.Command{
 		Use:   "policy",
 		Short: "Print ValidatingAdmissionPolicies that make the API server check Services and Ingresses when they are written",

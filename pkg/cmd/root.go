@@ -17,7 +17,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
@@ -25,8 +24,7 @@ import (
 	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/gctune"
-	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -62,19 +60,32 @@ const example = `  # Diagnose a LoadBalancer Service in the current namespace
   # What does an error code from an event mean?
   kubectl lbdoctor explain E4011 --kind ingress`
 
-// Options is the diagnose command's configuration.
-type Options struct {
+// Common is what every mode of the command shares (diagnose, watch, fleet, serve, policy): the
+// kubeconfig flags, the streams, -o and the log level, with the run's deadline.
+type Common struct {
 	ConfigFlags *genericclioptions.ConfigFlags
 	genericiooptions.IOStreams
+	// Output is -o, read into format by each mode's Complete.
+	Output string
+	// Verbosity is -v, the log level of API requests.
+	Verbosity int
+
+	format report.Format
+	// deadline bounds a live run; 0 is none.
+	deadline time.Duration
+}
+
+// Options is the diagnose command's configuration: a one-shot run of one cluster or of manifest
+// files. With --watch it runs as WatchOptions, over several contexts as FleetOptions.
+type Options struct {
+	Common
 
 	Filenames     []string
-	Output        string
 	FixHints      bool
 	Provider      string
 	FailOn        string
 	Color         string
 	AllNamespaces bool
-	Verbosity     int
 	// Selector and FieldSelector narrow a scope run (no target), as kubectl's -l and --field-selector.
 	Selector      string
 	FieldSelector string
@@ -95,21 +106,18 @@ type Options struct {
 	// AllContexts diagnoses every context of the kubeconfig (see fleet.go; --context a,b lists some).
 	AllContexts bool
 
-	args      []string
-	namespace string
-	targets   []snapshot.Target
-	format    report.Format
-	group     snapshot.Grouping
-	failOn    report.FailOn
-	provider  rules.Provider
-	useColor  bool
-	// deadline bounds a live run; 0 is none.
-	deadline   time.Duration
+	args       []string
+	namespace  string
+	targets    []snapshot.Target
+	group      snapshot.Grouping
+	failOn     report.FailOn
+	provider   rules.Provider
+	useColor   bool
 	progressMu sync.Mutex
 	// emptyFilename is set by -f "".
 	emptyFilename bool
-	// fleet holds one member per context of a several-context run; nil otherwise.
-	fleet   []fleetMember
+	// fleet is the several-context run the flags ask for; nil otherwise.
+	fleet   *FleetOptions
 	inFleet bool
 }
 
@@ -143,8 +151,8 @@ func NewOptions(streams genericiooptions.IOStreams) *Options {
 	cf := genericclioptions.NewConfigFlags(true)
 	timeout := defaultDeadline.String()
 	cf.Timeout = &timeout
-	return &Options{ConfigFlags: cf, IOStreams: streams,
-		Output: "text", Provider: "auto", FailOn: "error", Color: "auto"}
+	return &Options{Common: Common{ConfigFlags: cf, IOStreams: streams, Output: "text"},
+		Provider: "auto", FailOn: "error", Color: "auto"}
 }
 
 // NewCommand returns the root command.
@@ -246,16 +254,16 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		}
 	}
 	o.namespace = ns
-	resolve := resolveResource
+	resolve := snapshot.ResolveResource
 	if len(o.Filenames) == 0 {
 		resolve = func(res string) (snapshot.Kind, error) {
-			if k, err := resolveResource(res); err == nil {
+			if k, err := snapshot.ResolveResource(res); err == nil {
 				return k, nil
 			}
 			return o.resolveWithMapper(res)
 		}
 	}
-	o.targets, err = parseTargets(args, ns, resolve)
+	o.targets, err = snapshot.ParseTargets(args, ns, resolve)
 	if err != nil {
 		return err
 	}
@@ -295,7 +303,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 
 // completeDeadline settles the live run's deadline from --request-timeout, which also bounds each
 // request (discovery included).
-func (o *Options) completeDeadline() error {
+func (o *Common) completeDeadline() error {
 	if o.ConfigFlags.Timeout == nil {
 		o.deadline = defaultDeadline
 		return nil
@@ -317,7 +325,7 @@ func (o *Options) Validate() error {
 		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
 	}
 	if o.Watch {
-		return o.validateWatch()
+		return WatchOptions{o}.Validate()
 	}
 	return nil
 }
@@ -336,11 +344,11 @@ func (o *Options) Run(ctx context.Context) error {
 		ctx = context.Background()
 	}
 	if o.Watch {
-		return o.runWatch(ctx)
+		return WatchOptions{o}.Run(ctx)
 	}
 	defer gctune.Start(gcLimit, gcPercent)()
 	if o.fleet != nil {
-		return o.runFleet(ctx)
+		return o.fleet.Run(ctx)
 	}
 	reports, incomplete, err := o.collect(ctx)
 	if err != nil {
@@ -358,10 +366,10 @@ func (o *Options) Run(ctx context.Context) error {
 	return nil
 }
 
-// collect reads the snapshot (offline, one per world of the input) and diagnoses each target; it
-// returns the snapshots' notes of incomplete reads, not the snapshots, so that their objects can be
+// collect reads what is diagnosed (offline, one snapshot per world of the input) and diagnoses each
+// target; it returns the snapshots' failed reads, not the snapshots, so that their objects can be
 // collected while the report is written.
-func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error) {
+func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.FailedRead, error) {
 	batches, in, err := o.load(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -371,54 +379,25 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []string, error
 			fmt.Fprintf(o.ErrOut, "note: %s\n", n)
 		}
 	}
-	// The targets are diagnosed side by side; reports and warnings keep the targets' order.
-	type job struct {
-		snap *snapshot.Snapshot
-		t    snapshot.Target
-	}
-	var jobs []job
-	var incomplete []string
+	targets := 0
 	for _, b := range batches {
-		for _, w := range b.snap.Warnings {
+		for _, w := range b.Snap.Warnings {
 			fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
 		}
-		b.snap.Seal()
-		for _, t := range b.targets {
-			jobs = append(jobs, job{b.snap, t})
-		}
-		incomplete = append(incomplete, b.snap.Incomplete...)
+		targets += len(b.Targets)
 	}
-	if len(jobs) == 0 {
+	if targets == 0 {
 		o.noTargets()
 	}
-	reports := make([]report.Report, len(jobs))
-	warnings := make([][]string, len(jobs))
-	errs := make([]error, len(jobs))
-	par.Each(len(jobs), func(i int) {
-		j := jobs[i]
-		reports[i], warnings[i], errs[i] = o.diagnose(j.snap, j.t)
-		if in != nil && errs[i] == nil {
-			reports[i].Origin = j.snap.Locate(j.t, "")
-			for _, d := range in.Definitions(j.t) {
-				if reports[i].Origin == nil || d != *reports[i].Origin {
-					reports[i].AlsoDefinedAt = append(reports[i].AlsoDefinedAt, d)
-				}
-			}
-		}
-	})
-	for i := range jobs {
-		for _, w := range warnings[i] {
-			fmt.Fprintln(o.ErrOut, w)
-		}
-		if errs[i] != nil {
-			return nil, nil, errs[i]
-		}
+	reports, err := diagnose.All(batches, diagnose.Options{Provider: o.provider, Input: in, Warn: o.warn})
+	if err != nil {
+		return nil, nil, err
 	}
-	if len(reports) == 0 {
-		reports = nil
-	}
-	return reports, incomplete, nil
+	return reports, diagnose.Incomplete(batches), nil
 }
+
+// warn prints a line on stderr.
+func (o *Options) warn(line string) { fmt.Fprintln(o.ErrOut, line) }
 
 // noTargets says on stderr that the scope holds nothing to diagnose.
 func (o *Options) noTargets() {
@@ -446,146 +425,18 @@ func (o *Options) writer() *report.Writer {
 	return w
 }
 
-// batch is targets to diagnose in one snapshot.
-type batch struct {
-	snap    *snapshot.Snapshot
-	targets []snapshot.Target
-}
-
 // load reads what is diagnosed: the cluster, or the manifest input's worlds (then also returned, for
 // its notes and where its objects are defined).
-func (o *Options) load(ctx context.Context) ([]batch, *snapshot.Input, error) {
+func (o *Options) load(ctx context.Context) ([]diagnose.Batch, *snapshot.Input, error) {
 	if len(o.Filenames) == 0 {
-		snap, targets, err := o.loadLive(ctx)
+		b, err := o.loadLive(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
-		return []batch{{snap, targets}}, nil, nil
+		return []diagnose.Batch{b}, nil, nil
 	}
-	in, err := snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: o.namespace, Recursive: o.Recursive,
-		Group: o.group}.LoadWorlds()
-	if err != nil {
-		return nil, nil, err
-	}
-	var out []batch
-	for _, w := range in.Worlds {
-		b := batch{snap: w.Snap}
-		if len(o.targets) > 0 {
-			for _, t := range o.targets {
-				if w.Owns(t) {
-					b.targets = append(b.targets, t)
-				}
-			}
-		} else {
-			var own []snapshot.Target
-			for _, t := range snapshot.AllTargets(w.Snap, o.scopeNamespace()) {
-				if w.Owns(t) {
-					own = append(own, t)
-				}
-			}
-			if b.targets, err = o.selectOffline(w.Snap, own); err != nil {
-				return nil, nil, err
-			}
-		}
-		w.Snap.Targets = b.targets
-		out = append(out, b)
-	}
-	// A target named on the command line that no world defines is diagnosed in the first, which
-	// says it is not found.
-	for _, t := range o.targets {
-		if !slices.ContainsFunc(in.Worlds, func(w *snapshot.World) bool { return w.Owns(t) }) {
-			out[0].targets = append(out[0].targets, t)
-			out[0].snap.Targets = out[0].targets
-		}
-	}
-	return out, in, nil
-}
-
-// diagnose runs the checks on one target and builds its report: a skip when a forced provider has
-// no checks for the kind, and the object's lbdoctor.io/ignore suppressions applied. It returns the
-// warnings to print about the target's annotations.
-func (o *Options) diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, []string, error) {
-	det := checks.Detection{Provider: o.provider, Evidence: "--provider flag"}
-	if o.provider == "" {
-		det = checks.DetectProvider(snap, t)
-	}
-	res, err := checks.Run(snap, t, det.Provider, checks.All())
-	if err != nil {
-		return report.Report{}, nil, withNamespaceHint(notFoundOr(err, t), snap, t)
-	}
-	if o.provider != "" && !providerHasChecks(o.provider, t.Kind) {
-		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider,
-			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", o.provider, t.Kind.Lower())})
-	}
-	rep, err := report.Build(res, snap.Source, snap.Incomplete)
-	if err != nil {
-		return report.Report{}, nil, err
-	}
-	rep.Provider.Evidence = det.Evidence
-	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
-	var warnings []string
-	if v := ignoreAnnotation(snap, t); v != "" {
-		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
-			warnings = append(warnings, fmt.Sprintf("warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules",
-				report.IgnoreAnnotation, t, e))
-		}
-	}
-	return rep, warnings, nil
-}
-
-// diagnosePrinting is diagnose for the incremental engine, which diagnoses one target at a time:
-// it prints the warnings itself.
-func (o *Options) diagnosePrinting(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
-	rep, warnings, err := o.diagnose(snap, t)
-	for _, w := range warnings {
-		fmt.Fprintln(o.ErrOut, w)
-	}
-	return rep, err
-}
-
-// withNamespaceHint adds, offline, where the input holds an object of the target's kind and name
-// when the target's namespace does not: the usual cause is a missing -n.
-func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) error {
-	if snap.Source != snapshot.Offline {
-		return err
-	}
-	var where []string
-	if t.Kind == snapshot.KindService {
-		svcs, _ := snap.Services.List("")
-		for _, o := range svcs {
-			if o.Name == t.Name && o.Namespace != t.Namespace {
-				where = append(where, o.Namespace)
-			}
-		}
-	} else {
-		ings, _ := snap.Ingresses.List("")
-		for _, o := range ings {
-			if o.Name == t.Name && o.Namespace != t.Namespace {
-				where = append(where, o.Namespace)
-			}
-		}
-	}
-	if len(where) == 0 {
-		return err
-	}
-	return fmt.Errorf("%w; the input has %s/%s; add -n %s", err, where[0], t.Name, where[0])
-}
-
-// ignoreAnnotation returns the target's lbdoctor.io/ignore annotation.
-func ignoreAnnotation(snap *snapshot.Snapshot, t snapshot.Target) string {
-	return targetMeta(snap, t).Annotations[report.IgnoreAnnotation]
-}
-
-// targetMeta returns the metadata of the target's Service or Ingress in snap; zero when it is absent.
-func targetMeta(snap *snapshot.Snapshot, t snapshot.Target) metav1.ObjectMeta {
-	if t.Kind == snapshot.KindService {
-		if svc, err := snap.Services.Get(t.Namespace, t.Name); err == nil {
-			return svc.ObjectMeta
-		}
-	} else if ing, err := snap.Ingresses.Get(t.Namespace, t.Name); err == nil {
-		return ing.ObjectMeta
-	}
-	return metav1.ObjectMeta{}
+	return diagnose.Offline(snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: o.namespace,
+		Recursive: o.Recursive, Group: o.group}, o.targets, o.scopeNamespace(), o.selectors())
 }
 
 // terminalWidth is out's width in columns when it is a terminal, else 0 (no wrapping).
@@ -607,70 +458,17 @@ func terminalWidth(out io.Writer) int {
 // providerValues are the values of --provider: auto, then every provider of the catalog.
 func providerValues() []string { return append([]string{"auto"}, rules.ProviderNames()...) }
 
-// providerHasChecks reports whether the catalog has a check of provider p for targets of kind k.
-func providerHasChecks(p rules.Provider, k snapshot.Kind) bool {
-	for _, c := range checks.All() {
-		if c.Provider == p && c.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
-// failedRead returns the first note of a read that failed for a reason other than permissions
-// (those are skips, or name the RBAC rule), or "".
-func failedRead(notes []string) string {
-	for _, n := range notes {
-		if !strings.Contains(n, "needs RBAC") {
-			return n
-		}
+// failedRead returns the note of the first read that failed for a reason other than permissions
+// (those are skips, and name the RBAC rule), or "".
+func failedRead(reads []snapshot.FailedRead) string {
+	if r, ok := diagnose.Failure(reads); ok {
+		return r.Note
 	}
 	return ""
 }
 
 func (o *Options) selectors() snapshot.Selector {
 	return snapshot.Selector{Label: o.Selector, Field: o.FieldSelector}
-}
-
-// selectOffline keeps the targets that match -l and --field-selector (metadata.name and
-// metadata.namespace: the fields the API server selects on for both kinds).
-func (o *Options) selectOffline(snap *snapshot.Snapshot, targets []snapshot.Target) ([]snapshot.Target, error) {
-	match, err := o.clientSelector("offline")
-	if match == nil || err != nil {
-		return targets, err
-	}
-	var out []snapshot.Target
-	for _, t := range targets {
-		if match(targetMeta(snap, t).Labels, t.Name, t.Namespace) {
-			out = append(out, t)
-		}
-	}
-	return out, nil
-}
-
-// clientSelector is -l and --field-selector applied by the plugin rather than the API server (where
-// only metadata.name and metadata.namespace can be selected on); nil when neither is given. mode
-// names the case in the error.
-func (o *Options) clientSelector(mode string) (func(lbls map[string]string, name, namespace string) bool, error) {
-	if o.Selector == "" && o.FieldSelector == "" {
-		return nil, nil
-	}
-	ls, err := labels.Parse(o.Selector)
-	if err != nil {
-		return nil, fmt.Errorf("invalid --selector: %w", err)
-	}
-	fs, err := fields.ParseSelector(o.FieldSelector)
-	if err != nil {
-		return nil, fmt.Errorf("invalid --field-selector: %w", err)
-	}
-	for _, r := range fs.Requirements() {
-		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
-			return nil, fmt.Errorf("--field-selector %s: %s, only metadata.name and metadata.namespace can be selected on", r.Field, mode)
-		}
-	}
-	return func(lbls map[string]string, name, namespace string) bool {
-		return ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": name, "metadata.namespace": namespace})
-	}, nil
 }
 
 // scopeNamespace is "" for -A, else the namespace in force. Like kubectl's -f, manifest input without
@@ -685,16 +483,6 @@ func (o *Options) scopeNamespace() string {
 // wholeInput is manifest input without an explicit -n.
 func (o *Options) wholeInput() bool {
 	return len(o.Filenames) > 0 && (o.ConfigFlags.Namespace == nil || *o.ConfigFlags.Namespace == "")
-}
-
-func notFoundOr(err error, t snapshot.Target) error {
-	if snapshot.IsNotFound(err) {
-		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", t.Kind.Lower(), t.Name, t.Namespace)
-	}
-	if snapshot.IsUnknown(err) {
-		return fmt.Errorf("%s %s/%s: %w", t.Kind.Lower(), t.Namespace, t.Name, err)
-	}
-	return err
 }
 
 // decideColor settles colour once: always, never, or auto (a terminal, and NO_COLOR unset or empty).

@@ -20,10 +20,17 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/serve"
 )
 
+// ServeOptions are the flags of `kubectl-lbdoctor serve`; the kubeconfig flags and -v are the root's.
+type ServeOptions struct {
+	Common
+	// Bind is --metrics-bind-address; PassLog is the hidden --pass-log FILE.
+	Bind, PassLog string
+}
+
 // newServeCommand is `kubectl-lbdoctor serve`: the diagnosis of the whole cluster kept up to date
 // by the engine and served as Prometheus metrics. It shares the root's kubeconfig flags.
-func newServeCommand(o *Options) *cobra.Command {
-	bind, passLog := ":8080", ""
+func newServeCommand(root *Options) *cobra.Command {
+	o := &ServeOptions{Bind: ":8080"}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Diagnose every LoadBalancer Service and Ingress continuously and serve the findings as Prometheus metrics",
@@ -44,11 +51,15 @@ It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
   kubectl-lbdoctor serve --metrics-bind-address 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return o.runServe(c.Context(), bind, passLog)
+			o.Common = root.Common
+			if err := o.Complete(); err != nil {
+				return err
+			}
+			return o.Run(c.Context())
 		},
 	}
-	cmd.Flags().StringVar(&bind, "metrics-bind-address", bind, "Address to serve /metrics, /healthz, /readyz and /report on (host:port; port 0 picks a free one)")
-	cmd.Flags().StringVar(&passLog, "pass-log", "", "Append one JSON line per diagnosis pass to FILE, written once its metrics are updated (the benchmark's probe)")
+	cmd.Flags().StringVar(&o.Bind, "metrics-bind-address", o.Bind, "Address to serve /metrics, /healthz, /readyz and /report on (host:port; port 0 picks a free one)")
+	cmd.Flags().StringVar(&o.PassLog, "pass-log", "", "Append one JSON line per diagnosis pass to FILE, written once its metrics are updated (the benchmark's probe)")
 	_ = cmd.Flags().MarkHidden("pass-log")
 	return cmd
 }
@@ -58,21 +69,20 @@ It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
 // half of it, and deploy/serve.yaml limits the container to 512Mi.
 const defaultMemoryLimit = 200 << 20
 
-// runServe runs the engine over every namespace and serves its state until SIGINT or SIGTERM.
-func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
+// Complete settles the deadline of the first requests from --request-timeout.
+func (o *ServeOptions) Complete() error { return o.completeDeadline() }
+
+// Run runs the engine over every namespace and serves its state until SIGINT or SIGTERM.
+func (o *ServeOptions) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := o.completeDeadline(); err != nil {
-		return err
-	}
-	o.AllNamespaces, o.targets = true, nil
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
-	c, cfg, err := o.watchClients(ctx)
+	c, cfg, err := o.watchClients(ctx, "")
 	if err != nil {
 		return err
 	}
@@ -82,15 +92,15 @@ func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 		return err
 	}
 	var plog *json.Encoder
-	if passLog != "" {
-		f, err := os.OpenFile(passLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if o.PassLog != "" {
+		f, err := os.OpenFile(o.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
 			return fmt.Errorf("--pass-log: %w", err)
 		}
 		defer f.Close()
 		plog = json.NewEncoder(f)
 	}
-	eng := engine.New(engine.Config{Clients: c, Checks: checks.All(), Diagnose: o.diagnosePrinting, OnSync: m.SetSynced,
+	eng := engine.New(engine.Config{Clients: c, Checks: checks.All(), Warn: func(line string) { fmt.Fprintln(o.ErrOut, line) }, OnSync: m.SetSynced,
 		OnUpdate: func(u engine.Update) {
 			for _, r := range u.Reports {
 				m.Update(r)
@@ -110,9 +120,9 @@ func (o *Options) runServe(ctx context.Context, bind, passLog string) error {
 				debug.FreeOSMemory()
 			}
 		}})
-	ln, err := net.Listen("tcp", bind)
+	ln, err := net.Listen("tcp", o.Bind)
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", bind, err)
+		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", o.Bind, err)
 	}
 	srv := &http.Server{Handler: serve.NewHandler(reg, eng), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)

@@ -1,11 +1,9 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -14,7 +12,8 @@ import (
 	"github.com/spf13/pflag"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/buildinfo"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -28,51 +27,14 @@ var (
 	date    = "unknown"
 )
 
-// buildStamp is the version, commit and date a binary reports.
-type buildStamp struct{ version, commit, date string }
-
 // build is the stamped build information, completed from debug.ReadBuildInfo, once.
-var build = sync.OnceValue(func() buildStamp {
+var build = sync.OnceValue(func() buildinfo.Stamp {
 	bi, _ := debug.ReadBuildInfo()
-	return fromBuildInfo(buildStamp{version, commit, date}, bi)
+	return buildinfo.Fill(buildinfo.Stamp{Version: version, Commit: commit, Date: date}, bi)
 })
 
-// fromBuildInfo fills the fields of s still at their defaults from bi (nil: none): the module
-// version unless it is "(devel)", vcs.revision cut to 12 characters with "-dirty" when
-// vcs.modified, and vcs.time.
-func fromBuildInfo(s buildStamp, bi *debug.BuildInfo) buildStamp {
-	if bi == nil {
-		return s
-	}
-	if s.version == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		s.version = bi.Main.Version
-	}
-	var rev, at string
-	dirty := false
-	for _, kv := range bi.Settings {
-		switch kv.Key {
-		case "vcs.revision":
-			rev = kv.Value
-		case "vcs.time":
-			at = kv.Value
-		case "vcs.modified":
-			dirty = kv.Value == "true"
-		}
-	}
-	if s.commit == "unknown" && rev != "" {
-		s.commit = rev[:min(len(rev), 12)]
-		if dirty {
-			s.commit += "-dirty"
-		}
-	}
-	if s.date == "unknown" && at != "" {
-		s.date = at
-	}
-	return s
-}
-
 // buildVersion is the stamped version, else the module version of a go install …@vX.Y.Z build.
-func buildVersion() string { return build().version }
+func buildVersion() string { return build().Version }
 
 // versionInfo is the version subcommand's JSON/YAML shape.
 type versionInfo struct {
@@ -84,7 +46,7 @@ type versionInfo struct {
 
 func versionLine() string {
 	b := build()
-	return fmt.Sprintf("%s (commit %s, built %s)", b.version, b.commit, b.date)
+	return fmt.Sprintf("%s (commit %s, built %s)", b.Version, b.Commit, b.Date)
 }
 
 func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
@@ -99,7 +61,7 @@ func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				return err
 			}
 			if b := build(); f != report.Text {
-				return report.Encode(streams.Out, f, versionInfo{Version: b.version, Commit: b.commit, Date: b.date, GoVersion: runtime.Version()})
+				return report.Encode(streams.Out, f, versionInfo{Version: b.Version, Commit: b.Commit, Date: b.Date, GoVersion: runtime.Version()})
 			}
 			_, err = fmt.Fprintf(streams.Out, "kubectl-lbdoctor %s\n", versionLine())
 			return err
@@ -208,7 +170,7 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			found, err := explainLookup(strings.TrimSpace(args[0]), p, k)
+			found, err := diagnose.Explain(strings.TrimSpace(args[0]), p, k)
 			if err != nil {
 				return err
 			}
@@ -286,43 +248,6 @@ func explainProvider(s string) (rules.Provider, error) {
 		return "", fmt.Errorf("--provider: %w", err)
 	}
 	return p, nil
-}
-
-// explainLookup finds the rules of a code or rule id, else those an event message proves. When
-// --provider excludes every match, the error names the provider that has it.
-func explainLookup(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
-	if q == "" {
-		return nil, errors.New("explain needs a code, a rule id or an event message")
-	}
-	if found := rules.Lookup(q, p, k); len(found) > 0 {
-		return found, nil
-	}
-	var found []rules.Rule
-	for _, kind := range []rules.Kind{rules.Service, rules.Ingress} {
-		if k != "" && kind != k {
-			continue
-		}
-		for _, id := range events.Match(p, kind, q) {
-			if r, ok := rules.Get(id); ok {
-				found = append(found, r)
-			}
-		}
-	}
-	if len(found) > 0 {
-		return found, nil
-	}
-	if p != "" || k != "" {
-		var others []string
-		for _, r := range rules.Lookup(q, "", "") {
-			if w := string(r.Provider) + " " + r.Kind.Lower(); !slices.Contains(others, w) {
-				others = append(others, w)
-			}
-		}
-		if len(others) > 0 {
-			return nil, fmt.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s", q, strings.Join(others, ", "))
-		}
-	}
-	return nil, fmt.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules", q)
 }
 
 // dataFormat is -o of the catalog subcommands: text, json or yaml.

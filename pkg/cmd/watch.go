@@ -18,14 +18,18 @@ import (
 	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// validateWatch checks the flags --watch combines with.
-func (o *Options) validateWatch() error {
+// WatchOptions is the diagnose command with --watch: the first report, then each finding that
+// appears or clears. It shares the diagnose command's flags (Complete is Options').
+type WatchOptions struct{ *Options }
+
+// Validate checks the flags --watch combines with.
+func (o WatchOptions) Validate() error {
 	if len(o.Filenames) > 0 {
 		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
 	}
@@ -41,7 +45,7 @@ func (o *Options) validateWatch() error {
 // watchSelect is the -l and --field-selector choice of a watched scope; --field-selector can select
 // on metadata.name and metadata.namespace, which the watch reads for both kinds.
 func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error) {
-	match, err := o.clientSelector("with --watch")
+	match, err := o.selectors().Matcher("with --watch")
 	if match == nil || err != nil {
 		return nil, err
 	}
@@ -53,12 +57,12 @@ func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error)
 // watchClients are clients for informers: no overall request timeout (a watch stays open; the
 // reflector bounds its own calls), and the server is probed once so that a bad kubeconfig or an
 // unreachable server is one error line, as in a one-shot run.
-func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Config, error) {
+func (o *Common) watchClients(ctx context.Context, ns string) (snapshot.Clients, *rest.Config, error) {
 	cfg, err := o.restConfig()
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
-	probe, err := newClients(cfg)
+	probe, err := snapshot.NewClients(cfg)
 	if err != nil {
 		return snapshot.Clients{}, nil, err
 	}
@@ -68,15 +72,15 @@ func (o *Options) watchClients(ctx context.Context) (snapshot.Clients, *rest.Con
 		pctx, cancel = context.WithTimeout(ctx, o.deadline)
 		defer cancel()
 	}
-	if _, err := probe.Kube.CoreV1().Services(o.watchNamespace()).List(pctx, metav1.ListOptions{Limit: 1}); err != nil {
-		if perr := probeServer(pctx, probe, cfg); perr != nil {
+	if _, err := probe.Kube.CoreV1().Services(ns).List(pctx, metav1.ListOptions{Limit: 1}); err != nil {
+		if perr := diagnose.ProbeServer(pctx, probe, cfg); perr != nil {
 			return snapshot.Clients{}, nil, perr
 		}
-		return snapshot.Clients{}, nil, liveErr(err, cfg, o.deadline)
+		return snapshot.Clients{}, nil, diagnose.LiveErr(err, cfg, o.deadline)
 	}
 	wcfg := rest.CopyConfig(cfg)
 	wcfg.Timeout = 0
-	c, err := newClients(wcfg)
+	c, err := snapshot.NewClients(wcfg)
 	return c, cfg, err
 }
 
@@ -98,9 +102,9 @@ func quietKlog() {
 	klog.SetOutput(io.Discard)
 }
 
-// runWatch prints the diagnosis as Run does, then one line per finding that appears or clears, until
-// ctx ends or SIGINT/SIGTERM arrives (exit 0).
-func (o *Options) runWatch(ctx context.Context) error {
+// Run prints the diagnosis as Options.Run does, then one line per finding that appears or clears,
+// until ctx ends or SIGINT/SIGTERM arrives (exit 0).
+func (o WatchOptions) Run(ctx context.Context) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if o.Verbosity == 0 {
@@ -110,14 +114,14 @@ func (o *Options) runWatch(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c, cfg, err := o.watchClients(ctx)
+	c, cfg, err := o.watchClients(ctx, o.watchNamespace())
 	if err != nil {
 		return err
 	}
-	p := &watchPrinter{o: o, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
+	p := &watchPrinter{o: o.Options, json: o.format == report.JSON, prev: map[snapshot.Target][]report.Finding{}, now: time.Now}
 	initial := make(chan error, 1)
 	eng := engine.New(engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
-		Checks: checks.All(), Provider: o.provider, Diagnose: o.diagnosePrinting,
+		Checks: checks.All(), Provider: o.provider, Warn: o.warn,
 		OnUpdate: func(u engine.Update) {
 			if u.Initial {
 				initial <- p.first(u)
@@ -173,7 +177,7 @@ func (p *watchPrinter) first(u engine.Update) error {
 	}
 	for _, t := range p.o.targets {
 		if !seen[t] {
-			return notFoundOr(&snapshot.NotFoundError{Resource: t.Kind.Lower(), Namespace: t.Namespace, Name: t.Name}, t)
+			return diagnose.NotFound(&snapshot.NotFoundError{Resource: t.Kind.Lower(), Namespace: t.Namespace, Name: t.Name}, t)
 		}
 	}
 	if len(u.Reports) == 0 {
@@ -192,34 +196,18 @@ func (p *watchPrinter) scope() string {
 	return "any namespace"
 }
 
-// Transition is one finding that appeared or cleared, the JSON line of -o json --watch.
-type Transition struct {
-	Time time.Time `json:"time"`
-	// Change is "appeared" or "cleared".
-	Change   string          `json:"change"`
-	Target   snapshot.Target `json:"target"`
-	Rule     rules.ID        `json:"rule"`
-	Code     string          `json:"code"`
-	Severity rules.Severity  `json:"severity"`
-	Title    string          `json:"title"`
-	Path     string          `json:"path,omitempty"`
-	Message  string          `json:"message"`
-	// TargetDeleted is set on the findings cleared because their target is gone.
-	TargetDeleted bool `json:"targetDeleted,omitempty"`
-}
-
 func (p *watchPrinter) update(u engine.Update) {
 	now := p.now()
 	if u.Err != nil {
 		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", oneLine(u.Err.Error()))
 	}
-	var out []Transition
+	var out []engine.Transition
 	for _, r := range u.Reports {
-		out = append(out, transitions(now, r.Target, p.prev[r.Target], r.Findings, false)...)
+		out = append(out, engine.Transitions(now, r.Target, p.prev[r.Target], r.Findings, false)...)
 		p.prev[r.Target] = r.Findings
 	}
 	for _, t := range u.Removed {
-		out = append(out, transitions(now, t, p.prev[t], nil, true)...)
+		out = append(out, engine.Transitions(now, t, p.prev[t], nil, true)...)
 		delete(p.prev, t)
 	}
 	for _, tr := range out {
@@ -227,48 +215,9 @@ func (p *watchPrinter) update(u engine.Update) {
 	}
 }
 
-// findingKey identifies a finding across diagnoses: an event's count and latest message change
-// without making it another finding.
-func findingKey(f report.Finding) string {
-	msg := f.Message
-	if f.Source == checks.SourceEvent {
-		msg = ""
-	}
-	return strings.Join([]string{f.Rule.String(), f.Severity.String(), f.Path, msg}, "\x00")
-}
-
-// transitions lists the findings of after that before lacks (appeared), then those of before that
-// after lacks (cleared).
-func transitions(now time.Time, t snapshot.Target, before, after []report.Finding, deleted bool) []Transition {
-	had := map[string]bool{}
-	for _, f := range before {
-		had[findingKey(f)] = true
-	}
-	has := map[string]bool{}
-	for _, f := range after {
-		has[findingKey(f)] = true
-	}
-	var out []Transition
-	mk := func(change string, f report.Finding) Transition {
-		return Transition{Time: now, Change: change, Target: t, Rule: f.Rule, Code: f.Code, Severity: f.Severity,
-			Title: f.Title, Path: f.Path, Message: f.Message, TargetDeleted: deleted}
-	}
-	for _, f := range after {
-		if !had[findingKey(f)] {
-			out = append(out, mk("appeared", f))
-		}
-	}
-	for _, f := range before {
-		if !has[findingKey(f)] {
-			out = append(out, mk("cleared", f))
-		}
-	}
-	return out
-}
-
 // print writes one transition: a JSON line, or
 // "15:04:05  + ERROR    E4009  ingress/shop/mall  title: message".
-func (p *watchPrinter) print(tr Transition) {
+func (p *watchPrinter) print(tr engine.Transition) {
 	if p.json {
 		b, err := json.Marshal(tr)
 		if err == nil {

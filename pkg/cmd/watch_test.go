@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -64,7 +65,7 @@ func TestTransitions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, tr := range transitions(now, tgt, tt.before, tt.after, tt.deleted) {
+			for _, tr := range engine.Transitions(now, tgt, tt.before, tt.after, tt.deleted) {
 				s := tr.Change + " " + tr.Code
 				if tr.TargetDeleted {
 					s += " deleted"

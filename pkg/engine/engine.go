@@ -4,7 +4,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"sort"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -33,11 +33,13 @@ type Config struct {
 	// Ingress of the scope that Select accepts (nil: all).
 	Targets []snapshot.Target
 	Select  func(kind snapshot.Kind, obj metav1.Object) bool
-	// Checks and Provider are what the fetch plan is made from (Provider "": detected per target).
+	// Checks and Provider are what the fetch plan is made from; Provider also forces the provider of
+	// the diagnosis (Provider "": detected per target).
 	Checks   []checks.Check
 	Provider rules.Provider
-	// Diagnose runs the checks on one target of the snapshot and builds its report.
-	Diagnose func(*snapshot.Snapshot, snapshot.Target) (report.Report, error)
+	// Warn, when set, hears the diagnosis's warnings about a target's annotations (see
+	// diagnose.Options), from the engine's goroutine.
+	Warn func(line string)
 	// OnUpdate receives each diagnosis pass, from the engine's goroutine.
 	OnUpdate func(Update)
 	// OnSync, when set, hears whether each informer is synced: listed once, and its last list or
@@ -133,9 +135,6 @@ func (e *Engine) Reports() []report.Report {
 // Run starts the informers and diagnoses until ctx is done. The informers re-list on their own after
 // a watch expires or the API server comes back; a re-list that changes nothing re-diagnoses nothing.
 func (e *Engine) Run(ctx context.Context) error {
-	if e.cfg.Diagnose == nil {
-		return errors.New("engine: no Diagnose function")
-	}
 	e.ctx = ctx
 	for _, res := range []string{snapshot.Services, snapshot.Ingresses} {
 		e.ensure(snapshot.Request{Resource: res, Namespace: e.cfg.Namespace})
@@ -247,7 +246,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	u := Update{Initial: initial}
 	var done []report.Report
 	for _, t := range e.order(p.dirty) {
-		rep, err := e.cfg.Diagnose(e.snap, t)
+		rep, err := diag.Target(e.snap, t, diag.Options{Provider: e.cfg.Provider, Warn: e.cfg.Warn})
 		if err != nil {
 			if u.Err == nil {
 				u.Err = err

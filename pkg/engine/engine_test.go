@@ -14,6 +14,7 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -38,12 +39,7 @@ func secret(name string, data map[string]string) *corev1.Secret {
 }
 
 func diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error) {
-	det := checks.DetectProvider(snap, t)
-	res, err := checks.Run(snap, t, det.Provider, checks.All())
-	if err != nil {
-		return report.Report{}, err
-	}
-	return report.Build(res, snap.Source, snap.Incomplete)
+	return diag.Target(snap, t, diag.Options{})
 }
 
 // run starts an engine on a fake cluster holding objs and returns its passes as they come.
@@ -51,7 +47,7 @@ func run(t *testing.T, objs ...runtime.Object) (*fake.Clientset, *Engine, <-chan
 	t.Helper()
 	c := fake.NewClientset(objs...)
 	ups := make(chan Update, 16)
-	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(), Diagnose: diagnose,
+	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(),
 		OnUpdate: func(u Update) { ups <- u }})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

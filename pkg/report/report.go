@@ -137,10 +137,12 @@ type List struct {
 
 // Build joins a check result with the rule table. A finding that names no catalog rule is an error:
 // the report never shows a rule without its title, fix and severity.
-func Build(res checks.Result, source snapshot.Source, incomplete []string) (Report, error) {
+//
+// incomplete are the snapshot's failed reads; the report lists their notes.
+func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.FailedRead) (Report, error) {
 	r := Report{APIVersion: APIVersion, Kind: "Report", Target: res.Target, Provider: Provider{Name: res.Provider},
 		Source: source, Findings: make([]Finding, 0, len(res.Findings)), Skipped: make([]Skipped, 0, len(res.Skipped)),
-		Incomplete: incomplete}
+		Incomplete: snapshot.Notes(incomplete)}
 	if len(res.Partial) > 0 {
 		r.Partial = make([]Skipped, 0, len(res.Partial))
 	}

@@ -45,7 +45,7 @@ func variedReports(t *testing.T) []Report {
 	partial := result(loop)
 	partial.Partial = []checks.Skip{{Check: "tke-clb-reuse", Reason: "ran on the input files only"}}
 	partial.Skipped = []checks.Skip{{Check: "events", Reason: `forbidden: cannot list "events" <RBAC>`}}
-	incomplete, err := Build(partial, snapshot.Live, []string{"listing pods & nodes: timeout"})
+	incomplete, err := Build(partial, snapshot.Live, []snapshot.FailedRead{{Class: snapshot.ReasonReadFailed, Note: "listing pods & nodes: timeout"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package snapshot
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -218,8 +217,9 @@ func (f *fetcher) classify(err error, verb Verb, e *Entry, ns string) Gap {
 	if g, ok := gapFor(err, verb, e, ns); ok {
 		return g
 	}
-	note := fmt.Sprintf("%s %s: %s", verb, e.GVR.Resource, shortErr(err))
-	f.locked(func() { f.snap.Incomplete = appendOnce(f.snap.Incomplete, note) })
+	r := FailedRead{Class: ReasonReadFailed, Verb: string(verb), Resource: e.GVR.Resource, Namespace: ns,
+		Note: fmt.Sprintf("%s %s: %s", verb, e.GVR.Resource, shortErr(err))}
+	f.locked(func() { f.snap.addIncomplete(r) })
 	return Gap{Reason: "read failed: " + shortErr(err), Class: ReasonReadFailed, Err: err}
 }
 
@@ -229,13 +229,6 @@ func shortErr(err error) string {
 		s = s[:200] + "…"
 	}
 	return s
-}
-
-func appendOnce(l []string, s string) []string {
-	if slices.Contains(l, s) {
-		return l
-	}
-	return append(l, s)
 }
 
 // getInto GETs ns/name into st, recording 404 as absent and other errors as gaps.

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -150,7 +151,13 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 				firstErr = err
 			}
 			if len(namespaces) > 1 {
-				f.snap.Incomplete = append(f.snap.Incomplete, fmt.Sprintf("namespace %s not diagnosed: %v", ns, err))
+				r := FailedRead{Class: ClassOf(err), Verb: "list", Resource: Services, Namespace: ns,
+					Note: fmt.Sprintf("namespace %s not diagnosed: %v", ns, err)}
+				var u *UnknownError
+				if errors.As(err, &u) {
+					r.Resource, r.RBAC = u.Resource, u.RBAC
+				}
+				f.snap.Incomplete = append(f.snap.Incomplete, r)
 			}
 			continue
 		}

@@ -94,8 +94,9 @@ type Snapshot struct {
 	// events holds events by involved object; eventsGap is set when they could not be read.
 	events    map[ObjectRef][]Event
 	eventsGap *UnknownError
-	// Incomplete lists reads that failed part way (server gone, timeout); the report is marked so.
-	Incomplete []string
+	// Incomplete lists reads that failed part way (server gone, timeout, a namespace that could not
+	// be read); the report is marked so.
+	Incomplete []FailedRead
 	// Warnings are problems of the input itself (offline: the same object given twice).
 	Warnings []string
 

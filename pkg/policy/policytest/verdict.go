@@ -12,7 +12,9 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -46,15 +48,16 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 	case *networkingv1.Ingress:
 		tgt = snapshot.Target{Kind: snapshot.KindIngress, Namespace: o.Namespace, Name: o.Name}
 	}
-	res, err := checks.Run(s, tgt, checks.DetectProvider(s, tgt).Provider, checks.All())
+	rep, err := diagnose.Target(s, tgt, diagnose.Options{})
 	if err != nil {
 		return nil, err
 	}
 	out := map[rules.ID]bool{}
-	for _, f := range res.Findings {
+	// The policies know nothing of lbdoctor.io/ignore: a finding it suppressed is a verdict all the same.
+	for _, f := range append(rep.Findings, rep.Suppressed...) {
 		// A consequence folded under another finding was found by the checks all the same.
-		for _, g := range append([]checks.Finding{f}, f.Consequences...) {
-			if r, _ := rules.Get(g.Rule); g.EffectiveSeverity() < r.Severity {
+		for _, g := range append([]report.Finding{f}, f.Consequences...) {
+			if r, _ := rules.Get(g.Rule); g.Severity < r.Severity {
 				continue
 			}
 			if covered[g.Rule] && g.Source != checks.SourceEvent {

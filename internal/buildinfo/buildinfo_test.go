@@ -1,11 +1,11 @@
-package cmd
+package buildinfo
 
 import (
 	"runtime/debug"
 	"testing"
 )
 
-func TestFromBuildInfo(t *testing.T) {
+func TestFill(t *testing.T) {
 	vcs := func(kv ...string) []debug.BuildSetting {
 		var out []debug.BuildSetting
 		for i := 0; i < len(kv); i += 2 {
@@ -14,33 +14,33 @@ func TestFromBuildInfo(t *testing.T) {
 		return out
 	}
 	const rev = "0123456789abcdef0123456789abcdef01234567"
-	defaults := buildStamp{"dev", "unknown", "unknown"}
+	defaults := Stamp{"dev", "unknown", "unknown"}
 	tests := []struct {
 		name  string
-		stamp buildStamp
+		stamp Stamp
 		bi    *debug.BuildInfo
-		want  buildStamp
+		want  Stamp
 	}{
 		{"no build info", defaults, nil, defaults},
 		{"go install at a tag", defaults,
 			&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}},
-			buildStamp{"v1.2.3", "unknown", "unknown"}},
+			Stamp{"v1.2.3", "unknown", "unknown"}},
 		{"go build in a clone", defaults,
 			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", rev, "vcs.time", "2026-05-01T10:00:00Z", "vcs.modified", "false")},
-			buildStamp{"dev", "0123456789ab", "2026-05-01T10:00:00Z"}},
+			Stamp{"dev", "0123456789ab", "2026-05-01T10:00:00Z"}},
 		{"modified tree", defaults,
 			&debug.BuildInfo{Main: debug.Module{Version: "v1.2.4-0.20260501100000-0123456789ab+dirty"}, Settings: vcs("vcs.revision", rev, "vcs.modified", "true")},
-			buildStamp{"v1.2.4-0.20260501100000-0123456789ab+dirty", "0123456789ab-dirty", "unknown"}},
+			Stamp{"v1.2.4-0.20260501100000-0123456789ab+dirty", "0123456789ab-dirty", "unknown"}},
 		{"short revision kept whole", defaults,
 			&debug.BuildInfo{Settings: vcs("vcs.revision", "abc")},
-			buildStamp{"dev", "abc", "unknown"}},
-		{"ldflags win", buildStamp{"v9.9.9", "feedface", "2020-01-01T00:00:00Z"},
+			Stamp{"dev", "abc", "unknown"}},
+		{"ldflags win", Stamp{"v9.9.9", "feedface", "2020-01-01T00:00:00Z"},
 			&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: vcs("vcs.revision", rev, "vcs.time", "2026-05-01T10:00:00Z")},
-			buildStamp{"v9.9.9", "feedface", "2020-01-01T00:00:00Z"}},
+			Stamp{"v9.9.9", "feedface", "2020-01-01T00:00:00Z"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := fromBuildInfo(tt.stamp, tt.bi); got != tt.want {
+			if got := Fill(tt.stamp, tt.bi); got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})

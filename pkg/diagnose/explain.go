@@ -1,0 +1,48 @@
+package diagnose
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// Explain finds the rules of a code or rule id, else those an event message proves. When
+// --provider excludes every match, the error names the provider that has it.
+func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
+	if q == "" {
+		return nil, errors.New("explain needs a code, a rule id or an event message")
+	}
+	if found := rules.Lookup(q, p, k); len(found) > 0 {
+		return found, nil
+	}
+	var found []rules.Rule
+	for _, kind := range []rules.Kind{rules.Service, rules.Ingress} {
+		if k != "" && kind != k {
+			continue
+		}
+		for _, id := range events.Match(p, kind, q) {
+			if r, ok := rules.Get(id); ok {
+				found = append(found, r)
+			}
+		}
+	}
+	if len(found) > 0 {
+		return found, nil
+	}
+	if p != "" || k != "" {
+		var others []string
+		for _, r := range rules.Lookup(q, "", "") {
+			if w := string(r.Provider) + " " + r.Kind.Lower(); !slices.Contains(others, w) {
+				others = append(others, w)
+			}
+		}
+		if len(others) > 0 {
+			return nil, fmt.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s", q, strings.Join(others, ", "))
+		}
+	}
+	return nil, fmt.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules", q)
+}

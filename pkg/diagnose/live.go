@@ -1,0 +1,142 @@
+package diagnose
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	kversion "k8s.io/apimachinery/pkg/version"
+	"k8s.io/client-go/rest"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Live is a one-shot read of the cluster: the targets named, or every LoadBalancer Service and
+// Ingress of a scope, with what the checks of Provider ("" for any) read for them.
+type Live struct {
+	Clients snapshot.Clients
+	// Config is the clients' configuration: its host and timeout word the errors.
+	Config *rest.Config
+	// Deadline bounds the whole run (0: none); it words the error of a read that timed out.
+	Deadline time.Duration
+	// Targets are the objects to diagnose; none reads the scope: Namespace ("" for all) narrowed by
+	// Selector.
+	Targets   []snapshot.Target
+	Namespace string
+	Selector  snapshot.Selector
+	Provider  rules.Provider
+	// Progress, when set, hears what the read is doing, one status line at a time.
+	Progress func(status string)
+}
+
+// Load reads the snapshot and returns it with its targets. A failed read is one actionable error:
+// an endpoint that is no Kubernetes API server, one that cannot be reached, credentials that are
+// rejected, a timeout, a target that does not exist.
+func (l Live) Load(ctx context.Context) (Batch, error) {
+	progress := l.Progress
+	if progress == nil {
+		progress = func(string) {}
+	}
+	plan := checks.Plan(checks.All(), l.Provider)
+	if len(l.Targets) == 0 {
+		progress("reading the cluster…")
+		snap, err := snapshot.FromScope(ctx, l.Clients, l.Namespace, l.Selector, plan)
+		if err != nil {
+			if perr := ProbeServer(ctx, l.Clients, l.Config); perr != nil {
+				return Batch{}, perr
+			}
+			return Batch{}, LiveErr(err, l.Config, l.Deadline)
+		}
+		progress(fmt.Sprintf("diagnosing %d objects…", len(snap.Targets)))
+		return Batch{Snap: snap, Targets: snap.Targets}, nil
+	}
+	snap, err := snapshot.FromCluster(ctx, l.Clients, l.Targets, plan)
+	if err != nil {
+		var te *snapshot.TargetError
+		if errors.As(err, &te) {
+			if snapshot.IsNotFound(te.Err) || unexpectedAnswer(te.Err) {
+				if perr := ProbeServer(ctx, l.Clients, l.Config); perr != nil {
+					return Batch{}, perr
+				}
+			}
+			if snapshot.IsNotFound(te.Err) || snapshot.IsUnknown(te.Err) {
+				return Batch{}, NotFound(te.Err, te.Target)
+			}
+			return Batch{}, LiveErr(te.Err, l.Config, l.Deadline)
+		}
+		return Batch{}, LiveErr(err, l.Config, l.Deadline)
+	}
+	return Batch{Snap: snap, Targets: l.Targets}, nil
+}
+
+// unexpectedAnswer reports whether err is neither a Kubernetes status nor a timeout: the answer of
+// something that may not be an API server.
+func unexpectedAnswer(err error) bool {
+	var st apierrors.APIStatus
+	var ne net.Error
+	return !errors.As(err, &st) && !(errors.As(err, &ne) && ne.Timeout()) && !errors.Is(err, context.DeadlineExceeded)
+}
+
+// ProbeServer tells an endpoint that is not a Kubernetes API server, or one that cannot be reached,
+// from a missing object: it GETs /version once, only after a read failed. Nil means the server is fine.
+func ProbeServer(ctx context.Context, c snapshot.Clients, cfg *rest.Config) error {
+	if c.Kube == nil || ctx.Err() != nil {
+		return nil
+	}
+	raw, err := c.Kube.Discovery().RESTClient().Get().AbsPath("/version").Do(ctx).Raw()
+	var ue *url.Error
+	switch {
+	case ctx.Err() != nil:
+		return nil
+	case errors.As(err, &ue):
+		return unreachableErr(cfg.Host, ue)
+	case apierrors.IsNotFound(err):
+		return fmt.Errorf("%s is not a Kubernetes API server (the server could not find the requested resource); check --kubeconfig/--context", cfg.Host)
+	case err != nil:
+		return nil
+	}
+	var v kversion.Info
+	if json.Unmarshal(raw, &v) != nil || v.GitVersion == "" {
+		return fmt.Errorf("%s is not a Kubernetes API server (its /version is not Kubernetes'); check --kubeconfig/--context", cfg.Host)
+	}
+	return nil
+}
+
+// LiveErr turns a transport or API error into one actionable line; deadline is the run's (0: none).
+func LiveErr(err error, cfg *rest.Config, deadline time.Duration) error {
+	host := ""
+	if cfg != nil {
+		host = cfg.Host
+	}
+	var ne net.Error
+	var ue *url.Error
+	switch {
+	case apierrors.IsUnauthorized(err):
+		return fmt.Errorf("the API server at %s rejected the credentials (401); refresh them or pick another --context", host)
+	case apierrors.IsForbidden(err):
+		return fmt.Errorf("%w; ask for the read-only role in deploy/rbac.yaml", err)
+	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) || apierrors.IsTimeout(err):
+		within := "in time"
+		if cfg != nil && cfg.Timeout > 0 {
+			within = "within " + cfg.Timeout.String()
+		} else if deadline > 0 {
+			within = "within " + deadline.String()
+		}
+		return fmt.Errorf("the API server at %s did not answer %s; raise --request-timeout (0: no limit) or check the network", host, within)
+	case errors.As(err, &ue):
+		return unreachableErr(host, ue)
+	}
+	return err
+}
+
+// unreachableErr is the one line for a transport failure before any answer (refused, DNS, TLS).
+func unreachableErr(host string, ue *url.Error) error {
+	return fmt.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode", host, ue.Err)
+}

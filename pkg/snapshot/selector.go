@@ -1,0 +1,33 @@
+package snapshot
+
+import (
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// Matcher is the selector applied by the plugin rather than the API server, where only
+// metadata.name and metadata.namespace can be selected on (offline, and by a watch); nil when the
+// selector selects everything. mode names the case in the error of another field (e.g. "offline").
+func (s Selector) Matcher(mode string) (func(lbls map[string]string, name, namespace string) bool, error) {
+	if s.IsZero() {
+		return nil, nil
+	}
+	ls, err := labels.Parse(s.Label)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --selector: %w", err)
+	}
+	fs, err := fields.ParseSelector(s.Field)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --field-selector: %w", err)
+	}
+	for _, r := range fs.Requirements() {
+		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
+			return nil, fmt.Errorf("--field-selector %s: %s, only metadata.name and metadata.namespace can be selected on", r.Field, mode)
+		}
+	}
+	return func(lbls map[string]string, name, namespace string) bool {
+		return ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": name, "metadata.namespace": namespace})
+	}, nil
+}
