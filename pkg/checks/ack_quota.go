@@ -191,3 +191,14 @@ func checkACKQuota(c *Context, own ackBackends) (found bool) {
 func ackCLBService(s *corev1.Service) bool {
 	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass == nil
 }
+
+// ackNLBClass is the loadBalancerClass for which ACK's cloud-controller-manager provisions a Network
+// Load Balancer (helper.NLBClass in kubernetes/cloud-provider-alibaba-cloud).
+const ackNLBClass = "alibabacloud.com/nlb"
+
+// ackNLBService is true for a Service CCM backs with an NLB: type LoadBalancer with loadBalancerClass
+// alibabacloud.com/nlb (helper.NeedNLB; the type-annotation route is behind an alpha feature gate,
+// off by default).
+func ackNLBService(s *corev1.Service) bool {
+	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass != nil && *s.Spec.LoadBalancerClass == ackNLBClass
+}
