@@ -131,6 +131,9 @@ func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
 // backends cannot be read are skipped; more Services can only add backends, so what is known is a
 // lower bound and a finding from it stands. It reports whether it emitted a finding.
 func checkACKQuota(c *Context, own ackBackends) (found bool) {
+	if !ackCLB(c) {
+		return false // the 200-server quota is the CLB's
+	}
 	a := ackAnns(c.Service.Annotations)
 	what := "eligible nodes (Cluster mode attaches every one)"
 	path := "spec.externalTrafficPolicy"
