@@ -129,6 +129,9 @@ func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
 // backends cannot be read are skipped; more Services can only add backends, so what is known is a
 // lower bound and a finding from it stands. It reports whether it emitted a finding.
 func checkACKQuota(c *Context, own ackBackends) (found bool) {
+	if !ackCLB(c) {
+		return false // the 200-server quota is the CLB's
+	}
 	a := ackAnns(c.Service.Annotations)
 	what := "eligible nodes (Cluster mode attaches every one)"
 	path := "spec.externalTrafficPolicy"
@@ -188,4 +191,15 @@ func checkACKQuota(c *Context, own ackBackends) (found bool) {
 // loadBalancerClass (an NLB Service has one).
 func ackCLBService(s *corev1.Service) bool {
 	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass == nil
+}
+
+// ackNLBClass is the loadBalancerClass for which ACK's cloud-controller-manager provisions a Network
+// Load Balancer (helper.NLBClass in kubernetes/cloud-provider-alibaba-cloud).
+const ackNLBClass = "alibabacloud.com/nlb"
+
+// ackNLBService is true for a Service CCM backs with an NLB: type LoadBalancer with loadBalancerClass
+// alibabacloud.com/nlb (helper.NeedNLB; the type-annotation route is behind an alpha feature gate,
+// off by default).
+func ackNLBService(s *corev1.Service) bool {
+	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass != nil && *s.Spec.LoadBalancerClass == ackNLBClass
 }

@@ -380,12 +380,12 @@ func ackNotLBWithLabel(c *Context) bool { return ackNotLB(c) && c.Service.Labels
 
 // ackServiceChecks run on Services of ACK clusters.
 var ackServiceChecks = []Check{
-	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKAnnotations,
+	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLBOrNLB, Run: checkACKAnnotations,
 		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceIgnoredAnnotationValue, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
 			rules.ACKServiceAnnotationDependency, rules.ACKServiceCLCUSpec, rules.ACKServiceReuseWithoutOverride}},
 	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKENI,
 		Emits: []rules.ID{rules.ACKServiceENIStringTargetPort, rules.ACKServiceENISharedSpec, rules.ACKServiceENIFlannel}},
-	{Name: "ack-backends", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKBackends,
+	{Name: "ack-backends", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLBOrNLB, Run: checkACKBackends,
 		Emits: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.ACKServiceBackendQuota}},
 	{Name: "ack-https-backend", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKHTTPSBackend,
 		Emits: []rules.ID{rules.ACKServiceHTTPSToHTTPSBackend}},
@@ -502,9 +502,11 @@ func checkACKPublicSLB(c *Context) {
 }
 
 // checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
-// disagreeing legacy keys, then the rules that tie annotations together.
+// disagreeing legacy keys, then the rules that tie annotations together. On an NLB Service the values
+// are those of the NLB controller (nlbAnnotations) and CLB-only keys are reported as ignored.
 func checkACKAnnotations(c *Context) {
 	ann := c.Service.Annotations
+	nlb := ackNLB(c)
 	for _, key := range slices.Sorted(maps.Keys(ann)) {
 		v := ann[key]
 		var suffix string
@@ -533,6 +535,14 @@ func checkACKAnnotations(c *Context) {
 			continue
 		}
 		check, known := ackAnnotations[suffix]
+		if known && nlb {
+			var read bool
+			if check, read = nlbCheck(suffix); !read {
+				c.Emit(rules.ACKServiceIgnoredAnnotationValue, annPath(key),
+					"%s is a CLB annotation, which CCM does not read on an NLB Service (loadBalancerClass %s)", clip(suffix), ackNLBClass)
+				continue
+			}
+		}
 		switch {
 		case !known:
 			c.Emit(rules.ACKServiceUnknownAnnotation, annPath(key), "%q is not a CLB annotation CCM reads%s", clip(suffix), suggestion(suffix))
@@ -546,6 +556,10 @@ func checkACKAnnotations(c *Context) {
 				}
 			}
 		}
+	}
+	if nlb {
+		checkNLBAnnotationLinks(c, ackAnns(ann))
+		return
 	}
 	checkACKAnnotationLinks(c, ackAnns(ann))
 }

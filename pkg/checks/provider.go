@@ -63,9 +63,10 @@ type Signal struct {
 // SignalSource is the kind of evidence, in order of precedence.
 type SignalSource int
 
-// Sources of evidence, strongest first. The target's own ingress class and annotations name the
-// controller it is written for (and the checks that can read it); the cluster decides only for a
-// target that carries nothing cloud-specific or whose own signals tie.
+// Sources of evidence, strongest first. The target's own class (an ingress class, or a Service's
+// loadBalancerClass) and annotations name the controller it is written for (and the checks that can
+// read it); the cluster decides only for a target that carries nothing cloud-specific or whose own
+// signals tie.
 const (
 	FromIngressClass SignalSource = iota
 	FromAnnotation
@@ -152,6 +153,11 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 	case snapshot.KindService:
 		if svc, err := s.Services.Get(t.Namespace, t.Name); err == nil {
 			ann = svc.Annotations
+			// The class names the controller that owns the Service, as an ingress class does: ACK's
+			// cloud-controller-manager provisions an NLB for it (helper.NeedNLB).
+			if svc.Spec.LoadBalancerClass != nil && *svc.Spec.LoadBalancerClass == ackNLBClass {
+				class = &signal{Signal: Signal{rules.ACK, FromIngressClass, "loadBalancerClass " + ackNLBClass, "spec.loadBalancerClass"}}
+			}
 		}
 	case snapshot.KindIngress:
 		if ing, err := s.Ingresses.Get(t.Namespace, t.Name); err == nil {

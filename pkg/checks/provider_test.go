@@ -130,6 +130,13 @@ func TestDetectProvider(t *testing.T) {
 		{"node majority across clouds", []runtime.Object{lb(), node("a", "qcloud:///100003/ins-1"),
 			node("b", "cn-hangzhou.i-bp1abc"), node("c", "cn-hangzhou.i-bp1abd")}, rules.ACK,
 			"node providerID cn-hangzhou.i-bp1abc and 1 more", 1, "node providerID qcloud:///100003/ins-1"},
+		{"ACK NLB class", []runtime.Object{nlbSvc("web")}, rules.ACK, "loadBalancerClass " + ackNLBClass, 0, ""},
+		{"ACK NLB class outranks TKE nodes", []runtime.Object{nlbSvc("web"), node("n1", "qcloud:///100003/ins-1")}, rules.ACK,
+			"loadBalancerClass " + ackNLBClass, 1, "node providerID qcloud:///100003/ins-1"},
+		{"ACK NLB class outranks a TKE annotation", []runtime.Object{nlbSvc("web", annSvcExistedLB, "lb-1")}, rules.ACK,
+			"loadBalancerClass " + ackNLBClass, 1, "annotation " + annSvcExistedLB},
+		{"another class is no signal", []runtime.Object{withLBClass(lb(), "example.com/lb")}, rules.Generic,
+			"no cloud-specific signal", 0, ""},
 		{"nodes outrank kube-system objects", []runtime.Object{lb(), node("n1", "cn-hangzhou.i-bp1abc"), tkeCM}, rules.ACK,
 			"node providerID cn-hangzhou.i-bp1abc", 1, "kube-system ConfigMap tke-config"},
 	}
@@ -296,4 +303,19 @@ func TestDetectProviderDeterministic(t *testing.T) {
 	if first[1].Provider != rules.TKE || first[1].Evidence != "ingress class qcloud" {
 		t.Errorf("ingress: %s (%s)", first[1].Provider, first[1].Evidence)
 	}
+}
+
+// withLBClass sets spec.loadBalancerClass on svc.
+func withLBClass(svc *corev1.Service, class string) *corev1.Service {
+	svc.Spec.LoadBalancerClass = &class
+	return svc
+}
+
+// nlbSvc is a LoadBalancer Service of the ACK NLB class with annotations kv (key, value, …).
+func nlbSvc(name string, kv ...string) *corev1.Service {
+	s := withLBClass(service(name, corev1.ServiceTypeLoadBalancer), ackNLBClass)
+	for i := 0; i+1 < len(kv); i += 2 {
+		s.Annotations[kv[i]] = kv[i+1]
+	}
+	return s
 }

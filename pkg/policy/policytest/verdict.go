@@ -52,12 +52,19 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 	if err != nil {
 		return nil, err
 	}
+	// The ACK policies judge LoadBalancer Services without a loadBalancerClass only (an NLB Service's
+	// class excludes it in the match conditions); the CLI's NLB findings are not theirs.
+	classed := false
+	if svc, ok := obj.(*corev1.Service); ok {
+		classed = svc.Spec.Type == corev1.ServiceTypeLoadBalancer && svc.Spec.LoadBalancerClass != nil
+	}
 	out := map[rules.ID]bool{}
 	// The policies know nothing of lbdoctor.io/ignore: a finding it suppressed is a verdict all the same.
 	for _, f := range append(rep.Findings, rep.Suppressed...) {
 		// A consequence folded under another finding was found by the checks all the same.
 		for _, g := range append([]report.Finding{f}, f.Consequences...) {
-			if r, _ := rules.Get(g.Rule); g.Severity < r.Severity {
+			r, _ := rules.Get(g.Rule)
+			if g.Severity < r.Severity || (classed && r.Provider == rules.ACK) {
 				continue
 			}
 			if covered[g.Rule] && g.Source != checks.SourceEvent {

@@ -1,0 +1,292 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// NLB Services (loadBalancerClass alibabacloud.com/nlb) are reconciled by CCM's nlbv2 controller,
+// which reads a different set of the shared-prefix annotations than the CLB controller, with other
+// domains. Sources: kubernetes/cloud-provider-alibaba-cloud pkg/controller/service/nlbv2
+// (loadbalancer.go BuildLocalModel, listeners.go buildListenerFromServicePort, server_groups.go
+// setServerGroupAttributeFromAnno) and pkg/model/nlb/nlb.go; docs/annotation-domains.md.
+
+// nlbFlag is an on/off annotation the NLB controller compares with "on" in any case
+// (strings.EqualFold): every other value turns the feature off.
+var nlbFlag = ignoredUnless(oneOfFold("on", "off"), "CCM turns the feature off for every value but \"on\" (any case) on an NLB")
+
+// anyInt32 accepts what strconv.Atoi reads (the NLB controller checks no range; the NLB API does).
+var anyInt32 = atoiIn(-1<<31, 1<<31-1)
+
+// nlbID is the shape of an NLB instance id.
+var nlbID = idFormat{"NLB instance id", regexp.MustCompile(`^nlb-[a-z0-9]{8,32}$`), "nlb-wb7r6dlwetvt5jxxxx"}
+
+// nlbAnnotations is every annotation suffix the NLB controller reads, with its value check on an NLB
+// Service (nil: free text, left to the NLB API, or checked with the Service in checkNLBAnnotationLinks).
+// A suffix of ackAnnotations that is missing here is CLB-only: CCM does not read it on an NLB Service.
+var nlbAnnotations = map[string]func(string) error{
+	"id":                       nlbID.check,
+	"name":                     nil,
+	"resource-group-id":        aliRGID.check,
+	"additional-resource-tags": ackAnnotations["additional-resource-tags"],
+	// GetAddressType folds internet/intranet and sends anything else as is, which the NLB API refuses.
+	"address-type":      oneOfFold("internet", "intranet"),
+	"ipv6-address-type": oneOfFold("internet", "intranet"),
+	// GetAddressIpVersion folds ipv4/DualStack, the two address versions an NLB has.
+	"ip-version": oneOfFold("ipv4", "DualStack"),
+	// parseZoneMappings: zone:vswitch[:ipv4[:eip-allocation-id]] items; required unless an NLB is reused.
+	"zone-maps":            zoneMaps,
+	"security-group-ids":   commaList(aliSGID.check),
+	"bandwidth-package-id": nil,
+	// Any non-empty value keeps the NLB on delete.
+	"preserve-lb-on-delete": ackAnnotations["preserve-lb-on-delete"],
+	// model.ParseFlagType: on/off in any case, anything else fails the sync.
+	"cross-zone-enabled":      oneOfFold("on", "off"),
+	"protocol-port":           nil, // checkNLBAnnotationLinks
+	"listener-port-range":     nil, // checkNLBAnnotationLinks
+	"vgroup-port":             nil, // checkNLBAnnotationLinks
+	"idle-timeout":            anyInt32,
+	"tls-cipher-policy":       nil, // an NLB security policy id or name
+	"proxy-protocol":          nlbFlag,
+	"cert-id":                 nil,
+	"cacert-id":               nil,
+	"cacert":                  nlbFlag,
+	"cps":                     anyInt32,
+	"ppv2-pvl-ep-id-enabled":  nlbFlag,
+	"ppv2-pvl-eps-id-enabled": nlbFlag,
+	"ppv2-pvl-vpc-id-enabled": nlbFlag,
+	"alpn":                    nlbFlag,
+	"alpn-policy":             nil,
+	"additional-cert-ids":     nil,
+	// Ip or Instance in any case; anything else fails the sync.
+	"server-group-type":        oneOfFold("Ip", "Instance"),
+	"connection-drain":         nlbFlag,
+	"connection-drain-timeout": anyInt32,
+	"scheduler":                nil, // sent as is to the NLB API (Wrr, Rr, Sch, Tch, Qch)
+	"preserve-client-ip":       nlbFlag,
+	"health-check-flag":        nlbFlag,
+	"health-check-type":        nil,
+	"health-check-uri":         nil,
+	"health-check-domain":      nil,
+	"health-check-method":      nil,
+	"health-check-httpcode":    nil,
+	// Read only with health-check-flag on: checkNLBAnnotationLinks.
+	"health-check-connect-port":    nil,
+	"healthy-threshold":            nil,
+	"unhealthy-threshold":          nil,
+	"health-check-connect-timeout": nil,
+	"health-check-interval":        nil,
+	"default-weight":               atoiIn(0, 100),
+	"weight":                       nil, // read only for a reused NLB with vgroup-port: checkNLBAnnotationLinks
+	"ignore-weight-update":         ignoredUnless(oneOfFold("on", "off"), "CCM updates weights for every value but on"),
+	// The backend selection is shared with the CLB controller (reconcile/backend).
+	"backend-label":              ackAnnotations["backend-label"],
+	"remove-unscheduled-backend": ackAnnotations["remove-unscheduled-backend"],
+	"backend-ip-version":         ackAnnotations["backend-ip-version"],
+	// ACK's NLB annotation guide documents these for NLB too; the open-source controller does not read
+	// them, so no verdict.
+	"delete-protection":        nil,
+	"modification-protection":  nil,
+	"force-override-listeners": nil,
+	"type":                     nil,
+	"tunnel-type":              nil,
+}
+
+// ackNLB is true for a target Service CCM backs with an NLB (see ackNLBService).
+func ackNLB(c *Context) bool { return ackNLBService(c.Service) }
+
+// ackCLBOrNLB is true for a target Service CCM backs with a CLB or an NLB.
+func ackCLBOrNLB(c *Context) bool { return ackCLB(c) || ackNLB(c) }
+
+// nlbCheck returns the value check of suffix on an NLB Service; read is false for a CLB-only key.
+func nlbCheck(suffix string) (check func(string) error, read bool) {
+	check, read = nlbAnnotations[suffix]
+	return check, read
+}
+
+// nlbListener is one listener the NLB controller builds from a Service port.
+type nlbListener struct {
+	port, start, end int32
+	proto            string
+}
+
+func (l nlbListener) String() string {
+	if l.port != 0 {
+		return fmt.Sprintf("%s:%d", l.proto, l.port)
+	}
+	return fmt.Sprintf("%s:%d-%d", l.proto, l.start, l.end)
+}
+
+// overlaps is isListenerPortOverlapped: same protocol and a shared port.
+func (l nlbListener) overlaps(o nlbListener) bool {
+	if l.proto != o.proto {
+		return false
+	}
+	lo1, hi1, lo2, hi2 := l.start, l.end, o.start, o.end
+	if l.port != 0 {
+		lo1, hi1 = l.port, l.port
+	}
+	if o.port != 0 {
+		lo2, hi2 = o.port, o.port
+	}
+	return lo1 <= hi2 && lo2 <= hi1
+}
+
+// checkNLBAnnotationLinks checks, on an NLB Service, what the NLB controller reads with the Service:
+// zone-maps for an NLB it creates, the per-port lists (protocol-port, listener-port-range,
+// vgroup-port) as it walks them, the listeners they make, and the values it reads only when another
+// annotation allows.
+func checkNLBAnnotationLinks(c *Context, a ackAnns) {
+	svc := c.Service
+	reused := a.value("id") != ""
+	if a.value("zone-maps") == "" && !reused {
+		why := "CCM creates the NLB (no loadbalancer-id) and needs its zones and vSwitches; it fails with \"ParameterMissing, zone mappings are required\""
+		if len(svc.Status.LoadBalancer.Ingress) > 0 {
+			// The open-source controller builds the local model on every sync and fails the same way;
+			// ACK documents zone-maps as needed to create the NLB.
+			c.EmitSeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("zone-maps"),
+				"the NLB exists, but the Service has no zone-maps and no loadbalancer-id: the open-source CCM fails every sync with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing", ackPrefix)
+		} else {
+			c.Emit(rules.ACKServiceAnnotationDependency, a.path("zone-maps"), "%s; %szone-maps is missing", why, ackPrefix)
+		}
+	}
+	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
+		c.Emit(rules.ACKServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges",
+			"loadBalancerSourceRanges is not applied to a reused NLB (%sid is set); CCM records a FeatureNotSupported warning", ackPrefix)
+	}
+	// Health check numbers are parsed only when the health check is on.
+	if strings.EqualFold(a.value("health-check-flag"), "on") {
+		for _, s := range []string{"health-check-connect-port", "healthy-threshold", "unhealthy-threshold", "health-check-connect-timeout", "health-check-interval"} {
+			if v, _, set := a.get(s); set && v != "" {
+				if err := anyInt32(v); err != nil {
+					c.Emit(rules.ACKServiceInvalidAnnotation, a.path(s), "%s: %v", s, err)
+				}
+			}
+		}
+	}
+	vgroup := a.value("vgroup-port")
+	if v := a.value("weight"); v != "" {
+		if reused && vgroup != "" {
+			if err := atoiIn(0, 100)(v); err != nil {
+				c.Emit(rules.ACKServiceInvalidAnnotation, a.path("weight"), "weight: %v", err)
+			}
+		} else {
+			c.Emit(rules.ACKServiceIgnoredAnnotationValue, a.path("weight"),
+				"weight applies on an NLB only with a reused NLB (loadbalancer-id) and vgroup-port; CCM ignores it")
+		}
+	}
+	if vgroup != "" && !reused {
+		c.Emit(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"),
+			"vgroup-port applies only to a reused NLB (%sid is not set); CCM ignores it", ackPrefix)
+	}
+	listeners := make([]nlbListener, 0, len(svc.Spec.Ports))
+	for _, p := range svc.Spec.Ports {
+		listeners = append(listeners, nlbListener{port: p.Port, proto: strings.ToUpper(orDefault(string(p.Protocol), "TCP"))})
+	}
+	failed := false
+	walk := func(suffix string, bad func([]string) error, use func(i int, parts []string) error) {
+		v := a.value(suffix)
+		if v == "" || failed {
+			return
+		}
+		entries := strings.Split(v, ",")
+		for i, p := range svc.Spec.Ports {
+			m, _, err := ccmPortEntry(entries, strconv.Itoa(int(p.Port)), 1, bad)
+			if err == nil && m != nil && use != nil {
+				err = use(i, m)
+			}
+			if err != nil {
+				c.Emit(rules.ACKServiceInvalidAnnotation, a.path(suffix), "%s: %v (CCM fails on it while building the listener of port %d)", suffix, err, p.Port)
+				failed = true
+				return
+			}
+		}
+	}
+	walk("protocol-port", func(parts []string) error {
+		if len(parts) < 2 {
+			return fmt.Errorf("not protocol:port (e.g. tcpssl:443)")
+		}
+		if up := strings.ToUpper(parts[0]); up != "TCP" && up != "UDP" && up != "TCPSSL" {
+			return fmt.Errorf("protocol %q is not TCP, UDP or TCPSSL (an NLB has no http or https listener)", clip(parts[0]))
+		}
+		return nil
+	}, func(i int, parts []string) error {
+		listeners[i].proto = strings.ToUpper(parts[0])
+		return nil
+	})
+	if v := a.value("listener-port-range"); v != "" && !failed {
+		eni, _ := ackBackendMode(c.Snap, svc)
+		bt := svc.Annotations[annBackendType]
+		switch {
+		case bt != "" && bt != "eni":
+			c.Emit(rules.ACKServiceAnnotationDependency, a.path("listener-port-range"),
+				"listener-port-range works only with ENI backends, but %s is %q; CCM fails the sync", annBackendType, clip(bt))
+			failed = true
+		case !eni:
+			c.EmitSeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"),
+				"listener-port-range works only with ENI backends and the Service does not set %s: eni; unless the cluster's default backend type is eni, CCM fails the sync", annBackendType)
+		}
+	}
+	walk("listener-port-range", func(parts []string) error {
+		if len(parts) != 2 {
+			return fmt.Errorf("not start-end:port (e.g. 1000-2000:80)")
+		}
+		return nil
+	}, func(i int, parts []string) error {
+		r := strings.Split(parts[0], "-")
+		if len(r) != 2 {
+			return fmt.Errorf("%q is not start-end:port (e.g. 1000-2000:80)", clip(strings.Join(parts, ":")))
+		}
+		start, err1 := strconv.Atoi(r[0])
+		end, err2 := strconv.Atoi(r[1])
+		switch {
+		case err1 != nil || err2 != nil:
+			return fmt.Errorf("range %q is not two integers", clip(parts[0]))
+		case start >= end:
+			return fmt.Errorf("range %q does not start below its end", clip(parts[0]))
+		case start < 1 || end > 65535:
+			return fmt.Errorf("range %q is outside 1-65535", clip(parts[0]))
+		}
+		listeners[i].port, listeners[i].start, listeners[i].end = 0, int32(start), int32(end)
+		return nil
+	})
+	if reused {
+		walk("vgroup-port", func(parts []string) error {
+			if len(parts) < 2 {
+				return fmt.Errorf("not server-group-id:port (e.g. sgp-xxx:443)")
+			}
+			return nil
+		}, nil)
+	}
+	if failed {
+		return
+	}
+	// checkListenersPortOverlap: two listeners of one protocol may not share a port.
+	for i := range listeners {
+		for j := i + 1; j < len(listeners); j++ {
+			if listeners[i].overlaps(listeners[j]) {
+				path := a.path("listener-port-range")
+				if listeners[i].port != 0 && listeners[j].port != 0 {
+					path = a.path("protocol-port")
+				}
+				c.Emit(rules.ACKServiceInvalidAnnotation, path, "listener %s (port %d) overlaps listener %s (port %d); CCM fails the sync",
+					listeners[i], svc.Spec.Ports[i].Port, listeners[j], svc.Spec.Ports[j].Port)
+				return
+			}
+		}
+	}
+	// The NLB API creates a TCPSSL listener only with a server certificate.
+	if _, _, cert := a.get("cert-id"); !cert {
+		for _, l := range listeners {
+			if l.proto == "TCPSSL" {
+				c.Emit(rules.ACKServiceAnnotationDependency, a.path("protocol-port"),
+					"listener %s is TCPSSL, which needs a server certificate; %scert-id is missing", l, ackPrefix)
+				break
+			}
+		}
+	}
+}
