@@ -154,6 +154,13 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 			c.Emit(rules.ACKServiceAnnotationDependency, a.path("zone-maps"), "%s; %szone-maps is missing", why, ackPrefix)
 		}
 	}
+	// A reused (user-managed) NLB gets its listeners only with force-override exactly "true"
+	// (nlbv2/model_applier.go: IsForceOverride).
+	if id := a.value("id"); reused && a.value("force-override-listeners") != "true" {
+		c.Emit(rules.ACKServiceReuseWithoutOverride, a.path("id"),
+			"NLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
+			clip(id), servicePorts(svc))
+	}
 	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
 		c.Emit(rules.ACKServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges",
 			"loadBalancerSourceRanges is not applied to a reused NLB (%sid is set); CCM records a FeatureNotSupported warning", ackPrefix)

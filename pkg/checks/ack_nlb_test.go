@@ -37,6 +37,9 @@ func TestACKNLBAnnotations(t *testing.T) {
 		sev  rules.Severity
 		path string
 	}{
+		// A reused NLB gets listeners only with force-override-listeners "true" (nlbv2/model_applier.go).
+		{name: "reused NLB without override", ann: m("id", "nlb-wb7r6dlwetvt5jxxxx"),
+			want: rules.ACKServiceReuseWithoutOverride, sev: rules.Warning, path: a("id")},
 		// zone-maps (nlbv2/loadbalancer.go BuildLocalModel, parseZoneMappings)
 		{name: "zone-maps two zones", ann: m(zm, testZoneMaps)},
 		{name: "zone-maps with ipv4 and eip", ann: m(zm, "cn-hangzhou-i:vsw-bp1f3k8x2q9nyt0m5d4aa:192.168.0.10:eip-bp1xxxxxxxx")},
@@ -141,10 +144,10 @@ func TestACKNLBAnnotations(t *testing.T) {
 }
 
 // TestACKNLBSkipsCLBChecks: CLB-only checks (backend quota, unweighted scheduler, PayByCLCU spec,
-// reuse-without-override) say nothing about an NLB Service.
+// address type fixed at creation) say nothing about an NLB Service.
 func TestACKNLBSkipsCLBChecks(t *testing.T) {
 	clbOnly := []rules.ID{rules.ACKServiceBackendQuota, rules.ACKServiceUnevenLoad, rules.ACKServiceCLCUSpec,
-		rules.ACKServiceReuseWithoutOverride, rules.ACKServiceAddressTypeImmutable, rules.ACKServiceNodePortLocalPortRange}
+		rules.ACKServiceAddressTypeImmutable, rules.ACKServiceNodePortLocalPortRange}
 	svc := ackSvc(m("id", "nlb-wb7r6dlwetvt5jxxxx", "instance-charge-type", "PayByCLCU", "spec", "slb.s1.small", "address-type", "intranet"),
 		nlbClass, func(s *corev1.Service) {
 			s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal
