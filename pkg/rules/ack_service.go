@@ -53,7 +53,7 @@ var (
 		Decides: []Decision{{By: ByClusterConfig, What: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", IfUnknown: UnknownDefault}},
 	})
 	ACKServiceNoAvailableNodes = uncoded(ACK, Service, "no-available-nodes", Error, Details{
-		Title: "No backend available for the CLB",
+		Title: "No backend available for the CLB or NLB",
 		Cause: "CCM found nothing to attach as a backend: no pod matches the Service selector, the matching " +
 			"pods are not healthy/ready, or the only running pods sit on master nodes, which are never added.",
 		Fix: "Check `kubectl get pods -l <selector>` and the Service endpoints. Deploy pods matching the selector, " +
@@ -391,7 +391,7 @@ var (
 	// ---- Annotation validation (static checks) ----
 
 	ACKServiceInvalidAnnotation = uncoded(ACK, Service, "invalid-annotation", Error, Details{
-		Title: "CLB annotation has an invalid value",
+		Title: "CLB or NLB annotation has an invalid value",
 		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
 			"allowed set (values are case-sensitive), a non-integer where a number is required, a number out " +
 			"of range (integers are read without surrounding spaces), a malformed id, or a malformed " +
@@ -407,7 +407,7 @@ var (
 		Doc:  ackAnnoDoc,
 	})
 	ACKServiceIgnoredAnnotationValue = uncoded(ACK, Service, "ignored-annotation-value", Warning, Details{
-		Title: "CLB annotation value is ignored by CCM",
+		Title: "CLB or NLB annotation value is ignored by CCM",
 		Cause: "CCM does not reject this value but does not apply it as written either: it compares the value " +
 			"with one exact spelling and treats anything else as the default (proxy-protocol, " +
 			"remove-unscheduled-backend and force-override-listeners other than their exact on/true; backend-type " +
@@ -444,7 +444,7 @@ var (
 		Doc: ackAnnoDoc + ", usage notes (alicloud renamed to alibaba-cloud)",
 	})
 	ACKServiceAnnotationDependency = uncoded(ACK, Service, "annotation-dependency", Error, Details{
-		Title: "CLB annotation is missing a required companion",
+		Title: "CLB or NLB annotation is missing a required companion",
 		Cause: "Some annotations only work together: sticky-session \"on\" needs sticky-session-type; type " +
 			"\"insert\" needs cookie-timeout; type \"server\" needs cookie; acl-status \"on\" needs acl-id (and " +
 			"acl-type); an https entry in protocol-port needs cert-id; vswitch-id is valid only with address-type " +
@@ -458,7 +458,7 @@ var (
 		Doc: ackAnnoDoc + ", listener and CLB annotations",
 	})
 	ACKServiceReuseWithoutOverride = uncoded(ACK, Service, "reuse-without-override", Warning, Details{
-		Title: "Reused CLB without force-override-listeners: no listeners made",
+		Title: "Reused CLB or NLB without force-override-listeners: no listeners made",
 		Cause: "With service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id set and " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners not \"true\", CCM " +
 			"creates no listeners on the existing CLB; it deliberately leaves them alone because overwriting could " +
