@@ -146,8 +146,8 @@ func corpusNamespace(name string) string {
 
 var clusterScoped = map[string]bool{"Node": true, "IngressClass": true, "ValidatingWebhookConfiguration": true, "Namespace": true}
 
-// relocate moves the namespaces that hold the file's Services and Ingresses to ns (kube-system and
-// other system namespaces stay), points events after them, creates the other namespaces the file
+// relocate moves the namespaces that hold the file's Services and Ingresses to ns (kube-system's
+// ConfigMaps, the controllers' cluster settings, stay), points events after them, creates the other namespaces the file
 // uses, and drops what the API server assigns itself (uid, resourceVersion, cluster IPs) and the
 // finalizers no controller would ever remove here.
 func relocate(objs []*unstructured.Unstructured, ns string) []*unstructured.Unstructured {
@@ -173,7 +173,12 @@ func relocate(objs []*unstructured.Unstructured, ns string) []*unstructured.Unst
 		for _, f := range []string{"uid", "resourceVersion", "selfLink", "creationTimestamp", "generation", "managedFields", "finalizers"} {
 			unstructured.RemoveNestedField(u.Object, "metadata", f)
 		}
-		if !clusterScoped[u.GetKind()] {
+		switch {
+		case clusterScoped[u.GetKind()]:
+		case u.GetKind() == "ConfigMap" && nsOf(u.GetNamespace()) == "kube-system":
+			// Cluster settings the controllers read by name in kube-system stay there, even when a
+			// Service of kube-system moves.
+		default:
 			u.SetNamespace(mapNS(u.GetNamespace()))
 			if u.GetNamespace() != ns && u.GetNamespace() != "kube-system" && u.GetNamespace() != "default" {
 				others[u.GetNamespace()] = true

@@ -249,10 +249,12 @@ func createAndDiagnose(t *testing.T, kube kubernetes.Interface, ns string, clust
 	}
 }
 
-// bySeverity splits rules into the error-severity ones (refused under Deny) and the others (warned).
+// bySeverity splits rules into those the Deny-bound policies refuse (error severity, decided by the
+// object alone) and the others (warned).
 func bySeverity(ids []rules.ID) (errs, warns []rules.ID) {
 	for _, id := range ids {
-		if id.Rule().Severity == rules.Error {
+		// An error rule that other context decides is bound only to warn (rules.Rule.Decides).
+		if r := id.Rule(); r.Severity == rules.Error && r.ObjectAlone() {
 			errs = append(errs, id)
 		} else {
 			warns = append(warns, id)
