@@ -47,7 +47,7 @@ type Check struct {
 	Emits []rules.ID
 	// Applies, when set, decides from the target whether the check is meaningful at all.
 	Applies func(*Context) bool
-	// Inputs are what the check reads (declared in inputs.go): the live fetcher reads them, and the
+	// Inputs are what the check reads, beyond the target (targetOnly: nothing): the live fetcher reads them, and the
 	// check is skipped, with the reason, when a required one is unknown.
 	Inputs []Input
 	Run    func(*Context)

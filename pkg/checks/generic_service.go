@@ -16,9 +16,11 @@ import (
 // serviceChecks run on Service targets for every provider.
 var serviceChecks = []Check{
 	{Name: "service-endpoints", Kind: rules.Service, Provider: rules.Generic, Applies: hasEndpointsAtAll, Run: checkServiceEndpoints,
-		Emits: []rules.ID{rules.GenericServiceNoSelector, rules.GenericServiceNoEndpoints, rules.GenericServiceEndpointsNotReady}},
+		Emits:  []rules.ID{rules.GenericServiceNoSelector, rules.GenericServiceNoEndpoints, rules.GenericServiceEndpointsNotReady},
+		Inputs: []Input{required(inSlices, selectorless), when(inSlices, func(c *Context) bool { return !selectorless(c) }), inBackendPods}},
 	{Name: "external-traffic-local", Kind: rules.Service, Provider: rules.Generic, Applies: localLoadBalancer, Run: checkExternalTrafficLocal,
-		Emits: []rules.ID{rules.GenericServiceExternalTrafficLocal}},
+		Emits:  []rules.ID{rules.GenericServiceExternalTrafficLocal},
+		Inputs: []Input{inSlices, inBackendPods, inNodes}},
 }
 
 // Node labels that keep a node out of cloud load balancers, and the labels of control-plane nodes.

@@ -279,90 +279,18 @@ func directAccessOn(c *Context) bool {
 
 func selectorless(c *Context) bool { return len(c.Service.Spec.Selector) == 0 }
 
-// checkInputs declares the inputs of each check by name (and kind, for checks of both kinds).
-var checkInputs = map[string][]Input{
-	"events":            {inEvents},
-	"provider-conflict": detectionInputs,
-	"ingress-class": {{Resource: snapshot.IngressClasses, Scope: Referenced, Names: func(c *Context) []string {
-		if c.Ingress.Spec.IngressClassName == nil {
-			return nil
-		}
-		return []string{*c.Ingress.Spec.IngressClassName}
-	}}},
-	"service-endpoints":      {required(inSlices, selectorless), when(inSlices, func(c *Context) bool { return !selectorless(c) }), inBackendPods},
-	"external-traffic-local": {inSlices, inBackendPods, inNodes},
+// targetOnly declares that a check reads the target alone: nothing the live fetcher must fetch, nothing
+// whose absence skips it.
+var targetOnly = []Input{}
 
-	"tke-service-existing-lb": inTKELBUsers(annSvcExistedLB),
-	"tke-service-config":      {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}},
-	"tke-service-direct-access": {required(inBackendPods, directAccessOn), when(inNodes, directAccessOn),
-		when(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)},
-	"tke-nginx-graceful-shutdown": {required(inBackendPods, directAccessOn)},
-	"tke-service-backends-label":  {required(inNodes, annotated(annSvcBackendsLabel))},
-	"tke-ip-masq-agent":           {{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}, inNodes},
-	"tke-clb-loopback/Service": {
-		{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
-		{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
-	},
-	"tke-clb-loopback/Ingress": {{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngSubnet)}},
-	"tke-ingress-controller": {
-		{Resource: snapshot.Deployments, Scope: Fixed, Namespace: tkeSysNS, Name: tkeL7Controller, Required: true},
-		{Resource: snapshot.ConfigMaps, Scope: Derived, Derive: controllerConfigMaps},
-	},
-	"tke-nginx-webhook": {
-		{Resource: snapshot.Webhooks, Scope: ClusterWide, Required: true},
-		{Scope: Derived, Derive: nginxWebhookWorkloads},
-	},
-	"tke-ingress-tls": {{Resource: snapshot.Secrets, Scope: Referenced, Names: func(c *Context) []string {
-		var out []string
-		for _, t := range c.Ingress.Spec.TLS {
-			out = append(out, t.SecretName)
-		}
-		return out
-	}}},
-	"tke-ingress-backends": {
-		{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return ingressServiceNames(c.Ingress) }},
-		// The rule annotations name more backends: read the namespace's Services.
-		{Resource: snapshot.Services, Scope: InNamespace, When: func(c *Context) bool {
-			return annotated(annHTTPRules)(c) || annotated(annHTTPSRules)(c)
-		}},
-	},
-	"tke-ingress-service-config": {{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
-		return []string{c.Ingress.Annotations[annIngServiceConfig]}
-	}}},
-	"tke-ingress-existing-lb": inTKELBUsers(annExistLB),
-
-	"ack-eni":         {{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}, inACKCloudConfig, ccmInput},
-	"ack-public-slb":  {required(inACKCloudConfig, nil)},
-	"ack-zone-region": {inNodes},
-	// Whether the cluster has IPv6 networking (E4032) shows on its nodes.
-	"tke-ingress-annotations": {when(inNodes, annotated(annIngExtensive))},
-	"ack-traffic":             {inACKCloudConfig},
-	"ack-backends": append([]Input{inSlices, inBackendPods, inNodes, inACKCloudConfig,
-		{Scope: Derived, Derive: ackIDUserSlices, When: ackReuses}}, inACKIDUsers...),
-	"ack-https-backend": {inBackendPods},
-	// The Services CCM bound to the target's CLB id carry it in a label.
-	"ack-lb-reuse": {required(matching(snapshot.Services, labelCCMLBID, true, ackID), nil)},
-	"ack-rolling-update": {required(inBackendPods, func(c *Context) bool {
-		return ackAnns(c.Service.Annotations).value("connection-drain") != "on"
-	})},
-	"ack-ccm-version":       {ccmInput},
-	"ack-reuse-ccm-version": {ccmInput},
-	"ack-type-change":       {ccmInput},
-}
+// inIPMasqAgent: TKE's ip-masq-agent settings (the check says nothing without them) and the nodes.
+var inIPMasqAgent = []Input{{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeIPMasqCM, Required: true}, inNodes}
 
 // inACKCloudConfig: the CCM's cluster configuration (default backend type, public CLBs allowed).
 var inACKCloudConfig = Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: ackCloudConfigCM}
 
 // ccmInput: the cloud-controller-manager Deployment or DaemonSet, among kube-system's.
 var ccmInput = Input{Resource: snapshot.Deployments, Scope: Fixed, Namespace: kubeSystem}
-
-// inputsOf returns the inputs declared for a check.
-func inputsOf(name string, kind rules.Kind) []Input {
-	if in, ok := checkInputs[name+"/"+string(kind)]; ok {
-		return in
-	}
-	return checkInputs[name]
-}
 
 // controllerConfigMaps are the kube-system ConfigMaps the l7-lb-controller's environment names.
 func controllerConfigMaps(c *Context) []snapshot.Request {

@@ -17,24 +17,29 @@ var allChecks = sync.OnceValue(func() []Check {
 	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks} {
 		out = append(out, group...)
 	}
-	for i := range out {
-		if out[i].Inputs == nil {
-			out[i].Inputs = inputsOf(out[i].Name, out[i].Kind)
-		}
-	}
 	return out
 })
 
 // genericChecks run for every provider.
 var genericChecks = []Check{
 	{Name: "ingress-class", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressClass,
-		Emits: []rules.ID{rules.GenericIngressOtherController}},
+		Emits: []rules.ID{rules.GenericIngressOtherController},
+		Inputs: []Input{{Resource: snapshot.IngressClasses, Scope: Referenced, Names: func(c *Context) []string {
+			if c.Ingress.Spec.IngressClassName == nil {
+				return nil
+			}
+			return []string{*c.Ingress.Spec.IngressClassName}
+		}}}},
 	{Name: "events", Kind: rules.Service, Provider: rules.Generic, Run: checkEvents,
-		Emits: []rules.ID{rules.GenericServiceNoEvents, rules.GenericServiceUnmatchedWarning}},
+		Emits:  []rules.ID{rules.GenericServiceNoEvents, rules.GenericServiceUnmatchedWarning},
+		Inputs: []Input{inEvents}},
 	{Name: "events", Kind: rules.Ingress, Provider: rules.Generic, Run: checkEvents,
-		Emits: []rules.ID{rules.GenericIngressNoEvents, rules.GenericIngressUnmatchedWarning}},
-	{Name: "provider-conflict", Kind: rules.Service, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericServiceProviderConflict}},
-	{Name: "provider-conflict", Kind: rules.Ingress, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericIngressProviderConflict}},
+		Emits:  []rules.ID{rules.GenericIngressNoEvents, rules.GenericIngressUnmatchedWarning},
+		Inputs: []Input{inEvents}},
+	{Name: "provider-conflict", Kind: rules.Service, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericServiceProviderConflict},
+		Inputs: detectionInputs},
+	{Name: "provider-conflict", Kind: rules.Ingress, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericIngressProviderConflict},
+		Inputs: detectionInputs},
 }
 
 func isNotFound(err error) bool { return snapshot.IsNotFound(err) }

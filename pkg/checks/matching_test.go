@@ -37,7 +37,7 @@ func TestMatchingInputs(t *testing.T) {
 			c := &Context{Snap: snapshot.New(snapshot.Live), Service: tc.svc,
 				Target: snapshot.Target{Kind: snapshot.KindService, Namespace: tc.svc.Namespace, Name: tc.svc.Name}}
 			var got []snapshot.Match
-			for _, in := range inputsOf(tc.check, tc.kind) {
+			for _, in := range checkNamed(t, tc.check, tc.kind).Inputs {
 				if in.Scope != Matching {
 					continue
 				}
@@ -63,4 +63,16 @@ func TestMatchingInputs(t *testing.T) {
 			t.Errorf("ackIDOf(%v) = %q, ackAnns says %q", ann, got, want)
 		}
 	}
+}
+
+// checkNamed is the check of All() with that name and kind.
+func checkNamed(t *testing.T, name string, kind rules.Kind) Check {
+	t.Helper()
+	for _, ch := range All() {
+		if ch.Name == name && ch.Kind == kind {
+			return ch
+		}
+	}
+	t.Fatalf("no check %s of kind %s", name, kind)
+	return Check{}
 }

@@ -11,8 +11,8 @@ import (
 // informers) always, GET for a built-in kind read by name.
 func TestInputsRegistered(t *testing.T) {
 	all := map[string][]Input{"provider detection": detectionInputs}
-	for name, in := range checkInputs {
-		all[name] = in
+	for _, ch := range All() {
+		all[ch.Name+"/"+string(ch.Kind)] = ch.Inputs
 	}
 	for name, ins := range all {
 		t.Run(name, func(t *testing.T) {
@@ -50,5 +50,15 @@ func TestCustomResourcesRegistered(t *testing.T) {
 	e := snapshot.Lookup(tkeServiceConfigs.GVR.GroupResource())
 	if e == nil || e.Provider != "tke" || e.Kind != tkeServiceConfigs.Kind || !e.Namespaced {
 		t.Errorf("tkeserviceconfigs entry = %+v", e)
+	}
+}
+
+// TestEveryCheckDeclaresInputs: each check's literal says what it reads; a check that reads only its
+// target says so with targetOnly instead of leaving the field out.
+func TestEveryCheckDeclaresInputs(t *testing.T) {
+	for _, ch := range All() {
+		if ch.Inputs == nil {
+			t.Errorf("check %s/%s declares no Inputs (use targetOnly when it reads the target alone)", ch.Name, ch.Kind)
+		}
 	}
 }

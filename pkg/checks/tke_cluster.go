@@ -35,17 +35,32 @@ const (
 // that break every CLB Service or Ingress, and the in-cluster loopback of internal CLBs.
 var tkeClusterChecks = []Check{
 	{Name: "tke-ip-masq-agent", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkIPMasqAgent,
-		Emits: []rules.ID{rules.TKEServiceIPMasqAgent}},
+		Emits:  []rules.ID{rules.TKEServiceIPMasqAgent},
+		Inputs: inIPMasqAgent},
 	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIPMasqAgent,
-		Emits: []rules.ID{rules.TKEIngressE4007}},
+		Emits:  []rules.ID{rules.TKEIngressE4007},
+		Inputs: inIPMasqAgent},
 	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkL4Loopback,
-		Emits: []rules.ID{rules.TKEServiceCLBLoopback}},
+		Emits: []rules.ID{rules.TKEServiceCLBLoopback},
+		Inputs: []Input{
+			{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
+			{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
+		}},
 	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Loopback,
-		Emits: []rules.ID{rules.TKEIngressCLBLoopback}},
+		Emits:  []rules.ID{rules.TKEIngressCLBLoopback},
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngSubnet)}}},
 	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Controller,
-		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases}},
+		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases},
+		Inputs: []Input{
+			{Resource: snapshot.Deployments, Scope: Fixed, Namespace: tkeSysNS, Name: tkeL7Controller, Required: true},
+			{Resource: snapshot.ConfigMaps, Scope: Derived, Derive: controllerConfigMaps},
+		}},
 	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkNginxWebhook,
-		Emits: []rules.ID{rules.TKEIngressE6009}},
+		Emits: []rules.ID{rules.TKEIngressE6009},
+		Inputs: []Input{
+			{Resource: snapshot.Webhooks, Scope: ClusterWide, Required: true},
+			{Scope: Derived, Derive: nginxWebhookWorkloads},
+		}},
 }
 
 // ipMasqKeys are the ConfigMap entries that may hold the ip-masq-agent config, in the order it

@@ -45,19 +45,40 @@ var tkeIngressChecks = []Check{
 		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032, rules.TKEIngressInvalidAnnotationValue,
 			rules.TKEIngressE4037, rules.TKEIngressE4044, rules.TKEIngressE4045, rules.TKEIngressE4046,
 			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098,
-			rules.TKEIngressConfigConflict}},
+			rules.TKEIngressConfigConflict},
+		// Whether the cluster has IPv6 networking (E4032) shows on its nodes.
+		Inputs: []Input{when(inNodes, annotated(annIngExtensive))}},
 	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressRules,
-		Emits: []rules.ID{rules.TKEIngressE4013, rules.TKEIngressE4031, rules.TKEIngressE4034, rules.TKEIngressE4052}},
+		Emits:  []rules.ID{rules.TKEIngressE4013, rules.TKEIngressE4031, rules.TKEIngressE4034, rules.TKEIngressE4052},
+		Inputs: targetOnly},
 	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressTLS,
 		Emits: []rules.ID{rules.TKEIngressE4009, rules.TKEIngressE4010, rules.TKEIngressE4011, rules.TKEIngressE4035,
-			rules.TKEIngressE4040, rules.TKEIngressE4048, rules.TKEIngressE4049}},
+			rules.TKEIngressE4040, rules.TKEIngressE4048, rules.TKEIngressE4049},
+		Inputs: []Input{{Resource: snapshot.Secrets, Scope: Referenced, Names: func(c *Context) []string {
+			var out []string
+			for _, t := range c.Ingress.Spec.TLS {
+				out = append(out, t.SecretName)
+			}
+			return out
+		}}}},
 	{Name: "tke-ingress-backends", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressBackends,
 		Emits: []rules.ID{rules.TKEIngressE4041, rules.TKEIngressE4042, rules.TKEIngressE4047, rules.TKEIngressE4082,
-			rules.TKEIngressW1000}},
+			rules.TKEIngressW1000},
+		Inputs: []Input{
+			{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return ingressServiceNames(c.Ingress) }},
+			// The rule annotations name more backends: read the namespace's Services.
+			{Resource: snapshot.Services, Scope: InNamespace, When: func(c *Context) bool {
+				return annotated(annHTTPRules)(c) || annotated(annHTTPSRules)(c)
+			}},
+		}},
 	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressServiceConfig,
-		Emits: []rules.ID{rules.TKEIngressE4043}},
+		Emits: []rules.ID{rules.TKEIngressE4043},
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
+			return []string{c.Ingress.Annotations[annIngServiceConfig]}
+		}}}},
 	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB, Offline: AddOnly,
-		Emits: []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101}},
+		Emits:  []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101},
+		Inputs: inTKELBUsers(annExistLB)},
 }
 
 // boolAnnotation reads a boolean annotation from a; a malformed value is a finding of rule id.

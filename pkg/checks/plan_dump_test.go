@@ -1,0 +1,110 @@
+package checks
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// fmtReq prints every field of a request, the custom resource by its GVR.
+func fmtReq(r snapshot.Request) string {
+	res := r.Resource
+	if r.Custom != nil {
+		res = r.Custom.GVR.String()
+	}
+	return fmt.Sprintf("%s ns=%q name=%q sel=%q kind=%q per=%v only=%+v", res, r.Namespace, r.Name, r.LabelSelector, r.Kind, r.PerTarget, r.Only)
+}
+
+// TestPlanDump writes to the file $PLAN_DUMP what every check declares and reads: its inputs as data,
+// the plan's scope reads, and, for every target of every corpus file (as the file holds it, and with
+// every list known), for each provider, the plan's reads and each input's reads and whether a
+// required one is missing. Run it before and after a change to the checks' inputs and diff the two
+// files: a refactoring that must not change what the live fetcher reads leaves them equal.
+func TestPlanDump(t *testing.T) {
+	out := os.Getenv("PLAN_DUMP")
+	if out == "" {
+		t.Skip("PLAN_DUMP unset")
+	}
+	var files []string
+	filepath.WalkDir("../../test/corpus", func(p string, d os.DirEntry, err error) error {
+		if strings.HasSuffix(p, ".yaml") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	var b strings.Builder
+	list := All()
+	for _, ch := range list {
+		fmt.Fprintf(&b, "static %s/%s %s applies=%v\n", ch.Name, ch.Kind, ch.Provider, ch.Applies != nil)
+		for j, in := range ch.Inputs {
+			cr := ""
+			if in.Custom != nil {
+				cr = in.Custom.GVR.String()
+			}
+			fmt.Fprintf(&b, "  in%d %s %s scope=%d %s/%s req=%v when=%v names=%v sel=%v derive=%v match=%+v values=%v\n", j, in.Resource, cr, in.Scope,
+				in.Namespace, in.Name, in.Required, in.When != nil, in.Names != nil, in.Selector != nil, in.Derive != nil, in.Match, in.Values != nil)
+		}
+	}
+	for _, p := range []rules.Provider{"", rules.Generic, rules.TKE, rules.ACK} {
+		for _, r := range Plan(list, p).Scope() {
+			fmt.Fprintf(&b, "scope %s: %s\n", p, fmtReq(r))
+		}
+	}
+	for _, f := range files {
+		for _, complete := range []bool{false, true} {
+			s, err := snapshot.FromFiles([]string{f}, nil, "default")
+			if err != nil {
+				fmt.Fprintf(&b, "%s: %v\n", f, err)
+				continue
+			}
+			if complete {
+				s.MarkComplete()
+			}
+			var targets []snapshot.Target
+			for _, x := range s.Services.Held("") {
+				targets = append(targets, snapshot.Target{Kind: snapshot.KindService, Namespace: x.Namespace, Name: x.Name})
+			}
+			for _, x := range s.Ingresses.Held("") {
+				targets = append(targets, snapshot.Target{Kind: snapshot.KindIngress, Namespace: x.Namespace, Name: x.Name})
+			}
+			for _, tg := range targets {
+				for _, p := range []rules.Provider{"", rules.TKE, rules.ACK} {
+					fmt.Fprintf(&b, "%s complete=%v %s %s\n", f, complete, tg, p)
+					for _, r := range Plan(list, p).Target(s, tg) {
+						fmt.Fprintf(&b, "  plan %s\n", fmtReq(r))
+					}
+					pp := p
+					if pp == "" {
+						pp = DetectProvider(s, tg).Provider
+					}
+					c := &Context{}
+					if err := c.reset(s, tg, pp); err != nil {
+						continue
+					}
+					for i := range list {
+						ch := &list[i]
+						if !c.applies(ch) {
+							continue
+						}
+						fmt.Fprintf(&b, "  check %s/%s missing=%v\n", ch.Name, ch.Kind, c.missing(ch))
+						for j, in := range ch.Inputs {
+							for _, r := range in.appendRequests(nil, c) {
+								fmt.Fprintf(&b, "    in%d req=%v %s\n", j, in.Required, fmtReq(r))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
