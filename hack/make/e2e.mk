@@ -7,5 +7,5 @@ cluster-bins:
 
 e2e: cluster-bins
 	@mkdir -p _output
-	LBDOCTOR_AUDIT_SUMMARY=$(CURDIR)/_output/e2e-audit.txt $(GO) test -tags e2e -count=1 -timeout 30m ./test/e2e/
+	LBDOCTOR_AUDIT_SUMMARY=$(CURDIR)/_output/e2e-audit.txt $(GO) test -tags e2e -count=1 -timeout 45m ./test/e2e/
 	@cat _output/e2e-audit.txt
