@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -126,11 +127,12 @@ func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
 // checkACKQuota compares the backend servers of the CLB with the quota: the target's own, and, when
 // it reuses a CLB (loadbalancer-id annotation), the union with every other LoadBalancer Service that
 // names the same CLB, each with its own node set. A backend is counted once per CLB. Services whose
-// backends cannot be read are skipped; more Services can only add backends, so what is known is a
-// lower bound and a finding from it stands. It reports whether it emitted a finding.
-func checkACKQuota(c *Context, own ackBackends) (found bool) {
+// backends cannot be read are left out, each with its reason in err; more Services can only add
+// backends, so what is known is a lower bound and a finding from it stands. It reports whether it
+// emitted a finding.
+func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	if !ackCLB(c) {
-		return false // the 200-server quota is the CLB's
+		return false, nil // the 200-server quota is the CLB's
 	}
 	a := ackAnns(c.Service.Annotations)
 	what := "eligible nodes (Cluster mode attaches every one)"
@@ -144,28 +146,26 @@ func checkACKQuota(c *Context, own ackBackends) (found bool) {
 	if len(own.ids) > ackBackendQuota {
 		c.Emit(rules.ACKServiceBackendQuota, path, "about %d backend servers: %s, above the default quota of %d per CLB",
 			len(own.ids), what, ackBackendQuota)
-		return true
+		return true, nil
 	}
 	id, _, reused := a.get("id")
 	if !reused || id == "" {
-		return false
+		return false, nil
 	}
 	svcs, err := c.Snap.Services.List("")
 	if err != nil {
-		c.Skip(fmt.Errorf("cannot count the other Services on CLB %s: %w", clip(id), err))
-		return false
+		return false, fmt.Errorf("cannot count the other Services on CLB %s: %w", clip(id), err)
 	}
 	union := maps.Clone(own.ids)
 	var parts []string
-	unread := 0
+	var unread []error
 	for _, s := range svcs {
 		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
 			continue
 		}
 		b, err := ackBackendsMemo(c, s)
 		if err != nil {
-			c.Skip(fmt.Errorf("backends of Service %s/%s on the same CLB %s: %w", s.Namespace, s.Name, clip(id), err))
-			unread++
+			unread = append(unread, fmt.Errorf("backends of Service %s/%s on the same CLB %s: %w", s.Namespace, s.Name, clip(id), err))
 			continue
 		}
 		for k := range b.ids {
@@ -174,17 +174,17 @@ func checkACKQuota(c *Context, own ackBackends) (found bool) {
 		parts = append(parts, fmt.Sprintf("%s/%s: %d", s.Namespace, s.Name, len(b.ids)))
 	}
 	if len(parts) == 0 || len(union) <= ackBackendQuota {
-		return false
+		return false, errors.Join(unread...)
 	}
 	slices.Sort(parts)
 	more := ""
-	if unread > 0 {
-		more = fmt.Sprintf("; %d more Service(s) on it could not be read, so the real count may be higher", unread)
+	if len(unread) > 0 {
+		more = fmt.Sprintf("; %d more Service(s) on it could not be read, so the real count may be higher", len(unread))
 	}
 	c.Emit(rules.ACKServiceBackendQuota, a.path("id"),
 		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
 		clip(id), len(parts)+1, len(union), len(own.ids), what, nameList(parts, 5), ackBackendQuota, more)
-	return true
+	return true, errors.Join(unread...)
 }
 
 // ackCLBService is true for a Service CCM backs with a CLB: type LoadBalancer without a

@@ -13,32 +13,32 @@ import (
 // in, and only once the Service has an address. CCM refuses the move when the Service's address is
 // not the new CLB's ("service has been associated with ip"); it does not compare when the address is
 // a hostname only or an EIP (external-ip-type eip).
-func checkACKRebind(c *Context) {
+func checkACKRebind(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	id := a.value("id")
 	var addrs []string
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if ing.IP == "" && ing.Hostname != "" {
-			return
+			return nil
 		}
 		if ing.IP != "" {
 			addrs = append(addrs, ing.IP)
 		}
 	}
 	if a.value("external-ip-type") == "eip" {
-		return
+		return nil
 	}
 	bound, from := svc.Labels[labelCCMLBID], "label "+labelCCMLBID
 	if bound == "" {
 		last, ok := c.lastApplied()
 		if !ok || len(addrs) == 0 {
-			return
+			return nil
 		}
 		bound, from = ackAnns(last).value("id"), "the last kubectl apply"
 	}
 	if bound == "" || bound == id {
-		return
+		return nil
 	}
 	address := "no address in the input"
 	if len(addrs) > 0 {
@@ -47,4 +47,5 @@ func checkACKRebind(c *Context) {
 	c.Emit(rules.ACKServiceLBRebind, a.path("id"),
 		"the Service is bound to CLB %s (%s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
 		clip(bound), from, address, clip(id))
+	return nil
 }

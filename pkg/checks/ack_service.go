@@ -457,11 +457,13 @@ func ackZoned(c *Context) bool {
 // checkACKZoneRegion flags a zone annotation whose zone is not of the cluster's region, which the
 // nodes show (one is enough: a cluster lives in one region). A malformed value is the annotation
 // check's to report.
-func checkACKZoneRegion(c *Context) {
+func checkACKZoneRegion(c *Context) error {
 	region, node := clusterRegion(c.Snap)
 	if region == "" {
-		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("no node shows the cluster's region")))
-		return
+		if err := c.Snap.Nodes.Whole(""); err != nil {
+			return fmt.Errorf("cannot tell the cluster's region from its nodes: %w", err)
+		}
+		return classed(snapshot.ReasonMissingInput, fmt.Errorf("no node shows the cluster's region"))
 	}
 	a := ackAnns(c.Service.Annotations)
 	for _, s := range ackZoneSuffixes {
@@ -474,6 +476,7 @@ func checkACKZoneRegion(c *Context) {
 				clip(v), clip(region), clip(node))
 		}
 	}
+	return nil
 }
 
 // clusterRegion is the region the snapshot's nodes name (topology label, else the providerID's
@@ -502,15 +505,14 @@ var aliRegion = regexp.MustCompile(`^[a-z]{2}(-[a-z0-9]+)+$`)
 // checkACKPublicSLB flags a Service that asks for an internet-facing CLB (address-type internet, or
 // unset) on a cluster whose CCM configuration forbids them (disablePublicSLB): CCM records a warning
 // and drops the Service. A reused CLB keeps its own type and is not judged.
-func checkACKPublicSLB(c *Context) {
+func checkACKPublicSLB(c *Context) error {
 	cfg := ackCloudConfig(c.Snap)
 	if !cfg.known {
-		c.Skip(cfg.err)
-		return
+		return cfg.err
 	}
 	a := ackAnns(c.Service.Annotations)
 	if !cfg.disablePublicSLB || ackReuses(c) {
-		return
+		return nil
 	}
 	if t := a.value("address-type"); t == "" || t == "internet" {
 		path := a.path("address-type")
@@ -520,12 +522,13 @@ func checkACKPublicSLB(c *Context) {
 		c.Emit(rules.ACKServicePublicSLBDisabled, path, "the Service asks for an internet-facing CLB (address-type %s), but %s sets disablePublicSLB: true",
 			quotedOr(t, "unset"), ackCloudConfigPath)
 	}
+	return nil
 }
 
 // checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
 // disagreeing legacy keys, then the rules that tie annotations together. On an NLB Service the values
 // are those of the NLB controller (nlbAnnotations) and CLB-only keys are reported as ignored.
-func checkACKAnnotations(c *Context) {
+func checkACKAnnotations(c *Context) error {
 	ann := c.Service.Annotations
 	nlb := ackNLB(c)
 	for _, key := range slices.Sorted(maps.Keys(ann)) {
@@ -580,9 +583,10 @@ func checkACKAnnotations(c *Context) {
 	}
 	if nlb {
 		checkNLBAnnotationLinks(c, ackAnns(ann))
-		return
+		return nil
 	}
 	checkACKAnnotationLinks(c, ackAnns(ann))
+	return nil
 }
 
 // suggestion names the known suffix nearest to s, when it is close enough to be a typo.
@@ -650,36 +654,37 @@ func orDefault(v, def string) string {
 
 // checkACKENI checks a Service whose pods CCM attaches directly as ENI backends, by its annotation or
 // by the cluster's default backend type.
-func checkACKENI(c *Context) {
+func checkACKENI(c *Context) error {
 	svc := c.Service
 	eni, byConfig := ackBackendMode(c.Snap, svc)
 	if !eni {
-		return
+		return nil
 	}
 	if byConfig != "" {
 		byConfig = " (" + byConfig + ")"
 	}
 	a := ackAnns(svc.Annotations)
-	checkACKNamedTargetPorts(c, byConfig)
+	portsErr := checkACKNamedTargetPorts(c, byConfig)
 	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
 	if a.value("spec") == "slb.s0.share" {
 		c.Emit(rules.ACKServiceENISharedSpec, a.path("spec"), "spec slb.s0.share is a shared-resource CLB, which takes no ENI backends%s", byConfig)
 	}
 	plugin, err := ackNetworkPlugin(c)
 	if err != nil {
-		c.Skip(err)
-		return
+		return errors.Join(portsErr, err)
 	}
 	if plugin == "flannel" {
 		c.Emit(rules.ACKServiceENIFlannel, annPath(annBackendType),
 			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses%s", byConfig)
 	}
+	return portsErr
 }
 
 // checkACKNamedTargetPorts flags named targetPorts of an ENI Service on a CCM older than
 // ackNamedPortCCM, which sends the name's zero value to the CLB API. A newer CCM resolves the name;
-// when the version cannot be read, the finding is a warning that names the release that fixes it.
-func checkACKNamedTargetPorts(c *Context, byConfig string) {
+// when the version cannot be told, the finding is a warning that names the release that fixes it,
+// and when the CCM was not read, the error says why.
+func checkACKNamedTargetPorts(c *Context, byConfig string) error {
 	var named []int
 	for i, p := range c.Service.Spec.Ports {
 		if p.TargetPort.Type == intstr.String {
@@ -687,12 +692,11 @@ func checkACKNamedTargetPorts(c *Context, byConfig string) {
 		}
 	}
 	if len(named) == 0 {
-		return
+		return nil
 	}
 	tag, _, old, err := ccmOlder(c, ackNamedPortCCM)
 	if snapshot.IsUnknown(err) {
-		c.Skip(err) // not read (RBAC, offline input): no verdict
-		return
+		return err // not read (RBAC, offline input): no verdict
 	}
 	for _, i := range named {
 		path, name := fmt.Sprintf("spec.ports[%d].targetPort", i), clip(c.Service.Spec.Ports[i].TargetPort.StrVal)
@@ -707,6 +711,7 @@ func checkACKNamedTargetPorts(c *Context, byConfig string) {
 				name, clip(tag), ackNamedPortCCM, byConfig)
 		}
 	}
+	return nil
 }
 
 // ackNetworkPlugin tells "flannel" or "terway" from kube-system DaemonSets and flannel pods.
@@ -731,7 +736,7 @@ func ackNetworkPlugin(c *Context) (string, error) {
 	case err != nil:
 		return "", err
 	}
-	return "", classed(snapshot.ReasonOther, fmt.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system"))
+	return "", errors.New("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system")
 }
 
 // ackEligibleNodes filters nodes the way CCM picks CLB backends: the backend-label selector, no
@@ -760,55 +765,60 @@ func ackEligibleNodes(a ackAnns, nodes []*corev1.Node) []*corev1.Node {
 
 // checkACKBackends estimates what CCM attaches to the CLB: nothing at all ("There are no available
 // nodes"), or more than the backend-server quota.
-func checkACKBackends(c *Context) {
+func checkACKBackends(c *Context) error {
 	a := ackAnns(c.Service.Annotations)
 	b, err := ackBackendsMemo(c, c.Service)
 	if err != nil {
-		c.Skip(err)
-		return
+		return err
 	}
 	switch {
 	case b.endpointsErr != nil:
 		// Whether any endpoint is ready is unknown; the node count of Cluster mode is not.
-		if checkACKQuota(c, b) {
-			return
+		found, err := checkACKQuota(c, b)
+		if found {
+			return err
 		}
-		c.Skip(b.endpointsErr)
-		return
+		return errors.Join(err, b.endpointsErr)
 	case len(b.ready) == 0:
 		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
 		if _, err := serviceSlices(c.Snap, c.Service); err != nil {
-			c.Skip(err)
-			return
+			return err
 		}
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector", "the Service has no ready endpoint (%d endpoints in %s)", b.endpoints, b.from)
-		return
+		return nil
 	case b.eni:
-	case !b.local && b.eligible == 0 && c.Snap.Source == "offline":
-		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("cannot tell whether any node can be a CLB backend: the input files may not hold every node")))
 	case !b.local && b.eligible == 0:
+		// Offline, the input files may lack the nodes that would be eligible.
+		if err = c.Snap.Nodes.Whole(""); err != nil {
+			err = fmt.Errorf("cannot tell whether any node can be a CLB backend: %w", err)
+			break
+		}
 		path := "spec.externalTrafficPolicy"
 		if _, _, set := a.get("backend-label"); set {
 			path = a.path("backend-label")
 		}
 		c.Emit(rules.ACKServiceNoAvailableNodes, path, "none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)", b.nodes)
 	case b.local && len(b.ids) == 0 && len(b.unseen) > 0:
-		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("ready pods run on nodes the input does not hold (%s), so whether CCM attaches them is unknown", nameList(clipAll(b.unseen), 3))))
+		// A node the node list lacks is not in the input files, or known absent: never nil.
+		_, err = c.Snap.Nodes.Get("", b.unseen[0])
+		err = fmt.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w", nameList(clipAll(b.unseen), 3), err)
 	case b.local && len(b.ids) == 0:
 		c.Emit(rules.ACKServiceNoAvailableNodes, "spec.selector",
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s", nameList(b.elsewhere, 8))
 	}
-	checkACKQuota(c, b)
+	_, qerr := checkACKQuota(c, b)
+	return errors.Join(err, qerr)
 }
 
 // checkACKHTTPSBackend finds HTTPS listeners (TLS ends on the CLB) forwarding to a TLS port of the pods.
-func checkACKHTTPSBackend(c *Context) {
+func checkACKHTTPSBackend(c *Context) error {
 	a := ackAnns(c.Service.Annotations)
 	ports, err := parseProtocolPort(a.value("protocol-port"))
 	if _, _, cert := a.get("cert-id"); err != nil || !cert {
-		return
+		return nil
 	}
 	seen := map[int32]bool{}
+	var unknown []error
 	for _, pp := range ports {
 		if pp.proto != "https" || seen[pp.port] {
 			continue // a listener given twice is one listener
@@ -820,13 +830,14 @@ func checkACKHTTPSBackend(c *Context) {
 			}
 			tls, why, err := tlsTargetPort(c, sp.TargetPort)
 			if err != nil {
-				c.Skip(err)
+				unknown = append(unknown, err)
 			} else if tls {
 				c.Emit(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i),
 					"the https:%d listener sends decrypted HTTP to targetPort %s, %s", pp.port, clip(sp.TargetPort.String()), why)
 			}
 		}
 	}
+	return errors.Join(unknown...)
 }
 
 // tlsTargetPort reports whether a targetPort is a TLS port of the backend pods: 443, a port named
@@ -859,12 +870,12 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, string, error) {
 }
 
 // checkACKReuse flags a reused CLB id that CCM created for another Service.
-func checkACKReuse(c *Context) {
+func checkACKReuse(c *Context) error {
 	a := ackAnns(c.Service.Annotations)
 	id := a.value("id")
 	svcs, err := listAll(c, &c.Snap.Services)
 	if err != nil {
-		return
+		return nil
 	}
 	c.notePartial()
 	var owners []string
@@ -880,6 +891,7 @@ func checkACKReuse(c *Context) {
 		slices.Sort(owners)
 		c.Emit(rules.ACKServiceReuseCCMLB, a.path("id"), "CLB %s was created by CCM for Service %s (label %s)", clip(id), nameList(owners, 5), labelCCMLBID)
 	}
+	return nil
 }
 
 // checkACKCLCUSpec weighs a specification against PayByCLCU billing by the Service's history. A
@@ -920,11 +932,11 @@ func quotedOr(s, none string) string {
 // checkACKImmutable flags address-type and resource-group-id on a Service that already has its CLB:
 // both are fixed when the CLB is created. A change shows as an address of the other kind, or as a
 // value that differs from the last `kubectl apply`.
-func checkACKImmutable(c *Context) {
+func checkACKImmutable(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	if len(svc.Status.LoadBalancer.Ingress) == 0 {
-		return
+		return nil
 	}
 	last, _ := c.lastApplied()
 	changed := func(suffix string) (string, bool) {
@@ -958,6 +970,7 @@ func checkACKImmutable(c *Context) {
 				"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync", clip(rg))
 		}
 	}
+	return nil
 }
 
 // isPrivateIP reports whether s is an RFC 1918 / RFC 4193 address or in 100.64.0.0/10: addresses a
@@ -973,14 +986,14 @@ func isPrivateIP(s string) (private, ok bool) {
 
 // checkACKRollingUpdate flags a listener without connection draining in front of pods that do not
 // hand over gracefully: no readinessProbe, no preStop, or a grace period under preStop + 30 s.
-func checkACKRollingUpdate(c *Context) {
+func checkACKRollingUpdate(c *Context) error {
 	a := ackAnns(c.Service.Annotations)
 	if a.value("connection-drain") == "on" {
-		return
+		return nil
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
 	if err != nil {
-		return
+		return nil
 	}
 	var bad []string
 	for _, p := range pods {
@@ -992,6 +1005,7 @@ func checkACKRollingUpdate(c *Context) {
 		c.Emit(rules.ACKServiceRollingUpdate503, a.path("connection-drain"),
 			"connection draining is off and %d of %d backend pods stop abruptly: %s", len(bad), len(pods), nameList(bad, 3))
 	}
+	return nil
 }
 
 var sleepRE = regexp.MustCompile(`\bsleep\s+(\d+)`)
@@ -1035,7 +1049,7 @@ func gracefulProblems(p *corev1.Pod) []string {
 
 // checkACKTraffic flags Local mode with an unweighted scheduler, and nodePorts in the nodes'
 // ephemeral port range.
-func checkACKTraffic(c *Context) {
+func checkACKTraffic(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
@@ -1049,23 +1063,26 @@ func checkACKTraffic(c *Context) {
 				"nodePort %d lies in the default ip_local_port_range 32768-60999", p.NodePort)
 		}
 	}
+	return nil
 }
 
 // checkACKCCMVersion flags a cloud-controller-manager too old to record Service sync events.
-func checkACKCCMVersion(c *Context) {
-	if tag, where, old := ccmOlderThan(c, ackEventsCCM); old {
+func checkACKCCMVersion(c *Context) error {
+	tag, where, old, err := ccmOlder(c, ackEventsCCM)
+	if old {
 		c.Emit(rules.ACKServiceOldCCMNoEvents, where, "cloud-controller-manager %s predates %s, the first release that records sync events", clip(tag), ackEventsCCM)
 	}
+	return err
 }
 
 // checkACKReuseCCMVersion flags a reused CLB on a cloud-controller-manager that cannot reuse one; when
 // the version cannot be read (a managed control plane hides it), a warning names the release needed.
-func checkACKReuseCCMVersion(c *Context) {
+func checkACKReuseCCMVersion(c *Context) error {
 	id := clip(ackAnns(c.Service.Annotations).value("id"))
 	tag, where, old, err := ccmOlder(c, ackReuseCCM)
 	switch {
 	case snapshot.IsUnknown(err):
-		c.Skip(err) // not read (RBAC, offline input): no verdict
+		return err // not read (RBAC, offline input): no verdict
 	case err != nil:
 		c.EmitSeverity(rules.ACKServiceReuseOldCCM, rules.Warning, ackAnns(c.Service.Annotations).path("id"),
 			"the Service reuses CLB %s, which needs cloud-controller-manager %s or later; its version is unknown (%v)", id, ackReuseCCM, err)
@@ -1073,9 +1090,10 @@ func checkACKReuseCCMVersion(c *Context) {
 		c.Emit(rules.ACKServiceReuseOldCCM, where, "the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
 			id, clip(tag), ackReuseCCM)
 	}
+	return nil
 }
 
-// ccmFloors are the CCM releases ccmOlderThan compares with, parsed once.
+// ccmFloors are the CCM releases ccmOlder compares with, parsed once.
 var ccmFloors = func() map[string]version {
 	m := map[string]version{}
 	for _, s := range []string{ackEventsCCM, ackReuseCCM, ackNamedPortCCM} {
@@ -1083,17 +1101,6 @@ var ccmFloors = func() map[string]version {
 	}
 	return m
 }()
-
-// ccmOlderThan reports whether the installed cloud-controller-manager predates release minimum,
-// with its image tag and report path. An unknown version records a skip and reports false.
-func ccmOlderThan(c *Context, minimum string) (tag, path string, older bool) {
-	tag, path, older, err := ccmOlder(c, minimum)
-	if err != nil {
-		c.Skip(err)
-		return "", "", false
-	}
-	return tag, path, older
-}
 
 // ccmImageResult is the CCM's image and where it was read, or why it is unknown.
 type ccmImageResult struct {
@@ -1103,9 +1110,10 @@ type ccmImageResult struct {
 
 var ccmImageKey = snapshot.NewMemoKey[ccmImageResult]("ccm-image")
 
-// ccmOlder is ccmOlderThan that returns why the version is unknown instead of skipping: an
-// unknown object (snapshot.IsUnknown: not read) or a CCM that the cluster does not show (a managed
-// control plane) or whose tag is no version.
+// ccmOlder reports whether the installed cloud-controller-manager predates release minimum, with its
+// image tag and report path, or why its version is unknown: an unknown object (snapshot.IsUnknown:
+// not read) or a CCM that the cluster does not show (a managed control plane) or whose tag is no
+// version.
 func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err error) {
 	r := memo(c, ccmImageKey, func() ccmImageResult {
 		image, path, err := ccmImage(c)
@@ -1117,7 +1125,7 @@ func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err err
 	tag = imageTag(r.image)
 	v, err := parseVersion(tag)
 	if err != nil {
-		return "", "", false, classed(snapshot.ReasonOther, fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(r.image), err))
+		return "", "", false, fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(r.image), err)
 	}
 	floor, ok := ccmFloors[minimum]
 	if !ok {
@@ -1134,24 +1142,25 @@ func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err err
 // holds no loadbalancer-id (the annotation was added later, by edit or annotate, to a Service
 // applied without one, whose CLB CCM therefore created). A Service without that record (created
 // with kubectl create, Helm or the console) is left alone: nothing tells when its annotation came.
-func checkACKReuseOrphan(c *Context) {
+func checkACKReuseOrphan(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	id := a.value("id")
 	if svc.Labels[labelCCMLBID] != id {
-		return
+		return nil
 	}
 	last, ok := c.lastApplied()
 	if !ok {
-		return
+		return nil
 	}
 	if _, _, applied := ackAnns(last).get("id"); applied {
-		return
+		return nil
 	}
 	c.Emit(rules.ACKServiceOrphanOnDelete, a.path("id"),
 		"CLB %s is the one CCM bound this Service to (label %s), but the last kubectl apply had no loadbalancer-id: "+
 			"the annotation was added afterwards, so the CLB is now treated as reused and kept when the Service is deleted",
 		clip(id), labelCCMLBID)
+	return nil
 }
 
 // checkACKIntranetLoopback flags a reused private CLB with layer-4 listeners: a node that is a
@@ -1159,7 +1168,7 @@ func checkACKReuseOrphan(c *Context) {
 // address. The address decides whether the CLB is private (a reused CLB keeps its own type); the
 // address-type annotation only when no address is known yet. http/https listeners (protocol-port)
 // are layer 7 and unaffected.
-func checkACKIntranetLoopback(c *Context) {
+func checkACKIntranetLoopback(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	private, why, known := false, "", false
@@ -1174,7 +1183,7 @@ func checkACKIntranetLoopback(c *Context) {
 		private, why = true, "address-type is intranet"
 	}
 	if !private {
-		return
+		return nil
 	}
 	layer7 := map[int32]bool{}
 	if pps, err := parseProtocolPort(a.value("protocol-port")); err == nil {
@@ -1193,28 +1202,31 @@ func checkACKIntranetLoopback(c *Context) {
 			"reused CLB %s is internal (%s) and listens at layer 4 on %s: pods on a node that is one of its backends cannot reach it",
 			clip(a.value("id")), why, strings.Join(l4, ", "))
 	}
+	return nil
 }
 
 // checkACKAnnotationsNotLB flags CLB annotations on a Service that is not of type LoadBalancer.
-func checkACKAnnotationsNotLB(c *Context) {
+func checkACKAnnotationsNotLB(c *Context) error {
 	keys := ackCLBKeys(c.Service.Annotations)
 	c.Emit(rules.ACKServiceListenerOnNodePort, "spec.type",
 		"type is %s, so CCM ignores its %d CLB annotation(s): %s", clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), nameList(clipAll(keys), 3))
+	return nil
 }
 
 // checkACKTypeChange flags a Service that is no longer of type LoadBalancer but still carries the
 // CLB id label CCM sets: CCM deletes a CLB it created when the type changes and removes the label
 // once done, so the label means the deletion is under way or failing. A reused CLB (the
 // loadbalancer-id annotation names it) is kept and not reported.
-func checkACKTypeChange(c *Context) {
+func checkACKTypeChange(c *Context) error {
 	svc := c.Service
 	id := svc.Labels[labelCCMLBID]
 	if ackAnns(svc.Annotations).value("id") == id {
-		return
+		return nil
 	}
 	c.Emit(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]",
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
 		clip(orDefault(string(svc.Spec.Type), "ClusterIP")), clip(id))
+	return nil
 }
 
 // ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and
@@ -1234,12 +1246,11 @@ func ccmImage(c *Context) (image, path string, err error) {
 		case !isNotFound(serr):
 			return "", "", serr
 		}
-		return "", "", classed(snapshot.ReasonNotFound,
-			fmt.Errorf("no %s Deployment or DaemonSet in kube-system (a managed control plane runs it out of sight)", ackCCMName))
+		return "", "", fmt.Errorf("%w, nor a DaemonSet of that name: a managed control plane runs it out of sight", derr)
 	}
 	i := findContainer(spec.Containers, ackCCMName)
 	if i < 0 {
-		return "", "", classed(snapshot.ReasonOther, fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName))
+		return "", "", fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName)
 	}
 	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
 }

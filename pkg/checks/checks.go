@@ -50,7 +50,14 @@ type Check struct {
 	// Inputs are what the check reads, beyond the target (targetOnly: nothing): the live fetcher reads them, and the
 	// check is skipped, with the reason, when a required one is unknown.
 	Inputs []Input
-	Run    func(*Context)
+	// Run diagnoses the target. The error it returns says what it could not judge: an unknown object
+	// or list as the snapshot reports it (*snapshot.UnknownError: not read for lack of permission, not
+	// in the input files, a failed read; Store.Whole when the input files may lack objects), an
+	// object known absent, or a reason of the check's own (a value it cannot interpret). The runner
+	// reports it as the check's skip, with the class the error carries, and each error of an
+	// errors.Join as a skip of its own: a check goes on with what it can judge and returns the
+	// reasons of the parts it could not. Run never turns an unknown into a finding.
+	Run func(*Context) error
 }
 
 // Source says what saw a finding.
@@ -217,10 +224,22 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 		Count: e.Count, LastSeen: last})
 }
 
-// Skip records that part of the check could not run because of err. Its class is the one a
-// classed error gives, else snapshot.ClassOf's: that of the unknown object or list, not-found for an
-// absent object, other for the rest.
-func (c *Context) Skip(err error) {
+// skip records that the running check, or a part of it, could not run because of err (nil: it
+// ran), once per reason: a skip for each error err joins. Its class is derived from err: the one a
+// classed error gives, else snapshot.ClassOf's, that is the class of the unknown object or list
+// (with the RBAC rule a forbidden read needs in its reason), not-found for an absent object, other
+// for a reason of the check's own (a value it cannot interpret). Run calls it with what a required
+// input lacks or what the check returned: it is the one place a skip is made.
+func (c *Context) skip(err error) {
+	if err == nil {
+		return
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			c.skip(e)
+		}
+		return
+	}
 	for _, s := range c.skips {
 		if s.Check == c.check.Name && s.Reason == err.Error() {
 			return
@@ -234,7 +253,7 @@ func (c *Context) Skip(err error) {
 	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error(), Class: class})
 }
 
-// classedError is a skip's reason that no snapshot error carries, with its class.
+// classedError is a skip's reason of a class that no snapshot error carries and that is not other.
 type classedError struct {
 	class snapshot.ReasonClass
 	err   error
@@ -360,14 +379,14 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 		if notLB {
 			applied = append(applied, ch.Name)
 		}
-		if err := ctx.missing(ch); err != nil {
-			ctx.Skip(err)
-			continue
+		err := ctx.missing(ch)
+		if err == nil {
+			err = ch.Run(ctx)
 		}
-		ch.Run(ctx)
 		if ctx.undeclared != nil {
 			return Result{}, ctx.undeclared
 		}
+		ctx.skip(err)
 	}
 	res.Findings, res.merged = uniquePaths(mergeConfirmed(ctx.findings))
 	res.Findings = foldConsequences(res.Findings)

@@ -21,29 +21,36 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 	tests := []struct {
 		name  string
 		emits []rules.ID
-		run   func(*Context)
+		run   func(*Context) error
 		ok    bool
 	}{
-		{"declared", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) {
+		{"declared", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
 			c.Emit(rules.GenericServiceNoSelector, "spec.selector", "x")
+			return nil
 		}, true},
-		{"not in Emits", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) {
+		{"not in Emits", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
 			c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "x")
+			return nil
 		}, false},
-		{"severity override not in Emits", nil, func(c *Context) {
+		{"severity override not in Emits", nil, func(c *Context) error {
 			c.EmitSeverity(rules.GenericServiceNoEndpoints, rules.Info, "spec.selector", "x")
+			return nil
 		}, false},
-		{"zero id", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) {
+		{"zero id", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
 			c.Emit(rules.ID{}, "spec.selector", "x")
+			return nil
 		}, false},
-		{"event-provable rule of the kind", nil, func(c *Context) {
+		{"event-provable rule of the kind", nil, func(c *Context) error {
 			c.emitEvent(rules.TKEServiceE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			return nil
 		}, true},
-		{"event rule of the other kind", nil, func(c *Context) {
+		{"event rule of the other kind", nil, func(c *Context) error {
 			c.emitEvent(rules.TKEIngressE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			return nil
 		}, false},
-		{"event finding of a rule no event proves", nil, func(c *Context) {
+		{"event finding of a rule no event proves", nil, func(c *Context) error {
 			c.emitEvent(rules.GenericServiceNoEndpoints, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			return nil
 		}, false},
 	}
 	for _, tt := range tests {

@@ -9,7 +9,7 @@ import (
 
 // checkEvents turns the target's events into findings through the event matcher, and says when a
 // failing object has no events at all (TKE keeps them about an hour).
-func checkEvents(c *Context) {
+func checkEvents(c *Context) error {
 	var uid string
 	failing := false
 	if c.Service != nil {
@@ -21,7 +21,7 @@ func checkEvents(c *Context) {
 	}
 	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
 	if err != nil {
-		return
+		return nil
 	}
 	provider := c.Provider
 	if provider == rules.Generic {
@@ -44,4 +44,5 @@ func checkEvents(c *Context) {
 	if len(evs) == 0 && failing {
 		c.Emit(none, "status.loadBalancer", "no address assigned yet and no events found for this object")
 	}
+	return nil
 }

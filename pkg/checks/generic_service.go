@@ -253,23 +253,22 @@ func selectorString(svc *corev1.Service) string {
 
 // checkServiceEndpoints reports a Service without a ready backend (naming the backends that are not
 // ready, if any), or else one with backends that are not ready: one finding either way.
-func checkServiceEndpoints(c *Context) {
+func checkServiceEndpoints(c *Context) error {
 	svc := c.Service
 	if len(svc.Spec.Selector) == 0 {
 		slices, err := serviceSlices(c.Snap, svc)
 		if err != nil {
-			return
+			return err
 		}
 		if len(slices) == 0 {
 			c.Emit(rules.GenericServiceNoSelector, "spec.selector",
 				"the Service has no selector and no EndpointSlice labelled %s=%s", discoveryv1.LabelServiceName, clip(svc.Name))
-			return
+			return nil
 		}
 	}
 	b, err := serviceBackends(c)
 	if err != nil {
-		c.Skip(err)
-		return
+		return err
 	}
 	ready, notReady := b.split()
 	var names []string
@@ -288,6 +287,7 @@ func checkServiceEndpoints(c *Context) {
 		c.Emit(rules.GenericServiceEndpointsNotReady, "spec.selector", "%d of %d endpoints are not ready: %s",
 			len(notReady), len(b.eps), nameList(names, 8))
 	}
+	return nil
 }
 
 func localLoadBalancer(c *Context) bool {
@@ -297,14 +297,13 @@ func localLoadBalancer(c *Context) bool {
 
 // checkExternalTrafficLocal names the nodes from which the load balancer address fails because they
 // host no ready backend pod.
-func checkExternalTrafficLocal(c *Context) {
+func checkExternalTrafficLocal(c *Context) error {
 	const path = "spec.externalTrafficPolicy"
 	b, err := serviceBackends(c)
 	if err != nil {
-		c.Skip(err)
 		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
 			"the address works in-cluster only on nodes that host a ready backend pod (which ones could not be read)")
-		return
+		return err
 	}
 	ready, _ := b.split()
 	withBackend := map[string]bool{}
@@ -316,16 +315,15 @@ func checkExternalTrafficLocal(c *Context) {
 	if len(withBackend) == 0 {
 		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Warning, path,
 			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster")
-		return
+		return nil
 	}
 	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
 	nodes, err := nodesOf(c.Snap)
 	if err != nil {
-		c.Skip(err)
 		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
 			"the address works in-cluster only on the nodes hosting a ready backend pod (%s); the node list could not be read",
 			nameList(hosts, 8))
-		return
+		return err
 	}
 	const shown = 8
 	var without [shown]string
@@ -357,6 +355,7 @@ func checkExternalTrafficLocal(c *Context) {
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
 			nWithout, len(nodes.list), list, nameList(hosts, 8))
 	}
+	return nil
 }
 
 // snapNodes is the node list of a snapshot with the set of its clipped names.

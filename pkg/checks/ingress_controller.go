@@ -125,8 +125,9 @@ func knownController(class, controller string) string {
 func clbIngress(c *Context) bool { return ingressController(c).Covered }
 
 // checkIngressClass reports an Ingress whose class selects a controller the catalog does not cover.
-func checkIngressClass(c *Context) {
+func checkIngressClass(c *Context) error {
 	if ic := ingressController(c); !ic.Covered && ic.Path != "" {
 		c.Emit(rules.GenericIngressOtherController, ic.Path, "%s; only the provider-independent checks ran", ic.Summary())
 	}
+	return nil
 }

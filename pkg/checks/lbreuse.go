@@ -92,10 +92,10 @@ func reusedLB(c *Context, ann map[string]string, key string) (id string, users [
 	return id, users, err == nil
 }
 
-func checkIngressExistingLB(c *Context) {
+func checkIngressExistingLB(c *Context) error {
 	id, users, ok := reusedLB(c, c.Ingress.Annotations, annExistLB)
 	if !ok {
-		return
+		return nil
 	}
 	// Each rule is one finding at the annotation, naming every object involved.
 	var creators, ingresses, ports []string
@@ -124,4 +124,5 @@ func checkIngressExistingLB(c *Context) {
 	if len(ports) > 0 {
 		c.Emit(rules.TKEIngressE4101, where, "on the same load balancer %s, %s, which the Ingress listeners need", clip(id), nameList(ports, 5))
 	}
+	return nil
 }

@@ -19,14 +19,14 @@ const annSvcGraceShutdown = "service.cloud.tencent.com/enable-grace-shutdown"
 // controller pod's preStop hook does not sleep before /wait-shutdown, or its grace period ends
 // before that sleep does. Without direct access the CLB's real servers are nodes, which a smaller
 // controller does not unbind, so nothing is reported.
-func checkNginxGracefulShutdown(c *Context) {
+func checkNginxGracefulShutdown(c *Context) error {
 	svc := c.Service
 	if on, err := parseBool(svc.Annotations[annSvcDirectAccess]); err != nil || !on {
-		return
+		return nil
 	}
 	pods, err := c.Snap.BackendPods(svc)
 	if err != nil {
-		return
+		return nil
 	}
 	var problems, paths []string
 	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
@@ -47,11 +47,12 @@ func checkNginxGracefulShutdown(c *Context) {
 		}
 	}
 	if controllers == 0 || len(problems) == 0 {
-		return
+		return nil
 	}
 	c.Emit(rules.TKEServiceNginxGracefulShutdown, paths[0],
 		"direct access binds %d NGINX Ingress controller pod(s) to the CLB, but they do not leave it gracefully: %s",
 		controllers, strings.Join(problems, "; "))
+	return nil
 }
 
 // nginxContainer is the index of the NGINX Ingress controller container of spec, or -1.

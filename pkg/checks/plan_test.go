@@ -69,11 +69,12 @@ func TestNewInputIsFetchedLive(t *testing.T) {
 	var seen string
 	probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic,
 		Inputs: []Input{{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: "ops", Name: "probe-settings", Required: true}},
-		Run: func(c *Context) {
+		Run: func(c *Context) error {
 			cm, err := c.Snap.ConfigMaps.Get("ops", "probe-settings")
 			if err == nil {
 				seen = cm.Data["mode"]
 			}
+			return nil
 		}}
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "ops", Name: "probe-settings"}, Data: map[string]string{"mode": "strict"}}
 	tgt := svcTarget("default", "web")
@@ -102,7 +103,7 @@ func TestRequiredInputUnknownSkips(t *testing.T) {
 	ran := false
 	probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic,
 		Inputs: []Input{{Resource: snapshot.Secrets, Scope: Fixed, Namespace: "ops", Name: "token", Required: true}},
-		Run:    func(*Context) { ran = true }}
+		Run:    func(*Context) error { ran = true; return nil }}
 	cs := fake.NewSimpleClientset(lbSvc())
 	cs.PrependReactor("get", "secrets", func(k8stesting.Action) (bool, runtime.Object, error) {
 		return true, nil, errForbidden("secrets")

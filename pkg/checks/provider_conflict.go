@@ -10,10 +10,10 @@ import (
 
 // checkProviderConflict reports a target whose evidence points to both clouds, as one finding at the
 // strongest contradicting signal.
-func checkProviderConflict(c *Context) {
+func checkProviderConflict(c *Context) error {
 	d := DetectProvider(c.Snap, c.Target)
 	if d.ConflictCount == 0 {
-		return
+		return nil
 	}
 	id := rules.GenericServiceProviderConflict
 	if c.Target.Kind == snapshot.KindIngress {
@@ -29,4 +29,5 @@ func checkProviderConflict(c *Context) {
 	}
 	c.Emit(id, d.Conflicts[0].Path, "the evidence decides %s (%s), but %d signal(s) point to %s: %s",
 		d.Provider, d.Evidence, d.ConflictCount, d.Conflicts[0].Provider, list)
+	return nil
 }

@@ -3,6 +3,12 @@ package checks
 import (
 	"context"
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,6 +56,23 @@ func skipCases() []skipCase {
 	}
 }
 
+// skipError is an answer of the API server to a read, with the class of the skips it causes.
+type skipError struct {
+	name string
+	err  error
+	want snapshot.ReasonClass
+}
+
+func skipErrors() []skipError {
+	return []skipError{
+		{"403", errForbidden("any"), snapshot.ReasonForbidden},
+		{"401", apierrors.NewUnauthorized("token expired"), snapshot.ReasonUnauthorized},
+		{"404", apierrors.NewNotFound(schema.GroupResource{Resource: "any"}, ""), snapshot.ReasonNotServed},
+		{"timeout", apierrors.NewTimeoutError("slow", 1), snapshot.ReasonReadFailed},
+		{"refused connection", errors.New("dial tcp 10.0.0.1:443: connection refused"), snapshot.ReasonReadFailed},
+	}
+}
+
 // fetchFailing reads target from a fake cluster where every other read fails with fail.
 func fetchFailing(t *testing.T, target runtime.Object, tgt snapshot.Target, fail error) *snapshot.Snapshot {
 	t.Helper()
@@ -81,19 +104,8 @@ func fetchFailing(t *testing.T, target runtime.Object, tgt snapshot.Target, fail
 // TestSkipClassComesFromTheReadError: whatever the API server answers the reads besides the target
 // with, every skip it causes, in every check, carries the class of that answer's status.
 func TestSkipClassComesFromTheReadError(t *testing.T) {
-	errs := []struct {
-		name string
-		err  error
-		want snapshot.ReasonClass
-	}{
-		{"403", errForbidden("any"), snapshot.ReasonForbidden},
-		{"401", apierrors.NewUnauthorized("token expired"), snapshot.ReasonUnauthorized},
-		{"404", apierrors.NewNotFound(schema.GroupResource{Resource: "any"}, ""), snapshot.ReasonNotServed},
-		{"timeout", apierrors.NewTimeoutError("slow", 1), snapshot.ReasonReadFailed},
-		{"refused connection", errors.New("dial tcp 10.0.0.1:443: connection refused"), snapshot.ReasonReadFailed},
-	}
 	for _, tc := range skipCases() {
-		for _, e := range errs {
+		for _, e := range skipErrors() {
 			t.Run(tc.name+"/"+e.name, func(t *testing.T) {
 				tgt := snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}
 				res, err := Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p, All())
@@ -205,5 +217,95 @@ func TestOfflineSkipsAreMissingInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunSkipsFromTheReturnedError: the runner, not the check, makes the skips: one per error the
+// check returns (each of an errors.Join, once per reason), classed by the error's type and keeping
+// the RBAC rule a forbidden read names; what the check emitted before stays reported.
+func TestRunSkipsFromTheReturnedError(t *testing.T) {
+	const rbac = `get secrets (apiGroups: [""]) in namespace default`
+	forbidden := &snapshot.UnknownError{Resource: "secrets", Namespace: ns, Name: "tls", Reason: "forbidden",
+		Class: snapshot.ReasonForbidden, RBAC: rbac}
+	absent := &snapshot.NotFoundError{Resource: "configmaps", Namespace: "kube-system", Name: "cfg"}
+	own := errors.New("the value cannot be interpreted")
+	tests := []struct {
+		name string
+		err  error
+		want []snapshot.ReasonClass
+	}{
+		{"nothing unknown", nil, nil},
+		{"forbidden read", forbidden, []snapshot.ReasonClass{snapshot.ReasonForbidden}},
+		{"wrapped", fmt.Errorf("backends of Service default/b: %w", forbidden), []snapshot.ReasonClass{snapshot.ReasonForbidden}},
+		{"joined, once per reason", errors.Join(forbidden, absent, nil, own, forbidden),
+			[]snapshot.ReasonClass{snapshot.ReasonForbidden, snapshot.ReasonNotFound, snapshot.ReasonOther}},
+		{"classed", classed(snapshot.ReasonMissingInput, own), []snapshot.ReasonClass{snapshot.ReasonMissingInput}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Inputs: targetOnly,
+				Emits: []rules.ID{rules.GenericServiceNoSelector},
+				Run: func(c *Context) error {
+					c.Emit(rules.GenericServiceNoSelector, "spec.selector", "x")
+					return tt.err
+				}}
+			res, err := Run(fixture(t, lbSvc()), svcTarget(ns, "web"), rules.Generic, []Check{probe})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) != 1 {
+				t.Errorf("findings %+v, want the one emitted", res.Findings)
+			}
+			var got []snapshot.ReasonClass
+			for _, s := range res.Skipped {
+				got = append(got, s.Class)
+				if s.Check != "probe" {
+					t.Errorf("skip of %q, want probe", s.Check)
+				}
+				if s.Class == snapshot.ReasonForbidden && !strings.Contains(s.Reason, rbac) {
+					t.Errorf("forbidden skip %q does not name the RBAC rule", s.Reason)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("skip classes %v, want %v (skipped %+v)", got, tt.want, res.Skipped)
+			}
+		})
+	}
+}
+
+// TestOnlyTheRunnerSkips: no check makes a skip by hand; the runner makes every one from a missing
+// required input or the error a check returns (and skip recurses into joined errors).
+func TestOnlyTheRunnerSkips(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callers []string
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "skip" {
+						callers = append(callers, fd.Name.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+	slices.Sort(callers)
+	if want := []string{"Run", "skip"}; !slices.Equal(callers, want) {
+		t.Errorf("skip is called from %v, want only from %v", callers, want)
 	}
 }

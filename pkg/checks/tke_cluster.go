@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"net/netip"
@@ -78,14 +79,14 @@ var (
 // fields of TKE's agent do it: nonMasqueradeCIDRs (destinations) whose union covers every IPv4
 // address, and nonMasqueradeSrcCIDRs (sources) whose union covers every address or the pod CIDR of
 // every node the snapshot holds.
-func checkIPMasqAgent(c *Context) {
+func checkIPMasqAgent(c *Context) error {
 	id := rules.TKEServiceIPMasqAgent
 	if c.Ingress != nil {
 		id = rules.TKEIngressE4007
 	}
 	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeIPMasqCM)
 	if err != nil {
-		return // without the ConfigMap the agent masquerades everything outside its defaults
+		return nil // without the ConfigMap the agent masquerades everything outside its defaults
 	}
 	for _, key := range ipMasqKeys {
 		body, ok := cm.Data[key]
@@ -96,7 +97,7 @@ func checkIPMasqAgent(c *Context) {
 		cfg := memo(c, masqConfigKey.With(body), func() masqConfig { return parseMasqConfig(body) })
 		if cfg.err != nil {
 			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", cfg.err)
-			return
+			return nil
 		}
 		var why []string
 		if coversAll(cfg.dst) {
@@ -110,8 +111,9 @@ func checkIPMasqAgent(c *Context) {
 		if len(why) > 0 {
 			c.Emit(id, where, "%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", strings.Join(why, "; "))
 		}
-		return
+		return nil
 	}
+	return nil
 }
 
 // masqConfig is the part of an ip-masq-agent config that decides which pod traffic keeps its pod IP.
@@ -338,10 +340,10 @@ func findContainer(cs []corev1.Container, name string) int {
 // checkL4Loopback weighs the layer-4 loopback risk of an internal CLB: kube-proxy in IPVS mode, a
 // kube-proxy build without the fix, and no prevent-loopback annotation. All three make a warning,
 // some of them an info; a public CLB, or the documented fix in place, makes nothing.
-func checkL4Loopback(c *Context) {
+func checkL4Loopback(c *Context) error {
 	svc := c.Service
 	if svc.Annotations[annSvcSubnet] == "" {
-		return // public CLB: the node cannot see its own public source IP, so no loopback
+		return nil // public CLB: the node cannot see its own public source IP, so no loopback
 	}
 	r := memo(c, kubeProxyKey, func() valErr[*kubeProxy] {
 		kp, err := readKubeProxy(c)
@@ -349,15 +351,14 @@ func checkL4Loopback(c *Context) {
 	})
 	kp, err := r.v, r.err
 	if err != nil {
-		c.Skip(err)
-		return
+		return err
 	}
 	if kp == nil {
-		return // not TKE's kube-proxy: the IPVS behaviour described does not apply
+		return nil // not TKE's kube-proxy: the IPVS behaviour described does not apply
 	}
 	prevent := isTrue(svc.Annotations[annSvcPreventLoopback])
 	if prevent && kp.oldErr == nil && !kp.old {
-		return // documented fix applied
+		return nil // documented fix applied
 	}
 	var held, absent []string
 	factor := func(holds bool, yes, no string) {
@@ -377,7 +378,7 @@ func checkL4Loopback(c *Context) {
 	}
 	factor(!prevent, annSvcPreventLoopback+" is not \"true\"", annSvcPreventLoopback+" is \"true\"")
 	if len(held) == 0 {
-		return
+		return nil
 	}
 	sev, what := rules.Info, "some risk factors of layer-4 loopback hold"
 	if len(absent) == 0 {
@@ -388,14 +389,15 @@ func checkL4Loopback(c *Context) {
 		msg += " (but " + strings.Join(absent, "; ") + ")"
 	}
 	c.EmitSeverity(rules.TKEServiceCLBLoopback, sev, annPath(annSvcSubnet), "%s", msg)
+	return nil
 }
 
 // checkL7Loopback reports an internal CLB Ingress whose TkeServiceConfig does not turn on keepalive
 // (keepaliveEnable: 1) for every layer-7 listener it needs, the documented way to avoid loopback.
-func checkL7Loopback(c *Context) {
+func checkL7Loopback(c *Context) error {
 	ing := c.Ingress
 	if ing.Annotations[annIngSubnet] == "" {
-		return
+		return nil
 	}
 	name, key := ing.Annotations[annIngServiceConfig], annIngServiceConfig
 	if auto := isTrue(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
@@ -404,15 +406,15 @@ func checkL7Loopback(c *Context) {
 	if name == "" {
 		c.Emit(rules.TKEIngressCLBLoopback, annPath(annIngSubnet),
 			"internal CLB Ingress without a TkeServiceConfig (%s or %s), so layer-7 keepalive is off and pods calling its address may loop back", annIngServiceConfigAut, annIngServiceConfig)
-		return
+		return nil
 	}
-	cfg, found, ok := lookupServiceConfig(c, ing.Namespace, name)
-	if !ok {
-		return
+	cfg, found, err := lookupServiceConfig(c, ing.Namespace, name)
+	if err != nil {
+		return err
 	}
 	if !found {
 		c.Emit(rules.TKEIngressCLBLoopback, annPath(key), "TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB", clip(ing.Namespace), clip(name))
-		return
+		return nil
 	}
 	base := objPath(ing.Namespace, "tkeserviceconfig", name, "spec.loadBalancer.l7Listeners")
 	listeners, _, _ := unstructured.NestedSlice(cfg.Object, "spec", "loadBalancer", "l7Listeners")
@@ -435,6 +437,7 @@ func checkL7Loopback(c *Context) {
 	if len(missing) > 0 {
 		c.Emit(rules.TKEIngressCLBLoopback, base, "no entry for listener port %s, so keepalive stays off there", strings.Join(missing, " or "))
 	}
+	return nil
 }
 
 // ingressL7Ports are the CLB listener ports an Ingress gets: 443 with TLS (plus 80 with rule-mix),
@@ -467,24 +470,29 @@ var cloudAPIAliases = map[string]string{
 // checkL7Controller checks the kube-system/l7-lb-controller Deployment: TKE_REGION and TKE_VPC_ID
 // wired from tke-config (E6001/E6002) and host aliases for the cloud API domains (a hint). A
 // missing Deployment says nothing: TKE may run the controller outside the cluster.
-func checkL7Controller(c *Context) {
+func checkL7Controller(c *Context) error {
 	d, err := c.Snap.Deployments.Get(tkeSysNS, tkeL7Controller)
 	if err != nil {
-		return // absent (a required input, so never unknown here)
+		return nil // absent (a required input, so never unknown here)
 	}
 	cs := d.Spec.Template.Spec.Containers
+	var unknown []error
 	if i := findContainer(cs, tkeL7Controller); i >= 0 {
 		base := objPath(tkeSysNS, "deployment", tkeL7Controller, fmt.Sprintf("spec.template.spec.containers[%d]", i))
 		for _, e := range controllerEnv {
-			checkControllerEnv(c, cs[i], base, e.name, e.rule)
+			if err := checkControllerEnv(c, cs[i], base, e.name, e.rule); err != nil {
+				unknown = append(unknown, err)
+			}
 		}
 	}
 	checkAPIHostAliases(c, d)
+	return errors.Join(unknown...)
 }
 
 // checkControllerEnv reports variable name not reaching the container: not set, empty, or taken from
-// a ConfigMap (by configMapKeyRef or envFrom) that is missing or lacks the key.
-func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id rules.ID) {
+// a ConfigMap (by configMapKeyRef or envFrom) that is missing or lacks the key. The error says why
+// it cannot tell.
+func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id rules.ID) error {
 	j := slices.IndexFunc(ct.Env, func(e corev1.EnvVar) bool { return e.Name == name })
 	if j >= 0 {
 		ev, where := ct.Env[j], fmt.Sprintf("%s.env[%d]", base, j)
@@ -493,20 +501,24 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 			c.Emit(id, where, "%s is set to an empty value", name)
 		case ev.ValueFrom != nil && ev.ValueFrom.ConfigMapKeyRef != nil:
 			ref := ev.ValueFrom.ConfigMapKeyRef
-			if where, problem, ok := configKey(c, ref.Name, ref.Key); ok && problem != "" {
+			where, problem, err := configKey(c, ref.Name, ref.Key)
+			if err != nil {
+				return err
+			}
+			if problem != "" {
 				c.Emit(id, where, "%s comes from %s", name, problem)
 			}
 		}
-		return
+		return nil
 	}
 	var problems []string
 	for _, ef := range ct.EnvFrom {
 		if ef.ConfigMapRef == nil || !strings.HasPrefix(name, ef.Prefix) {
 			continue
 		}
-		_, problem, ok := configKey(c, ef.ConfigMapRef.Name, strings.TrimPrefix(name, ef.Prefix))
-		if !ok || problem == "" {
-			return
+		_, problem, err := configKey(c, ef.ConfigMapRef.Name, strings.TrimPrefix(name, ef.Prefix))
+		if err != nil || problem == "" {
+			return err
 		}
 		problems = append(problems, problem)
 	}
@@ -515,23 +527,22 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 		msg += "; envFrom: " + strings.Join(problems, "; ")
 	}
 	c.Emit(id, base+".env", "%s", msg)
+	return nil
 }
 
 // configKey looks key up in ConfigMap kube-system/name. It returns where the problem lies and what it
-// is ("" when the key holds a value), or ok false when the ConfigMap is unreadable (a skip).
-func configKey(c *Context, name, key string) (where, problem string, ok bool) {
+// is ("" when the key holds a value), or why the ConfigMap is unknown.
+func configKey(c *Context, name, key string) (where, problem string, err error) {
 	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, name)
-	if err != nil {
-		if !isNotFound(err) {
-			c.Skip(err)
-			return "", "", false
-		}
-		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, clip(name)), true
+	switch {
+	case isNotFound(err):
+		return objPath(tkeSysNS, "configmap", name, ""), fmt.Sprintf("ConfigMap %s/%s, which does not exist", tkeSysNS, clip(name)), nil
+	case err != nil:
+		return "", "", err
+	case cm.Data[key] == "" && len(cm.BinaryData[key]) == 0:
+		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, clip(name), clip(key)), nil
 	}
-	if cm.Data[key] == "" && len(cm.BinaryData[key]) == 0 {
-		return objPath(tkeSysNS, "configmap", name, "data."+key), fmt.Sprintf("ConfigMap %s/%s, which has no %s", tkeSysNS, clip(name), clip(key)), true
-	}
-	return "", "", true
+	return "", "", nil
 }
 
 // checkAPIHostAliases hints at the host aliases that avoid E6006 DNS time-outs; a healthy controller
@@ -567,11 +578,12 @@ var nginxV1, _ = parseVersion("v1.0.0")
 // Ingresses while its controller is older than v1.0.0 and cannot validate them (E6009). A webhook
 // with failurePolicy Ignore cannot block anything and is left alone, as is one whose
 // namespaceSelector or objectSelector leaves the target out.
-func checkNginxWebhook(c *Context) {
+func checkNginxWebhook(c *Context) error {
 	cfgs, err := c.Snap.Webhooks.List("")
 	if err != nil {
-		return
+		return err
 	}
+	var unknown []error
 	for _, cfg := range cfgs {
 		for j, wh := range cfg.Webhooks {
 			k := slices.IndexFunc(wh.Rules, func(r admissionv1.RuleWithOperations) bool {
@@ -582,7 +594,7 @@ func checkNginxWebhook(c *Context) {
 				continue
 			}
 			if called, err := webhookSelects(&wh, c.Ingress); err != nil {
-				c.Skip(classed(snapshot.ReasonOther, fmt.Errorf("webhook %s of %s: %w", clip(wh.Name), clip(cfg.Name), err)))
+				unknown = append(unknown, fmt.Errorf("webhook %s of %s: %w", clip(wh.Name), clip(cfg.Name), err))
 				continue
 			} else if !called {
 				continue
@@ -590,7 +602,7 @@ func checkNginxWebhook(c *Context) {
 			ns := wh.ClientConfig.Service.Namespace
 			image, owner, err := nginxController(c, ns)
 			if err != nil {
-				c.Skip(err)
+				unknown = append(unknown, err)
 				continue
 			}
 			v, verr := parseVersion(imageTag(image))
@@ -602,6 +614,7 @@ func checkNginxWebhook(c *Context) {
 				clip(wh.Name), clip(owner), clip(image))
 		}
 	}
+	return errors.Join(unknown...)
 }
 
 // nsNameLabel is the label the API server gives every namespace: its own name.

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/netip"
 	"regexp"
@@ -95,7 +96,7 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 	return b, true
 }
 
-func checkIngressAnnotations(c *Context) {
+func checkIngressAnnotations(c *Context) error {
 	a := c.Ingress.Annotations
 	rewrite := isTrue(a[annRewriteSupport])
 	for _, r := range []struct {
@@ -167,6 +168,7 @@ func checkIngressAnnotations(c *Context) {
 			c.Emit(rules.TKEIngressE4098, annPath(annExistLB), "%v", err)
 		}
 	}
+	return nil
 }
 
 // checkExtensive validates kubernetes.io/ingress.extensiveParameters: a JSON object whose
@@ -183,7 +185,7 @@ func checkExtensive(c *Context, v string) {
 	if node := ipv6Node(c.Snap); node != "" {
 		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
 	}
-	if _, err := c.Snap.Nodes.List(""); err != nil || c.Snap.Source == snapshot.Offline {
+	if c.Snap.Nodes.Whole("") != nil { // the node list is unknown, or the input files may lack a node
 		c.EmitSeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive),
 			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
 				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node", clipv(m["AddressIPVersion"]))
@@ -382,7 +384,7 @@ var hostRE = regexp.MustCompile(`^(\*|[a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9](
 // pathRE is TKE's layer-7 path: starting with "/", characters a-z A-Z 0-9 . - / = ?.
 var pathRE = regexp.MustCompile(`^/[a-zA-Z0-9./=?-]*$`)
 
-func checkIngressRules(c *Context) {
+func checkIngressRules(c *Context) error {
 	ing := c.Ingress
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
@@ -419,6 +421,7 @@ func checkIngressRules(c *Context) {
 			}
 		}
 	}
+	return nil
 }
 
 func hostWhere(where string) string {
@@ -438,15 +441,16 @@ func hostProblem(h string) string {
 	return "is not a valid domain name (lowercase letters, digits, '-' and '.', optionally starting with '*.')"
 }
 
-func checkIngressTLS(c *Context) {
+func checkIngressTLS(c *Context) error {
 	ing := c.Ingress
 	if len(ing.Spec.TLS) == 0 {
-		return
+		return nil
 	}
 	defaults := 0
 	hostSecret := map[string]string{}
 	var tlsHosts []string
 	var certIDs [][2]string // Secret name and certificate id of each TLS Secret read
+	var unknown []error     // why a TLS Secret could not be read
 	for i, t := range ing.Spec.TLS {
 		where := fmt.Sprintf("spec.tls[%d]", i)
 		if len(t.Hosts) == 0 {
@@ -470,13 +474,17 @@ func checkIngressTLS(c *Context) {
 			c.Emit(rules.TKEIngressE4009, where+".secretName", "TLS entry has no secretName")
 			continue
 		}
-		if id, ok := checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName"); ok && !slices.ContainsFunc(certIDs, func(s [2]string) bool { return s[0] == t.SecretName }) {
+		id, ok, err := checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName")
+		if err != nil {
+			unknown = append(unknown, err)
+		}
+		if ok && !slices.ContainsFunc(certIDs, func(s [2]string) bool { return s[0] == t.SecretName }) {
 			certIDs = append(certIDs, [2]string{t.SecretName, id})
 		}
 	}
 	checkCertIDAnnotation(c, certIDs)
 	if defaults > 0 {
-		return
+		return errors.Join(unknown...)
 	}
 	var uncovered []string
 	for _, h := range httpsHosts(c) {
@@ -487,6 +495,7 @@ func checkIngressTLS(c *Context) {
 	if len(uncovered) > 0 {
 		c.Emit(rules.TKEIngressE4040, "spec.tls", "no TLS entry lists %s, and there is no default certificate", nameList(uncovered, 5))
 	}
+	return errors.Join(unknown...)
 }
 
 // checkCertIDAnnotation compares the qcloud_cert_id annotation, when set, with the certificate id of
@@ -542,30 +551,29 @@ func hostCovered(h string, tlsHosts []string) bool {
 var certIDRE = regexp.MustCompile(`^[A-Za-z0-9]{8}$`)
 
 // checkCertSecret checks the Secret behind a TLS entry and returns its certificate id, if it has
-// one. Only the qcloud_cert_id value is ever quoted.
-func checkCertSecret(c *Context, ns, name, where string) (string, bool) {
+// one (ok), or why the Secret is unknown. Only the qcloud_cert_id value is ever quoted.
+func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, err error) {
 	sec, err := c.Snap.Secrets.Get(ns, name)
-	if err != nil {
-		if isNotFound(err) {
-			c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", clip(ns), clip(name))
-		} else {
-			c.Skip(err)
-		}
-		return "", false
+	switch {
+	case isNotFound(err):
+		c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", clip(ns), clip(name))
+		return "", false, nil
+	case err != nil:
+		return "", false, err
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
 		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", clip(ns), clip(name), secretCertKey, keyList(sec))
-		return "", false
+		return "", false, nil
 	}
-	id := strings.TrimSpace(raw)
+	id = strings.TrimSpace(raw)
 	switch {
 	case id != raw:
 		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, clip(ns), clip(name), clip(id))
 	case !certIDRE.MatchString(id):
 		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, clip(ns), clip(name), clip(id))
 	}
-	return id, true
+	return id, true, nil
 }
 
 // secretValue reads a key from data or stringData.
@@ -593,10 +601,11 @@ func keyList(s *corev1.Secret) string {
 	return strings.Join(keys, ", ")
 }
 
-func checkIngressBackends(c *Context) {
+func checkIngressBackends(c *Context) error {
 	ing := c.Ingress
 	direct := isTrue(ing.Annotations[annIngDirectAccess])
 	checked := map[string]bool{}
+	var unknown []error
 	for _, p := range c.ingressPaths() {
 		if p.svc == "" {
 			continue
@@ -611,7 +620,7 @@ func checkIngressBackends(c *Context) {
 		if err != nil {
 			switch {
 			case !isNotFound(err):
-				c.Skip(err)
+				unknown = append(unknown, err)
 			case p.fromAnno:
 				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", clip(ing.Namespace), clip(p.svc))
 			default:
@@ -629,6 +638,7 @@ func checkIngressBackends(c *Context) {
 			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", clip(p.svc), clip(string(serviceType(svc))))
 		}
 	}
+	return errors.Join(unknown...)
 }
 
 func serviceType(svc *corev1.Service) corev1.ServiceType {
@@ -669,12 +679,13 @@ func servicePorts(svc *corev1.Service) string {
 	return strings.Join(out, ", ")
 }
 
-func checkIngressServiceConfig(c *Context) {
+func checkIngressServiceConfig(c *Context) error {
 	name, ok := c.Ingress.Annotations[annIngServiceConfig]
 	if !ok || name == "" {
-		return
+		return nil
 	}
 	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); isNotFound(err) {
 		c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
 	}
+	return nil
 }

@@ -81,7 +81,7 @@ var svcEnumAnnotations = []struct {
 // svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
 var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, annSvcServiceConfigAuto}
 
-func checkServiceAnnotations(c *Context) {
+func checkServiceAnnotations(c *Context) error {
 	a := c.Service.Annotations
 	if v, ok := a[annSvcExtensive]; ok {
 		if !isJSONObject(v) {
@@ -117,6 +117,7 @@ func checkServiceAnnotations(c *Context) {
 			}
 		}
 	}
+	return nil
 }
 
 // zoneRE is an availability zone id such as ap-guangzhou-3, a common mistake for a region id.
@@ -124,10 +125,10 @@ var zoneRE = regexp.MustCompile(`^[a-z]+-[a-z]+(-[a-z]+)?-[0-9]+$`)
 
 // checkServiceExistingLB finds a reused CLB that TKE created for another object (E4012) and
 // listener ports that another Service reusing the same CLB already declares (E4014).
-func checkServiceExistingLB(c *Context) {
+func checkServiceExistingLB(c *Context) error {
 	id, users, ok := reusedLB(c, c.Service.Annotations, annSvcExistedLB)
 	if !ok {
-		return
+		return nil
 	}
 	// One finding per rule and path, naming every other object involved.
 	var creators []string
@@ -158,6 +159,7 @@ func checkServiceExistingLB(c *Context) {
 				p.Port, clip(string(protocolOf(p))), clip(id), nameList(us, 5))
 		}
 	}
+	return nil
 }
 
 func protocolOf(p corev1.ServicePort) corev1.Protocol {
@@ -168,52 +170,53 @@ func protocolOf(p corev1.ServicePort) corev1.Protocol {
 }
 
 // lookupServiceConfig returns the TkeServiceConfig ns/name; found is false when it is known to be
-// absent. An unreadable one is recorded as a skip and reported with ok false.
-func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstructured, found, ok bool) {
-	cfg, err := c.Snap.Custom(*tkeServiceConfigs).Get(ns, name)
+// absent, and err says why it is unknown.
+func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstructured, found bool, err error) {
+	cfg, err = c.Snap.Custom(*tkeServiceConfigs).Get(ns, name)
 	switch {
 	case err == nil:
-		return cfg, true, true
+		return cfg, true, nil
 	case isNotFound(err):
-		return nil, false, true
+		return nil, false, nil
 	}
-	c.Skip(err)
-	return nil, false, false
+	return nil, false, err
 }
 
 // checkServiceConfig reports a TkeServiceConfig that is named but absent (E4026), or named while the
 // automatic config is on too (no code).
-func checkServiceConfig(c *Context) {
+func checkServiceConfig(c *Context) error {
 	svc := c.Service
 	name := svc.Annotations[annSvcServiceConfig]
 	if name == "" {
-		return
+		return nil
 	}
 	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
 		c.Emit(rules.TKEServiceConfigConflict, annPath(annSvcServiceConfig),
 			"set together with %s: \"true\"; the automatic config and a named one conflict", annSvcServiceConfigAuto)
 	}
-	if _, found, ok := lookupServiceConfig(c, svc.Namespace, name); ok && !found {
+	_, found, err := lookupServiceConfig(c, svc.Namespace, name)
+	if err == nil && !found {
 		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(svc.Namespace), clip(name))
 	}
+	return err
 }
 
 // checkServiceDirectAccess reports direct access (CLB to pod) that no backend pod can take (E4033).
 // The cluster switch GlobalRouteDirectAccess (kube-system/tke-service-controller-config) lets the
 // CLB bind GlobalRouter pods as well; while it cannot be read, pods ruled out only for lack of a
 // VPC-CNI sign give a warning, not an error.
-func checkServiceDirectAccess(c *Context) {
+func checkServiceDirectAccess(c *Context) error {
 	v, ok := c.Service.Annotations[annSvcDirectAccess]
 	if !ok {
-		return
+		return nil
 	}
 	where := annPath(annSvcDirectAccess)
 	if on, err := parseBool(v); err != nil || !on {
-		return // a malformed value is reported by the annotation check
+		return nil // a malformed value is reported by the annotation check
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
 	if err != nil {
-		return
+		return err
 	}
 	global, switchPath, switchErr := tkeGlobalRouteDirect(c.Snap)
 	var why []string
@@ -222,18 +225,17 @@ func checkServiceDirectAccess(c *Context) {
 		reason, eniOnly, err := directReachable(c, p)
 		switch {
 		case err != nil:
-			c.Skip(err)
-			return
+			return err
 		case reason == "":
-			return // one pod can be bound directly; the controller binds those
+			return nil // one pod can be bound directly; the controller binds those
 		case eniOnly && switchErr == nil && global:
-			return // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
+			return nil // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
 		}
 		onlyENI = onlyENI && eniOnly
 		why = append(why, clip(p.Name)+": "+reason)
 	}
 	if len(why) == 0 {
-		return // no backend pod to judge
+		return nil // no backend pod to judge
 	}
 	if len(why) > 3 {
 		why = append(why[:3], fmt.Sprintf("and %d more", len(why)-3))
@@ -242,10 +244,11 @@ func checkServiceDirectAccess(c *Context) {
 		c.EmitSeverity(rules.TKEServiceE4033, rules.Warning, where,
 			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
 			strings.Join(why, "; "), switchPath, switchErr)
-		return
+		return nil
 	}
 	c.Emit(rules.TKEServiceE4033, where, "direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
 		strings.Join(why, "; "), switchPath)
+	return nil
 }
 
 // directReachable says why a pod cannot be a direct CLB backend ("" when it can). A CLB reaches a pod
@@ -334,30 +337,29 @@ func hasResource(rl corev1.ResourceList, names ...corev1.ResourceName) bool {
 // checkServiceBackendsLabel checks the node selector of service.kubernetes.io/qcloud-loadbalancer-
 // backends-label: it must parse, and select at least one node, or the controller drains the CLB.
 // With direct access the CLB forwards to pods, so the selector is not judged.
-func checkServiceBackendsLabel(c *Context) {
+func checkServiceBackendsLabel(c *Context) error {
 	v, ok := c.Service.Annotations[annSvcBackendsLabel]
 	if !ok || directAccessOn(c) {
-		return
+		return nil
 	}
 	where := annPath(annSvcBackendsLabel)
 	sel, err := labels.Parse(v)
 	if err != nil || strings.TrimSpace(v) == "" {
 		c.Emit(rules.TKEServiceBackendsLabelInvalid, where, "%q is not a label selector", clip(v))
-		return
+		return nil
 	}
 	nodes, err := c.Snap.Nodes.List("")
 	if err != nil {
-		c.Skip(err)
-		return
+		return err
 	}
 	for _, n := range nodes {
 		if sel.Matches(labels.Set(n.Labels)) {
-			return
+			return nil
 		}
 	}
-	if c.Snap.Source == snapshot.Offline {
-		c.Skip(classed(snapshot.ReasonMissingInput, fmt.Errorf("no node of the input matches %q, but the input files may not hold every node", clip(v))))
-		return
+	if err := c.Snap.Nodes.Whole(""); err != nil {
+		return fmt.Errorf("no node of the input matches %q, but %w", clip(v), err)
 	}
 	c.Emit(rules.TKEServiceBackendsLabelNoNodes, where, "none of the %d nodes has the labels %q selects", len(nodes), clip(v))
+	return nil
 }

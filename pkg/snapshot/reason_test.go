@@ -3,6 +3,7 @@ package snapshot
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -75,6 +76,52 @@ func TestMissingInputClass(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := ClassOf(tt.err()); got != tt.want {
 				t.Errorf("class = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestWhole: a store is whole where its list is held live; an unknown list is unknown with its
+// gap's class, and offline a held list is unknown too (missing input): the files may lack objects.
+func TestWhole(t *testing.T) {
+	live := newStore[string]("nodes")
+	live.MarkListed("")
+	gapped := newStore[string]("nodes")
+	gapped.MarkListed("")
+	gapped.MarkGap("", Gap{Reason: "forbidden", Class: ReasonForbidden, RBAC: "list nodes (apiGroups: [\"\"]) cluster-wide"})
+	offline := newStore[string]("nodes")
+	offline.setPartial()
+	offline.Add("", "n1", "N1")
+	offline.MarkListed("")
+	tests := []struct {
+		name  string
+		st    *Store[string]
+		want  ReasonClass // "" for whole
+		rbac  string
+		lists bool // List answers all the same
+	}{
+		{"listed live", &live, "", "", false},
+		{"never fetched", func() *Store[string] { s := newStore[string]("nodes"); return &s }(), ReasonMissingInput, "", false},
+		{"forbidden", &gapped, ReasonForbidden, "list nodes", false},
+		{"offline, held", &offline, ReasonMissingInput, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.st.Whole("")
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("Whole: %v, want nil", err)
+				}
+				return
+			}
+			if !IsUnknown(err) || ClassOf(err) != tt.want {
+				t.Fatalf("Whole: %v (class %q), want an UnknownError of class %q", err, ClassOf(err), tt.want)
+			}
+			if !strings.Contains(err.Error(), tt.rbac) {
+				t.Errorf("Whole: %v, want the RBAC rule %q", err, tt.rbac)
+			}
+			if _, lerr := tt.st.List(""); (lerr == nil) != tt.lists {
+				t.Errorf("List: %v; a held offline list answers, an unknown one does not", lerr)
 			}
 		})
 	}

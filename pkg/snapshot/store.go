@@ -35,6 +35,8 @@ type UnknownError struct {
 	RBAC string
 	// Err is the read error behind it, if any (a timeout, a refused connection).
 	Err error
+	// some is set when the objects are held, but maybe not all of them (see Store.Whole).
+	some bool
 }
 
 // Unwrap returns the read error behind the gap.
@@ -51,6 +53,9 @@ func (e *UnknownError) Error() string {
 		what = fmt.Sprintf("%s in namespace %s", e.Resource, e.Namespace)
 	default:
 		what = e.Resource
+	}
+	if e.some {
+		return "the input files may hold only some " + what
 	}
 	msg := fmt.Sprintf("cannot read %s: %s", what, e.Reason)
 	if e.RBAC != "" {
@@ -208,6 +213,20 @@ func (s *Store[T]) List(ns string) ([]T, error) {
 		return nil, err
 	}
 	return s.Held(ns), nil
+}
+
+// Whole returns nil when the store holds every object of namespace ns ("" for all), else an
+// *UnknownError: the list is not held, or it comes from input files, which may hold only some of
+// the objects, so that none of them having a property proves nothing (class missing-input).
+func (s *Store[T]) Whole(ns string) error {
+	if err := s.listErr(ns); err != nil {
+		return err
+	}
+	if s.partial {
+		return &UnknownError{Resource: s.resource, Namespace: ns, Reason: "the input files may hold only some of them",
+			Class: ReasonMissingInput, some: true}
+	}
+	return nil
 }
 
 // listErr is List's error, without building the list.

@@ -57,12 +57,13 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 				return []string{c.Service.Annotations["example.com/probe-secret"]}
 			}},
 		},
-		Run: func(c *checks.Context) {
+		Run: func(c *checks.Context) error {
 			if cm, err := c.Snap.ConfigMaps.Get(ns, "probe-settings"); err == nil {
 				mode = cm.Data["mode"]
 			}
 			_, err := c.Snap.Secrets.Get(ns, "probe-token")
 			secretSeen = err == nil
+			return nil
 		}}
 	list := []checks.Check{probe}
 	dyn, err := dynamic.NewForConfig(env.cfg)

@@ -1,0 +1,216 @@
+package checks
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// dumpResult prints every finding, skip and partial note of res, each on one line.
+func dumpResult(b *strings.Builder, res Result) {
+	var dump func(indent string, fs []Finding)
+	dump = func(indent string, fs []Finding) {
+		for _, f := range fs {
+			fmt.Fprintf(b, "%sfinding %s %s %s path=%q sev=%v count=%d msg=%q event=%q\n", indent, f.Rule, f.Check, f.Source, f.Path,
+				f.EffectiveSeverity(), f.Count, f.Message, f.Event)
+			dump(indent+"  ", f.Consequences)
+		}
+	}
+	dump("  ", res.Findings)
+	for _, s := range res.Skipped {
+		fmt.Fprintf(b, "  skip %s class=%s reason=%q\n", s.Check, s.Class, s.Reason)
+	}
+	for _, s := range res.Partial {
+		fmt.Fprintf(b, "  partial %s class=%s reason=%q\n", s.Check, s.Class, s.Reason)
+	}
+}
+
+// gapped is a complete snapshot of what from holds, except that resource is unknown everywhere,
+// as when its reads are forbidden; "" leaves nothing unknown.
+func gapped(t *testing.T, from *snapshot.Snapshot, resource string) *snapshot.Snapshot {
+	t.Helper()
+	s := snapshot.New(snapshot.Live)
+	var objs []runtime.Object
+	add := func(res string, o runtime.Object) {
+		if res != resource {
+			objs = append(objs, o)
+		}
+	}
+	for _, o := range from.Services.Held("") {
+		add(snapshot.Services, o)
+	}
+	for _, o := range from.Ingresses.Held("") {
+		add(snapshot.Ingresses, o)
+	}
+	for _, o := range from.IngressClasses.Held("") {
+		add(snapshot.IngressClasses, o)
+	}
+	for _, o := range from.Secrets.Held("") {
+		add(snapshot.Secrets, o)
+	}
+	for _, o := range from.Pods.Held("") {
+		add(snapshot.Pods, o)
+	}
+	for _, o := range from.Nodes.Held("") {
+		add(snapshot.Nodes, o)
+	}
+	for _, o := range from.EndpointSlices.Held("") {
+		add(snapshot.EndpointSlices, o)
+	}
+	for _, o := range from.ConfigMaps.Held("") {
+		add(snapshot.ConfigMaps, o)
+	}
+	for _, o := range from.Deployments.Held("") {
+		add(snapshot.Deployments, o)
+	}
+	for _, o := range from.DaemonSets.Held("") {
+		add(snapshot.DaemonSets, o)
+	}
+	for _, o := range from.Webhooks.Held("") {
+		add(snapshot.Webhooks, o)
+	}
+	for _, o := range from.Custom(*tkeServiceConfigs).Held("") {
+		add("tkeserviceconfigs", o)
+	}
+	for _, o := range objs {
+		if err := s.Add(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tg := range from.Targets {
+		evs, _ := from.EventsFor(tg.Kind, tg.Namespace, tg.Name, "")
+		for _, e := range evs {
+			s.AddEvent(e)
+		}
+	}
+	s.MarkComplete()
+	gap := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list " + resource}
+	for _, n := range []string{"", "default", "kube-system", "shop", "web", "prod"} {
+		switch resource {
+		case snapshot.Services:
+			s.Services.MarkGap(n, gap)
+		case snapshot.Ingresses:
+			s.Ingresses.MarkGap(n, gap)
+		case snapshot.IngressClasses:
+			s.IngressClasses.MarkGap(n, gap)
+		case snapshot.Secrets:
+			s.Secrets.MarkGap(n, gap)
+		case snapshot.Pods:
+			s.Pods.MarkGap(n, gap)
+		case snapshot.Nodes:
+			s.Nodes.MarkGap(n, gap)
+		case snapshot.EndpointSlices:
+			s.EndpointSlices.MarkGap(n, gap)
+		case snapshot.ConfigMaps:
+			s.ConfigMaps.MarkGap(n, gap)
+		case snapshot.Deployments:
+			s.Deployments.MarkGap(n, gap)
+		case snapshot.DaemonSets:
+			s.DaemonSets.MarkGap(n, gap)
+		case snapshot.Webhooks:
+			s.Webhooks.MarkGap(n, gap)
+		case "tkeserviceconfigs":
+			s.Custom(*tkeServiceConfigs).MarkGap(n, gap)
+		}
+	}
+	return s
+}
+
+// TestResultDump writes to the file $RESULT_DUMP the result of every check on every target of every
+// corpus and test file: offline as the file holds it, with every list known, and with every list
+// known but one resource unknown (as when its reads are forbidden). Run it before and after a change
+// that must not change what the checks report and diff the two files.
+func TestResultDump(t *testing.T) {
+	out := os.Getenv("RESULT_DUMP")
+	if out == "" {
+		t.Skip("RESULT_DUMP unset")
+	}
+	var files []string
+	for _, root := range []string{"../../test/corpus", "testdata"} {
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if strings.HasSuffix(p, ".yaml") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	unknown := []string{"", snapshot.Services, snapshot.Ingresses, snapshot.IngressClasses, snapshot.Secrets, snapshot.Pods,
+		snapshot.Nodes, snapshot.EndpointSlices, snapshot.ConfigMaps, snapshot.Deployments, snapshot.DaemonSets, snapshot.Webhooks,
+		"tkeserviceconfigs"}
+	var b strings.Builder
+	list := All()
+	for _, f := range files {
+		type variant struct {
+			name string
+			s    *snapshot.Snapshot
+		}
+		var vs []variant
+		for _, complete := range []bool{false, true} {
+			s, err := snapshot.FromFiles([]string{f}, nil, "default")
+			if err != nil {
+				fmt.Fprintf(&b, "%s: %v\n", f, err)
+				continue
+			}
+			if complete {
+				s.MarkComplete()
+			}
+			vs = append(vs, variant{fmt.Sprintf("offline complete=%v", complete), s})
+		}
+		if len(vs) == 0 {
+			continue
+		}
+		var targets []snapshot.Target
+		for _, x := range vs[0].s.Services.Held("") {
+			targets = append(targets, snapshot.Target{Kind: snapshot.KindService, Namespace: x.Namespace, Name: x.Name})
+		}
+		for _, x := range vs[0].s.Ingresses.Held("") {
+			targets = append(targets, snapshot.Target{Kind: snapshot.KindIngress, Namespace: x.Namespace, Name: x.Name})
+		}
+		vs[0].s.Targets = targets
+		for _, r := range unknown {
+			if r == snapshot.Services || r == snapshot.Ingresses {
+				continue // the targets themselves
+			}
+			vs = append(vs, variant{"unknown " + r, gapped(t, vs[0].s, r)})
+		}
+		for _, v := range vs {
+			for _, tg := range targets {
+				for _, p := range []rules.Provider{rules.Generic, rules.TKE, rules.ACK} {
+					res, err := Run(v.s, tg, p, list)
+					fmt.Fprintf(&b, "%s %s %s %s err=%v\n", f, v.name, tg, p, err)
+					dumpResult(&b, res)
+				}
+			}
+		}
+	}
+	for _, tc := range skipCases() {
+		for _, e := range skipErrors() {
+			tgt := snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}
+			res, err := Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p, list)
+			fmt.Fprintf(&b, "failing %s %s err=%v\n", tc.name, e.name, err)
+			dumpResult(&b, res)
+		}
+		s, err := snapshot.FromFiles(nil, nil, ns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Add(tc.target); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(s, snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}, tc.p, list)
+		fmt.Fprintf(&b, "target only %s err=%v\n", tc.name, err)
+		dumpResult(&b, res)
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
