@@ -875,7 +875,7 @@ func checkACKReuse(c *Context) error {
 	id := a.value("id")
 	svcs, err := listAll(c, &c.Snap.Services)
 	if err != nil {
-		return nil
+		return err
 	}
 	c.notePartial()
 	var owners []string
@@ -993,7 +993,7 @@ func checkACKRollingUpdate(c *Context) error {
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
 	if err != nil {
-		return nil
+		return err
 	}
 	var bad []string
 	for _, p := range pods {

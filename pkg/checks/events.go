@@ -21,7 +21,7 @@ func checkEvents(c *Context) error {
 	}
 	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
 	if err != nil {
-		return nil
+		return err
 	}
 	provider := c.Provider
 	if provider == rules.Generic {

@@ -26,7 +26,7 @@ func checkNginxGracefulShutdown(c *Context) error {
 	}
 	pods, err := c.Snap.BackendPods(svc)
 	if err != nil {
-		return nil
+		return err
 	}
 	var problems, paths []string
 	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
