@@ -172,4 +172,183 @@ var zhTKEIngress = map[ID]Text{
 			"kubernetes.io/ingress.internetMaxBandwidthOut）。",
 		Risk: "未能为该 Ingress 创建 CLB，它收不到任何流量。",
 	},
+	TKEIngressE4025: {
+		Title: "CLB 创建失败：ResourceInsufficient（子网 IP 不足）",
+		Cause: "资源不足，无法创建负载均衡；对内网 CLB 来说，这通常意味着子网中已经没有空闲的 IP 地址。",
+		Fix:   "查看 kubernetes.io/ingress.subnetId 所指子网的剩余 IP；释放其中的地址，或把该注解改为一个仍有余量的子网。",
+		Risk:  "未能为该 Ingress 创建 CLB，它收不到任何流量。",
+	},
+	TKEIngressE4026: {
+		Title: "kubernetes.io/ingress.extensiveParameters 不是合法 JSON",
+		Cause: "kubernetes.io/ingress.extensiveParameters 注解用于传递额外的 CreateLoadBalancer 参数，但其内容无法解析为" +
+			" JSON 对象。",
+		Fix: "把它写成由 CreateLoadBalancer 参数组成的 JSON 对象，例如 " +
+			`'{"AddressIPVersion":"IPv4","ZoneId":"ap-guangzhou-1"}'` +
+			"（参数列表见 CLB API 的 CreateLoadBalancer 接口，文档 214/30692）。",
+		Risk: "该 Ingress 的 CLB 未能创建，Ingress 收不到任何流量。",
+	},
+	TKEIngressE4027: {
+		Title: "账户余额不足（欠费）",
+		Cause: "腾讯云账户已欠费，EnsureCreateLoadBalancer 无法购买 CLB。",
+		Fix:   "为账户充值；下一次同步时控制器便会创建负载均衡。",
+		Risk:  zhTKEIngressRiskNoTraffic,
+	},
+	TKEIngressE4030: {
+		Title: "已有 CLB 为传统型负载均衡，不支持七层",
+		Cause: "通过 kubernetes.io/ingress.existLbId 引用的 CLB 是传统型负载均衡，无法在其上创建 Ingress 的七层规则" +
+			"（This interface only support HTTP/HTTPS listener）。",
+		Fix:  "在 kubernetes.io/ingress.existLbId 中改为引用非传统型的 CLB 实例，或删除该注解，由控制器自行创建 CLB。",
+		Risk: "七层规则未能配置，该 Ingress 不转发任何流量。",
+	},
+	TKEIngressE4031: {
+		Title: "Ingress 路径不是合法的 CLB 转发路径",
+		Cause: "某个路径不符合 CLB 对 URL 路径的要求：必须以 / 开头，长度为 1-120 个字符，且只能使用 a-z A-Z 0-9 . - / = ? " +
+			"这些字符；CLB 的转发路径不支持正则表达式。",
+		Fix: "把 spec.rules[].http.paths[].path（或 http-rules/https-rules 注解中的 path）改为满足上述限制的普通路径；" +
+			"留空即表示 /。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4032: {
+		Title: "该集群不允许使用此 AddressIPVersion",
+		Cause: "负载均衡的 AddressIPVersion 不受支持：IPv4 网络的集群可以使用 IPv4 和 NAT IPv6 类型的 CLB，但不能使用纯 " +
+			"IPv6 的 CLB。",
+		Fix: "新建 CLB 时，在 kubernetes.io/ingress.extensiveParameters 中把 AddressIPVersion 设为 IPv4 或 NAT IPv6；" +
+			"使用 kubernetes.io/ingress.existLbId 时，请选择不是纯 IPv6 的 CLB。",
+		Risk: "负载均衡无法创建或无法使用，该 Ingress 收不到任何流量。",
+	},
+	TKEIngressE4033: {
+		Title: "该地域不提供 IPv6 CLB",
+		Cause: "IPv6 负载均衡只在部分地域提供，集群所在的地域不在其中。",
+		Fix: "改用 IPv4 CLB（在 kubernetes.io/ingress.extensiveParameters 中把 AddressIPVersion 设为 IPv4）；如果必须使用 " +
+			"IPv6，请联系 CLB 技术支持。",
+		Risk: "IPv6 负载均衡始终不会被创建，该 Ingress 收不到任何流量。",
+	},
+	TKEIngressE4034: {
+		Title: "IPv6 CLB 上有规则未填写 host",
+		Cause: "某条规则的 host 为空。IPv4 CLB 会用 VIP 代替缺失的 host，而 IPv6 CLB 没有这样的默认值，所以每条规则都必须" +
+			"填写域名。",
+		Fix:  "为该 Ingress 的每条规则设置 spec.rules[].host，任何一条都不能留空。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4035: {
+		Title: "证书 ID 格式不正确",
+		Cause: "TLS Secret 中的 qcloud_cert_id 格式不对（长度错误），CLB 以 CertificateId Invalid 拒绝该 ID。",
+		Fix: "从 CLB/SSL 证书控制台复制准确的证书 ID，填入 Secret 的 qcloud_cert_id（参见 TKE 文档 457/45738 中关于 " +
+			"Ingress 证书配置的说明）。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4036: {
+		Title: "找不到该证书 ID",
+		Cause: "TLS Secret 中的 qcloud_cert_id 格式正确，但不存在这个 ID 的证书。",
+		Fix:   "在 CLB/SSL 证书控制台中找到正确的证书，把它的 ID 填入 Secret 的 qcloud_cert_id。",
+		Risk:  "HTTPS 监听器拿不到证书，该 Ingress 一直处于未同步状态。",
+	},
+	TKEIngressE4037: {
+		Title: "ingress.cloud.tencent.com/direct-access 不是布尔值",
+		Cause: "ingress.cloud.tencent.com/direct-access 注解只接受 true 或 false，当前却是其他值。",
+		Fix:   "将 ingress.cloud.tencent.com/direct-access 设为 \"true\" 或 \"false\"。",
+		Risk:  "控制器无法确定以何种方式绑定后端，该 Ingress 不会被同步。",
+	},
+	TKEIngressE4038: {
+		Title: "证书不是服务端证书",
+		Cause: "为单向认证配置的证书是客户端证书；HTTPS 监听器需要的是服务端证书。",
+		Fix: "在 CLB 控制台中查看证书类型。如果是客户端证书，请把一张服务端证书的 ID 填入 Secret 的 qcloud_cert_id；" +
+			"如果它已经是服务端证书，请联系 CLB 技术支持排查。",
+		Risk: "HTTPS 监听器无法配置，该 Ingress 一直处于未同步状态。",
+	},
+	TKEIngressE4038Expired: {
+		Title: "证书已过期（以 E4038 上报）",
+		Cause: "通过 qcloud_cert_id 引用的证书已超过有效期。英文错误码列表把这种情况同时列在 E4038 和 E4039 下。",
+		Fix: "在 CLB 控制台中查看证书的到期时间，获取一张新证书，并更新该 Ingress 所用 Secret 中的 qcloud_cert_id，" +
+			"使 Ingress 同步新证书。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4039: {
+		Title: "证书已过期",
+		Cause: "TLS Secret 中 qcloud_cert_id 所引用的证书已超过有效期。",
+		Fix: "先在证书服务中添加续期后的证书，再把它的 ID 写入 spec.tls 所指 Secret 的 qcloud_cert_id（参见 TKE 文档 " +
+			"457/49099 中关于 Ingress 证书续期的说明）。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4040: {
+		Title: "有域名没有对应的证书（SNI）",
+		Cause: "Ingress 规则中至少有一个 host 没有出现在任何 spec.tls[].hosts 中，因此无法为它挂载证书。",
+		Fix:   "把缺少的每个 host 加入某个 spec.tls 条目，且该条目的 Secret 所含证书对这个域名有效；或为它新增一个 tls 条目。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4041: {
+		Title: "后端 Service 不存在",
+		Cause: "某条规则的 backend 指向的 Service 不在该 Ingress 所在的命名空间中。",
+		Fix:   "在 Ingress 所在的命名空间中以该名称创建 Service，或删除指向它的规则。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4042: {
+		Title: "后端 Service 的端口不存在",
+		Cause: "某条规则的 backend 引用了所指 Service 并未定义的端口。",
+		Fix: "把 backend 的 Service 端口改为该 Service 的 spec.ports 中列出的端口；如果该 Service 确实没有这个端口，" +
+			"则删除这条规则。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4043: {
+		Title: "Ingress 引用的 TkeServiceConfig 不存在",
+		Cause: "ingress.cloud.tencent.com/tke-service-config 指定的 TkeServiceConfig 不在该 Ingress 所在的命名空间中。",
+		Fix: "在同一命名空间中以该名称创建 TkeServiceConfig（可用 kubectl get tkeserviceconfigs.cloud.tencent.com -n " +
+			"<namespace> <name> 检查），或删除该注解。",
+		Risk: "文档未列出风险；Ingress 的其余部分照常同步，只是 TkeServiceConfig 中额外的 CLB 配置不会生效。",
+	},
+	TKEIngressE4044: {
+		Title: "kubernetes.io/ingress.rule-mix 取值无效",
+		Cause: "控制器无法读取 kubernetes.io/ingress.rule-mix。英文错误码列表说它是无效的 JSON 字符串；事件表则说它填了 " +
+			"true 或 false 以外的值。",
+		Fix: "将 kubernetes.io/ingress.rule-mix 设为 \"true\" 或 \"false\"（参见 TKE 文档 457/45693 中关于 HTTP 与 HTTPS " +
+			"混合使用的说明），或在 TKE 控制台中开启混合协议。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4045: {
+		Title: "kubernetes.io/ingress.internetChargeType 无效",
+		Cause: "kubernetes.io/ingress.internetChargeType 中的网络计费方式不是 CLB API 接受的取值。",
+		Fix: "使用 CLB API 的 InternetAccessible 类型（文档 214/30694）中 InternetChargeType 的取值，例如 " +
+			"TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR 或 BANDWIDTH_PACKAGE。",
+		Risk: "公网 CLB 无法按所要求的计费方式创建，该 Ingress 收不到任何流量。",
+	},
+	TKEIngressE4046: {
+		Title: "kubernetes.io/ingress.internetMaxBandwidthOut 无效",
+		Cause: "kubernetes.io/ingress.internetMaxBandwidthOut 中的带宽上限格式错误或超出范围。",
+		Fix: "将其设为 1 到 2048 之间的整数，单位为 Mbps（即 CLB API 的 InternetAccessible 类型中的 " +
+			"InternetMaxBandwidthOut）。",
+		Risk: zhTKEIngressRiskNoTraffic,
+	},
+	TKEIngressE4047: {
+		Title: "后端 Service 不是 NodePort 或 LoadBalancer 类型",
+		Cause: "某条规则指向 ClusterIP 类型的 Service，它没有可供 CLB 转发的节点端口；只有 NodePort 和 LoadBalancer " +
+			"类型的 Service 才能作为 CLB Ingress 的后端。",
+		Fix:  "将该 Service 的 spec.type 改为 NodePort（或 LoadBalancer）。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4048: {
+		Title: "spec.tls 中有多个默认证书",
+		Cause: "有多个 spec.tls 条目没有填写 hosts，它们都会成为默认证书，彼此冲突。",
+		Fix:   "最多保留一个不带 hosts 的 tls 条目；修改后 Ingress 会自动重新同步。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4049: {
+		Title: "同一域名声明了多个证书",
+		Cause: "同一个 host 出现在多个 spec.tls 条目中，且对应不同的 Secret，无法确定它的 SNI 证书。",
+		Fix:   "让每个 host 只出现在一个 tls 条目中；修改后 Ingress 会自动重新同步。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4050: {
+		Title: "ingress.cloud.tencent.com/tke-service-config-auto 不是布尔值",
+		Cause: "ingress.cloud.tencent.com/tke-service-config-auto 注解只接受 true 或 false，当前却是其他值。",
+		Fix:   "将 ingress.cloud.tencent.com/tke-service-config-auto 设为 \"true\" 或 \"false\"。",
+		Risk:  "自动生成的 TkeServiceConfig 无法处理，该 Ingress 不会被同步。",
+	},
+	TKEIngressE4051: {
+		Title: "tke-service-config 指向了自动生成的配置名称",
+		Cause: "ingress.cloud.tencent.com/tke-service-config 指定的 TkeServiceConfig 名称以 -auto-ingress-config 或 " +
+			"-auto-service-config 结尾；这类名称专门留给系统自动生成的配置。",
+		Fix: "在 ingress.cloud.tencent.com/tke-service-config 中改为引用其他名称的 TkeServiceConfig（参见 TKE 文档 " +
+			"457/45700）。",
+		Risk: "文档未列出风险；在改名之前，您想挂载的 TkeServiceConfig 预计会被忽略。",
+	},
 }
