@@ -351,4 +351,139 @@ var zhTKEIngress = map[ID]Text{
 			"457/45700）。",
 		Risk: "文档未列出风险；在改名之前，您想挂载的 TkeServiceConfig 预计会被忽略。",
 	},
+	TKEIngressE4052: {
+		Title: "Ingress 的 host 不是合法域名",
+		Cause: "规则中的某个 host 不符合 Kubernetes 的域名正则 " +
+			`(\*|[a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+` +
+			"；常见的错误是域名不含点（test）或含有大写字母（Test.com）。",
+		Fix: "修正 spec.rules[].host（以及 spec.tls[].hosts）：以点分隔的各段只能由小写字母、数字和连字符组成，至少包含" +
+			"一个点，开头可以是 *。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4053: {
+		Title: "内网 CLB 所用子网没有空闲 IP",
+		Cause: "kubernetes.io/ingress.subnetId 所选子网中的地址已全部被占用，无法在该子网中创建负载均衡。",
+		Fix: "可以释放该子网中的 IP；也可以新建或选择一个有空闲地址的子网，并更新 kubernetes.io/ingress.subnetId；" +
+			"或者改用公网 CLB。",
+		Risk: zhTKEIngressRiskNoTraffic,
+	},
+	TKEIngressE4054: {
+		Title: "CLB 的后端数量已达上限",
+		Cause: "该 CLB 已绑定的后端数量达到了配额允许的最大值。",
+		Fix:   "提交工单申请提高 CLB 的后端数量配额。",
+		Risk:  zhTKEIngressRiskBackends,
+	},
+	TKEIngressE4055: {
+		Title: "子网不存在或格式错误，无法创建 CLB",
+		Cause: "kubernetes.io/ingress.subnetId 中的子网不存在，或其 ID 格式不正确（ID 形如 subnet-ewhltulw）。",
+		Fix: "在 kubernetes.io/ingress.subnetId 中填入集群所在 VPC 内一个有效的子网 ID（必要时新建一个 IP 充足的子网），" +
+			"或改用公网 CLB。",
+		Risk: zhTKEIngressRiskNoTraffic,
+	},
+	TKEIngressE4060: {
+		Title: "请求了 SNAT Pro，但账号未开通",
+		Cause: "该 Ingress 请求使用 CLB 的 SNAT Pro 功能，但账号尚未被加入该功能的白名单（未开白）。",
+		Fix:   "提交工单申请为账号开通 SNAT Pro，或不再请求 SNAT Pro。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4066: {
+		Title: "控制器初始化失败：无法创建 CRD",
+		Cause: "Ingress 控制器启动时无法创建它所需的 CRD，这说明集群本身存在问题。",
+		Fix:   "向 TKE 提交工单，需要对集群进行排查。",
+		Risk:  zhTKEIngressRiskClusterWide,
+	},
+	TKEIngressE4068: {
+		Title: "自动重定向与其他声明的规则冲突",
+		Cause: "该 Ingress 开启了自动重定向，而您声明的规则与它自动生成的重定向规则相冲突。",
+		Fix: "使用自动重定向时，不要再为被重定向的流量声明其他转发规则（参见 TKE 文档 457/59096 中关于 Ingress 重定向的" +
+			"说明）。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4071: {
+		Title: "跨地域绑定：CLB 与集群的 VPC 不在同一云联网中",
+		Cause: "配置了跨地域绑定，但 CLB 所在的 VPC 与集群所在的 VPC 没有关联到同一个云联网（CCN）。",
+		Fix: "把这两个 VPC 关联到同一个云联网实例，或改用所在 VPC 已经关联到该云联网的 CLB（参见 TKE 文档 457/59095 中" +
+			"关于跨地域绑定的说明）。",
+		Risk: zhTKEIngressRiskNoTraffic,
+	},
+	TKEIngressE4074: {
+		Title: "后端绑定失败，节点可能欠费或被封锁",
+		Cause: "CLB 无法把某个节点绑定为后端，可能的原因是该节点已欠费或已被封锁。",
+		Fix:   "检查该 Ingress 背后各节点（CVM 实例）的计费情况和状态，为欠费的节点续费，替换被封锁的节点。",
+		Risk:  zhTKEIngressRiskBackends,
+	},
+	TKEIngressE4081: {
+		Title: "kubernetes.io/ingress.https-rules 存在配置冲突",
+		Cause: "kubernetes.io/ingress.https-rules 注解的格式有误，导致其中的规则相互冲突，或与 Ingress 的其余配置冲突。",
+		Fix: "对照 TKE 的 Ingress Annotation 说明（文档 457/56112）修正该注解；通过控制台编辑 Ingress 可以避免手写" +
+			"造成的冲突。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4082: {
+		Title: "直连模式下使用了没有 selector 的 Service",
+		Cause: "该 Ingress 以直连方式绑定 Pod，但某个后端是没有 selector 的 Service，其 endpoints 无法以这种方式绑定。",
+		Fix: "改为通过 NodePort 接入该 Service：将 ingress.cloud.tencent.com/direct-access 设为 \"false\"，或为该 " +
+			"Service 配置 selector。",
+		Risk: zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4084: {
+		Title: "SNAT Pro 不能与跨地域绑定 1.0 同时使用",
+		Cause: "该 Ingress 同时使用了跨地域绑定 1.0 方案和 SNAT Pro，系统不支持这种组合。",
+		Fix:   "这是平台限制，只能调整方案：要么放弃 SNAT Pro，要么不使用跨地域绑定 1.0。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE4091: {
+		Title: "内网 CLB 的子网不存在",
+		Cause: "创建内网 CLB 失败，因为 VPC 服务中查不到该子网（Invoke vpc failed: subnet not exists）。",
+		Fix:   "改正 kubernetes.io/ingress.subnetId 注解中的子网 ID。",
+		Risk:  "内网 CLB 未能创建，该 Ingress 收不到任何流量。",
+	},
+	TKEIngressE4098: {
+		Title: "kubernetes.io/ingress.existLbId 中的 CLB ID 格式错误",
+		Cause: "为已有负载均衡填写的 ID 不是格式正确的 CLB ID（ID 形如 lb-4ymlu8dc）。",
+		Fix:   "从 CLB 控制台复制集群所在 VPC 中某个 CLB 的 ID，填入 kubernetes.io/ingress.existLbId。",
+		Risk:  zhTKEIngressRiskNoTraffic,
+	},
+	TKEIngressE4101: {
+		Title: "已有 CLB 上存在监听器冲突",
+		Cause: "在 kubernetes.io/ingress.existLbId 指定的 CLB 上，该 Ingress 需要的监听器与已有的监听器发生冲突。",
+		Fix:   "检查该 CLB 的 80 和 443 端口是否已被其他资源占用，并将其释放；或改用其他 CLB。",
+		Risk:  zhTKEIngressRiskSyncBlocked,
+	},
+	TKEIngressE5003: {
+		Title: "CLB 内部错误",
+		Cause: "CLB 服务返回了内部错误。",
+		Fix:   "等待下一次同步；如果错误反复出现，请向 CLB 提交工单。",
+		Risk:  zhTKEIngressRiskTransient,
+	},
+	TKEIngressE5004: {
+		Title: "CVM 内部错误",
+		Cause: "控制器处理后端时，CVM 服务返回了内部错误。",
+		Fix:   "如果下一次同步后错误仍未消除，请立即向 CVM 提交工单。",
+		Risk:  "错误持续期间，后端可能得不到更新。",
+	},
+	TKEIngressE5005: {
+		Title: "标签服务内部错误",
+		Cause: "控制器用来标记和查找其 CLB 的标签服务返回了内部错误。",
+		Fix:   "如果下一次同步后错误仍未消除，请立即向标签服务提交工单。",
+		Risk:  "控制器可能无法找到自己的 CLB 或无法为其打标签，错误持续期间同步会停滞。",
+	},
+	TKEIngressE5007: {
+		Title: "Norm 内部错误",
+		Cause: "为控制器提供凭证的 Norm 服务返回了内部错误。",
+		Fix:   "如果错误持续，请向 TKE 提交工单，并附上事件中控制器给出的错误信息。",
+		Risk:  "没有凭证，任何云 API 调用都无法成功，错误持续期间同步停止。",
+	},
+	TKEIngressE5008: {
+		Title: "TKE 内部错误",
+		Cause: "TKE 的某个后台服务返回了内部错误。",
+		Fix:   "如果错误持续，请向 TKE 提交工单，并附上事件中控制器给出的错误信息。",
+		Risk:  zhTKEIngressRiskTransient,
+	},
+	TKEIngressE5009: {
+		Title: "CLB 批量绑定/解绑后端部分失败",
+		Cause: "CLB 内部错误导致批量注册或注销后端（BatchTarget）时有一部分操作失败。",
+		Fix:   "如果下一次同步没有修复，请立即向 CLB 提交工单。",
+		Risk:  zhTKEIngressRiskBackends,
+	},
 }
