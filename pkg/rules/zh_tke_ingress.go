@@ -486,4 +486,103 @@ var zhTKEIngress = map[ID]Text{
 		Fix:   "如果下一次同步没有修复，请立即向 CLB 提交工单。",
 		Risk:  zhTKEIngressRiskBackends,
 	},
+	TKEIngressE6001: {
+		Title: "控制器缺少 TKE_REGION（tke-config ConfigMap 缺失）",
+		Cause: "ConfigMap kube-system/tke-config 不存在或内容不全，l7-lb-controller 无法从环境变量中读取 TKE_REGION，" +
+			"容器启动失败。",
+		Fix:  zhTKEIngressFixTKEConfig,
+		Risk: zhTKEIngressRiskClusterWide,
+	},
+	TKEIngressE6002: {
+		Title: "控制器缺少 TKE_VPC_ID（tke-config ConfigMap 缺失）",
+		Cause: "ConfigMap kube-system/tke-config 不存在或内容不全，l7-lb-controller 无法从环境变量中读取 TKE_VPC_ID，" +
+			"容器启动失败。",
+		Fix:  zhTKEIngressFixTKEConfig,
+		Risk: zhTKEIngressRiskClusterWide,
+	},
+	TKEIngressE6006: {
+		Title: "控制器无法访问云 API（i/o timeout）",
+		Cause: "调用 clb.internal.tencentcloudapi.com 等接入域名时超时：要么 CoreDNS 对云 API 域名的解析有误，要么集群" +
+			"网络存在问题。",
+		Fix: "为 l7-lb-controller Deployment 添加 hostAliases：把 lb、tag、cbs、cvm、snapshot、monitor、scaling 和 ccs 的 " +
+			".api.qcloud.com 域名指向 169.254.0.28，把 tke、clb 和 cvm 的 .internal.tencentcloudapi.com 域名指向 " +
+			"169.254.0.95。如果问题不在 DNS，请提交工单并附上控制器日志中的堆栈信息。",
+		Risk: "控制器无法与 CLB 通信，集群内所有 Ingress 都得不到同步。",
+	},
+	TKEIngressE6007: {
+		Title: "Ingress 控制器内部错误",
+		Cause: "Ingress 控制器遇到了意外的内部错误。",
+		Fix:   "如果反复出现，请向 TKE 提交工单，并附上控制器日志中的异常堆栈。",
+		Risk:  "该 Ingress 的同步会推迟；若错误持续存在，CLB 上的配置会与 Ingress 逐渐不一致。",
+	},
+	TKEIngressE6009: {
+		Title: "Ingress 控制器意外错误（如 nginx webhook 拦截）",
+		Cause: "Ingress 控制器遇到意外错误（UnexpectedError），同步失败。故障处理手册把文档记录的案例归因于 ingress-nginx：" +
+			"v1.0.0 之前的版本会为 networking.k8s.io/v1 的 Ingress 注册准入 webhook validate.nginx.ingress.kubernetes.io，" +
+			"但它无法校验这类 Ingress，于是 CLB 控制器对 Ingress 的每一次写入都会被拒绝。",
+		Fix: "查看事件中的 OriginError。如果其中提到 validate.nginx.ingress.kubernetes.io，请编辑对应的 " +
+			"ValidatingWebhookConfiguration，使 webhooks[].rules[].apiVersions 只包含 v1beta1（或直接删除它），然后把 " +
+			"Nginx Ingress 组件升级到 v1.1.0，避免新实例再次带回该配置。其他情况请向 TKE 提交工单，并附上控制器日志中的" +
+			"异常堆栈。",
+		Risk: "错误持续期间，该 Ingress 无法在 CLB 上创建或更新；控制器会不断重试。",
+	},
+	TKEIngressW1000: {
+		Title: "控制器缓存中找不到后端 Service",
+		Cause: "某条规则的 backend.serviceName 指向一个控制器找不到的 Service，这条规则没有可绑定的后端。",
+		Fix: "确认 backend.serviceName（在 networking.k8s.io/v1 中为 service.name）所指的 Service 存在于该 Ingress 的" +
+			"命名空间中。",
+		Risk: "匹配这条规则的请求没有后端可以转发。",
+	},
+	TKEIngressW1001: {
+		Title: "删除 Ingress 后 CLB 被保留（非 TKE 创建）",
+		Cause: "Ingress 已删除，但其 CLB 被保留了下来：该 CLB 没有 tke-createdBy-flag=yes 标签，其生命周期不归该 Ingress " +
+			"管理。",
+		Fix:  "如果不再需要该负载均衡，请手动删除。",
+		Risk: "该 CLB 会一直存在并持续产生费用，直到被删除。",
+	},
+	TKEIngressW1002: {
+		Title: "删除 Ingress 后监听器被保留（不归 Ingress 管理）",
+		Cause: "Ingress 已删除，但其 CLB 上有一个监听器被保留了下来：该监听器的名称不是 TKE-DEDICATED-LISTENER，说明它是" +
+			"在 Ingress 之外创建的，或被改过名。",
+		Fix:  "如果不再需要该监听器，请手动删除。",
+		Risk: "该监听器会继续按旧配置转发流量，直到有人将其删除。",
+	},
+	TKEIngressCLBLoopback: {
+		Title: "集群内访问内网 Ingress 可能发生回环",
+		Cause: "内网 CLB Ingress 把流量转发到节点端口，且不做 SNAT。当 Pod 访问该 Ingress 的地址、而 CLB 恰好选中该 Pod " +
+			"所在的节点时，源地址和目的地址位于同一台主机，Linux 会丢弃回包，CLB 要等待约 4 秒才改试其他后端" +
+			"（单节点集群则完全无法访问）。公网 CLB 不受影响。",
+		Fix: "在集群内改用 Service 名称访问（例如 server.prod.svc.cluster.local），必要时在 CoreDNS 中改写域名。或者通过" +
+			"工单向 CLB 申请七层 SNAT 和长连接（keepalive）能力，添加注解 ingress.cloud.tencent.com/tke-service-config-auto: " +
+			"\"true\"，在 <ingress>-auto-ingress-config 的每个 spec.loadBalancer.l7Listeners[] 条目上设置 keepaliveEnable: 1，" +
+			"并在 CVM 安全组中放通 100.127.0.0/16。",
+		Risk: "集群内的客户端会间歇性地遇到数秒的延迟或访问失败，取决于 CLB 选中了哪个节点。",
+	},
+	TKEIngressConfigConflict: {
+		Title: "同时要求了具名和自动生成的 TkeServiceConfig",
+		Cause: "该 Ingress 同时设置了 ingress.cloud.tencent.com/tke-service-config（由您自己管理的 TkeServiceConfig）和 " +
+			"ingress.cloud.tencent.com/tke-service-config-auto: \"true\"（由 TKE 以 <ingress>-auto-ingress-config 为名" +
+			"创建）。TKE 的 TkeServiceConfig 指南不允许两者同时使用；错误码表没有为这种冲突分配错误码（E4051 针对的是" +
+			"保留名称）。",
+		Fix: "二者只保留其一：删除 tke-service-config-auto 以使用自己的 TkeServiceConfig，或删除 tke-service-config，" +
+			"由 TKE 管理 <ingress>-auto-ingress-config。",
+		Risk: "实际生效的 CLB 配置与清单所呈现的不同；两份配置之一中的设置会被忽略。",
+	},
+	TKEIngressAPIHostAliases: {
+		Title: "l7-lb-controller 未配置云 API 域名的 hostAliases",
+		Cause: "kube-system/l7-lb-controller Deployment 缺少 E6006 处理方法中添加的部分 hostAliases（把云 API 域名固定" +
+			"解析到 169.254.0.28 和 169.254.0.95）。这本身不是故障：只有当 CoreDNS 对这些域名解析出错时控制器才需要它们，" +
+			"那时会表现为 E6006 的 i/o timeout。",
+		Fix:  "控制器同步正常时无需处理；如果 Ingress 事件报告 E6006，请添加 tke.ingress.E6006 中列出的 hostAliases。",
+		Risk: "DNS 正常时没有风险；一旦 DNS 出错，集群内所有 Ingress 都得不到同步。",
+	},
+	TKEIngressInvalidAnnotationValue: {
+		Title: "TKE Ingress 注解的取值不符合文档规定的格式",
+		Cause: "某个文档规定了固定格式的 TKE Ingress 注解填了其他值：ingress.cloud.tencent.com/cross-region-id 应填地域 " +
+			"ID（ap-guangzhou，而不是可用区 ap-guangzhou-3），ingress.cloud.tencent.com/cross-vpc-id 应填 VPC ID（vpc- 加 " +
+			"8 位小写字母或数字）。Ingress 错误码表没有为这种错误分配错误码，因此控制器会如何反应并无文档说明：绑定可能" +
+			"失败，也可能该注解被忽略。",
+		Fix:  "按检查结果中给出的格式填写取值；可用区 ID 去掉末尾的 -N 即为地域 ID。",
+		Risk: "CLB 没有按预期进行跨地域绑定，或者根本没有被创建。",
+	},
 }

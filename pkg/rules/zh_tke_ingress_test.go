@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -90,5 +94,55 @@ func TestZhTKEIngressTexts(t *testing.T) {
 				t.Errorf("Rule.Text(Chinese) does not return the zhTKEIngress entry")
 			}
 		})
+	}
+}
+
+// TestZhTKEIngressComplete: every TKE Ingress rule has a Chinese text.
+func TestZhTKEIngressComplete(t *testing.T) {
+	n := 0
+	for _, r := range All() {
+		if r.Provider != TKE || r.Kind != Ingress {
+			continue
+		}
+		n++
+		if _, ok := zhTKEIngress[r.ID]; !ok {
+			t.Errorf("%s has no entry in zhTKEIngress", r.ID)
+		}
+	}
+	if n != len(zhTKEIngress) {
+		t.Errorf("%d TKE Ingress rules, %d Chinese texts", n, len(zhTKEIngress))
+	}
+}
+
+// TestZhTKEIngressOrder: zhTKEIngress lists the rules in the order tke_ingress.go declares them, so the two files
+// read side by side.
+func TestZhTKEIngressOrder(t *testing.T) {
+	fset := token.NewFileSet()
+	declared := func(file string) []string {
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					if strings.HasPrefix(id.Name, "TKEIngress") {
+						names = append(names, id.Name)
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && strings.HasPrefix(id.Name, "TKEIngress") {
+					names = append(names, id.Name)
+				}
+			}
+			return true
+		})
+		return names
+	}
+	en, zh := declared("tke_ingress.go"), declared("zh_tke_ingress.go")
+	if !slices.Equal(en, zh) {
+		t.Errorf("zh_tke_ingress.go keys are not in the order of tke_ingress.go:\n en %v\n zh %v", en, zh)
 	}
 }
