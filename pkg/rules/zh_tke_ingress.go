@@ -374,7 +374,7 @@ var zhTKEIngress = map[ID]Text{
 		Risk:  zhTKEIngressRiskBackends,
 	},
 	TKEIngressE4055: {
-		Title: "子网不存在或格式错误，无法创建 CLB",
+		Title: "子网缺失或 ID 格式错误，CLB 无法创建",
 		Cause: "kubernetes.io/ingress.subnetId 中的子网不存在，或其 ID 格式不正确（ID 形如 subnet-ewhltulw）。",
 		Fix: "在 kubernetes.io/ingress.subnetId 中填入集群所在 VPC 内一个有效的子网 ID（必要时新建一个 IP 充足的子网），" +
 			"或改用公网 CLB。",
@@ -383,7 +383,7 @@ var zhTKEIngress = map[ID]Text{
 	TKEIngressE4060: {
 		Title: "请求了 SNAT Pro，但账号未开通",
 		Cause: "该 Ingress 请求使用 CLB 的 SNAT Pro 功能，但账号尚未被加入该功能的白名单（未开白）。",
-		Fix:   "提交工单申请为账号开通 SNAT Pro，或不再请求 SNAT Pro。",
+		Fix:   "提交工单，请 CLB 为账号开通 SNAT Pro；或不再请求 SNAT Pro。",
 		Risk:  zhTKEIngressRiskSyncBlocked,
 	},
 	TKEIngressE4066: {
