@@ -272,7 +272,7 @@ var zhTKEIngress = map[ID]Text{
 	},
 	TKEIngressE4040: {
 		Title: "有域名没有对应的证书（SNI）",
-		Cause: "Ingress 规则中至少有一个 host 没有出现在任何 spec.tls[].hosts 中，因此无法为它挂载证书。",
+		Cause: "Ingress 规则中至少有一个 host 没有出现在任何 spec.tls[].hosts 中，因此无法为它配置证书。",
 		Fix:   "把缺少的每个 host 加入某个 spec.tls 条目，且该条目的 Secret 所含证书对这个域名有效；或为它新增一个 tls 条目。",
 		Risk:  zhTKEIngressRiskSyncBlocked,
 	},
@@ -349,7 +349,7 @@ var zhTKEIngress = map[ID]Text{
 			"-auto-service-config 结尾；这类名称专门留给系统自动生成的配置。",
 		Fix: "在 ingress.cloud.tencent.com/tke-service-config 中改为引用其他名称的 TkeServiceConfig（参见 TKE 文档 " +
 			"457/45700）。",
-		Risk: "文档未列出风险；在改名之前，您想挂载的 TkeServiceConfig 预计会被忽略。",
+		Risk: "文档未列出风险；在改名之前，您想作为外挂配置的 TkeServiceConfig 预计会被忽略。",
 	},
 	TKEIngressE4052: {
 		Title: "Ingress 的 host 不是合法域名",
