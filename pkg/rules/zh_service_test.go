@@ -26,6 +26,8 @@ func zhServiceCatalogs() []zhServiceCatalog {
 	return []zhServiceCatalog{
 		{"tke_service.go", "zh_tke_service.go", "TKEService", zhTKEService,
 			func(r Rule) bool { return r.Provider == TKE && r.Kind == Service }},
+		{"ack_service.go", "zh_ack_service.go", "ACKService", zhACKService,
+			func(r Rule) bool { return r.Provider == ACK }},
 	}
 }
 
@@ -44,8 +46,8 @@ var zhServiceVerbatim = regexp.MustCompile(strings.Join([]string{
 	`\b[a-z0-9]+(?:-[a-zA-Z0-9]+)+\b`,                        // kebab-case; see zhServiceEnglishWords
 }, "|"))
 
-// zhServiceEnglishWords are hyphenated English words of the catalog's texts, which a translation puts in Chinese;
-// every other hyphenated token is a name and stays.
+// zhServiceEnglishWords are hyphenated English words (and cloud terms with a Chinese name) of the catalog's texts,
+// which a translation puts in Chinese; every other such token is a name and stays.
 var zhServiceEnglishWords = map[string]bool{
 	"layer-4": true, "non-VIP": true, "one-node": true, "anti-affinity": true, "add-on": true,
 	"performance-guaranteed": true, "shared-resource": true, "pay-by-CLCU": true, "pay-by-specification": true,
@@ -53,7 +55,10 @@ var zhServiceEnglishWords = map[string]bool{
 	"start-up": true, "in-flight": true, "short-circuits": true, "hand-made": true, "non-LoadBalancer": true,
 	"non-integer": true, "non-empty": true, "in-cluster": true, "short-lived": true, "provider-independent": true,
 	"cross-region": true, "scale-down": true, "load-balancer": true, "cluster-wide": true, "comma-separated": true,
-	"four-tuple": true, "multi-Service": true, "extended-protocol": true,
+	"four-tuple": true, "multi-Service": true, "extended-protocol": true, "case-sensitive": true,
+	"backend-server": true, "as-you-go": true, "plain-HTTP": true,
+	// Alibaba Cloud's Chinese pages name these 交换机 and 虚拟服务器组.
+	"vSwitch": true, "vServer": true,
 }
 
 // zhServiceVerbatimTokens lists the identifiers in an English text that its translation must keep.
