@@ -28,6 +28,8 @@ func zhServiceCatalogs() []zhServiceCatalog {
 			func(r Rule) bool { return r.Provider == TKE && r.Kind == Service }},
 		{"ack_service.go", "zh_ack_service.go", "ACKService", zhACKService,
 			func(r Rule) bool { return r.Provider == ACK }},
+		{"generic.go", "zh_generic.go", "Generic", zhGeneric,
+			func(r Rule) bool { return r.Provider == Generic }},
 	}
 }
 
