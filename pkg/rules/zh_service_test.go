@@ -1,0 +1,202 @@
+package rules
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// zhServiceCatalog is one catalog file and its Chinese map.
+type zhServiceCatalog struct {
+	file, zhFile string
+	// prefix starts the name of every rule variable of file.
+	prefix string
+	zh     map[ID]Text
+	// holds reports whether a rule belongs to file.
+	holds func(Rule) bool
+}
+
+// zhServiceCatalogs are the catalog files whose Chinese texts these tests cover.
+func zhServiceCatalogs() []zhServiceCatalog {
+	return []zhServiceCatalog{
+		{"tke_service.go", "zh_tke_service.go", "TKEService", zhTKEService,
+			func(r Rule) bool { return r.Provider == TKE && r.Kind == Service }},
+		{"ack_service.go", "zh_ack_service.go", "ACKService", zhACKService,
+			func(r Rule) bool { return r.Provider == ACK }},
+		{"generic.go", "zh_generic.go", "Generic", zhGeneric,
+			func(r Rule) bool { return r.Provider == Generic }},
+	}
+}
+
+// zhServiceVerbatim finds what a translation must carry over unchanged from the English text: annotation and label
+// names, error codes, API and field names, object paths, addresses and versions.
+var zhServiceVerbatim = regexp.MustCompile(strings.Join([]string{
+	`[a-z0-9.-]+\.(?:io|com)/[A-Za-z0-9._*-]*[A-Za-z0-9_*-]`, // annotation and label names
+	`\b[EW]\d{4}\b|-\d{4}\b`,                                 // error codes
+	`\b\d+(?:\.\d+){3}(?:/\d+)?\b`,                           // IP addresses and CIDRs
+	`\bv\d+(?:\.\d+)+(?:-[A-Za-z0-9.]+)*`,                    // versions (v1.9.3.276-g372aa98-aliyun)
+	`\b(?:spec|status|data)\.[A-Za-z0-9_.\[\]]+[A-Za-z\]]`,   // object field paths
+	`\b[a-z]+(?:_[a-z]+)+\b`,                                 // snake_case keys (qcloud_cert_id)
+	`\b[A-Z]+(?:[_.][A-Za-z]+)+\b`,                           // SCREAMING_CASE and dotted codes (ORDER.ARREARAGE)
+	`\b[A-Z][a-z]+(?:[A-Z][A-Za-z]*)+\b`,                     // API, type and error names (CreateLoadBalancer)
+	`\b[a-z]+(?:[A-Z][a-z]*)+\b`,                             // camelCase fields (externalTrafficPolicy)
+	`\b[a-z0-9]+(?:-[a-zA-Z0-9]+)+\b`,                        // kebab-case; see zhServiceEnglishWords
+}, "|"))
+
+// zhServiceEnglishWords are hyphenated English words (and cloud terms with a Chinese name) of the catalog's texts,
+// which a translation puts in Chinese; every other such token is a name and stays.
+var zhServiceEnglishWords = map[string]bool{
+	"layer-4": true, "non-VIP": true, "one-node": true, "anti-affinity": true, "add-on": true,
+	"performance-guaranteed": true, "shared-resource": true, "pay-by-CLCU": true, "pay-by-specification": true,
+	"health-check": true, "internet-facing": true, "made-up": true, "non-weighted": true, "pod-count": true,
+	"start-up": true, "in-flight": true, "short-circuits": true, "hand-made": true, "non-LoadBalancer": true,
+	"non-integer": true, "non-empty": true, "in-cluster": true, "short-lived": true, "provider-independent": true,
+	"cross-region": true, "scale-down": true, "load-balancer": true, "cluster-wide": true, "comma-separated": true,
+	"four-tuple": true, "multi-Service": true, "extended-protocol": true, "case-sensitive": true,
+	"backend-server": true, "as-you-go": true, "plain-HTTP": true,
+	// Alibaba Cloud's Chinese pages name these 交换机 and 虚拟服务器组.
+	"vSwitch": true, "vServer": true,
+}
+
+// zhServiceVerbatimTokens lists the identifiers in an English text that its translation must keep.
+func zhServiceVerbatimTokens(en string) []string {
+	var out []string
+	for _, tok := range zhServiceVerbatim.FindAllString(en, -1) {
+		if !zhServiceEnglishWords[tok] {
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+// zhServiceKeeps reports whether zh carries tok; Chinese has no plural, so a type name may lose a plural s
+// (EndpointSlices).
+func zhServiceKeeps(zh, tok string) bool {
+	if strings.Contains(zh, tok) {
+		return true
+	}
+	single := strings.TrimSuffix(tok, "s")
+	return single != tok && unicode.IsUpper(rune(tok[0])) && strings.Contains(zh, single)
+}
+
+func zhServiceHasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestZhServiceTexts: each Chinese text of a TKE Service, ACK or generic rule has all four fields, written in
+// Chinese, and keeps every identifier of the English field it translates.
+func TestZhServiceTexts(t *testing.T) {
+	for _, c := range zhServiceCatalogs() {
+		for id, zh := range c.zh {
+			r, ok := Get(id)
+			if !ok {
+				t.Errorf("%s: the Chinese map holds an id that names no rule", c.zhFile)
+				continue
+			}
+			t.Run(id.String(), func(t *testing.T) {
+				if !c.holds(r) {
+					t.Fatalf("%s holds a %s %s rule", c.zhFile, r.Provider, r.Kind)
+				}
+				fields := []struct{ name, en, zh string }{
+					{"Title", r.Title, zh.Title}, {"Cause", r.Cause, zh.Cause},
+					{"Fix", r.Fix, zh.Fix}, {"Risk", r.Risk, zh.Risk},
+				}
+				for _, f := range fields {
+					if strings.TrimSpace(f.zh) == "" {
+						t.Errorf("%s is empty", f.name)
+						continue
+					}
+					if !zhServiceHasHan(f.zh) {
+						t.Errorf("%s has no Han characters: %q", f.name, f.zh)
+					}
+					for _, tok := range zhServiceVerbatimTokens(f.en) {
+						if !zhServiceKeeps(f.zh, tok) {
+							t.Errorf("%s lacks %q of the English text", f.name, tok)
+						}
+					}
+				}
+				if n := len([]rune(zh.Title)); n > 60 {
+					t.Errorf("Title is %d characters long; keep it within 60", n)
+				}
+				if got := r.Text(Chinese); got != zh {
+					t.Errorf("Rule.Text(Chinese) does not return the %s entry", c.zhFile)
+				}
+			})
+		}
+	}
+}
+
+// TestZhServiceComplete: every rule of tke_service.go, ack_service.go and generic.go has a Chinese text.
+func TestZhServiceComplete(t *testing.T) {
+	for _, c := range zhServiceCatalogs() {
+		t.Run(c.file, func(t *testing.T) {
+			n := 0
+			for _, r := range All() {
+				if !c.holds(r) {
+					continue
+				}
+				n++
+				if _, ok := c.zh[r.ID]; !ok {
+					t.Errorf("%s has no entry in %s", r.ID, c.zhFile)
+				}
+			}
+			if n != len(c.zh) {
+				t.Errorf("%d rules, %d Chinese texts", n, len(c.zh))
+			}
+		})
+	}
+}
+
+// TestZhServiceOrder: each Chinese map lists the rules in the order its catalog file declares them, so the two
+// files read side by side.
+func TestZhServiceOrder(t *testing.T) {
+	fset := token.NewFileSet()
+	declared := func(t *testing.T, file, prefix string) []string {
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GenDecl:
+				if n.Tok == token.CONST {
+					return false
+				}
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					if strings.HasPrefix(id.Name, prefix) {
+						names = append(names, id.Name)
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && strings.HasPrefix(id.Name, prefix) {
+					names = append(names, id.Name)
+				}
+			}
+			return true
+		})
+		return names
+	}
+	for _, c := range zhServiceCatalogs() {
+		t.Run(c.file, func(t *testing.T) {
+			en, zh := declared(t, c.file, c.prefix), declared(t, c.zhFile, c.prefix)
+			if len(en) == 0 {
+				t.Fatalf("no %s* variable found in %s", c.prefix, c.file)
+			}
+			if !slices.Equal(en, zh) {
+				t.Errorf("%s keys are not in the order of %s:\n en %v\n zh %v", c.zhFile, c.file, en, zh)
+			}
+		})
+	}
+}
