@@ -35,9 +35,10 @@ type Change struct {
 // Class is the change's class, from its rule.
 func (c Change) Class() rules.ChangeClass { return c.Rule.Rule().Change }
 
-// Message is the change's facts as one line: field, old → new, consequence.
+// Message is the change's facts as one line: old → new, consequence (the finding's path names
+// the field).
 func (c Change) Message() string {
-	return fmt.Sprintf("%s: %s → %s; %s", c.Field, Shown(c.Old), Shown(c.New), c.Consequence)
+	return fmt.Sprintf("%s → %s; %s", Shown(c.Old), Shown(c.New), c.Consequence)
 }
 
 // Shown is a value as a message shows it: quoted, or "(unset)". Long values are cut.

@@ -335,3 +335,17 @@ func ExitCode(reports []Report, fail FailOn) int {
 	}
 	return 0
 }
+
+// Downgrade lowers to sev the findings match selects (a preflight's destructive changes with
+// --allow-destructive) and counts the summary again.
+func (r *Report) Downgrade(match func(Finding) bool, sev rules.Severity) {
+	s := Summary{Suppressed: r.Summary.Suppressed}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Severity > sev && match(*f) {
+			f.Severity = sev
+		}
+		s.add(f.Severity)
+	}
+	r.Summary = s
+}
