@@ -41,11 +41,11 @@ It only reads the cluster: no dry-run, no write. --base reads "now" from files i
 credentials: the base branch's manifests).`,
 		Example: `  # What will applying this change do to the live load balancers?
   kubectl lbdoctor preflight -f k8s/
-
   # In CI, against the base branch's manifests, as SARIF pointing at the changed lines
   kubectl lbdoctor preflight -f k8s/ --base base/k8s/ -o sarif`,
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Common, o.args = root.Common, args
+			output := o.Output // -o is this command's own flag
+			o.Common, o.args, o.Output = root.Common, args, output
 			if err := o.Complete(); err != nil {
 				return err
 			}
