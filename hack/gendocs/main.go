@@ -110,6 +110,10 @@ func rulesDoc() string {
 				fmt.Fprintf(&detail, "- **Consequence of:** %s — when a finding of that rule is on the same object, this one is "+
 					"reported under it, as a consequence, not as a finding of its own.\n", strings.Join(causes, ", "))
 			}
+			if r.Change != "" {
+				fmt.Fprintf(&detail, "- **Change class:** %s — reported for an edit of an existing object (`kubectl lbdoctor preflight`, "+
+					"or an edit since the last kubectl apply); the source of the class is the rule's source above.\n", r.Change)
+			}
 			for _, d := range r.Decides {
 				fmt.Fprintf(&detail, "- **Decided also by %s:** %s; when it cannot be read: %s.\n", d.By, esc(d.What), d.IfUnknown)
 			}

@@ -15,6 +15,7 @@ import (
 	discoveryv1 "k8s.io/api/discovery/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -92,6 +93,9 @@ type Finding struct {
 	// Count and LastSeen are set for findings an event proves.
 	Count    int32
 	LastSeen time.Time
+	// Change, for a finding of the change model, is the changed field: its values before and after
+	// and what the controller does with the change.
+	Change *changes.Change
 	// Consequences are the findings of the target whose rule is a consequence of this one's
 	// (rules.Details.ConsequenceOf), folded under it in the order of compareFindings; each keeps its
 	// own rule, source and facts. They are never findings of their own.

@@ -198,6 +198,21 @@ var emissions = map[rules.ID]emission{
 	rules.TKEServiceIPMasqAgent:                {target: svcWeb, provider: rules.TKE, file: "tke.service.ip-masq-agent.yaml"},
 	rules.TKEServiceNginxGracefulShutdown:      {target: svcWeb, provider: rules.TKE, file: "tke.service.nginx-graceful-shutdown.yaml"},
 	rules.TKEServiceConfigConflict:             {target: svcWeb, provider: rules.TKE, file: "tke.service.service-config-conflict.yaml"},
+	rules.ACKServiceFixedAtCreation:            {target: svcWeb, provider: rules.ACK, file: "ack.service.fixed-at-creation.yaml"},
+	rules.ACKServiceReuseRemoved:               {target: svcWeb, provider: rules.ACK, file: "ack.service.reuse-removed.yaml"},
+	rules.ACKServiceChangeDeletesLB:            {target: svcWeb, provider: rules.ACK, file: "ack.service.change-deletes-lb.yaml"},
+	rules.ACKServiceReusedListenersRemoved:     {target: svcWeb, provider: rules.ACK, file: "ack.service.reused-listeners-removed.yaml"},
+	rules.ACKServiceBackendChange:              {target: svcWeb, provider: rules.ACK, file: "ack.service.backend-change.yaml"},
+	rules.TKEServiceCLBSwitchRefused:           {target: svcWeb, provider: rules.TKE, file: "tke.service.clb-switch-refused.yaml"},
+	rules.TKEServiceChangeDeletesLB:            {target: svcWeb, provider: rules.TKE, file: "tke.service.change-deletes-lb.yaml"},
+	rules.TKEServiceReusedListenersRemoved:     {target: svcWeb, provider: rules.TKE, file: "tke.service.reused-listeners-removed.yaml"},
+	rules.TKEServiceBackendChange:              {target: svcWeb, provider: rules.TKE, file: "tke.service.backend-change.yaml"},
+	rules.GenericServiceTrafficPolicyChange:    {target: svcWeb, provider: rules.ACK, file: "generic.service.traffic-policy-change.yaml"},
+	rules.GenericServiceSelectorChange:         {target: svcWeb, provider: rules.TKE, file: "generic.service.selector-change.yaml"},
+	rules.TKEIngressChangeDeletesLB:            {target: ingBar, provider: rules.TKE, file: "tke.ingress.change-deletes-lb.yaml"},
+	rules.TKEIngressGroupAfterCreation:         {target: ingBar, provider: rules.TKE, file: "tke.ingress.group-after-creation.yaml"},
+	rules.TKEIngressHTTPSListenerRemoved:       {target: ingBar, provider: rules.TKE, file: "tke.ingress.https-listener-removed.yaml"},
+	rules.GenericIngressBackendsChange:         {target: ingBar, provider: rules.ACK, file: "generic.ingress.backends-change.yaml"},
 }
 
 // backendQuotaObjects: a Service alone on 201 nodes in Cluster mode, over the CLB's 200 backends.
@@ -233,16 +248,26 @@ func TestEveryRuleEmitted(t *testing.T) {
 				t.Fatalf("a check declares the rule: its fixture must be objects the check reads, not an event")
 			}
 			var o []runtime.Object
+			var priorFile string
 			switch {
 			case e.file != "":
 				files[e.file] = true
 				o = decodeObjects(t, filepath.Join("testdata", "emission", e.file))
+				priorFile = filepath.Join("testdata", "emission", "prior", e.file)
 			case e.objs != nil:
 				o = e.objs()
 			default:
 				o = eventFixture(e)
 			}
-			res := diagnose(t, fixture(t, o...), e.target.kind, e.target.name, e.provider)
+			snap := fixture(t, o...)
+			if priorFile != "" {
+				if _, err := os.Stat(priorFile); err == nil {
+					// A change rule: the fixture is the target as it will be, prior/ holds it now.
+					prior := decodeObjects(t, priorFile)
+					snap.SetPrior(snapshot.Target{Kind: e.target.kind, Namespace: ns, Name: e.target.name}, prior[0])
+				}
+			}
+			res := diagnose(t, snap, e.target.kind, e.target.name, e.provider)
 			var got []Finding
 			for _, f := range res.Findings {
 				got = append(got, f)
@@ -261,6 +286,9 @@ func TestEveryRuleEmitted(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, de := range entries {
+		if de.IsDir() {
+			continue
+		}
 		if !files[de.Name()] {
 			t.Errorf("testdata/emission/%s is no rule's fixture", de.Name())
 		}

@@ -14,7 +14,7 @@ func All() []Check { return slices.Clip(allChecks()) }
 
 var allChecks = sync.OnceValue(func() []Check {
 	var out []Check
-	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks} {
+	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks, changeChecks} {
 		out = append(out, group...)
 	}
 	return out

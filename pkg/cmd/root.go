@@ -219,6 +219,7 @@ and no -n: every one in the input).`,
 		cmd.AddCommand(sub)
 	}
 	cmd.AddCommand(newServeCommand(o))
+	cmd.AddCommand(newPreflightCommand(o))
 	return cmd
 }
 

@@ -101,6 +101,10 @@ type Finding struct {
 	// LastSeen is the newest proving event's time, RFC 3339 in JSON and YAML.
 	LastSeen time.Time `json:"lastSeen,omitzero"`
 
+	// Change, for a finding of the change model (preflight, or an edit since the last kubectl
+	// apply), is the changed field with its values and what the controller does with the change.
+	Change *Change `json:"change,omitempty"`
+
 	// Location is where Path (else its nearest written ancestor, else the object) is in the input
 	// files; offline only.
 	Location *snapshot.Location `json:"location,omitempty"`
@@ -109,6 +113,17 @@ type Finding struct {
 	// this finding, not findings of their own, and fixing this one fixes them. Each has its own rule,
 	// source and facts, but no fix, risk or doc, and no consequences.
 	Consequences []Finding `json:"consequences,omitempty"`
+}
+
+// Change is a changed field and what the cloud controller does with the change.
+type Change struct {
+	// Class is rejected, destructive or disruptive.
+	Class rules.ChangeClass `json:"class"`
+	Field string            `json:"field"`
+	// Old and New are the values before and after; "" is not set.
+	Old         string `json:"old"`
+	New         string `json:"new"`
+	Consequence string `json:"consequence"`
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -185,10 +200,14 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 	if !ok {
 		return Finding{}, fmt.Errorf("internal error: check %q reported a finding of no catalog rule for %s", f.Check, t)
 	}
-	return Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
+	out := Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
 		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
 		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
-		LastSeen: f.LastSeen}, nil
+		LastSeen: f.LastSeen}
+	if c := f.Change; c != nil {
+		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence}
+	}
+	return out, nil
 }
 
 // Locate sets the location of each finding and consequence from its path; where returns nil when
@@ -315,4 +334,18 @@ func ExitCode(reports []Report, fail FailOn) int {
 		}
 	}
 	return 0
+}
+
+// Downgrade lowers to sev the findings match selects (a preflight's destructive changes with
+// --allow-destructive) and counts the summary again.
+func (r *Report) Downgrade(match func(Finding) bool, sev rules.Severity) {
+	s := Summary{Suppressed: r.Summary.Suppressed}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Severity > sev && match(*f) {
+			f.Severity = sev
+		}
+		s.add(f.Severity)
+	}
+	r.Summary = s
 }

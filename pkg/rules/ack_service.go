@@ -210,6 +210,7 @@ var (
 		Doc:     ackEventsDoc + ", \"can not change ResourceGroupId once created\"",
 		Match:   []string{"can not change ResourceGroupId once created"},
 		Decides: []Decision{{By: ByHistory, What: "the last-applied-configuration record against the current annotation", IfUnknown: UnknownSkips}},
+		Change:  ChangeRejected,
 	})
 	ACKServiceENIFlannel = uncoded(ACK, Service, "eni-flannel", Error, Details{
 		Title: "ENI backend type requested on a Flannel cluster",
@@ -237,6 +238,7 @@ var (
 		Doc:     ackEventsDoc + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
 		Match:   []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
 		Decides: []Decision{{By: ByHistory, What: "a spec annotation added to an existing PayByCLCU CLB (its address or CCM label, and the last-applied-configuration record)", IfUnknown: UnknownSkips}},
+		Change:  ChangeRejected,
 	})
 	ACKServiceReuseCCMLB = uncoded(ACK, Service, "reuse-ccm-lb", Error, Details{
 		Title: "Reuse annotation points at a CCM-created CLB",
@@ -264,6 +266,7 @@ var (
 		Doc:     ackEventsDoc + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
 		Match:   []string{"can not change LoadBalancer AddressType once created"},
 		Decides: []Decision{{By: ByHistory, What: "the CLB's address in status against the address type, or the last-applied-configuration record", IfUnknown: UnknownSkips}},
+		Change:  ChangeRejected,
 	})
 	ACKServiceLBRebind = uncoded(ACK, Service, "lb-rebind", Error, Details{
 		Title: "Service already bound to another CLB",
@@ -275,6 +278,7 @@ var (
 		Doc:     ackEventsDoc + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
 		Match:   []string{"service has been associated with ip", "cannot be bound to ip"},
 		Decides: []Decision{{By: ByHistory, What: "CCM's CLB label (or the address in status) against the loadbalancer-id annotation", IfUnknown: UnknownSkips}},
+		Change:  ChangeRejected,
 	})
 	// ---- Documented symptoms without an event ----
 

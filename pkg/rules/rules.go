@@ -215,6 +215,10 @@ type Details struct {
 	// controller configuration, the controller's version, the object's history. Docs, explain, the
 	// policy generator (never Deny on such a rule) and the checks (IfUnknown) read it.
 	Decides []Decision
+	// Change, when set, says the rule is about a change to an existing object and what the cloud
+	// controller does with that change (rejected, destructive or disruptive): the change model
+	// (pkg/changes) emits it for each field that differs between the object now and as it will be.
+	Change ChangeClass
 }
 
 // OppositeFixes lists the pairs of rules whose fixes contradict each other when both are reported on

@@ -49,6 +49,8 @@ type resource interface {
 	// owns reports whether obj is of this kind; removeKey deletes ns/name from its store (watch.go).
 	owns(obj runtime.Object) bool
 	removeKey(s *Snapshot, ns, name string)
+	// lay puts every object src holds of this kind into dst (Put), except those skip names.
+	lay(dst, src *Snapshot, skip func(kind, ns, name string) bool)
 	// decode stores u when its apiVersion and kind are this resource's.
 	decode(s *Snapshot, u *unstructured.Unstructured) (bool, error)
 	// list LISTs namespace ns with o, or, when split is set, with the LISTs split(o) names, read side

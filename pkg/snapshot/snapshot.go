@@ -13,6 +13,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
@@ -104,6 +105,8 @@ type Snapshot struct {
 	memoMu sync.Mutex
 	// origins says where each object of a manifest input was read (see Locate).
 	origins map[string]origin
+	// priors are, in a preflight, the targets' objects before the change (SetPrior).
+	priors map[Target]runtime.Object
 }
 
 // ForgetDerived drops what Memo computed, so that a benchmark measures a cold pass.

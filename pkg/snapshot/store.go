@@ -112,6 +112,9 @@ type Store[T any] struct {
 	gaps map[string]Gap
 	// partial is set for offline input: a name not held is unknown even in a listed namespace.
 	partial bool
+	// pinned are the keys Put laid over what a read finds (a preflight's objects as they will be):
+	// a later Add of the same key keeps the pinned object.
+	pinned map[string]bool
 	// byNS indexes keys per namespace, sorted lazily; all holds every key sorted.
 	byNS  map[string][]string
 	all   []string
@@ -125,9 +128,12 @@ func newStore[T any](resource string) Store[T] {
 
 func key(ns, name string) string { return ns + "/" + name }
 
-// Add stores an object.
+// Add stores an object, unless Put pinned another under the same key.
 func (s *Store[T]) Add(ns, name string, obj T) {
 	k := key(ns, name)
+	if s.pinned[k] {
+		return
+	}
 	if _, ok := s.items[k]; !ok {
 		s.dirty = true
 	}

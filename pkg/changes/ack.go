@@ -1,0 +1,220 @@
+package changes
+
+import (
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// ACK annotation prefixes: the current one and the legacy one CCM still reads.
+const (
+	ackPrefix       = "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-"
+	ackLegacyPrefix = "service.beta.kubernetes.io/alicloud-loadbalancer-"
+	ackBackendType  = "service.beta.kubernetes.io/backend-type"
+)
+
+// ackAnn reads one CLB setting of an ACK Service: its value and key (the current key when unset).
+func ackAnn(svc *corev1.Service, suffix string) (value, key string) {
+	for _, k := range []string{ackPrefix + suffix, ackLegacyPrefix + suffix} {
+		if v, ok := svc.Annotations[k]; ok {
+			return strings.TrimSpace(v), k
+		}
+	}
+	return "", ackPrefix + suffix
+}
+
+// ackField is the report path of a setting: its key in after, else in now.
+func ackField(now, after *corev1.Service, suffix string) string {
+	if v, k := ackAnn(after, suffix); v != "" {
+		return annPath(k)
+	}
+	_, k := ackAnn(now, suffix)
+	return annPath(k)
+}
+
+// ackCLB reports whether svc is served by CCM's CLB controller: type LoadBalancer without a
+// loadBalancerClass (an NLB or another controller's).
+func ackCLB(svc *corev1.Service) bool { return isLB(svc) && svc.Spec.LoadBalancerClass == nil }
+
+// ackFixedSuffixes are the CLB attributes CCM's Update compares with the existing CLB and refuses to
+// change (pkg/controller/service/clbv1/loadbalancer.go), with the attribute's name.
+var ackFixedSuffixes = []struct{ suffix, what string }{
+	{"master-zoneid", "primary zone"},
+	{"slave-zoneid", "backup zone"},
+	{"network-type", "network type"},
+	{"ip", "address"},
+}
+
+// ackBackendSuffixes are the annotations that decide the CLB's backends, their weights, scheduling
+// and health check.
+var ackBackendSuffixes = []string{"backend-label", "remove-unscheduled-backend", "weight", "scheduler",
+	"health-check-flag", "health-check-type", "health-check-connect-port", "health-check-uri", "health-check-domain",
+	"health-check-method", "health-check-httpcode"}
+
+func ackService(now, after *corev1.Service) []Change {
+	if !ackCLB(now) {
+		return nil
+	}
+	var out []Change
+	id, _ := ackAnn(now, "id")
+	override, _ := ackAnn(now, "force-override-listeners")
+	managesListeners := id != "" && override == "true"
+	if !ackCLB(after) {
+		to := string(after.Spec.Type)
+		if after.Spec.Type == corev1.ServiceTypeLoadBalancer {
+			to = "LoadBalancer with loadBalancerClass " + *after.Spec.LoadBalancerClass
+		}
+		preserve, _ := ackAnn(now, "preserve-lb-on-delete")
+		switch {
+		case managesListeners:
+			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: to,
+				Consequence: fmt.Sprintf("CCM deletes this Service's listeners (%s) from the reused CLB %s; the CLB stays", strings.Join(portKeys(now), ", "), id)})
+		case id == "" && preserve == "":
+			out = append(out, Change{Rule: rules.ACKServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: to,
+				Consequence: "CCM deletes the CLB it created for this Service and its address is released" + addressNote(now)})
+		}
+		return out
+	}
+	newID, _ := ackAnn(after, "id")
+	switch {
+	case id == "" && newID != "":
+		out = append(out, Change{Rule: rules.ACKServiceLBRebind, Field: ackField(now, after, "id"), Old: id, New: newID,
+			Consequence: "the Service is bound to the CLB CCM created for it; CCM refuses to move it to CLB " + newID +
+				" (\"service has been associated with ip\"), and the CCM-made CLB would no longer be deleted with the Service"})
+	case id != "" && newID == "":
+		out = append(out, Change{Rule: rules.ACKServiceReuseRemoved, Field: ackField(now, after, "id"), Old: id, New: newID,
+			Consequence: "CCM looks for a CLB of its own, finds none while the status holds the address of " + id + ", and stops syncing the Service"})
+	case id != newID:
+		out = append(out, Change{Rule: rules.ACKServiceLBRebind, Field: ackField(now, after, "id"), Old: id, New: newID,
+			Consequence: "CCM does not move a Service to another CLB: it refuses the sync and the Service stays on " + id})
+	}
+	oldType, _ := ackAnn(now, "address-type")
+	if newType, _ := ackAnn(after, "address-type"); newType != "" && newType != orDefault(oldType, "internet") {
+		out = append(out, Change{Rule: rules.ACKServiceAddressTypeImmutable, Field: ackField(now, after, "address-type"), Old: oldType, New: newType,
+			Consequence: "CCM refuses the sync (\"can not change LoadBalancer AddressType once created\") and the CLB keeps its " + orDefault(oldType, "internet") + " address"})
+	}
+	oldRG, _ := ackAnn(now, "resource-group-id")
+	if newRG, _ := ackAnn(after, "resource-group-id"); newRG != "" && newRG != oldRG {
+		out = append(out, Change{Rule: rules.ACKServiceResourceGroupImmutable, Field: ackField(now, after, "resource-group-id"), Old: oldRG, New: newRG,
+			Consequence: "the CLB's resource group is fixed at creation: CCM refuses every sync (\"can not change ResourceGroupId once created\") until the value is restored or removed"})
+	}
+	for _, f := range ackFixedSuffixes {
+		o, _ := ackAnn(now, f.suffix)
+		if n, _ := ackAnn(after, f.suffix); n != "" && n != o {
+			out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, f.suffix), Old: o, New: n,
+				Consequence: "the CLB's " + f.what + " is fixed at creation: CCM refuses the sync and the CLB keeps the old one"})
+		}
+	}
+	oldIPv, _ := ackAnn(now, "ip-version")
+	if newIPv, _ := ackAnn(after, "ip-version"); orDefault(newIPv, "ipv4") != orDefault(oldIPv, "ipv4") {
+		out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, "ip-version"), Old: oldIPv, New: newIPv,
+			Consequence: "the CLB's IP version is fixed at creation: CCM refuses the sync (\"can not change LoadBalancer AddressIPVersion once created\")"})
+	}
+	oldVsw, _ := ackAnn(now, "vswitch-id")
+	if newVsw, _ := ackAnn(after, "vswitch-id"); newVsw != "" && newVsw != oldVsw {
+		out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, "vswitch-id"), Old: oldVsw, New: newVsw,
+			Consequence: "the CLB stays in the vSwitch it was created in: CCM does not apply the new one and records no error"})
+	}
+	out = append(out, ackCharge(now, after)...)
+	if managesListeners && newID == id {
+		if gone := removedPorts(now, after); len(gone) > 0 {
+			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
+				Consequence: fmt.Sprintf("CCM deletes the listeners of %s from the reused CLB %s", strings.Join(gone, ", "), id)})
+		}
+	}
+	keys := []string{ackBackendType}
+	for _, s := range ackBackendSuffixes {
+		keys = append(keys, ackPrefix+s)
+	}
+	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) string {
+		switch {
+		case key == ackBackendType:
+			return "CCM replaces every backend of the CLB: " + backendKind(n) + " take the place of " + backendKind(o)
+		case strings.Contains(key, "health-check"):
+			return "the CLB's health check changes; backends that do not answer the new one are taken out of service"
+		case strings.HasSuffix(key, "scheduler") || strings.HasSuffix(key, "weight"):
+			return "the CLB spreads new connections over its backends differently"
+		}
+		return "CCM rewrites the CLB's backend servers from the new setting on the next sync"
+	})...)
+	return out
+}
+
+// ackValues is the Service's annotations with each legacy key also under its current name, so that
+// a move between the two spellings with the same value is no change.
+func ackValues(svc *corev1.Service) map[string]string {
+	out := make(map[string]string, len(svc.Annotations))
+	for k, v := range svc.Annotations {
+		out[k] = strings.TrimSpace(v)
+	}
+	for k, v := range svc.Annotations {
+		if s, ok := strings.CutPrefix(k, ackLegacyPrefix); ok {
+			if _, both := svc.Annotations[ackPrefix+s]; !both {
+				out[ackPrefix+s] = strings.TrimSpace(v)
+			}
+		}
+	}
+	return out
+}
+
+// ackCharge: the seeds' PayByCLCU facts. A PayByCLCU CLB cannot move to pay-by-specification, and
+// takes no specification.
+func ackCharge(now, after *corev1.Service) []Change {
+	oldCharge, _ := ackAnn(now, "instance-charge-type")
+	newCharge, _ := ackAnn(after, "instance-charge-type")
+	if oldCharge != "PayByCLCU" {
+		return nil
+	}
+	if newCharge == "PayBySpec" {
+		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "instance-charge-type"), Old: oldCharge, New: newCharge,
+			Consequence: "a PayByCLCU CLB cannot move to pay-by-specification: the sync fails and the CLB stays PayByCLCU"}}
+	}
+	oldSpec, _ := ackAnn(now, "spec")
+	if newSpec, _ := ackAnn(after, "spec"); newSpec != "" && newSpec != oldSpec && newCharge != "PayBySpec" {
+		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "spec"), Old: oldSpec, New: newSpec,
+			Consequence: "the CLB is PayByCLCU, which takes no specification: the sync fails with \"instanceChargeType of loadbalancer is PayByCLCU\""}}
+	}
+	return nil
+}
+
+func backendKind(v string) string {
+	if v == "eni" {
+		return "pod ENIs"
+	}
+	return "nodes (ECS)"
+}
+
+// portKeys lists the Service's ports as listeners.
+func portKeys(svc *corev1.Service) []string {
+	out := make([]string, len(svc.Spec.Ports))
+	for i, p := range svc.Spec.Ports {
+		out[i] = portKey(p)
+	}
+	return out
+}
+
+// addressNote names the load balancer's address from the status, when there is one.
+func addressNote(svc *corev1.Service) string {
+	var addrs []string
+	for _, in := range svc.Status.LoadBalancer.Ingress {
+		if in.IP != "" {
+			addrs = append(addrs, in.IP)
+		} else if in.Hostname != "" {
+			addrs = append(addrs, in.Hostname)
+		}
+	}
+	if len(addrs) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(addrs, ", ") + ")"
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,238 @@
+package changes
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+const (
+	ackID  = ackPrefix + "id"
+	ackOv  = ackPrefix + "force-override-listeners"
+	lbA    = "lb-bp1aaaaaaaaaaaaaaaaa1"
+	lbB    = "lb-bp1bbbbbbbbbbbbbbbbb2"
+	tkeLBA = "lb-4ymlu8dc"
+)
+
+// svc is a LoadBalancer Service with an address, edited by the options.
+func svc(opts ...func(*corev1.Service)) *corev1.Service {
+	s := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "default", Annotations: map[string]string{}},
+		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Selector: map[string]string{"app": "web"},
+			Ports: []corev1.ServicePort{{Port: 80, Protocol: corev1.ProtocolTCP}, {Port: 443, Protocol: corev1.ProtocolTCP}}},
+		Status: corev1.ServiceStatus{LoadBalancer: corev1.LoadBalancerStatus{Ingress: []corev1.LoadBalancerIngress{{IP: "47.96.10.20"}}}}}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+func ann(kv ...string) func(*corev1.Service) {
+	return func(s *corev1.Service) {
+		for i := 0; i+1 < len(kv); i += 2 {
+			s.Annotations[kv[i]] = kv[i+1]
+		}
+	}
+}
+
+func typ(t corev1.ServiceType) func(*corev1.Service) {
+	return func(s *corev1.Service) { s.Spec.Type = t }
+}
+
+func onlyPort80(s *corev1.Service) { s.Spec.Ports = s.Spec.Ports[:1] }
+
+func local(s *corev1.Service) {
+	s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal
+}
+
+func pending(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
+
+func TestServiceChanges(t *testing.T) {
+	cases := []struct {
+		name       string
+		p          rules.Provider
+		now, after *corev1.Service
+		want       rules.ID // zero: no change finding (benign)
+		class      rules.ChangeClass
+		field      string
+	}{
+		// ACK, rejected.
+		{"ack address type internet to intranet", rules.ACK, svc(), svc(ann(ackPrefix+"address-type", "intranet")),
+			rules.ACKServiceAddressTypeImmutable, rules.ChangeRejected, annPath(ackPrefix + "address-type")},
+		{"ack resource group set on an existing CLB", rules.ACK, svc(), svc(ann(ackPrefix+"resource-group-id", "rg-aek2aaaaaaaaaaa")),
+			rules.ACKServiceResourceGroupImmutable, rules.ChangeRejected, annPath(ackPrefix + "resource-group-id")},
+		{"ack PayByCLCU to PayBySpec", rules.ACK, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), svc(ann(ackPrefix+"instance-charge-type", "PayBySpec")),
+			rules.ACKServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "instance-charge-type")},
+		{"ack spec added to a PayByCLCU CLB", rules.ACK, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")),
+			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")),
+			rules.ACKServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "spec")},
+		{"ack master zone changed", rules.ACK, svc(ann(ackPrefix+"master-zoneid", "cn-hangzhou-k")), svc(ann(ackPrefix+"master-zoneid", "cn-hangzhou-j")),
+			rules.ACKServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "master-zoneid")},
+		{"ack ipv4 to ipv6", rules.ACK, svc(), svc(ann(ackPrefix+"ip-version", "ipv6")),
+			rules.ACKServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "ip-version")},
+		{"ack CCM-made CLB to a reused one", rules.ACK, svc(), svc(ann(ackID, lbA)),
+			rules.ACKServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
+		{"ack reused CLB to another", rules.ACK, svc(ann(ackID, lbA)), svc(ann(ackID, lbB)),
+			rules.ACKServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
+		{"ack reuse annotation removed", rules.ACK, svc(ann(ackID, lbA)), svc(),
+			rules.ACKServiceReuseRemoved, rules.ChangeRejected, annPath(ackID)},
+		{"ack legacy key of the reuse annotation", rules.ACK, svc(), svc(ann(ackLegacyPrefix+"id", lbA)),
+			rules.ACKServiceLBRebind, rules.ChangeRejected, annPath(ackLegacyPrefix + "id")},
+		// ACK, destructive.
+		{"ack LoadBalancer to ClusterIP deletes the CCM-made CLB", rules.ACK, svc(), svc(typ(corev1.ServiceTypeClusterIP)),
+			rules.ACKServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
+		{"ack port dropped on a reused CLB with listeners managed", rules.ACK, svc(ann(ackID, lbA, ackOv, "true")), svc(ann(ackID, lbA, ackOv, "true"), onlyPort80),
+			rules.ACKServiceReusedListenersRemoved, rules.ChangeDestructive, "spec.ports"},
+		{"ack reused CLB Service retyped", rules.ACK, svc(ann(ackID, lbA, ackOv, "true")), svc(ann(ackID, lbA, ackOv, "true"), typ(corev1.ServiceTypeNodePort)),
+			rules.ACKServiceReusedListenersRemoved, rules.ChangeDestructive, "spec.type"},
+		// ACK, disruptive.
+		{"ack scheduler changed", rules.ACK, svc(ann(ackPrefix+"scheduler", "wrr")), svc(ann(ackPrefix+"scheduler", "rr")),
+			rules.ACKServiceBackendChange, rules.ChangeDisruptive, annPath(ackPrefix + "scheduler")},
+		{"ack backend type to eni", rules.ACK, svc(), svc(ann(ackBackendType, "eni")),
+			rules.ACKServiceBackendChange, rules.ChangeDisruptive, annPath(ackBackendType)},
+		{"ack traffic policy to Local", rules.ACK, svc(), svc(local),
+			rules.GenericServiceTrafficPolicyChange, rules.ChangeDisruptive, "spec.externalTrafficPolicy"},
+		// ACK, benign.
+		{"ack identical", rules.ACK, svc(ann(ackPrefix+"address-type", "intranet")), svc(ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
+		{"ack bandwidth changed", rules.ACK, svc(ann(ackPrefix+"bandwidth", "10")), svc(ann(ackPrefix+"bandwidth", "20")), rules.ID{}, "", ""},
+		{"ack spec s1 to s2 on PayBySpec", rules.ACK, svc(ann(ackPrefix+"spec", "slb.s1.small")), svc(ann(ackPrefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
+		{"ack PayBySpec to PayByCLCU", rules.ACK, svc(ann(ackPrefix+"instance-charge-type", "PayBySpec")), svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), rules.ID{}, "", ""},
+		{"ack address type internet written out", rules.ACK, svc(), svc(ann(ackPrefix+"address-type", "internet")), rules.ID{}, "", ""},
+		{"ack address type removed (CCM keeps the CLB's)", rules.ACK, svc(ann(ackPrefix+"address-type", "intranet")), svc(), rules.ID{}, "", ""},
+		{"ack reused CLB Service deleted without managed listeners", rules.ACK, svc(ann(ackID, lbA)), svc(ann(ackID, lbA), typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
+		{"ack CLB not made yet", rules.ACK, svc(pending), svc(ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
+		{"ack preserve-lb-on-delete keeps the CLB", rules.ACK, svc(ann(ackPrefix+"preserve-lb-on-delete", "true")),
+			svc(ann(ackPrefix+"preserve-lb-on-delete", "true"), typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
+		{"ack port added", rules.ACK, svc(onlyPort80), svc(), rules.ID{}, "", ""},
+		// TKE, rejected.
+		{"tke public to private", rules.TKE, svc(), svc(ann(tkeSubnet, "subnet-abcd1234")),
+			rules.TKEServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeSubnet)},
+		{"tke private subnet moved", rules.TKE, svc(ann(tkeSubnet, "subnet-abcd1234")), svc(ann(tkeSubnet, "subnet-efgh5678")),
+			rules.TKEServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeSubnet)},
+		{"tke created CLB to an existing one", rules.TKE, svc(), svc(ann(tkeExistedLB, tkeLBA)),
+			rules.TKEServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeExistedLB)},
+		{"tke existing CLB to a created one", rules.TKE, svc(ann(tkeExistedLB, tkeLBA)), svc(),
+			rules.TKEServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeExistedLB)},
+		// TKE, destructive.
+		{"tke LoadBalancer to NodePort deletes the created CLB", rules.TKE, svc(), svc(typ(corev1.ServiceTypeNodePort)),
+			rules.TKEServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
+		{"tke port dropped on an existing CLB", rules.TKE, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA), onlyPort80),
+			rules.TKEServiceReusedListenersRemoved, rules.ChangeDestructive, "spec.ports"},
+		// TKE, disruptive.
+		{"tke direct access on", rules.TKE, svc(), svc(ann("service.cloud.tencent.com/direct-access", "true")),
+			rules.TKEServiceBackendChange, rules.ChangeDisruptive, annPath("service.cloud.tencent.com/direct-access")},
+		{"tke selector changed", rules.TKE, svc(), svc(func(s *corev1.Service) { s.Spec.Selector = map[string]string{"app": "web-v2"} }),
+			rules.GenericServiceSelectorChange, rules.ChangeDisruptive, "spec.selector"},
+		// TKE, benign.
+		{"tke identical", rules.TKE, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA)), rules.ID{}, "", ""},
+		{"tke subnet ignored on an existing CLB", rules.TKE, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA, tkeSubnet, "subnet-abcd1234")), rules.ID{}, "", ""},
+		{"tke port added on an existing CLB", rules.TKE, svc(ann(tkeExistedLB, tkeLBA), onlyPort80), svc(ann(tkeExistedLB, tkeLBA)), rules.ID{}, "", ""},
+		{"tke creation", rules.TKE, nil, svc(), rules.ID{}, "", ""},
+		{"tke ClusterIP to LoadBalancer", rules.TKE, svc(typ(corev1.ServiceTypeClusterIP), pending), svc(), rules.ID{}, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			exists := tc.now != nil && Exists(tc.now.Status.LoadBalancer.Ingress, tc.now.Labels)
+			got := Service(tc.p, tc.now, tc.after, exists)
+			if !tc.want.Known() {
+				if len(got) != 0 {
+					t.Fatalf("want no change finding, got %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("want one change of %s, got %+v", tc.want, got)
+			}
+			if got[0].Rule != tc.want || got[0].Class() != tc.class || got[0].Field != tc.field {
+				t.Fatalf("got %s (%s) at %s, want %s (%s) at %s", got[0].Rule, got[0].Class(), got[0].Field, tc.want, tc.class, tc.field)
+			}
+			if got[0].Consequence == "" {
+				t.Fatalf("no consequence")
+			}
+		})
+	}
+}
+
+func ingress(opts ...func(*networkingv1.Ingress)) *networkingv1.Ingress {
+	ing := &networkingv1.Ingress{ObjectMeta: metav1.ObjectMeta{Name: "bar", Namespace: "default", Annotations: map[string]string{}},
+		Spec: networkingv1.IngressSpec{
+			TLS: []networkingv1.IngressTLS{{Hosts: []string{"shop.example.com"}, SecretName: "shop-tls"}},
+			Rules: []networkingv1.IngressRule{{Host: "shop.example.com", IngressRuleValue: networkingv1.IngressRuleValue{HTTP: &networkingv1.HTTPIngressRuleValue{
+				Paths: []networkingv1.HTTPIngressPath{{Path: "/", Backend: networkingv1.IngressBackend{Service: &networkingv1.IngressServiceBackend{
+					Name: "web", Port: networkingv1.ServiceBackendPort{Number: 80}}}}}}}}}},
+		Status: networkingv1.IngressStatus{LoadBalancer: networkingv1.IngressLoadBalancerStatus{Ingress: []networkingv1.IngressLoadBalancerIngress{{IP: "81.71.1.2"}}}}}
+	for _, o := range opts {
+		o(ing)
+	}
+	return ing
+}
+
+func ingAnn(kv ...string) func(*networkingv1.Ingress) {
+	return func(ing *networkingv1.Ingress) {
+		for i := 0; i+1 < len(kv); i += 2 {
+			ing.Annotations[kv[i]] = kv[i+1]
+		}
+	}
+}
+
+func TestIngressChanges(t *testing.T) {
+	noTLS := func(ing *networkingv1.Ingress) { ing.Spec.TLS = nil }
+	v2 := func(ing *networkingv1.Ingress) { ing.Spec.Rules[0].HTTP.Paths[0].Backend.Service.Name = "web-v2" }
+	newPath := func(ing *networkingv1.Ingress) { ing.Spec.Rules[0].HTTP.Paths[0].Path = "/v2" }
+	cases := []struct {
+		name       string
+		p          rules.Provider
+		now, after *networkingv1.Ingress
+		want       rules.ID
+		class      rules.ChangeClass
+	}{
+		{"tke class qcloud to nginx", rules.TKE, ingress(ingAnn(tkeIngClass, "qcloud")), ingress(ingAnn(tkeIngClass, "nginx")), rules.TKEIngressChangeDeletesLB, rules.ChangeDestructive},
+		{"tke class set on an unclassed Ingress", rules.TKE, ingress(), ingress(func(i *networkingv1.Ingress) { c := "nginx"; i.Spec.IngressClassName = &c }), rules.TKEIngressChangeDeletesLB, rules.ChangeDestructive},
+		{"tke enable-group added", rules.TKE, ingress(ingAnn(tkeIngExistLB, tkeLBA)), ingress(ingAnn(tkeIngExistLB, tkeLBA, tkeIngGroup, "true")), rules.TKEIngressGroupAfterCreation, rules.ChangeRejected},
+		{"tke TLS removed", rules.TKE, ingress(), ingress(noTLS), rules.TKEIngressHTTPSListenerRemoved, rules.ChangeDisruptive},
+		{"tke backend Service changed", rules.TKE, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
+		{"ack backend Service changed", rules.ACK, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
+		{"ack TLS removed (no TKE listener)", rules.ACK, ingress(), ingress(noTLS), rules.ID{}, ""},
+		{"ack class changed (not TKE's)", rules.ACK, ingress(), ingress(ingAnn(tkeIngClass, "nginx")), rules.ID{}, ""},
+		{"tke identical", rules.TKE, ingress(ingAnn(tkeIngClass, "qcloud")), ingress(ingAnn(tkeIngClass, "qcloud")), rules.ID{}, ""},
+		{"tke path added", rules.TKE, ingress(), ingress(newPath), rules.ID{}, ""},
+		{"tke nginx Ingress edited", rules.TKE, ingress(ingAnn(tkeIngClass, "nginx")), ingress(ingAnn(tkeIngClass, "nginx"), noTLS), rules.ID{}, ""},
+		{"tke creation", rules.TKE, nil, ingress(), rules.ID{}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Ingress(tc.p, tc.now, tc.after, true)
+			if !tc.want.Known() {
+				if len(got) != 0 {
+					t.Fatalf("want no change finding, got %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Rule != tc.want || got[0].Class() != tc.class {
+				t.Fatalf("want one %s (%s), got %+v", tc.want, tc.class, got)
+			}
+		})
+	}
+}
+
+func TestEveryChangeRuleHasClassAndHistory(t *testing.T) {
+	for _, r := range rules.All() {
+		if r.Change == "" {
+			continue
+		}
+		t.Run(r.ID.String(), func(t *testing.T) {
+			if _, ok := r.Decided(rules.ByHistory); !ok {
+				t.Errorf("a change rule is decided by the object's history; add a ByHistory decision")
+			}
+			if _, err := rules.ParseChangeClass(string(r.Change)); err != nil {
+				t.Error(err)
+			}
+			if r.Change.Severity() != r.Severity {
+				t.Errorf("class %s gives severity %s, the rule has %s", r.Change, r.Change.Severity(), r.Severity)
+			}
+		})
+	}
+}

@@ -1,0 +1,192 @@
+package changes
+
+import (
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// TKE annotations the change model reads.
+const (
+	tkeExistedLB   = "service.kubernetes.io/tke-existed-lbid"
+	tkeSubnet      = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
+	tkeCrossVPC    = "service.cloud.tencent.com/cross-vpc-id"
+	tkeCrossRegion = "service.cloud.tencent.com/cross-region-id"
+	tkeIngClass    = "kubernetes.io/ingress.class"
+	tkeIngExistLB  = "kubernetes.io/ingress.existLbId"
+	tkeIngGroup    = "ingress.cloud.tencent.com/enable-group"
+)
+
+// tkeBackendKeys decide which backends TKE binds and how it weights them.
+var tkeBackendKeys = []string{"service.kubernetes.io/qcloud-loadbalancer-backends-label", "service.cloud.tencent.com/direct-access",
+	"service.kubernetes.io/local-svc-only-bind-node-with-pod", "service.cloud.tencent.com/local-svc-weighted-balance"}
+
+func tkeService(now, after *corev1.Service) []Change {
+	var out []Change
+	reused := now.Annotations[tkeExistedLB]
+	if !isLB(after) {
+		if reused != "" {
+			return []Change{{Rule: rules.TKEServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
+				Consequence: fmt.Sprintf("TKE deletes this Service's listeners (%s) from the existing CLB %s; the CLB stays", strings.Join(portKeys(now), ", "), reused)}}
+		}
+		return []Change{{Rule: rules.TKEServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
+			Consequence: "TKE deletes the CLB it created for this Service and its address is released" + addressNote(now)}}
+	}
+	refused := func(key, what string) {
+		o, n := now.Annotations[key], after.Annotations[key]
+		out = append(out, Change{Rule: rules.TKEServiceCLBSwitchRefused, Field: annPath(key), Old: o, New: n,
+			Consequence: "TKE refuses to " + what + "; the Service keeps its current CLB with an error event"})
+	}
+	newReused := after.Annotations[tkeExistedLB]
+	switch {
+	case reused == "" && newReused != "":
+		refused(tkeExistedLB, "switch from the CLB it created to an existing one (older controllers released the created CLB)")
+	case reused != "" && newReused == "":
+		refused(tkeExistedLB, "switch from an existing CLB to one it creates (older controllers deleted the listeners and built a new CLB)")
+	case reused != newReused:
+		refused(tkeExistedLB, "move the Service to another existing CLB")
+	}
+	// The network type does not apply to an existing CLB.
+	if reused == "" && newReused == "" {
+		o, n := now.Annotations[tkeSubnet], after.Annotations[tkeSubnet]
+		switch {
+		case o == "" && n != "":
+			refused(tkeSubnet, "switch the CLB from public to private")
+		case o != "" && n == "":
+			refused(tkeSubnet, "switch the CLB from private to public")
+		case o != n:
+			refused(tkeSubnet, "move the private CLB to another subnet")
+		}
+	}
+	for _, k := range []string{tkeCrossVPC, tkeCrossRegion} {
+		if now.Annotations[k] != after.Annotations[k] {
+			refused(k, "move the CLB to another VPC or region")
+		}
+	}
+	if reused != "" && newReused == reused {
+		if gone := removedPorts(now, after); len(gone) > 0 {
+			out = append(out, Change{Rule: rules.TKEServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
+				Consequence: fmt.Sprintf("TKE deletes the listeners of %s from the existing CLB %s", strings.Join(gone, ", "), reused)})
+		}
+	}
+	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) string {
+		if strings.HasSuffix(key, "direct-access") {
+			return "TKE replaces every backend of the CLB: pods directly take the place of nodes, or the reverse"
+		}
+		return "TKE rebinds the CLB's backends from the new setting"
+	})...)
+	return out
+}
+
+// tkeClass is the ingress class an Ingress names: the annotation, else spec.ingressClassName.
+func tkeClass(ing *networkingv1.Ingress) (class, field string) {
+	if v, ok := ing.Annotations[tkeIngClass]; ok {
+		return v, annPath(tkeIngClass)
+	}
+	if ing.Spec.IngressClassName != nil {
+		return *ing.Spec.IngressClassName, "spec.ingressClassName"
+	}
+	return "", annPath(tkeIngClass)
+}
+
+// tkeManaged: the TKE Ingress controller serves an Ingress without a class or of class qcloud.
+func tkeManaged(ing *networkingv1.Ingress) bool {
+	c, _ := tkeClass(ing)
+	return c == "" || c == "qcloud"
+}
+
+func tkeIngress(now, after *networkingv1.Ingress) []Change {
+	if !tkeManaged(now) {
+		return nil
+	}
+	if !tkeManaged(after) {
+		o, _ := tkeClass(now)
+		n, field := tkeClass(after)
+		what := "TKE stops managing the Ingress and deletes the CLB it created for it" + ingressAddress(now)
+		if lb := now.Annotations[tkeIngExistLB]; lb != "" {
+			what = "TKE stops managing the Ingress and deletes its listeners from the existing CLB " + lb
+		}
+		return []Change{{Rule: rules.TKEIngressChangeDeletesLB, Field: field, Old: o, New: n, Consequence: what}}
+	}
+	var out []Change
+	if now.Annotations[tkeIngGroup] != "true" && after.Annotations[tkeIngGroup] == "true" {
+		out = append(out, Change{Rule: rules.TKEIngressGroupAfterCreation, Field: annPath(tkeIngGroup), Old: now.Annotations[tkeIngGroup], New: "true",
+			Consequence: "CLB sharing is only enabled when the Ingress is created with it; TKE does not enable it now"})
+	}
+	if len(now.Spec.TLS) > 0 && len(after.Spec.TLS) == 0 {
+		out = append(out, Change{Rule: rules.TKEIngressHTTPSListenerRemoved, Field: "spec.tls", Old: tlsHosts(now), New: "",
+			Consequence: "TKE deletes the CLB's HTTPS listener (443) and its certificates"})
+	}
+	return out
+}
+
+func tlsHosts(ing *networkingv1.Ingress) string {
+	var hosts []string
+	for _, t := range ing.Spec.TLS {
+		if len(t.Hosts) == 0 {
+			hosts = append(hosts, "(default)")
+		}
+		hosts = append(hosts, t.Hosts...)
+	}
+	return strings.Join(hosts, ",")
+}
+
+func ingressAddress(ing *networkingv1.Ingress) string {
+	var addrs []string
+	for _, in := range ing.Status.LoadBalancer.Ingress {
+		if in.IP != "" {
+			addrs = append(addrs, in.IP)
+		} else if in.Hostname != "" {
+			addrs = append(addrs, in.Hostname)
+		}
+	}
+	if len(addrs) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(addrs, ", ") + ")"
+}
+
+// genericIngress: a host and path that stay but route to another backend.
+func genericIngress(now, after *networkingv1.Ingress) []Change {
+	old := map[string]string{}
+	for _, r := range now.Spec.Rules {
+		if r.HTTP == nil {
+			continue
+		}
+		for _, p := range r.HTTP.Paths {
+			old[r.Host+"\x00"+p.Path] = backendString(p.Backend)
+		}
+	}
+	var out []Change
+	for i, r := range after.Spec.Rules {
+		if r.HTTP == nil {
+			continue
+		}
+		for j, p := range r.HTTP.Paths {
+			o, ok := old[r.Host+"\x00"+p.Path]
+			if n := backendString(p.Backend); ok && o != n {
+				out = append(out, Change{Rule: rules.GenericIngressBackendsChange, Field: fmt.Sprintf("spec.rules[%d].http.paths[%d].backend", i, j), Old: o, New: n,
+					Consequence: fmt.Sprintf("requests for %s%s go to %s once the controller syncs", orDefault(r.Host, "*"), orDefault(p.Path, "/"), n)})
+			}
+		}
+	}
+	return out
+}
+
+func backendString(b networkingv1.IngressBackend) string {
+	if b.Service == nil {
+		if b.Resource != nil {
+			return b.Resource.Kind + "/" + b.Resource.Name
+		}
+		return ""
+	}
+	port := b.Service.Port.Name
+	if port == "" {
+		port = fmt.Sprint(b.Service.Port.Number)
+	}
+	return b.Service.Name + ":" + port
+}
