@@ -44,7 +44,7 @@ var changeChecks = []Check{
 		Emits: ingressChangeRules, Inputs: targetOnly},
 }
 
-func checkServiceChanges(c *Context) {
+func checkServiceChanges(c *Context) error {
 	prior, preflight := c.Snap.Prior(c.Target)
 	var now *corev1.Service
 	if preflight {
@@ -53,15 +53,16 @@ func checkServiceChanges(c *Context) {
 		now = appliedService(c.Service)
 	}
 	if now == nil {
-		return
+		return nil
 	}
 	exists := preflightBase(c, preflight) || changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels)
 	for _, ch := range changes.Service(c.Provider, now, c.Service, exists) {
 		c.emitChange(ch, preflight)
 	}
+	return nil
 }
 
-func checkIngressChanges(c *Context) {
+func checkIngressChanges(c *Context) error {
 	prior, preflight := c.Snap.Prior(c.Target)
 	var now *networkingv1.Ingress
 	if preflight {
@@ -70,12 +71,13 @@ func checkIngressChanges(c *Context) {
 		now = appliedIngress(c.Ingress)
 	}
 	if now == nil {
-		return
+		return nil
 	}
 	exists := preflightBase(c, preflight) || changes.Exists(ingressAddresses(now), nil)
 	for _, ch := range changes.Ingress(c.Provider, now, c.Ingress, exists) {
 		c.emitChange(ch, preflight)
 	}
+	return nil
 }
 
 // preflightBase: a preflight against --base files, which are what was applied; their load
