@@ -1,5 +1,6 @@
 // Package testutil holds helpers shared by the unit and end-to-end tests: a server that never
-// answers, a token kubeconfig for it, and a file writer.
+// answers, a token kubeconfig for it, a file writer, TLS certificate chains and a search for a
+// private key's bytes in whatever a test holds.
 package testutil
 
 import (

@@ -37,7 +37,7 @@ const (
 	annExistLB             = "kubernetes.io/ingress.existLbId"
 	annIngLBID             = "kubernetes.io/ingress.qcloud-loadbalance-id"
 	annCertID              = "qcloud_cert_id"
-	secretCertKey          = "qcloud_cert_id"
+	secretCertKey          = snapshot.CertIDKey
 )
 
 // tkeIngressChecks run on Ingresses the TKE CLB controller handles.
@@ -576,23 +576,14 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 	return id, true, nil
 }
 
-// secretValue reads a key from data or stringData.
-func secretValue(s *corev1.Secret, key string) (string, bool) {
-	if v, ok := s.Data[key]; ok {
-		return string(v), true
-	}
-	v, ok := s.StringData[key]
-	return v, ok
-}
+// secretValue reads a key the snapshot keeps verbatim (qcloud_cert_id).
+func secretValue(s *snapshot.Secret, key string) (string, bool) { return s.Value(key) }
 
 // keyList names a Secret's keys and sizes, never their values.
-func keyList(s *corev1.Secret) string {
+func keyList(s *snapshot.Secret) string {
 	var keys []string
-	for k, v := range s.Data {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k), len(v)))
-	}
-	for k, v := range s.StringData {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k), len(v)))
+	for _, k := range s.Keys {
+		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k.Name), k.Size))
 	}
 	if len(keys) == 0 {
 		return "none"

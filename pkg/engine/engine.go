@@ -343,6 +343,7 @@ func (e *Engine) ensure(r snapshot.Request) bool {
 	if !ok {
 		return false
 	}
+	s.store = inf.GetStore()
 	e.sources[k] = s
 	s.onCall = func(err error) { e.called(s, err) }
 	reg, err := inf.AddEventHandler(cache.ResourceEventHandlerFuncs{

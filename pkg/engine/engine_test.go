@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -168,4 +170,66 @@ func TestEngineEventsReachTheirTarget(t *testing.T) {
 	if got := names(u); !slices.Equal(got, []string{"web"}) {
 		t.Fatalf("an event about ingress web re-diagnosed %v", got)
 	}
+}
+
+// TestInformersHoldNoPrivateKeys: with TLS Secrets in the cluster (one an Ingress names, one it
+// does not; both applied with kubectl, so their last-applied-configuration holds them whole),
+// neither the informers' caches nor the engine's snapshot hold any copy of a private key, before
+// and after a Secret changes; the snapshot holds the facts the checks read.
+func TestInformersHoldNoPrivateKeys(t *testing.T) {
+	chain := testutil.NewChain(t, testutil.ECDSA, "web.example.com")
+	next2 := testutil.NewChain(t, testutil.ECDSA, "web.example.com")
+	tlsSecret := func(name string, c testutil.Chain, rv string) *corev1.Secret {
+		s := secret(name, map[string]string{corev1.TLSCertKey: string(c.Bundle()), corev1.TLSPrivateKeyKey: string(c.KeyPEM), "qcloud_cert_id": "YCOLTUdr"})
+		s.Type, s.ResourceVersion = corev1.SecretTypeTLS, rv
+		applied, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Annotations = map[string]string{corev1.LastAppliedConfigAnnotation: string(applied)}
+		return s
+	}
+	c, e, ups := run(t, tlsIngress("web", "web-tls"), tlsSecret("web-tls", chain, "1"), tlsSecret("unused-tls", chain, "1"))
+	first := next(t, ups)
+	if !first.Initial {
+		t.Fatal("first pass is not the initial one")
+	}
+	check := func(t *testing.T, c testutil.Chain) {
+		t.Helper()
+		cached := 0
+		for k, s := range e.sources {
+			for _, obj := range s.store.List() {
+				if p := testutil.FindBytes(obj, c.KeyNeedles()...); p != "" {
+					t.Errorf("informer %s holds key bytes in %T at %s", k, obj, p)
+				}
+				if _, ok := obj.(*snapshot.Secret); ok {
+					cached++
+				}
+			}
+		}
+		if cached != 2 {
+			t.Errorf("%d Secrets cached, want 2", cached)
+		}
+		if p := testutil.FindBytes(e.snap, c.KeyNeedles()...); p != "" {
+			t.Errorf("the snapshot holds key bytes at %s", p)
+		}
+		sec, err := e.snap.Secrets.Get(ns, "web-tls")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id, _ := sec.Value("qcloud_cert_id"); id != "YCOLTUdr" || sec.TLS == nil || !sec.TLS.KeyMatches || sec.TLS.CertCount != 2 {
+			t.Errorf("facts of web-tls: id %q, TLS %+v", id, sec.TLS)
+		}
+	}
+	t.Run("after the first sync", func(t *testing.T) { check(t, chain) })
+	t.Run("after a Secret update", func(t *testing.T) {
+		if _, err := c.CoreV1().Secrets(ns).Update(context.Background(), tlsSecret("web-tls", next2, "2"), metav1.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if u := next(t, ups); !slices.Equal(names(u), []string{"web"}) {
+			t.Fatalf("re-diagnosed %v, want [web]", names(u))
+		}
+		check(t, next2)
+		check(t, chain)
+	})
 }

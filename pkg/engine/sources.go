@@ -63,6 +63,8 @@ type source struct {
 	reported atomic.Int32
 	// onCall receives each list and watch call's error (nil: success).
 	onCall func(error)
+	// store is the informer's cache (what its transform kept of each object).
+	store cache.Store
 }
 
 func customName(r *snapshot.CustomResource) string { return r.GVR.Resource + "." + r.GVR.Group }
@@ -144,14 +146,15 @@ func (s *source) report(err error) {
 }
 
 // transform drops, before caching, what no check reads: managed fields and most of a Pod (as the
-// one-shot fetcher does), the status of workloads, and what changes on a Node without meaning
-// anything to the checks (heartbeats, images, volumes), so that such updates compare equal.
+// one-shot fetcher does), a Secret's data (it is reduced to the facts of its keys, snapshot.Secret,
+// so no key material is cached), the status of workloads, and what changes on a Node without
+// meaning anything to the checks (heartbeats, images, volumes), so that such updates compare equal.
 func transform(obj any) (any, error) {
 	o, ok := obj.(runtime.Object)
 	if !ok {
 		return obj, nil
 	}
-	snapshot.TrimLive(o)
+	o = snapshot.Reduce(o)
 	switch v := o.(type) {
 	case *corev1.Node:
 		for i := range v.Status.Conditions {

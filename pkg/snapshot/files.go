@@ -592,6 +592,10 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 			if o.id == "" {
 				continue
 			}
+			if u.GetKind() == "Secret" && u.GetAPIVersion() == "v1" {
+				// The store holds the Secret's facts; the node is kept for positions only.
+				scrubSecretNode(o.node)
+			}
 			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.node)
 			if first, ok := seen[o.id]; ok {
 				s.Warnings = append(s.Warnings, fmt.Sprintf("%s is given twice, in %s and in %s; the later one is used", o.id, first, o.where))

@@ -360,7 +360,7 @@ func eventsListWatch(c Clients, ns string) (func(context.Context, metav1.ListOpt
 func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	if len(refs) <= directSecretGets {
 		for _, r := range refs {
-			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, resourceByName(Secrets).entry(), f.c.Kube.CoreV1().Secrets(r.Namespace).Get)
+			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, resourceByName(Secrets).entry(), secretGet(f.c.Kube.CoreV1().Secrets(r.Namespace).Get))
 		}
 		return
 	}
@@ -372,7 +372,7 @@ func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	list := f.c.Kube.CoreV1().Secrets(ns).List
 	f.do(func() {
 		opts := metav1.ListOptions{Limit: f.c.ChunkSize, FieldSelector: sel}
-		err := listPages(f.ctx, restFor(f.c, ""), Secrets, ns, opts, func() *corev1.Secret { return &corev1.Secret{} }, skipMeta, list, func(l []*corev1.Secret) {
+		err := listPages(f.ctx, restFor(f.c, ""), Secrets, ns, opts, newSecret, skipMeta, list, func(l []*Secret) {
 			f.locked(func() {
 				for _, s := range l {
 					if want[s.Namespace+"/"+s.Name] {

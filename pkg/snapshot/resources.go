@@ -84,7 +84,11 @@ type desc[T builtin, L interface {
 	decodeFn func(*unstructured.Unstructured) (T, error)
 	listFn   func(c Clients, ns string) func(context.Context, metav1.ListOptions) (L, error)
 	// skip names what a live read cuts out of an object before decoding it; nil: managed fields.
-	skip    skipTree
+	skip skipTree
+	// wire, when set, is an empty object of the kind the API serves, when the store holds another
+	// (a Secret is held as *Secret): the informers expect it, and their transform (Reduce) turns it
+	// into the stored kind.
+	wire    func() runtime.Object
 	getFn   func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (T, error)
 	watchFn func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error)
 }
@@ -163,7 +167,11 @@ func (d *desc[T, L]) get(f *fetcher, ns, name string) {
 
 func (d *desc[T, L]) listWatch(c Clients, ns string) (func(context.Context, metav1.ListOptions) (runtime.Object, error),
 	func(context.Context, metav1.ListOptions) (watch.Interface, error), runtime.Object) {
-	return anyList(d.listFn(c, ns)), d.watchFn(c, ns), d.newObj()
+	var obj runtime.Object = d.newObj()
+	if d.wire != nil {
+		obj = d.wire()
+	}
+	return anyList(d.listFn(c, ns)), d.watchFn(c, ns), obj
 }
 
 // anyList makes a typed LIST call return a runtime.Object, nil on error.
@@ -199,7 +207,9 @@ func (s *Store[T]) markListed(ns string) { s.MarkListed(ns) }
 func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
 	o, ok := obj.(T)
 	if !ok {
-		return false
+		if o, ok = fromWire(d.newObj, obj); !ok {
+			return false
+		}
 	}
 	ns := o.GetNamespace()
 	if !d.Namespaced {
@@ -279,16 +289,18 @@ var resources = []resource{
 		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.NetworkingV1().IngressClasses().Watch
 		}},
-	&desc[*corev1.Secret, *corev1.SecretList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Secrets}, Kind: "Secret",
+	&desc[*Secret, *corev1.SecretList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Secrets}, Kind: "Secret",
 		Namespaced: true, Verbs: readVerbs, Offline: []string{"v1"}, FieldSelector: SecretFieldSelector,
-		Why: "the TLS Secrets Ingresses reference (Helm release and service-account token Secrets excluded server-side); their material is never printed"},
-		field:  func(s *Snapshot) *Store[*corev1.Secret] { return &s.Secrets },
-		newObj: func() *corev1.Secret { return &corev1.Secret{} },
+		Why: "the TLS Secrets Ingresses reference (Helm release and service-account token Secrets excluded server-side); each is reduced to its certificate facts as it is decoded, so key material is neither held nor printed"},
+		field:    func(s *Snapshot) *Store[*Secret] { return &s.Secrets },
+		newObj:   newSecret,
+		wire:     func() runtime.Object { return &corev1.Secret{} },
+		decodeFn: secretFromUnstructured,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.SecretList, error) {
 			return c.Kube.CoreV1().Secrets(ns).List
 		},
-		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Secret, error) {
-			return c.Kube.CoreV1().Secrets(ns).Get
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*Secret, error) {
+			return secretGet(c.Kube.CoreV1().Secrets(ns).Get)
 		},
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Secrets(ns).Watch

@@ -77,7 +77,7 @@ type Snapshot struct {
 	Services       Store[*corev1.Service]
 	Ingresses      Store[*networkingv1.Ingress]
 	IngressClasses Store[*networkingv1.IngressClass]
-	Secrets        Store[*corev1.Secret]
+	Secrets        Store[*Secret]
 	Pods           Store[*corev1.Pod]
 	Nodes          Store[*corev1.Node]
 	EndpointSlices Store[*discoveryv1.EndpointSlice]

@@ -65,6 +65,8 @@ func listPages[T protoObject, L interface {
 			for _, obj := range objs {
 				if t, ok := obj.(T); ok {
 					items = append(items, t)
+				} else if t, ok := fromWire(newObj, obj); ok {
+					items = append(items, t)
 				}
 			}
 			page(items)
@@ -226,7 +228,7 @@ func readPage[T protoObject](body io.Reader, newObj func() T, skip skipTree, con
 	if ok, err := p.fill(len(protobufMagic)); err != nil {
 		return err
 	} else if !ok || !bytes.Equal(p.buf[:len(protobufMagic)], protobufMagic) {
-		return decodeOther(p, cont, emit)
+		return decodeOther(p, newObj, cont, emit)
 	}
 	// The envelope (runtime.Unknown): the list's bytes are field 2; a content encoding (field 3)
 	// other than none is not one this reader knows.
@@ -345,7 +347,7 @@ func checkEnvelopeTail(b []byte) error {
 
 // decodeOther decodes an answer that is not protobuf (JSON from a server or proxy that ignores the
 // protobuf Accept header) with the client's codecs.
-func decodeOther[T protoObject](p *pageReader, cont func(string), emit func([]T)) error {
+func decodeOther[T protoObject](p *pageReader, newObj func() T, cont func(string), emit func([]T)) error {
 	if err := p.readAll(); err != nil {
 		return err
 	}
@@ -368,7 +370,9 @@ func decodeOther[T protoObject](p *pageReader, cont func(string), emit func([]T)
 	for _, o := range objs {
 		t, ok := o.(T)
 		if !ok {
-			return fmt.Errorf("unexpected list item %T", o)
+			if t, ok = fromWire(newObj, o); !ok {
+				return fmt.Errorf("unexpected list item %T", o)
+			}
 		}
 		items = append(items, t)
 	}

@@ -1,6 +1,9 @@
 package snapshot
 
 import (
+	"reflect"
+
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -53,8 +56,10 @@ func (s *Snapshot) Remove(obj runtime.Object, r *CustomResource) bool {
 }
 
 func (d *desc[T, L]) owns(obj runtime.Object) bool {
-	_, ok := obj.(T)
-	return ok
+	if _, ok := obj.(T); ok {
+		return true
+	}
+	return d.wire != nil && reflect.TypeOf(obj) == reflect.TypeOf(d.wire())
 }
 
 func (d *desc[T, L]) removeKey(s *Snapshot, ns, name string) { d.field(s).Delete(ns, name) }
@@ -138,12 +143,23 @@ func ClusterScoped(resource string) bool {
 }
 
 // TrimLive drops from an object read live what no check reads, as the fetcher does: managed fields,
-// and most of a Pod.
+// and most of a Pod. It changes obj in place; see Reduce for a Secret.
 func TrimLive(obj runtime.Object) {
 	if acc, err := meta.Accessor(obj); err == nil {
 		acc.SetManagedFields(nil)
 	}
 	trim(obj)
+}
+
+// Reduce returns what a snapshot keeps of an object read live, as an informer's transform: a
+// *corev1.Secret becomes a *Secret (its facts, none of its key bytes); any other object is trimmed
+// in place by TrimLive and returned.
+func Reduce(obj runtime.Object) runtime.Object {
+	if s, ok := obj.(*corev1.Secret); ok {
+		return SecretOf(s)
+	}
+	TrimLive(obj)
+	return obj
 }
 
 // GapFor turns a read error that says the resource cannot be read at all (forbidden, unauthorized,
