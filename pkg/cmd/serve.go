@@ -25,12 +25,14 @@ type ServeOptions struct {
 	Common
 	// Bind is --metrics-bind-address; PassLog is the hidden --pass-log FILE.
 	Bind, PassLog string
+	// Report is --serve-report: serve /report.
+	Report bool
 }
 
 // newServeCommand is `kubectl-lbdoctor serve`: the diagnosis of the whole cluster kept up to date
 // by the engine and served as Prometheus metrics. It shares the root's kubeconfig flags.
 func newServeCommand(root *Options) *cobra.Command {
-	o := &ServeOptions{Bind: ":8080"}
+	o := &ServeOptions{Bind: serve.DefaultBindAddress(serve.InCluster(os.Getenv))}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Diagnose every LoadBalancer Service and Ingress continuously and serve the findings as Prometheus metrics",
@@ -43,12 +45,16 @@ date, re-diagnosing only the objects a change affects. It serves:
             lbdoctor_rediagnosed_targets_total
   /healthz  200 while the process serves
   /readyz   200 once the first full sync and diagnosis are done
-  /report   the current reports, as -A -o json prints them
+  /report   the current reports, as -A -o json prints them; only with --serve-report
+            (it names every object with a finding; otherwise 404)
+
+It listens on 127.0.0.1:8080 unless it runs in a pod (KUBERNETES_SERVICE_HOST set), where it
+listens on :8080; --metrics-bind-address overrides both.
 
 Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside, the kubeconfig.
 It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
-		Example: `  # Run it against the current kubeconfig context
-  kubectl-lbdoctor serve --metrics-bind-address 127.0.0.1:8080`,
+		Example: `  # Run it against the current kubeconfig context, /report included
+  kubectl-lbdoctor serve --serve-report`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Common = root.Common
@@ -58,7 +64,8 @@ It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
 			return o.Run(c.Context())
 		},
 	}
-	cmd.Flags().StringVar(&o.Bind, "metrics-bind-address", o.Bind, "Address to serve /metrics, /healthz, /readyz and /report on (host:port; port 0 picks a free one)")
+	cmd.Flags().StringVar(&o.Bind, "metrics-bind-address", o.Bind, "Address to serve /metrics, /healthz, /readyz and /report on (host:port; port 0 picks a free one); 127.0.0.1:8080 outside a cluster, :8080 in a pod")
+	cmd.Flags().BoolVar(&o.Report, serve.ReportFlag, false, "Serve /report, every finding of the cluster as JSON (off: 404)")
 	cmd.Flags().StringVar(&o.PassLog, "pass-log", "", "Append one JSON line per diagnosis pass to FILE, written once its metrics are updated (the benchmark's probe)")
 	_ = cmd.Flags().MarkHidden("pass-log")
 	return cmd
@@ -124,10 +131,14 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", o.Bind, err)
 	}
-	srv := &http.Server{Handler: serve.NewHandler(reg, eng), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: serve.NewHandler(reg, eng, serve.Options{Report: o.Report}), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	fmt.Fprintf(o.ErrOut, "serving /metrics, /healthz, /readyz and /report on http://%s (API server %s)\n", ln.Addr(), cfg.Host)
+	endpoints := "/metrics, /healthz and /readyz"
+	if o.Report {
+		endpoints = "/metrics, /healthz, /readyz and /report"
+	}
+	fmt.Fprintf(o.ErrOut, "serving %s on http://%s (API server %s)\n", endpoints, ln.Addr(), cfg.Host)
 	ectx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- eng.Run(ectx) }()

@@ -29,11 +29,21 @@ func NewRegistry() *prometheus.Registry {
 	return reg
 }
 
+// Options are the choices of NewHandler.
+type Options struct {
+	// Report serves /report. It is off by default: the report names every object with a finding
+	// and its addresses, more than the metrics say (docs/threat-model.md).
+	Report bool
+}
+
+// ReportFlag is the serve flag that turns Options.Report on.
+const ReportFlag = "serve-report"
+
 // NewHandler serves /metrics (reg in the Prometheus formats), /healthz (200 while the process
-// serves), /readyz (200 once st is ready, else 503) and /report (the current reports as the JSON
-// ReportList of `-o json`, ordered as a one-shot run orders them: Services, then Ingresses, each by
-// namespace and name).
-func NewHandler(reg *prometheus.Registry, st Status) http.Handler {
+// serves), /readyz (200 once st is ready, else 503) and, when o.Report is set, /report (the current
+// reports as the JSON ReportList of `-o json`, ordered as a one-shot run orders them: Services, then
+// Ingresses, each by namespace and name); without it /report answers 404 and says how to turn it on.
+func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
@@ -50,6 +60,10 @@ func NewHandler(reg *prometheus.Registry, st Status) http.Handler {
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	mux.HandleFunc("/report", func(w http.ResponseWriter, _ *http.Request) {
+		if !o.Report {
+			http.Error(w, "/report is not served: start serve with --"+ReportFlag+" to serve every finding of the cluster here", http.StatusNotFound)
+			return
+		}
 		if !st.Ready() {
 			http.Error(w, "not ready: the first sync and diagnosis are not done", http.StatusServiceUnavailable)
 			return
@@ -70,4 +84,26 @@ func ordered(reports []report.Report) []report.Report {
 	out := slices.Clone(reports)
 	slices.SortStableFunc(out, func(a, b report.Report) int { return snapshot.CompareTargets(a.Target, b.Target) })
 	return out
+}
+
+// DefaultPort is the port serve listens on unless --metrics-bind-address says otherwise.
+const DefaultPort = "8080"
+
+// DefaultBindAddress is where serve listens unless --metrics-bind-address says otherwise: inside a
+// cluster every interface (":8080", the pod's address, which its Service and Prometheus reach and
+// deploy/serve.yaml's NetworkPolicy guards), elsewhere the loopback interface only
+// ("127.0.0.1:8080"), so that running it on a workstation does not open the findings to the
+// network.
+func DefaultBindAddress(inCluster bool) string {
+	if inCluster {
+		return ":" + DefaultPort
+	}
+	return "127.0.0.1:" + DefaultPort
+}
+
+// InCluster reports whether the process runs in a Kubernetes pod, from the variables the kubelet
+// sets in every container (KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT, as client-go's
+// in-cluster configuration reads them).
+func InCluster(getenv func(string) string) bool {
+	return getenv("KUBERNETES_SERVICE_HOST") != "" && getenv("KUBERNETES_SERVICE_PORT") != ""
 }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -51,7 +52,7 @@ func TestHandlerEndpoints(t *testing.T) {
 	for _, r := range st.reports {
 		m.Update(r)
 	}
-	srv := httptest.NewServer(NewHandler(reg, st))
+	srv := httptest.NewServer(NewHandler(reg, st, Options{Report: true}))
 	defer srv.Close()
 
 	t.Run("before the first sync", func(t *testing.T) {
@@ -116,4 +117,53 @@ func TestHandlerEndpoints(t *testing.T) {
 			t.Errorf("bar's findings %+v", f)
 		}
 	})
+}
+
+// TestReportOffByDefault: without Options.Report, /report is refused (404, naming the flag) before
+// and after the first sync, and holds no finding; the other endpoints answer as usual.
+func TestReportOffByDefault(t *testing.T) {
+	reg := NewRegistry()
+	m := NewMetrics(reg)
+	st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
+	m.Update(st.reports[0])
+	srv := httptest.NewServer(NewHandler(reg, st, Options{}))
+	defer srv.Close()
+	for _, ready := range []bool{false, true} {
+		st.ready.Store(ready)
+		t.Run(fmt.Sprintf("ready=%v", ready), func(t *testing.T) {
+			code, body := get(t, srv, "/report")
+			if code != http.StatusNotFound {
+				t.Errorf("/report = %d, want 404", code)
+			}
+			if !strings.Contains(body, "--"+ReportFlag) || strings.Contains(body, "E4009") {
+				t.Errorf("/report body %q: want the flag named and no finding", body)
+			}
+			if code, _ := get(t, srv, "/metrics"); code != http.StatusOK {
+				t.Errorf("/metrics = %d, want 200", code)
+			}
+			if code, _ := get(t, srv, "/healthz"); code != http.StatusOK {
+				t.Errorf("/healthz = %d, want 200", code)
+			}
+		})
+	}
+}
+
+func TestDefaultBindAddress(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"no Kubernetes variables", nil, "127.0.0.1:8080"},
+		{"host without port", map[string]string{"KUBERNETES_SERVICE_HOST": "10.96.0.1"}, "127.0.0.1:8080"},
+		{"in a pod", map[string]string{"KUBERNETES_SERVICE_HOST": "10.96.0.1", "KUBERNETES_SERVICE_PORT": "443"}, ":8080"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			getenv := func(k string) string { return tc.env[k] }
+			if got := DefaultBindAddress(InCluster(getenv)); got != tc.want {
+				t.Errorf("DefaultBindAddress = %q, want %q", got, tc.want)
+			}
+		})
+	}
 }

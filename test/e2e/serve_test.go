@@ -24,7 +24,7 @@ func TestServeMetricsFollowTheCluster(t *testing.T) {
 	ns := "serve-e2e"
 	mark := auditMark(t)
 	applyObjects(t, env.loader, []*unstructured.Unstructured{namespace(ns), tlsSecret(ns), watchIngress(ns, "mall-tls")})
-	p := startPlugin(t, "lbdoctor", "serve", "--metrics-bind-address", "127.0.0.1:0")
+	p := startPlugin(t, "lbdoctor", "serve", "--metrics-bind-address", "127.0.0.1:0", "--serve-report")
 	base := serveAddress(t, p)
 	waitFor(t, 60*time.Second, "readyz 200", func() bool { code, _ := get(base + "/readyz"); return code == 200 })
 	series := regexp.MustCompile(`(?m)^lbdoctor_findings\{[^}]*code="E4009"[^}]*name="mall"[^}]*namespace="` + ns + `"[^}]*\} 1$`)
@@ -71,6 +71,25 @@ func TestServeMetricsFollowTheCluster(t *testing.T) {
 		t.Errorf("no watch in the audit log: %v", verbs)
 	}
 	t.Logf("serve's requests: %v", verbs)
+}
+
+// TestServeReportOffByDefault: without --serve-report, /report answers 404 and names no object,
+// while /metrics and /readyz serve.
+func TestServeReportOffByDefault(t *testing.T) {
+	ns := "serve-report-e2e"
+	applyObjects(t, env.loader, []*unstructured.Unstructured{namespace(ns), watchIngress(ns, "")})
+	p := startPlugin(t, "lbdoctor", "serve", "--metrics-bind-address", "127.0.0.1:0")
+	base := serveAddress(t, p)
+	waitFor(t, 60*time.Second, "readyz 200", func() bool { code, _ := get(base + "/readyz"); return code == 200 })
+	if code, body := get(base + "/report"); code != http.StatusNotFound || strings.Contains(body, ns) {
+		t.Errorf("/report without --serve-report = %d %q, want 404 naming no object", code, body)
+	}
+	if code, body := get(base + "/metrics"); code != http.StatusOK || !strings.Contains(body, `namespace="`+ns+`"`) {
+		t.Errorf("/metrics = %d, or without the finding of %s", code, ns)
+	}
+	if code := p.interrupt(t); code != 0 {
+		t.Fatalf("serve exit %d after SIGINT; stderr: %s", code, p.stderr.String())
+	}
 }
 
 // serveAddress reads the address serve listens on from its stderr.
