@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -17,8 +18,11 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
@@ -95,9 +99,11 @@ func TestServeManifest(t *testing.T) {
 	crb := decode[rbacv1.ClusterRoleBinding](t, all, "ClusterRoleBinding")
 	dep := decode[appsv1.Deployment](t, all, "Deployment")
 	svc := decode[corev1.Service](t, all, "Service")
+	netpol := decode[networkingv1.NetworkPolicy](t, all, "NetworkPolicy")
 
 	t.Run("namespaced objects live in the namespace", func(t *testing.T) {
-		for kind, got := range map[string]string{"ServiceAccount": sa.Namespace, "Deployment": dep.Namespace, "Service": svc.Namespace} {
+		for kind, got := range map[string]string{"ServiceAccount": sa.Namespace, "Deployment": dep.Namespace, "Service": svc.Namespace,
+			"NetworkPolicy": netpol.Namespace} {
 			if got != ns.Name {
 				t.Errorf("%s in namespace %q, want %q", kind, got, ns.Name)
 			}
@@ -193,6 +199,39 @@ func TestServeManifest(t *testing.T) {
 		}
 		if ro := hasTmpMount(pod); !ro {
 			t.Error("no writable /tmp for HOME (client-go's cache) on the read-only root filesystem")
+		}
+	})
+	t.Run("/report is off", func(t *testing.T) {
+		for _, a := range c.Args {
+			if strings.HasPrefix(a, "--"+serve.ReportFlag) {
+				t.Errorf("args %v serve /report: the shipped Deployment must not", c.Args)
+			}
+		}
+	})
+	t.Run("only the monitoring namespace reaches the metrics port", func(t *testing.T) {
+		sel, err := metav1.LabelSelectorAsSelector(&netpol.Spec.PodSelector)
+		if err != nil || sel.Empty() || !sel.Matches(labels.Set(dep.Spec.Template.Labels)) {
+			t.Errorf("podSelector %v does not select serve's pods %v", netpol.Spec.PodSelector, dep.Spec.Template.Labels)
+		}
+		if !slices.Equal(netpol.Spec.PolicyTypes, []networkingv1.PolicyType{networkingv1.PolicyTypeIngress}) {
+			t.Errorf("policyTypes %v, want [Ingress]", netpol.Spec.PolicyTypes)
+		}
+		if len(netpol.Spec.Ingress) != 1 {
+			t.Fatalf("%d ingress rules, want 1", len(netpol.Spec.Ingress))
+		}
+		r := netpol.Spec.Ingress[0]
+		if len(r.From) != 1 {
+			t.Fatalf("ingress from %d peers, want only the monitoring namespace", len(r.From))
+		}
+		peer := r.From[0]
+		want := map[string]string{"kubernetes.io/metadata.name": "monitoring"}
+		if peer.IPBlock != nil || peer.PodSelector != nil || peer.NamespaceSelector == nil ||
+			len(peer.NamespaceSelector.MatchExpressions) > 0 || !maps.Equal(peer.NamespaceSelector.MatchLabels, want) {
+			t.Errorf("ingress peer %+v, want only namespaceSelector %v", peer, want)
+		}
+		if len(r.Ports) != 1 || r.Ports[0].Port == nil || *r.Ports[0].Port != intstr.FromString("metrics") ||
+			r.Ports[0].Protocol == nil || *r.Ports[0].Protocol != corev1.ProtocolTCP {
+			t.Errorf("ports %+v, want only TCP metrics", r.Ports)
 		}
 	})
 }
