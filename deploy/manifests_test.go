@@ -276,7 +276,7 @@ func TestPrometheusRule(t *testing.T) {
 	if err := yaml.UnmarshalStrict(b, &spec); err != nil {
 		t.Fatal(err)
 	}
-	exported := []string{serve.FindingsName, serve.TargetsName, serve.SkippedName, serve.DurationName, serve.SyncedName, serve.RediagnosedName}
+	exported := serve.Names()
 	found := false
 	for _, g := range spec.Groups {
 		for _, r := range g.Rules {

@@ -42,7 +42,8 @@ date, re-diagnosing only the objects a change affects. It serves:
 
   /metrics  Prometheus metrics: lbdoctor_findings (1 per open finding), lbdoctor_targets,
             lbdoctor_check_skipped, lbdoctor_diagnosis_duration_seconds, lbdoctor_informer_synced,
-            lbdoctor_rediagnosed_targets_total
+            lbdoctor_rediagnosed_targets_total, lbdoctor_last_full_sync_timestamp_seconds,
+            lbdoctor_build_info
   /healthz  200 while the process serves
   /readyz   200 once the first full sync and diagnosis are done
   /report   the current reports, as -A -o json prints them; only with --serve-report
@@ -98,6 +99,9 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 	if err := m.Err(); err != nil {
 		return err
 	}
+	if err := serve.NewBuildInfo(reg, build().Version, build().Commit); err != nil {
+		return err
+	}
 	var plog *json.Encoder
 	if o.PassLog != "" {
 		f, err := os.OpenFile(o.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -123,6 +127,7 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 				_ = plog.Encode(passRecord(u))
 			}
 			if u.Initial {
+				m.FullSync(time.Now())
 				// The first sync decodes every object once, with what the informers then drop.
 				debug.FreeOSMemory()
 			}

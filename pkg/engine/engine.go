@@ -44,8 +44,10 @@ type Config struct {
 	OnUpdate func(Update)
 	// OnSync, when set, hears whether each informer is synced: listed once, and its last list or
 	// watch call succeeded (a dropped watch or a stopped API server makes it false until a call
-	// succeeds again).
-	OnSync func(source string, ok bool)
+	// succeeds again). resource is what the informer reads ("secrets"; a custom resource as
+	// resource.group); source names the informer itself (resource, namespace, name or involved
+	// kind), unique among the engine's informers.
+	OnSync func(resource, source string, ok bool)
 }
 
 // Update is one diagnosis pass: the first, over every target, or one after changes.
@@ -409,7 +411,7 @@ func (e *Engine) tellSync(s *source) {
 		state = 1
 	}
 	if old := s.reported.Swap(state); old != state && e.cfg.OnSync != nil {
-		e.cfg.OnSync(s.key.String(), state == 1)
+		e.cfg.OnSync(s.key.resource, s.key.String(), state == 1)
 	}
 }
 

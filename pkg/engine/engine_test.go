@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -232,4 +234,46 @@ func TestInformersHoldNoPrivateKeys(t *testing.T) {
 		check(t, next2)
 		check(t, chain)
 	})
+}
+
+// TestOnSyncNamesTheResource: OnSync hears each informer under the resource it reads (the metric's
+// one label) and under a name of its own.
+func TestOnSyncNamesTheResource(t *testing.T) {
+	c := fake.NewClientset(tlsIngress("web", "web-tls"), secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))
+	type heard struct{ resource, source string }
+	var mu sync.Mutex
+	var got []heard
+	ups := make(chan Update, 16)
+	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(), OnUpdate: func(u Update) { ups <- u },
+		OnSync: func(resource, source string, ok bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				got = append(got, heard{resource, source})
+			}
+		}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = e.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	next(t, ups)
+	mu.Lock()
+	defer mu.Unlock()
+	sources := map[string]bool{}
+	resources := map[string]bool{}
+	for _, h := range got {
+		if sources[h.source] {
+			t.Errorf("source %q heard twice as synced", h.source)
+		}
+		sources[h.source] = true
+		resources[h.resource] = true
+		if strings.ContainsAny(h.resource, " /") {
+			t.Errorf("resource %q of source %q names more than the resource", h.resource, h.source)
+		}
+	}
+	for _, want := range []string{snapshot.Ingresses, snapshot.Secrets} {
+		if !resources[want] {
+			t.Errorf("no synced informer of %s among %v", want, got)
+		}
+	}
 }

@@ -4,13 +4,17 @@
 // Label values are bounded: rule, code, severity, provider, kind and check come from the rule
 // table and the check list; namespace and name are Kubernetes object names (the API server limits
 // them to 253 characters; longer values are cut rune-safely all the same); the skip reason is the
-// skip's class (see ReasonClasses), set where the skip was made, never read from its free text. The
-// findings series therefore number the open findings, and no more.
+// skip's class (see ReasonClasses), set where the skip was made, never read from its free text; an
+// informer's resource is a resource name of the snapshot's table (or resource.group of a custom
+// one), never its namespace or object. The findings series therefore number the open (target,
+// rule) pairs, and no more: at most the targets times the rules that apply to their kind and
+// provider.
 package serve
 
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -29,7 +33,15 @@ const (
 	DurationName    = "lbdoctor_diagnosis_duration_seconds"
 	SyncedName      = "lbdoctor_informer_synced"
 	RediagnosedName = "lbdoctor_rediagnosed_targets_total"
+	BuildInfoName   = "lbdoctor_build_info"
+	FullSyncName    = "lbdoctor_last_full_sync_timestamp_seconds"
 )
+
+// Names lists every metric name NewMetrics and NewBuildInfo export, for the tests of the alert
+// rules and dashboards that query them.
+func Names() []string {
+	return []string{FindingsName, TargetsName, SkippedName, DurationName, SyncedName, RediagnosedName, BuildInfoName, FullSyncName}
+}
 
 // maxLabel bounds a label value taken from an object (namespace, name).
 const maxLabel = 253
@@ -58,12 +70,20 @@ type Metrics struct {
 	duration    prometheus.Histogram
 	synced      *prometheus.GaugeVec
 	rediagnosed prometheus.Counter
+	fullSync    prometheus.Gauge
 	regErr      error
 
 	mu         sync.Mutex
 	state      map[string]*targetState
 	groupCount map[countKey]int
 	skipCount  map[countKey]int
+
+	// syncMu guards the informers' states: by resource, each informer's (source's) last state.
+	syncMu  sync.Mutex
+	sources map[string]map[string]bool
+	// fullSynced is set by FullSync; lost is set when an informer lost its sync after it.
+	fullSynced, lost bool
+	now              func() time.Time
 }
 
 // NewMetrics makes the lbdoctor metrics and registers them with reg (none when reg is nil). A
@@ -84,16 +104,20 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help:    "Time taken by one diagnosis pass (the initial full one, then each re-diagnosis of the targets a change affects).",
 			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}}),
 		synced: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: SyncedName,
-			Help: "1 when the informer of the resource has synced, else 0."}, []string{"resource"}),
+			Help: "1 when every informer of the resource has synced (listed, and its last list or watch call succeeded), else 0."}, []string{"resource"}),
 		rediagnosed: prometheus.NewCounter(prometheus.CounterOpts{Name: RediagnosedName,
 			Help: "Targets diagnosed so far, the initial pass included."}),
+		fullSync: prometheus.NewGauge(prometheus.GaugeOpts{Name: FullSyncName,
+			Help: "Unix time at which every informer was last synced with the diagnosis current: the first full diagnosis, then each recovery after an informer lost its sync (0: not yet)."}),
 		state:      map[string]*targetState{},
 		groupCount: map[countKey]int{},
 		skipCount:  map[countKey]int{},
+		sources:    map[string]map[string]bool{},
+		now:        time.Now,
 	}
 	if reg != nil {
 		var errs []error
-		for _, c := range []prometheus.Collector{m.findings, m.targets, m.skipped, m.duration, m.synced, m.rediagnosed} {
+		for _, c := range []prometheus.Collector{m.findings, m.targets, m.skipped, m.duration, m.synced, m.rediagnosed, m.fullSync} {
 			if err := reg.Register(c); err != nil {
 				errs = append(errs, err)
 			}
@@ -201,13 +225,69 @@ func (m *Metrics) ObserveDiagnosis(d time.Duration, targets int) {
 	}
 }
 
-// SetSynced records whether the informer of resource (e.g. "services") has synced.
-func (m *Metrics) SetSynced(resource string, synced bool) {
+// SetSynced records whether one informer of resource (e.g. "services") has synced; source names the
+// informer (several may read one resource: ConfigMaps by name, events per involved kind). The
+// resource's series is 1 when all its informers are synced. Once FullSync has been called, every
+// informer synced again after one had lost its sync sets the full-sync time.
+func (m *Metrics) SetSynced(resource, source string, synced bool) {
+	resource = label(resource)
+	m.syncMu.Lock()
+	defer m.syncMu.Unlock()
+	st := m.sources[resource]
+	if st == nil {
+		st = map[string]bool{}
+		m.sources[resource] = st
+	}
+	st[source] = synced
+	all := true
+	for _, ok := range st {
+		all = all && ok
+	}
 	v := 0.0
-	if synced {
+	if all {
 		v = 1
 	}
-	m.synced.WithLabelValues(label(resource)).Set(v)
+	m.synced.WithLabelValues(resource).Set(v)
+	if !synced {
+		m.lost = m.fullSynced
+		return
+	}
+	if m.lost && m.allSynced() {
+		m.lost = false
+		m.fullSync.Set(float64(m.now().UnixNano()) / 1e9)
+	}
+}
+
+// allSynced reports whether every informer is synced; syncMu is held.
+func (m *Metrics) allSynced() bool {
+	for _, st := range m.sources {
+		for _, ok := range st {
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// FullSync records that the first full diagnosis is done at t, every informer synced.
+func (m *Metrics) FullSync(t time.Time) {
+	m.syncMu.Lock()
+	defer m.syncMu.Unlock()
+	m.fullSynced, m.lost = true, false
+	m.fullSync.Set(float64(t.UnixNano()) / 1e9)
+}
+
+// NewBuildInfo registers lbdoctor_build_info{version,revision,goversion} 1 with reg.
+func NewBuildInfo(reg prometheus.Registerer, version, revision string) error {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{Name: BuildInfoName,
+		Help:        "Always 1; the labels say which build of kubectl-lbdoctor serves.",
+		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "goversion": runtime.Version()}})
+	g.Set(1)
+	if err := reg.Register(g); err != nil {
+		return fmt.Errorf("registering %s: %w", BuildInfoName, err)
+	}
+	return nil
 }
 
 // providerLabel is the report's provider, "unknown" when none was decided.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -396,8 +397,8 @@ func TestDiagnosisAndSyncMetrics(t *testing.T) {
 	m, reg := newMetrics(t)
 	m.ObserveDiagnosis(30*time.Millisecond, 7000)
 	m.ObserveDiagnosis(2*time.Millisecond, 3)
-	m.SetSynced("services", true)
-	m.SetSynced("secrets", false)
+	m.SetSynced("services", "services", true)
+	m.SetSynced("secrets", "secrets", false)
 	if got := testutil.ToFloat64(m.rediagnosed); got != 7003 {
 		t.Errorf("%s = %v, want 7003", RediagnosedName, got)
 	}
@@ -460,5 +461,170 @@ func TestConcurrentUpdatesKeepCountsRight(t *testing.T) {
 	}
 	if got := series(t, reg, TargetsName); fmt.Sprint(got) != fmt.Sprint(map[string]float64{"provider=tke,worst=ok": 80}) {
 		t.Errorf("lbdoctor_targets = %v, want 80 ok", got)
+	}
+}
+
+// TestSyncedHasOneSeriesPerResource: informers of one resource (ConfigMaps by name, events per
+// involved kind) share the resource's series, 1 only when all of them are synced; namespaces, names
+// and kinds never become labels.
+func TestSyncedHasOneSeriesPerResource(t *testing.T) {
+	type call struct {
+		resource, source string
+		ok               bool
+	}
+	tests := []struct {
+		name  string
+		calls []call
+		want  map[string]float64
+	}{
+		{"every informer of the resource synced", []call{
+			{"configmaps", "configmaps kube-system/tke-config", true},
+			{"configmaps", "configmaps kube-system/kube-proxy", true},
+		}, map[string]float64{"resource=configmaps": 1}},
+		{"one of them not", []call{
+			{"configmaps", "configmaps kube-system/tke-config", true},
+			{"configmaps", "configmaps kube-system/kube-proxy", false},
+			{"events", "events of Service", true},
+			{"events", "events of Ingress", true},
+		}, map[string]float64{"resource=configmaps": 0, "resource=events": 1}},
+		{"it recovers", []call{
+			{"configmaps", "configmaps kube-system/kube-proxy", false},
+			{"configmaps", "configmaps kube-system/tke-config", true},
+			{"configmaps", "configmaps kube-system/kube-proxy", true},
+			{"tkeserviceconfigs.cloud.tencent.com", "tkeserviceconfigs.cloud.tencent.com in shop", true},
+		}, map[string]float64{"resource=configmaps": 1, "resource=tkeserviceconfigs.cloud.tencent.com": 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, reg := newMetrics(t)
+			for _, c := range tc.calls {
+				m.SetSynced(c.resource, c.source, c.ok)
+			}
+			if got := series(t, reg, SyncedName); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("%s = %v, want %v", SyncedName, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLastFullSync: 0 until the first full diagnosis; then the time of each recovery after an
+// informer lost its sync, not of every sync report.
+func TestLastFullSync(t *testing.T) {
+	m, reg := newMetrics(t)
+	clock := time.Unix(1_700_000_000, 0)
+	m.now = func() time.Time { return clock }
+	got := func() float64 { return series(t, reg, FullSyncName)[""] }
+	steps := []struct {
+		name string
+		do   func()
+		want float64
+	}{
+		{"before the first full diagnosis", func() { m.SetSynced("services", "services", true) }, 0},
+		{"the first full diagnosis", func() { m.FullSync(time.Unix(1_700_000_100, 500_000_000)) }, 1_700_000_100.5},
+		{"a new informer synced: no loss, no change", func() {
+			clock = clock.Add(time.Hour)
+			m.SetSynced("secrets", "secrets", true)
+		}, 1_700_000_100.5},
+		{"an informer lost its sync", func() { m.SetSynced("services", "services", false) }, 1_700_000_100.5},
+		{"another one is still out", func() {
+			m.SetSynced("secrets", "secrets", false)
+			m.SetSynced("services", "services", true)
+		}, 1_700_000_100.5},
+		{"all synced again", func() {
+			clock = clock.Add(time.Minute)
+			m.SetSynced("secrets", "secrets", true)
+		}, 1_700_000_000 + 3600 + 60},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			st.do()
+			if g := got(); g != st.want {
+				t.Errorf("%s = %v, want %v", FullSyncName, g, st.want)
+			}
+		})
+	}
+}
+
+func TestBuildInfo(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	if err := NewBuildInfo(reg, "v1.2.3", "abc123def456"); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{"goversion=" + goruntime.Version() + ",revision=abc123def456,version=v1.2.3": 1}
+	if got := series(t, reg, BuildInfoName); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s = %v, want %v", BuildInfoName, got, want)
+	}
+	if err := NewBuildInfo(reg, "v1.2.3", "abc123def456"); err == nil {
+		t.Error("registering the build info twice reported no error")
+	}
+}
+
+// TestNoFreeTextLabels: after every rule of the catalog has been exported on a target, with
+// skips of every class and free-text reasons, and informers of every shape have reported, each
+// label value of every lbdoctor series comes from a closed set (the rule table, the severities, the
+// providers, the kinds, the check list, the reason classes, the resource names) or is the target's
+// namespace or name; and every metric of Names is exported.
+func TestNoFreeTextLabels(t *testing.T) {
+	reg := NewRegistry()
+	m := NewMetrics(reg)
+	if err := NewBuildInfo(reg, "v0.0.1", "0123456789ab"); err != nil {
+		t.Fatal(err)
+	}
+	allowed := map[string][]string{
+		"severity": {"error", "warning", "info"},
+		"worst":    {"error", "warning", "info", "ok"},
+		"provider": {"tke", "ack", "generic", "unknown"},
+		"kind":     {"Service", "Ingress"},
+		"reason":   ReasonClasses(),
+		"resource": {"services", "configmaps", "events", "tkeserviceconfigs.cloud.tencent.com"},
+		"version":  {"v0.0.1"}, "revision": {"0123456789ab"}, "goversion": {goruntime.Version()},
+		"namespace": {"shop"},
+	}
+	for _, c := range checks.All() {
+		allowed["check"] = append(allowed["check"], c.Name)
+	}
+	for i, r := range rules.All() {
+		allowed["rule"] = append(allowed["rule"], r.ID.String())
+		allowed["code"] = append(allowed["code"], r.Code)
+		// One target per rule, so that every rule's series is exported at once.
+		name := fmt.Sprintf("t%03d", i)
+		allowed["name"] = append(allowed["name"], name)
+		tgt := ingress("shop", name)
+		if r.Kind == snapshot.KindService {
+			tgt = service("shop", name)
+		}
+		c := checks.All()[i%len(checks.All())]
+		skips := []checks.Skip{{Check: c.Name, Reason: fmt.Sprintf("free text %d: forbidden by something", i)}}
+		m.Update(rep(t, tgt, r.Provider, skips, r.ID))
+	}
+	m.SetSynced("services", "services", true)
+	m.SetSynced("configmaps", "configmaps kube-system/tke-config", false)
+	m.SetSynced("events", "events of Ingress in shop", true)
+	m.SetSynced("tkeserviceconfigs.cloud.tencent.com", "tkeserviceconfigs.cloud.tencent.com in shop", true)
+	m.FullSync(time.Now())
+	if got, want := len(series(t, reg, FindingsName)), len(rules.All()); got != want {
+		t.Fatalf("%d findings series, want one per rule (%d)", got, want)
+	}
+	exported := map[string]bool{}
+	for _, mf := range mustGather(t, reg) {
+		if !strings.HasPrefix(mf.GetName(), "lbdoctor_") {
+			continue
+		}
+		exported[mf.GetName()] = true
+		for _, mt := range mf.GetMetric() {
+			for _, lp := range mt.GetLabel() {
+				set, ok := allowed[lp.GetName()]
+				if !ok {
+					t.Errorf("%s has label %s, which no closed set covers", mf.GetName(), lp.GetName())
+				} else if !slices.Contains(set, lp.GetValue()) {
+					t.Errorf("%s{%s=%q}: not a value of its closed set", mf.GetName(), lp.GetName(), lp.GetValue())
+				}
+			}
+		}
+	}
+	for _, n := range Names() {
+		if !exported[n] {
+			t.Errorf("%s is in Names but not exported", n)
+		}
 	}
 }

@@ -84,8 +84,18 @@ func TestServeReportOffByDefault(t *testing.T) {
 	if code, body := get(base + "/report"); code != http.StatusNotFound || strings.Contains(body, ns) {
 		t.Errorf("/report without --serve-report = %d %q, want 404 naming no object", code, body)
 	}
-	if code, body := get(base + "/metrics"); code != http.StatusOK || !strings.Contains(body, `namespace="`+ns+`"`) {
+	code, body := get(base + "/metrics")
+	if code != http.StatusOK || !strings.Contains(body, `namespace="`+ns+`"`) {
 		t.Errorf("/metrics = %d, or without the finding of %s", code, ns)
+	}
+	for _, re := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^lbdoctor_build_info\{goversion="go[^"]+",revision="[^"]+",version="[^"]+"\} 1$`),
+		regexp.MustCompile(`(?m)^lbdoctor_last_full_sync_timestamp_seconds [1-9]`),
+		regexp.MustCompile(`(?m)^lbdoctor_informer_synced\{resource="ingresses"\} 1$`),
+	} {
+		if !re.MatchString(body) {
+			t.Errorf("/metrics lacks %s", re)
+		}
 	}
 	if code := p.interrupt(t); code != 0 {
 		t.Fatalf("serve exit %d after SIGINT; stderr: %s", code, p.stderr.String())
