@@ -16,7 +16,7 @@ type Text struct {
 
 // zhTexts holds the Simplified Chinese texts of every rule, one map per catalog file.
 func zhTexts() []map[ID]Text {
-	return []map[ID]Text{zhTKEIngress, zhTKEService, zhACKService, zhGeneric}
+	return []map[ID]Text{zhTKEIngress, zhTKEService, zhACKService, zhGeneric, zhChanges}
 }
 
 // Text returns the rule's texts in lang; English for any language without a translation of this rule.
