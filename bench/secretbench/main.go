@@ -16,7 +16,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -34,6 +33,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/bench/internal/serveproc"
 	"github.com/lbdoctor/kubectl-lbdoctor/bench/synth"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 )
@@ -179,12 +179,12 @@ func measure(bin string, settle time.Duration) (figures, error) {
 		return figures{}, err
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	base, err := waitAddress(errPath, time.Minute)
+	base, err := serveproc.WaitAddress(errPath, time.Minute)
 	if err != nil {
 		return figures{}, err
 	}
 	for {
-		if code, _ := get(base + "/readyz"); code == http.StatusOK {
+		if code, _ := serveproc.Get(base + "/readyz"); code == http.StatusOK {
 			break
 		}
 		if time.Since(start) > 5*time.Minute {
@@ -194,50 +194,11 @@ func measure(bin string, settle time.Duration) (figures, error) {
 	}
 	time.Sleep(settle)
 	pid := cmd.Process.Pid
-	_, metrics := get(base + "/metrics")
+	_, metrics := serveproc.Get(base + "/metrics")
 	heap := 0
 	if m := regexp.MustCompile(`(?m)^go_memstats_heap_inuse_bytes (\S+)$`).FindStringSubmatch(metrics); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		heap = int(v / 1024)
 	}
-	return figures{rss: procStatus(pid, "VmRSS"), hwm: procStatus(pid, "VmHWM"), heap: heap}, nil
-}
-
-func waitAddress(errPath string, timeout time.Duration) (string, error) {
-	re := regexp.MustCompile(`on (http://127\.0\.0\.1:\d+)`)
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		b, _ := os.ReadFile(errPath)
-		if m := re.FindSubmatch(b); m != nil {
-			return string(m[1]), nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	b, _ := os.ReadFile(errPath)
-	return "", fmt.Errorf("serve did not say where it listens: %s", b)
-}
-
-func get(url string) (int, string) {
-	resp, err := http.Get(url) //nolint:noctx // local, bounded by the server
-	if err != nil {
-		return 0, ""
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
-}
-
-// procStatus reads a kB field of /proc/PID/status.
-func procStatus(pid int, field string) int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, field+":"); ok {
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-			return n
-		}
-	}
-	return 0
+	return figures{rss: serveproc.ProcStatus(pid, "VmRSS"), hwm: serveproc.ProcStatus(pid, "VmHWM"), heap: heap}, nil
 }

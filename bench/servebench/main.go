@@ -24,13 +24,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,6 +38,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/bench/internal/serveproc"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
@@ -100,12 +99,12 @@ func run() error {
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	pid := cmd.Process.Pid
-	base, err := waitAddress(errPath, 60*time.Second)
+	base, err := serveproc.WaitAddress(errPath, 60*time.Second)
 	if err != nil {
 		return err
 	}
 	for {
-		if code, _ := get(base + "/readyz"); code == 200 {
+		if code, _ := serveproc.Get(base + "/readyz"); code == 200 {
 			break
 		}
 		if time.Since(start) > 10*time.Minute {
@@ -114,7 +113,7 @@ func run() error {
 		time.Sleep(50 * time.Millisecond)
 	}
 	syncS := time.Since(start).Seconds()
-	hwmSync, rssSync := procStatus(pid, "VmHWM"), procStatus(pid, "VmRSS")
+	hwmSync, rssSync := serveproc.ProcStatus(pid, "VmHWM"), serveproc.ProcStatus(pid, "VmRSS")
 	plog, err := os.Open(plogPath)
 	if err != nil {
 		return err
@@ -124,8 +123,8 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	hwmReady := procStatus(pid, "VmHWM")
-	_, body := get(base + "/metrics")
+	hwmReady := serveproc.ProcStatus(pid, "VmHWM")
+	_, body := serveproc.Get(base + "/metrics")
 	ups, err := plan(context.Background(), kube, findingsOf(body), *n)
 	if err != nil {
 		return err
@@ -160,7 +159,7 @@ func run() error {
 		samples = append(samples, sample{u.kind, lat, seenAt.Sub(reqAt), rediag})
 		if i%20 == 0 && u.rule != "" {
 			checks++
-			_, m := get(base + "/metrics")
+			_, m := serveproc.Get(base + "/metrics")
 			re := regexp.MustCompile(`(?m)^lbdoctor_findings\{[^}]*name="` + regexp.QuoteMeta(u.name) + `"[^}]*namespace="` +
 				regexp.QuoteMeta(u.ns) + `"[^}]*rule="` + regexp.QuoteMeta(u.rule) + `"[^}]*\} 1$`)
 			// Even-numbered flips of a target set the ignore annotation (the series goes), odd ones remove it.
@@ -169,7 +168,7 @@ func run() error {
 			}
 		}
 	}
-	hwm := procStatus(pid, "VmHWM")
+	hwm := serveproc.ProcStatus(pid, "VmHWM")
 	_ = cmd.Process.Signal(syscall.SIGINT)
 
 	out := os.Stdout
@@ -366,45 +365,6 @@ func nextPass(rd *bufio.Reader, timeout time.Duration) (passLine, error) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-}
-
-func waitAddress(errPath string, timeout time.Duration) (string, error) {
-	re := regexp.MustCompile(`on (http://127\.0\.0\.1:\d+)`)
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		b, _ := os.ReadFile(errPath)
-		if m := re.FindSubmatch(b); m != nil {
-			return string(m[1]), nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	b, _ := os.ReadFile(errPath)
-	return "", fmt.Errorf("serve did not say where it listens: %s", b)
-}
-
-func get(url string) (int, string) {
-	resp, err := http.Get(url) //nolint:noctx // local, bounded by the server
-	if err != nil {
-		return 0, ""
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
-}
-
-// procStatus reads a kB field of /proc/PID/status.
-func procStatus(pid int, field string) int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, field+":"); ok {
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-			return n
-		}
-	}
-	return 0
 }
 
 func pct[T int | time.Duration](v []T, p int) T {

@@ -74,7 +74,7 @@ func ackService(now, after *corev1.Service) []Change {
 				Consequence: fmt.Sprintf("CCM deletes this Service's listeners (%s) from the reused CLB %s; the CLB stays", strings.Join(portKeys(now), ", "), id)})
 		case id == "" && preserve == "":
 			out = append(out, Change{Rule: rules.ACKServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: to,
-				Consequence: "CCM deletes the CLB it created for this Service and its address is released" + addressNote(now)})
+				Consequence: "CCM deletes the CLB it created for this Service and its address is released" + addressNote(now.Status.LoadBalancer.Ingress)})
 		}
 		return out
 	}
@@ -196,10 +196,10 @@ func portKeys(svc *corev1.Service) []string {
 	return out
 }
 
-// addressNote names the load balancer's address from the status, when there is one.
-func addressNote(svc *corev1.Service) string {
+// addressNote names the load balancer's address from a status, when there is one.
+func addressNote(status []corev1.LoadBalancerIngress) string {
 	var addrs []string
-	for _, in := range svc.Status.LoadBalancer.Ingress {
+	for _, in := range status {
 		if in.IP != "" {
 			addrs = append(addrs, in.IP)
 		} else if in.Hostname != "" {

@@ -34,7 +34,7 @@ func tkeService(now, after *corev1.Service) []Change {
 				Consequence: fmt.Sprintf("TKE deletes this Service's listeners (%s) from the existing CLB %s; the CLB stays", strings.Join(portKeys(now), ", "), reused)}}
 		}
 		return []Change{{Rule: rules.TKEServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
-			Consequence: "TKE deletes the CLB it created for this Service and its address is released" + addressNote(now)}}
+			Consequence: "TKE deletes the CLB it created for this Service and its address is released" + addressNote(now.Status.LoadBalancer.Ingress)}}
 	}
 	refused := func(key, what string) {
 		o, n := now.Annotations[key], after.Annotations[key]
@@ -106,7 +106,7 @@ func tkeIngress(now, after *networkingv1.Ingress) []Change {
 	if !tkeManaged(after) {
 		o, _ := tkeClass(now)
 		n, field := tkeClass(after)
-		what := "TKE stops managing the Ingress and deletes the CLB it created for it" + ingressAddress(now)
+		what := "TKE stops managing the Ingress and deletes the CLB it created for it" + addressNote(IngressStatus(now))
 		if lb := now.Annotations[tkeIngExistLB]; lb != "" {
 			what = "TKE stops managing the Ingress and deletes its listeners from the existing CLB " + lb
 		}
@@ -135,19 +135,13 @@ func tlsHosts(ing *networkingv1.Ingress) string {
 	return strings.Join(hosts, ",")
 }
 
-func ingressAddress(ing *networkingv1.Ingress) string {
-	var addrs []string
-	for _, in := range ing.Status.LoadBalancer.Ingress {
-		if in.IP != "" {
-			addrs = append(addrs, in.IP)
-		} else if in.Hostname != "" {
-			addrs = append(addrs, in.Hostname)
-		}
+// IngressStatus is the Ingress's status addresses in the Service status type.
+func IngressStatus(ing *networkingv1.Ingress) []corev1.LoadBalancerIngress {
+	out := make([]corev1.LoadBalancerIngress, len(ing.Status.LoadBalancer.Ingress))
+	for i, in := range ing.Status.LoadBalancer.Ingress {
+		out[i] = corev1.LoadBalancerIngress{IP: in.IP, Hostname: in.Hostname}
 	}
-	if len(addrs) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(addrs, ", ") + ")"
+	return out
 }
 
 // genericIngress: a host and path that stay but route to another backend.

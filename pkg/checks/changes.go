@@ -73,7 +73,7 @@ func checkIngressChanges(c *Context) error {
 	if now == nil {
 		return nil
 	}
-	exists := preflightBase(c, preflight) || changes.Exists(ingressAddresses(now), nil)
+	exists := preflightBase(c, preflight) || changes.Exists(changes.IngressStatus(now), nil)
 	for _, ch := range changes.Ingress(c.Provider, now, c.Ingress, exists) {
 		c.emitChange(ch, preflight)
 	}
@@ -84,15 +84,6 @@ func checkIngressChanges(c *Context) error {
 // balancers are taken to exist though the files hold no status.
 func preflightBase(c *Context, preflight bool) bool {
 	return preflight && c.Snap.Source == snapshot.Offline
-}
-
-// ingressAddresses is the Ingress's status addresses in the Service status type.
-func ingressAddresses(ing *networkingv1.Ingress) []corev1.LoadBalancerIngress {
-	out := make([]corev1.LoadBalancerIngress, len(ing.Status.LoadBalancer.Ingress))
-	for i, in := range ing.Status.LoadBalancer.Ingress {
-		out[i] = corev1.LoadBalancerIngress{IP: in.IP, Hostname: in.Hostname}
-	}
-	return out
 }
 
 // emitChange reports ch; see the package comment above for preflight against plain diagnosis.

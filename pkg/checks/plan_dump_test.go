@@ -21,6 +21,33 @@ func fmtReq(r snapshot.Request) string {
 	return fmt.Sprintf("%s ns=%q name=%q sel=%q kind=%q per=%v only=%+v", res, r.Namespace, r.Name, r.LabelSelector, r.Kind, r.PerTarget, r.Only)
 }
 
+// yamlFiles lists the .yaml files below roots, sorted.
+func yamlFiles(roots ...string) []string {
+	var files []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if strings.HasSuffix(p, ".yaml") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	return files
+}
+
+// heldTargets is every Service and Ingress s holds, as targets.
+func heldTargets(s *snapshot.Snapshot) []snapshot.Target {
+	var targets []snapshot.Target
+	for _, x := range s.Services.Held("") {
+		targets = append(targets, snapshot.Target{Kind: snapshot.KindService, Namespace: x.Namespace, Name: x.Name})
+	}
+	for _, x := range s.Ingresses.Held("") {
+		targets = append(targets, snapshot.Target{Kind: snapshot.KindIngress, Namespace: x.Namespace, Name: x.Name})
+	}
+	return targets
+}
+
 // TestPlanDump writes to the file $PLAN_DUMP what every check declares and reads: its inputs as data,
 // the plan's scope reads, and, for every target of every corpus file (as the file holds it, and with
 // every list known), for each provider, the plan's reads and each input's reads and whether a
@@ -31,14 +58,7 @@ func TestPlanDump(t *testing.T) {
 	if out == "" {
 		t.Skip("PLAN_DUMP unset")
 	}
-	var files []string
-	filepath.WalkDir("../../test/corpus", func(p string, d os.DirEntry, err error) error {
-		if strings.HasSuffix(p, ".yaml") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	sort.Strings(files)
+	files := yamlFiles("../../test/corpus")
 	var b strings.Builder
 	list := All()
 	for _, ch := range list {
@@ -67,14 +87,7 @@ func TestPlanDump(t *testing.T) {
 			if complete {
 				s.MarkComplete()
 			}
-			var targets []snapshot.Target
-			for _, x := range s.Services.Held("") {
-				targets = append(targets, snapshot.Target{Kind: snapshot.KindService, Namespace: x.Namespace, Name: x.Name})
-			}
-			for _, x := range s.Ingresses.Held("") {
-				targets = append(targets, snapshot.Target{Kind: snapshot.KindIngress, Namespace: x.Namespace, Name: x.Name})
-			}
-			for _, tg := range targets {
+			for _, tg := range heldTargets(s) {
 				for _, p := range []rules.Provider{"", rules.TKE, rules.ACK} {
 					fmt.Fprintf(&b, "%s complete=%v %s %s\n", f, complete, tg, p)
 					for _, r := range Plan(list, p).Target(s, tg) {

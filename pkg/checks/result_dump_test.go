@@ -3,12 +3,8 @@ package checks
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
-
-	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -37,54 +33,17 @@ func dumpResult(b *strings.Builder, res Result) {
 // as when its reads are forbidden; "" leaves nothing unknown.
 func gapped(t *testing.T, from *snapshot.Snapshot, resource string) *snapshot.Snapshot {
 	t.Helper()
+	var kind string
+	for _, e := range snapshot.Registry() {
+		if e.GVR.Resource == resource {
+			kind = e.Kind
+		}
+	}
+	if resource != "" && kind == "" {
+		t.Fatalf("resource %q is not in the registry", resource)
+	}
 	s := snapshot.New(snapshot.Live)
-	var objs []runtime.Object
-	add := func(res string, o runtime.Object) {
-		if res != resource {
-			objs = append(objs, o)
-		}
-	}
-	for _, o := range from.Services.Held("") {
-		add(snapshot.Services, o)
-	}
-	for _, o := range from.Ingresses.Held("") {
-		add(snapshot.Ingresses, o)
-	}
-	for _, o := range from.IngressClasses.Held("") {
-		add(snapshot.IngressClasses, o)
-	}
-	for _, o := range from.Secrets.Held("") {
-		add(snapshot.Secrets, o)
-	}
-	for _, o := range from.Pods.Held("") {
-		add(snapshot.Pods, o)
-	}
-	for _, o := range from.Nodes.Held("") {
-		add(snapshot.Nodes, o)
-	}
-	for _, o := range from.EndpointSlices.Held("") {
-		add(snapshot.EndpointSlices, o)
-	}
-	for _, o := range from.ConfigMaps.Held("") {
-		add(snapshot.ConfigMaps, o)
-	}
-	for _, o := range from.Deployments.Held("") {
-		add(snapshot.Deployments, o)
-	}
-	for _, o := range from.DaemonSets.Held("") {
-		add(snapshot.DaemonSets, o)
-	}
-	for _, o := range from.Webhooks.Held("") {
-		add(snapshot.Webhooks, o)
-	}
-	for _, o := range from.Custom(*tkeServiceConfigs).Held("") {
-		add("tkeserviceconfigs", o)
-	}
-	for _, o := range objs {
-		if err := s.Add(o); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s.Lay(from, func(k, _, _ string) bool { return k == kind })
 	for _, tg := range from.Targets {
 		evs, _ := from.EventsFor(tg.Kind, tg.Namespace, tg.Name, "")
 		for _, e := range evs {
@@ -92,34 +51,16 @@ func gapped(t *testing.T, from *snapshot.Snapshot, resource string) *snapshot.Sn
 		}
 	}
 	s.MarkComplete()
+	if resource == "" {
+		return s
+	}
+	var custom *snapshot.CustomResource
+	if resource == tkeServiceConfigs.GVR.Resource {
+		custom = tkeServiceConfigs
+	}
 	gap := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list " + resource}
 	for _, n := range []string{"", "default", "kube-system", "shop", "web", "prod"} {
-		switch resource {
-		case snapshot.Services:
-			s.Services.MarkGap(n, gap)
-		case snapshot.Ingresses:
-			s.Ingresses.MarkGap(n, gap)
-		case snapshot.IngressClasses:
-			s.IngressClasses.MarkGap(n, gap)
-		case snapshot.Secrets:
-			s.Secrets.MarkGap(n, gap)
-		case snapshot.Pods:
-			s.Pods.MarkGap(n, gap)
-		case snapshot.Nodes:
-			s.Nodes.MarkGap(n, gap)
-		case snapshot.EndpointSlices:
-			s.EndpointSlices.MarkGap(n, gap)
-		case snapshot.ConfigMaps:
-			s.ConfigMaps.MarkGap(n, gap)
-		case snapshot.Deployments:
-			s.Deployments.MarkGap(n, gap)
-		case snapshot.DaemonSets:
-			s.DaemonSets.MarkGap(n, gap)
-		case snapshot.Webhooks:
-			s.Webhooks.MarkGap(n, gap)
-		case "tkeserviceconfigs":
-			s.Custom(*tkeServiceConfigs).MarkGap(n, gap)
-		}
+		s.Mark(resource, custom, n, "", &gap)
 	}
 	return s
 }
@@ -133,16 +74,7 @@ func TestResultDump(t *testing.T) {
 	if out == "" {
 		t.Skip("RESULT_DUMP unset")
 	}
-	var files []string
-	for _, root := range []string{"../../test/corpus", "testdata"} {
-		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if strings.HasSuffix(p, ".yaml") {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
-	sort.Strings(files)
+	files := yamlFiles("../../test/corpus", "testdata")
 	unknown := []string{"", snapshot.Services, snapshot.Ingresses, snapshot.IngressClasses, snapshot.Secrets, snapshot.Pods,
 		snapshot.Nodes, snapshot.EndpointSlices, snapshot.ConfigMaps, snapshot.Deployments, snapshot.DaemonSets, snapshot.Webhooks,
 		"tkeserviceconfigs"}
@@ -168,13 +100,7 @@ func TestResultDump(t *testing.T) {
 		if len(vs) == 0 {
 			continue
 		}
-		var targets []snapshot.Target
-		for _, x := range vs[0].s.Services.Held("") {
-			targets = append(targets, snapshot.Target{Kind: snapshot.KindService, Namespace: x.Namespace, Name: x.Name})
-		}
-		for _, x := range vs[0].s.Ingresses.Held("") {
-			targets = append(targets, snapshot.Target{Kind: snapshot.KindIngress, Namespace: x.Namespace, Name: x.Name})
-		}
+		targets := heldTargets(vs[0].s)
 		vs[0].s.Targets = targets
 		for _, r := range unknown {
 			if r == snapshot.Services || r == snapshot.Ingresses {

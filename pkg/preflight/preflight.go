@@ -159,49 +159,57 @@ func (o Options) targetsOf(files *snapshot.Snapshot) ([]snapshot.Target, error) 
 func overlay(now, files *snapshot.Snapshot, targets []snapshot.Target, base bool) error {
 	for _, t := range targets {
 		manifest, ok := files.Manifest(string(t.Kind), t.Namespace, t.Name)
+		var err error
 		switch t.Kind {
 		case snapshot.KindService:
-			fileObj, _ := files.Services.Get(t.Namespace, t.Name)
-			cur, err := now.Services.Get(t.Namespace, t.Name)
-			if err != nil || !ok {
-				now.Services.Put(t.Namespace, t.Name, fileObj)
-				now.SetPrior(t, nil)
-				continue
-			}
-			after, err := mergeService(cur, manifest, original(cur.Annotations, cur, base))
-			if err != nil {
-				return fmt.Errorf("%s: %w", t, err)
-			}
-			defaultService(after)
-			now.Services.Put(t.Namespace, t.Name, after)
-			now.SetPrior(t, cur)
-		case snapshot.KindIngress:
-			fileObj, _ := files.Ingresses.Get(t.Namespace, t.Name)
-			cur, err := now.Ingresses.Get(t.Namespace, t.Name)
-			if err != nil || !ok {
-				now.Ingresses.Put(t.Namespace, t.Name, fileObj)
-				now.SetPrior(t, nil)
-				continue
-			}
-			if v, _ := manifest["apiVersion"].(string); v != "networking.k8s.io/v1" {
-				// A beta Ingress: lay the v1 form the files were read into.
-				if manifest, err = runtime.DefaultUnstructuredConverter.ToUnstructured(fileObj); err != nil {
-					return fmt.Errorf("%s: %w", t, err)
+			err = layTarget(now, &now.Services, &files.Services, t, ok, func(cur, _ *corev1.Service) (*corev1.Service, error) {
+				after, err := mergeService(cur, manifest, original(cur.Annotations, cur, base))
+				if err == nil {
+					defaultService(after)
 				}
-				manifest["apiVersion"], manifest["kind"] = "networking.k8s.io/v1", "Ingress"
-			}
-			after, err := mergeIngress(cur, manifest, original(cur.Annotations, cur, base))
-			if err != nil {
-				return fmt.Errorf("%s: %w", t, err)
-			}
-			now.Ingresses.Put(t.Namespace, t.Name, after)
-			now.SetPrior(t, cur)
+				return after, err
+			})
+		case snapshot.KindIngress:
+			err = layTarget(now, &now.Ingresses, &files.Ingresses, t, ok, func(cur, fileObj *networkingv1.Ingress) (*networkingv1.Ingress, error) {
+				if v, _ := manifest["apiVersion"].(string); v != "networking.k8s.io/v1" {
+					// A beta Ingress: lay the v1 form the files were read into.
+					m, err := runtime.DefaultUnstructuredConverter.ToUnstructured(fileObj)
+					if err != nil {
+						return nil, err
+					}
+					manifest = m
+					manifest["apiVersion"], manifest["kind"] = "networking.k8s.io/v1", "Ingress"
+				}
+				return mergeIngress(cur, manifest, original(cur.Annotations, cur, base))
+			})
+		}
+		if err != nil {
+			return err
 		}
 	}
 	isTarget := func(kind, ns, name string) bool {
 		return slices.Contains(targets, snapshot.Target{Kind: snapshot.Kind(kind), Namespace: ns, Name: name})
 	}
 	now.Lay(files, isTarget)
+	return nil
+}
+
+// layTarget puts target t into now's store: merged with the object the cluster (or --base) holds,
+// which becomes its prior; as the files write it, a creation, when there is none (or no manifest).
+func layTarget[T runtime.Object](snap *snapshot.Snapshot, now, files *snapshot.Store[T], t snapshot.Target, hasManifest bool, merge func(cur, fileObj T) (T, error)) error {
+	fileObj, _ := files.Get(t.Namespace, t.Name)
+	cur, err := now.Get(t.Namespace, t.Name)
+	if err != nil || !hasManifest {
+		now.Put(t.Namespace, t.Name, fileObj)
+		snap.SetPrior(t, nil)
+		return nil
+	}
+	after, err := merge(cur, fileObj)
+	if err != nil {
+		return fmt.Errorf("%s: %w", t, err)
+	}
+	now.Put(t.Namespace, t.Name, after)
+	snap.SetPrior(t, cur)
 	return nil
 }
 

@@ -39,6 +39,12 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // requests issued concurrently, until it asks nothing new. A read that is forbidden or not served
 // becomes a Gap (the dependent checks are skipped); other failures mark the snapshot Incomplete.
 func FromCluster(ctx context.Context, c Clients, targets []Target, plan Plan) (*Snapshot, error) {
+	return fromCluster(ctx, c, targets, plan, nil)
+}
+
+// fromCluster is FromCluster; with an overlay (a preflight) a target the cluster lacks is no error,
+// and overlay runs between the first reads and the planned rounds.
+func fromCluster(ctx context.Context, c Clients, targets []Target, plan Plan, overlay func(*Snapshot) error) (*Snapshot, error) {
 	f := &fetcher{ctx: ctx, c: c, snap: New(Live)}
 	f.snap.Targets = targets
 	for _, t := range targets {
@@ -50,8 +56,16 @@ func FromCluster(ctx context.Context, c Clients, targets []Target, plan Plan) (*
 		}
 	}
 	f.wait()
+	if overlay != nil {
+		f.markAbsentTargets()
+	}
 	if err := f.targetErr(); err != nil {
 		return nil, err
+	}
+	if overlay != nil {
+		if err := overlay(f.snap); err != nil {
+			return nil, fmt.Errorf("laying the manifests over the cluster: %w", err)
+		}
 	}
 	f.rounds(plan)
 	return f.snap, nil

@@ -3,7 +3,6 @@ package snapshot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -119,17 +118,12 @@ func (s *Snapshot) Manifest(kind, ns, name string) (map[string]any, bool) {
 // apply creates it), and overlay runs once the targets are read, before the reads that follow from
 // them, so those reads are planned for the objects as overlay leaves them.
 func FromClusterOverlay(ctx context.Context, c Clients, targets []Target, plan Plan, overlay func(*Snapshot) error) (*Snapshot, error) {
-	f := &fetcher{ctx: ctx, c: c, snap: New(Live)}
-	f.snap.Targets = targets
-	for _, t := range targets {
-		f.target(t)
-	}
-	if plan.Cluster != nil {
-		for _, r := range plan.Cluster(f.snap) {
-			f.request(r)
-		}
-	}
-	f.wait()
+	return fromCluster(ctx, c, targets, plan, overlay)
+}
+
+// markAbsentTargets turns a target the cluster does not hold from a target error into an absent
+// object: the apply creates it.
+func (f *fetcher) markAbsentTargets() {
 	var kept []error
 	for _, err := range f.targetErrs {
 		var te *TargetError
@@ -145,14 +139,6 @@ func FromClusterOverlay(ctx context.Context, c Clients, targets []Target, plan P
 		}
 	}
 	f.targetErrs = kept
-	if err := f.targetErr(); err != nil {
-		return nil, err
-	}
-	if err := overlay(f.snap); err != nil {
-		return nil, fmt.Errorf("laying the manifests over the cluster: %w", err)
-	}
-	f.rounds(plan)
-	return f.snap, nil
 }
 
 // sortedKeys are m's keys in order.

@@ -84,25 +84,10 @@ func Files(root string) ([]Meta, error) {
 // Parse reads the header of one corpus file. A file without a source, a source kind or an
 // expectation is an error.
 func Parse(path string) (Meta, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Meta{}, err
-	}
-	defer f.Close()
 	m := Meta{Path: path}
 	var expectSeen, expectClean bool
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "---" || (line != "" && !strings.HasPrefix(line, "#")) {
-			break
-		}
-		key, val, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "#")), ":")
-		if !ok {
-			continue
-		}
-		val = strings.TrimSpace(val)
-		switch strings.TrimSpace(key) {
+	err := scanHeader(path, func(key, val string) {
+		switch key {
 		case "source":
 			m.Source = val
 		case "lbdoctor-source-kind":
@@ -110,18 +95,10 @@ func Parse(path string) (Meta, error) {
 		case "lbdoctor-expect":
 			expectSeen, expectClean = true, val == "clean"
 			if !expectClean {
-				for _, e := range strings.Split(val, ",") {
-					if e = strings.TrimSpace(e); e != "" {
-						m.Expect = append(m.Expect, e)
-					}
-				}
+				m.Expect = append(m.Expect, list(val)...)
 			}
 		case "lbdoctor-forbid":
-			for _, e := range strings.Split(val, ",") {
-				if e = strings.TrimSpace(e); e != "" {
-					m.Forbid = append(m.Forbid, e)
-				}
-			}
+			m.Forbid = append(m.Forbid, list(val)...)
 		case "lbdoctor-provider":
 			m.Provider = val
 		case "lbdoctor-needs-live":
@@ -131,9 +108,9 @@ func Parse(path string) (Meta, error) {
 		case "lbdoctor-known-bug":
 			m.KnownBug = val
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return Meta{}, fmt.Errorf("%s: %w", path, err)
+	})
+	if err != nil {
+		return Meta{}, err
 	}
 	switch {
 	case m.Source == "":
@@ -154,6 +131,86 @@ func Parse(path string) (Meta, error) {
 		}
 	}
 	return m, nil
+}
+
+// scanHeader calls fn with the key and value of each "# key: value" line of path's header, the
+// comments before its first YAML document.
+func scanHeader(path string, fn func(key, val string)) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "---" || (line != "" && !strings.HasPrefix(line, "#")) {
+			break
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "#")), ":")
+		if ok {
+			fn(strings.TrimSpace(key), strings.TrimSpace(val))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// list splits a comma-separated header value, dropping empty entries.
+func list(val string) []string {
+	var out []string
+	for _, e := range strings.Split(val, ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Pair is one change pair, pairs/<provider>/<case>/: now.yaml is an object as it is (applied, its
+// load balancer made), new.yaml the manifest about to be applied. new.yaml's header names the public
+// source (# source:), the provider and the change findings a preflight must report (# lbdoctor-expect:
+// rule ids, or benign for none).
+type Pair struct {
+	Dir, Source, Provider string
+	// Expect is the expected change rules, sorted; empty for a benign change.
+	Expect []string
+}
+
+// Pairs returns every change pair under root (root/<provider>/<case>/), sorted by directory.
+func Pairs(root string) ([]Pair, error) {
+	dirs, err := filepath.Glob(filepath.Join(root, "*", "*"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(dirs)
+	out := make([]Pair, 0, len(dirs))
+	for _, dir := range dirs {
+		p := Pair{Dir: dir}
+		err := scanHeader(filepath.Join(dir, "new.yaml"), func(key, val string) {
+			switch key {
+			case "source":
+				p.Source = val
+			case "lbdoctor-provider":
+				p.Provider = val
+			case "lbdoctor-expect":
+				if val != "benign" {
+					p.Expect = append(p.Expect, list(val)...)
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		if p.Source == "" || p.Provider == "" {
+			return nil, fmt.Errorf("%s: new.yaml needs # source: and # lbdoctor-provider:", dir)
+		}
+		slices.Sort(p.Expect)
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 // Verdict is how a diagnosis measures up to a file's expectation.

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -14,36 +13,9 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/test/corpus"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
 )
-
-// pairHeader reads a change pair's provider and expected change rules (none: benign).
-func pairHeader(t *testing.T, file string) (provider string, expect []string) {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if !strings.HasPrefix(line, "#") {
-			break
-		}
-		key, val, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "#")), ":")
-		switch val = strings.TrimSpace(val); key {
-		case "lbdoctor-provider":
-			provider = val
-		case "lbdoctor-expect":
-			if val != "benign" {
-				expect = strings.Split(val, ",")
-			}
-		}
-	}
-	slices.Sort(expect)
-	return provider, expect
-}
 
 // asControllerLeft is the "now" side of a pair as kubectl apply and the cloud controller leave it:
 // the manifest as its last-applied record, and an address in the status of each Service of type
@@ -94,14 +66,14 @@ func changeFindings(l report.List) (rulesSeen, facts []string) {
 // Ingresses), that the plugin sent no write request, and that --base with the same pair gives the
 // same change findings.
 func TestPreflightPairsLive(t *testing.T) {
-	dirs, err := filepath.Glob(filepath.Join(repoRoot, "test", "corpus", "pairs", "*", "*"))
-	if err != nil || len(dirs) == 0 {
+	pairs, err := corpus.Pairs(filepath.Join(repoRoot, "test", "corpus", "pairs"))
+	if err != nil || len(pairs) == 0 {
 		t.Fatalf("no pairs: %v", err)
 	}
-	for _, dir := range dirs {
+	for _, p := range pairs {
+		dir, provider, expect := p.Dir, p.Provider, p.Expect
 		name := filepath.Base(filepath.Dir(dir)) + "/" + filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {
-			provider, expect := pairHeader(t, filepath.Join(dir, "new.yaml"))
 			ns := corpusNamespace("preflight-" + strings.ReplaceAll(name, "/", "-"))
 			nowObjs, err := scenario.Read(filepath.Join(dir, "now.yaml"))
 			if err != nil {

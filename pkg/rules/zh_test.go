@@ -11,8 +11,8 @@ import (
 	"unicode"
 )
 
-// zhServiceCatalog is one catalog file and its Chinese map.
-type zhServiceCatalog struct {
+// zhCatalog is one catalog file and its Chinese map.
+type zhCatalog struct {
 	file, zhFile string
 	// prefix starts the name of every rule variable of file.
 	prefix string
@@ -21,15 +21,17 @@ type zhServiceCatalog struct {
 	holds func(Rule) bool
 }
 
-// zhServiceCatalogs are the catalog files whose Chinese texts these tests cover.
+// zhCatalogs are the catalog files whose Chinese texts these tests cover.
 // zhRuleVar matches the name of a rule variable.
 var zhRuleVar = regexp.MustCompile(`^(TKE|ACK|Generic)(Service|Ingress)`)
 
 // zhInChanges reports whether r's Chinese text is in zh_changes.go, where the change rules of changes.go are.
 func zhInChanges(r Rule) bool { _, ok := zhChanges[r.ID]; return ok }
 
-func zhServiceCatalogs() []zhServiceCatalog {
-	return []zhServiceCatalog{
+func zhCatalogs() []zhCatalog {
+	return []zhCatalog{
+		{"tke_ingress.go", "zh_tke_ingress.go", "TKEIngress", zhTKEIngress,
+			func(r Rule) bool { return r.Provider == TKE && r.Kind == Ingress && !zhInChanges(r) }},
 		{"tke_service.go", "zh_tke_service.go", "TKEService", zhTKEService,
 			func(r Rule) bool { return r.Provider == TKE && r.Kind == Service && !zhInChanges(r) }},
 		{"ack_service.go", "zh_ack_service.go", "ACKService", zhACKService,
@@ -37,14 +39,16 @@ func zhServiceCatalogs() []zhServiceCatalog {
 		{"generic.go", "zh_generic.go", "Generic", zhGeneric,
 			func(r Rule) bool { return r.Provider == Generic && !zhInChanges(r) }},
 		// The change rules of every provider; a change rule without an entry counts as missing from its
-		// provider's file above (and TestZhTKEIngressComplete).
+		// provider's file above.
 		{"changes.go", "zh_changes.go", "", zhChanges, zhInChanges},
 	}
 }
 
-// zhServiceVerbatim finds what a translation must carry over unchanged from the English text: annotation and label
-// names, error codes, API and field names, object paths, addresses and versions.
-var zhServiceVerbatim = regexp.MustCompile(strings.Join([]string{
+// zhVerbatim finds what a translation must carry over unchanged from the English text: annotation and label
+// names, error codes, API and field names, object paths, addresses, versions, document numbers and links.
+var zhVerbatim = regexp.MustCompile(strings.Join([]string{
+	`https?://[^\s)，。；]+[^\s).,，。；]`, // links
+	`\b\d{3}/\d{5}\b`, // Tencent Cloud document numbers
 	`[a-z0-9.-]+\.(?:io|com)/[A-Za-z0-9._*-]*[A-Za-z0-9_*-]`, // annotation and label names
 	`\b[EW]\d{4}\b|-\d{4}\b`,                                 // error codes
 	`\b\d+(?:\.\d+){3}(?:/\d+)?\b`,                           // IP addresses and CIDRs
@@ -54,12 +58,12 @@ var zhServiceVerbatim = regexp.MustCompile(strings.Join([]string{
 	`\b[A-Z]+(?:[_.][A-Za-z]+)+\b`,                           // SCREAMING_CASE and dotted codes (ORDER.ARREARAGE)
 	`\b[A-Z][a-z]+(?:[A-Z][A-Za-z]*)+\b`,                     // API, type and error names (CreateLoadBalancer)
 	`\b[a-z]+(?:[A-Z][a-z]*)+\b`,                             // camelCase fields (externalTrafficPolicy)
-	`\b[a-z0-9]+(?:-[a-zA-Z0-9]+)+\b`,                        // kebab-case; see zhServiceEnglishWords
+	`\b[a-z0-9]+(?:-[a-zA-Z0-9]+)+\b`,                        // kebab-case; see zhEnglishWords
 }, "|"))
 
-// zhServiceEnglishWords are hyphenated English words (and cloud terms with a Chinese name) of the catalog's texts,
+// zhEnglishWords are hyphenated English words (and cloud terms with a Chinese name) of the catalog's texts,
 // which a translation puts in Chinese; every other such token is a name and stays.
-var zhServiceEnglishWords = map[string]bool{
+var zhEnglishWords = map[string]bool{
 	"layer-4": true, "source-address": true, "non-VIP": true, "one-node": true, "anti-affinity": true, "add-on": true,
 	"performance-guaranteed": true, "shared-resource": true, "pay-by-CLCU": true, "pay-by-specification": true,
 	"health-check": true, "internet-facing": true, "made-up": true, "non-weighted": true, "pod-count": true,
@@ -68,24 +72,27 @@ var zhServiceEnglishWords = map[string]bool{
 	"cross-region": true, "scale-down": true, "load-balancer": true, "cluster-wide": true, "comma-separated": true,
 	"four-tuple": true, "multi-Service": true, "extended-protocol": true, "case-sensitive": true,
 	"backend-server": true, "as-you-go": true, "plain-HTTP": true,
+	"layer-7": true, "well-formed": true, "private-network": true, "public-network": true, "single-node": true,
+	"several-second": true, "self-created": true, "re-add": true, "one-way": true, "non-classic": true,
+	"hand-written": true, "dot-separated": true, "cross-VPC": true, "auto-generated": true,
 	// Alibaba Cloud's Chinese pages name these 交换机 and 虚拟服务器组.
 	"vSwitch": true, "vServer": true,
 }
 
-// zhServiceVerbatimTokens lists the identifiers in an English text that its translation must keep.
-func zhServiceVerbatimTokens(en string) []string {
+// zhVerbatimTokens lists the identifiers in an English text that its translation must keep.
+func zhVerbatimTokens(en string) []string {
 	var out []string
-	for _, tok := range zhServiceVerbatim.FindAllString(en, -1) {
-		if !zhServiceEnglishWords[tok] {
+	for _, tok := range zhVerbatim.FindAllString(en, -1) {
+		if !zhEnglishWords[tok] {
 			out = append(out, tok)
 		}
 	}
 	return out
 }
 
-// zhServiceKeeps reports whether zh carries tok; Chinese has no plural, so a type name may lose a plural s
+// zhKeeps reports whether zh carries tok; Chinese has no plural, so a type name may lose a plural s
 // (EndpointSlices).
-func zhServiceKeeps(zh, tok string) bool {
+func zhKeeps(zh, tok string) bool {
 	if strings.Contains(zh, tok) {
 		return true
 	}
@@ -93,7 +100,7 @@ func zhServiceKeeps(zh, tok string) bool {
 	return single != tok && unicode.IsUpper(rune(tok[0])) && strings.Contains(zh, single)
 }
 
-func zhServiceHasHan(s string) bool {
+func zhHasHan(s string) bool {
 	for _, r := range s {
 		if unicode.Is(unicode.Han, r) {
 			return true
@@ -102,10 +109,10 @@ func zhServiceHasHan(s string) bool {
 	return false
 }
 
-// TestZhServiceTexts: each Chinese text of a TKE Service, ACK or generic rule has all four fields, written in
+// TestZhTexts: each Chinese text of a rule has all four fields, written in
 // Chinese, and keeps every identifier of the English field it translates.
-func TestZhServiceTexts(t *testing.T) {
-	for _, c := range zhServiceCatalogs() {
+func TestZhTexts(t *testing.T) {
+	for _, c := range zhCatalogs() {
 		for id, zh := range c.zh {
 			r, ok := Get(id)
 			if !ok {
@@ -125,11 +132,11 @@ func TestZhServiceTexts(t *testing.T) {
 						t.Errorf("%s is empty", f.name)
 						continue
 					}
-					if !zhServiceHasHan(f.zh) {
+					if !zhHasHan(f.zh) {
 						t.Errorf("%s has no Han characters: %q", f.name, f.zh)
 					}
-					for _, tok := range zhServiceVerbatimTokens(f.en) {
-						if !zhServiceKeeps(f.zh, tok) {
+					for _, tok := range zhVerbatimTokens(f.en) {
+						if !zhKeeps(f.zh, tok) {
 							t.Errorf("%s lacks %q of the English text", f.name, tok)
 						}
 					}
@@ -145,9 +152,9 @@ func TestZhServiceTexts(t *testing.T) {
 	}
 }
 
-// TestZhServiceComplete: every rule of tke_service.go, ack_service.go and generic.go has a Chinese text.
-func TestZhServiceComplete(t *testing.T) {
-	for _, c := range zhServiceCatalogs() {
+// TestZhComplete: every rule of the catalog has a Chinese text.
+func TestZhComplete(t *testing.T) {
+	for _, c := range zhCatalogs() {
 		t.Run(c.file, func(t *testing.T) {
 			n := 0
 			for _, r := range All() {
@@ -166,9 +173,9 @@ func TestZhServiceComplete(t *testing.T) {
 	}
 }
 
-// TestZhServiceOrder: each Chinese map lists the rules in the order its catalog file declares them, so the two
+// TestZhOrder: each Chinese map lists the rules in the order its catalog file declares them, so the two
 // files read side by side.
-func TestZhServiceOrder(t *testing.T) {
+func TestZhOrder(t *testing.T) {
 	fset := token.NewFileSet()
 	declared := func(t *testing.T, file, prefix string) []string {
 		f, err := parser.ParseFile(fset, file, nil, 0)
@@ -197,7 +204,7 @@ func TestZhServiceOrder(t *testing.T) {
 		})
 		return names
 	}
-	for _, c := range zhServiceCatalogs() {
+	for _, c := range zhCatalogs() {
 		t.Run(c.file, func(t *testing.T) {
 			en, zh := declared(t, c.file, c.prefix), declared(t, c.zhFile, c.prefix)
 			if len(en) == 0 {
