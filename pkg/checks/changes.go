@@ -141,19 +141,11 @@ func appliedService(svc *corev1.Service) *corev1.Service {
 // appliedIngress is ing with the annotations of its last-applied-configuration record; nil
 // without a usable record.
 func appliedIngress(ing *networkingv1.Ingress) *networkingv1.Ingress {
-	raw, ok := ing.Annotations[corev1.LastAppliedConfigAnnotation]
+	ann, ok := lastAppliedAnnotations(ing.Annotations)
 	if !ok {
 		return nil
 	}
-	var rec struct {
-		Metadata struct {
-			Annotations map[string]string `json:"annotations"`
-		} `json:"metadata"`
-	}
-	if json.Unmarshal([]byte(raw), &rec) != nil {
-		return nil
-	}
 	out := ing.DeepCopy()
-	out.Annotations = rec.Metadata.Annotations
+	out.Annotations = ann
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 )
 
@@ -369,7 +370,7 @@ func nearest(s string, candidates []string) (string, int) {
 // lastAppliedAnnotations returns the annotations recorded by the last `kubectl apply`
 // (kubectl.kubernetes.io/last-applied-configuration); ok is false when there is no usable record.
 func lastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
-	raw, ok := ann["kubectl.kubernetes.io/last-applied-configuration"]
+	raw, ok := ann[corev1.LastAppliedConfigAnnotation]
 	if !ok {
 		return nil, false
 	}

@@ -370,28 +370,19 @@ func scrubSecretNode(obj *yaml.Node) {
 	}
 }
 
-// mappingValue is the value of key in mapping node m, nil when there is none.
+// mappingValue is the value of key in mapping node m (documents and aliases followed), nil when
+// there is none.
 func mappingValue(m *yaml.Node, key string) *yaml.Node {
-	if m != nil && m.Kind == yaml.DocumentNode && len(m.Content) == 1 {
-		m = m.Content[0]
-	}
-	if m == nil || m.Kind != yaml.MappingNode {
+	if m = deref(m); m == nil || m.Kind != yaml.MappingNode {
 		return nil
 	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
+	_, v := entry(m, key)
+	return deref(v)
 }
 
 // blank empties a scalar (or the scalar an alias names).
 func blank(n *yaml.Node) {
-	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		n = n.Alias
-	}
-	if n.Kind == yaml.ScalarNode {
+	if n = deref(n); n != nil && n.Kind == yaml.ScalarNode {
 		n.Value = ""
 	}
 }
