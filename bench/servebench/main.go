@@ -49,7 +49,7 @@ func main() {
 	}
 }
 
-// passLine is serve's --pass-log record (pkg/cmd PassRecord).
+// passLine is serve's --pass-log record (pkg/serve PassRecord).
 type passLine struct {
 	UnixNano   int64    `json:"unixNano"`
 	Initial    bool     `json:"initial"`

@@ -232,7 +232,7 @@ func (o *FleetOptions) Run(ctx context.Context) error {
 			fmt.Fprintf(o.ErrOut, "[%s] %s\n", m.name, strings.TrimSuffix(line, "\n"))
 		}
 		if err := results[i].err; err != nil {
-			fmt.Fprintf(o.ErrOut, "error: context %s: %s\n", m.name, oneLine(err.Error()))
+			fmt.Fprintf(o.ErrOut, "error: context %s: %s\n", m.name, report.OneLine(err.Error()))
 		}
 	}
 	if werr != nil {

@@ -560,10 +560,6 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintf(streams.ErrOut, "error: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(streams.ErrOut, "error: %s\n", report.OneLine(err.Error()))
 	return ExitError
-}
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }

@@ -2,21 +2,13 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/serve"
 )
 
@@ -80,7 +72,7 @@ const defaultMemoryLimit = 200 << 20
 // Complete settles the deadline of the first requests from --request-timeout.
 func (o *ServeOptions) Complete() error { return o.completeDeadline() }
 
-// Run runs the engine over every namespace and serves its state until SIGINT or SIGTERM.
+// Run serves the diagnosis of every namespace (serve.Run) until SIGINT or SIGTERM.
 func (o *ServeOptions) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -94,99 +86,6 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	reg := serve.NewRegistry()
-	m := serve.NewMetrics(reg)
-	if err := m.Err(); err != nil {
-		return err
-	}
-	if err := serve.NewBuildInfo(reg, build().Version, build().Commit); err != nil {
-		return err
-	}
-	var plog *json.Encoder
-	if o.PassLog != "" {
-		f, err := os.OpenFile(o.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			return fmt.Errorf("--pass-log: %w", err)
-		}
-		defer f.Close()
-		plog = json.NewEncoder(f)
-	}
-	eng := engine.New(engine.Config{Clients: c, Checks: checks.All(), Warn: func(line string) { fmt.Fprintln(o.ErrOut, line) }, OnSync: m.SetSynced,
-		OnUpdate: func(u engine.Update) {
-			for _, r := range u.Reports {
-				m.Update(r)
-			}
-			for _, t := range u.Removed {
-				m.Forget(string(t.Kind), t.Namespace, t.Name)
-			}
-			m.ObserveDiagnosis(u.Duration, len(u.Reports))
-			if u.Err != nil {
-				fmt.Fprintf(o.ErrOut, "warning: %s\n", oneLine(u.Err.Error()))
-			}
-			if plog != nil {
-				_ = plog.Encode(passRecord(u))
-			}
-			if u.Initial {
-				m.FullSync(time.Now())
-				// The first sync decodes every object once, with what the informers then drop.
-				debug.FreeOSMemory()
-			}
-		}})
-	ln, err := net.Listen("tcp", o.Bind)
-	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", o.Bind, err)
-	}
-	srv := &http.Server{Handler: serve.NewHandler(reg, eng, serve.Options{Report: o.Report}), ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	endpoints := "/metrics, /healthz and /readyz"
-	if o.Report {
-		endpoints = "/metrics, /healthz, /readyz and /report"
-	}
-	fmt.Fprintf(o.ErrOut, "serving %s on http://%s (API server %s)\n", endpoints, ln.Addr(), cfg.Host)
-	ectx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- eng.Run(ectx) }()
-	var serveErr error
-	select {
-	case <-ctx.Done():
-	case serveErr = <-served:
-	}
-	cancel()
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer scancel()
-	_ = srv.Shutdown(sctx)
-	if err := <-done; err != nil {
-		return err
-	}
-	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
-		return fmt.Errorf("serving on %s: %w", ln.Addr(), serveErr)
-	}
-	return nil
-}
-
-// PassRecord is one line of serve's --pass-log: when a diagnosis pass had updated the metrics, what
-// it re-diagnosed and how long it took.
-type PassRecord struct {
-	// UnixNano is the wall-clock time the metrics were updated.
-	UnixNano int64 `json:"unixNano"`
-	Initial  bool  `json:"initial,omitempty"`
-	// Targets are the re-diagnosed targets as KIND/NAMESPACE/NAME (left out of the initial pass);
-	// Count is how many.
-	Targets    []string `json:"targets,omitempty"`
-	Count      int      `json:"count"`
-	Removed    int      `json:"removed,omitempty"`
-	DurationNS int64    `json:"durationNS"`
-}
-
-func passRecord(u engine.Update) PassRecord {
-	r := PassRecord{UnixNano: time.Now().UnixNano(), Initial: u.Initial, Count: len(u.Reports), Removed: len(u.Removed),
-		DurationNS: u.Duration.Nanoseconds()}
-	if !u.Initial {
-		for _, rep := range u.Reports {
-			t := rep.Target
-			r.Targets = append(r.Targets, string(t.Kind)+"/"+t.Namespace+"/"+t.Name)
-		}
-	}
-	return r
+	return serve.Run(ctx, serve.Config{Clients: c, Host: cfg.Host, Bind: o.Bind, PassLog: o.PassLog, ErrOut: o.ErrOut,
+		Handler: serve.Options{Report: o.Report}, Version: build().Version, Commit: build().Commit})
 }

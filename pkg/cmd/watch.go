@@ -199,7 +199,7 @@ func (p *watchPrinter) scope() string {
 func (p *watchPrinter) update(u engine.Update) {
 	now := p.now()
 	if u.Err != nil {
-		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", oneLine(u.Err.Error()))
+		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", report.OneLine(u.Err.Error()))
 	}
 	var out []engine.Transition
 	for _, r := range u.Reports {

@@ -349,3 +349,8 @@ func (r *Report) Downgrade(match func(Finding) bool, sev rules.Severity) {
 	}
 	r.Summary = s
 }
+
+// OneLine collapses the white space of s, line breaks included, so that an error prints as one line.
+func OneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

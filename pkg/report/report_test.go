@@ -227,3 +227,18 @@ func TestBuildConsequences(t *testing.T) {
 		t.Errorf("text does not show the consequence's rule:\n%s", b.String())
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"already one line", "a b", "a b"},
+		{"line breaks and runs of space", "a\n  b\tc \r\n", "a b c"},
+		{"empty", " \n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := OneLine(tt.in); got != tt.want {
+				t.Errorf("OneLine(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,133 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// Config is what Run needs: the clients of the watched cluster and serve's flags.
+type Config struct {
+	// Clients read the cluster; Host is the API server, named in the line that says where Run serves.
+	Clients snapshot.Clients
+	Host    string
+	// Bind is --metrics-bind-address; PassLog is the hidden --pass-log FILE ("" for none).
+	Bind, PassLog string
+	// ErrOut receives warnings and the line that says where Run serves.
+	ErrOut io.Writer
+	// Handler chooses the endpoints (NewHandler); Version and Commit label lbdoctor_build_info.
+	Handler         Options
+	Version, Commit string
+}
+
+// Run runs the engine over every namespace and serves its state (see NewHandler) on cfg.Bind
+// until ctx is done.
+func Run(ctx context.Context, cfg Config) error {
+	reg := NewRegistry()
+	m := NewMetrics(reg)
+	if err := m.Err(); err != nil {
+		return err
+	}
+	if err := NewBuildInfo(reg, cfg.Version, cfg.Commit); err != nil {
+		return err
+	}
+	var plog *json.Encoder
+	if cfg.PassLog != "" {
+		f, err := os.OpenFile(cfg.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--pass-log: %w", err)
+		}
+		defer f.Close()
+		plog = json.NewEncoder(f)
+	}
+	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line string) { fmt.Fprintln(cfg.ErrOut, line) }, OnSync: m.SetSynced,
+		OnUpdate: func(u engine.Update) {
+			for _, r := range u.Reports {
+				m.Update(r)
+			}
+			for _, t := range u.Removed {
+				m.Forget(string(t.Kind), t.Namespace, t.Name)
+			}
+			m.ObserveDiagnosis(u.Duration, len(u.Reports))
+			if u.Err != nil {
+				fmt.Fprintf(cfg.ErrOut, "warning: %s\n", report.OneLine(u.Err.Error()))
+			}
+			if plog != nil {
+				_ = plog.Encode(passRecord(u))
+			}
+			if u.Initial {
+				m.FullSync(time.Now())
+				// The first sync decodes every object once, with what the informers then drop.
+				debug.FreeOSMemory()
+			}
+		}})
+	ln, err := net.Listen("tcp", cfg.Bind)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", cfg.Bind, err)
+	}
+	srv := &http.Server{Handler: NewHandler(reg, eng, cfg.Handler), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	endpoints := "/metrics, /healthz and /readyz"
+	if cfg.Handler.Report {
+		endpoints = "/metrics, /healthz, /readyz and /report"
+	}
+	fmt.Fprintf(cfg.ErrOut, "serving %s on http://%s (API server %s)\n", endpoints, ln.Addr(), cfg.Host)
+	ectx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- eng.Run(ectx) }()
+	var serveErr error
+	select {
+	case <-ctx.Done():
+	case serveErr = <-served:
+	}
+	cancel()
+	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer scancel()
+	_ = srv.Shutdown(sctx)
+	if err := <-done; err != nil {
+		return err
+	}
+	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
+		return fmt.Errorf("serving on %s: %w", ln.Addr(), serveErr)
+	}
+	return nil
+}
+
+// PassRecord is one line of serve's --pass-log: when a diagnosis pass had updated the metrics, what
+// it re-diagnosed and how long it took.
+type PassRecord struct {
+	// UnixNano is the wall-clock time the metrics were updated.
+	UnixNano int64 `json:"unixNano"`
+	Initial  bool  `json:"initial,omitempty"`
+	// Targets are the re-diagnosed targets as KIND/NAMESPACE/NAME (left out of the initial pass);
+	// Count is how many.
+	Targets    []string `json:"targets,omitempty"`
+	Count      int      `json:"count"`
+	Removed    int      `json:"removed,omitempty"`
+	DurationNS int64    `json:"durationNS"`
+}
+
+func passRecord(u engine.Update) PassRecord {
+	r := PassRecord{UnixNano: time.Now().UnixNano(), Initial: u.Initial, Count: len(u.Reports), Removed: len(u.Removed),
+		DurationNS: u.Duration.Nanoseconds()}
+	if !u.Initial {
+		for _, rep := range u.Reports {
+			t := rep.Target
+			r.Targets = append(r.Targets, string(t.Kind)+"/"+t.Namespace+"/"+t.Name)
+		}
+	}
+	return r
+}
