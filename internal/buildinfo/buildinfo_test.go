@@ -1,6 +1,7 @@
 package buildinfo
 
 import (
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -42,6 +43,26 @@ func TestFill(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := Fill(tt.stamp, tt.bi); got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStampForms(t *testing.T) {
+	s := Stamp{Version: "v1.2.3", Commit: "0123456789ab", Date: "2026-11-23T16:00:00Z"}
+	tests := []struct {
+		name, got, want string
+	}{
+		{"line", s.String(), "v1.2.3 (commit 0123456789ab, built 2026-11-23T16:00:00Z)"},
+		{"info version", s.Info().Version, s.Version},
+		{"info commit", s.Info().Commit, s.Commit},
+		{"info date", s.Info().Date, s.Date},
+		{"info Go version", s.Info().GoVersion, runtime.Version()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("%q, want %q", tt.got, tt.want)
 			}
 		})
 	}

@@ -227,7 +227,7 @@ func TestExplainAndRules(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	var got []ruleView
+	var got []report.RuleView
 	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 || got[0].ID != rules.TKEIngressE4011 {
 		t.Errorf("explain E4011 --kind ingress: %v %+v", err, got)
 	}
@@ -236,7 +236,7 @@ func TestExplainAndRules(t *testing.T) {
 		t.Errorf("explain E4011 without kind should give service and ingress: %v %d", err, len(got))
 	}
 	out, _, code = run(t, "rules", "-o", "json")
-	var all []ruleView
+	var all []report.RuleView
 	if err := json.Unmarshal([]byte(out), &all); err != nil || code != ExitOK || len(all) != len(rules.All()) {
 		t.Errorf("rules -o json: %v exit %d", err, code)
 	}

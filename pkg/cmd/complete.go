@@ -1,14 +1,14 @@
 package cmd
 
 import (
-	"context"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // registerKubeconfigCompletions completes the kubeconfig flags as kubectl completes its own:
@@ -76,21 +76,5 @@ func completeContexts(known []string, toComplete string) []string {
 
 // namespaces lists the cluster's namespaces that start with prefix; nil when the list fails.
 func (o *Options) namespaces(prefix string) []string {
-	c, _, err := o.clients()
-	if err != nil {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), completionTimeout)
-	defer cancel()
-	l, err := c.Kube.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, ns := range l.Items {
-		if strings.HasPrefix(ns.Name, prefix) {
-			out = append(out, ns.Name)
-		}
-	}
-	return out
+	return withPrefix(o.completionList(snapshot.NamespaceNames), prefix)
 }

@@ -9,12 +9,11 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
@@ -167,62 +166,26 @@ func copyExported(dst, src reflect.Value) {
 	}
 }
 
-// fleetResult is what one context's run produced.
-type fleetResult struct {
-	reports []report.Report
-	err     error
-}
-
-// Run diagnoses every member, fleetParallel at a time, and prints one report whose rows name
-// their cluster. A context that fails is one error line on stderr; the others still print. Any
-// failure exits 2 unless --allow-incomplete, which exits by the findings of the contexts that ran.
+// Run diagnoses every member, fleetParallel at a time (diagnose.Clusters), and prints one report
+// whose rows name their cluster. A context that fails is one error line on stderr; the others still
+// print. Any failure exits 2 unless --allow-incomplete, which exits by the findings of the contexts
+// that ran.
 func (o *FleetOptions) Run(ctx context.Context) error {
-	results := make([]fleetResult, len(o.members))
-	sem := make(chan struct{}, fleetParallel)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	pending := map[string]bool{}
-	waiting := time.AfterFunc(progressDelay, func() {
-		mu.Lock()
-		names := slices.Sorted(maps.Keys(pending))
-		mu.Unlock()
-		o.progress("waiting for context(s) " + nameList(names) + o.limitNote() + "…")
-	})
+	clusters := make([]diagnose.Cluster, len(o.members))
 	for i, m := range o.members {
-		if m.err != nil {
-			results[i].err = m.err
-			continue
-		}
-		mu.Lock()
-		pending[m.name] = true
-		mu.Unlock()
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			reports, incomplete, err := m.opts.collect(ctx)
-			if err == nil {
-				if note := failedRead(incomplete); note != "" {
-					err = fmt.Errorf("the report may be incomplete, a read failed: %s", note)
-				}
-			}
-			results[i] = fleetResult{reports: reports, err: err}
-			mu.Lock()
-			delete(pending, m.name)
-			mu.Unlock()
-		})
+		clusters[i] = diagnose.Cluster{Name: m.name, Collect: m.opts.collect, Err: m.err}
 	}
-	wg.Wait()
-	if !waiting.Stop() {
+	results, waited := diagnose.Clusters(ctx, clusters, fleetParallel, progressDelay, func(names []string) {
+		o.progress("waiting for context(s) " + nameList(names) + diagnose.LimitNote(o.deadline) + "…")
+	})
+	if waited {
 		o.progress("")
 	}
 	var all []report.Report
 	var failed []string
 	for i, m := range o.members {
-		for _, r := range results[i].reports {
-			r.Cluster = m.name
-			all = append(all, r)
-		}
-		if results[i].err != nil {
+		all = append(all, results[i].Reports...)
+		if results[i].Err != nil {
 			failed = append(failed, m.name)
 		}
 	}
@@ -231,7 +194,7 @@ func (o *FleetOptions) Run(ctx context.Context) error {
 		for line := range strings.Lines(m.errOut.String()) {
 			fmt.Fprintf(o.ErrOut, "[%s] %s\n", m.name, strings.TrimSuffix(line, "\n"))
 		}
-		if err := results[i].err; err != nil {
+		if err := results[i].Err; err != nil {
 			fmt.Fprintf(o.ErrOut, "error: context %s: %s\n", m.name, report.OneLine(err.Error()))
 		}
 	}

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,11 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/rest"
-	"k8s.io/klog/v2"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -54,25 +52,8 @@ func (o *Options) loadLive(ctx context.Context) (diagnose.Batch, error) {
 	if err != nil {
 		return diagnose.Batch{}, err
 	}
-	if o.deadline > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.deadline)
-		defer cancel()
-	}
-	waiting := time.AfterFunc(progressDelay, func() {
-		o.progress(fmt.Sprintf("waiting for the API server at %s%s…", cfg.Host, o.limitNote()))
-	})
-	defer func() {
-		if !waiting.Stop() {
-			o.progress("")
-		}
-	}()
-	b, err := diagnose.Live{Clients: c, Config: cfg, Deadline: o.deadline, Targets: o.targets, Namespace: o.scopeNamespace(),
-		Selector: o.selectors(), Provider: o.provider, Progress: o.progress}.Load(ctx)
-	if err != nil && ctx.Err() != nil {
-		return diagnose.Batch{}, o.deadlineErr(cfg.Host)
-	}
-	return b, err
+	return diagnose.Live{Clients: c, Config: cfg, Deadline: o.deadline, Targets: o.targets, Namespace: o.scopeNamespace(),
+		Selector: o.selectors(), Provider: o.provider, Progress: o.progress, Wait: progressDelay}.Load(ctx)
 }
 
 // progressDelay is how long a live run is quiet before saying what it waits for.
@@ -80,17 +61,6 @@ var progressDelay = 3 * time.Second
 
 // defaultDeadline bounds a whole live run unless --request-timeout says otherwise.
 const defaultDeadline = 30 * time.Second
-
-func (o *Common) limitNote() string {
-	if o.deadline <= 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (giving up after %s; --request-timeout changes it)", o.deadline)
-}
-
-func (o *Common) deadlineErr(host string) error {
-	return fmt.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network", host, o.deadline)
-}
 
 // parseRequestTimeout reads kubectl's --request-timeout: a duration, or a bare number of seconds.
 func parseRequestTimeout(s string) (time.Duration, error) {
@@ -147,42 +117,32 @@ func (o *Options) completeTargets(_ *cobra.Command, args []string, prefix string
 }
 
 func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string {
-	c, _, err := o.clients()
+	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		return nil
 	}
-	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
+	var out []string
+	for _, n := range withPrefix(o.completionList(func(ctx context.Context, c snapshot.Clients) ([]string, error) {
+		return snapshot.Names(ctx, c, kind, ns)
+	}), namePrefix) {
+		out = append(out, prefix+n)
+	}
+	return out
+}
+
+// completionList is what list reads from the cluster within completionTimeout; nil when it fails.
+func (o *Options) completionList(list func(context.Context, snapshot.Clients) ([]string, error)) []string {
+	c, _, err := o.clients()
 	if err != nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), completionTimeout)
 	defer cancel()
-	var names []string
-	switch kind {
-	case snapshot.KindService:
-		l, err := c.Kube.CoreV1().Services(ns).List(ctx, metav1.ListOptions{})
-		if err != nil {
-			return nil
-		}
-		for _, s := range l.Items {
-			names = append(names, s.Name)
-		}
-	case snapshot.KindIngress:
-		l, err := c.Kube.NetworkingV1().Ingresses(ns).List(ctx, metav1.ListOptions{})
-		if err != nil {
-			return nil
-		}
-		for _, i := range l.Items {
-			names = append(names, i.Name)
-		}
+	names, err := list(ctx, c)
+	if err != nil {
+		return nil
 	}
-	var out []string
-	for _, n := range names {
-		if strings.HasPrefix(n, namePrefix) {
-			out = append(out, prefix+n)
-		}
-	}
-	return out
+	return names
 }
 
 // resolveWithMapper asks the cluster's REST mapper for a resource the static table does not know,
@@ -191,12 +151,7 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 func (o *Options) resolveWithMapper(res string) (snapshot.Kind, error) {
 	return snapshot.ResolveWithMapper(func(gvr schema.GroupVersionResource) (schema.GroupVersionKind, error) {
 		if o.Verbosity == 0 {
-			fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-			klog.InitFlags(fs)
-			_ = fs.Set("logtostderr", "false")
-			_ = fs.Set("stderrthreshold", "FATAL")
-			klog.SetOutput(io.Discard)
-			defer func() { _ = fs.Set("logtostderr", "true") }()
+			defer logs.Quiet()()
 		}
 		mapper, err := o.ConfigFlags.ToRESTMapper()
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/buildinfo"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -174,7 +175,7 @@ func TestExplainManners(t *testing.T) {
 		if code != ExitOK {
 			t.Fatalf("explain %v: exit %d %s", args, code, stderr)
 		}
-		var got []ruleView
+		var got []report.RuleView
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +231,7 @@ func TestVersionForms(t *testing.T) {
 		t.Errorf("--version %q, version %q", flag, sub)
 	}
 	out, _, code := run(t, "version", "-o", "json")
-	var v versionInfo
+	var v buildinfo.Info
 	if err := json.Unmarshal([]byte(out), &v); err != nil || code != ExitOK || v.Version == "" || v.GoVersion == "" {
 		t.Errorf("version -o json: %v %+v", err, v)
 	}

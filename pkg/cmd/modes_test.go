@@ -58,7 +58,7 @@ func watchFixture(jsonOut bool, targets ...snapshot.Target) (*watchPrinter, *byt
 		o.format = report.JSON
 	}
 	now := time.Date(2026, 11, 23, 16, 0, 0, 0, time.UTC)
-	return &watchPrinter{o: o, json: jsonOut, prev: map[snapshot.Target][]report.Finding{}, now: func() time.Time { return now }}, &out, &errOut
+	return &watchPrinter{o: o, json: jsonOut, prev: engine.Tracker{}, now: func() time.Time { return now }}, &out, &errOut
 }
 
 func TestWatchPrinterFirst(t *testing.T) {

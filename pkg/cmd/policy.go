@@ -2,21 +2,15 @@ package cmd
 
 import (
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
-	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // PolicyOptions are the flags of the policy subcommand.
@@ -79,22 +73,12 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
 
 // Complete reads the flags into generator options.
 func (o *PolicyOptions) Complete() error {
-	switch p := strings.ToLower(strings.TrimSpace(o.Provider)); p {
-	case "all":
-		o.opts.Providers = []rules.Provider{rules.TKE, rules.ACK}
-	case string(rules.TKE), string(rules.ACK):
-		o.opts.Providers = []rules.Provider{rules.Provider(p)}
-		o.opts.Cluster = rules.Provider(p)
-	default:
-		return fmt.Errorf("--provider: unknown provider %q (want tke, ack or all)", o.Provider)
+	var err error
+	if o.opts.Providers, o.opts.Cluster, err = policy.ParseProviders(o.Provider); err != nil {
+		return fmt.Errorf("--provider: %w", err)
 	}
-	o.opts.Actions = nil
-	for _, s := range strings.Split(o.Action, ",") {
-		a, err := policy.ParseAction(s)
-		if err != nil {
-			return fmt.Errorf("--action: %w", err)
-		}
-		o.opts.Actions = append(o.opts.Actions, a)
+	if o.opts.Actions, err = policy.ParseActions(o.Action); err != nil {
+		return fmt.Errorf("--action: %w", err)
 	}
 	if strings.TrimSpace(o.NamespaceSelector) != "" {
 		sel, err := metav1.ParseToLabelSelector(o.NamespaceSelector)
@@ -130,83 +114,7 @@ func (o *PolicyOptions) Validate() error {
 // Run prints the policies or the coverage list.
 func (o *PolicyOptions) Run() error {
 	if o.List {
-		return o.printList()
+		return policy.WriteList(o.Out, o.format, o.opts.Cluster)
 	}
-	objs, err := policy.Generate(o.opts)
-	if err != nil {
-		return err
-	}
-	items := make([]any, 0, len(objs))
-	for _, obj := range objs {
-		u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
-		if err != nil {
-			return fmt.Errorf("encoding %T: %w", obj, err)
-		}
-		unstructured.RemoveNestedField(u, "metadata", "creationTimestamp")
-		unstructured.RemoveNestedField(u, "status")
-		items = append(items, u)
-	}
-	if o.format == report.JSON {
-		return report.Encode(o.Out, report.JSON, map[string]any{"apiVersion": "v1", "kind": "List", "items": items})
-	}
-	return writeYAMLDocs(o.Out, items)
-}
-
-func writeYAMLDocs(w io.Writer, items []any) error {
-	for _, it := range items {
-		b, err := yaml.Marshal(it)
-		if err != nil {
-			return fmt.Errorf("encoding YAML: %w", err)
-		}
-		if _, err := fmt.Fprintf(w, "---\n%s", b); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// policyEntry is the JSON/YAML shape of one rule's coverage.
-type policyEntry struct {
-	Rule   rules.ID      `json:"rule"`
-	Code   string        `json:"code,omitempty"`
-	Status policy.Status `json:"status"`
-	Policy string        `json:"policy,omitempty"`
-	Reason string        `json:"reason,omitempty"`
-}
-
-func (o *PolicyOptions) printList() error {
-	var list []policyEntry
-	var shown []policy.Entry
-	for _, e := range policy.Entries() {
-		r := e.Rule.Rule()
-		if !o.listed(r.Provider) {
-			continue
-		}
-		shown = append(shown, e)
-		list = append(list, policyEntry{Rule: e.Rule, Code: r.Code, Status: e.Status, Policy: e.Policy, Reason: e.Reason})
-	}
-	if o.format != report.Text {
-		return report.Encode(o.Out, o.format, list)
-	}
-	tw := tabwriter.NewWriter(o.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tSTATUS\tPOLICY OR REASON")
-	for _, e := range list {
-		what := e.Policy
-		if e.Reason != "" {
-			what = strings.TrimPrefix(what+"; "+e.Reason, "; ")
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Rule, e.Status, dash(what))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	s := policy.Summarize(shown)
-	_, err := fmt.Fprintf(o.Out, "\n%d of %d single-object rules enforced (%d of them partly: see the reasons above); %d rules in all\n",
-		s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
-	return err
-}
-
-// listed: --list with one provider shows that provider's rules; all shows the whole catalog.
-func (o *PolicyOptions) listed(p rules.Provider) bool {
-	return o.opts.Cluster == "" || p == o.opts.Cluster
+	return policy.Write(o.Out, o.format, o.opts)
 }

@@ -126,25 +126,11 @@ func (o *PreflightOptions) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if o.deadline > 0 && o.run.Base == nil {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.deadline)
-		defer cancel()
-	}
 	res, err := preflight.Run(ctx, o.run)
 	if err != nil {
 		return err
 	}
 	w := report.NewWriter(o.Out, o.format, true, false)
 	w.Version = buildVersion()
-	if err := w.Write(res.Reports, true); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
-	}
-	if note := failedRead(res.Incomplete); note != "" && !o.AllowIncomplete {
-		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
-	}
-	if code := report.ExitCode(res.Reports, report.FailOn{At: rules.Error}); code != ExitOK {
-		return exitError{code}
-	}
-	return nil
+	return finish(w, res.Reports, true, res.Incomplete, o.AllowIncomplete, report.FailOn{At: rules.Error})
 }

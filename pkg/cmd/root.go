@@ -5,7 +5,6 @@ package cmd
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,9 +20,9 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
-	"k8s.io/klog/v2"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/gctune"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -206,13 +205,13 @@ and no -n: every one in the input).`,
 	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
-	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return setVerbosity(o.Verbosity) }
+	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return logs.SetVerbosity(o.Verbosity) }
 	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
 	o.registerKubeconfigCompletions(cmd)
-	cmd.Version = versionLine()
+	cmd.Version = build().String()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
 	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams), newPolicyCommand(streams)} {
 		ownFlagsHelp(sub)
@@ -283,14 +282,8 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if o.SortBy != "" && !slices.Contains(report.SortKeys, o.SortBy) {
 		return invalidValue("sort-by", o.SortBy)
 	}
-	if o.FailOn == "none" {
-		o.failOn = report.FailOn{None: true}
-	} else {
-		sev, err := rules.ParseSeverity(o.FailOn)
-		if err != nil {
-			return invalidValue("fail-on", o.FailOn)
-		}
-		o.failOn = report.FailOn{At: sev}
+	if o.failOn, err = report.ParseFailOn(o.FailOn); err != nil {
+		return invalidValue("fail-on", o.FailOn)
 	}
 	o.provider = ""
 	if o.Provider != "auto" {
@@ -355,13 +348,20 @@ func (o *Options) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := o.writer().Write(reports, len(o.targets) == 0); err != nil {
+	return finish(o.writer(), reports, len(o.targets) == 0, incomplete, o.AllowIncomplete, o.failOn)
+}
+
+// finish writes the reports (several: as a scope run lists them) and decides the exit status: 2
+// for a read that failed for a reason other than permissions unless allowIncomplete, else 1 for
+// findings at failOn.
+func finish(w *report.Writer, reports []report.Report, several bool, incomplete []snapshot.FailedRead, allowIncomplete bool, failOn report.FailOn) error {
+	if err := w.Write(reports, several); err != nil {
 		return fmt.Errorf("writing the report: %w", err)
 	}
-	if note := failedRead(incomplete); note != "" && !o.AllowIncomplete {
-		return fmt.Errorf("the report may be incomplete, a read failed: %s; retry, or pass --allow-incomplete to accept it", note)
+	if err := diagnose.IncompleteError(incomplete); err != nil && !allowIncomplete {
+		return fmt.Errorf("%w; retry, or pass --allow-incomplete to accept it", err)
 	}
-	if code := report.ExitCode(reports, o.failOn); code != ExitOK {
+	if code := report.ExitCode(reports, failOn); code != ExitOK {
 		return exitError{code}
 	}
 	return nil
@@ -459,15 +459,6 @@ func terminalWidth(out io.Writer) int {
 // providerValues are the values of --provider: auto, then every provider of the catalog.
 func providerValues() []string { return append([]string{"auto"}, rules.ProviderNames()...) }
 
-// failedRead returns the note of the first read that failed for a reason other than permissions
-// (those are skips, and name the RBAC rule), or "".
-func failedRead(reads []snapshot.FailedRead) string {
-	if r, ok := diagnose.Failure(reads); ok {
-		return r.Note
-	}
-	return ""
-}
-
 func (o *Options) selectors() snapshot.Selector {
 	return snapshot.Selector{Label: o.Selector, Field: o.FieldSelector}
 }
@@ -500,16 +491,6 @@ func decideColor(mode string, out io.Writer) (bool, error) {
 		return isTerminal(out), nil
 	}
 	return false, invalidValue("color", mode)
-}
-
-// maxVerbosity is the highest klog level passed on: client-go logs bodies from level 8.
-const maxVerbosity = 7
-
-// setVerbosity routes client-go's request logging to stderr at level v, capped at maxVerbosity.
-func setVerbosity(v int) error {
-	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(fs)
-	return fs.Set("v", strconv.Itoa(max(0, min(v, maxVerbosity))))
 }
 
 // flagValues are the values of the diagnose command's enumerated flags: what completion offers and

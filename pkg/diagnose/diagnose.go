@@ -147,6 +147,15 @@ func Failure(reads []snapshot.FailedRead) (snapshot.FailedRead, bool) {
 	return snapshot.FailedRead{}, false
 }
 
+// IncompleteError is the error of a report that lost a read for a reason other than permission
+// (see Failure); nil when none did.
+func IncompleteError(reads []snapshot.FailedRead) error {
+	if r, ok := Failure(reads); ok {
+		return fmt.Errorf("the report may be incomplete, a read failed: %s", r.Note)
+	}
+	return nil
+}
+
 // NotFound words the error of a target snap lacks: a missing object says how to name another, an
 // unknown one (a read that failed) says which target it is.
 func NotFound(err error, t snapshot.Target) error {

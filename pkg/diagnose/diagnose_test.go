@@ -196,6 +196,9 @@ func TestFailure(t *testing.T) {
 			if got != tt.want || ok != tt.ok {
 				t.Errorf("Failure = %+v, %v; want %+v, %v", got, ok, tt.want, tt.ok)
 			}
+			if err := IncompleteError(tt.reads); (err != nil) != tt.ok || (err != nil && !strings.Contains(err.Error(), tt.want.Note)) {
+				t.Errorf("IncompleteError = %v, want one naming %q: %v", err, tt.want.Note, tt.ok)
+			}
 		})
 	}
 	if notes := snapshot.Notes([]snapshot.FailedRead{timeout}); !slices.Equal(notes, []string{timeout.Note}) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -45,4 +46,23 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 		}
 	}
 	return nil, fmt.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules", q)
+}
+
+// ParseExplainFilter reads explain's --provider (a provider of the catalog) and --kind (svc,
+// service, ing or ingress), in any case; an empty value narrows nothing.
+func ParseExplainFilter(provider, kind string) (rules.Provider, rules.Kind, error) {
+	var k rules.Kind
+	var p rules.Provider
+	var err error
+	if strings.TrimSpace(kind) != "" {
+		if k, err = objkind.Parse(kind); err != nil {
+			return "", "", fmt.Errorf("--kind: %w", err)
+		}
+	}
+	if strings.TrimSpace(provider) != "" {
+		if p, err = rules.ParseProvider(provider); err != nil {
+			return "", "", fmt.Errorf("--provider: %w", err)
+		}
+	}
+	return p, k, nil
 }

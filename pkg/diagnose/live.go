@@ -10,6 +10,7 @@ import (
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kversion "k8s.io/apimachinery/pkg/version"
 	"k8s.io/client-go/rest"
 
@@ -32,18 +33,56 @@ type Live struct {
 	Namespace string
 	Selector  snapshot.Selector
 	Provider  rules.Provider
-	// Progress, when set, hears what the read is doing, one status line at a time.
+	// Progress, when set, hears what the read is doing, one status line at a time; after Wait (0:
+	// never) it hears what the read still waits for, and "" when that read is done.
 	Progress func(status string)
+	Wait     time.Duration
 }
 
-// Load reads the snapshot and returns it with its targets. A failed read is one actionable error:
-// an endpoint that is no Kubernetes API server, one that cannot be reached, credentials that are
-// rejected, a timeout, a target that does not exist.
+// LimitNote is the note that a wait gives up after deadline (0: never, no note), for a status line.
+func LimitNote(deadline time.Duration) string {
+	if deadline <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (giving up after %s; --request-timeout changes it)", deadline)
+}
+
+// Load reads the snapshot within the Deadline and returns it with its targets. A failed read is one
+// actionable error: an endpoint that is no Kubernetes API server, one that cannot be reached,
+// credentials that are rejected, a timeout, a target that does not exist.
 func (l Live) Load(ctx context.Context) (Batch, error) {
 	progress := l.Progress
 	if progress == nil {
 		progress = func(string) {}
 	}
+	if l.Deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, l.Deadline)
+		defer cancel()
+	}
+	if l.Wait > 0 {
+		waiting := time.AfterFunc(l.Wait, func() {
+			progress(fmt.Sprintf("waiting for the API server at %s%s…", l.Config.Host, LimitNote(l.Deadline)))
+		})
+		defer func() {
+			if !waiting.Stop() {
+				progress("")
+			}
+		}()
+	}
+	b, err := l.load(ctx, progress)
+	if err != nil && ctx.Err() != nil {
+		host := ""
+		if l.Config != nil {
+			host = l.Config.Host
+		}
+		return Batch{}, fmt.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network", host, l.Deadline)
+	}
+	return b, err
+}
+
+// load is Load without the deadline and the waiting note.
+func (l Live) load(ctx context.Context, progress func(string)) (Batch, error) {
 	plan := checks.Plan(checks.All(), l.Provider)
 	if len(l.Targets) == 0 {
 		progress("reading the cluster…")
@@ -74,6 +113,31 @@ func (l Live) Load(ctx context.Context) (Batch, error) {
 		return Batch{}, LiveErr(err, l.Config, l.Deadline)
 	}
 	return Batch{Snap: snap, Targets: l.Targets}, nil
+}
+
+// WatchClients are clients of cfg for informers: no overall request timeout (a watch stays open;
+// the reflector bounds its own calls). The server is probed once first, by listing one Service of
+// namespace ns ("" for all) within deadline (0: none), so that a bad kubeconfig or an unreachable
+// server is one actionable error, as in a one-shot run.
+func WatchClients(ctx context.Context, cfg *rest.Config, ns string, deadline time.Duration) (snapshot.Clients, error) {
+	probe, err := snapshot.NewClients(cfg)
+	if err != nil {
+		return snapshot.Clients{}, err
+	}
+	if deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, deadline)
+		defer cancel()
+	}
+	if _, err := probe.Kube.CoreV1().Services(ns).List(ctx, metav1.ListOptions{Limit: 1}); err != nil {
+		if perr := ProbeServer(ctx, probe, cfg); perr != nil {
+			return snapshot.Clients{}, perr
+		}
+		return snapshot.Clients{}, LiveErr(err, cfg, deadline)
+	}
+	wcfg := rest.CopyConfig(cfg)
+	wcfg.Timeout = 0
+	return snapshot.NewClients(wcfg)
 }
 
 // unexpectedAnswer reports whether err is neither a Kubernetes status nor a timeout: the answer of

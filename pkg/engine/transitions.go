@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -64,4 +67,56 @@ func Transitions(now time.Time, t snapshot.Target, before, after []report.Findin
 		}
 	}
 	return out
+}
+
+// Tracker holds each target's findings of its last diagnosis, so that a watch prints what changed:
+// a re-diagnosis that finds the same (a re-list after a dropped watch) gives no transition.
+type Tracker map[snapshot.Target][]report.Finding
+
+// Seed records the findings of the first pass.
+func (t Tracker) Seed(reports []report.Report) {
+	for _, r := range reports {
+		t[r.Target] = r.Findings
+	}
+}
+
+// Next records a later pass and returns its transitions at now: those of each re-diagnosed target,
+// then those of each removed one (its findings cleared, marked TargetDeleted).
+func (t Tracker) Next(now time.Time, u Update) []Transition {
+	var out []Transition
+	for _, r := range u.Reports {
+		out = append(out, Transitions(now, r.Target, t[r.Target], r.Findings, false)...)
+		t[r.Target] = r.Findings
+	}
+	for _, tgt := range u.Removed {
+		out = append(out, Transitions(now, tgt, t[tgt], nil, true)...)
+		delete(t, tgt)
+	}
+	return out
+}
+
+// WriteTransition writes tr as one line: a JSON object, or the text
+// "15:04:05  + ERROR    E4009  ingress/shop/mall  title: message" (- and "(cleared)" when it cleared).
+func WriteTransition(w io.Writer, tr Transition, asJSON bool) {
+	if asJSON {
+		b, err := json.Marshal(tr)
+		if err == nil {
+			fmt.Fprintln(w, string(b))
+		}
+		return
+	}
+	sign, note := "+", ""
+	if tr.Change == "cleared" {
+		sign, note = "-", " (cleared)"
+		if tr.TargetDeleted {
+			note = " (cleared: " + tr.Target.Kind.Lower() + " deleted)"
+		}
+	}
+	code := tr.Code
+	if code == "" {
+		code = tr.Rule.String()
+	}
+	fmt.Fprintf(w, "%s  %s %-7s  %s  %s/%s/%s  %s: %s%s\n", tr.Time.Format("15:04:05"), sign,
+		strings.ToUpper(tr.Severity.String()), code, tr.Target.Kind.Lower(), tr.Target.Namespace, tr.Target.Name,
+		tr.Title, tr.Message, note)
 }

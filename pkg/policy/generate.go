@@ -121,14 +121,39 @@ func ValidateActions(as []admissionv1.ValidationAction) error {
 	return nil
 }
 
-// ParseAction reads one action name in any case.
-func ParseAction(s string) (admissionv1.ValidationAction, error) {
+// ParseActions reads a comma-separated list of action names (Warn, Audit, Deny) in any case.
+func ParseActions(s string) ([]admissionv1.ValidationAction, error) {
+	var out []admissionv1.ValidationAction
+	for _, name := range strings.Split(s, ",") {
+		a, err := parseAction(name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// parseAction reads one action name in any case.
+func parseAction(s string) (admissionv1.ValidationAction, error) {
 	for _, a := range []admissionv1.ValidationAction{admissionv1.Warn, admissionv1.Audit, admissionv1.Deny} {
 		if strings.EqualFold(strings.TrimSpace(s), string(a)) {
 			return a, nil
 		}
 	}
 	return "", fmt.Errorf("unknown validation action %q (want Warn, Audit or Deny)", s)
+}
+
+// ParseProviders reads the clouds to guard: tke or ack, in any case, which is then also the cloud
+// the cluster is taken to run on (Options.Cluster), or all (TKE and ACK, no cluster cloud).
+func ParseProviders(s string) (providers []rules.Provider, cluster rules.Provider, err error) {
+	switch p := strings.ToLower(strings.TrimSpace(s)); p {
+	case "all":
+		return []rules.Provider{rules.TKE, rules.ACK}, "", nil
+	case string(rules.TKE), string(rules.ACK):
+		return []rules.Provider{rules.Provider(p)}, rules.Provider(p), nil
+	}
+	return nil, "", fmt.Errorf("unknown provider %q (want tke, ack or all)", s)
 }
 
 var (

@@ -30,7 +30,8 @@ type Options struct {
 	Files snapshot.Files
 	// Base, when set, is what is there now, read from files (--base); otherwise the cluster.
 	Base *snapshot.Files
-	// Clients and Config read the cluster (live mode); Deadline words a timeout's error.
+	// Clients and Config read the cluster (live mode) within Deadline (0: no limit), which also
+	// words a timeout's error.
 	Clients  snapshot.Clients
 	Config   *rest.Config
 	Deadline time.Duration
@@ -60,6 +61,11 @@ const CreatedReason = "Created"
 // Run reads the manifests and what is there now, lays the one over the other and diagnoses each
 // target as it will be. It never writes to the cluster.
 func Run(ctx context.Context, o Options) (Result, error) {
+	if o.Deadline > 0 && o.Base == nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.Deadline)
+		defer cancel()
+	}
 	files, err := o.Files.Load()
 	if err != nil {
 		return Result{}, err

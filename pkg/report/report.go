@@ -323,6 +323,18 @@ type FailOn struct {
 	At   rules.Severity
 }
 
+// ParseFailOn reads a threshold: a severity (error, warning, info), or none.
+func ParseFailOn(s string) (FailOn, error) {
+	if s == "none" {
+		return FailOn{None: true}, nil
+	}
+	sev, err := rules.ParseSeverity(s)
+	if err != nil {
+		return FailOn{}, err
+	}
+	return FailOn{At: sev}, nil
+}
+
 // ExitCode is 1 when any report has a finding at or above the threshold, else 0.
 func ExitCode(reports []Report, fail FailOn) int {
 	if fail.None {

@@ -44,6 +44,16 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name, wide or sarif)", s)
 }
 
+// ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
+// version): text, json or yaml.
+func ParseDataFormat(s string) (Format, error) {
+	f, err := ParseFormat(s)
+	if err != nil || f == Name || f == Wide || f == SARIF {
+		return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
+	}
+	return f, nil
+}
+
 // SortKeys are the --sort-by keys of the summary table.
 var SortKeys = []string{"name", "namespace", "provider", "worst", "count"}
 

@@ -291,3 +291,25 @@ func Lookup(code string, p Provider, k Kind) []Rule {
 	}
 	return out
 }
+
+// Named is a name explain takes (a code, or the id of a rule without one) with the title of the
+// first rule of the catalog it names.
+type Named struct{ Name, Title string }
+
+// Names lists the names explain takes that start with prefix, case-insensitively: each distinct
+// code, and the id of each rule without a code, in catalog order.
+func Names(prefix string) []Named {
+	seen := map[string]bool{}
+	var out []Named
+	for _, r := range All() {
+		c := r.Code
+		if c == "" {
+			c = r.ID.String()
+		}
+		if !seen[c] && strings.HasPrefix(strings.ToLower(c), strings.ToLower(prefix)) {
+			seen[c] = true
+			out = append(out, Named{Name: c, Title: r.Title})
+		}
+	}
+	return out
+}

@@ -207,3 +207,36 @@ func TestOppositeFixesResolved(t *testing.T) {
 		})
 	}
 }
+
+func TestNames(t *testing.T) {
+	tests := []struct {
+		name, prefix string
+		want         string // among the names
+		wantNone     bool
+	}{
+		{"a code prefix in another case", "e40", "E4009", false},
+		{"the id of a rule without a code", "ack.service.address", ACKServiceAddressTypeImmutable.String(), false},
+		{"no match", "zz-nothing", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Names(tt.prefix)
+			if tt.wantNone != (len(got) == 0) {
+				t.Fatalf("Names(%q) = %v", tt.prefix, got)
+			}
+			seen := map[string]bool{}
+			for _, n := range got {
+				if seen[n.Name] {
+					t.Errorf("%s listed twice", n.Name)
+				}
+				seen[n.Name] = true
+				if !strings.HasPrefix(strings.ToLower(n.Name), strings.ToLower(tt.prefix)) || n.Title == "" {
+					t.Errorf("name %+v for prefix %q", n, tt.prefix)
+				}
+			}
+			if tt.want != "" && !seen[tt.want] {
+				t.Errorf("Names(%q) lacks %s: %v", tt.prefix, tt.want, got)
+			}
+		})
+	}
+}

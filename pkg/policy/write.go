@@ -1,0 +1,98 @@
+package policy
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// Write writes the objects Generate makes for opts, without their empty creationTimestamp and
+// status, for kubectl apply -f -: as YAML documents (report.YAML) or as one JSON List (report.JSON).
+func Write(w io.Writer, f report.Format, opts Options) error {
+	objs, err := Generate(opts)
+	if err != nil {
+		return err
+	}
+	items := make([]any, 0, len(objs))
+	for _, obj := range objs {
+		u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+		if err != nil {
+			return fmt.Errorf("encoding %T: %w", obj, err)
+		}
+		unstructured.RemoveNestedField(u, "metadata", "creationTimestamp")
+		unstructured.RemoveNestedField(u, "status")
+		items = append(items, u)
+	}
+	if f == report.JSON {
+		return report.Encode(w, report.JSON, map[string]any{"apiVersion": "v1", "kind": "List", "items": items})
+	}
+	return writeYAMLDocs(w, items)
+}
+
+// writeYAMLDocs writes each item as a YAML document opened by "---".
+func writeYAMLDocs(w io.Writer, items []any) error {
+	for _, it := range items {
+		b, err := yaml.Marshal(it)
+		if err != nil {
+			return fmt.Errorf("encoding YAML: %w", err)
+		}
+		if _, err := fmt.Fprintf(w, "---\n%s", b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listEntry is the JSON/YAML shape of one rule's coverage.
+type listEntry struct {
+	Rule   rules.ID `json:"rule"`
+	Code   string   `json:"code,omitempty"`
+	Status Status   `json:"status"`
+	Policy string   `json:"policy,omitempty"`
+	Reason string   `json:"reason,omitempty"`
+}
+
+// WriteList writes the coverage of the rules of cluster ("": the whole catalog) in format f: a
+// table with a summary line for report.Text, else a list of entries.
+func WriteList(w io.Writer, f report.Format, cluster rules.Provider) error {
+	var list []listEntry
+	var shown []Entry
+	for _, e := range Entries() {
+		r := e.Rule.Rule()
+		if cluster != "" && r.Provider != cluster {
+			continue
+		}
+		shown = append(shown, e)
+		list = append(list, listEntry{Rule: e.Rule, Code: r.Code, Status: e.Status, Policy: e.Policy, Reason: e.Reason})
+	}
+	if f != report.Text {
+		return report.Encode(w, f, list)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tSTATUS\tPOLICY OR REASON")
+	for _, e := range list {
+		what := e.Policy
+		if e.Reason != "" {
+			what = strings.TrimPrefix(what+"; "+e.Reason, "; ")
+		}
+		if what == "" {
+			what = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Rule, e.Status, what)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	s := Summarize(shown)
+	_, err := fmt.Fprintf(w, "\n%d of %d single-object rules enforced (%d of them partly: see the reasons above); %d rules in all\n",
+		s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
+	return err
+}

@@ -1,0 +1,162 @@
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	admissionv1 "k8s.io/api/admissionregistration/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+func TestParseActions(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []admissionv1.ValidationAction
+		wantErr bool
+	}{
+		{"Warn", []admissionv1.ValidationAction{admissionv1.Warn}, false},
+		{"deny, AUDIT", []admissionv1.ValidationAction{admissionv1.Deny, admissionv1.Audit}, false},
+		{"Deny,Block", nil, true},
+		{"", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := ParseActions(tt.in)
+			if (err != nil) != tt.wantErr || !slices.Equal(got, tt.want) {
+				t.Errorf("ParseActions(%q) = %v, %v", tt.in, got, err)
+			}
+		})
+	}
+}
+
+func TestParseProviders(t *testing.T) {
+	tests := []struct {
+		in          string
+		want        []rules.Provider
+		wantCluster rules.Provider
+		wantErr     bool
+	}{
+		{"all", []rules.Provider{rules.TKE, rules.ACK}, "", false},
+		{" TKE", []rules.Provider{rules.TKE}, rules.TKE, false},
+		{"ack", []rules.Provider{rules.ACK}, rules.ACK, false},
+		{"generic", nil, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, cluster, err := ParseProviders(tt.in)
+			if (err != nil) != tt.wantErr || !slices.Equal(got, tt.want) || cluster != tt.wantCluster {
+				t.Errorf("ParseProviders(%q) = %v, %q, %v", tt.in, got, cluster, err)
+			}
+		})
+	}
+}
+
+func TestWrite(t *testing.T) {
+	opts := Options{Providers: []rules.Provider{rules.TKE}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}}
+	objs, err := Generate(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []report.Format{report.YAML, report.JSON} {
+		t.Run(string(f), func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Write(&buf, f, opts); err != nil {
+				t.Fatal(err)
+			}
+			var items []unstructured.Unstructured
+			if f == report.JSON {
+				var l struct {
+					Kind  string                      `json:"kind"`
+					Items []unstructured.Unstructured `json:"items"`
+				}
+				if err := json.Unmarshal(buf.Bytes(), &l); err != nil || l.Kind != "List" {
+					t.Fatalf("JSON list %q: %v", l.Kind, err)
+				}
+				items = l.Items
+			} else {
+				if !strings.HasPrefix(buf.String(), "---\n") {
+					t.Errorf("YAML does not open with a document marker")
+				}
+				dec := utilyaml.NewYAMLOrJSONDecoder(&buf, 4096)
+				for {
+					var u unstructured.Unstructured
+					if dec.Decode(&u.Object) != nil {
+						break
+					}
+					items = append(items, u)
+				}
+			}
+			if len(items) != len(objs) {
+				t.Fatalf("%d objects, want %d", len(items), len(objs))
+			}
+			for _, u := range items {
+				if _, ok := u.Object["status"]; ok || u.GetCreationTimestamp().Unix() > 0 || !strings.HasPrefix(u.GetName(), Prefix) {
+					t.Errorf("object %s/%s keeps status or creationTimestamp", u.GetKind(), u.GetName())
+				}
+				if _, ok := u.Object["metadata"].(map[string]any)["creationTimestamp"]; ok {
+					t.Errorf("object %s/%s has a creationTimestamp", u.GetKind(), u.GetName())
+				}
+			}
+		})
+	}
+	if err := Write(&bytes.Buffer{}, report.YAML, Options{}); err == nil {
+		t.Error("Write without a provider: no error")
+	}
+}
+
+func TestWriteList(t *testing.T) {
+	tests := []struct {
+		name    string
+		cluster rules.Provider
+	}{
+		{"the whole catalog", ""},
+		{"one provider", rules.ACK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var want []rules.ID
+			for _, e := range Entries() {
+				if tt.cluster == "" || e.Rule.Rule().Provider == tt.cluster {
+					want = append(want, e.Rule)
+				}
+			}
+			var js bytes.Buffer
+			if err := WriteList(&js, report.JSON, tt.cluster); err != nil {
+				t.Fatal(err)
+			}
+			var list []struct {
+				Rule   rules.ID `json:"rule"`
+				Status Status   `json:"status"`
+			}
+			if err := json.Unmarshal(js.Bytes(), &list); err != nil || len(list) != len(want) {
+				t.Fatalf("%d entries, want %d: %v", len(list), len(want), err)
+			}
+			for i, e := range list {
+				if e.Rule != want[i] || e.Status == "" {
+					t.Errorf("entry %d %+v, want rule %s", i, e, want[i])
+				}
+			}
+			var text bytes.Buffer
+			if err := WriteList(&text, report.Text, tt.cluster); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+			// header, one row per rule, a blank line and the summary line
+			if len(lines) != len(want)+3 || strings.Fields(lines[0])[0] != "RULE" || lines[len(lines)-2] != "" {
+				t.Fatalf("%d text lines for %d rules", len(lines), len(want))
+			}
+			for i, id := range want {
+				if f := strings.Fields(lines[i+1]); len(f) < 3 || f[0] != id.String() {
+					t.Errorf("row %q, want rule %s and a policy, reason or -", lines[i+1], id)
+				}
+			}
+		})
+	}
+}

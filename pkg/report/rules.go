@@ -1,0 +1,82 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// RuleView is the public JSON/YAML shape of a catalog entry, as the rules and explain subcommands
+// print it.
+type RuleView struct {
+	ID       rules.ID       `json:"id"`
+	Provider rules.Provider `json:"provider"`
+	Kind     string         `json:"kind"`
+	Code     string         `json:"code"`
+	Severity rules.Severity `json:"severity"`
+	Title    string         `json:"title"`
+	Cause    string         `json:"cause"`
+	Fix      string         `json:"fix"`
+	Risk     string         `json:"risk"`
+	Doc      string         `json:"doc"`
+	Retried  bool           `json:"retried"`
+	// Decides is what, besides the object, decides the verdict (empty: the object alone).
+	Decides []DecisionView `json:"decides"`
+}
+
+// DecisionView is the public shape of one rules.Decision.
+type DecisionView struct {
+	By        rules.Basis `json:"by"`
+	What      string      `json:"what"`
+	IfUnknown string      `json:"ifUnknown"`
+}
+
+// View is r in its public shape.
+func View(r rules.Rule) RuleView {
+	v := RuleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
+		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried, Decides: []DecisionView{}}
+	for _, d := range r.Decides {
+		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What, IfUnknown: d.IfUnknown})
+	}
+	return v
+}
+
+// Views are rs in their public shape, never nil.
+func Views(rs []rules.Rule) []RuleView {
+	out := make([]RuleView, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, View(r))
+	}
+	return out
+}
+
+// WriteRuleTable writes rs as the text table of the rules subcommand: id, code, severity and title.
+func WriteRuleTable(w io.Writer, rs []rules.Rule) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tCODE\tSEVERITY\tTITLE")
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, CodeLabel(r.ID), r.Severity, r.Title)
+	}
+	return tw.Flush()
+}
+
+// WriteRuleDetails writes each of rs in full as the explain subcommand's text: a heading line, its
+// cause, fix, risk and doc, whether the controller retries, and what else decides it; a blank line
+// between rules. Write errors are not reported: the caller's exit status does not depend on them.
+func WriteRuleDetails(w io.Writer, rs []rules.Rule) {
+	for i, r := range rs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), CodeLabel(r.ID), r.Severity)
+		fmt.Fprintf(w, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
+		if r.Retried {
+			fmt.Fprintln(w, "  the cloud controller retries this by itself")
+		}
+		for _, d := range r.Decides {
+			fmt.Fprintf(w, "  decided also by %s: %s (unknown: %s)\n", d.By, d.What, d.IfUnknown)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+func TestViews(t *testing.T) {
+	all := rules.All()
+	vs := Views(all)
+	if len(vs) != len(all) {
+		t.Fatalf("%d views of %d rules", len(vs), len(all))
+	}
+	for i, v := range vs {
+		r := all[i]
+		if v.ID != r.ID || v.Provider != r.Provider || v.Kind != r.Kind.Lower() || v.Code != r.Code || v.Severity != r.Severity ||
+			v.Retried != r.Retried || v.Decides == nil || len(v.Decides) != len(r.Decides) {
+			t.Errorf("view %+v of %s", v, r.ID)
+		}
+	}
+	if vs := Views(nil); vs == nil || len(vs) != 0 {
+		t.Errorf("Views(nil) = %#v, want an empty list", vs)
+	}
+	b, err := json.Marshal(View(rules.TKEIngressE4011.Rule()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{"id", "provider", "kind", "code", "severity", "title", "cause", "fix", "risk", "doc", "retried", "decides"} {
+		if _, ok := back[field]; !ok {
+			t.Errorf("JSON view lacks %q: %s", field, b)
+		}
+	}
+}
+
+func TestWriteRuleTable(t *testing.T) {
+	rs := []rules.Rule{rules.TKEIngressE4009.Rule(), rules.TKEIngressE4011.Rule()}
+	var buf bytes.Buffer
+	if err := WriteRuleTable(&buf, rs); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != len(rs)+1 || strings.Fields(lines[0])[0] != "ID" {
+		t.Fatalf("table %q", buf.String())
+	}
+	for i, r := range rs {
+		if f := strings.Fields(lines[i+1]); f[0] != r.ID.String() || f[1] != CodeLabel(r.ID) || f[2] != r.Severity.String() {
+			t.Errorf("row %d %q for %s", i, lines[i+1], r.ID)
+		}
+	}
+}
+
+func TestWriteRuleDetails(t *testing.T) {
+	var decided, retried rules.Rule
+	for _, r := range rules.All() {
+		if len(r.Decides) > 0 && decided.ID.String() == "" {
+			decided = r
+		}
+		if r.Retried && retried.ID.String() == "" {
+			retried = r
+		}
+	}
+	tests := []struct {
+		name string
+		rs   []rules.Rule
+		want []string // line prefixes expected, in order
+	}{
+		{"one rule", []rules.Rule{rules.TKEIngressE4011.Rule()}, []string{rules.TKEIngressE4011.String(), "  cause:", "  fix:", "  risk:", "  doc:"}},
+		{"a rule decided by more than the object", []rules.Rule{decided}, []string{decided.ID.String(), "  cause:", "  fix:", "  risk:", "  doc:", "  decided also by"}},
+		{"a rule the controller retries", []rules.Rule{retried}, []string{retried.ID.String(), "  cause:", "  fix:", "  risk:", "  doc:", "  the cloud controller retries"}},
+		{"two rules, a blank line between", []rules.Rule{rules.TKEIngressE4009.Rule(), rules.TKEIngressE4011.Rule()},
+			[]string{rules.TKEIngressE4009.String(), "  cause:", "  fix:", "  risk:", "  doc:", "", rules.TKEIngressE4011.String()}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.rs[0].ID.String() == "" {
+				t.Fatal("the catalog has no such rule")
+			}
+			var buf bytes.Buffer
+			WriteRuleDetails(&buf, tt.rs)
+			lines := strings.Split(buf.String(), "\n")
+			if len(lines) < len(tt.want) {
+				t.Fatalf("text %q", buf.String())
+			}
+			for i, w := range tt.want {
+				if !strings.HasPrefix(lines[i], w) || (w == "" && lines[i] != "") {
+					t.Errorf("line %d %q, want it to start with %q", i, lines[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestParseFailOn(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    FailOn
+		wantErr bool
+	}{
+		{"none", FailOn{None: true}, false},
+		{"error", FailOn{At: rules.Error}, false},
+		{"warning", FailOn{At: rules.Warning}, false},
+		{"info", FailOn{At: rules.Info}, false},
+		{"sometimes", FailOn{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := ParseFailOn(tt.in)
+			if (err != nil) != tt.wantErr || got != tt.want {
+				t.Errorf("ParseFailOn(%q) = %+v, %v", tt.in, got, err)
+			}
+		})
+	}
+}
+
+func TestParseDataFormat(t *testing.T) {
+	for _, in := range []string{"text", "json", "yaml"} {
+		if f, err := ParseDataFormat(in); err != nil || string(f) != in {
+			t.Errorf("ParseDataFormat(%q) = %q, %v", in, f, err)
+		}
+	}
+	for _, in := range []string{"name", "wide", "sarif", "xml", ""} {
+		if _, err := ParseDataFormat(in); err == nil {
+			t.Errorf("ParseDataFormat(%q) accepted", in)
+		}
+	}
+}
