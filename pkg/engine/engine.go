@@ -194,7 +194,7 @@ func (e *Engine) step() {
 			p.dirty[t] = true
 		}
 	}
-	if len(p.dirty) == 0 && len(p.removed) == 0 {
+	if !initial && len(p.dirty) == 0 && len(p.removed) == 0 {
 		return
 	}
 	e.diagnose(p, initial)
