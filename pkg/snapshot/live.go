@@ -95,8 +95,14 @@ func (f *fetcher) rounds(plan Plan) {
 		})
 		var reqs []Request
 		var next []Target
+		seen := make(map[Request]bool)
 		for j, t := range pending {
-			reqs = append(reqs, asks[j]...)
+			for _, r := range asks[j] {
+				if !seen[r] {
+					seen[r] = true
+					reqs = append(reqs, r)
+				}
+			}
 			if !settled[j] {
 				next = append(next, t)
 			}
