@@ -57,7 +57,7 @@ func TestParallelPlanning(t *testing.T) {
 	f.snap.ForgetDerived()
 	want := make([]string, len(f.targets))
 	for i, tg := range f.targets {
-		for _, r := range plan.Target(f.snap, tg) {
+		for _, r := range plan.Target(f.snap, tg, nil) {
 			want[i] += r.String() + ";"
 		}
 	}
@@ -65,7 +65,7 @@ func TestParallelPlanning(t *testing.T) {
 	f.snap.Seal()
 	got := make([]string, len(f.targets))
 	par.Each(len(f.targets), func(i int) {
-		for _, r := range plan.Target(f.snap, f.targets[i]) {
+		for _, r := range plan.Target(f.snap, f.targets[i], nil) {
 			got[i] += r.String() + ";"
 		}
 	})

@@ -207,7 +207,7 @@ func BenchmarkPlanRound(b *testing.B) {
 		f.snap.ForgetDerived()
 		n := 0
 		for _, t := range f.targets {
-			for _, r := range plan.Target(f.snap, t) {
+			for _, r := range plan.Target(f.snap, t, nil) {
 				if f.snap.Known(r) == nil {
 					n++
 				}

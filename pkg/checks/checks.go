@@ -469,7 +469,7 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 			}
 			return out
 		},
-		Target: func(s *snapshot.Snapshot, t snapshot.Target) []snapshot.Request {
+		Target: func(s *snapshot.Snapshot, t snapshot.Target, keep func(snapshot.Request) bool) []snapshot.Request {
 			p := provider
 			if p == "" {
 				p = DetectProvider(s, t).Provider
@@ -494,10 +494,13 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 				}
 			}
 			sc.reqs = out
-			if len(out) == 0 {
-				return nil
+			var kept []snapshot.Request
+			for _, r := range out {
+				if keep == nil || keep(r) {
+					kept = append(kept, r)
+				}
 			}
-			return slices.Clone(out)
+			return kept
 		},
 	}
 }

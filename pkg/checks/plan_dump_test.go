@@ -90,7 +90,7 @@ func TestPlanDump(t *testing.T) {
 			for _, tg := range heldTargets(s) {
 				for _, p := range []rules.Provider{"", rules.TKE, rules.ACK} {
 					fmt.Fprintf(&b, "%s complete=%v %s %s\n", f, complete, tg, p)
-					for _, r := range Plan(list, p).Target(s, tg) {
+					for _, r := range Plan(list, p).Target(s, tg, nil) {
 						fmt.Fprintf(&b, "  plan %s\n", fmtReq(r))
 					}
 					pp := p

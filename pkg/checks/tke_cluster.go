@@ -99,15 +99,7 @@ func checkIPMasqAgent(c *Context) error {
 			c.Emit(id, where, "the ip-masq-agent config is unparseable (%v); the agent may not apply it", cfg.err)
 			return nil
 		}
-		var why []string
-		if coversAll(cfg.dst) {
-			why = append(why, "nonMasqueradeCIDRs ("+nameList(clipAll(cfg.dstText), 4)+") cover every IPv4 destination")
-		}
-		if coversAll(cfg.src) {
-			why = append(why, "nonMasqueradeSrcCIDRs ("+nameList(clipAll(cfg.srcText), 4)+") cover every IPv4 source")
-		} else if pods := nodePodCIDRs(c.Snap); len(pods) > 0 && len(cfg.src) > 0 && coveredEach(cfg.src, pods) {
-			why = append(why, fmt.Sprintf("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", nameList(clipAll(cfg.srcText), 4), len(pods)))
-		}
+		why := memo(c, masqWhyKey.With(body), func() []string { return masqReasons(c.Snap, cfg) })
 		if len(why) > 0 {
 			c.Emit(id, where, "%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls", strings.Join(why, "; "))
 		}
@@ -209,6 +201,26 @@ func covers(ps []netip.Prefix, target netip.Prefix) bool {
 	hi := target.Addr().As4()
 	hi[bit/8] |= 0x80 >> (bit % 8)
 	return covers(ps, netip.PrefixFrom(target.Addr(), bit+1)) && covers(ps, netip.PrefixFrom(netip.AddrFrom4(hi), bit+1))
+}
+
+// masqWhyKey holds masqReasons per ip-masq-agent config body: the verdict is the cluster's, the same
+// for every target, and reads every node.
+var masqWhyKey = snapshot.NewMemoKey[[]string]("ip-masq-reasons")
+
+// masqReasons says why cfg stops pod traffic from being masqueraded to the node IP; none when it does not.
+func masqReasons(snap *snapshot.Snapshot, cfg masqConfig) []string {
+	var why []string
+	if coversAll(cfg.dst) {
+		why = append(why, "nonMasqueradeCIDRs ("+nameList(clipAll(cfg.dstText), 4)+") cover every IPv4 destination")
+	}
+	if coversAll(cfg.src) {
+		why = append(why, "nonMasqueradeSrcCIDRs ("+nameList(clipAll(cfg.srcText), 4)+") cover every IPv4 source")
+	} else if len(cfg.src) > 0 {
+		if pods := nodePodCIDRs(snap); len(pods) > 0 && coveredEach(cfg.src, pods) {
+			why = append(why, fmt.Sprintf("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", nameList(clipAll(cfg.srcText), 4), len(pods)))
+		}
+	}
+	return why
 }
 
 // nodePodCIDRs are the IPv4 pod CIDRs of the nodes the snapshot holds.

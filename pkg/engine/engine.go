@@ -194,7 +194,7 @@ func (e *Engine) step() {
 			p.dirty[t] = true
 		}
 	}
-	if len(p.dirty) == 0 && len(p.removed) == 0 {
+	if !initial && len(p.dirty) == 0 && len(p.removed) == 0 {
 		return
 	}
 	e.diagnose(p, initial)
@@ -223,7 +223,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 		e.snap.ForgetDerived()
 		var missing []snapshot.Request
 		for _, t := range e.order(p.dirty) {
-			reqs := e.plan.Target(e.snap, t)
+			reqs := e.plan.Target(e.snap, t, nil)
 			e.deps.set(t, reqs)
 			for _, r := range reqs {
 				if !e.covered(r) {

@@ -277,3 +277,19 @@ func TestOnSyncNamesTheResource(t *testing.T) {
 		}
 	}
 }
+
+func TestEmptyScopeCompletesTheInitialPass(t *testing.T) {
+	plain := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "db", Namespace: ns}, Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeClusterIP}}
+	for name, objs := range map[string][]runtime.Object{"nothing": nil, "no LoadBalancer": {plain}} {
+		t.Run(name, func(t *testing.T) {
+			_, e, ups := run(t, objs...)
+			u := next(t, ups)
+			if !u.Initial || len(u.Reports) != 0 {
+				t.Fatalf("first pass: initial=%v reports=%v, want the initial pass with no report", u.Initial, names(u))
+			}
+			if !e.Ready() {
+				t.Error("engine not ready after its initial pass")
+			}
+		})
+	}
+}

@@ -86,17 +86,23 @@ func (f *fetcher) rounds(plan Plan) {
 		settled := make([]bool, len(pending))
 		par.Each(len(pending), func(j int) {
 			settled[j] = true
-			for _, r := range plan.Target(f.snap, pending[j]) {
-				if r.Resource == Events || f.snap.Known(r) != nil {
-					asks[j] = append(asks[j], r)
-					settled[j] = settled[j] && r.Resource == Events
-				}
+			asks[j] = plan.Target(f.snap, pending[j], func(r Request) bool {
+				return r.Resource == Events || f.snap.Known(r) != nil
+			})
+			for _, r := range asks[j] {
+				settled[j] = settled[j] && r.Resource == Events
 			}
 		})
 		var reqs []Request
 		var next []Target
+		seen := make(map[Request]bool)
 		for j, t := range pending {
-			reqs = append(reqs, asks[j]...)
+			for _, r := range asks[j] {
+				if !seen[r] {
+					seen[r] = true
+					reqs = append(reqs, r)
+				}
+			}
 			if !settled[j] {
 				next = append(next, t)
 			}

@@ -72,7 +72,8 @@ func (r Request) String() string {
 // new, so an input can follow from what an earlier round read.
 type Plan struct {
 	Cluster func(s *Snapshot) []Request
-	Target  func(s *Snapshot, t Target) []Request
+	// Target names t's reads for which keep is true (every read when keep is nil).
+	Target func(s *Snapshot, t Target, keep func(Request) bool) []Request
 	// Scope, when set, names the per-target reads that every target of a kind needs whatever it
 	// holds, or that most targets are likely to need (speculative): a scope run issues them
 	// (Namespace set to each namespace of the scope) with the target lists instead of a round later.
