@@ -30,3 +30,20 @@ func (r Rule) Text(lang Lang) Text {
 	}
 	return Text{Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk}
 }
+
+// In is r with its title, cause, fix and risk in lang; its id, code, severity and every other field
+// unchanged.
+func (r Rule) In(lang Lang) Rule {
+	t := r.Text(lang)
+	r.Title, r.Cause, r.Fix, r.Risk = t.Title, t.Cause, t.Fix, t.Risk
+	return r
+}
+
+// AllIn are rs, each In(lang).
+func AllIn(rs []Rule, lang Lang) []Rule {
+	out := make([]Rule, len(rs))
+	for i, r := range rs {
+		out[i] = r.In(lang)
+	}
+	return out
+}
