@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Lang is a language rule texts are written in.
 type Lang string
 
@@ -46,4 +48,40 @@ func AllIn(rs []Rule, lang Lang) []Rule {
 		out[i] = r.In(lang)
 	}
 	return out
+}
+
+// Search returns the rules (of provider p and kind k, when not empty) whose texts in lang contain
+// every word of q (split at white space, any case): those whose title has them all when there are
+// any, else those whose cause, fix or risk has them. An empty q finds nothing.
+func Search(q string, lang Lang, p Provider, k Kind) []Rule {
+	words := strings.Fields(strings.ToLower(q))
+	if len(words) == 0 {
+		return nil
+	}
+	has := func(s string) bool {
+		s = strings.ToLower(s)
+		for _, w := range words {
+			if !strings.Contains(s, w) {
+				return false
+			}
+		}
+		return true
+	}
+	var inTitle, inBody []Rule
+	for _, r := range All() {
+		if (p != "" && r.Provider != p) || (k != "" && r.Kind != k) {
+			continue
+		}
+		t := r.Text(lang)
+		switch {
+		case has(t.Title):
+			inTitle = append(inTitle, r)
+		case has(t.Cause + "\n" + t.Fix + "\n" + t.Risk):
+			inBody = append(inBody, r)
+		}
+	}
+	if len(inTitle) > 0 {
+		return inTitle
+	}
+	return inBody
 }
