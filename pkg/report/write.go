@@ -387,25 +387,71 @@ func DisplayWidth(s string) int {
 	return n
 }
 
-// wrap breaks s into lines of at most w display cells at spaces; w <= 0 does not wrap.
+// wrap breaks s into lines of at most w display cells: at spaces, and between two wide characters
+// (Chinese has no spaces between words; a line may break before or after any of its characters).
+// A word wider than w is not cut. w <= 0 does not wrap.
 func wrap(s string, w int) []string {
 	if w <= 0 || DisplayWidth(s) <= w {
 		return []string{s}
 	}
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, tok := range wrapTokens(s) {
+		text := tok.text
+		if tok.space && line != "" {
+			text = " " + text
+		}
 		switch {
 		case line == "":
-			line = word
-		case DisplayWidth(line)+1+DisplayWidth(word) <= w:
-			line += " " + word
+			line = tok.text
+		case DisplayWidth(line)+DisplayWidth(text) <= w:
+			line += text
 		default:
 			lines = append(lines, line)
-			line = word
+			line = tok.text
 		}
 	}
 	return append(lines, line)
+}
+
+// wrapToken is a piece wrap never breaks: a run of narrow characters, or one wide character with
+// the closing marks after it (a line never starts with ，。） and the like). space says white space
+// came before it.
+type wrapToken struct {
+	text  string
+	space bool
+}
+
+// closingMarks never start a wrapped line.
+const closingMarks = "，。、；：！？）」』】》"
+
+func wrapTokens(s string) []wrapToken {
+	var out []wrapToken
+	for _, word := range strings.Fields(s) {
+		first := true
+		cur := ""
+		flush := func() {
+			if cur != "" {
+				out = append(out, wrapToken{text: cur, space: first})
+				first, cur = false, ""
+			}
+		}
+		for _, r := range word {
+			if strings.ContainsRune(closingMarks, r) && cur == "" && !first && len(out) > 0 {
+				out[len(out)-1].text += string(r)
+				continue
+			}
+			if DisplayWidth(string(r)) == 2 {
+				flush()
+				cur = string(r)
+				flush()
+				continue
+			}
+			cur += string(r)
+		}
+		flush()
+	}
+	return out
 }
 
 // codes is the CODES cell of a report's row: the code label of each rule found, once each, or "-".
