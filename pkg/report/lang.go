@@ -101,7 +101,7 @@ func say(lang rules.Lang, p phrase) string {
 
 // Localize returns r with the catalog's texts (titles, fixes, risks) of its findings, consequences
 // and suppressed findings in lang, and each change's consequence in lang. Rule ids, codes,
-// severities, paths and the checks' facts (Message, Event) are unchanged. r itself is not modified.
+// severities, paths and the checks' other facts (Message, Event) are unchanged. r itself is not modified.
 func Localize(r Report, lang rules.Lang) Report {
 	if lang == rules.English {
 		return r
@@ -128,6 +128,15 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 			if f.Risk != "" {
 				f.Risk = t.Risk
 			}
+		}
+		if f.Change != nil {
+			c := *f.Change
+			if f.Message == c.src.Message() {
+				// The change's finding says old → new; consequence (clipped ones are left as they are).
+				f.Message = c.src.MessageIn(lang)
+			}
+			c.Consequence = c.src.ConsequenceIn(lang)
+			f.Change = &c
 		}
 		f.Consequences = localizeFindings(f.Consequences, lang)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -124,6 +125,8 @@ type Change struct {
 	Old         string `json:"old"`
 	New         string `json:"new"`
 	Consequence string `json:"consequence"`
+	// src is the change the model found, which words the consequence in every language.
+	src changes.Change
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -205,7 +208,7 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
 		LastSeen: f.LastSeen}
 	if c := f.Change; c != nil {
-		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence}
+		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence, src: *c}
 	}
 	return out, nil
 }
