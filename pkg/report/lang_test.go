@@ -111,3 +111,37 @@ func TestSARIFLang(t *testing.T) {
 		t.Errorf("result rule ids differ")
 	}
 }
+
+func TestSkipReason(t *testing.T) {
+	tests := []struct {
+		in        string
+		keep      []string // facts that must survive
+		translate bool
+	}{
+		{"cannot read events: not in the input files", []string{"events"}, true},
+		{"cannot read endpointslices in namespace shop: not in the input files", []string{"endpointslices", "shop"}, true},
+		{"cannot read deployments kube-system/cloud-controller-manager: not in the input files", []string{"deployments kube-system/cloud-controller-manager"}, true},
+		{"cannot read secrets ns/tls: not fetched", []string{"secrets ns/tls"}, true},
+		{"cannot read secrets in namespace ns: forbidden", []string{"secrets", "ns", "forbidden"}, true},
+		{"cannot read pods in namespace a: read failed: connection reset", []string{"pods", "connection reset"}, true},
+		{"cannot read pods in namespace a: not in the input files (none selected by app=web)", []string{"app=web"}, true},
+		{"offline: ran on the objects in the input files; objects they lack could add findings", nil, true},
+		{"some reason of another form", []string{"some reason of another form"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := SkipReason(tt.in, rules.English); got != tt.in {
+				t.Errorf("English changed: %q", got)
+			}
+			got := SkipReason(tt.in, rules.Chinese)
+			if hasHan(got) != tt.translate {
+				t.Errorf("SkipReason(%q) = %q, want Chinese %v", tt.in, got, tt.translate)
+			}
+			for _, k := range tt.keep {
+				if !strings.Contains(got, k) {
+					t.Errorf("SkipReason(%q) = %q lost %q", tt.in, got, k)
+				}
+			}
+		})
+	}
+}
