@@ -370,7 +370,7 @@ func finish(w *report.Writer, reports []report.Report, several bool, incomplete 
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	if err := diagnose.IncompleteError(incomplete); err != nil && !allowIncomplete {
-		return fmt.Errorf("%w; retry, or pass --allow-incomplete to accept it", err)
+		return report.RetryIncomplete(w.Lang, err)
 	}
 	if code := report.ExitCode(reports, failOn); code != ExitOK {
 		return exitError{code}
@@ -539,6 +539,26 @@ func invalidValue(flag, value string) error {
 	return fmt.Errorf("invalid %s value (%s). Must be %s", flag, value, list)
 }
 
+// argsLang is the language of the run's error line: --lang from args when it names one, else the
+// locale's. (The command's own language is settled by its flags; an error may end the run before.)
+func argsLang(args []string) rules.Lang {
+	flag := ""
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a, "--lang="); ok {
+			flag = v
+		} else if a == "--lang" && i+1 < len(args) {
+			flag = args[i+1]
+		}
+	}
+	if l, err := rules.SelectLang(flag, os.Getenv); err == nil {
+		return l
+	}
+	return rules.LangFromEnv(os.Getenv)
+}
+
 // Execute runs the command line and returns the process exit code. Errors print as one line.
 func Execute(streams genericiooptions.IOStreams, args []string) int {
 	cmd := NewCommand(streams)
@@ -553,6 +573,6 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintf(streams.ErrOut, "error: %s\n", report.OneLine(err.Error()))
+	fmt.Fprint(streams.ErrOut, report.ErrorLine(argsLang(args), report.OneLine(err.Error())))
 	return ExitError
 }

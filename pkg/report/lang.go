@@ -51,6 +51,8 @@ const (
 	phSARIFFix
 	phSARIFIfLeft
 	phSARIFDocumented
+	phErrorPrefix
+	phRetryHint
 	phCount // number of phrases; keep last
 )
 
@@ -92,6 +94,16 @@ var phrases = [phCount][2]string{
 	phSARIFFix:          {"**Fix.** ", "**修复。** "},
 	phSARIFIfLeft:       {"**If left.** ", "**不处理的后果。** "},
 	phSARIFDocumented:   {"**Documented in:** %s. See also [%s](%s#%s).", "**文档：** %s。另见 [%s](%s#%s)。"},
+	phErrorPrefix:       {"error: %s\n", "错误：%s\n"},
+	phRetryHint:         {"%w; retry, or pass --allow-incomplete to accept it", "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
+}
+
+// ErrorLine is the line an error that ends the run prints as on stderr: "error: " and the message.
+func ErrorLine(lang rules.Lang, msg string) string { return fmt.Sprintf(say(lang, phErrorPrefix), msg) }
+
+// RetryIncomplete wraps err, a read that failed part way, with the hint of a run that exits 2.
+func RetryIncomplete(lang rules.Lang, err error) error {
+	return fmt.Errorf(say(lang, phRetryHint), err)
 }
 
 // say is phrase p in lang.
