@@ -123,6 +123,16 @@ func Localize(r Report, lang rules.Lang) Report {
 	}
 	r.Findings = localizeFindings(r.Findings, lang)
 	r.Suppressed = localizeFindings(r.Suppressed, lang)
+	if r.Note != nil && r.Note.src.Reason != "" {
+		n := *r.Note
+		n.Message = n.src.MessageIn(lang)
+		r.Note = &n
+	}
+	if r.IngressController != nil && r.IngressController.src.Summary() == r.IngressController.Summary {
+		ic := *r.IngressController
+		ic.Summary = ic.src.SummaryIn(lang)
+		r.IngressController = &ic
+	}
 	r.Skipped = localizeSkips(r.Skipped, lang)
 	r.Partial = localizeSkips(r.Partial, lang)
 	return r
