@@ -1,7 +1,6 @@
 package changes
 
 import (
-	"fmt"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -41,11 +40,14 @@ func ackCLB(svc *corev1.Service) bool { return isLB(svc) && svc.Spec.LoadBalance
 
 // ackFixedSuffixes are the CLB attributes CCM's Update compares with the existing CLB and refuses to
 // change (pkg/controller/service/clbv1/loadbalancer.go), with the attribute's name.
-var ackFixedSuffixes = []struct{ suffix, what string }{
-	{"master-zoneid", "primary zone"},
-	{"slave-zoneid", "backup zone"},
-	{"network-type", "network type"},
-	{"ip", "address"},
+var ackFixedSuffixes = []struct {
+	suffix string
+	what   sayKey
+}{
+	{"master-zoneid", sayPrimaryZone},
+	{"slave-zoneid", sayBackupZone},
+	{"network-type", sayNetworkType},
+	{"ip", sayAddress},
 }
 
 // ackBackendSuffixes are the annotations that decide the CLB's backends, their weights, scheduling
@@ -71,10 +73,10 @@ func ackService(now, after *corev1.Service) []Change {
 		switch {
 		case managesListeners:
 			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: to,
-				Consequence: fmt.Sprintf("CCM deletes this Service's listeners (%s) from the reused CLB %s; the CLB stays", strings.Join(portKeys(now), ", "), id)})
+				Says: say(sayACKReusedListenersGone, strings.Join(portKeys(now), ", "), id)})
 		case id == "" && preserve == "":
 			out = append(out, Change{Rule: rules.ACKServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: to,
-				Consequence: "CCM deletes the CLB it created for this Service and its address is released" + addressNote(now.Status.LoadBalancer.Ingress)})
+				Says: say(sayACKDeletesLB, addressNote(now.Status.LoadBalancer.Ingress))})
 		}
 		return out
 	}
@@ -82,63 +84,62 @@ func ackService(now, after *corev1.Service) []Change {
 	switch {
 	case id == "" && newID != "":
 		out = append(out, Change{Rule: rules.ACKServiceLBRebind, Field: ackField(now, after, "id"), Old: id, New: newID,
-			Consequence: "the Service is bound to the CLB CCM created for it; CCM refuses to move it to CLB " + newID +
-				" (\"service has been associated with ip\"), and the CCM-made CLB would no longer be deleted with the Service"})
+			Says: say(sayACKRebindFromOwn, newID)})
 	case id != "" && newID == "":
 		out = append(out, Change{Rule: rules.ACKServiceReuseRemoved, Field: ackField(now, after, "id"), Old: id, New: newID,
-			Consequence: "CCM looks for a CLB of its own, finds none while the status holds the address of " + id + ", and stops syncing the Service"})
+			Says: say(sayACKReuseRemoved, id)})
 	case id != newID:
 		out = append(out, Change{Rule: rules.ACKServiceLBRebind, Field: ackField(now, after, "id"), Old: id, New: newID,
-			Consequence: "CCM does not move a Service to another CLB: it refuses the sync and the Service stays on " + id})
+			Says: say(sayACKRebind, id)})
 	}
 	oldType, _ := ackAnn(now, "address-type")
 	if newType, _ := ackAnn(after, "address-type"); newType != "" && newType != orDefault(oldType, "internet") {
 		out = append(out, Change{Rule: rules.ACKServiceAddressTypeImmutable, Field: ackField(now, after, "address-type"), Old: oldType, New: newType,
-			Consequence: "CCM refuses the sync (\"can not change LoadBalancer AddressType once created\") and the CLB keeps its " + orDefault(oldType, "internet") + " address"})
+			Says: say(sayACKAddressType, orDefault(oldType, "internet"))})
 	}
 	oldRG, _ := ackAnn(now, "resource-group-id")
 	if newRG, _ := ackAnn(after, "resource-group-id"); newRG != "" && newRG != oldRG {
 		out = append(out, Change{Rule: rules.ACKServiceResourceGroupImmutable, Field: ackField(now, after, "resource-group-id"), Old: oldRG, New: newRG,
-			Consequence: "the CLB's resource group is fixed at creation: CCM refuses every sync (\"can not change ResourceGroupId once created\") until the value is restored or removed"})
+			Says: say(sayACKResourceGroup)})
 	}
 	for _, f := range ackFixedSuffixes {
 		o, _ := ackAnn(now, f.suffix)
 		if n, _ := ackAnn(after, f.suffix); n != "" && n != o {
 			out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, f.suffix), Old: o, New: n,
-				Consequence: "the CLB's " + f.what + " is fixed at creation: CCM refuses the sync and the CLB keeps the old one"})
+				Says: say(sayACKFixedAttr, say(f.what))})
 		}
 	}
 	oldIPv, _ := ackAnn(now, "ip-version")
 	if newIPv, _ := ackAnn(after, "ip-version"); orDefault(newIPv, "ipv4") != orDefault(oldIPv, "ipv4") {
 		out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, "ip-version"), Old: oldIPv, New: newIPv,
-			Consequence: "the CLB's IP version is fixed at creation: CCM refuses the sync (\"can not change LoadBalancer AddressIPVersion once created\")"})
+			Says: say(sayACKIPVersion)})
 	}
 	oldVsw, _ := ackAnn(now, "vswitch-id")
 	if newVsw, _ := ackAnn(after, "vswitch-id"); newVsw != "" && newVsw != oldVsw {
 		out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, "vswitch-id"), Old: oldVsw, New: newVsw,
-			Consequence: "the CLB stays in the vSwitch it was created in: CCM does not apply the new one and records no error"})
+			Says: say(sayACKVSwitch)})
 	}
 	out = append(out, ackCharge(now, after)...)
 	if managesListeners && newID == id {
 		if gone := removedPorts(now, after); len(gone) > 0 {
 			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
-				Consequence: fmt.Sprintf("CCM deletes the listeners of %s from the reused CLB %s", strings.Join(gone, ", "), id)})
+				Says: say(sayACKListenersOfPortsGone, strings.Join(gone, ", "), id)})
 		}
 	}
 	keys := []string{ackBackendType}
 	for _, s := range ackBackendSuffixes {
 		keys = append(keys, ackPrefix+s)
 	}
-	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) string {
+	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) Said {
 		switch {
 		case key == ackBackendType:
-			return "CCM replaces every backend of the CLB: " + backendKind(n) + " take the place of " + backendKind(o)
+			return say(sayACKBackendType, backendKind(n), backendKind(o))
 		case strings.Contains(key, "health-check"):
-			return "the CLB's health check changes; backends that do not answer the new one are taken out of service"
+			return say(sayACKHealthCheck)
 		case strings.HasSuffix(key, "scheduler") || strings.HasSuffix(key, "weight"):
-			return "the CLB spreads new connections over its backends differently"
+			return say(sayACKScheduler)
 		}
-		return "CCM rewrites the CLB's backend servers from the new setting on the next sync"
+		return say(sayACKBackends)
 	})...)
 	return out
 }
@@ -170,21 +171,21 @@ func ackCharge(now, after *corev1.Service) []Change {
 	}
 	if newCharge == "PayBySpec" {
 		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "instance-charge-type"), Old: oldCharge, New: newCharge,
-			Consequence: "a PayByCLCU CLB cannot move to pay-by-specification: the sync fails and the CLB stays PayByCLCU"}}
+			Says: say(sayACKCLCUToSpec)}}
 	}
 	oldSpec, _ := ackAnn(now, "spec")
 	if newSpec, _ := ackAnn(after, "spec"); newSpec != "" && newSpec != oldSpec && newCharge != "PayBySpec" {
 		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "spec"), Old: oldSpec, New: newSpec,
-			Consequence: "the CLB is PayByCLCU, which takes no specification: the sync fails with \"instanceChargeType of loadbalancer is PayByCLCU\""}}
+			Says: say(sayACKCLCUSpec)}}
 	}
 	return nil
 }
 
-func backendKind(v string) string {
+func backendKind(v string) Said {
 	if v == "eni" {
-		return "pod ENIs"
+		return say(sayPodENIs)
 	}
-	return "nodes (ECS)"
+	return say(sayNodesECS)
 }
 
 // portKeys lists the Service's ports as listeners.
@@ -197,7 +198,7 @@ func portKeys(svc *corev1.Service) []string {
 }
 
 // addressNote names the load balancer's address from a status, when there is one.
-func addressNote(status []corev1.LoadBalancerIngress) string {
+func addressNote(status []corev1.LoadBalancerIngress) Said {
 	var addrs []string
 	for _, in := range status {
 		if in.IP != "" {
@@ -207,9 +208,9 @@ func addressNote(status []corev1.LoadBalancerIngress) string {
 		}
 	}
 	if len(addrs) == 0 {
-		return ""
+		return Said{}
 	}
-	return " (" + strings.Join(addrs, ", ") + ")"
+	return say(sayAddressNote, strings.Join(addrs, ", "))
 }
 
 func orDefault(v, def string) string {

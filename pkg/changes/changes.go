@@ -28,8 +28,10 @@ type Change struct {
 	Field string
 	// Old and New are the values before and after; "" is not set.
 	Old, New string
-	// Consequence says in one sentence what the controller does with this change.
+	// Consequence says in one sentence, in English, what the controller does with this change.
 	Consequence string
+	// Says is the consequence in every language (ConsequenceIn).
+	Says Said
 }
 
 // Class is the change's class, from its rule.
@@ -80,7 +82,7 @@ func Service(p rules.Provider, now, after *corev1.Service, exists bool) []Change
 	if isLB(after) {
 		out = append(out, genericService(now, after)...)
 	}
-	return out
+	return worded(out)
 }
 
 // Ingress lists the changes between an Ingress now and after, for the provider's controller; a
@@ -93,7 +95,7 @@ func Ingress(p rules.Provider, now, after *networkingv1.Ingress, exists bool) []
 	if p == rules.TKE {
 		out = tkeIngress(now, after)
 	}
-	return append(out, genericIngress(now, after)...)
+	return worded(append(out, genericIngress(now, after)...))
 }
 
 // isLB reports whether svc is a LoadBalancer Service.
@@ -113,20 +115,20 @@ func genericService(now, after *corev1.Service) []Change {
 	}
 	if o, n := policy(now), policy(after); o != n {
 		out = append(out, Change{Rule: rules.GenericServiceTrafficPolicyChange, Field: "spec.externalTrafficPolicy", Old: o, New: n,
-			Consequence: trafficConsequence(n)})
+			Says: trafficConsequence(n)})
 	}
 	if o, n := labelString(now.Spec.Selector), labelString(after.Spec.Selector); o != n {
 		out = append(out, Change{Rule: rules.GenericServiceSelectorChange, Field: "spec.selector", Old: o, New: n,
-			Consequence: "the Service's endpoints, and so the load balancer's backends, become the pods the new selector picks"})
+			Says: say(saySelector)})
 	}
 	return out
 }
 
-func trafficConsequence(to string) string {
+func trafficConsequence(to string) Said {
 	if to == string(corev1.ServiceExternalTrafficPolicyLocal) {
-		return "only nodes running a backend pod stay backends of the load balancer, and pods start to see client source addresses"
+		return say(sayTrafficLocal)
 	}
-	return "every node becomes a backend of the load balancer, and pods no longer see client source addresses"
+	return say(sayTrafficCluster)
 }
 
 // labelString is a label map as sorted k=v pairs.
@@ -165,11 +167,11 @@ func removedPorts(now, after *corev1.Service) []string {
 
 // valueChanges lists a change of rule id for each key whose value differs between now and after;
 // consequence words it from the key.
-func valueChanges(id rules.ID, now, after map[string]string, keys []string, consequence func(key, old, new string) string) []Change {
+func valueChanges(id rules.ID, now, after map[string]string, keys []string, consequence func(key, old, new string) Said) []Change {
 	var out []Change
 	for _, k := range keys {
 		if o, n := now[k], after[k]; o != n {
-			out = append(out, Change{Rule: id, Field: annPath(k), Old: o, New: n, Consequence: consequence(k, o, n)})
+			out = append(out, Change{Rule: id, Field: annPath(k), Old: o, New: n, Says: consequence(k, o, n)})
 		}
 	}
 	return out

@@ -1,7 +1,10 @@
 package changes
 
 import (
+	"strconv"
+	"strings"
 	"testing"
+	"unicode"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -152,6 +155,9 @@ func TestServiceChanges(t *testing.T) {
 			if got[0].Consequence == "" {
 				t.Fatalf("no consequence")
 			}
+			if zh := got[0].ConsequenceIn(rules.Chinese); !strings.ContainsFunc(zh, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("Chinese consequence %q holds no Chinese", zh)
+			}
 		})
 	}
 }
@@ -232,6 +238,38 @@ func TestEveryChangeRuleHasClassAndHistory(t *testing.T) {
 			}
 			if r.Change.Severity() != r.Severity {
 				t.Errorf("class %s gives severity %s, the rule has %s", r.Change, r.Change.Severity(), r.Severity)
+			}
+		})
+	}
+}
+
+// TestSayingsComplete: every consequence wording exists in English and in Chinese, the Chinese one
+// written in Chinese, and both take the same facts (no missing or extra verb).
+func TestSayingsComplete(t *testing.T) {
+	for k := sayKey(1); k < sayCount; k++ {
+		t.Run(strconv.Itoa(int(k)), func(t *testing.T) {
+			en, zh := sayings[k][0], sayings[k][1]
+			if en == "" || zh == "" {
+				t.Fatalf("wording %d: English %q, Chinese %q: both are needed", k, en, zh)
+			}
+			if strings.ContainsFunc(strings.ReplaceAll(en, "%s", ""), unicode.IsLetter) && !strings.ContainsFunc(zh, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+				t.Errorf("wording %d: Chinese %q holds no Chinese", k, zh)
+			}
+			n := strings.Count(en, "%s")
+			args := make([]any, n)
+			for i := range args {
+				args[i] = "X" + strconv.Itoa(i)
+			}
+			for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+				got := say(k, args...).In(lang)
+				if strings.Contains(got, "%!") {
+					t.Errorf("wording %d in %s takes other facts than %d: %q", k, lang, n, got)
+				}
+				for _, a := range args {
+					if !strings.Contains(got, a.(string)) {
+						t.Errorf("wording %d in %s drops fact %s: %q", k, lang, a, got)
+					}
+				}
 			}
 		})
 	}

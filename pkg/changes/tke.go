@@ -31,53 +31,53 @@ func tkeService(now, after *corev1.Service) []Change {
 	if !isLB(after) {
 		if reused != "" {
 			return []Change{{Rule: rules.TKEServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
-				Consequence: fmt.Sprintf("TKE deletes this Service's listeners (%s) from the existing CLB %s; the CLB stays", strings.Join(portKeys(now), ", "), reused)}}
+				Says: say(sayTKEReusedListenersGone, strings.Join(portKeys(now), ", "), reused)}}
 		}
 		return []Change{{Rule: rules.TKEServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
-			Consequence: "TKE deletes the CLB it created for this Service and its address is released" + addressNote(now.Status.LoadBalancer.Ingress)}}
+			Says: say(sayTKEDeletesLB, addressNote(now.Status.LoadBalancer.Ingress))}}
 	}
-	refused := func(key, what string) {
+	refused := func(key string, what sayKey) {
 		o, n := now.Annotations[key], after.Annotations[key]
 		out = append(out, Change{Rule: rules.TKEServiceCLBSwitchRefused, Field: annPath(key), Old: o, New: n,
-			Consequence: "TKE refuses to " + what + "; the Service keeps its current CLB with an error event"})
+			Says: say(sayTKERefused, say(what))})
 	}
 	newReused := after.Annotations[tkeExistedLB]
 	switch {
 	case reused == "" && newReused != "":
-		refused(tkeExistedLB, "switch from the CLB it created to an existing one (older controllers released the created CLB)")
+		refused(tkeExistedLB, sayTKESwitchToExisting)
 	case reused != "" && newReused == "":
-		refused(tkeExistedLB, "switch from an existing CLB to one it creates (older controllers deleted the listeners and built a new CLB)")
+		refused(tkeExistedLB, sayTKESwitchToCreated)
 	case reused != newReused:
-		refused(tkeExistedLB, "move the Service to another existing CLB")
+		refused(tkeExistedLB, sayTKEMoveToOtherExisting)
 	}
 	// The network type does not apply to an existing CLB.
 	if reused == "" && newReused == "" {
 		o, n := now.Annotations[tkeSubnet], after.Annotations[tkeSubnet]
 		switch {
 		case o == "" && n != "":
-			refused(tkeSubnet, "switch the CLB from public to private")
+			refused(tkeSubnet, sayTKEPublicToPrivate)
 		case o != "" && n == "":
-			refused(tkeSubnet, "switch the CLB from private to public")
+			refused(tkeSubnet, sayTKEPrivateToPublic)
 		case o != n:
-			refused(tkeSubnet, "move the private CLB to another subnet")
+			refused(tkeSubnet, sayTKEOtherSubnet)
 		}
 	}
 	for _, k := range []string{tkeCrossVPC, tkeCrossRegion} {
 		if now.Annotations[k] != after.Annotations[k] {
-			refused(k, "move the CLB to another VPC or region")
+			refused(k, sayTKEOtherVPC)
 		}
 	}
 	if reused != "" && newReused == reused {
 		if gone := removedPorts(now, after); len(gone) > 0 {
 			out = append(out, Change{Rule: rules.TKEServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
-				Consequence: fmt.Sprintf("TKE deletes the listeners of %s from the existing CLB %s", strings.Join(gone, ", "), reused)})
+				Says: say(sayTKEListenersOfPortsGone, strings.Join(gone, ", "), reused)})
 		}
 	}
-	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) string {
+	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) Said {
 		if strings.HasSuffix(key, "direct-access") {
-			return "TKE replaces every backend of the CLB: pods directly take the place of nodes, or the reverse"
+			return say(sayTKEDirectAccess)
 		}
-		return "TKE rebinds the CLB's backends from the new setting"
+		return say(sayTKEBackends)
 	})...)
 	return out
 }
@@ -106,20 +106,20 @@ func tkeIngress(now, after *networkingv1.Ingress) []Change {
 	if !tkeManaged(after) {
 		o, _ := tkeClass(now)
 		n, field := tkeClass(after)
-		what := "TKE stops managing the Ingress and deletes the CLB it created for it" + addressNote(IngressStatus(now))
+		what := say(sayTKEIngressDeletesLB, addressNote(IngressStatus(now)))
 		if lb := now.Annotations[tkeIngExistLB]; lb != "" {
-			what = "TKE stops managing the Ingress and deletes its listeners from the existing CLB " + lb
+			what = say(sayTKEIngressDeletesListeners, lb)
 		}
-		return []Change{{Rule: rules.TKEIngressChangeDeletesLB, Field: field, Old: o, New: n, Consequence: what}}
+		return []Change{{Rule: rules.TKEIngressChangeDeletesLB, Field: field, Old: o, New: n, Says: what}}
 	}
 	var out []Change
 	if now.Annotations[tkeIngGroup] != "true" && after.Annotations[tkeIngGroup] == "true" {
 		out = append(out, Change{Rule: rules.TKEIngressGroupAfterCreation, Field: annPath(tkeIngGroup), Old: now.Annotations[tkeIngGroup], New: "true",
-			Consequence: "CLB sharing is only enabled when the Ingress is created with it; TKE does not enable it now"})
+			Says: say(sayTKEGroupAfterCreation)})
 	}
 	if len(now.Spec.TLS) > 0 && len(after.Spec.TLS) == 0 {
 		out = append(out, Change{Rule: rules.TKEIngressHTTPSListenerRemoved, Field: "spec.tls", Old: tlsHosts(now), New: "",
-			Consequence: "TKE deletes the CLB's HTTPS listener (443) and its certificates"})
+			Says: say(sayTKEHTTPSGone)})
 	}
 	return out
 }
@@ -164,7 +164,7 @@ func genericIngress(now, after *networkingv1.Ingress) []Change {
 			o, ok := old[r.Host+"\x00"+p.Path]
 			if n := backendString(p.Backend); ok && o != n {
 				out = append(out, Change{Rule: rules.GenericIngressBackendsChange, Field: fmt.Sprintf("spec.rules[%d].http.paths[%d].backend", i, j), Old: o, New: n,
-					Consequence: fmt.Sprintf("requests for %s%s go to %s once the controller syncs", orDefault(r.Host, "*"), orDefault(p.Path, "/"), n)})
+					Says: say(sayIngressBackend, orDefault(r.Host, "*"), orDefault(p.Path, "/"), n)})
 			}
 		}
 	}

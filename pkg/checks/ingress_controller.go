@@ -44,6 +44,28 @@ func (ic IngressController) Summary() string {
 	return who + ": not covered by this catalog yet"
 }
 
+// SummaryIn is Summary in lang.
+func (ic IngressController) SummaryIn(lang rules.Lang) string {
+	if lang != rules.Chinese {
+		return ic.Summary()
+	}
+	var who string
+	switch {
+	case ic.Name != "":
+		who = ic.Name + " Ingress"
+	case ic.Path == "":
+		who = "未指定 class 的 Ingress（由集群的默认 IngressClass 决定）"
+	case ic.Controller != "":
+		who = "class 为 " + strconv.Quote(ic.Class) + " 的 Ingress（控制器 " + ic.Controller + "）"
+	default:
+		who = "class 为 " + strconv.Quote(ic.Class) + " 的 Ingress"
+	}
+	if ic.Covered {
+		return who
+	}
+	return who + "：本规则库尚未覆盖该控制器"
+}
+
 // knownIngressControllers name Ingress controllers by the prefix of their IngressClass's
 // spec.controller and, when the IngressClass is not at hand (the annotation, or offline input
 // without it), by their usual class name. Only TKE's CLB controller is covered.

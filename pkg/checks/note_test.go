@@ -3,6 +3,7 @@ package checks
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -52,4 +53,27 @@ func TestNoteOnServicesWithoutLoadBalancer(t *testing.T) {
 			t.Errorf("unexpected note %+v", res.Note)
 		}
 	})
+}
+
+// TestNoteAndControllerInChinese: the note and the controller summary have a Chinese wording
+// holding the same facts.
+func TestNoteAndControllerInChinese(t *testing.T) {
+	han := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
+	n := notLoadBalancer(&corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeNodePort}}, []string{"events", "events", "service-endpoints"})
+	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		m := n.MessageIn(lang)
+		if han(m) != (lang == rules.Chinese) || !strings.Contains(m, "NodePort") || !strings.Contains(m, "service-endpoints") {
+			t.Errorf("note in %s: %q", lang, m)
+		}
+	}
+	for _, ic := range []IngressController{{Name: "ALB", Class: "alb", Path: "spec.ingressClassName"}, {Class: "x", Path: "p", Controller: "example.com/x"}, {}} {
+		if s := ic.SummaryIn(rules.Chinese); !han(s) || (ic.Name == "" && !strings.Contains(s, ic.Class)) || !strings.Contains(s, ic.Controller) || !strings.Contains(s, ic.Name) {
+			t.Errorf("summary of %+v in Chinese: %q", ic, s)
+		}
+		if ic.SummaryIn(rules.English) != ic.Summary() {
+			t.Errorf("English summary of %+v changed", ic)
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // PolicyOptions are the flags of the policy subcommand.
@@ -24,7 +25,9 @@ type PolicyOptions struct {
 	opts policy.Options
 }
 
-func newPolicyCommand(streams genericiooptions.IOStreams) *cobra.Command {
+// newPolicyCommand is the policy subcommand; *lang, set by the root before RunE, is the language of
+// the validation messages.
+func newPolicyCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobra.Command {
 	o := &PolicyOptions{Common: Common{IOStreams: streams}, Provider: "all", Action: string(admissionv1.Warn)}
 	cmd := &cobra.Command{
 		Use:   "policy",
@@ -47,6 +50,7 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
   kubectl lbdoctor policy --list`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
+			o.opts.Lang = *lang
 			if err := o.Complete(); err != nil {
 				return err
 			}

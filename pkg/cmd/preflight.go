@@ -131,6 +131,6 @@ func (o *PreflightOptions) Run(ctx context.Context) error {
 		return err
 	}
 	w := report.NewWriter(o.Out, o.format, true, false)
-	w.Version = buildVersion()
+	w.Version, w.Lang = buildVersion(), o.lang
 	return finish(w, res.Reports, true, res.Incomplete, o.AllowIncomplete, report.FailOn{At: rules.Error})
 }

@@ -68,6 +68,9 @@ type Common struct {
 	Output string
 	// Verbosity is -v, the log level of API requests.
 	Verbosity int
+	// Lang is --lang; lang is the language it, or else the locale, selects (rules.SelectLang).
+	Lang string
+	lang rules.Lang
 
 	format report.Format
 	// deadline bounds a live run; 0 is none.
@@ -205,15 +208,23 @@ and no -n: every one in the input).`,
 	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
 	cmd.PersistentFlags().Lookup("request-timeout").Usage = "Give up on the API server after this long: the whole live run and each request (e.g. 10s, 2m; a bare number is seconds; 0: no limit)"
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
-	cmd.PersistentPreRunE = func(*cobra.Command, []string) error { return logs.SetVerbosity(o.Verbosity) }
-	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by"} {
+	cmd.PersistentFlags().StringVar(&o.Lang, "lang", "", "Language of titles, causes, fixes and risks: en or zh (Simplified Chinese); by default LC_ALL, LC_MESSAGES or LANG decides (zh_* is zh, anything else en)")
+	cmd.PersistentPreRunE = func(*cobra.Command, []string) error {
+		lang, err := rules.SelectLang(o.Lang, os.Getenv)
+		if err != nil {
+			return err
+		}
+		o.lang = lang
+		return logs.SetVerbosity(o.Verbosity)
+	}
+	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by", "lang"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
 	o.registerKubeconfigCompletions(cmd)
 	cmd.Version = build().String()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
-	for _, sub := range []*cobra.Command{newExplainCommand(streams), newRulesCommand(streams), newVersionCommand(streams), newPolicyCommand(streams)} {
+	for _, sub := range []*cobra.Command{newExplainCommand(streams, &o.lang), newRulesCommand(streams, &o.lang), newVersionCommand(streams), newPolicyCommand(streams, &o.lang)} {
 		ownFlagsHelp(sub)
 		cmd.AddCommand(sub)
 	}
@@ -359,7 +370,7 @@ func finish(w *report.Writer, reports []report.Report, several bool, incomplete 
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	if err := diagnose.IncompleteError(incomplete); err != nil && !allowIncomplete {
-		return fmt.Errorf("%w; retry, or pass --allow-incomplete to accept it", err)
+		return report.RetryIncomplete(w.Lang, err)
 	}
 	if code := report.ExitCode(reports, failOn); code != ExitOK {
 		return exitError{code}
@@ -419,7 +430,7 @@ func (o *Options) noTargets() {
 func (o *Options) writer() *report.Writer {
 	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
-	w.Version = buildVersion()
+	w.Version, w.Lang = buildVersion(), o.lang
 	if o.FixHints {
 		w.Width = terminalWidth(o.Out)
 	}
@@ -502,6 +513,7 @@ func flagValues(flag string) []string {
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
 		"color":    {"auto", "always", "never"},
+		"lang":     rules.LangValues,
 	}[flag]
 }
 
@@ -527,6 +539,26 @@ func invalidValue(flag, value string) error {
 	return fmt.Errorf("invalid %s value (%s). Must be %s", flag, value, list)
 }
 
+// argsLang is the language of the run's error line: --lang from args when it names one, else the
+// locale's. (The command's own language is settled by its flags; an error may end the run before.)
+func argsLang(args []string) rules.Lang {
+	flag := ""
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a, "--lang="); ok {
+			flag = v
+		} else if a == "--lang" && i+1 < len(args) {
+			flag = args[i+1]
+		}
+	}
+	if l, err := rules.SelectLang(flag, os.Getenv); err == nil {
+		return l
+	}
+	return rules.LangFromEnv(os.Getenv)
+}
+
 // Execute runs the command line and returns the process exit code. Errors print as one line.
 func Execute(streams genericiooptions.IOStreams, args []string) int {
 	cmd := NewCommand(streams)
@@ -541,6 +573,6 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintf(streams.ErrOut, "error: %s\n", report.OneLine(err.Error()))
+	fmt.Fprint(streams.ErrOut, report.ErrorLine(argsLang(args), report.OneLine(err.Error())))
 	return ExitError
 }

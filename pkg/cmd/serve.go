@@ -87,5 +87,5 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 		return err
 	}
 	return serve.Run(ctx, serve.Config{Clients: c, Host: cfg.Host, Bind: o.Bind, PassLog: o.PassLog, ErrOut: o.ErrOut,
-		Handler: serve.Options{Report: o.Report}, Version: build().Version, Commit: build().Commit})
+		Handler: serve.Options{Report: o.Report, Lang: o.lang}, Version: build().Version, Commit: build().Commit})
 }

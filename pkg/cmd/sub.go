@@ -64,7 +64,9 @@ func ownFlagsHelp(cmd *cobra.Command) {
 	})
 }
 
-func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
+// newRulesCommand is the rules subcommand; *lang is the language --lang or the locale selects
+// (set by the root before RunE).
+func newRulesCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobra.Command {
 	var output string
 	cmd := &cobra.Command{
 		Use:   "rules",
@@ -76,16 +78,17 @@ func newRulesCommand(streams genericiooptions.IOStreams) *cobra.Command {
 				return err
 			}
 			if f != report.Text {
-				return report.Encode(streams.Out, f, report.Views(rules.All()))
+				return report.Encode(streams.Out, f, report.Views(rules.AllIn(rules.All(), *lang)))
 			}
-			return report.WriteRuleTable(streams.Out, rules.All())
+			return report.WriteRuleTable(streams.Out, rules.AllIn(rules.All(), *lang))
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
 	return cmd
 }
 
-func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
+// newExplainCommand is the explain subcommand; *lang is as newRulesCommand's.
+func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobra.Command {
 	var kind, provider, output string
 	cmd := &cobra.Command{
 		Use:   "explain CODE|RULE|EVENT-MESSAGE",
@@ -108,10 +111,11 @@ func newExplainCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			found = rules.AllIn(found, *lang)
 			if f != report.Text {
 				return report.Encode(streams.Out, f, report.Views(found))
 			}
-			report.WriteRuleDetails(streams.Out, found)
+			report.WriteRuleDetails(streams.Out, found, *lang)
 			if len(found) > 1 && k == "" {
 				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n", len(found), strings.Join(rules.ProviderNames(), "|"))
 			}

@@ -108,6 +108,7 @@ func (p *watchPrinter) first(u engine.Update) error {
 	if u.Err != nil {
 		return u.Err
 	}
+	u.Reports = report.LocalizeAll(u.Reports, p.o.lang)
 	p.prev.Seed(u.Reports)
 	for _, t := range p.o.targets {
 		if _, seen := p.prev[t]; !seen {
@@ -135,6 +136,7 @@ func (p *watchPrinter) update(u engine.Update) {
 	if u.Err != nil {
 		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", report.OneLine(u.Err.Error()))
 	}
+	u.Reports = report.LocalizeAll(u.Reports, p.o.lang)
 	for _, tr := range p.prev.Next(now, u) {
 		engine.WriteTransition(p.o.Out, tr, p.json)
 	}

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
-// Explain finds the rules of a code or rule id, else those an event message proves. When
+// Explain finds the rules of a code or rule id, else those an event message (English or Chinese)
+// proves, else, for a query in Chinese, those whose Chinese texts hold its words. When
 // --provider excludes every match, the error names the provider that has it.
 func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 	if q == "" {
@@ -33,6 +35,12 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 	}
 	if len(found) > 0 {
 		return found, nil
+	}
+	if hasHan(q) {
+		// Chinese keywords (证书, 监听器 …) search the catalog's Chinese texts.
+		if found := rules.Search(q, rules.Chinese, p, k); len(found) > 0 {
+			return found, nil
+		}
 	}
 	if p != "" || k != "" {
 		var others []string
@@ -65,4 +73,9 @@ func ParseExplainFilter(provider, kind string) (rules.Provider, rules.Kind, erro
 		}
 	}
 	return p, k, nil
+}
+
+// hasHan reports whether s holds a Chinese character.
+func hasHan(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
 }

@@ -39,6 +39,14 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 			}
 		}
 	}
+	if (provider == "" || provider == rules.Generic || provider == rules.TKE) && seen == nil {
+		// A Chinese message without a code: the controllers' Chinese wording names it.
+		for _, code := range zhCodes(kind, message) {
+			for _, id := range byCode(kind, code, message) {
+				add(id)
+			}
+		}
+	}
 	for _, r := range byKind[kind] {
 		if provider != "" && provider != rules.Generic && r.Provider != provider {
 			continue

@@ -32,6 +32,9 @@ type Options struct {
 	Actions []admissionv1.ValidationAction
 	// NamespaceSelector, when set, limits the bindings to matching namespaces.
 	NamespaceSelector *metav1.LabelSelector
+	// Lang is the language of the rules' titles and fixes in the validation messages; codes, rule
+	// ids and the CEL expressions are the same in every language.
+	Lang rules.Lang
 }
 
 // Policy is one generated policy and the rules it enforces.
@@ -183,7 +186,7 @@ func (p Policy) object(opts Options) *admissionv1.ValidatingAdmissionPolicy {
 	var titles, failing []string
 	n := 0
 	for k, c := range p.Rules {
-		r := c.Rule.Rule()
+		r := c.Rule.Rule().In(opts.Lang)
 		head := Label(r) + ": " + r.Title + " — "
 		titles = append(titles, Label(r)+": "+r.Title)
 		var oks []string
@@ -198,13 +201,13 @@ func (p Policy) object(opts Options) *admissionv1.ValidatingAdmissionPolicy {
 			n++
 			val := admissionv1.Validation{Expression: expr, Message: head + r.Fix}
 			if v.Detail != "" {
-				val.MessageExpression = lit(head) + " + " + v.Detail + " + " + lit(". "+r.Fix)
+				val.MessageExpression = lit(head) + " + " + v.Detail + " + " + lit(sentenceEnd(opts.Lang)+r.Fix)
 			}
 			if listAll {
 				if val.MessageExpression == "" {
 					val.MessageExpression = lit(head + r.Fix)
 				}
-				val.MessageExpression += " + " + alsoBroken(k)
+				val.MessageExpression += " + " + alsoBroken(k, opts.Lang)
 			}
 			vs = append(vs, val)
 		}
@@ -263,9 +266,21 @@ func (p Policy) binding(opts Options) *admissionv1.ValidatingAdmissionPolicyBind
 
 // alsoBroken is the CEL end of the messages of rule k's validations: when k is the first failing
 // rule of the policy, the code and title of every other failing rule; otherwise nothing.
-func alsoBroken(k int) string {
+func alsoBroken(k int, lang rules.Lang) string {
+	also, sep, end := " Also broken: ", "; ", "."
+	if lang == rules.Chinese {
+		also, sep, end = " 同时违反：", "；", "。"
+	}
 	return "(variables.failing[0] == " + itoa(k) + " && size(variables.failing) > 1 ? " +
-		lit(" Also broken: ") + " + variables.failing.filter(j, j != " + itoa(k) + ").map(j, variables.titles[j]).join(\"; \") + \".\" : \"\")"
+		lit(also) + " + variables.failing.filter(j, j != " + itoa(k) + ").map(j, variables.titles[j]).join(" + lit(sep) + ") + " + lit(end) + " : \"\")"
+}
+
+// sentenceEnd closes a sentence of a validation message before the fix that follows it.
+func sentenceEnd(lang rules.Lang) string {
+	if lang == rules.Chinese {
+		return "。"
+	}
+	return ". "
 }
 
 func labels(p Policy) map[string]string {

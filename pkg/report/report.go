@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -60,6 +61,8 @@ type IngressController struct {
 	Covered bool `json:"covered"`
 	// Summary says it in one line, e.g. "ALB Ingress: not covered by this catalog yet".
 	Summary string `json:"summary"`
+	// src words Summary in every language.
+	src checks.IngressController
 }
 
 // Note is a remark on the target as a whole.
@@ -68,6 +71,8 @@ type Note struct {
 	Reason string `json:"reason"`
 	// Message says it in one line.
 	Message string `json:"message"`
+	// src words Message in every language.
+	src checks.Note
 }
 
 // Provider is the cloud the target was diagnosed for and what decided it.
@@ -124,6 +129,8 @@ type Change struct {
 	Old         string `json:"old"`
 	New         string `json:"new"`
 	Consequence string `json:"consequence"`
+	// src is the change the model found, which words the consequence in every language.
+	src changes.Change
 }
 
 // Skipped is a check that could not run, with the reason.
@@ -181,11 +188,11 @@ func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.Fail
 		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
 	}
 	if res.Note != nil {
-		r.Note = &Note{Reason: res.Note.Reason, Message: res.Note.Message}
+		r.Note = &Note{Reason: res.Note.Reason, Message: res.Note.Message, src: *res.Note}
 	}
 	if ic := res.Controller; ic != nil {
 		r.IngressController = &IngressController{Name: ic.Name, Class: ic.Class, Controller: ic.Controller,
-			Covered: ic.Covered, Summary: ic.Summary()}
+			Covered: ic.Covered, Summary: ic.Summary(), src: *ic}
 	}
 	for _, s := range res.Partial {
 		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
@@ -205,7 +212,7 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
 		LastSeen: f.LastSeen}
 	if c := f.Change; c != nil {
-		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence}
+		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence, src: *c}
 	}
 	return out, nil
 }

@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -52,31 +52,44 @@ func Views(rs []rules.Rule) []RuleView {
 	return out
 }
 
-// WriteRuleTable writes rs as the text table of the rules subcommand: id, code, severity and title.
+// WriteRuleTable writes rs as the text table of the rules subcommand: id, code, severity and title,
+// aligned by display width (a Chinese title takes two cells a character).
 func WriteRuleTable(w io.Writer, rs []rules.Rule) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tCODE\tSEVERITY\tTITLE")
+	ew := &errWriter{w: w}
+	var t table
+	t.add(nil, "ID", "CODE", "SEVERITY", "TITLE")
 	for _, r := range rs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, CodeLabel(r.ID), r.Severity, r.Title)
+		t.add(nil, r.ID.String(), CodeLabel(r.ID), r.Severity.String(), r.Title)
 	}
-	return tw.Flush()
+	t.write(ew)
+	return ew.err
 }
 
 // WriteRuleDetails writes each of rs in full as the explain subcommand's text: a heading line, its
 // cause, fix, risk and doc, whether the controller retries, and what else decides it; a blank line
 // between rules. Write errors are not reported: the caller's exit status does not depend on them.
-func WriteRuleDetails(w io.Writer, rs []rules.Rule) {
+//
+// The rules' texts are written as rs hold them (rules.AllIn gives them in a language); lang is the
+// language of the labels.
+func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 	for i, r := range rs {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s  %s  (%s %s, code %s, %s)\n", r.ID, r.Title, r.Provider, r.Kind.Lower(), CodeLabel(r.ID), r.Severity)
-		fmt.Fprintf(w, "  cause: %s\n  fix:   %s\n  risk:  %s\n  doc:   %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
+		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, r.Provider, r.Kind.Lower(), CodeLabel(r.ID), r.Severity)
+		fmt.Fprintf(w, say(lang, phCause), r.Cause)
+		for _, h := range [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.Doc}} {
+			pad := max(0, 7-DisplayWidth(h[0])) // under "cause: "
+			if lang == rules.Chinese {
+				pad = 0 // 原因：修复：风险：文档： are as wide as one another
+			}
+			fmt.Fprintf(w, "  %s%s%s\n", h[0], strings.Repeat(" ", pad), h[1])
+		}
 		if r.Retried {
-			fmt.Fprintln(w, "  the cloud controller retries this by itself")
+			fmt.Fprint(w, say(lang, phRetried))
 		}
 		for _, d := range r.Decides {
-			fmt.Fprintf(w, "  decided also by %s: %s (unknown: %s)\n", d.By, d.What, d.IfUnknown)
+			fmt.Fprintf(w, say(lang, phDecidedBy), d.By, d.What, d.IfUnknown)
 		}
 	}
 }

@@ -84,7 +84,7 @@ func TestWriteRuleDetails(t *testing.T) {
 				t.Fatal("the catalog has no such rule")
 			}
 			var buf bytes.Buffer
-			WriteRuleDetails(&buf, tt.rs)
+			WriteRuleDetails(&buf, tt.rs, rules.English)
 			lines := strings.Split(buf.String(), "\n")
 			if len(lines) < len(tt.want) {
 				t.Fatalf("text %q", buf.String())

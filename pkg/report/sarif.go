@@ -185,7 +185,14 @@ func RuleAnchor(id rules.ID) string { return strings.ReplaceAll(strings.ToLower(
 // NewSARIF converts reports into a SARIF 2.1.0 log: one run whose driver lists every catalog rule
 // (in id order) and whose results follow the reports' order. Suppressed findings are left out.
 func NewSARIF(reports []Report, version string) SARIFLog {
-	all := rules.All()
+	return NewSARIFIn(reports, version, rules.English)
+}
+
+// NewSARIFIn is NewSARIF with the rules' descriptions and help, and the messages, in lang; ids,
+// codes, levels, properties and fingerprints are those of every language. reports are taken as
+// they are (Writer.Write localizes them first).
+func NewSARIFIn(reports []Report, version string, lang rules.Lang) SARIFLog {
+	all := rules.AllIn(rules.All(), lang)
 	index := make(map[rules.ID]int, len(all))
 	driver := SARIFDriver{Name: "kubectl-lbdoctor", Version: version, InformationURI: RepoURL, Rules: make([]SARIFRule, 0, len(all))}
 	for i, r := range all {
@@ -194,7 +201,7 @@ func NewSARIF(reports []Report, version string) SARIFLog {
 			ID:                   r.ID.String(),
 			ShortDescription:     SARIFText{Text: r.Title},
 			FullDescription:      SARIFText{Text: r.Cause},
-			Help:                 SARIFText{Text: r.Fix, Markdown: helpMarkdown(r)},
+			Help:                 SARIFText{Text: r.Fix, Markdown: helpMarkdown(r, lang)},
 			HelpURI:              RulesDocURL + "#" + RuleAnchor(r.ID),
 			DefaultConfiguration: SARIFConfiguration{sarifLevel(r.Severity)},
 			Properties: SARIFRuleProps{Code: r.Code, Provider: string(r.Provider), Kind: r.Kind.Lower(),
@@ -211,7 +218,7 @@ func NewSARIF(reports []Report, version string) SARIFLog {
 				RuleID:              f.Rule.String(),
 				RuleIndex:           index[f.Rule],
 				Level:               sarifLevel(f.Severity),
-				Message:             SARIFText{Text: sarifMessage(f)},
+				Message:             SARIFText{Text: sarifMessage(f, lang)},
 				Locations:           []SARIFLocation{{PhysicalLocation: loc, LogicalLocations: obj}},
 				PartialFingerprints: map[string]string{FingerprintKey: fingerprint(rep.Target, f, loc)},
 				Properties:          SARIFResultProps{Code: f.Code, Path: f.Path, Check: f.Check, Source: f.Source},
@@ -219,13 +226,13 @@ func NewSARIF(reports []Report, version string) SARIFLog {
 		}
 		for _, s := range rep.Skipped {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{Level: "note",
-				Message:    SARIFText{Text: objectName(rep.Target) + ": check " + s.Check + " skipped: " + s.Reason},
+				Message:    SARIFText{Text: fmt.Sprintf(say(lang, phSARIFSkipped), objectName(rep.Target), s.Check, s.Reason)},
 				Locations:  []SARIFLocation{{LogicalLocations: obj}},
 				Properties: SARIFNotificationProps{Check: s.Check, Status: "skipped"}})
 		}
 		for _, s := range rep.Partial {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{Level: "note",
-				Message:    SARIFText{Text: objectName(rep.Target) + ": check " + s.Check + " ran on the input files only: " + s.Reason},
+				Message:    SARIFText{Text: fmt.Sprintf(say(lang, phSARIFPartial), objectName(rep.Target), s.Check, s.Reason)},
 				Locations:  []SARIFLocation{{LogicalLocations: obj}},
 				Properties: SARIFNotificationProps{Check: s.Check, Status: "partial"}})
 		}
@@ -233,7 +240,7 @@ func NewSARIF(reports []Report, version string) SARIFLog {
 	if left := len(run.Results) - MaxSARIFResults; left > 0 {
 		run.Results = mostSevere(run.Results, MaxSARIFResults)
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, SARIFNotification{Level: "warning",
-			Message: SARIFText{Text: fmt.Sprintf("%d results left out: code scanning keeps %d per run; the most severe are listed (-o json lists all)",
+			Message: SARIFText{Text: fmt.Sprintf(say(lang, phSARIFTruncated),
 				left, MaxSARIFResults)},
 			Properties: SARIFNotificationProps{Check: "sarif", Status: "truncated"}})
 	}
@@ -272,17 +279,17 @@ func fingerprint(t snapshot.Target, f Finding, loc *SARIFPhysical) string {
 }
 
 // helpMarkdown is a rule's help for code scanning: cause, fix, risk and where it is documented.
-func helpMarkdown(r rules.Rule) string {
+func helpMarkdown(r rules.Rule, lang rules.Lang) string {
 	var b strings.Builder
 	title := r.Title
 	if r.Code != "" {
 		title = r.Code + ": " + title
 	}
-	fmt.Fprintf(&b, "**%s**\n\n**Cause.** %s\n\n**Fix.** %s\n\n", mdEscape(title), mdEscape(r.Cause), mdEscape(r.Fix))
+	fmt.Fprintf(&b, "**%s**\n\n%s%s\n\n%s%s\n\n", mdEscape(title), say(lang, phSARIFCause), mdEscape(r.Cause), say(lang, phSARIFFix), mdEscape(r.Fix))
 	if r.Risk != "" {
-		fmt.Fprintf(&b, "**If left.** %s\n\n", mdEscape(r.Risk))
+		fmt.Fprintf(&b, "%s%s\n\n", say(lang, phSARIFIfLeft), mdEscape(r.Risk))
 	}
-	fmt.Fprintf(&b, "**Documented in:** %s. See also [%s](%s#%s).", mdEscape(r.Doc), r.ID, RulesDocURL, RuleAnchor(r.ID))
+	fmt.Fprintf(&b, say(lang, phSARIFDocumented), mdEscape(r.Doc), r.ID, RulesDocURL, RuleAnchor(r.ID))
 	return b.String()
 }
 
@@ -298,13 +305,13 @@ func objectName(t snapshot.Target) string {
 }
 
 // sarifMessage is the finding's facts, with the confirming event when there is one.
-func sarifMessage(f Finding) string {
+func sarifMessage(f Finding, lang rules.Lang) string {
 	msg := f.Message
 	if msg == "" {
 		msg = f.Title
 	}
 	if f.Source == checks.SourceCheckEvent && f.Event != "" {
-		msg += " (confirmed by event: " + f.Event + ")"
+		msg += fmt.Sprintf(say(lang, phSARIFConfirmed), f.Event)
 	}
 	return msg
 }

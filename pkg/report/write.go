@@ -76,10 +76,13 @@ type Writer struct {
 	Width int
 	// Version is the tool version SARIF output names.
 	Version string
-	sev     map[rules.Severity]*color.Color
-	ok      *color.Color
-	bold    *color.Color
-	dim     *color.Color
+	// Lang is the language of the human texts: rule titles, fixes and risks in every format, and
+	// text output's headings and summary lines. Keys, ids, codes and enum values never change.
+	Lang rules.Lang
+	sev  map[rules.Severity]*color.Color
+	ok   *color.Color
+	bold *color.Color
+	dim  *color.Color
 }
 
 // NewWriter returns a Writer; useColor applies to text output only.
@@ -123,6 +126,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 // Write prints one report, or a List when there are several (or listAlways is set), and returns the
 // first write error.
 func (w *Writer) Write(reports []Report, listAlways bool) error {
+	reports = LocalizeAll(reports, w.Lang)
 	switch w.Format {
 	case JSON, YAML:
 		var v any = NewList(reports)
@@ -131,7 +135,7 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		}
 		return Encode(w.Out, w.Format, v)
 	case SARIF:
-		return Encode(w.Out, JSON, NewSARIF(reports, w.Version))
+		return Encode(w.Out, JSON, NewSARIFIn(reports, w.Version, w.Lang))
 	}
 	ew := &errWriter{w: w.Out}
 	out := w.Out
@@ -234,13 +238,13 @@ func (w *Writer) total(all, shown []Report) {
 			bad++
 		}
 	}
-	line := fmt.Sprintf("total: %d object(s), %d with findings, %d ok; %d error(s), %d warning(s), %d info",
+	line := fmt.Sprintf(say(w.Lang, phTotal),
 		len(all), bad, len(all)-bad, sum.Error, sum.Warning, sum.Info)
 	if sum.Suppressed > 0 {
-		line += fmt.Sprintf(", %d suppressed", sum.Suppressed)
+		line += fmt.Sprintf(say(w.Lang, phTotalSuppressed), sum.Suppressed)
 	}
 	if hidden := len(all) - len(shown); hidden > 0 && !w.Quiet {
-		line += fmt.Sprintf(" (%d ok not listed; --show-ok lists them)", hidden)
+		line += fmt.Sprintf(say(w.Lang, phTotalHidden), hidden)
 	}
 	fmt.Fprintln(w.Out, line)
 }
@@ -383,25 +387,71 @@ func DisplayWidth(s string) int {
 	return n
 }
 
-// wrap breaks s into lines of at most w display cells at spaces; w <= 0 does not wrap.
+// wrap breaks s into lines of at most w display cells: at spaces, and between two wide characters
+// (Chinese has no spaces between words; a line may break before or after any of its characters).
+// A word wider than w is not cut. w <= 0 does not wrap.
 func wrap(s string, w int) []string {
 	if w <= 0 || DisplayWidth(s) <= w {
 		return []string{s}
 	}
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, tok := range wrapTokens(s) {
+		text := tok.text
+		if tok.space && line != "" {
+			text = " " + text
+		}
 		switch {
 		case line == "":
-			line = word
-		case DisplayWidth(line)+1+DisplayWidth(word) <= w:
-			line += " " + word
+			line = tok.text
+		case DisplayWidth(line)+DisplayWidth(text) <= w:
+			line += text
 		default:
 			lines = append(lines, line)
-			line = word
+			line = tok.text
 		}
 	}
 	return append(lines, line)
+}
+
+// wrapToken is a piece wrap never breaks: a run of narrow characters, or one wide character with
+// the closing marks after it (a line never starts with ，。） and the like). space says white space
+// came before it.
+type wrapToken struct {
+	text  string
+	space bool
+}
+
+// closingMarks never start a wrapped line.
+const closingMarks = "，。、；：！？）」』】》"
+
+func wrapTokens(s string) []wrapToken {
+	var out []wrapToken
+	for _, word := range strings.Fields(s) {
+		first := true
+		cur := ""
+		flush := func() {
+			if cur != "" {
+				out = append(out, wrapToken{text: cur, space: first})
+				first, cur = false, ""
+			}
+		}
+		for _, r := range word {
+			if strings.ContainsRune(closingMarks, r) && cur == "" && !first && len(out) > 0 {
+				out[len(out)-1].text += string(r)
+				continue
+			}
+			if DisplayWidth(string(r)) == 2 {
+				flush()
+				cur = string(r)
+				flush()
+				continue
+			}
+			cur += string(r)
+		}
+		flush()
+	}
+	return out
 }
 
 // codes is the CODES cell of a report's row: the code label of each rule found, once each, or "-".
@@ -435,9 +485,9 @@ func clustered(reports []Report) bool {
 }
 
 func (w *Writer) text(r Report) {
-	source := "source: " + string(r.Source)
+	source := say(w.Lang, phSource) + string(r.Source)
 	if r.Cluster != "" {
-		source = "cluster: " + r.Cluster + ", " + source
+		source = say(w.Lang, phCluster) + r.Cluster + ", " + source
 	}
 	if r.Origin != nil {
 		source += ", " + r.Origin.String()
@@ -448,24 +498,24 @@ func (w *Writer) text(r Report) {
 		for i, l := range r.AlsoDefinedAt {
 			where[i] = l.String()
 		}
-		fmt.Fprintf(w.Out, "  also defined at %s (diagnosed on its own)\n", strings.Join(where, ", "))
+		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
-	fmt.Fprintf(w.Out, "  provider: %s (%s)\n", r.Provider.Name, r.Provider.Evidence)
+	fmt.Fprintf(w.Out, say(w.Lang, phProvider), r.Provider.Name, r.Provider.Evidence)
 	if ic := r.IngressController; ic != nil {
-		fmt.Fprintf(w.Out, "  controller: %s\n", ic.Summary)
+		fmt.Fprintf(w.Out, say(w.Lang, phController), ic.Summary)
 	}
 	if r.Note != nil {
-		fmt.Fprintf(w.Out, "  note: %s\n", r.Note.Message)
+		fmt.Fprintf(w.Out, say(w.Lang, phNote), r.Note.Message)
 	}
 	if len(r.Incomplete) > 0 {
-		fmt.Fprintf(w.Out, "  %s the report may be incomplete: %s\n", w.sev[rules.Warning].Sprint("!"),
+		fmt.Fprintf(w.Out, say(w.Lang, phIncomplete), w.sev[rules.Warning].Sprint("!"),
 			strings.Join(r.Incomplete, "; "))
 	}
 	switch {
 	case len(r.Findings) == 0 && len(r.Skipped) > 0:
-		fmt.Fprintf(w.Out, "  no problems found by the checks that ran (%d skipped)\n", len(r.Skipped))
+		fmt.Fprintf(w.Out, say(w.Lang, phNoProblemsSkipped), len(r.Skipped))
 	case len(r.Findings) == 0:
-		fmt.Fprintln(w.Out, "  no problems found")
+		fmt.Fprint(w.Out, say(w.Lang, phNoProblems))
 	}
 	codeWidth := 1
 	for _, f := range append(slices.Clone(r.Findings), r.Suppressed...) {
@@ -478,7 +528,7 @@ func (w *Writer) text(r Report) {
 			code+strings.Repeat(" ", codeWidth-DisplayWidth(code)), f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
 		if f.Source == checks.SourceEvent {
-			where = fmt.Sprintf("event (x%d, last %s)", f.Count, lastSeen(f.LastSeen))
+			where = fmt.Sprintf(say(w.Lang, phEventSeen), f.Count, lastSeen(f.LastSeen))
 		}
 		if f.Location != nil {
 			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
@@ -489,17 +539,17 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Message)
 		}
 		if f.Source == checks.SourceCheckEvent {
-			fmt.Fprintf(w.Out, "          confirmed by event (x%d, last %s): %s\n", f.Count, lastSeen(f.LastSeen), f.Event)
+			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), f.Count, lastSeen(f.LastSeen), f.Event)
 		}
 		for _, c := range f.Consequences {
-			fmt.Fprintf(w.Out, "%sconsequence: %s %s: %s\n", indent, c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c))
+			fmt.Fprintf(w.Out, "%s%s%s %s: %s\n", indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c, w.Lang))
 		}
 		if w.FixHints {
-			for _, h := range [][2]string{{"fix:  ", f.Fix}, {"risk: ", f.Risk}, {"doc:  ", f.Doc}} {
-				for i, line := range wrap(h[1], w.Width-len(indent)-len(h[0])) {
+			for _, h := range [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}} {
+				for i, line := range wrap(h[1], w.Width-len(indent)-DisplayWidth(h[0])) {
 					label := h[0]
 					if i > 0 {
-						label = strings.Repeat(" ", len(h[0]))
+						label = strings.Repeat(" ", DisplayWidth(h[0]))
 					}
 					fmt.Fprintf(w.Out, "%s%s%s\n", indent, label, line)
 				}
@@ -508,7 +558,7 @@ func (w *Writer) text(r Report) {
 	}
 	if w.Verbose {
 		for _, f := range r.Suppressed {
-			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), CodeLabel(f.Rule), f.Title, w.dim.Sprintf("[%s] by %s", f.Rule, IgnoreAnnotation))
+			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), CodeLabel(f.Rule), f.Title, w.dim.Sprintf(say(w.Lang, phSuppressedBy), f.Rule, IgnoreAnnotation))
 		}
 	}
 	for _, s := range r.Partial {
@@ -519,11 +569,11 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
 		}
 	}
-	line := fmt.Sprintf("  summary: %d error(s), %d warning(s), %d info", r.Summary.Error, r.Summary.Warning, r.Summary.Info)
+	line := fmt.Sprintf(say(w.Lang, phSummary), r.Summary.Error, r.Summary.Warning, r.Summary.Info)
 	if r.Summary.Suppressed > 0 {
-		line += fmt.Sprintf(", %d suppressed by %s", r.Summary.Suppressed, IgnoreAnnotation)
+		line += fmt.Sprintf(say(w.Lang, phSummarySuppressed), r.Summary.Suppressed, IgnoreAnnotation)
 		if !w.Verbose {
-			line += " (-v lists them)"
+			line += say(w.Lang, phListThem)
 		}
 	}
 	fmt.Fprintln(w.Out, line)
@@ -536,12 +586,12 @@ func (w *Writer) text(r Report) {
 func CodeLabel(id rules.ID) string { return id.Slug() }
 
 // consequenceFacts is what a consequence says, and what saw it.
-func consequenceFacts(c Finding) string {
+func consequenceFacts(c Finding, lang rules.Lang) string {
 	switch c.Source {
 	case checks.SourceEvent:
-		return fmt.Sprintf("event (x%d, last %s): %s", c.Count, lastSeen(c.LastSeen), c.Message)
+		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Message)
 	case checks.SourceCheckEvent:
-		return fmt.Sprintf("%s; confirmed by event (x%d, last %s): %s", c.Message, c.Count, lastSeen(c.LastSeen), c.Event)
+		return fmt.Sprintf(say(lang, phConfirmedShort), c.Message, c.Count, lastSeen(c.LastSeen), c.Event)
 	}
 	return c.Message
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -34,6 +35,8 @@ type Options struct {
 	// Report serves /report. It is off by default: the report names every object with a finding
 	// and its addresses, more than the metrics say (docs/threat-model.md).
 	Report bool
+	// Lang is the language of /report's titles, fixes and risks (report.Localize).
+	Lang rules.Lang
 }
 
 // ReportFlag is the serve flag that turns Options.Report on.
@@ -69,7 +72,7 @@ func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
 			return
 		}
 		var buf bytes.Buffer
-		if err := report.Encode(&buf, report.JSON, report.NewList(ordered(st.Reports()))); err != nil {
+		if err := report.Encode(&buf, report.JSON, report.NewList(report.LocalizeAll(ordered(st.Reports()), o.Lang))); err != nil {
 			http.Error(w, "encoding the report: "+err.Error(), http.StatusInternalServerError)
 			return
 		}

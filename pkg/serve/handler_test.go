@@ -167,3 +167,47 @@ func TestDefaultBindAddress(t *testing.T) {
 		})
 	}
 }
+
+// TestReportLang: /report's titles and fixes follow Options.Lang; /metrics never changes with it.
+func TestReportLang(t *testing.T) {
+	han := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
+	}
+	var metrics [2]string
+	for i, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		reg := NewRegistry()
+		m := NewMetrics(reg)
+		st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
+		for _, r := range st.reports {
+			m.Update(r)
+		}
+		st.ready.Store(true)
+		srv := httptest.NewServer(NewHandler(reg, st, Options{Report: true, Lang: lang}))
+		_, body := get(t, srv, "/report")
+		_, metrics[i] = get(t, srv, "/metrics")
+		srv.Close()
+		var l report.List
+		if err := json.Unmarshal([]byte(body), &l); err != nil {
+			t.Fatal(err)
+		}
+		f := l.Items[0].Findings[0]
+		if f.Rule != rules.TKEIngressE4009 || f.Code != "E4009" || han(f.Title) != (lang == rules.Chinese) || han(f.Fix) != (lang == rules.Chinese) {
+			t.Errorf("%s: finding %s %s %q %q", lang, f.Rule, f.Code, f.Title, f.Fix)
+		}
+		if st.reports[0].Findings[0].Title != l.Items[0].Findings[0].Title && lang == rules.English {
+			t.Errorf("English title changed")
+		}
+	}
+	findings := func(s string) string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "lbdoctor_findings") || strings.HasPrefix(l, "lbdoctor_targets") {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	if findings(metrics[0]) != findings(metrics[1]) || findings(metrics[0]) == "" || han(metrics[1]) {
+		t.Errorf("metrics differ with the language:\n%s\n---\n%s", findings(metrics[0]), findings(metrics[1]))
+	}
+}

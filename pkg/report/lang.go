@@ -1,0 +1,244 @@
+package report
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// phrase is a fixed piece of text output (a heading, a label, a summary line's format), written in
+// every language of rules.LangValues.
+type phrase int
+
+// The phrases of text output. Keys, rule ids, codes, severities and column headers are not phrases:
+// they stay English in every language, so that scripts and searches keep working.
+const (
+	phSource phrase = iota
+	phCluster
+	phAlsoDefined
+	phProvider
+	phController
+	phNote
+	phIncomplete
+	phNoProblemsSkipped
+	phNoProblems
+	phEventSeen
+	phConfirmed
+	phConsequence
+	phFix
+	phRisk
+	phDoc
+	phSuppressedBy
+	phSummary
+	phSummarySuppressed
+	phListThem
+	phTotal
+	phTotalSuppressed
+	phTotalHidden
+	phConfirmedShort
+	phCause
+	phRetried
+	phDecidedBy
+	phRuleHeading
+	phSARIFSkipped
+	phSARIFPartial
+	phSARIFTruncated
+	phSARIFConfirmed
+	phSARIFCause
+	phSARIFFix
+	phSARIFIfLeft
+	phSARIFDocumented
+	phErrorPrefix
+	phRetryHint
+	phCount // number of phrases; keep last
+)
+
+// phrases are the texts of each phrase: English, then Simplified Chinese. A phrase with a format
+// takes the same verbs, in the same order, in both languages.
+var phrases = [phCount][2]string{
+	phSource:            {"source: ", "来源："},
+	phCluster:           {"cluster: ", "集群："},
+	phAlsoDefined:       {"  also defined at %s (diagnosed on its own)\n", "  另见于 %s（单独诊断）\n"},
+	phProvider:          {"  provider: %s (%s)\n", "  云厂商：%s（%s）\n"},
+	phController:        {"  controller: %s\n", "  控制器：%s\n"},
+	phNote:              {"  note: %s\n", "  说明：%s\n"},
+	phIncomplete:        {"  %s the report may be incomplete: %s\n", "  %s 报告可能不完整：%s\n"},
+	phNoProblemsSkipped: {"  no problems found by the checks that ran (%d skipped)\n", "  已运行的检查未发现问题（跳过 %d 项）\n"},
+	phNoProblems:        {"  no problems found\n", "  未发现问题\n"},
+	phEventSeen:         {"event (x%d, last %s)", "事件（%d 次，最近 %s）"},
+	phConfirmed:         {"          confirmed by event (x%d, last %s): %s\n", "          已由事件证实（%d 次，最近 %s）：%s\n"},
+	phConsequence:       {"consequence: ", "连带问题："},
+	phFix:               {"fix:  ", "修复："},
+	phRisk:              {"risk: ", "风险："},
+	phDoc:               {"doc:  ", "文档："},
+	phSuppressedBy:      {"[%s] by %s", "[%s] 由 %s 屏蔽"},
+	phSummary:           {"  summary: %d error(s), %d warning(s), %d info", "  汇总：%d 个错误，%d 个警告，%d 个提示"},
+	phSummarySuppressed: {", %d suppressed by %s", "，%d 个由 %s 屏蔽"},
+	phListThem:          {" (-v lists them)", "（-v 列出）"},
+	phTotal:             {"total: %d object(s), %d with findings, %d ok; %d error(s), %d warning(s), %d info", "合计：%d 个对象，%d 个有问题，%d 个正常；%d 个错误，%d 个警告，%d 个提示"},
+	phTotalSuppressed:   {", %d suppressed", "，%d 个已屏蔽"},
+	phTotalHidden:       {" (%d ok not listed; --show-ok lists them)", "（%d 个正常对象未列出；--show-ok 列出）"},
+	phConfirmedShort:    {"%s; confirmed by event (x%d, last %s): %s", "%s；已由事件证实（%d 次，最近 %s）：%s"},
+	phCause:             {"  cause: %s\n", "  原因：%s\n"},
+	phRetried:           {"  the cloud controller retries this by itself\n", "  云控制器会自动重试\n"},
+	phDecidedBy:         {"  decided also by %s: %s (unknown: %s)\n", "  另由 %s 决定：%s（未知时：%s）\n"},
+	phRuleHeading:       {"%s  %s  (%s %s, code %s, %s)\n", "%s  %s  （%s %s，错误码 %s，%s）\n"},
+	phSARIFSkipped:      {"%s: check %s skipped: %s", "%s：检查 %s 已跳过：%s"},
+	phSARIFPartial:      {"%s: check %s ran on the input files only: %s", "%s：检查 %s 仅基于输入文件运行：%s"},
+	phSARIFTruncated:    {"%d results left out: code scanning keeps %d per run; the most severe are listed (-o json lists all)", "省略了 %d 条结果：代码扫描每次最多保留 %d 条，已列出最严重的（-o json 列出全部）"},
+	phSARIFConfirmed:    {" (confirmed by event: %s)", "（已由事件证实：%s）"},
+	phSARIFCause:        {"**Cause.** ", "**原因。** "},
+	phSARIFFix:          {"**Fix.** ", "**修复。** "},
+	phSARIFIfLeft:       {"**If left.** ", "**不处理的后果。** "},
+	phSARIFDocumented:   {"**Documented in:** %s. See also [%s](%s#%s).", "**文档：** %s。另见 [%s](%s#%s)。"},
+	phErrorPrefix:       {"error: %s\n", "错误：%s\n"},
+	phRetryHint:         {"%w; retry, or pass --allow-incomplete to accept it", "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
+}
+
+// ErrorLine is the line an error that ends the run prints as on stderr: "error: " and the message.
+func ErrorLine(lang rules.Lang, msg string) string { return fmt.Sprintf(say(lang, phErrorPrefix), msg) }
+
+// RetryIncomplete wraps err, a read that failed part way, with the hint of a run that exits 2.
+func RetryIncomplete(lang rules.Lang, err error) error {
+	return fmt.Errorf(say(lang, phRetryHint), err)
+}
+
+// say is phrase p in lang.
+func say(lang rules.Lang, p phrase) string {
+	if lang == rules.Chinese {
+		return phrases[p][1]
+	}
+	return phrases[p][0]
+}
+
+// Localize returns r with the catalog's texts (titles, fixes, risks) of its findings, consequences
+// and suppressed findings in lang, and each change's consequence in lang. Rule ids, codes,
+// severities, paths and the checks' other facts (Message, Event) are unchanged. r itself is not modified.
+func Localize(r Report, lang rules.Lang) Report {
+	if lang == rules.English {
+		return r
+	}
+	r.Findings = localizeFindings(r.Findings, lang)
+	r.Suppressed = localizeFindings(r.Suppressed, lang)
+	if r.Note != nil && r.Note.src.Reason != "" {
+		n := *r.Note
+		n.Message = n.src.MessageIn(lang)
+		r.Note = &n
+	}
+	if r.IngressController != nil && r.IngressController.src.Summary() == r.IngressController.Summary {
+		ic := *r.IngressController
+		ic.Summary = ic.src.SummaryIn(lang)
+		r.IngressController = &ic
+	}
+	r.Skipped = localizeSkips(r.Skipped, lang)
+	r.Partial = localizeSkips(r.Partial, lang)
+	return r
+}
+
+// localizeSkips are ss (a copy) with the fixed phrases of their reasons in lang.
+func localizeSkips(ss []Skipped, lang rules.Lang) []Skipped {
+	if ss == nil {
+		return nil
+	}
+	out := slices.Clone(ss)
+	for i := range out {
+		out[i].Reason = SkipReason(out[i].Reason, lang)
+	}
+	return out
+}
+
+// Skip reasons are "cannot read WHAT[ in namespace NS]: WHY" (snapshot.UnknownError) or a fixed
+// sentence; the resource names, object names and server errors in them are facts and stay as
+// they are.
+var (
+	readInNamespace = regexp.MustCompile(`^cannot read (\S+) in namespace (\S+): (.+)$`)
+	readObject      = regexp.MustCompile(`^cannot read (.+?): (.+)$`)
+	noneSelected    = regexp.MustCompile(`^not in the input files \(none selected by (.+)\)$`)
+)
+
+// zhReasons are the fixed sentences and causes of skip reasons, in Chinese.
+var zhReasons = map[string]string{
+	"not in the input files": "输入文件中没有",
+	"not fetched":            "未获取",
+	"forbidden":              "无权限（forbidden）",
+	"API not served by this cluster (is the CRD installed?)":                               "该集群不提供此 API（是否安装了相应的 CRD？）",
+	"unauthorized: the credentials were rejected":                                          "未授权：凭据被拒绝",
+	"the input files may hold only some of them":                                           "输入文件可能只包含其中一部分",
+	"offline: ran on the objects in the input files; objects they lack could add findings": "离线：仅基于输入文件中的对象运行；文件中缺少的对象可能带来更多问题",
+}
+
+// SkipReason is a skip reason with its fixed phrases in lang; a reason of another form is
+// returned as it is.
+func SkipReason(reason string, lang rules.Lang) string {
+	if lang != rules.Chinese {
+		return reason
+	}
+	if m := readInNamespace.FindStringSubmatch(reason); m != nil {
+		return fmt.Sprintf("无法读取命名空间 %s 中的 %s：%s", m[2], m[1], skipCause(m[3]))
+	}
+	if m := readObject.FindStringSubmatch(reason); m != nil {
+		return fmt.Sprintf("无法读取 %s：%s", m[1], skipCause(m[2]))
+	}
+	return skipCause(reason)
+}
+
+// skipCause is the cause part of a skip reason in Chinese, when it is a fixed one.
+func skipCause(c string) string {
+	if zh, ok := zhReasons[c]; ok {
+		return zh
+	}
+	if m := noneSelected.FindStringSubmatch(c); m != nil {
+		return "输入文件中没有（没有对象被 " + m[1] + " 选中）"
+	}
+	if rest, ok := strings.CutPrefix(c, "read failed: "); ok {
+		return "读取失败：" + rest
+	}
+	return c
+}
+
+// localizeFindings are fs (a copy) with their rule texts in lang.
+func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
+	if fs == nil {
+		return nil
+	}
+	out := slices.Clone(fs)
+	for i := range out {
+		f := &out[i]
+		if rule, ok := rules.Get(f.Rule); ok {
+			t := rule.Text(lang)
+			f.Title = t.Title
+			if f.Fix != "" {
+				f.Fix = t.Fix
+			}
+			if f.Risk != "" {
+				f.Risk = t.Risk
+			}
+		}
+		if f.Change != nil {
+			c := *f.Change
+			if f.Message == c.src.Message() {
+				// The change's finding says old → new; consequence (clipped ones are left as they are).
+				f.Message = c.src.MessageIn(lang)
+			}
+			c.Consequence = c.src.ConsequenceIn(lang)
+			f.Change = &c
+		}
+		f.Consequences = localizeFindings(f.Consequences, lang)
+	}
+	return out
+}
+
+// LocalizeAll is Localize of each report.
+func LocalizeAll(reports []Report, lang rules.Lang) []Report {
+	if lang == rules.English {
+		return reports
+	}
+	out := make([]Report, len(reports))
+	for i, r := range reports {
+		out[i] = Localize(r, lang)
+	}
+	return out
+}

@@ -1,0 +1,147 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+func hasHan(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+}
+
+// TestPhrasesComplete: every phrase of text output exists in both languages with the same verbs.
+func TestPhrasesComplete(t *testing.T) {
+	for p := phrase(0); p < phCount; p++ {
+		en, zh := phrases[p][0], phrases[p][1]
+		if en == "" || zh == "" {
+			t.Errorf("phrase %d: English %q, Chinese %q: both are needed", p, en, zh)
+		}
+		if strings.Count(en, "%") != strings.Count(zh, "%") {
+			t.Errorf("phrase %d: %q and %q take different facts", p, en, zh)
+		}
+	}
+}
+
+// TestLocalize: titles, fixes, risks and change consequences change language; ids, codes,
+// severities and keys do not.
+func TestLocalize(t *testing.T) {
+	now := &corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 80}}}}
+	after := now.DeepCopy()
+	after.Spec.Type = corev1.ServiceTypeClusterIP
+	cs := changes.Service(rules.TKE, now, after, true)
+	if len(cs) != 1 {
+		t.Fatalf("changes %+v", cs)
+	}
+	ch := cs[0]
+	r := build(t, result(
+		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"},
+		checks.Finding{Rule: ch.Rule, Check: "changes", Source: "check", Path: ch.Field, Message: ch.Message(), Change: &ch},
+	), "offline")
+	zh := Localize(r, rules.Chinese)
+	if r.Findings[0].Title == zh.Findings[0].Title || hasHan(r.Findings[0].Title) {
+		t.Errorf("English report changed or title not translated: %q / %q", r.Findings[0].Title, zh.Findings[0].Title)
+	}
+	for i, f := range zh.Findings {
+		e := r.Findings[i]
+		if f.Rule != e.Rule || f.Code != e.Code || f.Severity != e.Severity || f.Path != e.Path || f.Doc != e.Doc {
+			t.Errorf("finding %d: stable fields changed: %+v / %+v", i, e, f)
+		}
+		if !hasHan(f.Title) || !hasHan(f.Fix) {
+			t.Errorf("finding %s: title %q, fix %q not in Chinese", f.Rule, f.Title, f.Fix)
+		}
+	}
+	if c := zh.Findings[1].Change; c == nil || !hasHan(c.Consequence) || c.Class != r.Findings[1].Change.Class {
+		t.Errorf("change not localized: %+v", c)
+	}
+	if !hasHan(zh.Findings[1].Message) || hasHan(r.Findings[1].Message) {
+		t.Errorf("change message: %q / %q", r.Findings[1].Message, zh.Findings[1].Message)
+	}
+	if zh.Findings[0].Message != "facts" {
+		t.Errorf("check facts changed: %q", zh.Findings[0].Message)
+	}
+	// JSON keys are the same in both languages.
+	keys := func(rep Report) []string {
+		var b bytes.Buffer
+		if err := Encode(&b, JSON, rep); err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		f := m["findings"].([]any)[1].(map[string]any)
+		var ks []string
+		for k := range f {
+			ks = append(ks, k)
+		}
+		for k := range f["change"].(map[string]any) {
+			ks = append(ks, "change."+k)
+		}
+		return ks
+	}
+	if en, z := keys(r), keys(zh); len(en) != len(z) {
+		t.Errorf("keys differ: %v / %v", en, z)
+	}
+}
+
+// TestSARIFLang: SARIF rule descriptions and help follow the language; ids and levels do not.
+func TestSARIFLang(t *testing.T) {
+	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"}), "offline")
+	en := NewSARIFIn([]Report{r}, "v", rules.English)
+	zh := NewSARIFIn([]Report{Localize(r, rules.Chinese)}, "v", rules.Chinese)
+	de, dz := en.Runs[0].Tool.Driver.Rules, zh.Runs[0].Tool.Driver.Rules
+	for i := range de {
+		if de[i].ID != dz[i].ID || de[i].DefaultConfiguration != dz[i].DefaultConfiguration {
+			t.Fatalf("rule %d: ids or levels differ", i)
+		}
+		if !hasHan(dz[i].ShortDescription.Text) || !hasHan(dz[i].FullDescription.Text) || !hasHan(dz[i].Help.Markdown) {
+			t.Errorf("rule %s not in Chinese: %+v", dz[i].ID, dz[i])
+		}
+	}
+	if en.Runs[0].Results[0].RuleID != zh.Runs[0].Results[0].RuleID {
+		t.Errorf("result rule ids differ")
+	}
+}
+
+func TestSkipReason(t *testing.T) {
+	tests := []struct {
+		in        string
+		keep      []string // facts that must survive
+		translate bool
+	}{
+		{"cannot read events: not in the input files", []string{"events"}, true},
+		{"cannot read endpointslices in namespace shop: not in the input files", []string{"endpointslices", "shop"}, true},
+		{"cannot read deployments kube-system/cloud-controller-manager: not in the input files", []string{"deployments kube-system/cloud-controller-manager"}, true},
+		{"cannot read secrets ns/tls: not fetched", []string{"secrets ns/tls"}, true},
+		{"cannot read secrets in namespace ns: forbidden", []string{"secrets", "ns", "forbidden"}, true},
+		{"cannot read pods in namespace a: read failed: connection reset", []string{"pods", "connection reset"}, true},
+		{"cannot read pods in namespace a: not in the input files (none selected by app=web)", []string{"app=web"}, true},
+		{"offline: ran on the objects in the input files; objects they lack could add findings", nil, true},
+		{"some reason of another form", []string{"some reason of another form"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := SkipReason(tt.in, rules.English); got != tt.in {
+				t.Errorf("English changed: %q", got)
+			}
+			got := SkipReason(tt.in, rules.Chinese)
+			if hasHan(got) != tt.translate {
+				t.Errorf("SkipReason(%q) = %q, want Chinese %v", tt.in, got, tt.translate)
+			}
+			for _, k := range tt.keep {
+				if !strings.Contains(got, k) {
+					t.Errorf("SkipReason(%q) = %q lost %q", tt.in, got, k)
+				}
+			}
+		})
+	}
+}
