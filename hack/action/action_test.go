@@ -261,6 +261,72 @@ func TestActionScript(t *testing.T) {
 		})
 	}
 
+	t.Run("base-ref preflights against the base branch", func(t *testing.T) {
+		if _, err := exec.LookPath("git"); err != nil {
+			t.Skip("no git")
+		}
+		// A TKE Ingress moved to nginx: the change deletes its CLB (tke.ingress.change-deletes-lb).
+		pair := filepath.Join(root, "test", "corpus", "pairs", "tke", "030-ingress-class-to-nginx")
+		ws := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			cmd := exec.Command("git", append([]string{"-c", "user.name=lbdoctor", "-c", "user.email=lbdoctor@example.com", "-c", "init.defaultBranch=main"}, args...)...)
+			cmd.Dir = ws
+			cmd.Env = append(os.Environ(), "HOME="+ws, "GIT_CONFIG_NOSYSTEM=1")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v\n%s", args, err, out)
+			}
+		}
+		write := func(from string) {
+			t.Helper()
+			body, err := os.ReadFile(filepath.Join(pair, from))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(ws, "k8s"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(ws, "k8s", "ingress.yaml"), body, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		git("init", "-q")
+		write("now.yaml")
+		git("add", "k8s")
+		git("commit", "-q", "-m", "base")
+		git("checkout", "-q", "-b", "change")
+		write("new.yaml")
+		git("commit", "-q", "-am", "change")
+
+		tests := []struct {
+			name, ref, failOn, want string
+			wantRule                bool
+		}{
+			{"class change against main fails", "main", "error", "1", true},
+			{"fail-on none passes", "main", "none", "0", true},
+			{"no change against itself", "change", "error", "0", false},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := runAction(t, releases, ws, map[string]string{"INPUT_PATHS": "k8s", "INPUT_PROVIDER": "tke", "INPUT_BASE_REF": tt.ref, "INPUT_FAIL_ON": tt.failOn})
+				if r.code != 0 || r.outputs["exit-code"] != tt.want {
+					t.Fatalf("script exit %d, exit-code output %q; want 0 and %s\n%s", r.code, r.outputs["exit-code"], tt.want, r.stderr)
+				}
+				var ids []string
+				for _, res := range readSARIF(t, r.sarif).Runs[0].Results {
+					ids = append(ids, res.RuleID)
+				}
+				if got := slices.Contains(ids, "tke.ingress.change-deletes-lb"); got != tt.wantRule {
+					t.Errorf("SARIF rule ids %v: tke.ingress.change-deletes-lb reported %v, want %v", ids, got, tt.wantRule)
+				}
+			})
+		}
+		r := runAction(t, releases, ws, map[string]string{"INPUT_PATHS": "k8s", "INPUT_PROVIDER": "tke", "INPUT_BASE_REF": "main", "INPUT_FAIL_ON": "warning"})
+		if r.code != 2 {
+			t.Errorf("fail-on warning with base-ref: script exit %d, want 2 (refused)\n%s", r.code, r.stderr)
+		}
+	})
+
 	t.Run("recursive", func(t *testing.T) {
 		ws := t.TempDir()
 		body, err := os.ReadFile(filepath.Join(root, brokenExamples[1]))
@@ -385,7 +451,7 @@ func TestActionManifest(t *testing.T) {
 	}
 	lint, upload, fail := action.Runs.Steps[0], action.Runs.Steps[1], action.Runs.Steps[2]
 
-	wantInputs := []string{"fail-on", "paths", "provider", "recursive", "upload", "version"}
+	wantInputs := []string{"base-ref", "fail-on", "paths", "provider", "recursive", "upload", "version"}
 	var got []string
 	for name := range action.Inputs {
 		got = append(got, name)

@@ -5,7 +5,11 @@
 # by it, after the upload); this script itself fails only when it cannot install or run the tool.
 #
 # Inputs (env, set by action.yml): INPUT_PATHS (files/folders, separated by spaces or newlines),
-# INPUT_PROVIDER, INPUT_FAIL_ON, INPUT_VERSION (vX.Y.Z or latest), INPUT_RECURSIVE (true/false).
+# INPUT_PROVIDER, INPUT_FAIL_ON, INPUT_VERSION (vX.Y.Z or latest), INPUT_RECURSIVE (true/false),
+# INPUT_BASE_REF (a git ref, e.g. the pull request's base branch: the manifests as they are at that ref
+# are extracted with git archive and the run is `kubectl-lbdoctor preflight -f PATHS --base BASE`,
+# which also reports what applying the change does to the load balancers; preflight fails on errors,
+# so fail-on must be error or none with it).
 # Runner env: RUNNER_OS, RUNNER_ARCH, RUNNER_TEMP, GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_PATH,
 # GITHUB_STEP_SUMMARY (the text report goes there and, folded, to the log).
 # LBDOCTOR_RELEASES_URL overrides the releases page (default the project's on GitHub): archives are
@@ -20,6 +24,7 @@ provider=${INPUT_PROVIDER:-auto}
 fail_on=${INPUT_FAIL_ON:-error}
 version=${INPUT_VERSION:-latest}
 recursive=${INPUT_RECURSIVE:-true}
+base_ref=${INPUT_BASE_REF:-}
 sarif=${LBDOCTOR_SARIF:-lbdoctor.sarif}
 
 die() {
@@ -108,6 +113,24 @@ install_release() {
   echo "$dir/$exe"
 }
 
+# base_tree REF DIR extracts the tree of the git ref REF into DIR: REF itself, else origin/REF, else
+# REF fetched from origin (a shallow checkout holds only the pull request's head).
+base_tree() {
+  local ref=$1 dir=$2 commit=
+  local c
+  for c in "$ref" "origin/$ref"; do
+    if commit=$(git rev-parse --verify -q "$c^{commit}"); then break; fi
+    commit=
+  done
+  if [ -z "$commit" ]; then
+    git fetch -q --no-tags --depth=1 origin "$ref" >&2 || die "cannot find the base ref '$ref' here nor fetch it from origin"
+    commit=$(git rev-parse --verify -q "FETCH_HEAD^{commit}") || die "the fetched base ref '$ref' is not a commit"
+  fi
+  mkdir -p "$dir"
+  git archive --format=tar "$commit" | tar -xf - -C "$dir" || die "cannot extract the base ref '$ref' ($commit)"
+  echo "lbdoctor: base manifests from $ref ($commit) in $dir" >&2
+}
+
 main() {
   local v bin code=0 args=()
   v=$(resolve_version "$version")
@@ -123,13 +146,41 @@ main() {
     false) ;;
     *) die "recursive must be true or false, not '$recursive'" ;;
   esac
-  args+=(-A --provider "$provider" --fail-on "$fail_on")
+  if [ -n "$base_ref" ]; then
+    case "$fail_on" in
+      error | none) ;;
+      *) die "with base-ref the run is a preflight, which fails on errors: fail-on must be error or none, not '$fail_on'" ;;
+    esac
+    local base=${RUNNER_TEMP:-${TMPDIR:-/tmp}}/lbdoctor-base based=0
+    rm -rf "$base"
+    base_tree "$base_ref" "$base"
+    # Only the paths that exist at the base; a path new in the change has no "now".
+    for p in $paths; do
+      if [ -e "$base/$p" ]; then
+        args+=(--base "$base/$p")
+        based=1
+      fi
+    done
+    if [ "$based" = 1 ]; then
+      args=(preflight "${args[@]}" --provider "$provider")
+    else
+      echo "lbdoctor: none of the paths exists at $base_ref; linting them without a base" >&2
+      args+=(-A --provider "$provider" --fail-on "$fail_on")
+    fi
+  else
+    args+=(-A --provider "$provider" --fail-on "$fail_on")
+  fi
 
   echo "lbdoctor: kubectl-lbdoctor ${args[*]} -o sarif > $sarif" >&2
   "$bin" "${args[@]}" -o sarif >"$sarif" || code=$?
+  if [ "$fail_on" = none ] && [ "$code" = 1 ]; then code=0; fi
   # The readable report for the job log and the job summary; its exit code is the one above.
   local text=${RUNNER_TEMP:-${TMPDIR:-/tmp}}/lbdoctor-report.txt
-  "$bin" "${args[@]}" -q --color never >"$text" 2>&1 || true
+  if [ "${args[0]}" = preflight ]; then
+    "$bin" "${args[@]}" >"$text" 2>&1 || true
+  else
+    "$bin" "${args[@]}" -q --color never >"$text" 2>&1 || true
+  fi
   if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::group::kubectl lbdoctor report" >&2; fi
   cat "$text" >&2
   if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::endgroup::" >&2; fi
