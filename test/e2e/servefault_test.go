@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/client-go/kubernetes"
@@ -379,6 +380,12 @@ func TestFaultServeWatchExpiry(t *testing.T) {
 	proxy.cut()
 	waitFor(t, 30*time.Second, "an informer out of sync", func() bool { return unsynced.MatchString(s.metrics()) })
 	replaceIn(t, c.cfg, watchIngress(ns, ""))
+	// One more write, so that the compaction (which keeps its own revision) is past the change.
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "after-the-change", Namespace: ns}}
+	if _, err := c.kube.CoreV1().ConfigMaps(ns).Create(context.Background(), cm, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.kube.CoreV1().ConfigMaps(ns).Delete(context.Background(), cm.Name, metav1.DeleteOptions{}) })
 	rev := c.compact(t)
 	mark := fileSize(t, c.auditLog)
 	proxy.heal(t)
