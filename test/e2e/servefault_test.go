@@ -385,7 +385,9 @@ func TestFaultServeWatchExpiry(t *testing.T) {
 	if _, err := c.kube.CoreV1().ConfigMaps(ns).Create(context.Background(), cm, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = c.kube.CoreV1().ConfigMaps(ns).Delete(context.Background(), cm.Name, metav1.DeleteOptions{}) })
+	t.Cleanup(func() {
+		_ = c.kube.CoreV1().ConfigMaps(ns).Delete(context.Background(), cm.Name, metav1.DeleteOptions{})
+	})
 	rev := c.compact(t)
 	mark := fileSize(t, c.auditLog)
 	proxy.heal(t)
