@@ -6,6 +6,11 @@
 #   hack/local-cluster.sh env [DIR]   print DIR/env (KUBECONFIG=admin, restricted kubeconfig, audit log, pids)
 #   hack/local-cluster.sh down [DIR]  stop the apiserver, then etcd, by the pids in DIR; remove DIR (idempotent)
 #   hack/local-cluster.sh restart-apiserver [DIR]  stop the apiserver and start it again, same flags and port
+#   hack/local-cluster.sh stop-apiserver [DIR]     stop the apiserver only (etcd keeps running)
+#   hack/local-cluster.sh start-apiserver [DIR]    start it again after stop-apiserver, same flags and port
+#
+# LBDOCTOR_APISERVER_ARGS (space-separated) adds flags to the apiserver `up` starts (and restarts), e.g.
+# "--watch-cache=false --etcd-compaction-interval=0" for tests that force a watch to expire.
 #
 # Typical use:  dir=$(hack/local-cluster.sh up) && source "$dir/env" && kubectl get ns; hack/local-cluster.sh down "$dir"
 #
@@ -216,6 +221,9 @@ EOF
     --audit-policy-file="$dir/audit-policy.yaml" --audit-log-path="$dir/audit.log" --audit-log-format=json \
     --service-cluster-ip-range=10.96.0.0/16 --allow-privileged=true \
     --endpoint-reconciler-type=none)
+  local extra
+  read -r -a extra <<<"${LBDOCTOR_APISERVER_ARGS:-}"
+  api_args+=("${extra[@]}")
   # restart-apiserver starts it again with the same flags.
   printf '%s\0' "${api_args[@]}" >"$dir/apiserver.cmd"
   start apiserver "${api_args[@]}"
@@ -266,6 +274,20 @@ cmd_down() {
 # restart-apiserver DIR: stop the API server and start it again with the same flags, etcd, port and
 # certificates (for tests of clients that must survive a restart); waits until it is ready.
 cmd_restart_apiserver() {
+  cmd_stop_apiserver "$@"
+  cmd_start_apiserver "$@"
+}
+
+# stop-apiserver DIR: stop the API server only; etcd and DIR stay (start-apiserver brings it back).
+cmd_stop_apiserver() {
+  dir=$(resolve_dir "${1:-}")
+  dir=$(cd "$dir" && pwd)
+  [ -e "$dir/$MARKER" ] && [ -s "$dir/apiserver.cmd" ] || die "no cluster made by this script in $dir"
+  stop apiserver
+}
+
+# start-apiserver DIR: start the API server with the flags `up` recorded; waits until it is ready.
+cmd_start_apiserver() {
   dir=$(resolve_dir "${1:-}")
   dir=$(cd "$dir" && pwd)
   [ -e "$dir/$MARKER" ] && [ -s "$dir/apiserver.cmd" ] || die "no cluster made by this script in $dir"
@@ -273,7 +295,7 @@ cmd_restart_apiserver() {
   mapfile -d '' args <"$dir/apiserver.cmd"
   port=$(printf '%s\n' "${args[@]}" | sed -n 's/^--secure-port=//p')
   token=$(head -n1 "$dir/tokens.csv" | cut -d, -f1)
-  stop apiserver
+  ours "$dir/apiserver.pid" >/dev/null && die "the apiserver of $dir is running"
   log "starting kube-apiserver again on https://127.0.0.1:$port"
   start apiserver "${args[@]}"
   wait_for apiserver 90 curl -fsSk -H "Authorization: Bearer $token" "https://127.0.0.1:$port/readyz"
@@ -289,5 +311,7 @@ cmd_env() {
 case "${1:-}" in
   up | down | env) c=$1; shift; "cmd_$c" "$@" ;;
   restart-apiserver) shift; cmd_restart_apiserver "$@" ;;
-  *) echo "usage: $0 up|down|env|restart-apiserver [DIR]" >&2; exit 2 ;;
+  stop-apiserver) shift; cmd_stop_apiserver "$@" ;;
+  start-apiserver) shift; cmd_start_apiserver "$@" ;;
+  *) echo "usage: $0 up|down|env|restart-apiserver|stop-apiserver|start-apiserver [DIR]" >&2; exit 2 ;;
 esac

@@ -6,6 +6,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,12 +20,14 @@ type ServeOptions struct {
 	Bind, PassLog string
 	// Report is --serve-report: serve /report.
 	Report bool
+	// StaleAfter is --stale-after: how long an informer may stay out of sync before /readyz fails.
+	StaleAfter time.Duration
 }
 
 // newServeCommand is `kubectl-lbdoctor serve`: the diagnosis of the whole cluster kept up to date
 // by the engine and served as Prometheus metrics. It shares the root's kubeconfig flags.
 func newServeCommand(root *Options) *cobra.Command {
-	o := &ServeOptions{Bind: serve.DefaultBindAddress(serve.InCluster(os.Getenv))}
+	o := &ServeOptions{Bind: serve.DefaultBindAddress(serve.InCluster(os.Getenv)), StaleAfter: serve.DefaultStaleAfter}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Diagnose every LoadBalancer Service and Ingress continuously and serve the findings as Prometheus metrics",
@@ -37,7 +40,9 @@ date, re-diagnosing only the objects a change affects. It serves:
             lbdoctor_rediagnosed_targets_total, lbdoctor_last_full_sync_timestamp_seconds,
             lbdoctor_build_info
   /healthz  200 while the process serves
-  /readyz   200 once the first full sync and diagnosis are done
+  /readyz   200 once the first full sync and diagnosis are done, 503 while an informer has
+            been out of sync with the API server for --stale-after (default 2m) or longer
+            (the metrics and /report keep the last diagnosis meanwhile)
   /report   the current reports, as -A -o json prints them; only with --serve-report
             (it names every object with a finding; otherwise 404)
 
@@ -59,6 +64,7 @@ It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
 	}
 	cmd.Flags().StringVar(&o.Bind, "metrics-bind-address", o.Bind, "Address to serve /metrics, /healthz, /readyz and /report on (host:port; port 0 picks a free one); 127.0.0.1:8080 outside a cluster, :8080 in a pod")
 	cmd.Flags().BoolVar(&o.Report, serve.ReportFlag, false, "Serve /report, every finding of the cluster as JSON (off: 404)")
+	cmd.Flags().DurationVar(&o.StaleAfter, serve.StaleAfterFlag, o.StaleAfter, "How long an informer may stay out of sync with the API server (unreachable, watch not re-established) before /readyz answers 503; 0 never")
 	cmd.Flags().StringVar(&o.PassLog, "pass-log", "", "Append one JSON line per diagnosis pass to FILE, written once its metrics are updated (the benchmark's probe)")
 	_ = cmd.Flags().MarkHidden("pass-log")
 	return cmd
@@ -87,5 +93,5 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 		return err
 	}
 	return serve.Run(ctx, serve.Config{Clients: c, Host: cfg.Host, Bind: o.Bind, PassLog: o.PassLog, ErrOut: o.ErrOut,
-		Handler: serve.Options{Report: o.Report, Lang: o.lang}, Version: build().Version, Commit: build().Commit})
+		Handler: serve.Options{Report: o.Report, Lang: o.lang, StaleAfter: o.StaleAfter}, Version: build().Version, Commit: build().Commit})
 }

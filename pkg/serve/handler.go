@@ -2,8 +2,10 @@ package serve
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -37,13 +39,25 @@ type Options struct {
 	Report bool
 	// Lang is the language of /report's titles, fixes and risks (report.Localize).
 	Lang rules.Lang
+	// StaleAfter, when positive, is how long OutOfSync may last before /readyz answers 503: the
+	// metrics and /report then keep the last diagnosis, which no longer follows the cluster.
+	StaleAfter time.Duration
+	// OutOfSync says how long some informer has been out of sync (Metrics.OutOfSyncFor); nil: never.
+	OutOfSync func() time.Duration
 }
+
+// StaleAfterFlag is the serve flag that sets Options.StaleAfter; DefaultStaleAfter is its default.
+const (
+	StaleAfterFlag    = "stale-after"
+	DefaultStaleAfter = 2 * time.Minute
+)
 
 // ReportFlag is the serve flag that turns Options.Report on.
 const ReportFlag = "serve-report"
 
 // NewHandler serves /metrics (reg in the Prometheus formats), /healthz (200 while the process
-// serves), /readyz (200 once st is ready, else 503) and, when o.Report is set, /report (the current
+// serves), /readyz (200 once st is ready, else 503; 503 again while o.OutOfSync has lasted
+// o.StaleAfter or longer) and, when o.Report is set, /report (the current
 // reports as the JSON ReportList of `-o json`, ordered as a one-shot run orders them: Services, then
 // Ingresses, each by namespace and name); without it /report answers 404 and says how to turn it on.
 func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
@@ -58,6 +72,12 @@ func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
 		if !st.Ready() {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = w.Write([]byte("not ready: the first sync and diagnosis are not done\n"))
+			return
+		}
+		if d := outOfSync(o); o.StaleAfter > 0 && d >= o.StaleAfter {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = fmt.Fprintf(w, "not ready: an informer has been out of sync with the API server for %s (--%s=%s); the metrics hold the last diagnosis\n",
+				d.Truncate(time.Second), StaleAfterFlag, o.StaleAfter)
 			return
 		}
 		_, _ = w.Write([]byte("ok\n"))
@@ -80,6 +100,14 @@ func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
 		_, _ = w.Write(buf.Bytes())
 	})
 	return mux
+}
+
+// outOfSync is o.OutOfSync(), 0 when unset.
+func outOfSync(o Options) time.Duration {
+	if o.OutOfSync == nil {
+		return 0
+	}
+	return o.OutOfSync()
 }
 
 // ordered returns a copy of reports sorted the way a one-shot run lists targets.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -210,4 +211,50 @@ func TestReportLang(t *testing.T) {
 	if findings(metrics[0]) != findings(metrics[1]) || findings(metrics[0]) == "" || han(metrics[1]) {
 		t.Errorf("metrics differ with the language:\n%s\n---\n%s", findings(metrics[0]), findings(metrics[1]))
 	}
+}
+
+// TestReadyzStaleness: once ready, /readyz fails while an informer has been out of sync for
+// StaleAfter or longer and recovers when it is synced again; /report keeps the last diagnosis.
+func TestReadyzStaleness(t *testing.T) {
+	reg := NewRegistry()
+	m := NewMetrics(reg)
+	clock := time.Unix(1_700_000_000, 0)
+	m.now = func() time.Time { return clock }
+	st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
+	st.ready.Store(true)
+	m.SetSynced("services", "services", true)
+	m.FullSync(clock)
+	srv := httptest.NewServer(NewHandler(reg, st, Options{Report: true, StaleAfter: time.Minute, OutOfSync: m.OutOfSyncFor}))
+	defer srv.Close()
+	steps := []struct {
+		name       string
+		do         func()
+		wantReadyz int
+	}{
+		{"synced", func() {}, http.StatusOK},
+		{"out of sync, under the staleness", func() { m.SetSynced("services", "services", false); clock = clock.Add(59 * time.Second) }, http.StatusOK},
+		{"out of sync for the staleness", func() { clock = clock.Add(time.Second) }, http.StatusServiceUnavailable},
+		{"another informer fails meanwhile", func() { m.SetSynced("secrets", "secrets", false); clock = clock.Add(time.Minute) }, http.StatusServiceUnavailable},
+		{"one synced again, the other not", func() { m.SetSynced("services", "services", true) }, http.StatusServiceUnavailable},
+		{"all synced again", func() { m.SetSynced("secrets", "secrets", true) }, http.StatusOK},
+		{"a new loss starts a new count", func() { m.SetSynced("secrets", "secrets", false); clock = clock.Add(30 * time.Second) }, http.StatusOK},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			s.do()
+			if code, _ := get(t, srv, "/readyz"); code != s.wantReadyz {
+				t.Errorf("/readyz = %d, want %d (out of sync for %s)", code, s.wantReadyz, m.OutOfSyncFor())
+			}
+			if code, body := get(t, srv, "/report"); code != http.StatusOK || !strings.Contains(body, `"E4009"`) {
+				t.Errorf("/report = %d without the last finding", code)
+			}
+		})
+	}
+	t.Run("zero StaleAfter never fails", func(t *testing.T) {
+		srv := httptest.NewServer(NewHandler(reg, st, Options{OutOfSync: func() time.Duration { return time.Hour }}))
+		defer srv.Close()
+		if code, _ := get(t, srv, "/readyz"); code != http.StatusOK {
+			t.Errorf("/readyz = %d, want 200", code)
+		}
+	})
 }

@@ -83,7 +83,10 @@ type Metrics struct {
 	sources map[string]map[string]bool
 	// fullSynced is set by FullSync; lost is set when an informer lost its sync after it.
 	fullSynced, lost bool
-	now              func() time.Time
+	// unsyncedSince is when some informer last lost its sync while every other was synced (zero
+	// while all are synced).
+	unsyncedSince time.Time
+	now           func() time.Time
 }
 
 // NewMetrics makes the lbdoctor metrics and registers them with reg (none when reg is nil). A
@@ -250,12 +253,31 @@ func (m *Metrics) SetSynced(resource, source string, synced bool) {
 	m.synced.WithLabelValues(resource).Set(v)
 	if !synced {
 		m.lost = m.fullSynced
+		if m.unsyncedSince.IsZero() {
+			m.unsyncedSince = m.now()
+		}
 		return
 	}
-	if m.lost && m.allSynced() {
+	if !m.allSynced() {
+		return
+	}
+	m.unsyncedSince = time.Time{}
+	if m.lost {
 		m.lost = false
 		m.fullSync.Set(float64(m.now().UnixNano()) / 1e9)
 	}
+}
+
+// OutOfSyncFor returns how long some informer has been out of sync without a moment since when
+// all were synced (a watch dropped and not re-established, an API server unreachable); 0 while
+// every informer is synced.
+func (m *Metrics) OutOfSyncFor() time.Duration {
+	m.syncMu.Lock()
+	defer m.syncMu.Unlock()
+	if m.unsyncedSince.IsZero() {
+		return 0
+	}
+	return m.now().Sub(m.unsyncedSince)
 }
 
 // allSynced reports whether every informer is synced; syncMu is held.

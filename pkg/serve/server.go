@@ -77,7 +77,9 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", cfg.Bind, err)
 	}
-	srv := &http.Server{Handler: NewHandler(reg, eng, cfg.Handler), ReadHeaderTimeout: 10 * time.Second}
+	hopts := cfg.Handler
+	hopts.OutOfSync = m.OutOfSyncFor
+	srv := &http.Server{Handler: NewHandler(reg, eng, hopts), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	endpoints := "/metrics, /healthz and /readyz"

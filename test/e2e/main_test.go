@@ -40,6 +40,9 @@ var env struct {
 	loader     *scenario.Loader
 }
 
+// teardowns run after every test, last added first (clusters some tests start for themselves).
+var teardowns []func()
+
 var repoRoot = func() string { d, _ := filepath.Abs("../.."); return d }()
 
 func TestMain(m *testing.M) {
@@ -101,6 +104,9 @@ func setup(m *testing.M) (int, error) {
 		return 1, err
 	}
 	code := m.Run()
+	for i := len(teardowns) - 1; i >= 0; i-- {
+		teardowns[i]()
+	}
 	if err := auditSuite(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		code = 1
@@ -264,8 +270,14 @@ func auditMark(t *testing.T) int64 {
 // auditSince returns the plugin's completed requests logged after mark.
 func auditSince(t *testing.T, mark int64) []auditEntry {
 	t.Helper()
+	return auditFrom(t, env.auditLog, mark)
+}
+
+// auditFrom returns the plugin's completed requests in the audit log at path after offset mark.
+func auditFrom(t *testing.T, path string, mark int64) []auditEntry {
+	t.Helper()
 	time.Sleep(200 * time.Millisecond) // the log backend writes after the response
-	f, err := os.Open(env.auditLog)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/rest"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/corpus"
@@ -383,7 +384,13 @@ func canonical(t *testing.T, b []byte) string {
 // replaceObject replaces an Ingress or a Service with u, as kubectl replace would.
 func replaceObject(t *testing.T, u *unstructured.Unstructured) {
 	t.Helper()
-	dyn, err := dynamic.NewForConfig(env.cfg)
+	replaceIn(t, env.cfg, u)
+}
+
+// replaceIn is replaceObject on the cluster of cfg.
+func replaceIn(t *testing.T, cfg *rest.Config, u *unstructured.Unstructured) {
+	t.Helper()
+	dyn, err := dynamic.NewForConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
