@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -95,22 +96,22 @@ func (o *PolicyOptions) Complete() error {
 	if out == "" {
 		out = map[bool]string{true: "text", false: "yaml"}[o.List]
 	}
-	f, err := report.ParseFormat(out)
-	if err != nil || f == report.Name || f == report.Wide || (f == report.Text && !o.List) {
-		want := "yaml or json"
-		if o.List {
-			want = "text, yaml or json"
-		}
-		return fmt.Errorf("unknown output format %q (want %s)", o.Output, want)
-	}
-	o.format = f
+	o.format, _ = report.ParseFormat(out) // Validate refuses a format policy does not write
 	return nil
 }
 
-// Validate checks the combination of actions.
+// Validate checks the combination of actions and that -o is a format policy writes: the policies
+// as YAML documents or one JSON List; with --list also the text table.
 func (o *PolicyOptions) Validate() error {
 	if err := policy.ValidateActions(o.opts.Actions); err != nil {
 		return fmt.Errorf("--action: %w", err)
+	}
+	formats, want := []report.Format{report.YAML, report.JSON}, "yaml or json"
+	if o.List {
+		formats, want = []report.Format{report.Text, report.YAML, report.JSON}, "text, yaml or json"
+	}
+	if !slices.Contains(formats, o.format) {
+		return fmt.Errorf("unknown output format %q (want %s)", o.Output, want)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -136,6 +137,11 @@ func TestPolicyBadFlags(t *testing.T) {
 		{[]string{"--namespace-selector", "a in ("}, "--namespace-selector"},
 		{[]string{"-o", "text"}, "output format"},
 		{[]string{"-o", "wide", "--list"}, "output format"},
+		// Only the formats the policy command writes are accepted, and the error lists them.
+		{[]string{"-o", "sarif"}, "(want yaml or json)"},
+		{[]string{"-o", "name"}, "(want yaml or json)"},
+		{[]string{"-o", "bogus"}, "(want yaml or json)"},
+		{[]string{"-o", "sarif", "--list"}, "(want text, yaml or json)"},
 		{[]string{"extra"}, "unknown command"},
 	}
 	for _, tt := range tests {
@@ -143,6 +149,31 @@ func TestPolicyBadFlags(t *testing.T) {
 			_, stderr, code := run(t, append([]string{"policy"}, tt.args...)...)
 			if code != ExitError || strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("exit %d stderr %q, want exit 2 and one line with %q", code, stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestPolicyValidateRefusesFormats: Complete takes any -o; Validate refuses the formats the policy
+// command does not write.
+func TestPolicyValidateRefusesFormats(t *testing.T) {
+	tests := []struct {
+		output string
+		list   bool
+		ok     bool
+	}{
+		{"", false, true}, {"yaml", false, true}, {"json", false, true}, {"text", false, false}, {"sarif", false, false},
+		{"wide", false, false}, {"", true, true}, {"text", true, true}, {"yaml", true, true}, {"sarif", true, false},
+		{"name", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s list=%v", tt.output, tt.list), func(t *testing.T) {
+			o := &PolicyOptions{Common: Common{Output: tt.output}, Provider: "all", Action: "Warn", List: tt.list}
+			if err := o.Complete(); err != nil {
+				t.Fatalf("Complete: %v", err)
+			}
+			if err := o.Validate(); (err == nil) != tt.ok {
+				t.Errorf("Validate = %v, want ok %v", err, tt.ok)
 			}
 		})
 	}

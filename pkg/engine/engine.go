@@ -194,6 +194,8 @@ func (e *Engine) step() {
 			p.dirty[t] = true
 		}
 	}
+	// The first pass always completes, even over a scope with no target yet: it makes the engine
+	// ready and tells OnUpdate (an empty report).
 	if !initial && len(p.dirty) == 0 && len(p.removed) == 0 {
 		return
 	}
@@ -223,7 +225,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 		e.snap.ForgetDerived()
 		var missing []snapshot.Request
 		for _, t := range e.order(p.dirty) {
-			reqs := e.plan.Target(e.snap, t, nil)
+			reqs := e.plan.Target(e.snap, t)
 			e.deps.set(t, reqs)
 			for _, r := range reqs {
 				if !e.covered(r) {
@@ -390,10 +392,12 @@ func (e *Engine) called(s *source, err error) {
 	h := healthy
 	if err != nil {
 		h = failing
-		res := s.key.resource
-		group := groupOf[res]
+		// The API group of a built-in resource is the resource registry's (snapshot.EntryOf).
+		group, res := "", s.key.resource
 		if s.custom != nil {
 			group, res = s.custom.GVR.Group, s.custom.GVR.Resource
+		} else if entry := snapshot.EntryOf(snapshot.Request{Resource: res}); entry != nil {
+			group = entry.GVR.Group
 		}
 		if gap, ok := snapshot.GapFor(err, "list", res, group, s.key.ns); ok {
 			e.push(delta{src: s, gap: &gap})
@@ -413,13 +417,6 @@ func (e *Engine) tellSync(s *source) {
 	if old := s.reported.Swap(state); old != state && e.cfg.OnSync != nil {
 		e.cfg.OnSync(s.key.resource, s.key.String(), state == 1)
 	}
-}
-
-// groupOf is the API group of the built-in resources outside the core group.
-var groupOf = map[string]string{
-	snapshot.Ingresses: "networking.k8s.io", snapshot.IngressClasses: "networking.k8s.io",
-	snapshot.EndpointSlices: "discovery.k8s.io", snapshot.Deployments: "apps", snapshot.DaemonSets: "apps",
-	snapshot.Webhooks: "admissionregistration.k8s.io",
 }
 
 func (e *Engine) applyOne(d delta, p *pass) {

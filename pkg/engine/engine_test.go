@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -11,8 +12,10 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
 
@@ -278,17 +281,64 @@ func TestOnSyncNamesTheResource(t *testing.T) {
 	}
 }
 
-func TestEmptyScopeCompletesTheInitialPass(t *testing.T) {
-	plain := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "db", Namespace: ns}, Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeClusterIP}}
-	for name, objs := range map[string][]runtime.Object{"nothing": nil, "no LoadBalancer": {plain}} {
-		t.Run(name, func(t *testing.T) {
-			_, e, ups := run(t, objs...)
-			u := next(t, ups)
-			if !u.Initial || len(u.Reports) != 0 {
-				t.Fatalf("first pass: initial=%v reports=%v, want the initial pass with no report", u.Initial, names(u))
+// TestEmptyScopeBecomesReady: a scope with no LoadBalancer Service and no Ingress still has its
+// first pass (no reports) and is ready; a target added later is diagnosed by a later pass.
+func TestEmptyScopeBecomesReady(t *testing.T) {
+	clusterIP := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "internal", Namespace: ns, ResourceVersion: "1"},
+		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeClusterIP}}
+	tests := []struct {
+		name string
+		objs []runtime.Object
+	}{
+		{"no object at all", nil},
+		{"only a ClusterIP Service", []runtime.Object{clusterIP}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, e, ups := run(t, tt.objs...)
+			first := next(t, ups)
+			if !first.Initial || len(first.Reports) != 0 || !e.Ready() {
+				t.Fatalf("first pass: initial=%v reports=%v ready=%v", first.Initial, names(first), e.Ready())
 			}
-			if !e.Ready() {
-				t.Error("engine not ready after its initial pass")
+			if _, err := c.NetworkingV1().Ingresses(ns).Create(context.Background(), tlsIngress("web", ""), metav1.CreateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			u := next(t, ups)
+			if u.Initial || !slices.Equal(names(u), []string{"web"}) {
+				t.Fatalf("after adding an Ingress: initial=%v reports=%v, want a later pass of [web]", u.Initial, names(u))
+			}
+		})
+	}
+}
+
+// TestGapNamesTheAPIGroup: a list the server forbids is a gap whose RBAC rule names the resource's
+// API group as the resource registry has it.
+func TestGapNamesTheAPIGroup(t *testing.T) {
+	custom := &snapshot.CustomResource{GVR: schema.GroupVersionResource{Group: "networking.tke.cloud.tencent.com", Version: "v1alpha1", Resource: "tkeserviceconfigs"}}
+	tests := []struct {
+		resource string
+		custom   *snapshot.CustomResource
+		want     string
+	}{
+		{snapshot.Secrets, nil, `apiGroups: [""]`},
+		{snapshot.Ingresses, nil, "apiGroups: [networking.k8s.io]"},
+		{snapshot.IngressClasses, nil, "apiGroups: [networking.k8s.io]"},
+		{snapshot.EndpointSlices, nil, "apiGroups: [discovery.k8s.io]"},
+		{snapshot.Deployments, nil, "apiGroups: [apps]"},
+		{snapshot.Webhooks, nil, "apiGroups: [admissionregistration.k8s.io]"},
+		{customName(custom), custom, "tkeserviceconfigs (apiGroups: [networking.tke.cloud.tencent.com])"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.resource, func(t *testing.T) {
+			e := New(Config{})
+			s := &source{key: srcKey{resource: tt.resource, ns: ns}, custom: tt.custom}
+			e.called(s, apierrors.NewForbidden(schema.GroupResource{Resource: tt.resource}, "", errors.New("RBAC")))
+			q := e.drain()
+			if len(q) != 1 || q[0].gap == nil {
+				t.Fatalf("queued %v, want one gap", q)
+			}
+			if q[0].gap.Class != snapshot.ReasonForbidden || !strings.Contains(q[0].gap.RBAC, tt.want) {
+				t.Errorf("gap %s %q, want forbidden with %q", q[0].gap.Class, q[0].gap.RBAC, tt.want)
 			}
 		})
 	}
