@@ -31,6 +31,7 @@ const (
 	phFix
 	phRisk
 	phDoc
+	phLink
 	phSuppressedBy
 	phSummary
 	phSummarySuppressed
@@ -74,6 +75,7 @@ var phrases = [phCount][2]string{
 	phFix:               {"fix:  ", "修复："},
 	phRisk:              {"risk: ", "风险："},
 	phDoc:               {"doc:  ", "文档："},
+	phLink:              {"link: ", "链接："},
 	phSuppressedBy:      {"[%s] by %s", "[%s] 由 %s 屏蔽"},
 	phSummary:           {"  summary: %d error(s), %d warning(s), %d info", "  汇总：%d 个错误，%d 个警告，%d 个提示"},
 	phSummarySuppressed: {", %d suppressed by %s", "，%d 个由 %s 屏蔽"},

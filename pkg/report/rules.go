@@ -78,7 +78,11 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 		}
 		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, r.Provider, r.Kind.Lower(), CodeLabel(r.ID), r.Severity)
 		fmt.Fprintf(w, say(lang, phCause), r.Cause)
-		for _, h := range [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.Doc}} {
+		hints := [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.Doc}}
+		if u := r.Link(lang); u != "" {
+			hints = append(hints, [2]string{say(lang, phLink), u})
+		}
+		for _, h := range hints {
 			pad := max(0, 7-DisplayWidth(h[0])) // under "cause: "
 			if lang == rules.Chinese {
 				pad = 0 // 原因：修复：风险：文档： are as wide as one another

@@ -545,7 +545,11 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, "%s%s%s %s: %s\n", indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c, w.Lang))
 		}
 		if w.FixHints {
-			for _, h := range [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}} {
+			hints := [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}}
+			if r, ok := rules.Get(f.Rule); ok && r.Link(w.Lang) != "" {
+				hints = append(hints, [2]string{say(w.Lang, phLink), r.Link(w.Lang)})
+			}
+			for _, h := range hints {
 				for i, line := range wrap(h[1], w.Width-len(indent)-DisplayWidth(h[0])) {
 					label := h[0]
 					if i > 0 {
