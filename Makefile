@@ -18,6 +18,7 @@ unit: ## Unit tests (no cluster)
 
 test: lint docs-check build ## Everything CI runs: unit, end-to-end against a local apiserver
 	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory rules-check
 	$(MAKE) --no-print-directory e2e
 	$(MAKE) --no-print-directory krew-test
 

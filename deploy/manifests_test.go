@@ -10,7 +10,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -245,9 +244,6 @@ func hasTmpMount(pod corev1.PodSpec) bool {
 	return false
 }
 
-// metricName matches the lbdoctor metric names in an expression.
-var metricName = regexp.MustCompile(`lbdoctor_[a-z_]+`)
-
 func TestPrometheusRule(t *testing.T) {
 	var u unstructured.Unstructured
 	doc := docs(t, "prometheusrule.yaml")["PrometheusRule"]
@@ -276,12 +272,11 @@ func TestPrometheusRule(t *testing.T) {
 	if err := yaml.UnmarshalStrict(b, &spec); err != nil {
 		t.Fatal(err)
 	}
-	exported := serve.Names()
 	found := false
 	for _, g := range spec.Groups {
 		for _, r := range g.Rules {
-			for _, m := range metricName.FindAllString(r.Expr, -1) {
-				if !slices.Contains(exported, m) {
+			for _, m := range selectorNames(r.Expr) {
+				if !exportedSeries(m) {
 					t.Errorf("alert %s uses %s, which serve does not export", r.Alert, m)
 				}
 			}
