@@ -225,7 +225,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 		e.snap.ForgetDerived()
 		var missing []snapshot.Request
 		for _, t := range e.order(p.dirty) {
-			reqs := e.plan.Target(e.snap, t)
+			reqs := e.plan.Target(e.snap, t, nil)
 			e.deps.set(t, reqs)
 			for _, r := range reqs {
 				if !e.covered(r) {

@@ -35,14 +35,20 @@ func liveObjects() []runtime.Object {
 }
 
 // podsPlan reads, for each Service target, its EndpointSlices and the Pods of its namespace.
-var podsPlan = Plan{Target: func(s *Snapshot, t Target) []Request {
+var podsPlan = Plan{Target: func(s *Snapshot, t Target, keep func(Request) bool) []Request {
 	if t.Kind != KindService {
 		return nil
 	}
-	return []Request{
+	var out []Request
+	for _, r := range []Request{
 		{Resource: Pods, Namespace: t.Namespace, PerTarget: true},
 		{Resource: EndpointSlices, Namespace: t.Namespace, LabelSelector: discoveryv1.LabelServiceName + "=" + t.Name, PerTarget: true},
+	} {
+		if keep == nil || keep(r) {
+			out = append(out, r)
+		}
 	}
+	return out
 }}
 
 func TestFromClusterReadsPlannedInputs(t *testing.T) {

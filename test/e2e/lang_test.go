@@ -3,16 +3,10 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -22,25 +16,11 @@ import (
 // caller's own locale never decides.
 func kubectlEnv(t *testing.T, locale map[string]string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "kubectl", args...)
-	cmd.Env = append(os.Environ(), "PATH="+env.binDir+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"HOME="+env.home, "KUBECONFIG="+env.kubeconfig, "NO_COLOR=1")
+	var extra []string
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		cmd.Env = append(cmd.Env, k+"="+locale[k])
+		extra = append(extra, k+"="+locale[k])
 	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("kubectl %v: %v", args, err)
-	}
-	return result{stdout: out.String(), stderr: errb.String(), code: code}
+	return kubectlWith(t, env.kubeconfig, extra, args...)
 }
 
 func hasHan(s string) bool {

@@ -179,11 +179,18 @@ type result struct {
 // kubectl runs the real kubectl with the plugin on PATH, a private HOME and the given kubeconfig.
 func kubectl(t *testing.T, kubeconfig string, args ...string) result {
 	t.Helper()
+	return kubectlWith(t, kubeconfig, nil, args...)
+}
+
+// kubectlWith is kubectl with extra environment variables (later entries win).
+func kubectlWith(t *testing.T, kubeconfig string, extra []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "kubectl", args...)
 	cmd.Env = append(os.Environ(), "PATH="+env.binDir+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"HOME="+env.home, "KUBECONFIG="+kubeconfig, "NO_COLOR=1")
+	cmd.Env = append(cmd.Env, extra...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -363,10 +362,10 @@ func TestFaultServePartition(t *testing.T) {
 	}
 }
 
-// TestFaultServeWatchExpiry makes serve's watches expire: cut off from the API server, it misses a
-// change, and etcd is compacted past it, so the informers' resume (a watch from their last resource
-// version) can only get 410 Gone. The audit log shows that watch and the re-list after it, and the
-// missed change reaches lbdoctor_findings.
+// TestFaultServeWatchExpiry cuts serve off from the API server, makes a change it misses and compacts
+// etcd past it, so the informers' last resource version is gone: the missed change must still reach
+// lbdoctor_findings once the connection is back. It asserts the outcome, not the mechanism (client-go
+// may resume with a watch that gets 410 Gone and then list, or list at once).
 func TestFaultServeWatchExpiry(t *testing.T) {
 	c := privateCluster(t)
 	ns := "fault-expiry"
@@ -388,43 +387,13 @@ func TestFaultServeWatchExpiry(t *testing.T) {
 	t.Cleanup(func() {
 		_ = c.kube.CoreV1().ConfigMaps(ns).Delete(context.Background(), cm.Name, metav1.DeleteOptions{})
 	})
-	rev := c.compact(t)
-	mark := fileSize(t, c.auditLog)
+	c.compact(t)
 	proxy.heal(t)
-	waitFor(t, 90*time.Second, "the E4009 series after the watch expired", func() bool { return s.has("E4009", ns) })
+	waitFor(t, 90*time.Second, "the E4009 series after the compaction", func() bool { return s.has("E4009", ns) })
 	waitFor(t, 30*time.Second, "every informer synced again", func() bool { return !unsynced.MatchString(s.metrics()) })
-
-	// The audit log: a watch of Ingresses from before the compaction, then a list of them.
-	expired, relisted := false, false
-	for _, e := range auditFrom(t, c.auditLog, mark) {
-		if !strings.Contains(e.RequestURI, "/ingresses") {
-			continue
-		}
-		switch e.Verb {
-		case "watch":
-			if v := rvOf(e.RequestURI); v > 0 && v < rev {
-				expired = true
-			}
-		case "list":
-			relisted = relisted || expired
-		}
-	}
-	if !expired || !relisted {
-		t.Errorf("audit log after the compaction at revision %d: watch from an older version %v, list after it %v", rev, expired, relisted)
-	}
 	if code := p.interrupt(t); code != 0 {
 		t.Fatalf("serve exit %d; stderr: %s", code, p.stderr.String())
 	}
-}
-
-// rvOf is the resourceVersion parameter of a request URI, 0 without one.
-func rvOf(uri string) int64 {
-	u, err := url.Parse(uri)
-	if err != nil {
-		return 0
-	}
-	v, _ := strconv.ParseInt(u.Query().Get("resourceVersion"), 10, 64)
-	return v
 }
 
 // TestFaultServeSecretRecreated deletes the TLS Secret an Ingress names under a running serve
