@@ -5,14 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
@@ -52,41 +51,7 @@ func (o *Options) fleetContexts() ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read kubeconfig: %w; fix it or pass --kubeconfig", err)
 	}
-	known := slices.Sorted(maps.Keys(raw.Contexts))
-	if o.AllContexts {
-		if len(known) == 0 {
-			return nil, errors.New("--all-contexts: the kubeconfig has no context; pass --kubeconfig")
-		}
-		return known, nil
-	}
-	if _, ok := raw.Contexts[flag]; ok {
-		return nil, nil
-	}
-	var names []string
-	for _, n := range strings.Split(flag, ",") {
-		if n = strings.TrimSpace(n); n == "" || slices.Contains(names, n) {
-			continue
-		}
-		if _, ok := raw.Contexts[n]; !ok {
-			return nil, fmt.Errorf("--context: no context %q in the kubeconfig (it has %s)", n, nameList(known))
-		}
-		names = append(names, n)
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("--context %q names no context", flag)
-	}
-	return names, nil
-}
-
-// nameList is names joined for a message, at most 10 of them.
-func nameList(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	if len(names) > 10 {
-		return strings.Join(names[:10], ", ") + fmt.Sprintf(" and %d more", len(names)-10)
-	}
-	return strings.Join(names, ", ")
+	return cli.SelectContexts(raw, flag, o.AllContexts)
 }
 
 // FleetOptions is a diagnose run over several kubeconfig contexts (--all-contexts, --context a,b):
@@ -146,24 +111,15 @@ func (o *FleetOptions) Complete(c *cobra.Command, args []string, names []string)
 // Every exported field (the flags) is copied, so a flag added later reaches the members too.
 func (o *Options) forContext(name string, errOut *bytes.Buffer) *Options {
 	sub := &Options{}
-	copyExported(reflect.ValueOf(sub).Elem(), reflect.ValueOf(o).Elem())
+	cli.CopyExported(reflect.ValueOf(sub).Elem(), reflect.ValueOf(o).Elem())
 	cf := genericclioptions.NewConfigFlags(true)
-	copyExported(reflect.ValueOf(cf).Elem(), reflect.ValueOf(o.ConfigFlags).Elem())
+	cli.CopyExported(reflect.ValueOf(cf).Elem(), reflect.ValueOf(o.ConfigFlags).Elem())
 	cf.Context = &name
 	sub.ConfigFlags = cf
 	sub.ErrOut = errOut
 	sub.AllContexts = false
 	sub.inFleet = true
 	return sub
-}
-
-// copyExported sets every exported field of dst to src's.
-func copyExported(dst, src reflect.Value) {
-	for i := range src.NumField() {
-		if src.Type().Field(i).IsExported() {
-			dst.Field(i).Set(src.Field(i))
-		}
-	}
 }
 
 // Run diagnoses every member, fleetParallel at a time (diagnose.Clusters), and prints one report
@@ -176,7 +132,7 @@ func (o *FleetOptions) Run(ctx context.Context) error {
 		clusters[i] = diagnose.Cluster{Name: m.name, Collect: m.opts.collect, Err: m.err}
 	}
 	results, waited := diagnose.Clusters(ctx, clusters, fleetParallel, progressDelay, func(names []string) {
-		o.progress("waiting for context(s) " + nameList(names) + diagnose.LimitNote(o.deadline) + "…")
+		o.progress("waiting for context(s) " + cli.NameList(names) + diagnose.LimitNote(o.deadline) + "…")
 	})
 	if waited {
 		o.progress("")

@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -95,7 +97,7 @@ func TestArgsLang(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			if got := argsLang(tt.args); got != tt.want {
+			if got := cli.ArgsLang(tt.args, os.Getenv); got != tt.want {
 				t.Errorf("argsLang(%q) = %s, want %s", tt.args, got, tt.want)
 			}
 		})

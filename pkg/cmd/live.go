@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/rest"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -61,18 +61,6 @@ var progressDelay = 3 * time.Second
 
 // defaultDeadline bounds a whole live run unless --request-timeout says otherwise.
 const defaultDeadline = 30 * time.Second
-
-// parseRequestTimeout reads kubectl's --request-timeout: a duration, or a bare number of seconds.
-func parseRequestTimeout(s string) (time.Duration, error) {
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
-		return time.Duration(n) * time.Second, nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit", s)
-	}
-	return d, nil
-}
 
 // progress writes a status line to stderr when it is a terminal.
 func (o *Options) progress(msg string) {
@@ -122,7 +110,7 @@ func (o *Options) names(kind snapshot.Kind, prefix, namePrefix string) []string 
 		return nil
 	}
 	var out []string
-	for _, n := range withPrefix(o.completionList(func(ctx context.Context, c snapshot.Clients) ([]string, error) {
+	for _, n := range cli.WithPrefix(o.completionList(func(ctx context.Context, c snapshot.Clients) ([]string, error) {
 		return snapshot.Names(ctx, c, kind, ns)
 	}), namePrefix) {
 		out = append(out, prefix+n)

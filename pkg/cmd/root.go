@@ -15,12 +15,12 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/gctune"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
@@ -123,31 +123,6 @@ type Options struct {
 	inFleet bool
 }
 
-// filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
-// empty value, which a string slice flag would drop.
-type filenames struct {
-	list  *[]string
-	empty *bool
-}
-
-func (f *filenames) String() string { return strings.Join(*f.list, ",") }
-func (f *filenames) Type() string   { return "strings" }
-
-func (f *filenames) Set(v string) error {
-	if strings.TrimSpace(v) == "" {
-		*f.empty = true
-		return nil
-	}
-	for _, p := range strings.Split(v, ",") {
-		if p = strings.TrimSpace(p); p == "" {
-			*f.empty = true
-			continue
-		}
-		*f.list = append(*f.list, p)
-	}
-	return nil
-}
-
 // NewOptions returns Options with kubectl's defaults.
 func NewOptions(streams genericiooptions.IOStreams) *Options {
 	cf := genericclioptions.NewConfigFlags(true)
@@ -185,7 +160,7 @@ and no -n: every one in the input).`,
 		},
 	}
 	f := cmd.Flags()
-	f.VarP(&filenames{list: &o.Filenames, empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
+	f.VarP(&cli.Filenames{List: &o.Filenames, Empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
 	f.BoolVarP(&o.Recursive, "recursive", "R", false, "Read the -f directories with their subdirectories (hidden ones, such as .git, left out)")
 	f.StringVar(&o.GroupFiles, "group-files", string(snapshot.GroupDir), "Which -f files are read as one cluster: dir (the files found in each directory; the files named on the command line, standard input among them, together), file (each file) or all; files that define the same object are never merged, each is diagnosed without the other")
 	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts) or sarif (SARIF 2.1.0 for code scanning)")
@@ -313,7 +288,7 @@ func (o *Common) completeDeadline() error {
 		o.deadline = defaultDeadline
 		return nil
 	}
-	d, err := parseRequestTimeout(*o.ConfigFlags.Timeout)
+	d, err := cli.ParseRequestTimeout(*o.ConfigFlags.Timeout)
 	o.deadline = d
 	return err
 }
@@ -432,7 +407,7 @@ func (o *Options) writer() *report.Writer {
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
 	w.Version, w.Lang = buildVersion(), o.lang
 	if o.FixHints {
-		w.Width = terminalWidth(o.Out)
+		w.Width = cli.TerminalWidth(o.Out, isTerminal(o.Out))
 	}
 	return w
 }
@@ -449,22 +424,6 @@ func (o *Options) load(ctx context.Context) ([]diagnose.Batch, *snapshot.Input, 
 	}
 	return diagnose.Offline(snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: o.namespace,
 		Recursive: o.Recursive, Group: o.group}, o.targets, o.scopeNamespace(), o.selectors())
-}
-
-// terminalWidth is out's width in columns when it is a terminal, else 0 (no wrapping).
-func terminalWidth(out io.Writer) int {
-	if !isTerminal(out) {
-		return 0
-	}
-	f, ok := out.(*os.File)
-	if !ok {
-		return 0
-	}
-	w, _, err := term.GetSize(int(f.Fd()))
-	if err != nil {
-		return 0
-	}
-	return w
 }
 
 // providerValues are the values of --provider: auto, then every provider of the catalog.
@@ -488,20 +447,9 @@ func (o *Options) wholeInput() bool {
 	return len(o.Filenames) > 0 && (o.ConfigFlags.Namespace == nil || *o.ConfigFlags.Namespace == "")
 }
 
-// decideColor settles colour once: always, never, or auto (a terminal, and NO_COLOR unset or empty).
+// decideColor settles colour once (cli.DecideColor) for out.
 func decideColor(mode string, out io.Writer) (bool, error) {
-	switch mode {
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	case "auto":
-		if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-			return false, nil
-		}
-		return isTerminal(out), nil
-	}
-	return false, invalidValue("color", mode)
+	return cli.DecideColor(mode, isTerminal(out), os.Getenv)
 }
 
 // flagValues are the values of the diagnose command's enumerated flags: what completion offers and
@@ -512,7 +460,7 @@ func flagValues(flag string) []string {
 		"sort-by":  report.SortKeys,
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
-		"color":    {"auto", "always", "never"},
+		"color":    cli.ColorValues,
 		"lang":     rules.LangValues,
 	}[flag]
 }
@@ -524,40 +472,8 @@ func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]stri
 	}
 }
 
-// invalidValue is the error for a value outside flagValues(flag), worded as kubectl words it for
-// --dry-run and --cascade: invalid fail-on value (bogus). Must be "error", "warning", "info", or "none"
-func invalidValue(flag, value string) error {
-	allowed := flagValues(flag)
-	quoted := make([]string, len(allowed))
-	for i, v := range allowed {
-		quoted[i] = strconv.Quote(v)
-	}
-	list := strings.Join(quoted, ", ")
-	if n := len(quoted); n > 1 {
-		list = strings.Join(quoted[:n-1], ", ") + ", or " + quoted[n-1]
-	}
-	return fmt.Errorf("invalid %s value (%s). Must be %s", flag, value, list)
-}
-
-// argsLang is the language of the run's error line: --lang from args when it names one, else the
-// locale's. (The command's own language is settled by its flags; an error may end the run before.)
-func argsLang(args []string) rules.Lang {
-	flag := ""
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		if v, ok := strings.CutPrefix(a, "--lang="); ok {
-			flag = v
-		} else if a == "--lang" && i+1 < len(args) {
-			flag = args[i+1]
-		}
-	}
-	if l, err := rules.SelectLang(flag, os.Getenv); err == nil {
-		return l
-	}
-	return rules.LangFromEnv(os.Getenv)
-}
+// invalidValue is the error for a value outside flagValues(flag).
+func invalidValue(flag, value string) error { return cli.InvalidValue(flag, value, flagValues(flag)) }
 
 // Execute runs the command line and returns the process exit code. Errors print as one line.
 func Execute(streams genericiooptions.IOStreams, args []string) int {
@@ -573,6 +489,6 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprint(streams.ErrOut, report.ErrorLine(argsLang(args), report.OneLine(err.Error())))
+	fmt.Fprint(streams.ErrOut, report.ErrorLine(cli.ArgsLang(args, os.Getenv), report.OneLine(err.Error())))
 	return ExitError
 }

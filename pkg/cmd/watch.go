@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
@@ -32,22 +31,10 @@ func (o WatchOptions) Validate() error {
 	if o.fleet != nil {
 		return errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)")
 	}
-	if _, err := o.watchSelect(); err != nil {
+	if _, err := o.selectors().ObjectMatcher("with --watch"); err != nil {
 		return err
 	}
 	return nil
-}
-
-// watchSelect is the -l and --field-selector choice of a watched scope; --field-selector can select
-// on metadata.name and metadata.namespace, which the watch reads for both kinds.
-func (o *Options) watchSelect() (func(snapshot.Kind, metav1.Object) bool, error) {
-	match, err := o.selectors().Matcher("with --watch")
-	if match == nil || err != nil {
-		return nil, err
-	}
-	return func(_ snapshot.Kind, obj metav1.Object) bool {
-		return match(obj.GetLabels(), obj.GetName(), obj.GetNamespace())
-	}, nil
 }
 
 // watchClients are diagnose.WatchClients for the kubeconfig, with its configuration.
@@ -76,7 +63,7 @@ func (o WatchOptions) Run(ctx context.Context) error {
 	if o.Verbosity == 0 {
 		logs.Quiet()
 	}
-	sel, err := o.watchSelect()
+	sel, err := o.selectors().ObjectMatcher("with --watch")
 	if err != nil {
 		return err
 	}

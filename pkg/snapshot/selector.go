@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 )
@@ -29,5 +30,16 @@ func (s Selector) Matcher(mode string) (func(lbls map[string]string, name, names
 	}
 	return func(lbls map[string]string, name, namespace string) bool {
 		return ls.Matches(labels.Set(lbls)) && fs.Matches(fields.Set{"metadata.name": name, "metadata.namespace": namespace})
+	}, nil
+}
+
+// ObjectMatcher is Matcher over an object of either kind (what a watch hands over), for mode.
+func (s Selector) ObjectMatcher(mode string) (func(Kind, metav1.Object) bool, error) {
+	match, err := s.Matcher(mode)
+	if match == nil || err != nil {
+		return nil, err
+	}
+	return func(_ Kind, obj metav1.Object) bool {
+		return match(obj.GetLabels(), obj.GetName(), obj.GetNamespace())
 	}, nil
 }
