@@ -85,8 +85,10 @@ type Finding struct {
 	Event string
 	// Path locates the offending field, e.g. metadata.annotations[kubernetes.io/ingress.http-rules].
 	Path string
-	// Message holds the facts of this instance; never secret material.
+	// Message holds the facts of this instance, in English; never secret material.
 	Message string
+	// Words is Message in every language; zero when Message is a fact of its own (an event's text).
+	Words rules.Words
 	// Severity, when set, overrides the rule's severity for this instance (a check that weighs how
 	// many risk factors hold).
 	Severity *rules.Severity
@@ -180,6 +182,25 @@ func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
 	path = clipTo(path, maxPath)
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck, Path: path,
 		Message: fmt.Sprintf(format, args...)})
+}
+
+// Say records a finding of rule id at path whose message is w, worded in every language (see Emit
+// on clipping values taken from the user's objects).
+func (c *Context) Say(id rules.ID, path string, w rules.Words) {
+	n := len(c.findings)
+	c.Emit(id, path, "%s", w.In(rules.English))
+	if len(c.findings) > n {
+		c.findings[n].Words = w
+	}
+}
+
+// SaySeverity is Say with a severity this instance decides.
+func (c *Context) SaySeverity(id rules.ID, sev rules.Severity, path string, w rules.Words) {
+	n := len(c.findings)
+	c.Say(id, path, w)
+	if len(c.findings) > n {
+		c.findings[n].Severity = &sev
+	}
 }
 
 // EmitSeverity records a finding whose severity this instance decides.

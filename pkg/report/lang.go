@@ -219,6 +219,9 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 				f.Risk = t.Risk
 			}
 		}
+		if !f.words.IsZero() && f.Message == f.words.In(rules.English) {
+			f.Message = f.words.In(lang)
+		}
 		if f.Change != nil {
 			c := *f.Change
 			if f.Message == c.src.Message() {

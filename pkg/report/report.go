@@ -118,6 +118,9 @@ type Finding struct {
 	// this finding, not findings of their own, and fixing this one fixes them. Each has its own rule,
 	// source and facts, but no fix, risk or doc, and no consequences.
 	Consequences []Finding `json:"consequences,omitempty"`
+
+	// words is Message in every language, when the check worded it (rules.Words).
+	words rules.Words
 }
 
 // Change is a changed field and what the cloud controller does with the change.
@@ -210,7 +213,7 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 	out := Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
 		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
 		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
-		LastSeen: f.LastSeen}
+		LastSeen: f.LastSeen, words: f.Words}
 	if c := f.Change; c != nil {
 		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence, src: *c}
 	}
