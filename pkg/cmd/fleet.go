@@ -39,7 +39,7 @@ func (o *Options) fleetContexts() ([]string, error) {
 		flag = *o.ConfigFlags.Context
 	}
 	if !o.AllContexts && !strings.Contains(flag, ",") {
-		return nil, nil
+		return nil, nil // a one-context run: the kubeconfig is not read here
 	}
 	if o.AllContexts && flag != "" {
 		return nil, errors.New("--all-contexts diagnoses every context; give either --all-contexts or --context, not both")

@@ -116,8 +116,8 @@ func (c *faultCluster) apiserver(t *testing.T, verb string) {
 }
 
 // compact compacts the private etcd at its current revision (etcd's JSON gateway), so that a watch
-// from any earlier resource version can only end with 410 Gone; it returns the revision.
-func (c *faultCluster) compact(t *testing.T) int64 {
+// from any earlier resource version can only end with 410 Gone.
+func (c *faultCluster) compact(t *testing.T) {
 	t.Helper()
 	var rng struct {
 		Header struct {
@@ -130,7 +130,6 @@ func (c *faultCluster) compact(t *testing.T) int64 {
 		t.Fatalf("etcd revision %q: %v", rng.Header.Revision, err)
 	}
 	etcdPost(t, c.etcdURL+"/v3/kv/compaction", fmt.Sprintf(`{"revision":"%d","physical":true}`, rev), nil)
-	return rev
 }
 
 func etcdPost(t *testing.T, url, body string, out any) {
