@@ -7,6 +7,10 @@
 #   BENCH_SCALE=0.1 BENCH_UPDATES=200 bash bench/serve.sh
 #   BENCH_MEMLIMITS="default 256MiB off" bash bench/serve.sh   one run per GOMEMLIMIT, same cluster
 #   BENCH_BEFORE=/path/to/kubectl-lbdoctor bash bench/serve.sh   paired with another binary
+#   BENCH_SCALE=7.143 BENCH_PODS_PER_SERVICE=3 BENCH_ONESHOT=3 bash bench/serve.sh
+#       issue 27's size: 50,000 targets (35,714 Services, 14,286 Ingresses) and 107,142 Pods, then
+#       BENCH_ONESHOT runs of the one-shot `-A -o json` and of `kubectl get services,ingresses -A -o json`
+#       on the same cluster (wall and peak RSS)
 #
 # Figures go to bench/out/serve-latest.txt (key=value lines).
 set -euo pipefail
@@ -61,6 +65,15 @@ for lim in ${BENCH_MEMLIMITS:-default}; do
     fi
     { echo; echo "## $name, GOMEMLIMIT=$lim, load average $(cut -d' ' -f1-3 /proc/loadavg) after"; cat "$work/run.txt"; } >>"$work/serve.txt"
   done
+done
+# BENCH_ONESHOT=N: the one-shot run and kubectl get, N times each, alternated, on the same cluster.
+for i in $(seq 1 "${BENCH_ONESHOT:-0}"); do
+  log "one-shot -A -o json and kubectl get, run $i/${BENCH_ONESHOT}"
+  rc=0
+  /usr/bin/time -f '%e %M' -o "$work/t" "$work/kubectl-lbdoctor" -A -o json >/dev/null 2>"$work/oneshot.err" || rc=$?
+  echo "oneshot_run=$(tail -1 "$work/t") exit=$rc" >>"$work/serve.txt"
+  /usr/bin/time -f '%e %M' -o "$work/t" kubectl get services,ingresses -A -o json >/dev/null
+  echo "kubectl_get_run=$(tail -1 "$work/t")" >>"$work/serve.txt"
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 

@@ -50,9 +50,17 @@ func run() error {
 	svcWorkers := flag.Int("service-workers", 32, "concurrent Service creates, besides -workers")
 	qps := flag.Float64("qps", 2000, "client-side rate limit (requests/s)")
 	summary := flag.String("summary", "", "write key=value facts about the loaded cluster to this file")
+	defPods, err := synth.PodsPerServiceFromEnv()
+	if err != nil {
+		return err
+	}
+	pods := flag.Int("pods-per-service", defPods, "pods behind each Service (BENCH_PODS_PER_SERVICE)")
 	flag.Parse()
 	if *scale <= 0 {
 		return fmt.Errorf("-scale must be positive")
+	}
+	if *pods < 1 {
+		return fmt.Errorf("-pods-per-service must be at least 1")
 	}
 
 	cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(clientcmd.NewDefaultClientConfigLoadingRules(),
@@ -71,6 +79,7 @@ func run() error {
 	}
 
 	sz := synth.DefaultSizes().Scale(*scale)
+	sz.PodsPerService = *pods
 	t0 := time.Now()
 	c := synth.Generate(sz)
 	logf("generated %s in %s", sz, time.Since(t0).Round(time.Millisecond))

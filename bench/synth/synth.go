@@ -79,13 +79,32 @@ func ScaleFromEnv() (float64, error) {
 	return f, nil
 }
 
-// SizesFromEnv is DefaultSizes scaled by BENCH_SCALE.
+// PodsPerServiceFromEnv reads BENCH_PODS_PER_SERVICE (default DefaultSizes' 2).
+func PodsPerServiceFromEnv() (int, error) {
+	v := os.Getenv("BENCH_PODS_PER_SERVICE")
+	if v == "" {
+		return DefaultSizes().PodsPerService, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 100 {
+		return 0, fmt.Errorf("BENCH_PODS_PER_SERVICE=%q: want a whole number in [1, 100]", v)
+	}
+	return n, nil
+}
+
+// SizesFromEnv is DefaultSizes scaled by BENCH_SCALE, with BENCH_PODS_PER_SERVICE.
 func SizesFromEnv() (Sizes, error) {
 	f, err := ScaleFromEnv()
 	if err != nil {
 		return Sizes{}, err
 	}
-	return DefaultSizes().Scale(f), nil
+	pods, err := PodsPerServiceFromEnv()
+	if err != nil {
+		return Sizes{}, err
+	}
+	sz := DefaultSizes().Scale(f)
+	sz.PodsPerService = pods
+	return sz, nil
 }
 
 // Cluster is a generated cluster, as typed objects in creation order per kind. Objects carry
