@@ -102,6 +102,9 @@ func rulesDoc() string {
 				detail.WriteString(", retried by the controller")
 			}
 			fmt.Fprintf(&detail, ".\n\n- **Cause:** %s\n- **Fix:** %s\n- **Risk if left:** %s\n- **Source:** %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
+			if u := r.Link(rules.English); u != "" {
+				fmt.Fprintf(&detail, "- **Vendor page:** <%s>\n", u)
+			}
 			if len(r.ConsequenceOf) > 0 {
 				causes := make([]string, len(r.ConsequenceOf))
 				for i, c := range r.ConsequenceOf {

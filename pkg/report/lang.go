@@ -52,6 +52,7 @@ const (
 	phSARIFFix
 	phSARIFIfLeft
 	phSARIFDocumented
+	phSARIFVendorPage
 	phErrorPrefix
 	phRetryHint
 	phCount // number of phrases; keep last
@@ -96,6 +97,7 @@ var phrases = [phCount][2]string{
 	phSARIFFix:          {"**Fix.** ", "**修复。** "},
 	phSARIFIfLeft:       {"**If left.** ", "**不处理的后果。** "},
 	phSARIFDocumented:   {"**Documented in:** %s. See also [%s](%s#%s).", "**文档：** %s。另见 [%s](%s#%s)。"},
+	phSARIFVendorPage:   {"\n\n**Vendor page:** [%[1]s](%[1]s)", "\n\n**厂商文档页：** [%[1]s](%[1]s)"},
 	phErrorPrefix:       {"error: %s\n", "错误：%s\n"},
 	phRetryHint:         {"%w; retry, or pass --allow-incomplete to accept it", "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
 }

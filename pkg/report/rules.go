@@ -24,6 +24,9 @@ type RuleView struct {
 	Retried  bool           `json:"retried"`
 	// Decides is what, besides the object, decides the verdict (empty: the object alone).
 	Decides []DecisionView `json:"decides"`
+	// Links maps a language (en, zh) to the vendor page that documents the rule in it
+	// (rules.Rule.Link); absent when no vendor page is known (docs/sources.md says why).
+	Links map[rules.Lang]string `json:"links,omitempty"`
 }
 
 // DecisionView is the public shape of one rules.Decision.
@@ -39,6 +42,14 @@ func View(r rules.Rule) RuleView {
 		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried, Decides: []DecisionView{}}
 	for _, d := range r.Decides {
 		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What, IfUnknown: d.IfUnknown})
+	}
+	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		if u := r.Link(lang); u != "" {
+			if v.Links == nil {
+				v.Links = map[rules.Lang]string{}
+			}
+			v.Links[lang] = u
+		}
 	}
 	return v
 }

@@ -67,16 +67,26 @@ func TestWriteRuleDetails(t *testing.T) {
 			retried = r
 		}
 	}
+	// head is the lines every rule starts with: the heading, cause, fix, risk, doc, and the vendor
+	// link when the rule has one.
+	head := func(r rules.Rule) []string {
+		h := []string{r.ID.String(), "  cause:", "  fix:", "  risk:", "  doc:"}
+		if r.Link(rules.English) != "" {
+			h = append(h, "  link:")
+		}
+		return h
+	}
 	tests := []struct {
 		name string
 		rs   []rules.Rule
 		want []string // line prefixes expected, in order
 	}{
-		{"one rule", []rules.Rule{rules.TKEIngressE4011.Rule()}, []string{rules.TKEIngressE4011.String(), "  cause:", "  fix:", "  risk:", "  doc:"}},
-		{"a rule decided by more than the object", []rules.Rule{decided}, []string{decided.ID.String(), "  cause:", "  fix:", "  risk:", "  doc:", "  decided also by"}},
-		{"a rule the controller retries", []rules.Rule{retried}, []string{retried.ID.String(), "  cause:", "  fix:", "  risk:", "  doc:", "  the cloud controller retries"}},
+		{"one rule", []rules.Rule{rules.TKEIngressE4011.Rule()}, head(rules.TKEIngressE4011.Rule())},
+		{"a rule decided by more than the object", []rules.Rule{decided}, append(head(decided), "  decided also by")},
+		{"a rule the controller retries", []rules.Rule{retried}, append(head(retried), "  the cloud controller retries")},
+		{"a rule without a vendor page", []rules.Rule{rules.TKEIngressE4000.Rule()}, append(head(rules.TKEIngressE4000.Rule()), "  the cloud controller retries")},
 		{"two rules, a blank line between", []rules.Rule{rules.TKEIngressE4009.Rule(), rules.TKEIngressE4011.Rule()},
-			[]string{rules.TKEIngressE4009.String(), "  cause:", "  fix:", "  risk:", "  doc:", "", rules.TKEIngressE4011.String()}},
+			append(append(head(rules.TKEIngressE4009.Rule()), ""), rules.TKEIngressE4011.String())},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

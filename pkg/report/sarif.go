@@ -202,7 +202,7 @@ func NewSARIFIn(reports []Report, version string, lang rules.Lang) SARIFLog {
 			ShortDescription:     SARIFText{Text: r.Title},
 			FullDescription:      SARIFText{Text: r.Cause},
 			Help:                 SARIFText{Text: r.Fix, Markdown: helpMarkdown(r, lang)},
-			HelpURI:              RulesDocURL + "#" + RuleAnchor(r.ID),
+			HelpURI:              helpURI(r, lang),
 			DefaultConfiguration: SARIFConfiguration{sarifLevel(r.Severity)},
 			Properties: SARIFRuleProps{Code: r.Code, Provider: string(r.Provider), Kind: r.Kind.Lower(),
 				Tags: []string{"kubernetes", string(r.Provider), r.Kind.Lower()}},
@@ -290,7 +290,19 @@ func helpMarkdown(r rules.Rule, lang rules.Lang) string {
 		fmt.Fprintf(&b, "%s%s\n\n", say(lang, phSARIFIfLeft), mdEscape(r.Risk))
 	}
 	fmt.Fprintf(&b, say(lang, phSARIFDocumented), mdEscape(r.Doc), r.ID, RulesDocURL, RuleAnchor(r.ID))
+	if u := r.Link(lang); u != "" {
+		fmt.Fprintf(&b, say(lang, phSARIFVendorPage), u)
+	}
 	return b.String()
+}
+
+// helpURI is a rule's helpUri: the vendor page that documents it in lang (rules.Rule.Link), or its
+// section of docs/rules.md when no vendor page is known.
+func helpURI(r rules.Rule, lang rules.Lang) string {
+	if u := r.Link(lang); u != "" {
+		return u
+	}
+	return RulesDocURL + "#" + RuleAnchor(r.ID)
 }
 
 // mdEscaper keeps catalog text literal in Markdown: placeholders such as <service> would be taken

@@ -66,9 +66,12 @@ func TestSARIFDriverListsEveryRule(t *testing.T) {
 			if sr.DefaultConfiguration.Level != levels[r.Severity] {
 				t.Errorf("level %q for severity %s", sr.DefaultConfiguration.Level, r.Severity)
 			}
-			base, frag, _ := strings.Cut(sr.HelpURI, "#")
-			if base != RulesDocURL || !anchors["#"+frag] {
-				t.Errorf("helpUri %s names no section of docs/rules.md", sr.HelpURI)
+			if u := r.Link(rules.English); u != "" {
+				if sr.HelpURI != u {
+					t.Errorf("helpUri %s, want the rule's vendor page %s", sr.HelpURI, u)
+				}
+			} else if base, frag, _ := strings.Cut(sr.HelpURI, "#"); base != RulesDocURL || !anchors["#"+frag] {
+				t.Errorf("helpUri %s of a rule without a vendor page names no section of docs/rules.md", sr.HelpURI)
 			}
 			// GitHub code scanning: descriptions at most 1024 characters.
 			if len(sr.ShortDescription.Text) > 1024 || len(sr.FullDescription.Text) > 1024 {
@@ -150,6 +153,46 @@ func TestSARIFIsDeterministic(t *testing.T) {
 	_, b := sarifOf(t, rep)
 	if !bytes.Equal(a, b) {
 		t.Error("two runs over the same reports differ")
+	}
+}
+
+// TestSARIFHelpURILanguage checks that each rule's helpUri is its vendor page in the report's
+// language, and that the help Markdown links that page too.
+func TestSARIFHelpURILanguage(t *testing.T) {
+	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		t.Run(string(lang), func(t *testing.T) {
+			var out bytes.Buffer
+			w := NewWriter(&out, SARIF, false, false)
+			w.Lang = lang
+			if err := w.Write(nil, true); err != nil {
+				t.Fatal(err)
+			}
+			testutil.ValidateSARIF(t, out.Bytes())
+			var log SARIFLog
+			if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+				t.Fatal(err)
+			}
+			linked := 0
+			for i, r := range rules.All() {
+				sr := log.Runs[0].Tool.Driver.Rules[i]
+				u := r.Link(lang)
+				if u == "" {
+					continue
+				}
+				linked++
+				if sr.ID != r.ID.String() || sr.HelpURI != u || !strings.Contains(sr.Help.Markdown, "("+u+")") {
+					t.Errorf("%s: helpUri %s, want %s in help.markdown too", r.ID, sr.HelpURI, u)
+				}
+			}
+			if linked == 0 {
+				t.Error("no rule has a vendor page")
+			}
+		})
+	}
+	// The two languages differ where a source has a page in each.
+	r := rules.ACKServiceBackendQuota.Rule()
+	if en, zh := r.Link(rules.English), r.Link(rules.Chinese); en == zh || !strings.Contains(zh, "/zh/") || !strings.Contains(en, "/en/") {
+		t.Errorf("%s: links en %s zh %s", r.ID, en, zh)
 	}
 }
 

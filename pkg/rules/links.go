@@ -2,57 +2,128 @@ package rules
 
 import "strings"
 
-// Source is a vendor document rules are written from, and the web pages that publish it.
+// Source is a document rules are written from (a vendor document, a vendor page, the CCM source, or
+// Kubernetes itself), and the vendor pages that publish it.
 type Source struct {
 	// ID names the source in tests and docs/sources.md.
 	ID string
-	// Match is a text a rule's Doc contains when the rule comes from this source.
-	Match string
-	// Pages maps a language to the vendor page in that language; only URLs seen in
-	// the seed documents or in stored public pages are listed (see docs/sources.md).
+	// Seed is the number of the seed document (/work/shared/seeds, 000–004) the source is, or ""
+	// when the source is no seed document.
+	Seed string
+	// Match lists texts a rule's Doc contains when the rule comes from this source. Most are the
+	// Doc constants the rules are written with, so a renamed constant is a compile error; a test
+	// fails on any text no rule's Doc contains, which catches a misspelt literal.
+	Match []string
+	// Pages maps a language to the vendor page in that language; only URLs seen in the seed
+	// documents or in stored public pages are listed (docs/sources.md says where each was seen).
 	Pages map[Lang]string
 	// NoPage says why the source has no page; it is set exactly when Pages is empty.
 	NoPage string
 }
 
-// noPageYet is the NoPage reason of a vendor document whose page URL was not found in
-// the seeds or the searched pages: the document is known, its address is not.
-const noPageYet = "vendor page URL not found in the seeds or searched pages yet"
+// Vendor page URLs, each listed in docs/sources.md with where it was found.
+const (
+	urlTKEServiceAnnotationZH = "https://cloud.tencent.com/document/product/457/51258"
+	urlTKEServiceAnnotationEN = "https://intl.cloud.tencent.com/document/product/457/39142"
+	urlTKEIngressCrossVPCZH   = "https://cloud.tencent.com/document/product/457/59095"
+	urlTKELifecycleZH         = "https://cloud.tencent.com/document/product/457/90598"
+	urlTKEExistingCLBZH       = "https://cloud.tencent.com/document/product/457/45491"
+	urlTKEExistingCLBEN       = "https://intl.cloud.tencent.com/document/product/457/36835"
+	urlTKEIngressOverviewEN   = "https://www.tencentcloud.com/document/product/457/37013"
+	urlTKEIngressGroupZH      = "https://cloud.tencent.com/document/product/457/127545"
+	urlTKEIngressTSCZH        = "https://cloud.tencent.com/document/product/457/45700"
+	urlTKEIngressTSCEN        = "https://intl.cloud.tencent.com/document/product/457/37015"
+	urlTKEServiceTSCZH        = "https://cloud.tencent.com/document/product/457/45490"
+	urlTKEEventErrorsZH       = "https://cloud.tencent.com/document/product/457/81004"
+	urlTKELoopbackZH          = "https://cloud.tencent.com/document/product/457/80913"
+	urlTKELoopbackEN          = "https://www.tencentcloud.com/document/product/457/42976"
+	urlACKTroubleshootZH      = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/support/service-troubleshooting"
+	urlACKTroubleshootEN      = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/service-troubleshooting-2"
+	urlACKAnnotationsZH       = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/add-annotations-to-the-yaml-file-of-a-service-to-configure-clb-instances"
+	urlACKAnnotationsEN       = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/add-annotations-to-the-yaml-file-of-a-service-to-configure-clb-instances"
+	urlACKServiceFAQZH        = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/service-faq"
+	urlACKServiceFAQEN        = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/service-faq"
+	urlACKUpdatePolicyZH      = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/considerations-for-configuring-a-loadbalancer-type-service-1"
+	urlACKUpdatePolicyEN      = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/considerations-for-configuring-a-loadbalancer-type-service-1"
+)
 
-// Sources are the source documents, most specific Match first: a rule links to the
-// first source whose Match its Doc contains.
+// Catch-all sources: a rule that falls to one of them names no document more precisely.
+const (
+	sourceTKEOther = "tke-other"
+	sourceNone     = "none"
+)
+
+// Sources are the source documents, the most specific and those with a page first: a rule links to
+// the first source one of whose Match texts its Doc contains (a Doc that names several documents
+// links to the first of them in this order).
 var Sources = []Source{
-	{ID: "tke-service-annotation", Match: "457/51258",
-		Pages: map[Lang]string{Chinese: "https://cloud.tencent.com/document/product/457/51258"}},
-	{ID: "tke-ingress-cross-vpc", Match: "457/59095",
-		Pages: map[Lang]string{Chinese: "https://cloud.tencent.com/document/product/457/59095"}},
-	{ID: "tke-other", Match: "Tencent TKE", NoPage: noPageYet},
-	{ID: "ack-ccm-source", Match: "cloud-provider-alibaba-cloud",
+	{ID: "tke-service-annotation", Match: []string{"457/51258", "457/39142", "Tencent TKE, Service annotations (", "qcloud-loadbalancer-backends-label"},
+		Pages: map[Lang]string{Chinese: urlTKEServiceAnnotationZH, English: urlTKEServiceAnnotationEN}},
+	{ID: "tke-ingress-cross-vpc", Match: []string{"457/59095"},
+		Pages: map[Lang]string{Chinese: urlTKEIngressCrossVPCZH}},
+	{ID: "tke-lifecycle-notice", Match: []string{docTKELifecycle},
+		Pages: map[Lang]string{Chinese: urlTKELifecycleZH}},
+	{ID: "tke-existing-clb", Match: []string{docTKEExistingCLB},
+		Pages: map[Lang]string{Chinese: urlTKEExistingCLBZH, English: urlTKEExistingCLBEN}},
+	{ID: "tke-ingress-overview", Match: []string{docTKEIngLife},
+		Pages: map[Lang]string{English: urlTKEIngressOverviewEN}},
+	{ID: "tke-ingress-group", Match: []string{docTKEIngGroup},
+		Pages: map[Lang]string{Chinese: urlTKEIngressGroupZH}},
+	{ID: "tke-ingress-tkeserviceconfig", Match: []string{"TkeServiceConfig (Ingress)"},
+		Pages: map[Lang]string{Chinese: urlTKEIngressTSCZH, English: urlTKEIngressTSCEN}},
+	{ID: "tke-service-tkeserviceconfig", Match: []string{"TkeServiceConfig (associated actions between Service and TkeServiceConfig)"},
+		Pages: map[Lang]string{Chinese: urlTKEServiceTSCZH}},
+	{ID: "tke-event-errors", Seed: "001", Match: []string{docTKEServiceEvents, tkeIngressDocEvents, tkeEventRetentionDoc},
+		Pages: map[Lang]string{Chinese: urlTKEEventErrorsZH}},
+	{ID: "tke-clb-loopback", Seed: "002", Match: []string{tkeIngressDocHandbook + "CLB Loopback"},
+		Pages: map[Lang]string{Chinese: urlTKELoopbackZH, English: urlTKELoopbackEN}},
+	{ID: "tke-handbook", Seed: "002", Match: []string{tkeIngressDocHandbook},
+		NoPage: "the handbook's sections these rules cite (NGINX Ingress connection refused, CLB Ingress creation error) were not found as pages in the seeds or the searched pages"},
+	{ID: "tke-ingress-codes", Seed: "000", Match: []string{tkeIngressDocCodes},
+		NoPage: "the English Ingress error-code list is kept as a community docs page, not found as a vendor page in the seeds or the searched pages"},
+	{ID: sourceTKEOther, Match: []string{"Tencent TKE"},
+		NoPage: "the rule names a TKE feature whose vendor page was not found in the seeds or the searched pages"},
+	{ID: "ack-troubleshooting", Seed: "003", Match: []string{ackEventsDoc, ackSymptomDoc, "Alibaba ACK, troubleshooting LoadBalancer Services"},
+		Pages: map[Lang]string{Chinese: urlACKTroubleshootZH, English: urlACKTroubleshootEN}},
+	{ID: "ack-annotations", Match: []string{ackAnnoDoc},
+		Pages: map[Lang]string{Chinese: urlACKAnnotationsZH, English: urlACKAnnotationsEN}},
+	{ID: "ack-service-faq", Seed: "004", Match: []string{ackFAQDoc},
+		Pages: map[Lang]string{Chinese: urlACKServiceFAQZH, English: urlACKServiceFAQEN}},
+	{ID: "ack-update-policy", Match: []string{docACKUpdate},
+		Pages: map[Lang]string{Chinese: urlACKUpdatePolicyZH, English: urlACKUpdatePolicyEN}},
+	{ID: "ack-ccm-source", Match: []string{"cloud-provider-alibaba-cloud"},
 		NoPage: "source code of the Alibaba Cloud CCM, not a vendor documentation page"},
-	{ID: "ack-other", Match: "Alibaba", NoPage: noPageYet},
-	{ID: "kubernetes", Match: "Kubernetes",
+	{ID: "kubernetes", Match: []string{"Kubernetes"},
 		NoPage: "generic Kubernetes behaviour, no vendor page documents it"},
-	{ID: "none", Match: "", NoPage: "the rule names no vendor document"},
+	{ID: sourceNone, Match: []string{""}, NoPage: "the rule names no document"},
 }
 
-// Source returns the source document r comes from; the last entry of Sources, which
-// matches any Doc, when no other does.
+// Source returns the source document r comes from; the last entry of Sources, which matches any
+// Doc, when no other does.
 func (r Rule) Source() Source {
 	for _, s := range Sources {
-		if strings.Contains(r.Doc, s.Match) {
-			return s
+		for _, m := range s.Match {
+			if strings.Contains(r.Doc, m) {
+				return s
+			}
 		}
 	}
 	return Sources[len(Sources)-1]
 }
 
-// Link returns the URL of the vendor page that documents r in lang. English falls back
-// to the Chinese page only when the source has no English page. It returns "" exactly
-// when r's source has no page at all; Source().NoPage then says why.
+// Link returns the URL of the vendor page that documents r in lang. When the source has no page in
+// lang it returns the page in the other language (most TKE pages exist in Chinese only, a few in
+// English only). It returns "" exactly when r's source has no page at all; Source().NoPage then
+// says why.
+// A lang other than Chinese (the zero Lang too) is English.
 func (r Rule) Link(lang Lang) string {
 	s := r.Source()
-	if u, ok := s.Pages[lang]; ok {
+	want, other := English, Chinese
+	if lang == Chinese {
+		want, other = Chinese, English
+	}
+	if u, ok := s.Pages[want]; ok {
 		return u
 	}
-	return s.Pages[Chinese]
+	return s.Pages[other]
 }

@@ -7,15 +7,54 @@ import (
 )
 
 func TestSourcesData(t *testing.T) {
+	ids := map[string]bool{}
 	for _, s := range Sources {
 		t.Run(s.ID, func(t *testing.T) {
+			if ids[s.ID] {
+				t.Errorf("source id %s listed twice", s.ID)
+			}
+			ids[s.ID] = true
 			if (len(s.Pages) == 0) == (s.NoPage == "") {
-				t.Errorf("source %s: Pages %v and NoPage %q: exactly one must be set", s.ID, s.Pages, s.NoPage)
+				t.Errorf("Pages %v and NoPage %q: exactly one must be set", s.Pages, s.NoPage)
+			}
+			if len(s.Match) == 0 {
+				t.Error("no Match text")
+			}
+			for lang, u := range s.Pages {
+				if lang != English && lang != Chinese || !strings.HasPrefix(u, "https://") {
+					t.Errorf("page %s: %q", lang, u)
+				}
 			}
 		})
 	}
-	if last := Sources[len(Sources)-1]; last.Match != "" {
+	if last := Sources[len(Sources)-1]; len(last.Match) != 1 || last.Match[0] != "" {
 		t.Errorf("last source %s must match every Doc", last.ID)
+	}
+}
+
+// TestSourcesMatchRules fails on a Match text that no rule's Doc contains (a misspelt literal, or a
+// document no rule cites any more), and on a source no rule links to (shadowed by an earlier one);
+// the TKE catch-all may go unused.
+func TestSourcesMatchRules(t *testing.T) {
+	used := map[string]bool{}
+	for _, r := range All() {
+		used[r.Source().ID] = true
+	}
+	for _, s := range Sources[:len(Sources)-1] {
+		t.Run(s.ID, func(t *testing.T) {
+			if !used[s.ID] && s.ID != sourceTKEOther {
+				t.Errorf("no rule links to source %s", s.ID)
+			}
+			for _, m := range s.Match {
+				found := false
+				for _, r := range All() {
+					found = found || strings.Contains(r.Doc, m)
+				}
+				if !found {
+					t.Errorf("Match %q is in no rule's Doc", m)
+				}
+			}
+		})
 	}
 }
 
@@ -24,29 +63,81 @@ func TestRuleLink(t *testing.T) {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			s := r.Source()
 			for _, lang := range []Lang{English, Chinese} {
-				if got := r.Link(lang); (got == "") != (s.NoPage != "") {
+				got := r.Link(lang)
+				if (got == "") != (s.NoPage != "") {
 					t.Errorf("Link(%s) = %q with source %s (NoPage %q)", lang, got, s.ID, s.NoPage)
+				}
+				if u, ok := s.Pages[lang]; ok && got != u {
+					t.Errorf("Link(%s) = %q, the source's page in that language is %q", lang, got, u)
 				}
 			}
 		})
 	}
 }
 
+// TestSeedDocumentRulesLinked checks that every rule whose Doc names one of the vendor seed
+// documents (000–004) is tied to a named source rather than a catch-all, and has a page in both
+// languages (a page in one language serves the other) or a reason why it has none.
+func TestSeedDocumentRulesLinked(t *testing.T) {
+	seeds := map[string]bool{}
+	for _, s := range Sources {
+		if s.Seed != "" {
+			seeds[s.Seed] = true
+		}
+	}
+	for _, n := range []string{"000", "001", "002", "003", "004"} {
+		if !seeds[n] {
+			t.Errorf("no source is seed document %s", n)
+		}
+	}
+	for _, r := range All() {
+		var seed string
+		for _, s := range Sources {
+			for _, m := range s.Match {
+				if s.Seed != "" && strings.Contains(r.Doc, m) {
+					seed = s.Seed
+				}
+			}
+		}
+		if seed == "" {
+			continue
+		}
+		t.Run(r.ID.String(), func(t *testing.T) {
+			s := r.Source()
+			if s.ID == sourceTKEOther || s.ID == sourceNone {
+				t.Errorf("Doc names seed document %s but the rule falls to the catch-all source %s", seed, s.ID)
+			}
+			if s.NoPage == "" && (r.Link(English) == "" || r.Link(Chinese) == "") {
+				t.Errorf("source %s: links en %q zh %q and no NoPage reason", s.ID, r.Link(English), r.Link(Chinese))
+			}
+		})
+	}
+}
+
+// TestLinksListed checks every source page, and so every rule's URL, against docs/sources.md: a URL
+// may be linked only once it is recorded there with where it was seen.
 func TestLinksListed(t *testing.T) {
 	b, err := os.ReadFile("../../docs/sources.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed := map[string]bool{}
+	listed := map[string]string{} // URL → source id of its row
 	for _, line := range strings.Split(string(b), "\n") {
 		cells := strings.Split(line, "|")
-		if len(cells) > 4 {
-			listed[strings.TrimSpace(cells[3])] = true
+		if len(cells) > 5 && strings.HasPrefix(strings.TrimSpace(cells[3]), "https://") {
+			listed[strings.TrimSpace(cells[3])] = strings.TrimSpace(cells[1])
+		}
+	}
+	for _, s := range Sources {
+		for lang, u := range s.Pages {
+			if id, ok := listed[u]; !ok || id != s.ID {
+				t.Errorf("source %s: %s page %s is not listed in docs/sources.md under that source", s.ID, lang, u)
+			}
 		}
 	}
 	for _, r := range All() {
 		for _, lang := range []Lang{English, Chinese} {
-			if u := r.Link(lang); u != "" && !listed[u] {
+			if u := r.Link(lang); u != "" && listed[u] == "" {
 				t.Errorf("rule %s: URL %s is not listed in docs/sources.md", r.ID, u)
 			}
 		}
