@@ -103,6 +103,7 @@ func emitters() map[rules.ID][]string {
 // labels are the fixed words of the rule catalog in one language.
 type labels struct {
 	file, title, intro                                 string
+	comma, colon, stop                                 string
 	groups                                             [5]string
 	columns                                            string
 	check, eventText, eventCode, code, retried         string
@@ -119,6 +120,7 @@ type labels struct {
 var catalogLabels = map[rules.Lang]labels{
 	rules.English: {
 		file:  "docs/rules.md",
+		comma: ", ", colon: ":", stop: ".",
 		title: "# Rule catalog\n\n",
 		intro: "%d rules. Each names the documented code (where the vendor gives one), what causes it, how to fix it, " +
 			"the risk of leaving it, and how kubectl lbdoctor detects it: a static **check** of the objects, an **event** " +
@@ -148,6 +150,7 @@ var catalogLabels = map[rules.Lang]labels{
 	},
 	rules.Chinese: {
 		file:  "docs/rules.zh-CN.md",
+		comma: "，", colon: "：", stop: "。",
 		title: "# 规则目录\n\n",
 		intro: "共 %d 条规则。每条规则给出厂商文档中的错误码（厂商给出时）、产生原因、修复方法、不修复的风险，" +
 			"以及 kubectl lbdoctor 如何发现它：对对象的静态**检查**（check）、云控制器写下的**事件**（event），或两者兼有。" +
@@ -158,7 +161,7 @@ var catalogLabels = map[rules.Lang]labels{
 		check:   "检查 `%s`", eventText: "事件文本 `%s`", eventCode: "事件错误码 %s",
 		code: "错误码 %s", retried: "，控制器会自动重试",
 		cause: "原因", fix: "修复", risk: "不修复的风险", source: "来源", link: "厂商文档",
-		consequenceOf:   "后果规则，起因",
+		consequenceOf:   "属于以下规则的后果",
 		consequenceNote: " — 同一对象上有起因规则的检查结果时，本规则作为它的后果列在其下，不单独算作一条检查结果。",
 		change:          "变更类别",
 		changeNote:      " — 针对已有对象的修改报告（`kubectl lbdoctor preflight`，或上次 kubectl apply 之后的修改）；类别的依据见上面的来源。",
@@ -212,24 +215,24 @@ func rulesDoc(lang rules.Lang) (string, error) {
 			}
 			t := r.Text(lang)
 			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), r.Severity, esc(t.Title), detection(l, r, by[r.ID]))
-			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s, %s %s, "+l.code, r.ID, esc(t.Title), r.Severity, r.Provider, l.kind(r.Kind), dash(r.Code))
+			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s"+l.comma+"%s %s"+l.comma+l.code, r.ID, esc(t.Title), r.Severity, r.Provider, l.kind(r.Kind), dash(r.Code))
 			if r.Retried {
 				detail.WriteString(l.retried)
 			}
-			fmt.Fprintf(&detail, ".\n\n- **%s:** %s\n- **%s:** %s\n- **%s:** %s\n- **%s:** %s\n",
+			fmt.Fprintf(&detail, l.stop+"\n\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n",
 				l.cause, t.Cause, l.fix, t.Fix, l.risk, t.Risk, l.source, r.Doc)
 			if u := r.Link(lang); u != "" {
-				fmt.Fprintf(&detail, "- **%s:** <%s>\n", l.link, u)
+				fmt.Fprintf(&detail, "- **%s"+l.colon+"** <%s>\n", l.link, u)
 			}
 			if len(r.ConsequenceOf) > 0 {
 				causes := make([]string, len(r.ConsequenceOf))
 				for i, c := range r.ConsequenceOf {
 					causes[i] = fmt.Sprintf("[`%s`](#%s)", c, report.RuleAnchor(c))
 				}
-				fmt.Fprintf(&detail, "- **%s:** %s%s\n", l.consequenceOf, strings.Join(causes, ", "), l.consequenceNote)
+				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.consequenceOf, strings.Join(causes, ", "), l.consequenceNote)
 			}
 			if r.Change != "" {
-				fmt.Fprintf(&detail, "- **%s:** %s%s\n", l.change, r.Change, l.changeNote)
+				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.change, r.Change, l.changeNote)
 			}
 			for _, d := range r.Decides {
 				u, err := l.ifUnknown(d.IfUnknown)
