@@ -16,7 +16,7 @@ func glossaryDoc() string {
 		"change model's consequences write each term with the word below, the vendor's own word where its documents have "+
 		"one, and never a variant of the last column; a word only one vendor uses, where the other has its own for the "+
 		"same English term (TKE 监听器, ACK 监听), is not written about the other vendor. `go test ./pkg/rules/ "+
-		"./pkg/changes/` enforces both. Seeds are the vendor documents of the seeds' INDEX.md; a word the seeds do not "+
+		"./pkg/changes/` enforces both, and checks every other Chinese string of the program for the variants. Seeds are the vendor documents of the seeds' INDEX.md; a word the seeds do not "+
 		"hold names the stored vendor page it was checked against, or says it is ours.\n\n", len(rules.Glossary))
 	b.WriteString("中文规则文本（规则目录与变更后果）统一使用下表的中文术语：尽量采用厂商文档自己的说法，不使用最后一列的写法；" +
 		"只有一家厂商使用、而另一家对同一概念另有说法的词（如 TKE 的“监听器”与 ACK 的“监听”），不用于另一家的文本。\n\n")
