@@ -29,17 +29,21 @@ test: lint docs-check build ## Everything CI runs: unit, end-to-end against a lo
 	$(MAKE) --no-print-directory e2e
 	$(MAKE) --no-print-directory krew-test
 
-docs: rbac ## Regenerate docs/rules.md, the README's list of checked codes and deploy/rbac.yaml
+docs: rbac ## Regenerate docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes and deploy/rbac.yaml
 	$(GO) run ./hack/gendocs > docs/rules.md
+	$(GO) run ./hack/gendocs -lang zh > docs/rules.zh-CN.md
+	$(GO) run ./hack/gendocs -glossary > docs/glossary.md
 	$(GO) run ./hack/gendocs -policy > docs/policy.md
 	$(GO) run ./hack/gendocs -readme README.md > README.md.tmp && mv README.md.tmp README.md
 
 rbac: ## Regenerate deploy/rbac.yaml from the resource registry
 	$(GO) run ./hack/genrbac > deploy/rbac.yaml.tmp && mv deploy/rbac.yaml.tmp deploy/rbac.yaml
 
-docs-check: ## Fail when docs/rules.md, the README's list of checked codes or deploy/rbac.yaml is stale
+docs-check: ## Fail when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes or deploy/rbac.yaml is stale
 	@$(GO) run ./hack/genrbac | diff -u deploy/rbac.yaml - >/dev/null || { echo "deploy/rbac.yaml is stale: run make rbac"; exit 1; }
 	@$(GO) run ./hack/gendocs | diff -u docs/rules.md - >/dev/null || { echo "docs/rules.md is stale: run make docs"; exit 1; }
+	@$(GO) run ./hack/gendocs -lang zh | diff -u docs/rules.zh-CN.md - >/dev/null || { echo "docs/rules.zh-CN.md is stale: run make docs"; exit 1; }
+	@$(GO) run ./hack/gendocs -glossary | diff -u docs/glossary.md - >/dev/null || { echo "docs/glossary.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -policy | diff -u docs/policy.md - >/dev/null || { echo "docs/policy.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -readme README.md | diff -u README.md - >/dev/null || { echo "README.md's list of checked codes is stale: run make docs"; exit 1; }
 

@@ -1,6 +1,7 @@
-// Command gendocs writes docs/rules.md from the rule table, the check list and the event matcher.
-// With -readme FILE it prints FILE with its generated list of checked codes rewritten instead; with
-// -policy, docs/policy.md.
+// Command gendocs writes docs/rules.md from the rule table, the check list and the event matcher;
+// with -lang zh, its Chinese twin docs/rules.zh-CN.md. With -readme FILE it prints FILE with its
+// generated list of checked codes rewritten instead; with -policy, docs/policy.md; with -glossary,
+// docs/glossary.md.
 package main
 
 import (
@@ -40,16 +41,31 @@ var groups = []struct {
 func main() {
 	readme := flag.String("readme", "", "print this README with its list of checked codes regenerated")
 	policyMD := flag.Bool("policy", false, "print docs/policy.md (admission-policy coverage) instead")
+	glossaryMD := flag.Bool("glossary", false, "print docs/glossary.md (the vendors' Chinese terms) instead")
+	lang := flag.String("lang", string(rules.English), "language of the rule catalog: en (docs/rules.md) or zh (docs/rules.zh-CN.md)")
 	flag.Parse()
-	if *policyMD && *readme != "" {
-		fmt.Fprintln(os.Stderr, "gendocs: -policy and -readme print different documents; give one of them")
+	n := 0
+	for _, on := range []bool{*policyMD, *readme != "", *glossaryMD} {
+		if on {
+			n++
+		}
+	}
+	if n > 1 {
+		fmt.Fprintln(os.Stderr, "gendocs: -policy, -readme and -glossary print different documents; give one of them")
 		os.Exit(2)
 	}
-	out := rulesDoc()
-	if *policyMD {
-		out = policyDoc()
+	l, err := rules.ParseLang(*lang)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gendocs:", err)
+		os.Exit(2)
 	}
-	if *readme != "" {
+	var out string
+	switch {
+	case *policyMD:
+		out = policyDoc()
+	case *glossaryMD:
+		out = glossaryDoc()
+	case *readme != "":
 		b, err := os.ReadFile(*readme)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gendocs:", err)
@@ -57,6 +73,11 @@ func main() {
 		}
 		if out, err = replaceRegion(string(b), checkedCodes()); err != nil {
 			fmt.Fprintf(os.Stderr, "gendocs: %s: %v\n", *readme, err)
+			os.Exit(1)
+		}
+	default:
+		if out, err = rulesDoc(l); err != nil {
+			fmt.Fprintln(os.Stderr, "gendocs:", err)
 			os.Exit(1)
 		}
 	}
@@ -79,88 +100,201 @@ func emitters() map[rules.ID][]string {
 	return m
 }
 
-// rulesDoc is docs/rules.md.
-func rulesDoc() string {
+// labels are the fixed words of the rule catalog in one language.
+type labels struct {
+	file, title, intro                                 string
+	comma, colon, stop                                 string
+	groups                                             [5]string
+	columns                                            string
+	check, eventText, eventCode, code, retried         string
+	cause, fix, risk, source, link                     string
+	consequenceOf, consequenceNote, change, changeNote string
+	decidedAlso                                        string
+	decidesTitle, decidesIntro, decidesColumns, object string
+	objectAlone                                        string
+	kind                                               func(rules.Kind) string
+	unknown                                            map[string]string
+}
+
+// catalogLabels are the labels of docs/rules.md (English) and docs/rules.zh-CN.md (Chinese).
+var catalogLabels = map[rules.Lang]labels{
+	rules.English: {
+		file:  "docs/rules.md",
+		comma: ", ", colon: ":", stop: ".",
+		title: "# Rule catalog\n\n",
+		intro: "%d rules. Each names the documented code (where the vendor gives one), what causes it, how to fix it, " +
+			"the risk of leaving it, and how kubectl lbdoctor detects it: a static **check** of the objects, an **event** " +
+			"the cloud controller wrote, or both. `explain CODE` prints any entry offline. " +
+			"[中文版](rules.zh-CN.md)\n\n",
+		groups:  [5]string{"Tencent TKE — Ingress", "Tencent TKE — Service", "Alibaba ACK — Service", "Generic — Service", "Generic — Ingress"},
+		columns: "| Rule | Code | Severity | Title | Detected by |",
+		check:   "check `%s`", eventText: "event text `%s`", eventCode: "event code %s",
+		code: "code %s", retried: ", retried by the controller",
+		cause: "Cause", fix: "Fix", risk: "Risk if left", source: "Source", link: "Vendor page",
+		consequenceOf: "Consequence of",
+		consequenceNote: " — when a finding of that rule is on the same object, this one is " +
+			"reported under it, as a consequence, not as a finding of its own.",
+		change: "Change class",
+		changeNote: " — reported for an edit of an existing object (`kubectl lbdoctor preflight`, " +
+			"or an edit since the last kubectl apply); the source of the class is the rule's source above.",
+		decidedAlso:  "Decided also by %s:** %s; when it cannot be read: %s.",
+		decidesTitle: "## What decides each verdict\n\n",
+		decidesIntro: "A check judges the object; some verdicts also depend on context the object does not hold: other objects of the " +
+			"cluster, a cluster-wide setting of the cloud controller, the controller's version, or a change since the object " +
+			"was created. Such a rule is never enforced by a Deny admission policy (see [policy.md](policy.md)), and when its " +
+			"context cannot be read the verdict is as the last column says. Rules only the controller's events prove are " +
+			"decided by the cloud's state and left out.\n\n",
+		decidesColumns: "| Rule | Severity | Decided by | What | If unknown |\n|---|---|---|---|---|\n",
+		object:         "object", objectAlone: "the object alone",
+		kind: func(k rules.Kind) string { return k.Lower() },
+	},
+	rules.Chinese: {
+		file:  "docs/rules.zh-CN.md",
+		comma: "，", colon: "：", stop: "。",
+		title: "# 规则目录\n\n",
+		intro: "共 %d 条规则。每条规则给出厂商文档中的错误码（厂商给出时）、产生原因、修复方法、不修复的风险，" +
+			"以及 kubectl lbdoctor 如何发现它：对对象的静态**检查**（check）、云控制器写下的**事件**（event），或两者兼有。" +
+			"`explain 错误码` 可离线查看任一条目，`--lang zh` 以中文输出。规则 ID、错误码和严重级别保持英文，与报告中的字段一致。" +
+			"术语见[术语表](glossary.md)。[English](rules.md)\n\n",
+		groups:  [5]string{"腾讯云 TKE — Ingress", "腾讯云 TKE — Service", "阿里云 ACK — Service", "通用 — Service", "通用 — Ingress"},
+		columns: "| 规则 | 错误码 | 严重级别 | 标题 | 发现方式 |",
+		check:   "检查 `%s`", eventText: "事件文本 `%s`", eventCode: "事件错误码 %s",
+		code: "错误码 %s", retried: "，控制器会自动重试",
+		cause: "原因", fix: "修复", risk: "不修复的风险", source: "来源", link: "厂商文档",
+		consequenceOf:   "属于以下规则的后果",
+		consequenceNote: " — 同一对象上有起因规则的检查结果时，本规则作为它的后果列在其下，不单独算作一条检查结果。",
+		change:          "变更类别",
+		changeNote:      " — 针对已有对象的修改报告（`kubectl lbdoctor preflight`，或上次 kubectl apply 之后的修改）；类别的依据见上面的来源。",
+		decidedAlso:     "另由 %[1]s 判定：**无法读取该输入时，%[3]s。%[2]s",
+		decidesTitle:    "## 判定依据\n\n",
+		decidesIntro: "检查针对对象本身作出判定；有些判定还取决于对象之外的信息：集群中的其他对象（other-objects）、" +
+			"云控制器的集群级配置（cluster-config）、控制器版本（controller-version），或对象创建之后的变更（history）。" +
+			"这类规则从不由 Deny 准入策略强制执行（见 [policy.md](policy.md)）；无法读取这些信息时，判定如最后一列所示。" +
+			"只能由控制器事件证实的规则取决于云上状态，不在此表中。每项判定输入的具体说明见[英文版](rules.md#what-decides-each-verdict)。\n\n",
+		decidesColumns: "| 规则 | 严重级别 | 判定依据 | 无法读取时 |\n|---|---|---|---|\n",
+		object:         "object", objectAlone: "仅对象本身",
+		kind: func(k rules.Kind) string { return string(k) },
+		unknown: map[string]string{
+			rules.UnknownSkips:   "跳过该检查，并说明缺少的输入",
+			rules.UnknownWarns:   "给出警告（不会是错误），并说明由什么决定",
+			rules.UnknownDefault: "按控制器的默认值判定",
+		},
+	},
+}
+
+// ifUnknown is the verdict of an unreadable input in l's language; an English one without a
+// translation is an error, never a silent fallback.
+func (l labels) ifUnknown(s string) (string, error) {
+	if l.unknown == nil {
+		return s, nil
+	}
+	if t, ok := l.unknown[s]; ok {
+		return t, nil
+	}
+	return "", fmt.Errorf("%s: no translation of the verdict %q: add it to catalogLabels", l.file, s)
+}
+
+// rulesDoc is docs/rules.md (English) or docs/rules.zh-CN.md (Chinese).
+func rulesDoc(lang rules.Lang) (string, error) {
+	l, ok := catalogLabels[lang]
+	if !ok {
+		return "", fmt.Errorf("no rule catalog in language %q", lang)
+	}
 	by := emitters()
 	all := rules.All()
 	var b strings.Builder
-	b.WriteString("<!-- Code generated by hack/gendocs from pkg/rules; DO NOT EDIT. Run `make docs`. -->\n")
-	b.WriteString("# Rule catalog\n\n")
-	fmt.Fprintf(&b, "%d rules. Each names the documented code (where the vendor gives one), what causes it, how to fix it, "+
-		"the risk of leaving it, and how kubectl lbdoctor detects it: a static **check** of the objects, an **event** "+
-		"the cloud controller wrote, or both. `explain CODE` prints any entry offline.\n\n", len(all))
-	for _, g := range groups {
-		fmt.Fprintf(&b, "## %s\n\n| Rule | Code | Severity | Title | Detected by |\n|---|---|---|---|---|\n", g.title)
+	fmt.Fprintf(&b, "<!-- Code generated by hack/gendocs from pkg/rules; DO NOT EDIT. Run `make docs`. -->\n")
+	b.WriteString(l.title)
+	fmt.Fprintf(&b, l.intro, len(all))
+	for gi, g := range groups {
+		fmt.Fprintf(&b, "## %s\n\n%s\n|---|---|---|---|---|\n", l.groups[gi], l.columns)
 		var detail strings.Builder
 		for _, r := range all {
 			if r.Provider != g.p || r.Kind != g.k {
 				continue
 			}
-			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), r.Severity, esc(r.Title), detection(r, by[r.ID]))
-			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s, %s %s, code %s", r.ID, esc(r.Title), r.Severity, r.Provider, r.Kind.Lower(), dash(r.Code))
+			t := r.Text(lang)
+			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), r.Severity, esc(t.Title), detection(l, r, by[r.ID]))
+			fmt.Fprintf(&detail, "### %s\n\n**%s** — %s"+l.comma+"%s %s"+l.comma+l.code, r.ID, esc(t.Title), r.Severity, r.Provider, l.kind(r.Kind), dash(r.Code))
 			if r.Retried {
-				detail.WriteString(", retried by the controller")
+				detail.WriteString(l.retried)
 			}
-			fmt.Fprintf(&detail, ".\n\n- **Cause:** %s\n- **Fix:** %s\n- **Risk if left:** %s\n- **Source:** %s\n", r.Cause, r.Fix, r.Risk, r.Doc)
-			if u := r.Link(rules.English); u != "" {
-				fmt.Fprintf(&detail, "- **Vendor page:** <%s>\n", u)
+			fmt.Fprintf(&detail, l.stop+"\n\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n",
+				l.cause, t.Cause, l.fix, t.Fix, l.risk, t.Risk, l.source, r.Doc)
+			if u := r.Link(lang); u != "" {
+				fmt.Fprintf(&detail, "- **%s"+l.colon+"** <%s>\n", l.link, u)
 			}
 			if len(r.ConsequenceOf) > 0 {
 				causes := make([]string, len(r.ConsequenceOf))
 				for i, c := range r.ConsequenceOf {
 					causes[i] = fmt.Sprintf("[`%s`](#%s)", c, report.RuleAnchor(c))
 				}
-				fmt.Fprintf(&detail, "- **Consequence of:** %s — when a finding of that rule is on the same object, this one is "+
-					"reported under it, as a consequence, not as a finding of its own.\n", strings.Join(causes, ", "))
+				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.consequenceOf, strings.Join(causes, ", "), l.consequenceNote)
 			}
 			if r.Change != "" {
-				fmt.Fprintf(&detail, "- **Change class:** %s — reported for an edit of an existing object (`kubectl lbdoctor preflight`, "+
-					"or an edit since the last kubectl apply); the source of the class is the rule's source above.\n", r.Change)
+				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.change, r.Change, l.changeNote)
 			}
 			for _, d := range r.Decides {
-				fmt.Fprintf(&detail, "- **Decided also by %s:** %s; when it cannot be read: %s.\n", d.By, esc(d.What), d.IfUnknown)
+				u, err := l.ifUnknown(d.IfUnknown)
+				if err != nil {
+					return "", err
+				}
+				what := ""
+				if lang == rules.English {
+					what = esc(d.What)
+				}
+				fmt.Fprintf(&detail, "- **"+l.decidedAlso+"\n", d.By, what, u)
 			}
 			detail.WriteString("\n")
 		}
 		b.WriteString("\n")
 		b.WriteString(detail.String())
 	}
-	b.WriteString(decidesTable(all, by))
-	return b.String()
+	t, err := decidesTable(l, all, by)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(t)
+	return b.String(), nil
 }
 
-// decidesTable is the section of docs/rules.md that says, per rule a check emits, what decides its
-// verdict besides the object itself, and what the verdict is when that cannot be read.
-func decidesTable(all []rules.Rule, by map[rules.ID][]string) string {
+// decidesTable is the section of the catalog that says, per rule a check emits, what decides its
+// verdict besides the object itself, and what the verdict is when that cannot be read. The
+// Chinese one leaves out the What column, which the rule data holds in English only.
+func decidesTable(l labels, all []rules.Rule, by map[rules.ID][]string) (string, error) {
 	var b strings.Builder
-	b.WriteString("## What decides each verdict\n\n" +
-		"A check judges the object; some verdicts also depend on context the object does not hold: other objects of the " +
-		"cluster, a cluster-wide setting of the cloud controller, the controller's version, or a change since the object " +
-		"was created. Such a rule is never enforced by a Deny admission policy (see [policy.md](policy.md)), and when its " +
-		"context cannot be read the verdict is as the last column says. Rules only the controller's events prove are " +
-		"decided by the cloud's state and left out.\n\n" +
-		"| Rule | Severity | Decided by | What | If unknown |\n|---|---|---|---|---|\n")
+	b.WriteString(l.decidesTitle + l.decidesIntro + l.decidesColumns)
+	english := l.unknown == nil
 	for _, r := range all {
 		if len(by[r.ID]) == 0 {
 			continue
 		}
+		link := fmt.Sprintf("[`%s`](#%s)", r.ID, report.RuleAnchor(r.ID))
 		if len(r.Decides) == 0 {
-			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | object | the object alone | — |\n", r.ID, report.RuleAnchor(r.ID), r.Severity)
+			if english {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | — |\n", link, r.Severity, l.object, l.objectAlone)
+			} else {
+				fmt.Fprintf(&b, "| %s | %s | %s（%s） | — |\n", link, r.Severity, l.object, l.objectAlone)
+			}
 			continue
 		}
 		for i, d := range r.Decides {
-			id := ""
+			id, sev := "", ""
 			if i == 0 {
-				id = fmt.Sprintf("[`%s`](#%s)", r.ID, report.RuleAnchor(r.ID))
+				id, sev = link, r.Severity.String()
 			}
-			sev := r.Severity.String()
-			if i > 0 {
-				sev = ""
+			u, err := l.ifUnknown(d.IfUnknown)
+			if err != nil {
+				return "", err
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, esc(d.What), d.IfUnknown)
+			if english {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, esc(d.What), u)
+			} else {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", id, sev, d.By, u)
+			}
 		}
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // checkedCodes is the README's list: per group, the codes events prove and the codes each check
@@ -219,19 +353,23 @@ func replaceRegion(doc, body string) (string, error) {
 	return doc[:i+len(beginMark)] + "\n" + body + doc[j:], nil
 }
 
-func detection(r rules.Rule, checkNames []string) string {
+func detection(l labels, r rules.Rule, checkNames []string) string {
 	var parts []string
 	for _, c := range checkNames {
-		parts = append(parts, "check `"+c+"`")
+		parts = append(parts, fmt.Sprintf(l.check, c))
 	}
 	if events.Reachable(r) {
 		if len(r.Match) > 0 {
-			parts = append(parts, "event text `"+esc(r.Match[0])+"`")
+			parts = append(parts, fmt.Sprintf(l.eventText, esc(r.Match[0])))
 		} else {
-			parts = append(parts, "event code "+r.Code)
+			parts = append(parts, fmt.Sprintf(l.eventCode, r.Code))
 		}
 	}
-	return strings.Join(parts, ", ")
+	sep := ", "
+	if l.unknown != nil {
+		sep = "、"
+	}
+	return strings.Join(parts, sep)
 }
 
 func esc(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

@@ -8,14 +8,31 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
-// TestDocsFresh fails when docs/rules.md or the README's list of checked codes is stale.
+// TestDocsFresh fails when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md or the README's list
+// of checked codes is stale.
 func TestDocsFresh(t *testing.T) {
-	rulesMD, err := os.ReadFile("../../docs/rules.md")
+	zh, err := rulesDoc(rules.Chinese)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(rulesMD) != rulesDoc() {
-		t.Errorf("docs/rules.md is stale: run make docs")
+	en, err := rulesDoc(rules.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []struct{ file, want string }{
+		{"../../docs/rules.md", en},
+		{"../../docs/rules.zh-CN.md", zh},
+		{"../../docs/glossary.md", glossaryDoc()},
+	} {
+		t.Run(d.file, func(t *testing.T) {
+			got, err := os.ReadFile(d.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != d.want {
+				t.Errorf("%s is stale: run make docs", d.file)
+			}
+		})
 	}
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -27,6 +44,79 @@ func TestDocsFresh(t *testing.T) {
 	}
 	if string(readme) != want {
 		t.Errorf("README.md's list of checked codes is stale: run make docs")
+	}
+}
+
+// TestRulesDocLanguages: each catalog holds every rule under its id, with the rule's title in the
+// catalog's language and its vendor page in that language when it has one.
+func TestRulesDocLanguages(t *testing.T) {
+	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		t.Run(string(lang), func(t *testing.T) {
+			doc, err := rulesDoc(lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rules.All() {
+				if !strings.Contains(doc, "### "+r.ID.String()+"\n") {
+					t.Errorf("%s has no section", r.ID)
+				}
+				if title := esc(r.Text(lang).Title); !strings.Contains(doc, "**"+title+"**") {
+					t.Errorf("%s: title %q missing", r.ID, title)
+				}
+				if u := r.Link(lang); u != "" && !strings.Contains(doc, "<"+u+">") {
+					t.Errorf("%s: vendor page %s missing", r.ID, u)
+				}
+			}
+		})
+	}
+	if _, err := rulesDoc(rules.Lang("fr")); err == nil {
+		t.Error("rulesDoc(fr) gave no error")
+	}
+}
+
+// TestIfUnknownNeedsTranslation: a verdict without a Chinese wording is an error, never English in
+// the Chinese catalog.
+func TestIfUnknownNeedsTranslation(t *testing.T) {
+	zh := catalogLabels[rules.Chinese]
+	for _, v := range []string{rules.UnknownSkips, rules.UnknownWarns, rules.UnknownDefault} {
+		got, err := zh.ifUnknown(v)
+		if err != nil || !rules.HasHan(got) {
+			t.Errorf("ifUnknown(%q) = %q, %v", v, got, err)
+		}
+	}
+	if _, err := zh.ifUnknown("a new verdict"); err == nil {
+		t.Error("an untranslated verdict gave no error")
+	}
+	if got, err := catalogLabels[rules.English].ifUnknown(rules.UnknownSkips); err != nil || got != rules.UnknownSkips {
+		t.Errorf("English ifUnknown = %q, %v", got, err)
+	}
+}
+
+// TestGlossaryDoc: docs/glossary.md has a row per term of rules.Glossary with its words.
+func TestGlossaryDoc(t *testing.T) {
+	doc := glossaryDoc()
+	rows := strings.Split(doc, "\n")
+	for _, g := range rules.Glossary {
+		t.Run(g.English+"/"+g.Chinese, func(t *testing.T) {
+			prefix := "| " + esc(g.English) + " | " + g.Chinese + " | "
+			var row string
+			for _, r := range rows {
+				if strings.HasPrefix(r, prefix) {
+					row = r
+				}
+			}
+			if row == "" {
+				t.Fatalf("no row starts with %q", prefix)
+			}
+			for _, a := range g.Avoid {
+				if !strings.Contains(row, a) {
+					t.Errorf("row lacks the variant %q", a)
+				}
+			}
+			if g.Seed != "" && !strings.Contains(row, g.Seed) {
+				t.Errorf("row lacks the seed %s", g.Seed)
+			}
+		})
 	}
 }
 

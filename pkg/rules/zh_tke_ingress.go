@@ -188,9 +188,9 @@ var zhTKEIngress = map[ID]Text{
 		Risk: "该 Ingress 的 CLB 未能创建，Ingress 收不到任何流量。",
 	},
 	TKEIngressE4027: {
-		Title: "账户余额不足（欠费）",
-		Cause: "腾讯云账户已欠费，EnsureCreateLoadBalancer 无法购买 CLB。",
-		Fix:   "为账户充值；下一次同步时控制器便会创建负载均衡。",
+		Title: "账号余额不足（欠费）",
+		Cause: "腾讯云账号已欠费，EnsureCreateLoadBalancer 无法购买 CLB。",
+		Fix:   "为账号充值；下一次同步时控制器便会创建负载均衡。",
 		Risk:  zhTKEIngressRiskNoTraffic,
 	},
 	TKEIngressE4030: {
