@@ -127,12 +127,12 @@ func Localize(r Report, lang rules.Lang) Report {
 	r.Suppressed = localizeFindings(r.Suppressed, lang)
 	if r.Note != nil && r.Note.src.Reason != "" {
 		n := *r.Note
-		n.Message = n.src.MessageIn(lang)
+		n.Message = n.src.Words().In(lang)
 		r.Note = &n
 	}
 	if r.IngressController != nil && r.IngressController.src.Summary() == r.IngressController.Summary {
 		ic := *r.IngressController
-		ic.Summary = ic.src.SummaryIn(lang)
+		ic.Summary = ic.src.Words().In(lang)
 		r.IngressController = &ic
 	}
 	r.Skipped = localizeSkips(r.Skipped, lang)
@@ -224,10 +224,6 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 		}
 		if f.Change != nil {
 			c := *f.Change
-			if f.Message == c.src.Message() {
-				// The change's finding says old → new; consequence (clipped ones are left as they are).
-				f.Message = c.src.MessageIn(lang)
-			}
 			c.Consequence = c.src.ConsequenceIn(lang)
 			f.Change = &c
 		}
