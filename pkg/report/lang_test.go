@@ -21,7 +21,7 @@ func hasHan(s string) bool {
 // TestPhrasesComplete: every phrase of text output exists in both languages with the same verbs.
 func TestPhrasesComplete(t *testing.T) {
 	for p := phrase(0); p < phCount; p++ {
-		en, zh := phrases[p][0], phrases[p][1]
+		en, zh := phrases[p].En, phrases[p].Zh
 		if en == "" || zh == "" {
 			t.Errorf("phrase %d: English %q, Chinese %q: both are needed", p, en, zh)
 		}
