@@ -543,7 +543,7 @@ func checkACKPublicSLB(c *Context) error {
 		}
 		var shown any = quotedOr(t, "")
 		if t == "" {
-			shown = rules.Say("unset", "未设置")
+			shown = rules.Say("unset", "空值（未设置）")
 		}
 		c.Say(rules.ACKServicePublicSLBDisabled, path, rules.Say(
 			"the Service asks for an internet-facing CLB (address-type %s), but %s sets disablePublicSLB: true",
@@ -1109,7 +1109,7 @@ func checkACKTraffic(c *Context) error {
 		sch != "wrr" && sch != "wlc" && !ackENIMode(c) {
 		var shown any = clip(sch)
 		if sch == "" {
-			shown = rules.Say("unset", "未设置")
+			shown = rules.Say("unset", "空值（未设置）")
 		}
 		c.Say(rules.ACKServiceUnevenLoad, a.path("scheduler"), rules.Say(
 			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights",
@@ -1187,7 +1187,7 @@ func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err err
 	tag = imageTag(r.image)
 	v, err := parseVersion(tag)
 	if err != nil {
-		return "", "", false, fmt.Errorf("cannot tell the CCM version from image %s: %v", clip(r.image), err)
+		return "", "", false, rules.Errorf("cannot tell the CCM version from image %s: %v", "无法从镜像 %s 判断 CCM 的版本：%v", clip(r.image), err)
 	}
 	floor, ok := ccmFloors[minimum]
 	if !ok {
@@ -1294,6 +1294,16 @@ func checkACKTypeChange(c *Context) error {
 	return nil
 }
 
+// wrappedWords is an error worded in every language (w) that wraps err, whose class it keeps.
+type wrappedWords struct {
+	err error
+	w   rules.Words
+}
+
+func (e *wrappedWords) Error() string             { return e.w.In(rules.English) }
+func (e *wrappedWords) In(lang rules.Lang) string { return e.w.In(lang) }
+func (e *wrappedWords) Unwrap() error             { return e.err }
+
 // ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and
 // its report path.
 func ccmImage(c *Context) (image, path string, err error) {
@@ -1311,11 +1321,12 @@ func ccmImage(c *Context) (image, path string, err error) {
 		case !isNotFound(serr):
 			return "", "", serr
 		}
-		return "", "", fmt.Errorf("%w, nor a DaemonSet of that name: a managed control plane runs it out of sight", derr)
+		return "", "", &wrappedWords{err: derr, w: rules.Say("%[1]v, nor a DaemonSet of that name: a managed control plane runs it out of sight",
+			"kube-system 中既没有名为 %[2]s 的 Deployment，也没有同名的 DaemonSet：托管的控制面在集群之外运行它", derr, ackCCMName)}
 	}
 	i := findContainer(spec.Containers, ackCCMName)
 	if i < 0 {
-		return "", "", fmt.Errorf("%s kube-system/%s has no %s container", kind, ackCCMName, ackCCMName)
+		return "", "", rules.Errorf("%s kube-system/%s has no %s container", "%s kube-system/%s 中没有 %s 容器", kind, ackCCMName, ackCCMName)
 	}
 	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
 }

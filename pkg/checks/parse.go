@@ -73,7 +73,7 @@ func (f idFormat) check(s string) error {
 	if f.re.MatchString(s) {
 		return nil
 	}
-	return rules.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的%s（应为 %s 这样的形式）", clip(s), f.what, f.eg)
+	return rules.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", clip(s), f.what, f.eg)
 }
 
 // jsonObject decodes a JSON object annotation.
