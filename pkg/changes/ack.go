@@ -130,7 +130,7 @@ func ackService(now, after *corev1.Service) []Change {
 	for _, s := range ackBackendSuffixes {
 		keys = append(keys, ackPrefix+s)
 	}
-	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) Said {
+	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) rules.Words {
 		switch {
 		case key == ackBackendType:
 			return say(sayACKBackendType, backendKind(n), backendKind(o))
@@ -181,7 +181,7 @@ func ackCharge(now, after *corev1.Service) []Change {
 	return nil
 }
 
-func backendKind(v string) Said {
+func backendKind(v string) rules.Words {
 	if v == "eni" {
 		return say(sayPodENIs)
 	}
@@ -198,7 +198,7 @@ func portKeys(svc *corev1.Service) []string {
 }
 
 // addressNote names the load balancer's address from a status, when there is one.
-func addressNote(status []corev1.LoadBalancerIngress) Said {
+func addressNote(status []corev1.LoadBalancerIngress) rules.Words {
 	var addrs []string
 	for _, in := range status {
 		if in.IP != "" {
@@ -208,7 +208,7 @@ func addressNote(status []corev1.LoadBalancerIngress) Said {
 		}
 	}
 	if len(addrs) == 0 {
-		return Said{}
+		return rules.Words{}
 	}
 	return say(sayAddressNote, strings.Join(addrs, ", "))
 }

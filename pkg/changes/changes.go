@@ -30,8 +30,8 @@ type Change struct {
 	Old, New string
 	// Consequence says in one sentence, in English, what the controller does with this change.
 	Consequence string
-	// Says is the consequence in every language (ConsequenceIn).
-	Says Said
+	// Says is the consequence in every language (ConsequenceIn; Words is the whole message).
+	Says rules.Words
 }
 
 // Class is the change's class, from its rule.
@@ -39,9 +39,7 @@ func (c Change) Class() rules.ChangeClass { return c.Rule.Rule().Change }
 
 // Message is the change's facts as one line: old → new, consequence (the finding's path names
 // the field).
-func (c Change) Message() string {
-	return fmt.Sprintf("%s → %s; %s", Shown(c.Old), Shown(c.New), c.Consequence)
-}
+func (c Change) Message() string { return c.Words().In(rules.English) }
 
 // Shown is a value as a message shows it: quoted, or "(unset)". Long values are cut.
 func Shown(v string) string {
@@ -124,7 +122,7 @@ func genericService(now, after *corev1.Service) []Change {
 	return out
 }
 
-func trafficConsequence(to string) Said {
+func trafficConsequence(to string) rules.Words {
 	if to == string(corev1.ServiceExternalTrafficPolicyLocal) {
 		return say(sayTrafficLocal)
 	}
@@ -167,7 +165,7 @@ func removedPorts(now, after *corev1.Service) []string {
 
 // valueChanges lists a change of rule id for each key whose value differs between now and after;
 // consequence words it from the key.
-func valueChanges(id rules.ID, now, after map[string]string, keys []string, consequence func(key, old, new string) Said) []Change {
+func valueChanges(id rules.ID, now, after map[string]string, keys []string, consequence func(key, old, new string) rules.Words) []Change {
 	var out []Change
 	for _, k := range keys {
 		if o, n := now[k], after[k]; o != n {

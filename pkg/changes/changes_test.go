@@ -248,7 +248,7 @@ func TestEveryChangeRuleHasClassAndHistory(t *testing.T) {
 func TestSayingsComplete(t *testing.T) {
 	for k := sayKey(1); k < sayCount; k++ {
 		t.Run(strconv.Itoa(int(k)), func(t *testing.T) {
-			en, zh := sayings[k][0], sayings[k][1]
+			en, zh := sayings[k].En, sayings[k].Zh
 			if en == "" || zh == "" {
 				t.Fatalf("wording %d: English %q, Chinese %q: both are needed", k, en, zh)
 			}

@@ -61,7 +61,7 @@ func TestSayingsUseGlossary(t *testing.T) {
 	for k := sayKey(1); k < sayCount; k++ {
 		name := names[k]
 		t.Run(name, func(t *testing.T) {
-			if bad := rules.MisusedTerms(sayings[k][1], sayingVendor(name)); len(bad) > 0 {
+			if bad := rules.MisusedTerms(sayings[k].Zh, sayingVendor(name)); len(bad) > 0 {
 				t.Errorf("uses %s", strings.Join(bad, ", "))
 			}
 		})

@@ -73,7 +73,7 @@ func tkeService(now, after *corev1.Service) []Change {
 				Says: say(sayTKEListenersOfPortsGone, strings.Join(gone, ", "), reused)})
 		}
 	}
-	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) Said {
+	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) rules.Words {
 		if strings.HasSuffix(key, "direct-access") {
 			return say(sayTKEDirectAccess)
 		}

@@ -25,7 +25,8 @@ type ackBackends struct {
 	nodes, eligible int
 	// elsewhere lists, in Local mode, ready pods on nodes CCM does not attach; unseen names the
 	// nodes of ready pods that the snapshot does not hold.
-	elsewhere, unseen []string
+	elsewhere []rules.Words
+	unseen    []string
 	// endpointsErr says why the endpoints are unknown, in Cluster mode, where the backends are known
 	// without them.
 	endpointsErr error
@@ -72,7 +73,11 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 		case e.node != "" && !el.known[e.node]:
 			b.unseen = append(b.unseen, e.node)
 		default:
-			b.elsewhere = append(b.elsewhere, clip(e.name)+" on "+clip(orDefault(e.node, "no node")))
+			var node any = clip(e.node)
+			if e.node == "" {
+				node = rules.Say("no node", "无节点")
+			}
+			b.elsewhere = append(b.elsewhere, rules.Say("%s on %s", "%s（位于 %s）", clip(e.name), node))
 		}
 	}
 	return b, nil
@@ -135,17 +140,17 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		return false, nil // the 200-server quota is the CLB's
 	}
 	a := ackAnns(c.Service.Annotations)
-	what := "eligible nodes (Cluster mode attaches every one)"
+	what := rules.Say("eligible nodes (Cluster mode attaches every one)", "可挂载的节点（Cluster 模式会挂载全部节点）")
 	path := "spec.externalTrafficPolicy"
 	switch {
 	case own.eni:
-		what, path = "ready pods (ENI backends)", annPath(annBackendType)
+		what, path = rules.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), annPath(annBackendType)
 	case own.local:
-		what = "nodes with a ready pod (Local mode)"
+		what = rules.Say("nodes with a ready pod (Local mode)", "运行着就绪 Pod 的节点（Local 模式）")
 	}
 	if len(own.ids) > ackBackendQuota {
-		c.Emit(rules.ACKServiceBackendQuota, path, "about %d backend servers: %s, above the default quota of %d per CLB",
-			len(own.ids), what, ackBackendQuota)
+		c.Say(rules.ACKServiceBackendQuota, path, rules.Say("about %d backend servers: %s, above the default quota of %d per CLB",
+			"约 %d 台后端服务器：%s，超过了每个 CLB 默认 %d 台的配额", len(own.ids), what, ackBackendQuota))
 		return true, nil
 	}
 	id, _, reused := a.get("id")
@@ -177,13 +182,15 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		return false, errors.Join(unread...)
 	}
 	slices.Sort(parts)
-	more := ""
+	more := rules.Words{}
 	if len(unread) > 0 {
-		more = fmt.Sprintf("; %d more Service(s) on it could not be read, so the real count may be higher", len(unread))
+		more = rules.Say("; %d more Service(s) on it could not be read, so the real count may be higher",
+			"；另有 %d 个使用它的 Service 无法读取，实际数量可能更多", len(unread))
 	}
-	c.Emit(rules.ACKServiceBackendQuota, a.path("id"),
+	c.Say(rules.ACKServiceBackendQuota, a.path("id"), rules.Say(
 		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
-		clip(id), len(parts)+1, len(union), len(own.ids), what, nameList(parts, 5), ackBackendQuota, more)
+		"CLB %s 由 %d 个 Service 共用，它们的后端合计约 %d 台不同的服务器（本 Service：%d 台%s；%s），超过了每个 CLB 默认 %d 台的配额%s",
+		clip(id), len(parts)+1, len(union), len(own.ids), what, listWords(parts, 5), ackBackendQuota, more))
 	return true, errors.Join(unread...)
 }
 

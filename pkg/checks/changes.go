@@ -86,6 +86,9 @@ func preflightBase(c *Context, preflight bool) bool {
 	return preflight && c.Snap.Source == snapshot.Offline
 }
 
+// maxChangeMessage bounds a change's message, which holds the old and new values.
+const maxChangeMessage = 1000
+
 // emitChange reports ch; see the package comment above for preflight against plain diagnosis.
 func (c *Context) emitChange(ch changes.Change, preflight bool) {
 	if !preflight {
@@ -99,7 +102,12 @@ func (c *Context) emitChange(ch changes.Change, preflight bool) {
 		})
 	}
 	n := len(c.findings)
-	c.Emit(ch.Rule, ch.Field, "%s", clipTo(ch.Message(), 1000))
+	if w := ch.Words(); len(w.In(rules.English)) <= maxChangeMessage {
+		c.Say(ch.Rule, ch.Field, w)
+	} else {
+		// A clipped message is left in English.
+		c.Emit(ch.Rule, ch.Field, "%s", clipTo(w.In(rules.English), maxChangeMessage))
+	}
 	if len(c.findings) > n {
 		ch := ch
 		c.findings[n].Change = &ch

@@ -247,27 +247,10 @@ func TestEveryRuleEmitted(t *testing.T) {
 			if byCheck[r.ID] && e.event != "" {
 				t.Fatalf("a check declares the rule: its fixture must be objects the check reads, not an event")
 			}
-			var o []runtime.Object
-			var priorFile string
-			switch {
-			case e.file != "":
+			if e.file != "" {
 				files[e.file] = true
-				o = decodeObjects(t, filepath.Join("testdata", "emission", e.file))
-				priorFile = filepath.Join("testdata", "emission", "prior", e.file)
-			case e.objs != nil:
-				o = e.objs()
-			default:
-				o = eventFixture(e)
 			}
-			snap := fixture(t, o...)
-			if priorFile != "" {
-				if _, err := os.Stat(priorFile); err == nil {
-					// A change rule: the fixture is the target as it will be, prior/ holds it now.
-					prior := decodeObjects(t, priorFile)
-					snap.SetPrior(snapshot.Target{Kind: e.target.kind, Namespace: ns, Name: e.target.name}, prior[0])
-				}
-			}
-			res := diagnose(t, snap, e.target.kind, e.target.name, e.provider)
+			res := diagnose(t, emissionSnapshot(t, e), e.target.kind, e.target.name, e.provider)
 			var got []Finding
 			for _, f := range res.Findings {
 				got = append(got, f)
@@ -293,6 +276,32 @@ func TestEveryRuleEmitted(t *testing.T) {
 			t.Errorf("testdata/emission/%s is no rule's fixture", de.Name())
 		}
 	}
+}
+
+// emissionSnapshot is the snapshot of fixture e: its objects and, for a change rule whose file has
+// a prior/ twin, the target as it is now.
+func emissionSnapshot(t *testing.T, e emission) *snapshot.Snapshot {
+	t.Helper()
+	var o []runtime.Object
+	var priorFile string
+	switch {
+	case e.file != "":
+		o = decodeObjects(t, filepath.Join("testdata", "emission", e.file))
+		priorFile = filepath.Join("testdata", "emission", "prior", e.file)
+	case e.objs != nil:
+		o = e.objs()
+	default:
+		o = eventFixture(e)
+	}
+	snap := fixture(t, o...)
+	if priorFile != "" {
+		if _, err := os.Stat(priorFile); err == nil {
+			// A change rule: the fixture is the target as it will be, prior/ holds it now.
+			prior := decodeObjects(t, priorFile)
+			snap.SetPrior(snapshot.Target{Kind: e.target.kind, Namespace: ns, Name: e.target.name}, prior[0])
+		}
+	}
+	return snap
 }
 
 func btoi(b bool) int {

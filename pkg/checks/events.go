@@ -42,7 +42,8 @@ func checkEvents(c *Context) error {
 		}
 	}
 	if len(evs) == 0 && failing {
-		c.Emit(none, "status.loadBalancer", "no address assigned yet and no events found for this object")
+		c.Say(none, "status.loadBalancer", rules.Say("no address assigned yet and no events found for this object",
+			"尚未分配地址，也没有找到该对象的任何事件"))
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -39,7 +38,7 @@ type backendEndpoint struct {
 	node  string
 	ready bool
 	// why says why a not-ready endpoint is not ready.
-	why string
+	why rules.Words
 }
 
 // backendSet is what the snapshot says about a Service's backends.
@@ -164,9 +163,9 @@ func sliceEndpoints(list []*discoveryv1.EndpointSlice) []backendEndpoint {
 				e.node = *ep.NodeName
 			}
 			if ep.Conditions.Terminating != nil && *ep.Conditions.Terminating {
-				e.why = "terminating"
+				e.why = whyTerminating
 			} else if !e.ready {
-				e.why = "not ready"
+				e.why = whyNotReady
 			}
 			// Dual-stack Services list each pod once per address family.
 			if seen == nil && len(out) >= 16 {
@@ -192,6 +191,13 @@ func sliceEndpoints(list []*discoveryv1.EndpointSlice) []backendEndpoint {
 	return out
 }
 
+// Why an endpoint is not ready.
+var (
+	whyTerminating  = rules.Say("terminating", "正在终止")
+	whyNotReady     = rules.Say("not ready", "未就绪")
+	whyNotScheduled = rules.Say("not scheduled", "未调度")
+)
+
 func podEndpoints(pods []*corev1.Pod) []backendEndpoint {
 	var out []backendEndpoint
 	for _, p := range pods {
@@ -201,11 +207,11 @@ func podEndpoints(pods []*corev1.Pod) []backendEndpoint {
 		e := backendEndpoint{name: p.Name, node: p.Spec.NodeName, ready: podReady(p) && p.DeletionTimestamp == nil}
 		switch {
 		case p.DeletionTimestamp != nil:
-			e.why = "terminating"
+			e.why = whyTerminating
 		case p.Spec.NodeName == "":
-			e.why = "not scheduled"
+			e.why = whyNotScheduled
 		case !e.ready:
-			e.why = "not ready"
+			e.why = whyNotReady
 		}
 		out = append(out, e)
 	}
@@ -261,8 +267,9 @@ func checkServiceEndpoints(c *Context) error {
 			return err
 		}
 		if len(slices) == 0 {
-			c.Emit(rules.GenericServiceNoSelector, "spec.selector",
-				"the Service has no selector and no EndpointSlice labelled %s=%s", discoveryv1.LabelServiceName, clip(svc.Name))
+			c.Say(rules.GenericServiceNoSelector, "spec.selector", rules.Say(
+				"the Service has no selector and no EndpointSlice labelled %s=%s",
+				"该 Service 没有选择器（selector），也没有带 %s=%s 标签的 EndpointSlice", discoveryv1.LabelServiceName, clip(svc.Name)))
 			return nil
 		}
 	}
@@ -271,21 +278,23 @@ func checkServiceEndpoints(c *Context) error {
 		return err
 	}
 	ready, notReady := b.split()
-	var names []string
+	var names []rules.Words
 	for _, e := range notReady {
-		names = append(names, clip(e.name)+" ("+e.why+")")
+		names = append(names, rules.Say("%s (%s)", "%s（%s）", clip(e.name), e.why))
 	}
 	switch {
 	case len(b.eps) == 0 && len(svc.Spec.Selector) > 0:
-		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "no pod matches the selector %s (read from %s)", clip(selectorString(svc)), b.from)
+		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("no pod matches the selector %s (read from %s)",
+			"没有 Pod 匹配选择器 %s（读自 %s）", clip(selectorString(svc)), b.from))
 	case len(b.eps) == 0:
-		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "the Service's EndpointSlices list no endpoint")
+		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("the Service's EndpointSlices list no endpoint",
+			"该 Service 的 EndpointSlice 中没有任何 Endpoint"))
 	case len(ready) == 0:
-		c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "none of the %d endpoints is ready (read from %s): %s",
-			len(b.eps), b.from, nameList(names, 8))
+		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("none of the %d endpoints is ready (read from %s): %s",
+			"%d 个 Endpoint 全都未就绪（读自 %s）：%s", len(b.eps), b.from, listWords(names, 8)))
 	case len(notReady) > 0:
-		c.Emit(rules.GenericServiceEndpointsNotReady, "spec.selector", "%d of %d endpoints are not ready: %s",
-			len(notReady), len(b.eps), nameList(names, 8))
+		c.Say(rules.GenericServiceEndpointsNotReady, "spec.selector", rules.Say("%d of %d endpoints are not ready: %s",
+			"%[2]d 个 Endpoint 中有 %[1]d 个未就绪：%[3]s", len(notReady), len(b.eps), listWords(names, 8)))
 	}
 	return nil
 }
@@ -301,8 +310,9 @@ func checkExternalTrafficLocal(c *Context) error {
 	const path = "spec.externalTrafficPolicy"
 	b, err := serviceBackends(c)
 	if err != nil {
-		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
-			"the address works in-cluster only on nodes that host a ready backend pod (which ones could not be read)")
+		c.Say(rules.GenericServiceExternalTrafficLocal, path, rules.Say(
+			"the address works in-cluster only on nodes that host a ready backend pod (which ones could not be read)",
+			"在集群内，该地址只在运行着就绪后端 Pod 的节点上可用（无法读取是哪些节点）"))
 		return err
 	}
 	ready, _ := b.split()
@@ -313,16 +323,17 @@ func checkExternalTrafficLocal(c *Context) error {
 		}
 	}
 	if len(withBackend) == 0 {
-		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Warning, path,
-			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster")
+		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Warning, path, rules.Say(
+			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster",
+			"没有节点运行着就绪的后端 Pod，因此无论从集群内还是集群外，该地址在任何节点上都不会响应"))
 		return nil
 	}
 	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
 	nodes, err := nodesOf(c.Snap)
 	if err != nil {
-		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
+		c.Say(rules.GenericServiceExternalTrafficLocal, path, rules.Say(
 			"the address works in-cluster only on the nodes hosting a ready backend pod (%s); the node list could not be read",
-			nameList(hosts, 8))
+			"在集群内，该地址只在运行着就绪后端 Pod 的节点（%s）上可用；无法读取节点列表", listWords(hosts, 8)))
 		return err
 	}
 	const shown = 8
@@ -343,17 +354,18 @@ func checkExternalTrafficLocal(c *Context) error {
 	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !nodes.clipped[h] })
 	switch {
 	case !servingLB && !unseen:
-		c.EmitSeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path,
+		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path, rules.Say(
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
-			labelExcludeLB, nameList(hosts, 8))
+			"就绪的后端 Pod 只运行在带有 %s 标签的节点（%s）上，因此负载均衡没有能响应的后端服务器", labelExcludeLB, listWords(hosts, 8)))
 	case nWithout > 0:
-		list := nameList(without[:min(nWithout, shown)], shown)
+		list := listWords(without[:min(nWithout, shown)], shown)
 		if nWithout > shown {
-			list = fmt.Sprintf("%s and %d more", list, nWithout-shown)
+			list = rules.Say("%s and %d more", "%s 等另外 %d 个", list, nWithout-shown)
 		}
-		c.Emit(rules.GenericServiceExternalTrafficLocal, path,
+		c.Say(rules.GenericServiceExternalTrafficLocal, path, rules.Say(
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
-			nWithout, len(nodes.list), list, nameList(hosts, 8))
+			"在集群内，从 %[2]d 个节点中 %[1]d 个没有就绪后端 Pod 的节点（%[3]s）访问该地址会失败；只在 %[4]s 上可用",
+			nWithout, len(nodes.list), list, listWords(hosts, 8)))
 	}
 	return nil
 }
@@ -417,9 +429,29 @@ func clipAll(names []string) []string {
 }
 
 // nameList joins names, showing at most max of them.
-func nameList(names []string, max int) string {
-	if len(names) <= max {
-		return strings.Join(names, ", ")
+func nameList(names []string, max int) string { return listWords(names, max).In(rules.English) }
+
+// listWords joins items (names, or Words worded in the reader's language), showing at most max of
+// them and how many more there are.
+func listWords[T any](items []T, max int) rules.Words {
+	n := min(len(items), max)
+	args := make([]any, 0, n+1)
+	for _, it := range items[:n] {
+		args = append(args, it)
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
+	f := strings.TrimSuffix(strings.Repeat("%s, ", n), ", ")
+	if len(items) <= max {
+		return rules.Say(f, f, args...)
+	}
+	return rules.Say(f+" and %d more", f+" 等另外 %d 个", append(args, len(items)-max)...)
+}
+
+// joinWords joins phrases with a semicolon, in the reader's language.
+func joinWords(ws []rules.Words) rules.Words {
+	args := make([]any, len(ws))
+	for i, w := range ws {
+		args[i] = w
+	}
+	return rules.Say(strings.TrimSuffix(strings.Repeat("%s; ", len(ws)), "; "),
+		strings.TrimSuffix(strings.Repeat("%s；", len(ws)), "；"), args...)
 }

@@ -24,46 +24,29 @@ type IngressController struct {
 	Covered bool
 }
 
-// Summary says in one line which controller it is and, unless covered, that the catalog does not
-// cover it yet: "ALB Ingress: not covered by this catalog yet".
-func (ic IngressController) Summary() string {
-	var who string
-	switch {
-	case ic.Name != "":
-		who = ic.Name + " Ingress"
-	case ic.Path == "":
-		who = "Ingress without a class (the cluster's default IngressClass decides)"
-	case ic.Controller != "":
-		who = "Ingress of class " + strconv.Quote(ic.Class) + " (controller " + ic.Controller + ")"
-	default:
-		who = "Ingress of class " + strconv.Quote(ic.Class)
-	}
-	if ic.Covered {
-		return who
-	}
-	return who + ": not covered by this catalog yet"
-}
+// Summary says in one line, in English, which controller it is and, unless covered, that the
+// catalog does not cover it yet: "ALB Ingress: not covered by this catalog yet". Words words it in
+// any language.
+func (ic IngressController) Summary() string { return ic.Words().In(rules.English) }
 
-// SummaryIn is Summary in lang.
-func (ic IngressController) SummaryIn(lang rules.Lang) string {
-	if lang != rules.Chinese {
-		return ic.Summary()
-	}
-	var who string
+// Words is the summary in every language.
+func (ic IngressController) Words() rules.Words {
+	var who rules.Words
 	switch {
 	case ic.Name != "":
-		who = ic.Name + " Ingress"
+		who = rules.Say("%s Ingress", "%s Ingress", ic.Name)
 	case ic.Path == "":
-		who = "未指定 class 的 Ingress（由集群的默认 IngressClass 决定）"
+		who = rules.Say("Ingress without a class (the cluster's default IngressClass decides)",
+			"未指定 class 的 Ingress（由集群的默认 IngressClass 决定）")
 	case ic.Controller != "":
-		who = "class 为 " + strconv.Quote(ic.Class) + " 的 Ingress（控制器 " + ic.Controller + "）"
+		who = rules.Say("Ingress of class %s (controller %s)", "class 为 %s 的 Ingress（控制器 %s）", strconv.Quote(ic.Class), ic.Controller)
 	default:
-		who = "class 为 " + strconv.Quote(ic.Class) + " 的 Ingress"
+		who = rules.Say("Ingress of class %s", "class 为 %s 的 Ingress", strconv.Quote(ic.Class))
 	}
 	if ic.Covered {
 		return who
 	}
-	return who + "：本规则库尚未覆盖该控制器"
+	return rules.Say("%s: not covered by this catalog yet", "%s：本规则库尚未覆盖该控制器", who)
 }
 
 // knownIngressControllers name Ingress controllers by the prefix of their IngressClass's
@@ -149,7 +132,8 @@ func clbIngress(c *Context) bool { return ingressController(c).Covered }
 // checkIngressClass reports an Ingress whose class selects a controller the catalog does not cover.
 func checkIngressClass(c *Context) error {
 	if ic := ingressController(c); !ic.Covered && ic.Path != "" {
-		c.Emit(rules.GenericIngressOtherController, ic.Path, "%s; only the provider-independent checks ran", ic.Summary())
+		c.Say(rules.GenericIngressOtherController, ic.Path, rules.Say("%s; only the provider-independent checks ran",
+			"%s；只运行了与云厂商无关的检查", ic.Words()))
 	}
 	return nil
 }

@@ -28,11 +28,14 @@ func checkNginxGracefulShutdown(c *Context) error {
 	if err != nil {
 		return err
 	}
-	var problems, paths []string
+	var problems []rules.Words
+	var paths []string
 	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
-		problems, paths = append(problems, annSvcGraceShutdown+" is not set"), append(paths, annPath(annSvcGraceShutdown))
+		problems = append(problems, rules.Say("%s is not set", "未设置 %s", annSvcGraceShutdown))
+		paths = append(paths, annPath(annSvcGraceShutdown))
 	} else if on, err := parseBool(v); err != nil || !on {
-		problems, paths = append(problems, fmt.Sprintf("%s is %q, not \"true\"", annSvcGraceShutdown, clip(v))), append(paths, annPath(annSvcGraceShutdown))
+		problems = append(problems, rules.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", annSvcGraceShutdown, clip(v)))
+		paths = append(paths, annPath(annSvcGraceShutdown))
 	}
 	controllers := 0
 	for _, p := range pods {
@@ -41,17 +44,18 @@ func checkNginxGracefulShutdown(c *Context) error {
 			continue
 		}
 		controllers++
-		if why := nginxStopProblem(p, i); why != "" && len(problems) < 3 {
-			problems = append(problems, "pod "+p.Name+": "+why)
+		if why := nginxStopProblem(p, i); !why.IsZero() && len(problems) < 3 {
+			problems = append(problems, rules.Say("pod %s: %s", "Pod %s：%s", p.Name, why))
 			paths = append(paths, objPath(p.Namespace, "pod", p.Name, fmt.Sprintf("spec.containers[%d].lifecycle.preStop", i)))
 		}
 	}
 	if controllers == 0 || len(problems) == 0 {
 		return nil
 	}
-	c.Emit(rules.TKEServiceNginxGracefulShutdown, paths[0],
+	c.Say(rules.TKEServiceNginxGracefulShutdown, paths[0], rules.Say(
 		"direct access binds %d NGINX Ingress controller pod(s) to the CLB, but they do not leave it gracefully: %s",
-		controllers, strings.Join(problems, "; "))
+		"直连模式把 %d 个 NGINX Ingress 控制器 Pod 绑定到 CLB，但它们不会从 CLB 优雅下线：%s",
+		controllers, joinWords(problems)))
 	return nil
 }
 
@@ -65,14 +69,14 @@ func nginxContainer(spec corev1.PodSpec) int {
 	return -1
 }
 
-// nginxStopProblem says why container i of controller pod p stops abruptly ("" when it does not):
+// nginxStopProblem says why container i of controller pod p stops abruptly (zero when it does not):
 // no preStop sleep before /wait-shutdown, or a grace period that ends before the sleep does.
-func nginxStopProblem(p *corev1.Pod, i int) string {
+func nginxStopProblem(p *corev1.Pod, i int) rules.Words {
 	lc := p.Spec.Containers[i].Lifecycle
 	secs := -1
 	switch {
 	case lc == nil || lc.PreStop == nil:
-		return "no preStop hook"
+		return rules.Say("no preStop hook", "没有 preStop 钩子")
 	case lc.PreStop.Sleep != nil:
 		secs = int(lc.PreStop.Sleep.Seconds)
 	case lc.PreStop.Exec != nil:
@@ -83,14 +87,15 @@ func nginxStopProblem(p *corev1.Pod, i int) string {
 		}
 	}
 	if secs <= 0 {
-		return "the preStop hook does not sleep before /wait-shutdown"
+		return rules.Say("the preStop hook does not sleep before /wait-shutdown", "preStop 钩子在调用 /wait-shutdown 之前没有 sleep")
 	}
 	grace := int64(30)
 	if p.Spec.TerminationGracePeriodSeconds != nil {
 		grace = *p.Spec.TerminationGracePeriodSeconds
 	}
 	if grace <= int64(secs) {
-		return fmt.Sprintf("terminationGracePeriodSeconds %d ends before the preStop sleep of %ds", grace, secs)
+		return rules.Say("terminationGracePeriodSeconds %d ends before the preStop sleep of %ds",
+			"terminationGracePeriodSeconds %d 在 preStop 的 %d 秒 sleep 结束之前就到期了", grace, secs)
 	}
-	return ""
+	return rules.Words{}
 }

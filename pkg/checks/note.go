@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -14,24 +13,19 @@ import (
 type Note struct {
 	// Reason is a stable word for the case, e.g. NoteNotLoadBalancer.
 	Reason string
-	// Message says it in one line, in English (MessageIn words it in any language).
+	// Message says it in one line, in English (Words words it in any language).
 	Message string
 
-	// typ and applied are the facts of a NoteNotLoadBalancer.
-	typ     corev1.ServiceType
-	applied []string
+	// words is Message in every language.
+	words rules.Words
 }
 
-// MessageIn is the note's message in lang.
-func (n Note) MessageIn(lang rules.Lang) string {
-	if lang != rules.Chinese || n.Reason != NoteNotLoadBalancer {
-		return n.Message
+// Words is the note's message in every language.
+func (n Note) Words() rules.Words {
+	if n.words.IsZero() {
+		return rules.Say("%s", "%s", n.Message)
 	}
-	checked := "没有适用的检查"
-	if len(n.applied) > 0 {
-		checked = "只有检查 " + strings.Join(n.applied, ", ") + " 适用"
-	}
-	return fmt.Sprintf("%s 类型的 Service：云厂商不会为这种类型创建负载均衡，因此%s；请诊断它前面的 LoadBalancer Service 或 Ingress", n.typ, checked)
+	return n.words
 }
 
 // NoteNotLoadBalancer: the target is a Service of a type no cloud load balancer is made for.
@@ -49,11 +43,11 @@ func notLoadBalancer(svc *corev1.Service, applied []string) *Note {
 		typ = corev1.ServiceTypeClusterIP
 	}
 	applied = slices.Compact(slices.Clone(applied))
-	checked := "no check applies"
+	checked := rules.Say("no check applies", "没有适用的检查")
 	if len(applied) > 0 {
-		checked = "only the checks " + strings.Join(applied, ", ") + " apply"
+		checked = rules.Say("only the checks %s apply", "只有检查 %s 适用", strings.Join(applied, ", "))
 	}
-	return &Note{Reason: NoteNotLoadBalancer, Message: fmt.Sprintf(
-		"%s Service: no cloud load balancer is made for this type, so %s; diagnose the LoadBalancer Service or the Ingress in front of it",
-		typ, checked), typ: typ, applied: applied}
+	w := rules.Say("%s Service: no cloud load balancer is made for this type, so %s; diagnose the LoadBalancer Service or the Ingress in front of it",
+		"%s 类型的 Service：云厂商不会为这种类型创建负载均衡，因此%s；请诊断它前面的 LoadBalancer Service 或 Ingress", typ, checked)
+	return &Note{Reason: NoteNotLoadBalancer, Message: w.In(rules.English), words: w}
 }

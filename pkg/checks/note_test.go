@@ -63,16 +63,16 @@ func TestNoteAndControllerInChinese(t *testing.T) {
 	}
 	n := notLoadBalancer(&corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeNodePort}}, []string{"events", "events", "service-endpoints"})
 	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
-		m := n.MessageIn(lang)
+		m := n.Words().In(lang)
 		if han(m) != (lang == rules.Chinese) || !strings.Contains(m, "NodePort") || !strings.Contains(m, "service-endpoints") {
 			t.Errorf("note in %s: %q", lang, m)
 		}
 	}
 	for _, ic := range []IngressController{{Name: "ALB", Class: "alb", Path: "spec.ingressClassName"}, {Class: "x", Path: "p", Controller: "example.com/x"}, {}} {
-		if s := ic.SummaryIn(rules.Chinese); !han(s) || (ic.Name == "" && !strings.Contains(s, ic.Class)) || !strings.Contains(s, ic.Controller) || !strings.Contains(s, ic.Name) {
+		if s := ic.Words().In(rules.Chinese); !han(s) || (ic.Name == "" && !strings.Contains(s, ic.Class)) || !strings.Contains(s, ic.Controller) || !strings.Contains(s, ic.Name) {
 			t.Errorf("summary of %+v in Chinese: %q", ic, s)
 		}
-		if ic.SummaryIn(rules.English) != ic.Summary() {
+		if ic.Words().In(rules.English) != ic.Summary() {
 			t.Errorf("English summary of %+v changed", ic)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Shared parsing of user-controlled annotation text. Every check uses these, so a value is judged the
@@ -23,7 +25,7 @@ func annPath(key string) string { return "metadata.annotations[" + key + "]" }
 func parseBool(s string) (bool, error) {
 	b, err := strconv.ParseBool(strings.TrimSpace(s))
 	if err != nil {
-		return false, fmt.Errorf("%q is not a boolean (want \"true\" or \"false\")", clip(s))
+		return false, rules.Errorf("%q is not a boolean (want \"true\" or \"false\")", "%q 不是布尔值（应为 \"true\" 或 \"false\"）", clip(s))
 	}
 	return b, nil
 }
@@ -42,28 +44,28 @@ func isTrue(s string) bool {
 func parseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, fmt.Errorf("%q is not an integer (want %d–%d)", clip(s), lo, hi)
+		return 0, rules.Errorf("%q is not an integer (want %d–%d)", "%q 不是整数（应为 %d–%d）", clip(s), lo, hi)
 	}
 	if n < lo || n > hi {
-		return n, fmt.Errorf("%d is outside %d–%d", n, lo, hi)
+		return n, rules.Errorf("%d is outside %d–%d", "%d 超出了 %d–%d 的范围", n, lo, hi)
 	}
 	return n, nil
 }
 
 // idFormat is a documented cloud resource id shape.
 type idFormat struct {
-	what string
+	what rules.Words
 	re   *regexp.Regexp
 	eg   string
 }
 
 var (
-	clbID    = idFormat{"load balancer id", regexp.MustCompile(`^lb-[a-z0-9]{8}$`), "lb-6swtxxxx"}
-	subnetID = idFormat{"subnet id", regexp.MustCompile(`^subnet-[a-z0-9]{8}$`), "subnet-ewhltulw"}
-	vpcID    = idFormat{"VPC id", regexp.MustCompile(`^vpc-[a-z0-9]{8}$`), "vpc-646vhcjj"}
+	clbID    = idFormat{rules.Say("load balancer id", "负载均衡 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8}$`), "lb-6swtxxxx"}
+	subnetID = idFormat{rules.Say("subnet id", "子网 ID"), regexp.MustCompile(`^subnet-[a-z0-9]{8}$`), "subnet-ewhltulw"}
+	vpcID    = idFormat{rules.Say("VPC id", "VPC ID"), regexp.MustCompile(`^vpc-[a-z0-9]{8}$`), "vpc-646vhcjj"}
 	// regionID is a Tencent Cloud region such as ap-guangzhou or ap-shanghai-fsi; a zone
 	// (ap-guangzhou-1) is not a region.
-	regionID = idFormat{"region id", regexp.MustCompile(`^(ap|na|eu|sa)-[a-z]+(-[a-z]+)?$`), "ap-guangzhou"}
+	regionID = idFormat{rules.Say("region id", "地域 ID"), regexp.MustCompile(`^(ap|na|eu|sa)-[a-z]+(-[a-z]+)?$`), "ap-guangzhou"}
 )
 
 // check returns an error when s is not of the format.
@@ -71,7 +73,7 @@ func (f idFormat) check(s string) error {
 	if f.re.MatchString(s) {
 		return nil
 	}
-	return fmt.Errorf("%q is not a valid %s (expected the form %s)", clip(s), f.what, f.eg)
+	return rules.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", clip(s), f.what, f.eg)
 }
 
 // jsonObject decodes a JSON object annotation.
@@ -273,7 +275,7 @@ func oneOf(values ...string) func(string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("%q is not one of %s (values are case-sensitive)", clip(s), strings.Join(values, ", "))
+		return rules.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", clip(s), strings.Join(values, ", "))
 	}
 }
 
@@ -286,7 +288,7 @@ func oneOfFold(values ...string) func(string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("%q is not one of %s", clip(s), strings.Join(values, ", "))
+		return rules.Errorf("%q is not one of %s", "%q 不是 %s 之一", clip(s), strings.Join(values, ", "))
 	}
 }
 
@@ -295,7 +297,8 @@ func oneOfFold(values ...string) func(string) error {
 func atoiIn(lo, hi int) func(string) error {
 	return func(s string) error {
 		if s != strings.TrimSpace(s) {
-			return fmt.Errorf("%q has spaces around the number, which the controller does not accept (want %d–%d)", clip(s), lo, hi)
+			return rules.Errorf("%q has spaces around the number, which the controller does not accept (want %d–%d)",
+				"%q 的数字前后有空格，控制器不接受（应为 %d–%d）", clip(s), lo, hi)
 		}
 		_, err := parseIntRange(s, lo, hi)
 		return err
@@ -315,7 +318,7 @@ func commaList(each func(string) error) func(string) error {
 	return func(s string) error {
 		for i, item := range strings.Split(s, ",") {
 			if err := each(strings.TrimSpace(item)); err != nil {
-				return fmt.Errorf("item %d: %v", i+1, err)
+				return rules.Errorf("item %d: %v", "第 %d 项：%v", i+1, err)
 			}
 		}
 		return nil
@@ -328,7 +331,7 @@ func parseKeyValues(s string) (map[string]string, error) {
 	for _, item := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")
 		if !ok || k == "" {
-			return nil, fmt.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", clip(item))
+			return nil, rules.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", "%q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
 		}
 		out[k] = v
 	}
@@ -387,14 +390,14 @@ func lastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
 
 // Alibaba Cloud resource id shapes (lowercase letters and digits after the type prefix).
 var (
-	aliLBID     = idFormat{"CLB instance id", regexp.MustCompile(`^lb-[a-z0-9]{8,32}$`), "lb-bp1o94dp5i6earr9g6d1l"}
-	vswitchID   = idFormat{"vSwitch id", regexp.MustCompile(`^vsw-[a-z0-9]{8,32}$`), "vsw-bp15c2q7jvz9n0xxxxxxx"}
-	aliRGID     = idFormat{"resource group id", regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
-	aliACLID    = idFormat{"access control list id", regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
-	clbSpecName = idFormat{"CLB specification", regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
-	aliSGID     = idFormat{"security group id", regexp.MustCompile(`^sg-[a-z0-9]{8,32}$`), "sg-bp1e2hd3ulhxxxxxxxxx"}
+	aliLBID     = idFormat{rules.Say("CLB instance id", "CLB 实例 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8,32}$`), "lb-bp1o94dp5i6earr9g6d1l"}
+	vswitchID   = idFormat{rules.Say("vSwitch id", "交换机（vSwitch）ID"), regexp.MustCompile(`^vsw-[a-z0-9]{8,32}$`), "vsw-bp15c2q7jvz9n0xxxxxxx"}
+	aliRGID     = idFormat{rules.Say("resource group id", "资源组 ID"), regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
+	aliACLID    = idFormat{rules.Say("access control list id", "访问控制列表（ACL）ID"), regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
+	clbSpecName = idFormat{rules.Say("CLB specification", "CLB 规格"), regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
+	aliSGID     = idFormat{rules.Say("security group id", "安全组 ID"), regexp.MustCompile(`^sg-[a-z0-9]{8,32}$`), "sg-bp1e2hd3ulhxxxxxxxxx"}
 	// aliZoneID is an availability zone such as cn-hangzhou-k, ap-southeast-1a or cn-beijing-finance-1a.
-	aliZoneID = idFormat{"zone id", regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
+	aliZoneID = idFormat{rules.Say("zone id", "可用区 ID"), regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
 )
 
 // anyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric

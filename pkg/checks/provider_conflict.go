@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -23,11 +22,12 @@ func checkProviderConflict(c *Context) error {
 	for _, s := range d.Conflicts {
 		shown = append(shown, s.Text)
 	}
-	list := strings.Join(shown, ", ")
+	list := rules.Say("%s", "%s", strings.Join(shown, ", "))
 	if more := d.ConflictCount - len(shown); more > 0 {
-		list += fmt.Sprintf(" and %d more", more)
+		list = rules.Say("%s and %d more", "%s 等另外 %d 个", list, more)
 	}
-	c.Emit(id, d.Conflicts[0].Path, "the evidence decides %s (%s), but %d signal(s) point to %s: %s",
-		d.Provider, d.Evidence, d.ConflictCount, d.Conflicts[0].Provider, list)
+	c.Say(id, d.Conflicts[0].Path, rules.Say("the evidence decides %s (%s), but %d signal(s) point to %s: %s",
+		"依据判定为 %s（%s），但有 %d 个迹象指向 %s：%s",
+		d.Provider, d.Evidence, d.ConflictCount, d.Conflicts[0].Provider, list))
 	return nil
 }

@@ -58,48 +58,48 @@ const (
 	phCount // number of phrases; keep last
 )
 
-// phrases are the texts of each phrase: English, then Simplified Chinese. A phrase with a format
-// takes the same verbs, in the same order, in both languages.
-var phrases = [phCount][2]string{
-	phSource:            {"source: ", "来源："},
-	phCluster:           {"cluster: ", "集群："},
-	phAlsoDefined:       {"  also defined at %s (diagnosed on its own)\n", "  另见于 %s（单独诊断）\n"},
-	phProvider:          {"  provider: %s (%s)\n", "  云厂商：%s（%s）\n"},
-	phController:        {"  controller: %s\n", "  控制器：%s\n"},
-	phNote:              {"  note: %s\n", "  说明：%s\n"},
-	phIncomplete:        {"  %s the report may be incomplete: %s\n", "  %s 报告可能不完整：%s\n"},
-	phNoProblemsSkipped: {"  no problems found by the checks that ran (%d skipped)\n", "  已运行的检查未发现问题（跳过 %d 项）\n"},
-	phNoProblems:        {"  no problems found\n", "  未发现问题\n"},
-	phEventSeen:         {"event (x%d, last %s)", "事件（%d 次，最近 %s）"},
-	phConfirmed:         {"          confirmed by event (x%d, last %s): %s\n", "          已由事件证实（%d 次，最近 %s）：%s\n"},
-	phConsequence:       {"consequence: ", "连带问题："},
-	phFix:               {"fix:  ", "修复："},
-	phRisk:              {"risk: ", "风险："},
-	phDoc:               {"doc:  ", "文档："},
-	phLink:              {"link: ", "链接："},
-	phSuppressedBy:      {"[%s] by %s", "[%s] 由 %s 屏蔽"},
-	phSummary:           {"  summary: %d error(s), %d warning(s), %d info", "  汇总：%d 个错误，%d 个警告，%d 个提示"},
-	phSummarySuppressed: {", %d suppressed by %s", "，%d 个由 %s 屏蔽"},
-	phListThem:          {" (-v lists them)", "（-v 列出）"},
-	phTotal:             {"total: %d object(s), %d with findings, %d ok; %d error(s), %d warning(s), %d info", "合计：%d 个对象，%d 个有问题，%d 个正常；%d 个错误，%d 个警告，%d 个提示"},
-	phTotalSuppressed:   {", %d suppressed", "，%d 个已屏蔽"},
-	phTotalHidden:       {" (%d ok not listed; --show-ok lists them)", "（%d 个正常对象未列出；--show-ok 列出）"},
-	phConfirmedShort:    {"%s; confirmed by event (x%d, last %s): %s", "%s；已由事件证实（%d 次，最近 %s）：%s"},
-	phCause:             {"  cause: %s\n", "  原因：%s\n"},
-	phRetried:           {"  the cloud controller retries this by itself\n", "  云控制器会自动重试\n"},
-	phDecidedBy:         {"  decided also by %s: %s (unknown: %s)\n", "  另由 %s 决定：%s（未知时：%s）\n"},
-	phRuleHeading:       {"%s  %s  (%s %s, code %s, %s)\n", "%s  %s  （%s %s，错误码 %s，%s）\n"},
-	phSARIFSkipped:      {"%s: check %s skipped: %s", "%s：检查 %s 已跳过：%s"},
-	phSARIFPartial:      {"%s: check %s ran on the input files only: %s", "%s：检查 %s 仅基于输入文件运行：%s"},
-	phSARIFTruncated:    {"%d results left out: code scanning keeps %d per run; the most severe are listed (-o json lists all)", "省略了 %d 条结果：代码扫描每次最多保留 %d 条，已列出最严重的（-o json 列出全部）"},
-	phSARIFConfirmed:    {" (confirmed by event: %s)", "（已由事件证实：%s）"},
-	phSARIFCause:        {"**Cause.** ", "**原因。** "},
-	phSARIFFix:          {"**Fix.** ", "**修复。** "},
-	phSARIFIfLeft:       {"**If left.** ", "**不处理的后果。** "},
-	phSARIFDocumented:   {"**Documented in:** %s. See also [%s](%s#%s).", "**文档：** %s。另见 [%s](%s#%s)。"},
-	phSARIFVendorPage:   {"\n\n**Vendor page:** [%[1]s](%[1]s)", "\n\n**厂商文档页：** [%[1]s](%[1]s)"},
-	phErrorPrefix:       {"error: %s\n", "错误：%s\n"},
-	phRetryHint:         {"%w; retry, or pass --allow-incomplete to accept it", "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
+// phrases are the texts of each phrase in every language. A phrase with a format takes the same
+// verbs, in the same order, in both languages.
+var phrases = [phCount]rules.Phrase{
+	phSource:            {En: "source: ", Zh: "来源："},
+	phCluster:           {En: "cluster: ", Zh: "集群："},
+	phAlsoDefined:       {En: "  also defined at %s (diagnosed on its own)\n", Zh: "  另见于 %s（单独诊断）\n"},
+	phProvider:          {En: "  provider: %s (%s)\n", Zh: "  云厂商：%s（%s）\n"},
+	phController:        {En: "  controller: %s\n", Zh: "  控制器：%s\n"},
+	phNote:              {En: "  note: %s\n", Zh: "  说明：%s\n"},
+	phIncomplete:        {En: "  %s the report may be incomplete: %s\n", Zh: "  %s 报告可能不完整：%s\n"},
+	phNoProblemsSkipped: {En: "  no problems found by the checks that ran (%d skipped)\n", Zh: "  已运行的检查未发现问题（跳过 %d 项）\n"},
+	phNoProblems:        {En: "  no problems found\n", Zh: "  未发现问题\n"},
+	phEventSeen:         {En: "event (x%d, last %s)", Zh: "事件（%d 次，最近 %s）"},
+	phConfirmed:         {En: "          confirmed by event (x%d, last %s): %s\n", Zh: "          已由事件证实（%d 次，最近 %s）：%s\n"},
+	phConsequence:       {En: "consequence: ", Zh: "连带问题："},
+	phFix:               {En: "fix:  ", Zh: "修复："},
+	phRisk:              {En: "risk: ", Zh: "风险："},
+	phDoc:               {En: "doc:  ", Zh: "文档："},
+	phLink:              {En: "link: ", Zh: "链接："},
+	phSuppressedBy:      {En: "[%s] by %s", Zh: "[%s] 由 %s 屏蔽"},
+	phSummary:           {En: "  summary: %d error(s), %d warning(s), %d info", Zh: "  汇总：%d 个错误，%d 个警告，%d 个提示"},
+	phSummarySuppressed: {En: ", %d suppressed by %s", Zh: "，%d 个由 %s 屏蔽"},
+	phListThem:          {En: " (-v lists them)", Zh: "（-v 列出）"},
+	phTotal:             {En: "total: %d object(s), %d with findings, %d ok; %d error(s), %d warning(s), %d info", Zh: "合计：%d 个对象，%d 个有问题，%d 个正常；%d 个错误，%d 个警告，%d 个提示"},
+	phTotalSuppressed:   {En: ", %d suppressed", Zh: "，%d 个已屏蔽"},
+	phTotalHidden:       {En: " (%d ok not listed; --show-ok lists them)", Zh: "（%d 个正常对象未列出；--show-ok 列出）"},
+	phConfirmedShort:    {En: "%s; confirmed by event (x%d, last %s): %s", Zh: "%s；已由事件证实（%d 次，最近 %s）：%s"},
+	phCause:             {En: "  cause: %s\n", Zh: "  原因：%s\n"},
+	phRetried:           {En: "  the cloud controller retries this by itself\n", Zh: "  云控制器会自动重试\n"},
+	phDecidedBy:         {En: "  decided also by %s: %s (unknown: %s)\n", Zh: "  另由 %s 决定：%s（未知时：%s）\n"},
+	phRuleHeading:       {En: "%s  %s  (%s %s, code %s, %s)\n", Zh: "%s  %s  （%s %s，错误码 %s，%s）\n"},
+	phSARIFSkipped:      {En: "%s: check %s skipped: %s", Zh: "%s：检查 %s 已跳过：%s"},
+	phSARIFPartial:      {En: "%s: check %s ran on the input files only: %s", Zh: "%s：检查 %s 仅基于输入文件运行：%s"},
+	phSARIFTruncated:    {En: "%d results left out: code scanning keeps %d per run; the most severe are listed (-o json lists all)", Zh: "省略了 %d 条结果：代码扫描每次最多保留 %d 条，已列出最严重的（-o json 列出全部）"},
+	phSARIFConfirmed:    {En: " (confirmed by event: %s)", Zh: "（已由事件证实：%s）"},
+	phSARIFCause:        {En: "**Cause.** ", Zh: "**原因。** "},
+	phSARIFFix:          {En: "**Fix.** ", Zh: "**修复。** "},
+	phSARIFIfLeft:       {En: "**If left.** ", Zh: "**不处理的后果。** "},
+	phSARIFDocumented:   {En: "**Documented in:** %s. See also [%s](%s#%s).", Zh: "**文档：** %s。另见 [%s](%s#%s)。"},
+	phSARIFVendorPage:   {En: "\n\n**Vendor page:** [%[1]s](%[1]s)", Zh: "\n\n**厂商文档页：** [%[1]s](%[1]s)"},
+	phErrorPrefix:       {En: "error: %s\n", Zh: "错误：%s\n"},
+	phRetryHint:         {En: "%w; retry, or pass --allow-incomplete to accept it", Zh: "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
 }
 
 // ErrorLine is the line an error that ends the run prints as on stderr: "error: " and the message.
@@ -111,16 +111,12 @@ func RetryIncomplete(lang rules.Lang, err error) error {
 }
 
 // say is phrase p in lang.
-func say(lang rules.Lang, p phrase) string {
-	if lang == rules.Chinese {
-		return phrases[p][1]
-	}
-	return phrases[p][0]
-}
+func say(lang rules.Lang, p phrase) string { return phrases[p].In(lang) }
 
 // Localize returns r with the catalog's texts (titles, fixes, risks) of its findings, consequences
-// and suppressed findings in lang, and each change's consequence in lang. Rule ids, codes,
-// severities, paths and the checks' other facts (Message, Event) are unchanged. r itself is not modified.
+// and suppressed findings in lang, each message a check worded (Context.Say, change findings
+// included) and each change's consequence in lang. Rule ids, codes, severities, paths and the other
+// facts (an event's text, a message clipped or not worded) are unchanged. r itself is not modified.
 func Localize(r Report, lang rules.Lang) Report {
 	if lang == rules.English {
 		return r
@@ -129,12 +125,12 @@ func Localize(r Report, lang rules.Lang) Report {
 	r.Suppressed = localizeFindings(r.Suppressed, lang)
 	if r.Note != nil && r.Note.src.Reason != "" {
 		n := *r.Note
-		n.Message = n.src.MessageIn(lang)
+		n.Message = n.src.Words().In(lang)
 		r.Note = &n
 	}
 	if r.IngressController != nil && r.IngressController.src.Summary() == r.IngressController.Summary {
 		ic := *r.IngressController
-		ic.Summary = ic.src.SummaryIn(lang)
+		ic.Summary = ic.src.Words().In(lang)
 		r.IngressController = &ic
 	}
 	r.Skipped = localizeSkips(r.Skipped, lang)
@@ -226,10 +222,6 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 		}
 		if f.Change != nil {
 			c := *f.Change
-			if f.Message == c.src.Message() {
-				// The change's finding says old → new; consequence (clipped ones are left as they are).
-				f.Message = c.src.MessageIn(lang)
-			}
 			c.Consequence = c.src.ConsequenceIn(lang)
 			f.Change = &c
 		}

@@ -21,7 +21,7 @@ func hasHan(s string) bool {
 // TestPhrasesComplete: every phrase of text output exists in both languages with the same verbs.
 func TestPhrasesComplete(t *testing.T) {
 	for p := phrase(0); p < phCount; p++ {
-		en, zh := phrases[p][0], phrases[p][1]
+		en, zh := phrases[p].En, phrases[p].Zh
 		if en == "" || zh == "" {
 			t.Errorf("phrase %d: English %q, Chinese %q: both are needed", p, en, zh)
 		}
@@ -44,7 +44,7 @@ func TestLocalize(t *testing.T) {
 	ch := cs[0]
 	r := build(t, result(
 		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"},
-		checks.Finding{Rule: ch.Rule, Check: "changes", Source: "check", Path: ch.Field, Message: ch.Message(), Change: &ch},
+		checks.Finding{Rule: ch.Rule, Check: "changes", Source: "check", Path: ch.Field, Message: ch.Message(), Words: ch.Words(), Change: &ch},
 	), "offline")
 	zh := Localize(r, rules.Chinese)
 	if r.Findings[0].Title == zh.Findings[0].Title || hasHan(r.Findings[0].Title) {
