@@ -10,9 +10,9 @@ import (
 )
 
 // TestChangesSinceLastApply: without a preflight's prior, the change checks compare the object with
-// its last-applied record and report rejected changes only, each once (a history heuristic's finding
-// of the same rule stays); with a prior (preflight), every class is reported and the change finding
-// replaces the heuristic's at the same field.
+// its last-applied record and report rejected changes only, each once; with a prior (preflight),
+// every class is reported. What the object alone shows of a change rule (an address of the other
+// type) is reported only when no change of the rule is known.
 func TestChangesSinceLastApply(t *testing.T) {
 	const subnet = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
 	withAddr := func(s *corev1.Service) {
@@ -34,9 +34,15 @@ func TestChangesSinceLastApply(t *testing.T) {
 		sev  rules.Severity
 	}{
 		{"tke subnet added since the last apply", rules.TKE, edited(map[string]string{subnet: "subnet-abcd1234"}), rules.TKEServiceCLBSwitchRefused, rules.Error},
-		{"ack address type: the heuristic's finding stays", rules.ACK,
+		{"ack address type changed since the last apply: the change, not the address", rules.ACK,
 			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "internet"})),
+			rules.ACKServiceAddressTypeImmutable, rules.Error},
+		{"ack address type as applied, of the other type than the address", rules.ACK,
+			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "intranet"})),
 			rules.ACKServiceAddressTypeImmutable, rules.Warning},
+		{"ack id of the CCM-made CLB added since the last apply", rules.ACK,
+			ackSvc(map[string]string{"id": "lb-bp1o94dp5i6earr9g6d1l"}, ccmLabel("lb-bp1o94dp5i6earr9g6d1l"), lastApplied(map[string]string{})),
+			rules.ACKServiceOrphanOnDelete, rules.Warning},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,6 +61,16 @@ func TestChangesSinceLastApply(t *testing.T) {
 			}
 		})
 	}
+	t.Run("ack id of the CCM-made CLB added: orphaned, not rebound", func(t *testing.T) {
+		const id = "lb-bp1o94dp5i6earr9g6d1l"
+		svc := ackSvc(map[string]string{"id": id}, ccmLabel(id), lastApplied(map[string]string{}))
+		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", rules.ACK)
+		for _, f := range res.Findings {
+			if f.Rule == rules.ACKServiceLBRebind {
+				t.Fatalf("reported %s at %s: the annotation names the CLB the Service is bound to", f.Rule, f.Path)
+			}
+		}
+	})
 	t.Run("disruptive change since the last apply is not reported", func(t *testing.T) {
 		svc := edited(nil, local)
 		svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] = `{"spec":{"externalTrafficPolicy":"Cluster"}}`
@@ -65,7 +81,7 @@ func TestChangesSinceLastApply(t *testing.T) {
 			}
 		}
 	})
-	t.Run("preflight: the change finding replaces the heuristic's", func(t *testing.T) {
+	t.Run("preflight: one finding, the change model's", func(t *testing.T) {
 		prior := ackSvc(map[string]string{"address-type": "internet"})
 		after := ackSvc(map[string]string{"address-type": "intranet"})
 		s := fixture(t, after)
