@@ -101,3 +101,76 @@ func TestChangesSinceLastApply(t *testing.T) {
 		}
 	})
 }
+
+// TestACKPlainAndPreflightAgree: an edit since the last apply gives, in a plain diagnosis, the same
+// rejected (and unclassed) change findings, at the same fields and severities, as a preflight of
+// the same edit from the object as applied, and one finding per rule and field.
+func TestACKPlainAndPreflightAgree(t *testing.T) {
+	const bound, other = "lb-bp1boundclb0000000001", "lb-bp1otherclb0000000002"
+	full := func(kv ...string) map[string]string {
+		out := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			out[ackPrefix+kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	cases := []struct {
+		name         string
+		applied, now map[string]string // full keys
+		mods         []func(*corev1.Service)
+		want         rules.ID
+	}{
+		{"address type changed", full("address-type", "internet"), full("address-type", "intranet"), nil, rules.ACKServiceAddressTypeImmutable},
+		{"resource group changed", full("resource-group-id", "rg-aaaa"), full("resource-group-id", "rg-bbbb"), nil, rules.ACKServiceResourceGroupImmutable},
+		{"spec added to PayByCLCU", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"), nil, rules.ACKServiceCLCUSpec},
+		{"PayByCLCU to PayBySpec", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), nil, rules.ACKServiceCLCUSpec},
+		{"reused CLB moved", full("id", bound), full("id", other), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceLBRebind},
+		{"CCM-made CLB moved to a reused one", nil, full("id", other), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceLBRebind},
+		{"id of the CCM-made CLB added", nil, full("id", bound), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceOrphanOnDelete},
+		{"reuse annotation removed", full("id", bound), nil, []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceReuseRemoved},
+	}
+	type fact struct {
+		rule rules.ID
+		path string
+		sev  rules.Severity
+	}
+	facts := func(res Result, preflight bool) []fact {
+		var out []fact
+		for _, f := range res.Findings {
+			if f.Change == nil || (preflight && f.Change.Class() != rules.ChangeRejected && f.Change.Class() != "") {
+				continue
+			}
+			out = append(out, fact{f.Rule, f.Path, f.EffectiveSeverity()})
+		}
+		return out
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := ackSvc(tc.now, append(tc.mods, lastApplied(tc.applied))...)
+			plain := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+			prior := ackSvc(tc.applied, tc.mods...)
+			after := ackSvc(tc.now, append(tc.mods, lastApplied(tc.now))...)
+			s := fixture(t, withObjs(ackHealthy(), objs(after))...)
+			s.SetPrior(snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, prior)
+			pre := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+			p, f := facts(plain, false), facts(pre, true)
+			if len(p) != 1 || p[0].rule != tc.want {
+				t.Fatalf("plain diagnosis: change findings %+v, want one %s", p, tc.want)
+			}
+			if len(f) != 1 || f[0] != p[0] {
+				t.Fatalf("preflight %+v, plain diagnosis %+v", f, p)
+			}
+			for _, res := range []Result{plain, pre} {
+				n := 0
+				for _, x := range res.Findings {
+					if x.Rule == tc.want {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Errorf("%d findings of %s, want 1: %v", n, tc.want, byRule(res))
+				}
+			}
+		})
+	}
+}
