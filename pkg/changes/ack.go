@@ -80,22 +80,11 @@ func ackService(now, after *corev1.Service) []Change {
 		}
 		return out
 	}
-	newID, _ := ackAnn(after, "id")
-	switch {
-	case id == "" && newID != "":
-		out = append(out, Change{Rule: rules.ACKServiceLBRebind, Field: ackField(now, after, "id"), Old: id, New: newID,
-			Says: say(sayACKRebindFromOwn, newID)})
-	case id != "" && newID == "":
-		out = append(out, Change{Rule: rules.ACKServiceReuseRemoved, Field: ackField(now, after, "id"), Old: id, New: newID,
-			Says: say(sayACKReuseRemoved, id)})
-	case id != newID:
-		out = append(out, Change{Rule: rules.ACKServiceLBRebind, Field: ackField(now, after, "id"), Old: id, New: newID,
-			Says: say(sayACKRebind, id)})
-	}
+	out = append(out, ackRebind(now, after)...)
 	oldType, _ := ackAnn(now, "address-type")
 	if newType, _ := ackAnn(after, "address-type"); newType != "" && newType != orDefault(oldType, "internet") {
 		out = append(out, Change{Rule: rules.ACKServiceAddressTypeImmutable, Field: ackField(now, after, "address-type"), Old: oldType, New: newType,
-			Says: say(sayACKAddressType, orDefault(oldType, "internet"))})
+			Says: say(sayACKAddressType, orDefault(oldType, "internet"), addressNote(now.Status.LoadBalancer.Ingress))})
 	}
 	oldRG, _ := ackAnn(now, "resource-group-id")
 	if newRG, _ := ackAnn(after, "resource-group-id"); newRG != "" && newRG != oldRG {
@@ -120,7 +109,7 @@ func ackService(now, after *corev1.Service) []Change {
 			Says: say(sayACKVSwitch)})
 	}
 	out = append(out, ackCharge(now, after)...)
-	if managesListeners && newID == id {
+	if newID, _ := ackAnn(after, "id"); managesListeners && newID == id {
 		if gone := removedPorts(now, after); len(gone) > 0 {
 			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
 				Says: say(sayACKListenersOfPortsGone, strings.Join(gone, ", "), id)})
@@ -144,6 +133,49 @@ func ackService(now, after *corev1.Service) []Change {
 	return out
 }
 
+// ackRebind: the loadbalancer-id annotation of an existing Service. CCM labels every Service it
+// binds with the id of its CLB (ackCCMLabel). Adding the annotation with that very id turns the CLB
+// CCM made into a "reused" one that outlives the Service (seed 004, When are SLB instances
+// automatically deleted?). Any other new id asks CCM to move the Service, which it refuses while
+// the Service's address is not the new CLB's ("service has been associated with ip"); it does not
+// compare when the address is a hostname only or an EIP (external-ip-type eip), so no refusal is
+// known then (model_applier.go, isLoadBalancerReusable). Removing the annotation of a reused CLB is
+// refused as well.
+func ackRebind(now, after *corev1.Service) []Change {
+	id, _ := ackAnn(now, "id")
+	newID, _ := ackAnn(after, "id")
+	field := ackField(now, after, "id")
+	switch {
+	case id == "" && newID != "" && newID == now.Labels[ackCCMLabel]:
+		return []Change{{Rule: rules.ACKServiceOrphanOnDelete, Field: field, Old: id, New: newID,
+			Says: say(sayACKOrphan, newID, ackCCMLabel)}}
+	case id != "" && newID == "":
+		return []Change{{Rule: rules.ACKServiceReuseRemoved, Field: field, Old: id, New: newID,
+			Says: say(sayACKReuseRemoved, id)}}
+	case id == newID || !ackComparesAddress(now, after):
+		return nil
+	case id == "":
+		return []Change{{Rule: rules.ACKServiceLBRebind, Field: field, Old: id, New: newID,
+			Says: say(sayACKRebindFromOwn, newID)}}
+	}
+	return []Change{{Rule: rules.ACKServiceLBRebind, Field: field, Old: id, New: newID,
+		Says: say(sayACKRebind, id)}}
+}
+
+// ackComparesAddress reports whether CCM compares the Service's address with a CLB it is to reuse:
+// not when the address is an EIP (external-ip-type eip) or a hostname only.
+func ackComparesAddress(now, after *corev1.Service) bool {
+	if v, _ := ackAnn(after, "external-ip-type"); v == "eip" {
+		return false
+	}
+	for _, in := range now.Status.LoadBalancer.Ingress {
+		if in.IP == "" && in.Hostname != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // ackValues is the Service's annotations with each legacy key also under its current name, so that
 // a move between the two spellings with the same value is no change.
 func ackValues(svc *corev1.Service) map[string]string {
@@ -162,19 +194,21 @@ func ackValues(svc *corev1.Service) map[string]string {
 }
 
 // ackCharge: the seeds' PayByCLCU facts. A PayByCLCU CLB cannot move to pay-by-specification, and
-// takes no specification.
+// takes no specification. The edit asks for pay-by-specification when it sets another billing, or
+// drops the billing while a specification is set (pay-by-specification was CCM's default). The CLB
+// is PayByCLCU when the Service says so now, or when the billing was unset and the edit writes
+// PayByCLCU down (an unset billing makes CCM create a PayByCLCU CLB: clbv1/loadbalancer.go,
+// setModelDefaultValue).
 func ackCharge(now, after *corev1.Service) []Change {
 	oldCharge, _ := ackAnn(now, "instance-charge-type")
 	newCharge, _ := ackAnn(after, "instance-charge-type")
-	if oldCharge != "PayByCLCU" {
-		return nil
-	}
-	if newCharge == "PayBySpec" {
+	oldSpec, _ := ackAnn(now, "spec")
+	newSpec, _ := ackAnn(after, "spec")
+	switch {
+	case oldCharge == "PayByCLCU" && newCharge != "PayByCLCU" && (newCharge != "" || newSpec != ""):
 		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "instance-charge-type"), Old: oldCharge, New: newCharge,
 			Says: say(sayACKCLCUToSpec)}}
-	}
-	oldSpec, _ := ackAnn(now, "spec")
-	if newSpec, _ := ackAnn(after, "spec"); newSpec != "" && newSpec != oldSpec && newCharge != "PayBySpec" {
+	case newCharge == "PayByCLCU" && (oldCharge == "PayByCLCU" || oldCharge == "") && newSpec != "" && newSpec != oldSpec:
 		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "spec"), Old: oldSpec, New: newSpec,
 			Says: say(sayACKCLCUSpec)}}
 	}

@@ -34,7 +34,8 @@ type Change struct {
 	Says rules.Words
 }
 
-// Class is the change's class, from its rule.
+// Class is the change's class, from its rule; none for a change the controller takes whose
+// consequence comes later (ack.service.orphan-on-delete: the CLB will outlive the Service).
 func (c Change) Class() rules.ChangeClass { return c.Rule.Rule().Change }
 
 // Message is the change's facts as one line: old → new, consequence (the finding's path names

@@ -53,6 +53,15 @@ func local(s *corev1.Service) {
 
 func pending(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
 
+func hostnameOnly(s *corev1.Service) {
+	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{Hostname: "clb.example.com"}}
+}
+
+// ccmLabel is the label CCM writes on a Service it bound to CLB id.
+func ccmLabel(id string) func(*corev1.Service) {
+	return func(s *corev1.Service) { s.Labels = map[string]string{ackCCMLabel: id} }
+}
+
 func TestServiceChanges(t *testing.T) {
 	cases := []struct {
 		name       string
@@ -84,6 +93,21 @@ func TestServiceChanges(t *testing.T) {
 			rules.ACKServiceReuseRemoved, rules.ChangeRejected, annPath(ackID)},
 		{"ack legacy key of the reuse annotation", rules.ACK, svc(), svc(ann(ackLegacyPrefix+"id", lbA)),
 			rules.ACKServiceLBRebind, rules.ChangeRejected, annPath(ackLegacyPrefix + "id")},
+		{"ack spec added while the billing is written down as PayByCLCU", rules.ACK, svc(),
+			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")),
+			rules.ACKServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "spec")},
+		{"ack PayByCLCU dropped next to a spec (pay-by-specification)", rules.ACK,
+			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")), svc(ann(ackPrefix+"spec", "slb.s1.small")),
+			rules.ACKServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "instance-charge-type")},
+		{"ack CCM-made CLB bound by label to another reused one", rules.ACK, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackID, lbB)),
+			rules.ACKServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
+		{"ack reused CLB to another, no address in the input", rules.ACK, svc(ann(ackID, lbA), ccmLabel(lbA), pending), svc(ann(ackID, lbB), ccmLabel(lbA), pending),
+			rules.ACKServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
+		// ACK, a change the controller takes whose consequence comes later (no class).
+		{"ack id of the CCM-made CLB added", rules.ACK, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackID, lbA, ackOv, "true")),
+			rules.ACKServiceOrphanOnDelete, "", annPath(ackID)},
+		{"ack id of the CCM-made CLB added under the legacy key", rules.ACK, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackLegacyPrefix+"id", lbA)),
+			rules.ACKServiceOrphanOnDelete, "", annPath(ackLegacyPrefix + "id")},
 		// ACK, destructive.
 		{"ack LoadBalancer to ClusterIP deletes the CCM-made CLB", rules.ACK, svc(), svc(typ(corev1.ServiceTypeClusterIP)),
 			rules.ACKServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
@@ -110,6 +134,16 @@ func TestServiceChanges(t *testing.T) {
 		{"ack preserve-lb-on-delete keeps the CLB", rules.ACK, svc(ann(ackPrefix+"preserve-lb-on-delete", "true")),
 			svc(ann(ackPrefix+"preserve-lb-on-delete", "true"), typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
 		{"ack port added", rules.ACK, svc(onlyPort80), svc(), rules.ID{}, "", ""},
+		{"ack reused CLB to another behind an EIP (CCM does not compare)", rules.ACK, svc(ann(ackID, lbA)),
+			svc(ann(ackID, lbB, ackPrefix+"external-ip-type", "eip")), rules.ID{}, "", ""},
+		{"ack reused CLB to another with a hostname-only address (CCM does not compare)", rules.ACK, svc(ann(ackID, lbA), hostnameOnly),
+			svc(ann(ackID, lbB), hostnameOnly), rules.ID{}, "", ""},
+		{"ack PayBySpec to PayByCLCU with another spec (spec then ignored)", rules.ACK,
+			svc(ann(ackPrefix+"instance-charge-type", "PayBySpec", ackPrefix+"spec", "slb.s1.small")),
+			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
+		{"ack PayByCLCU dropped without a spec", rules.ACK, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), svc(), rules.ID{}, "", ""},
+		{"ack same spec with PayByCLCU", rules.ACK, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")),
+			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")), rules.ID{}, "", ""},
 		// TKE, rejected.
 		{"tke public to private", rules.TKE, svc(), svc(ann(tkeSubnet, "subnet-abcd1234")),
 			rules.TKEServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeSubnet)},

@@ -15,6 +15,7 @@ const (
 	sayACKDeletesLB
 	sayACKRebindFromOwn
 	sayACKReuseRemoved
+	sayACKOrphan
 	sayACKRebind
 	sayACKAddressType
 	sayACKResourceGroup
@@ -67,8 +68,9 @@ var sayings = [sayCount]rules.Phrase{
 	sayACKDeletesLB:            {En: "CCM deletes the CLB it created for this Service and its address is released%s", Zh: "CCM 会删除它为该 Service 创建的 CLB，其地址随之释放%s"},
 	sayACKRebindFromOwn:        {En: "the Service is bound to the CLB CCM created for it; CCM refuses to move it to CLB %s (\"service has been associated with ip\"), and the CCM-made CLB would no longer be deleted with the Service", Zh: "该 Service 已绑定到 CCM 为它创建的 CLB；CCM 拒绝把它迁移到 CLB %s（\"service has been associated with ip\"），而且 CCM 创建的那个 CLB 将不再随 Service 一起删除"},
 	sayACKReuseRemoved:         {En: "CCM looks for a CLB of its own, finds none while the status holds the address of %s, and stops syncing the Service", Zh: "CCM 会去找它自己创建的 CLB，但 status 中仍是 %s 的地址，找不到后便停止同步该 Service"},
+	sayACKOrphan:               {En: "CLB %s is the one CCM made for this Service (label %s): with the annotation CCM counts it as reused, and a reused CLB is kept when the Service is deleted", Zh: "CLB %s 是 CCM 为该 Service 创建的实例（标签 %s）：加上该注解后，CCM 会把它当作复用的 CLB，而复用的 CLB 在删除 Service 时会被保留"},
 	sayACKRebind:               {En: "CCM does not move a Service to another CLB: it refuses the sync and the Service stays on %s", Zh: "CCM 不会把 Service 迁移到另一个 CLB：同步被拒绝，Service 仍留在 %s 上"},
-	sayACKAddressType:          {En: "CCM refuses the sync (\"can not change LoadBalancer AddressType once created\") and the CLB keeps its %s address", Zh: "CCM 拒绝同步（\"can not change LoadBalancer AddressType once created\"），CLB 仍使用原来的 %s 地址"},
+	sayACKAddressType:          {En: "CCM refuses the sync (\"can not change LoadBalancer AddressType once created\") and the CLB keeps its %s address%s", Zh: "CCM 拒绝同步（\"can not change LoadBalancer AddressType once created\"），CLB 仍使用原来的 %s 地址%s"},
 	sayACKResourceGroup:        {En: "the CLB's resource group is fixed at creation: CCM refuses every sync (\"can not change ResourceGroupId once created\") until the value is restored or removed", Zh: "CLB 的资源组在创建时就已确定：在恢复原值或删除该注解之前，CCM 会拒绝每一次同步（\"can not change ResourceGroupId once created\"）"},
 	sayACKFixedAttr:            {En: "the CLB's %s is fixed at creation: CCM refuses the sync and the CLB keeps the old one", Zh: "CLB 的%s在创建时就已确定：CCM 拒绝同步，CLB 保持原值"},
 	sayACKIPVersion:            {En: "the CLB's IP version is fixed at creation: CCM refuses the sync (\"can not change LoadBalancer AddressIPVersion once created\")", Zh: "CLB 的 IP 版本在创建时就已确定：CCM 拒绝同步（\"can not change LoadBalancer AddressIPVersion once created\"）"},

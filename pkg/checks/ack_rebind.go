@@ -9,43 +9,36 @@ import (
 // checkACKRebind flags a loadbalancer-id annotation that names another CLB than the one the Service
 // is bound to. CCM writes the bound CLB into the label service.k8s.alibaba/loadbalancer-id when it
 // binds the Service (together with its address), so the label alone is evidence of a binding, with
-// or without the address in the input. Without the label, the id of the last `kubectl apply` stands
-// in, and only once the Service has an address. CCM refuses the move when the Service's address is
-// not the new CLB's ("service has been associated with ip"); it does not compare when the address is
-// a hostname only or an EIP (external-ip-type eip).
-func checkACKRebind(c *Context) error {
+// or without the address in the input. CCM refuses the move when the Service's address is not the
+// new CLB's ("service has been associated with ip"); it does not compare when the address is a
+// hostname only or an EIP (external-ip-type eip). An edit of the annotation since the last apply is
+// the change model's (ackStanding runs this only without one).
+func checkACKRebind(c *Context) {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	id := a.value("id")
 	var addrs []string
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if ing.IP == "" && ing.Hostname != "" {
-			return nil
+			return
 		}
 		if ing.IP != "" {
 			addrs = append(addrs, ing.IP)
 		}
 	}
 	if a.value("external-ip-type") == "eip" {
-		return nil
+		return
 	}
-	bound, from := svc.Labels[labelCCMLBID], "label "+labelCCMLBID
-	if bound == "" {
-		last, ok := c.lastApplied()
-		if !ok || len(addrs) == 0 {
-			return nil
-		}
-		bound, from = ackAnns(last).value("id"), "the last kubectl apply"
-	}
+	bound := svc.Labels[labelCCMLBID]
 	if bound == "" || bound == id {
-		return nil
+		return
 	}
-	address := "no address in the input"
+	address := rules.Say("no address in the input", "输入中没有地址")
 	if len(addrs) > 0 {
-		address = "address " + strings.Join(addrs, ", ")
+		address = rules.Say("address %s", "地址 %s", strings.Join(addrs, ", "))
 	}
-	c.Emit(rules.ACKServiceLBRebind, a.path("id"),
-		"the Service is bound to CLB %s (%s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
-		clip(bound), from, address, clip(id))
-	return nil
+	c.Say(rules.ACKServiceLBRebind, a.path("id"), rules.Say(
+		"the Service is bound to CLB %s (label %s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
+		"该 Service 已绑定到 CLB %s（标签 %s；%s），但注解指定的是 CLB %s；CCM 不会把 Service 迁移到另一个 CLB",
+		clip(bound), labelCCMLBID, address, clip(id)))
 }

@@ -404,7 +404,7 @@ func ackNotLBWithLabel(c *Context) bool { return ackNotLB(c) && c.Service.Labels
 var ackServiceChecks = []Check{
 	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLBOrNLB, Run: checkACKAnnotations,
 		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceIgnoredAnnotationValue, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
-			rules.ACKServiceAnnotationDependency, rules.ACKServiceCLCUSpec, rules.ACKServiceReuseWithoutOverride},
+			rules.ACKServiceAnnotationDependency, rules.ACKServiceReuseWithoutOverride},
 		Inputs: targetOnly},
 	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKENI,
 		Emits:  []rules.ID{rules.ACKServiceENIStringTargetPort, rules.ACKServiceENISharedSpec, rules.ACKServiceENIFlannel},
@@ -421,7 +421,7 @@ var ackServiceChecks = []Check{
 		// The Services CCM bound to the target's CLB id carry it in a label.
 		Inputs: []Input{required(matching(snapshot.Services, labelCCMLBID, true, ackID), nil)}},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKImmutable,
-		Emits:  []rules.ID{rules.ACKServiceAddressTypeImmutable, rules.ACKServiceResourceGroupImmutable, rules.ACKServiceResourceGroupFixed},
+		Emits:  []rules.ID{rules.ACKServiceResourceGroupFixed},
 		Inputs: targetOnly},
 	{Name: "ack-rolling-update", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKRollingUpdate,
 		Emits: []rules.ID{rules.ACKServiceRollingUpdate503},
@@ -437,9 +437,6 @@ var ackServiceChecks = []Check{
 	{Name: "ack-reuse-ccm-version", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuseCCMVersion,
 		Emits:  []rules.ID{rules.ACKServiceReuseOldCCM},
 		Inputs: []Input{ccmInput}},
-	{Name: "ack-reuse-orphan", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuseOrphan,
-		Emits:  []rules.ID{rules.ACKServiceOrphanOnDelete},
-		Inputs: targetOnly},
 	{Name: "ack-intranet-loopback", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKIntranetLoopback,
 		Emits:  []rules.ID{rules.ACKServiceIntranetLBLoopback},
 		Inputs: targetOnly},
@@ -449,9 +446,6 @@ var ackServiceChecks = []Check{
 	{Name: "ack-type-change", Kind: rules.Service, Provider: rules.ACK, Applies: ackNotLBWithLabel, Run: checkACKTypeChange,
 		Emits:  []rules.ID{rules.ACKServiceTypeChangeDeletesLB},
 		Inputs: []Input{ccmInput}},
-	{Name: "ack-lb-rebind", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKRebind,
-		Emits:  []rules.ID{rules.ACKServiceLBRebind},
-		Inputs: targetOnly},
 	{Name: "ack-public-slb", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKPublicSLB,
 		Emits:  []rules.ID{rules.ACKServicePublicSLBDisabled},
 		Inputs: []Input{required(inACKCloudConfig, nil)}},
@@ -677,7 +671,6 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		https = https || p == "https"
 	}
 	need(https, "protocol-port", "cert-id", rules.Say("an https listener needs a certificate", "https 监听需要证书"))
-	checkACKCLCUSpec(c, a)
 	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
 		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), rules.Say(
 			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
@@ -946,31 +939,18 @@ func checkACKReuse(c *Context) error {
 	return nil
 }
 
-// checkACKCLCUSpec weighs a specification against PayByCLCU billing by the Service's history. A
-// Service created with both gets a PayByCLCU CLB and the specification is ignored (info). The
-// controller refuses only a change on an existing CLB: a specification added or changed while it is
-// PayByCLCU, or the billing moved from PayByCLCU to pay-by-specification; the evidence of a change is
-// the last kubectl apply of a Service that has its address.
-func checkACKCLCUSpec(c *Context, a ackAnns) {
+// checkACKCLCUSpec notes a specification next to PayByCLCU billing. A Service created with both
+// gets a PayByCLCU CLB and the specification is ignored (info). The controller refuses only a change
+// on an existing CLB, which the change model reports (ackStanding runs this only without one).
+func checkACKCLCUSpec(c *Context) {
+	a := ackAnns(c.Service.Annotations)
 	spec, _, hasSpec := a.get("spec")
-	charge := a.value("instance-charge-type")
-	last, applied := c.lastApplied()
-	exists := len(c.Service.Status.LoadBalancer.Ingress) > 0
-	old := ackAnns(last)
-	switch {
-	case exists && applied && old.value("instance-charge-type") == "PayByCLCU" && charge != "PayByCLCU" && (hasSpec || charge != ""):
-		c.Emit(rules.ACKServiceCLCUSpec, a.path("instance-charge-type"),
-			"the CLB exists and was PayByCLCU at the last kubectl apply; billing is now %q, and a PayByCLCU CLB cannot move to pay-by-specification",
-			clip(orDefault(charge, "PayBySpec (default)")))
-	case !hasSpec || charge != "PayByCLCU":
-	case exists && applied && old.value("spec") != spec:
-		c.Emit(rules.ACKServiceCLCUSpec, a.path("spec"),
-			"the CLB exists and is PayByCLCU; spec %q was %s at the last kubectl apply, and a PayByCLCU CLB takes no specification",
-			clip(spec), quotedOr(old.value("spec"), "not set"))
-	default:
-		c.EmitSeverity(rules.ACKServiceCLCUSpec, rules.Info, a.path("spec"),
-			"spec %q is set with instance-charge-type PayByCLCU; no change of it shows, so CCM keeps the PayByCLCU CLB and ignores the specification", clip(spec))
+	if !hasSpec || a.value("instance-charge-type") != "PayByCLCU" {
+		return
 	}
+	c.SaySeverity(rules.ACKServiceCLCUSpec, rules.Info, a.path("spec"), rules.Say(
+		"spec %q is set with instance-charge-type PayByCLCU; no change of it shows, so CCM keeps the PayByCLCU CLB and ignores the specification",
+		"规格 %q 与 instance-charge-type PayByCLCU 同时设置；未见其变更，因此 CCM 保留按 CLCU 计费的 CLB，并忽略该规格", clip(spec)))
 }
 
 // quotedOr is s quoted, or none when s is empty.
@@ -981,48 +961,48 @@ func quotedOr(s, none string) string {
 	return strconv.Quote(clip(s))
 }
 
-// checkACKImmutable flags address-type and resource-group-id on a Service that already has its CLB:
-// both are fixed when the CLB is created. A change shows as an address of the other kind, or as a
-// value that differs from the last `kubectl apply`.
+// checkACKImmutable reminds that the resource group of an existing CLB is fixed: it cannot change
+// after creation. An edit of it is the change model's (ack.service.resource-group-immutable), which
+// supersedes the reminder.
 func checkACKImmutable(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	if len(svc.Status.LoadBalancer.Ingress) == 0 {
 		return nil
 	}
-	last, _ := c.lastApplied()
-	changed := func(suffix string) (string, bool) {
-		v, key, _ := a.get(suffix)
-		old, ok := last[key]
-		return old, ok && old != v
-	}
-	if _, _, reused := a.get("id"); !reused {
-		typ := orDefault(a.value("address-type"), "internet")
-		var facts []string
-		for _, ing := range svc.Status.LoadBalancer.Ingress {
-			if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
-				facts = append(facts, fmt.Sprintf("address-type is %s but the CLB address %s is %s",
-					clip(typ), clip(ing.IP), map[bool]string{true: "private", false: "public"}[private]))
-			}
-		}
-		if old, ok := changed("address-type"); ok {
-			facts = append(facts, fmt.Sprintf("address-type was %q at the last kubectl apply", clip(old)))
-		}
-		if len(facts) > 0 {
-			c.EmitSeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"),
-				"%s; the type cannot be changed after creation", strings.Join(facts, "; "))
-		}
-	}
 	if rg, _, set := a.get("resource-group-id"); set {
-		if old, ok := changed("resource-group-id"); ok {
-			c.EmitSeverity(rules.ACKServiceResourceGroupImmutable, rules.Warning, a.path("resource-group-id"),
-				"resource-group-id was %q at the last kubectl apply and is now %q; it cannot be changed after creation", clip(old), clip(rg))
-		} else {
-			c.Emit(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"),
-				"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync", clip(rg))
-		}
+		c.Say(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"), rules.Say(
+			"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync",
+			"CLB 已创建在资源组 %s 中，之后不能再更改；修改该值会让每一次同步都失败", clip(rg)))
 	}
 	return nil
+}
+
+// checkACKAddressType flags a CLB address of the other kind than address-type, on a Service whose
+// CLB CCM made: the type is fixed when the CLB is created. An edit of address-type since the last
+// apply is the change model's (ackStanding runs this only without one).
+func checkACKAddressType(c *Context) {
+	svc := c.Service
+	a := ackAnns(svc.Annotations)
+	if _, _, reused := a.get("id"); reused {
+		return
+	}
+	typ := orDefault(a.value("address-type"), "internet")
+	var facts []rules.Words
+	for _, ing := range svc.Status.LoadBalancer.Ingress {
+		if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
+			kind := rules.Say("public", "公网")
+			if private {
+				kind = rules.Say("private", "私网")
+			}
+			facts = append(facts, rules.Say("address-type is %s but the CLB address %s is %s",
+				"address-type 为 %s，但 CLB 的地址 %s 是%s地址", clip(typ), clip(ing.IP), kind))
+		}
+	}
+	if len(facts) > 0 {
+		c.SaySeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"), rules.Say(
+			"%s; the type cannot be changed after creation", "%s；该类型在创建后不能更改", joinWords(facts)))
+	}
 }
 
 // isPrivateIP reports whether s is an RFC 1918 / RFC 4193 address or in 100.64.0.0/10: addresses a
@@ -1194,35 +1174,6 @@ func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err err
 		floor, _ = parseVersion(minimum)
 	}
 	return tag, r.path, v.compare(floor) < 0, nil
-}
-
-// checkACKReuseOrphan flags a loadbalancer-id annotation added by hand to the Service whose CLB CCM
-// created, which turns that CLB into a "reused" one that survives the Service. CCM labels every
-// Service it binds, reused or not, with the CLB id, so the label alone proves nothing. The heuristic
-// needs two facts: the label names the same CLB as the annotation (the Service is still bound to
-// it, so the annotation did not move it elsewhere), and the last `kubectl apply` record exists but
-// holds no loadbalancer-id (the annotation was added later, by edit or annotate, to a Service
-// applied without one, whose CLB CCM therefore created). A Service without that record (created
-// with kubectl create, Helm or the console) is left alone: nothing tells when its annotation came.
-func checkACKReuseOrphan(c *Context) error {
-	svc := c.Service
-	a := ackAnns(svc.Annotations)
-	id := a.value("id")
-	if svc.Labels[labelCCMLBID] != id {
-		return nil
-	}
-	last, ok := c.lastApplied()
-	if !ok {
-		return nil
-	}
-	if _, _, applied := ackAnns(last).get("id"); applied {
-		return nil
-	}
-	c.Emit(rules.ACKServiceOrphanOnDelete, a.path("id"),
-		"CLB %s is the one CCM bound this Service to (label %s), but the last kubectl apply had no loadbalancer-id: "+
-			"the annotation was added afterwards, so the CLB is now treated as reused and kept when the Service is deleted",
-		clip(id), labelCCMLBID)
-	return nil
 }
 
 // checkACKIntranetLoopback flags a reused private CLB with layer-4 listeners: a node that is a

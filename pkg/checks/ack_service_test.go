@@ -279,11 +279,11 @@ func TestACKResourceGroupChangedSinceApply(t *testing.T) {
 		`{"metadata":{"annotations":{"` + ackPrefix + `resource-group-id":"rg-oldgroup12345"}}}`
 	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
 	for _, f := range res.Findings {
-		if f.Rule == rules.ACKServiceResourceGroupImmutable && f.EffectiveSeverity() == rules.Warning {
+		if f.Rule == rules.ACKServiceResourceGroupImmutable && f.EffectiveSeverity() == rules.Error && f.Change != nil {
 			return
 		}
 	}
-	t.Errorf("want a warning %s, got %v", rules.ACKServiceResourceGroupImmutable, byRule(res))
+	t.Errorf("want the change model's error %s, got %v", rules.ACKServiceResourceGroupImmutable, byRule(res))
 }
 
 func TestACKValidIsClean(t *testing.T) {

@@ -2,7 +2,6 @@ package checks
 
 import (
 	"encoding/json"
-	"slices"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -14,11 +13,12 @@ import (
 
 // The change checks run the change model (pkg/changes) on the target. In a preflight the snapshot
 // holds each target's object as it is now (snapshot.Prior) and the target as it will be: every
-// change is reported, and its finding replaces a history heuristic's finding of the same rule and
-// field (the model knows the change; the heuristic guessed it). In a plain diagnosis the object is
-// compared with its last-applied-configuration record, and only rejected changes are reported (the
-// controller keeps failing on them; a destructive or disruptive change has already taken effect),
-// each only when no other check reported its rule.
+// change is reported. In a plain diagnosis the object is compared with its
+// last-applied-configuration record, and only the changes whose consequence is still ahead are
+// reported: rejected ones (the controller keeps failing on them; a destructive or disruptive change
+// has already taken effect) and those of a rule of no change class (a CLB that will outlive its
+// Service). The change check is the one check of the rules it emits: on ACK, what the object alone
+// shows of them (ackStanding) is reported only when no change of the rule is known.
 
 // serviceChangeRules and ingressChangeRules are every rule the change model emits, by kind.
 var (
@@ -39,7 +39,7 @@ func changeRules(k rules.Kind) []rules.ID {
 // changeChecks run last, so that a change finding can replace a heuristic's.
 var changeChecks = []Check{
 	{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-		Emits: serviceChangeRules, Inputs: targetOnly},
+		Emits: append(serviceChangeRules, rules.ACKServiceOrphanOnDelete), Inputs: targetOnly},
 	{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
 		Emits: ingressChangeRules, Inputs: targetOnly},
 }
@@ -52,14 +52,34 @@ func checkServiceChanges(c *Context) error {
 	} else {
 		now = appliedService(c.Service)
 	}
-	if now == nil {
-		return nil
+	reported := map[rules.ID]bool{}
+	if now != nil {
+		exists := preflightBase(c, preflight) || changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels)
+		for _, ch := range changes.Service(c.Provider, now, c.Service, exists) {
+			if c.emitChange(ch, preflight) {
+				reported[ch.Rule] = true
+			}
+		}
 	}
-	exists := preflightBase(c, preflight) || changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels)
-	for _, ch := range changes.Service(c.Provider, now, c.Service, exists) {
-		c.emitChange(ch, preflight)
+	if c.Provider == rules.ACK && ackCLB(c) {
+		ackStanding(c, reported)
 	}
 	return nil
+}
+
+// ackStanding reports what the ACK Service alone shows of the change rules, each unless a change
+// of its rule was reported: the CLB the Service is bound to against the one its annotation names, a
+// CLB address of the other type than address-type, and a specification next to PayByCLCU billing.
+func ackStanding(c *Context, reported map[rules.ID]bool) {
+	if !reported[rules.ACKServiceLBRebind] && ackReuses(c) {
+		checkACKRebind(c)
+	}
+	if !reported[rules.ACKServiceAddressTypeImmutable] {
+		checkACKAddressType(c)
+	}
+	if !reported[rules.ACKServiceCLCUSpec] {
+		checkACKCLCUSpec(c)
+	}
 }
 
 func checkIngressChanges(c *Context) error {
@@ -89,17 +109,12 @@ func preflightBase(c *Context, preflight bool) bool {
 // maxChangeMessage bounds a change's message, which holds the old and new values.
 const maxChangeMessage = 1000
 
-// emitChange reports ch; see the package comment above for preflight against plain diagnosis.
-func (c *Context) emitChange(ch changes.Change, preflight bool) {
-	if !preflight {
-		if ch.Class() != rules.ChangeRejected || slices.ContainsFunc(c.findings, func(f Finding) bool { return f.Rule == ch.Rule }) {
-			return
-		}
-	} else {
-		path := clipTo(ch.Field, maxPath)
-		c.findings = slices.DeleteFunc(c.findings, func(f Finding) bool {
-			return f.Rule == ch.Rule && f.Path == path && f.Source == SourceCheck
-		})
+// emitChange reports ch, and says whether it did; see the package comment above for preflight
+// against plain diagnosis.
+func (c *Context) emitChange(ch changes.Change, preflight bool) bool {
+	class := ch.Class()
+	if !preflight && class != rules.ChangeRejected && class != "" {
+		return false
 	}
 	n := len(c.findings)
 	if w := ch.Words(); len(w.In(rules.English)) <= maxChangeMessage {
@@ -108,13 +123,14 @@ func (c *Context) emitChange(ch changes.Change, preflight bool) {
 		// A clipped message is left in English.
 		c.Emit(ch.Rule, ch.Field, "%s", clipTo(w.In(rules.English), maxChangeMessage))
 	}
-	if len(c.findings) > n {
-		ch := ch
-		c.findings[n].Change = &ch
-		if sev := ch.Class().Severity(); sev != ch.Rule.Rule().Severity {
-			c.findings[n].Severity = &sev
-		}
+	if len(c.findings) == n {
+		return false
 	}
+	c.findings[n].Change = &ch
+	if sev := class.Severity(); class != "" && sev != ch.Rule.Rule().Severity {
+		c.findings[n].Severity = &sev
+	}
+	return true
 }
 
 // appliedService is svc as its last-applied-configuration record describes it: the record's

@@ -10,9 +10,9 @@ import (
 )
 
 // TestChangesSinceLastApply: without a preflight's prior, the change checks compare the object with
-// its last-applied record and report rejected changes only, each once (a history heuristic's finding
-// of the same rule stays); with a prior (preflight), every class is reported and the change finding
-// replaces the heuristic's at the same field.
+// its last-applied record and report rejected changes only, each once; with a prior (preflight),
+// every class is reported. What the object alone shows of a change rule (an address of the other
+// type) is reported only when no change of the rule is known.
 func TestChangesSinceLastApply(t *testing.T) {
 	const subnet = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
 	withAddr := func(s *corev1.Service) {
@@ -34,9 +34,15 @@ func TestChangesSinceLastApply(t *testing.T) {
 		sev  rules.Severity
 	}{
 		{"tke subnet added since the last apply", rules.TKE, edited(map[string]string{subnet: "subnet-abcd1234"}), rules.TKEServiceCLBSwitchRefused, rules.Error},
-		{"ack address type: the heuristic's finding stays", rules.ACK,
+		{"ack address type changed since the last apply: the change, not the address", rules.ACK,
 			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "internet"})),
+			rules.ACKServiceAddressTypeImmutable, rules.Error},
+		{"ack address type as applied, of the other type than the address", rules.ACK,
+			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "intranet"})),
 			rules.ACKServiceAddressTypeImmutable, rules.Warning},
+		{"ack id of the CCM-made CLB added since the last apply", rules.ACK,
+			ackSvc(map[string]string{"id": "lb-bp1o94dp5i6earr9g6d1l"}, ccmLabel("lb-bp1o94dp5i6earr9g6d1l"), lastApplied(map[string]string{})),
+			rules.ACKServiceOrphanOnDelete, rules.Warning},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,6 +61,16 @@ func TestChangesSinceLastApply(t *testing.T) {
 			}
 		})
 	}
+	t.Run("ack id of the CCM-made CLB added: orphaned, not rebound", func(t *testing.T) {
+		const id = "lb-bp1o94dp5i6earr9g6d1l"
+		svc := ackSvc(map[string]string{"id": id}, ccmLabel(id), lastApplied(map[string]string{}))
+		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", rules.ACK)
+		for _, f := range res.Findings {
+			if f.Rule == rules.ACKServiceLBRebind {
+				t.Fatalf("reported %s at %s: the annotation names the CLB the Service is bound to", f.Rule, f.Path)
+			}
+		}
+	})
 	t.Run("disruptive change since the last apply is not reported", func(t *testing.T) {
 		svc := edited(nil, local)
 		svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] = `{"spec":{"externalTrafficPolicy":"Cluster"}}`
@@ -65,7 +81,7 @@ func TestChangesSinceLastApply(t *testing.T) {
 			}
 		}
 	})
-	t.Run("preflight: the change finding replaces the heuristic's", func(t *testing.T) {
+	t.Run("preflight: one finding, the change model's", func(t *testing.T) {
 		prior := ackSvc(map[string]string{"address-type": "internet"})
 		after := ackSvc(map[string]string{"address-type": "intranet"})
 		s := fixture(t, after)
@@ -84,4 +100,77 @@ func TestChangesSinceLastApply(t *testing.T) {
 			t.Fatalf("%d findings of address-type-immutable, want 1", n)
 		}
 	})
+}
+
+// TestACKPlainAndPreflightAgree: an edit since the last apply gives, in a plain diagnosis, the same
+// rejected (and unclassed) change findings, at the same fields and severities, as a preflight of
+// the same edit from the object as applied, and one finding per rule and field.
+func TestACKPlainAndPreflightAgree(t *testing.T) {
+	const bound, other = "lb-bp1boundclb0000000001", "lb-bp1otherclb0000000002"
+	full := func(kv ...string) map[string]string {
+		out := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			out[ackPrefix+kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	cases := []struct {
+		name         string
+		applied, now map[string]string // full keys
+		mods         []func(*corev1.Service)
+		want         rules.ID
+	}{
+		{"address type changed", full("address-type", "internet"), full("address-type", "intranet"), nil, rules.ACKServiceAddressTypeImmutable},
+		{"resource group changed", full("resource-group-id", "rg-aaaa"), full("resource-group-id", "rg-bbbb"), nil, rules.ACKServiceResourceGroupImmutable},
+		{"spec added to PayByCLCU", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"), nil, rules.ACKServiceCLCUSpec},
+		{"PayByCLCU to PayBySpec", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), nil, rules.ACKServiceCLCUSpec},
+		{"reused CLB moved", full("id", bound), full("id", other), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceLBRebind},
+		{"CCM-made CLB moved to a reused one", nil, full("id", other), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceLBRebind},
+		{"id of the CCM-made CLB added", nil, full("id", bound), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceOrphanOnDelete},
+		{"reuse annotation removed", full("id", bound), nil, []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceReuseRemoved},
+	}
+	type fact struct {
+		rule rules.ID
+		path string
+		sev  rules.Severity
+	}
+	facts := func(res Result, preflight bool) []fact {
+		var out []fact
+		for _, f := range res.Findings {
+			if f.Change == nil || (preflight && f.Change.Class() != rules.ChangeRejected && f.Change.Class() != "") {
+				continue
+			}
+			out = append(out, fact{f.Rule, f.Path, f.EffectiveSeverity()})
+		}
+		return out
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := ackSvc(tc.now, append(tc.mods, lastApplied(tc.applied))...)
+			plain := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+			prior := ackSvc(tc.applied, tc.mods...)
+			after := ackSvc(tc.now, append(tc.mods, lastApplied(tc.now))...)
+			s := fixture(t, withObjs(ackHealthy(), objs(after))...)
+			s.SetPrior(snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, prior)
+			pre := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+			p, f := facts(plain, false), facts(pre, true)
+			if len(p) != 1 || p[0].rule != tc.want {
+				t.Fatalf("plain diagnosis: change findings %+v, want one %s", p, tc.want)
+			}
+			if len(f) != 1 || f[0] != p[0] {
+				t.Fatalf("preflight %+v, plain diagnosis %+v", f, p)
+			}
+			for _, res := range []Result{plain, pre} {
+				n := 0
+				for _, x := range res.Findings {
+					if x.Rule == tc.want {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Errorf("%d findings of %s, want 1: %v", n, tc.want, byRule(res))
+				}
+			}
+		})
+	}
 }

@@ -137,19 +137,8 @@ type Context struct {
 	backendsDone       bool
 	paths              []ingressPath
 	pathsDone          bool
-	applied            map[string]string
-	appliedOK, appDone bool
 	ctrl               IngressController
 	ctrlDone           bool
-}
-
-// lastApplied is lastAppliedAnnotations of the target Service, once per target; callers only read it.
-func (c *Context) lastApplied() (map[string]string, bool) {
-	if !c.appDone {
-		c.applied, c.appliedOK = lastAppliedAnnotations(c.Service.Annotations)
-		c.appDone = true
-	}
-	return c.applied, c.appliedOK
 }
 
 // selector is the target Service's label selector as a string.
