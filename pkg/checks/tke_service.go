@@ -75,7 +75,7 @@ var svcEnumAnnotations = []struct {
 	key   string
 	check func(string) error
 }{
-	{annSvcChargeType, oneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
+	{annSvcChargeType, tkeOneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
 }
 
 // svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
@@ -85,8 +85,8 @@ func checkServiceAnnotations(c *Context) error {
 	a := c.Service.Annotations
 	if v, ok := a[annSvcExtensive]; ok {
 		if !isJSONObject(v) {
-			if _, err := jsonObject(v); err != nil {
-				c.Emit(rules.TKEServiceE4005, annPath(annSvcExtensive), "%v", err)
+			if _, err := tkeJSONObject(v); err != nil {
+				c.Say(rules.TKEServiceE4005, annPath(annSvcExtensive), tkeErrWords(err))
 			}
 		}
 	}
@@ -95,25 +95,25 @@ func checkServiceAnnotations(c *Context) error {
 		if !ok {
 			continue
 		}
-		if err := f.form.check(v); err != nil {
-			hint := ""
+		if err := tkeCheckID(f.form, v); err != nil {
+			var hint rules.Words
 			if f.key == annSvcCrossRegion && zoneRE.MatchString(v) {
-				hint = "; it looks like an availability zone, drop the trailing -N"
+				hint = rules.Say("; it looks like an availability zone, drop the trailing -N", "；它看起来是可用区 ID，请去掉末尾的 -N")
 			}
-			c.Emit(f.rule, annPath(f.key), "%v%s", err, hint)
+			c.Say(f.rule, annPath(f.key), rules.Say("%v%s", "%v%s", err, hint))
 		}
 	}
 	for _, e := range svcEnumAnnotations {
 		if v, ok := a[e.key]; ok {
 			if err := e.check(v); err != nil {
-				c.Emit(rules.TKEServiceInvalidAnnotationValue, annPath(e.key), "%v", err)
+				c.Say(rules.TKEServiceInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
 	for _, key := range svcBoolAnnotations {
 		if v, ok := a[key]; ok {
-			if _, err := parseBool(v); err != nil {
-				c.Emit(rules.TKEServiceInvalidBool, annPath(key), "%v", err)
+			if _, err := tkeParseBool(v); err != nil {
+				c.Say(rules.TKEServiceInvalidBool, annPath(key), tkeErrWords(err))
 			}
 		}
 	}
@@ -150,13 +150,17 @@ func checkServiceExistingLB(c *Context) error {
 		}
 	}
 	if len(creators) > 0 {
-		c.Emit(rules.TKEServiceE4012, annPath(annSvcExistedLB), "load balancer %s was created by TKE for %s; only a CLB created by hand can be reused", clip(id), nameList(creators, 5))
+		c.Say(rules.TKEServiceE4012, annPath(annSvcExistedLB), rules.Say(
+			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
+			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", clip(id), tkeNames(creators, 5)))
 	}
 	for i, us := range sharing {
 		if len(us) > 0 {
 			p := c.Service.Spec.Ports[i]
-			c.Emit(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), "port %d/%s is also declared on reused load balancer %s by %s",
-				p.Port, clip(string(protocolOf(p))), clip(id), nameList(us, 5))
+			c.Say(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), rules.Say(
+				"port %d/%s is also declared on reused load balancer %s by %s",
+				"复用的负载均衡 %[3]s 上，%[4]s 也声明了端口 %[1]d/%[2]s",
+				p.Port, clip(string(protocolOf(p))), clip(id), tkeNames(us, 5)))
 		}
 	}
 	return nil
@@ -191,12 +195,11 @@ func checkServiceConfig(c *Context) error {
 		return nil
 	}
 	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
-		c.Emit(rules.TKEServiceConfigConflict, annPath(annSvcServiceConfig),
-			"set together with %s: \"true\"; the automatic config and a named one conflict", annSvcServiceConfigAuto)
+		c.Say(rules.TKEServiceConfigConflict, annPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
 	}
 	_, found, err := lookupServiceConfig(c, svc.Namespace, name)
 	if err == nil && !found {
-		c.Emit(rules.TKEServiceE4026, annPath(annSvcServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(svc.Namespace), clip(name))
+		c.Say(rules.TKEServiceE4026, annPath(annSvcServiceConfig), noServiceConfigWords(svc.Namespace, name))
 	}
 	return err
 }
@@ -219,39 +222,42 @@ func checkServiceDirectAccess(c *Context) error {
 		return err
 	}
 	global, switchPath, switchErr := tkeGlobalRouteDirect(c.Snap)
-	var why []string
+	var why []rules.Words
 	onlyENI := true // every pod is ruled out only for lack of a VPC-CNI sign
 	for _, p := range pods {
 		reason, eniOnly, err := directReachable(c, p)
 		switch {
 		case err != nil:
 			return err
-		case reason == "":
+		case reason.IsZero():
 			return nil // one pod can be bound directly; the controller binds those
 		case eniOnly && switchErr == nil && global:
 			return nil // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
 		}
 		onlyENI = onlyENI && eniOnly
-		why = append(why, clip(p.Name)+": "+reason)
+		why = append(why, rules.Say("%s: %s", "%s：%s", clip(p.Name), reason))
 	}
 	if len(why) == 0 {
 		return nil // no backend pod to judge
 	}
 	if len(why) > 3 {
-		why = append(why[:3], fmt.Sprintf("and %d more", len(why)-3))
+		why = append(why[:3], rules.Say("and %d more", "另有 %d 个", len(why)-3))
 	}
 	if onlyENI && switchErr != nil {
-		c.EmitSeverity(rules.TKEServiceE4033, rules.Warning, where,
+		c.SaySeverity(rules.TKEServiceE4033, rules.Warning, where, rules.Say(
 			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
-			strings.Join(why, "; "), switchPath, switchErr)
+			"已开启直连，但没有后端 Pod 显示使用 VPC-CNI（弹性网卡）网络（%s），且无法确定集群是否允许直连 GlobalRouter 模式的 Pod（%s）：%v",
+			tkeReasons(why), switchPath, switchErr))
 		return nil
 	}
-	c.Emit(rules.TKEServiceE4033, where, "direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
-		strings.Join(why, "; "), switchPath)
+	c.Say(rules.TKEServiceE4033, where, rules.Say(
+		"direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
+		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）；%s 不是 \"true\"",
+		tkeReasons(why), switchPath))
 	return nil
 }
 
-// directReachable says why a pod cannot be a direct CLB backend ("" when it can). A CLB reaches a pod
+// directReachable says why a pod cannot be a direct CLB backend (zero Words when it can). A CLB reaches a pod
 // directly only when the pod has its own VPC address from an elastic network interface (VPC-CNI) and
 // does not use the node's network. The heuristic counts as ENI networking any of:
 //   - a pod annotation key tke.cloud.tencent.com/networks whose value names an ENI mode (tke-route-eni,
@@ -263,27 +269,27 @@ func checkServiceDirectAccess(c *Context) error {
 //
 // eniOnly is set when the lack of such a sign is the only reason. An unreadable node, needed only
 // when the pod itself shows no sign, is returned as err.
-func directReachable(c *Context, p *corev1.Pod) (reason string, eniOnly bool, err error) {
+func directReachable(c *Context, p *corev1.Pod) (reason rules.Words, eniOnly bool, err error) {
 	if p.Spec.HostNetwork {
-		return "uses hostNetwork", false, nil
+		return rules.Say("uses hostNetwork", "使用 hostNetwork"), false, nil
 	}
 	if podHasENI(p) {
-		return "", false, nil
+		return rules.Words{}, false, nil
 	}
 	if p.Spec.NodeName == "" {
-		return "not scheduled and no sign of VPC-CNI (ENI) networking", false, nil
+		return rules.Say("not scheduled and no sign of VPC-CNI (ENI) networking", "尚未调度，且看不出使用 VPC-CNI（弹性网卡）网络"), false, nil
 	}
 	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
 	if err != nil {
 		if isNotFound(err) {
-			return "its node " + clip(p.Spec.NodeName) + " does not exist", false, nil
+			return rules.Say("its node %s does not exist", "所在节点 %s 不存在", clip(p.Spec.NodeName)), false, nil
 		}
-		return "", false, err
+		return rules.Words{}, false, err
 	}
 	if nodeHasENI(n) {
-		return "", false, nil
+		return rules.Words{}, false, nil
 	}
-	return "no sign of VPC-CNI (ENI) networking on the pod or node " + clip(n.Name), true, nil
+	return rules.Say("no sign of VPC-CNI (ENI) networking on the pod or node %s", "Pod 和节点 %s 上都看不出使用 VPC-CNI（弹性网卡）网络", clip(n.Name)), true, nil
 }
 
 const (
@@ -345,7 +351,7 @@ func checkServiceBackendsLabel(c *Context) error {
 	where := annPath(annSvcBackendsLabel)
 	sel, err := labels.Parse(v)
 	if err != nil || strings.TrimSpace(v) == "" {
-		c.Emit(rules.TKEServiceBackendsLabelInvalid, where, "%q is not a label selector", clip(v))
+		c.Say(rules.TKEServiceBackendsLabelInvalid, where, rules.Say("%q is not a label selector", "%q 不是合法的标签选择器", clip(v)))
 		return nil
 	}
 	nodes, err := c.Snap.Nodes.List("")
@@ -360,6 +366,7 @@ func checkServiceBackendsLabel(c *Context) error {
 	if err := c.Snap.Nodes.Whole(""); err != nil {
 		return fmt.Errorf("no node of the input matches %q, but %w", clip(v), err)
 	}
-	c.Emit(rules.TKEServiceBackendsLabelNoNodes, where, "none of the %d nodes has the labels %q selects", len(nodes), clip(v))
+	c.Say(rules.TKEServiceBackendsLabelNoNodes, where, rules.Say("none of the %d nodes has the labels %q selects",
+		"%d 个节点中没有一个带有 %q 所选择的标签", len(nodes), clip(v)))
 	return nil
 }
