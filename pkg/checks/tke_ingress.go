@@ -88,9 +88,9 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 	if !ok {
 		return false, false
 	}
-	b, err := parseBool(v)
+	b, err := tkeParseBool(v)
 	if err != nil {
-		c.Emit(id, annPath(key), "%v", err)
+		c.Say(id, annPath(key), tkeErrWords(err))
 		return false, false
 	}
 	return b, true
@@ -109,11 +109,11 @@ func checkIngressAnnotations(c *Context) error {
 		}
 		entries, err := parseRuleAnnotation(v, rewrite)
 		if err != nil {
-			c.Emit(r.id, annPath(r.key), "%v", err)
+			c.Say(r.id, annPath(r.key), tkeErrWords(err))
 		}
 		for _, e := range entries {
 			if e.err != nil {
-				c.Emit(r.id, e.where(r.key), "%v", e.err)
+				c.Say(r.id, e.where(r.key), tkeErrWords(e.err))
 			}
 		}
 	}
@@ -126,13 +126,13 @@ func checkIngressAnnotations(c *Context) error {
 	if name, ok := a[annIngServiceConfig]; ok {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
-				c.Emit(rules.TKEIngressE4051, annPath(annIngServiceConfig),
-					"%q ends with the reserved suffix %q used by automatically synced configs", clip(name), suffix)
+				c.Say(rules.TKEIngressE4051, annPath(annIngServiceConfig), rules.Say(
+					"%q ends with the reserved suffix %q used by automatically synced configs",
+					"%q 以保留后缀 %q 结尾，该后缀专用于系统自动同步的配置", clip(name), suffix))
 			}
 		}
 		if auto {
-			c.Emit(rules.TKEIngressConfigConflict, annPath(annIngServiceConfig),
-				"set together with %s: \"true\"; the automatic config and a named one conflict", annIngServiceConfigAut)
+			c.Say(rules.TKEIngressConfigConflict, annPath(annIngServiceConfig), configConflictWords(annIngServiceConfigAut))
 		}
 	}
 	for _, e := range []struct {
@@ -140,8 +140,8 @@ func checkIngressAnnotations(c *Context) error {
 		id  idFormat
 	}{{annIngCrossRegion, regionID}, {annIngCrossVPC, vpcID}} {
 		if v, ok := a[e.key]; ok {
-			if err := e.id.check(v); err != nil {
-				c.Emit(rules.TKEIngressInvalidAnnotationValue, annPath(e.key), "%v", err)
+			if err := tkeCheckID(e.id, v); err != nil {
+				c.Say(rules.TKEIngressInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
@@ -149,23 +149,24 @@ func checkIngressAnnotations(c *Context) error {
 		switch v {
 		case "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE":
 		default:
-			c.Emit(rules.TKEIngressE4045, annPath(annChargeType),
-				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE", clip(v))
+			c.Say(rules.TKEIngressE4045, annPath(annChargeType), rules.Say(
+				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE",
+				"%q 不是 TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR、BANDWIDTH_PACKAGE 之一", clip(v)))
 		}
 	}
 	if v, ok := a[annBandwidth]; ok {
-		if _, err := parseIntRange(v, 1, 2048); err != nil {
-			c.Emit(rules.TKEIngressE4046, annPath(annBandwidth), "bandwidth (Mbps) %v", err)
+		if _, err := tkeIntRange(v, 1, 2048); err != nil {
+			c.Say(rules.TKEIngressE4046, annPath(annBandwidth), rules.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
 		}
 	}
 	if v, ok := a[annIngSubnet]; ok {
-		if err := subnetID.check(v); err != nil {
-			c.Emit(rules.TKEIngressE4055, annPath(annIngSubnet), "%v", err)
+		if err := tkeCheckID(subnetID, v); err != nil {
+			c.Say(rules.TKEIngressE4055, annPath(annIngSubnet), tkeErrWords(err))
 		}
 	}
 	if v, ok := a[annExistLB]; ok {
-		if err := clbID.check(v); err != nil {
-			c.Emit(rules.TKEIngressE4098, annPath(annExistLB), "%v", err)
+		if err := tkeCheckID(clbID, v); err != nil {
+			c.Say(rules.TKEIngressE4098, annPath(annExistLB), tkeErrWords(err))
 		}
 	}
 	return nil
@@ -174,9 +175,9 @@ func checkIngressAnnotations(c *Context) error {
 // checkExtensive validates kubernetes.io/ingress.extensiveParameters: a JSON object whose
 // AddressIPVersion, when set, is not pure IPv6 (IPv6FullChain) on an IPv4 cluster.
 func checkExtensive(c *Context, v string) {
-	m, err := jsonObject(v)
+	m, err := tkeJSONObject(v)
 	if err != nil {
-		c.Emit(rules.TKEIngressE4026, annPath(annIngExtensive), "%v", err)
+		c.Say(rules.TKEIngressE4026, annPath(annIngExtensive), tkeErrWords(err))
 		return
 	}
 	if !pureIPv6(m) {
@@ -186,14 +187,17 @@ func checkExtensive(c *Context, v string) {
 		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
 	}
 	if c.Snap.Nodes.Whole("") != nil { // the node list is unknown, or the input files may lack a node
-		c.EmitSeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive),
+		c.SaySeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive), rules.Say(
 			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
-				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node", clipv(m["AddressIPVersion"]))
+				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node",
+			"AddressIPVersion %q 要求纯 IPv6 负载均衡，只有具备 IPv6 网络的集群才能使用；"+
+				"输入中没有节点显示 IPv6 地址或 Pod CIDR，但输入可能没有包含全部节点", clipv(m["AddressIPVersion"])))
 		return
 	}
-	c.Emit(rules.TKEIngressE4032, annPath(annIngExtensive),
+	c.Say(rules.TKEIngressE4032, annPath(annIngExtensive), rules.Say(
 		"AddressIPVersion %q asks for a pure IPv6 load balancer; no node has an IPv6 address or pod CIDR, and IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only",
-		clipv(m["AddressIPVersion"]))
+		"AddressIPVersion %q 要求纯 IPv6 负载均衡；没有节点具有 IPv6 地址或 Pod CIDR，而 IPv4 集群只支持 IPv4 和 NAT IPv6（IPV6）",
+		clipv(m["AddressIPVersion"])))
 }
 
 // ipv6Node names a node of the snapshot with an IPv6 address or pod CIDR (a dual-stack or IPv6
@@ -253,14 +257,14 @@ func (e ruleEntry) where(key string) string { return fmt.Sprintf("%s[%d]", annPa
 // rewrite object and no backend is a redirect, valid when rewrite (rewrite-support) is on.
 func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
 	var raw []json.RawMessage
-	if err := strictJSON(v, &raw); err != nil {
+	if err := tkeStrictJSON(v, &raw); err != nil {
 		return nil, err
 	}
 	out := make([]ruleEntry, 0, len(raw))
 	for i, m := range raw {
 		e := ruleEntry{index: i}
-		if err := strictJSON(string(m), &e.rule); err != nil {
-			e.err = fmt.Errorf("entry %d: %v", i, err)
+		if err := tkeStrictJSON(string(m), &e.rule); err != nil {
+			e.err = rules.Errorf("entry %d: %v", "第 %d 项：%v", i, err)
 		} else {
 			e.err = checkRuleEntry(e.rule, rewrite)
 		}
@@ -272,19 +276,20 @@ func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
 func checkRuleEntry(r annotationRule, rewrite bool) error {
 	switch {
 	case r.Backend == nil && r.Rewrite == nil:
-		return fmt.Errorf("entry has neither backend nor rewrite")
+		return rules.Errorf("entry has neither backend nor rewrite", "该项既没有 backend，也没有 rewrite")
 	case r.Backend == nil && !rewrite:
-		return fmt.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"", annRewriteSupport)
+		return rules.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"",
+			"该项有 rewrite 而没有 backend，这需要设置 %s: \"true\"", annRewriteSupport)
 	case r.Backend == nil:
 		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
-			return fmt.Errorf("rewrite.port %s is not a port number", clipv(r.Rewrite.Port))
+			return rules.Errorf("rewrite.port %s is not a port number", "rewrite.port %s 不是端口号", clipv(r.Rewrite.Port))
 		}
 		if r.Rewrite.Path != "" && !strings.HasPrefix(r.Rewrite.Path, "/") {
-			return fmt.Errorf("rewrite.path %q must start with /", clip(r.Rewrite.Path))
+			return rules.Errorf("rewrite.path %q must start with /", "rewrite.path %q 必须以 / 开头", clip(r.Rewrite.Path))
 		}
 		return nil
 	case r.Backend.ServiceName == "":
-		return fmt.Errorf("entry has no backend.serviceName")
+		return rules.Errorf("entry has no backend.serviceName", "该项没有 backend.serviceName")
 	}
 	if _, _, err := portOf(r.Backend.ServicePort); err != nil {
 		return err
@@ -296,19 +301,19 @@ func checkRuleEntry(r annotationRule, rewrite bool) error {
 func portOf(v any) (int32, string, error) {
 	switch p := v.(type) {
 	case nil:
-		return 0, "", fmt.Errorf("backend.servicePort is missing")
+		return 0, "", rules.Errorf("backend.servicePort is missing", "缺少 backend.servicePort")
 	case string:
 		if n, err := strconv.Atoi(p); err == nil {
 			return int32(n), "", nil
 		}
 		if p == "" {
-			return 0, "", fmt.Errorf("backend.servicePort is empty")
+			return 0, "", rules.Errorf("backend.servicePort is empty", "backend.servicePort 为空")
 		}
 		return 0, p, nil
 	default:
 		n, err := strconv.Atoi(fmt.Sprint(p))
 		if err != nil {
-			return 0, "", fmt.Errorf("backend.servicePort %s is not a port", clipv(p))
+			return 0, "", rules.Errorf("backend.servicePort %s is not a port", "backend.servicePort %s 不是端口", clipv(p))
 		}
 		return int32(n), "", nil
 	}
@@ -388,7 +393,8 @@ func checkIngressRules(c *Context) error {
 	ing := c.Ingress
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
-			c.Emit(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), "rule for host %q has no http paths", clip(r.Host))
+			c.Say(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), rules.Say("rule for host %q has no http paths",
+				"域名 %q 的规则没有 http 路径", clip(r.Host)))
 		}
 	}
 	ipv6 := false
@@ -402,22 +408,25 @@ func checkIngressRules(c *Context) error {
 		if p.hasPath && p.path != "" {
 			switch {
 			case len(p.path) > 120:
-				c.Emit(rules.TKEIngressE4031, p.where+".path", "path is %d characters long; the limit is 120", len(p.path))
+				c.Say(rules.TKEIngressE4031, p.where+".path", rules.Say("path is %d characters long; the limit is 120",
+					"路径长 %d 个字符，上限为 120", len(p.path)))
 			case !pathRE.MatchString(p.path):
-				c.Emit(rules.TKEIngressE4031, p.where+".path",
-					"path %q must start with / and use only a-z A-Z 0-9 . - / = ? (no regular expressions)", clip(p.path))
+				c.Say(rules.TKEIngressE4031, p.where+".path", rules.Say(
+					"path %q must start with / and use only a-z A-Z 0-9 . - / = ? (no regular expressions)",
+					"路径 %q 必须以 / 开头，且只能使用 a-z A-Z 0-9 . - / = ?（不支持正则表达式）", clip(p.path)))
 			}
 		}
 		if p.where == "spec.defaultBackend" {
 			continue
 		}
 		if p.host == "" && ipv6 {
-			c.Emit(rules.TKEIngressE4034, p.where, "a pure IPv6 load balancer needs a host on every rule")
+			c.Say(rules.TKEIngressE4034, p.where, rules.Say("a pure IPv6 load balancer needs a host on every rule",
+				"纯 IPv6 负载均衡要求每条规则都有域名"))
 		}
 		if p.host != "" && !seenHost[p.host] {
 			seenHost[p.host] = true
 			if !hostRE.MatchString(p.host) {
-				c.Emit(rules.TKEIngressE4052, hostWhere(p.where), "host %q %s", clip(p.host), hostProblem(p.host))
+				c.Say(rules.TKEIngressE4052, hostWhere(p.where), rules.Say("host %q %s", "域名 %q %s", clip(p.host), hostProblem(p.host)))
 			}
 		}
 	}
@@ -431,14 +440,16 @@ func hostWhere(where string) string {
 	return where + ".host"
 }
 
-func hostProblem(h string) string {
+// hostProblem says what is wrong with host h, which does not match hostRE.
+func hostProblem(h string) rules.Words {
 	switch {
 	case strings.ToLower(h) != h:
-		return "has uppercase letters; hosts must be lowercase"
+		return rules.Say("has uppercase letters; hosts must be lowercase", "含有大写字母；域名必须为小写")
 	case !strings.Contains(h, "."):
-		return "has no dot; a full domain name is required"
+		return rules.Say("has no dot; a full domain name is required", "不含点号；需要完整的域名")
 	}
-	return "is not a valid domain name (lowercase letters, digits, '-' and '.', optionally starting with '*.')"
+	return rules.Say("is not a valid domain name (lowercase letters, digits, '-' and '.', optionally starting with '*.')",
+		"不是合法的域名（只能由小写字母、数字、'-' 和 '.' 组成，可以 '*.' 开头）")
 }
 
 func checkIngressTLS(c *Context) error {
@@ -456,22 +467,24 @@ func checkIngressTLS(c *Context) error {
 		if len(t.Hosts) == 0 {
 			defaults++
 			if defaults == 2 {
-				c.Emit(rules.TKEIngressE4048, where, "a second TLS entry without hosts; only one default certificate is allowed")
+				c.Say(rules.TKEIngressE4048, where, rules.Say("a second TLS entry without hosts; only one default certificate is allowed",
+					"出现了第二个没有 hosts 的 TLS 条目；只允许有一个默认证书"))
 			}
 		}
-		var twice []string
+		var twice []rules.Words
 		for _, h := range t.Hosts {
 			tlsHosts = append(tlsHosts, h)
 			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
-				twice = append(twice, fmt.Sprintf("host %q has certificates from both %q and %q", clip(h), clip(prev), clip(t.SecretName)))
+				twice = append(twice, rules.Say("host %q has certificates from both %q and %q", "域名 %q 同时有来自 %q 和 %q 的证书",
+					clip(h), clip(prev), clip(t.SecretName)))
 			}
 			hostSecret[h] = t.SecretName
 		}
 		if len(twice) > 0 {
-			c.Emit(rules.TKEIngressE4049, where+".hosts", "%s", nameList(twice, 5))
+			c.Say(rules.TKEIngressE4049, where+".hosts", rules.Say("%s", "%s", tkeJoin(twice, 5, ", ", "；")))
 		}
 		if t.SecretName == "" {
-			c.Emit(rules.TKEIngressE4009, where+".secretName", "TLS entry has no secretName")
+			c.Say(rules.TKEIngressE4009, where+".secretName", rules.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
 			continue
 		}
 		id, ok, err := checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName")
@@ -486,14 +499,15 @@ func checkIngressTLS(c *Context) error {
 	if defaults > 0 {
 		return errors.Join(unknown...)
 	}
-	var uncovered []string
+	var uncovered []rules.Words
 	for _, h := range httpsHosts(c) {
 		if !hostCovered(h, tlsHosts) {
-			uncovered = append(uncovered, fmt.Sprintf("HTTPS host %q", clip(h)))
+			uncovered = append(uncovered, rules.Say("HTTPS host %q", "HTTPS 域名 %q", clip(h)))
 		}
 	}
 	if len(uncovered) > 0 {
-		c.Emit(rules.TKEIngressE4040, "spec.tls", "no TLS entry lists %s, and there is no default certificate", nameList(uncovered, 5))
+		c.Say(rules.TKEIngressE4040, "spec.tls", rules.Say("no TLS entry lists %s, and there is no default certificate",
+			"没有 TLS 条目列出 %s，也没有默认证书", tkeJoin(uncovered, 5, ", ", "、")))
 	}
 	return errors.Join(unknown...)
 }
@@ -505,14 +519,15 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 	if !ok {
 		return
 	}
-	var differ []string
+	var differ []rules.Words
 	for _, s := range certIDs {
 		if s[1] != ann {
-			differ = append(differ, fmt.Sprintf("Secret %s/%s holds %q", clip(c.Ingress.Namespace), clip(s[0]), clip(s[1])))
+			differ = append(differ, rules.Say("Secret %s/%s holds %q", "Secret %s/%s 中为 %q", clip(c.Ingress.Namespace), clip(s[0]), clip(s[1])))
 		}
 	}
 	if len(differ) > 0 {
-		c.Emit(rules.TKEIngressE4011, annPath(annCertID), "annotation %s is %q but %s", annCertID, clip(ann), nameList(differ, 5))
+		c.Say(rules.TKEIngressE4011, annPath(annCertID), rules.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
+			annCertID, clip(ann), tkeJoin(differ, 5, ", ", "，")))
 	}
 }
 
@@ -556,22 +571,29 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	switch {
 	case isNotFound(err):
-		c.Emit(rules.TKEIngressE4010, where, "Secret %s/%s does not exist", clip(ns), clip(name))
+		c.Say(rules.TKEIngressE4010, where, rules.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", clip(ns), clip(name)))
 		return "", false, nil
 	case err != nil:
 		return "", false, err
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
-		c.Emit(rules.TKEIngressE4011, where, "Secret %s/%s has no %s key (keys: %s)", clip(ns), clip(name), secretCertKey, keyList(sec))
+		c.Say(rules.TKEIngressE4011, where, rules.Say("Secret %s/%s has no %s key (keys: %s)", "Secret %s/%s 中没有键 %s（现有的键：%s）",
+			clip(ns), clip(name), secretCertKey, keyList(sec)))
 		return "", false, nil
 	}
 	id = strings.TrimSpace(raw)
 	switch {
 	case id != raw:
-		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)", secretCertKey, clip(ns), clip(name), clip(id))
+		c.Say(rules.TKEIngressE4035, where, rules.Say(
+			"%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)",
+			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q，首尾带有空白字符（编码时是否带上了末尾的换行符？）",
+			secretCertKey, clip(ns), clip(name), clip(id)))
 	case !certIDRE.MatchString(id):
-		c.Emit(rules.TKEIngressE4035, where, "%s in Secret %s/%s is %q; certificate ids are 8 letters and digits", secretCertKey, clip(ns), clip(name), clip(id))
+		c.Say(rules.TKEIngressE4035, where, rules.Say(
+			"%s in Secret %s/%s is %q; certificate ids are 8 letters and digits",
+			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q；证书 ID 应由 8 位字母和数字组成",
+			secretCertKey, clip(ns), clip(name), clip(id)))
 	}
 	return id, true, nil
 }
@@ -580,16 +602,22 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 func secretValue(s *snapshot.Secret, key string) (string, bool) { return s.Value(key) }
 
 // keyList names a Secret's keys and sizes, never their values.
-func keyList(s *snapshot.Secret) string {
-	var keys []string
-	for _, k := range s.Keys {
-		keys = append(keys, fmt.Sprintf("%s (%d bytes)", clip(k.Name), k.Size))
+func keyList(s *snapshot.Secret) rules.Words {
+	if len(s.Keys) == 0 {
+		return tkeNone
 	}
-	if len(keys) == 0 {
-		return "none"
+	keys := slices.Clone(s.Keys)
+	slices.SortFunc(keys, func(a, b snapshot.SecretKey) int { // as the English texts sort
+		if c := strings.Compare(clip(a.Name), clip(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(strconv.Itoa(a.Size), strconv.Itoa(b.Size))
+	})
+	ws := make([]rules.Words, len(keys))
+	for i, k := range keys {
+		ws[i] = rules.Say("%s (%d bytes)", "%s（%d 字节）", clip(k.Name), k.Size)
 	}
-	sort.Strings(keys)
-	return strings.Join(keys, ", ")
+	return rules.Say("%s", "%s", tkeJoin(ws, 0, ", ", "，"))
 }
 
 func checkIngressBackends(c *Context) error {
@@ -613,20 +641,25 @@ func checkIngressBackends(c *Context) error {
 			case !isNotFound(err):
 				unknown = append(unknown, err)
 			case p.fromAnno:
-				c.Emit(rules.TKEIngressW1000, where, "backend Service %s/%s named in the annotation does not exist", clip(ing.Namespace), clip(p.svc))
+				c.Say(rules.TKEIngressW1000, where, rules.Say("backend Service %s/%s named in the annotation does not exist",
+					"注解中指定的后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
 			default:
-				c.Emit(rules.TKEIngressE4041, where, "backend Service %s/%s does not exist", clip(ing.Namespace), clip(p.svc))
+				c.Say(rules.TKEIngressE4041, where, rules.Say("backend Service %s/%s does not exist",
+					"后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
 			}
 			continue
 		}
 		if !hasServicePort(svc, p.port) {
-			c.Emit(rules.TKEIngressE4042, where, "Service %s has no port %s (ports: %s)", clip(p.svc), clip(portString(p.port)), servicePorts(svc))
+			c.Say(rules.TKEIngressE4042, where, rules.Say("Service %s has no port %s (ports: %s)", "Service %s 没有端口 %s（现有端口：%s）",
+				clip(p.svc), clip(portString(p.port)), servicePortWords(svc)))
 		}
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
-			c.Emit(rules.TKEIngressE4082, where, "Service %s has no selector, which direct access (%s) cannot bind", clip(p.svc), annIngDirectAccess)
+			c.Say(rules.TKEIngressE4082, where, rules.Say("Service %s has no selector, which direct access (%s) cannot bind",
+				"Service %s 没有 selector，直连（%s）无法绑定它的后端", clip(p.svc), annIngDirectAccess))
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
-			c.Emit(rules.TKEIngressE4047, where, "Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer", clip(p.svc), clip(string(serviceType(svc))))
+			c.Say(rules.TKEIngressE4047, where, rules.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
+				"Service %s 的类型是 %s；未开启直连时，后端必须是 NodePort 或 LoadBalancer 类型", clip(p.svc), clip(string(serviceType(svc)))))
 		}
 	}
 	return errors.Join(unknown...)
@@ -655,7 +688,11 @@ func portString(p networkingv1.ServiceBackendPort) string {
 	return strconv.Itoa(int(p.Number))
 }
 
-func servicePorts(svc *corev1.Service) string {
+// servicePorts lists svc's ports (name=port/protocol), or "none".
+func servicePorts(svc *corev1.Service) string { return servicePortWords(svc).In(rules.English) }
+
+// servicePortWords is servicePorts worded.
+func servicePortWords(svc *corev1.Service) rules.Words {
 	var out []string
 	for _, sp := range svc.Spec.Ports {
 		s := fmt.Sprintf("%d/%s", sp.Port, clip(string(protocolOf(sp))))
@@ -665,9 +702,9 @@ func servicePorts(svc *corev1.Service) string {
 		out = append(out, s)
 	}
 	if len(out) == 0 {
-		return "none"
+		return tkeNone
 	}
-	return strings.Join(out, ", ")
+	return rules.Say("%s", "%s", strings.Join(out, ", "))
 }
 
 func checkIngressServiceConfig(c *Context) error {
@@ -676,7 +713,7 @@ func checkIngressServiceConfig(c *Context) error {
 		return nil
 	}
 	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); isNotFound(err) {
-		c.Emit(rules.TKEIngressE4043, annPath(annIngServiceConfig), "TkeServiceConfig %s/%s does not exist", clip(c.Ingress.Namespace), clip(name))
+		c.Say(rules.TKEIngressE4043, annPath(annIngServiceConfig), noServiceConfigWords(c.Ingress.Namespace, name))
 	}
 	return nil
 }
