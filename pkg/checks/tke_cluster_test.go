@@ -197,13 +197,16 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 }
 
 // runIngressCases runs bad/fixed pairs for the TKE Ingress bar; each side's objects replace the
-// same-named ones of a healthy cluster (healthy and clusterHealthy).
+// same-named ones of a healthy cluster (healthy and clusterHealthy). Every finding of a TKE check is
+// worded in both languages.
 func runIngressCases(t *testing.T, cases []svcCase) {
 	t.Helper()
 	base := append(healthy(), clusterHealthy()...)
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			bad := byRule(diagnose(t, fixture(t, withObjs(base, tt.bad)...), snapshot.KindIngress, "bar", rules.TKE))
+			badRes := diagnose(t, fixture(t, withObjs(base, tt.bad)...), snapshot.KindIngress, "bar", rules.TKE)
+			assertTKEWords(t, badRes, false)
+			bad := byRule(badRes)
 			if !containsPath(bad[tt.want], tt.path) {
 				t.Errorf("bad: want %s at %s, got %v", tt.want, tt.path, bad)
 			}

@@ -150,7 +150,9 @@ func TestTKEIngressChecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bad := byRule(diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.bad}, healthy()...), tt.badObjs)...), snapshot.KindIngress, "bar", rules.TKE))
+			badRes := diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.bad}, healthy()...), tt.badObjs)...), snapshot.KindIngress, "bar", rules.TKE)
+			assertTKEWords(t, badRes, false)
+			bad := byRule(badRes)
 			if !containsPath(bad[tt.want], tt.path) {
 				t.Errorf("bad: want %s at %s, got %v", tt.want, tt.path, bad)
 			}

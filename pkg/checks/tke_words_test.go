@@ -1,0 +1,361 @@
+package checks
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// tkeWordedChecks names the checks whose every finding must be worded in both languages: the TKE
+// Service, Ingress and cluster checks, except the two whose code lies in shared files
+// (lbreuse.go, nginx_shutdown.go) and which TestFindingsWorded covers with the other checks.
+func tkeWordedChecks() map[string]bool {
+	out := map[string]bool{}
+	for _, cs := range [][]Check{tkeServiceChecks, tkeIngressChecks, tkeClusterChecks} {
+		for _, c := range cs {
+			out[c.Name] = true
+		}
+	}
+	delete(out, "tke-ingress-existing-lb")
+	delete(out, "tke-nginx-graceful-shutdown")
+	return out
+}
+
+// englishRunRE is three English words in a row: a sentence of ours left unworded in a Chinese message.
+var englishRunRE = regexp.MustCompile(`\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b`)
+
+// quotedRE is a quoted value (a name or a value from the user's objects), which stays as it is.
+var quotedRE = regexp.MustCompile(`"[^"]*"`)
+
+// assertTKEWords fails the test for a finding of a TKE check (or one of its consequences) whose
+// message is not worded in both languages: Words set, its English the Message and free of Han
+// characters, its Chinese with Han characters, no bad verb and no run of English words. It returns
+// how many findings it judged.
+func assertTKEWords(t *testing.T, res Result, foreign bool) int {
+	t.Helper()
+	names := tkeWordedChecks()
+	var all []Finding
+	for _, f := range res.Findings {
+		all = append(all, f)
+		all = append(all, f.Consequences...)
+	}
+	n := 0
+	for _, f := range all {
+		if !names[f.Check] || f.Source == SourceEvent {
+			continue
+		}
+		n++
+		if f.Words.IsZero() {
+			t.Errorf("%s at %s (check %s): no Words; message %q", f.Rule, f.Path, f.Check, f.Message)
+			continue
+		}
+		en, zh := f.Words.In(rules.English), f.Words.In(rules.Chinese)
+		if en != f.Message {
+			t.Errorf("%s at %s: English words %q differ from the message %q", f.Rule, f.Path, en, f.Message)
+		}
+		if rules.HasHan(en) || strings.Contains(en, "%!") {
+			t.Errorf("%s at %s: English %q has Han characters or a bad verb", f.Rule, f.Path, en)
+		}
+		if !rules.HasHan(zh) || strings.Contains(zh, "%!") {
+			t.Errorf("%s at %s: Chinese %q has no Han characters or a bad verb", f.Rule, f.Path, zh)
+		}
+		if m := englishRunRE.FindString(quotedRE.ReplaceAllString(zh, `""`)); m != "" && !foreign {
+			t.Errorf("%s at %s: Chinese %q holds English words %q", f.Rule, f.Path, zh, m)
+		}
+		if os.Getenv("TKE_WORDS_DUMP") != "" {
+			t.Logf("%s\n  en: %s\n  zh: %s", f.Rule, en, zh)
+		}
+	}
+	return n
+}
+
+// tkeWordsCase is a target and the objects around it, diagnosed in Chinese.
+type tkeWordsCase struct {
+	name   string
+	target emissionTarget
+	objs   []runtime.Object
+	// want is a rule the case must make a TKE check report.
+	want rules.ID
+	// foreign is set when a message quotes an error not worded by the checks (a Go library's, a
+	// snapshot read's), which stays as it is.
+	foreign bool
+	// gap, when set, makes part of the snapshot unknown.
+	gap func(*snapshot.Snapshot)
+}
+
+// tkeWordsVariants reach the wordings the emission fixtures do not: other branches of the same
+// checks (warnings, info, hints, lists cut short, the validators' other refusals).
+func tkeWordsVariants() []tkeWordsCase {
+	const lb = "lb-4ymlu8dc"
+	internal := svcAnn(annSvcSubnet, "subnet-ewhltulw")
+	direct := svcAnn(annSvcDirectAccess, "true")
+	other := func(name string, mods ...func(*corev1.Service)) *corev1.Service {
+		return service(name, corev1.ServiceTypeLoadBalancer, mods...)
+	}
+	rulesAnn := func(v string) tkeWordsCase {
+		return tkeWordsCase{name: "http-rules " + v, target: ingBar, objs: objs(ingress(ingAnn(annHTTPRules, v))), want: rules.TKEIngressE4022}
+	}
+	ing := func(name string, want rules.ID, mods ...func(*networkingv1.Ingress)) tkeWordsCase {
+		return tkeWordsCase{name: name, target: ingBar, objs: objs(ingress(mods...), service("web", corev1.ServiceTypeNodePort)), want: want}
+	}
+	svc := func(name string, want rules.ID, extra []runtime.Object, mods ...func(*corev1.Service)) tkeWordsCase {
+		return tkeWordsCase{name: name, target: svcWeb, objs: append(objs(lbSvc(mods...)), extra...), want: want}
+	}
+	return []tkeWordsCase{
+		// Service annotations: each validator's refusals.
+		svc("extensiveParameters null", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, "null")),
+		svc("extensiveParameters array", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, "[1]")),
+		svc("extensiveParameters extra data", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":1} {}`)),
+		svc("extensiveParameters broken", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":`)),
+		svc("cross-region zone hint", rules.TKEServiceE4075, nil, svcAnn(annSvcCrossRegion, "ap-guangzhou-3")),
+		svc("cross-region not a region", rules.TKEServiceE4075, nil, svcAnn(annSvcCrossRegion, "guangzhou")),
+		svc("charge type", rules.TKEServiceInvalidAnnotationValue, nil, svcAnn(annSvcChargeType, "bandwidth_postpaid_by_hour")),
+		svc("config auto not a bool", rules.TKEServiceInvalidBool, nil, svcAnn(annSvcServiceConfigAuto, "yes")),
+		// Reused CLBs: lists cut short.
+		svc("E4012 six creators", rules.TKEServiceE4012, objs(other("a", svcAnn(annSvcLBID, lb)), other("b", svcAnn(annSvcLBID, lb)),
+			other("c", svcAnn(annSvcLBID, lb)), other("d", svcAnn(annSvcLBID, lb)), other("e", svcAnn(annSvcLBID, lb)), other("f", svcAnn(annSvcLBID, lb))),
+			svcAnn(annSvcExistedLB, lb)),
+		svc("E4014 shared port", rules.TKEServiceE4014, objs(other("a", svcAnn(annSvcExistedLB, lb)), other("b", svcAnn(annSvcExistedLB, lb))),
+			svcAnn(annSvcExistedLB, lb)),
+		// Direct access: every reason a pod cannot be bound, and the unknown cluster switch.
+		svc("E4033 hostNetwork and unscheduled pods", rules.TKEServiceE4033, objs(
+			fxPod("web-1", "n1", true, func(p *corev1.Pod) { p.Spec.HostNetwork = true }),
+			fxPod("web-2", "", true), fxPod("web-3", "gone", true), fxPod("web-4", "n1", true), fxPod("web-5", "n1", true),
+			fxNode("n1"), sysConfigMap(tkeServiceCtrlCM, map[string]string{tkeGlobalRouteDirectKey: "false"})), direct),
+		{name: "E4033 cluster switch unreadable", target: svcWeb, want: rules.TKEServiceE4033, foreign: true,
+			objs: objs(lbSvc(direct), fxNode("n1"), fxPod("web-1", "n1", true)),
+			gap: func(s *snapshot.Snapshot) {
+				s.ConfigMaps.MarkGap(kubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+			}},
+		{name: "E4032 node list unknown", target: ingBar, want: rules.TKEIngressE4032,
+			objs: objs(ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), service("web", corev1.ServiceTypeNodePort)),
+			gap: func(s *snapshot.Snapshot) {
+				s.Nodes.MarkGap("", snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+			}},
+		// Backends label.
+		svc("backends label empty", rules.TKEServiceBackendsLabelInvalid, nil, svcAnn(annSvcBackendsLabel, " ")),
+		// Layer-4 loopback: info with the absent factors, and an unknown version.
+		svc("L4 loopback info", rules.TKEServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1.22.5-tke.1")), internal),
+		svc("L4 loopback unknown version", rules.TKEServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:latest", "--proxy-mode=ipvs")), internal),
+		svc("L4 loopback short version", rules.TKEServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1", "--proxy-mode=ipvs")), internal),
+		// ip-masq-agent: its config's refusals and every reason.
+		svc("ip-masq not a list", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: 0.0.0.0/0")), nil...),
+		svc("ip-masq not a string", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [1]")), nil...),
+		svc("ip-masq not a CIDR", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [nowhere]")), nil...),
+		func() tkeWordsCase {
+			tc := svc("ip-masq not YAML", rules.TKEServiceIPMasqAgent, objs(ipMasq("a: [")), nil...)
+			tc.foreign = true
+			return tc
+		}(),
+		svc("ip-masq a scalar", rules.TKEServiceIPMasqAgent, objs(ipMasq("null")), nil...),
+		svc("ip-masq sources", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [0.0.0.0/0]\nnonMasqueradeSrcCIDRs: [0.0.0.0/1, 128.0.0.0/1, 10.0.0.0/8, 11.0.0.0/8, 12.0.0.0/8]")), nil...),
+		svc("ip-masq node pods", rules.TKEServiceIPMasqAgent, objs(fxNode("n1", podCIDR("172.16.0.0/26")), ipMasq("nonMasqueradeSrcCIDRs: [172.16.0.0/25]")), nil...),
+		// Ingress annotations.
+		rulesAnn(`{}`),
+		rulesAnn(`[1]`),
+		rulesAnn(`[{}]`),
+		rulesAnn(`[{"rewrite":{"port":80}}]`),
+		rulesAnn(`[{"backend":{}}]`),
+		rulesAnn(`[{"backend":{"serviceName":"web"}}]`),
+		rulesAnn(`[{"backend":{"serviceName":"web","servicePort":""}}]`),
+		rulesAnn(`[{"backend":{"serviceName":"web","servicePort":true}}]`),
+		ing("rewrite port", rules.TKEIngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":0}}]`)),
+		ing("rewrite path", rules.TKEIngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":443,"path":"x"}}]`)),
+		ing("bandwidth not a number", rules.TKEIngressE4046, ingAnn(annBandwidth, "ten")),
+		ing("bandwidth too high", rules.TKEIngressE4046, ingAnn(annBandwidth, "4096")),
+		ing("cross vpc id", rules.TKEIngressInvalidAnnotationValue, ingAnn(annIngCrossVPC, "vpc-1")),
+		ing("auto config suffix and conflict", rules.TKEIngressConfigConflict, ingAnn(annIngServiceConfig, "bar-auto-ingress-config"), ingAnn(annIngServiceConfigAut, "true")),
+		ing("pure IPv6 without nodes", rules.TKEIngressE4032, ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`), ingHost("")),
+		ing("long path", rules.TKEIngressE4031, ingPath("/"+strings.Repeat("a", 130))),
+		ing("host uppercase", rules.TKEIngressE4052, ingHost("Shop.example.com")),
+		ing("host no dot", rules.TKEIngressE4052, ingHost("shop")),
+		ing("host underscore", rules.TKEIngressE4052, ingHost("my_shop.example.com")),
+		// TLS.
+		{name: "TLS Secret without keys, and an annotated id that differs", target: ingBar, want: rules.TKEIngressE4011,
+			objs: objs(ingress(ingTLS("a"), ingTLS("b", "shop.example.com"), ingAnn(annCertID, "YCOLTUdr")), service("web", corev1.ServiceTypeNodePort),
+				certSecret("a", nil), certSecret("b", map[string]string{secretCertKey: "ABCDEFGH", "tls.crt": "x"}))},
+		{name: "TLS certificate id with white space", target: ingBar, want: rules.TKEIngressE4035,
+			objs: objs(ingress(ingTLS("a")), service("web", corev1.ServiceTypeNodePort), certSecret("a", map[string]string{secretCertKey: "YCOLTUdr\n"}))},
+		// Backends.
+		{name: "backend Service without ports or selector, direct", target: ingBar, want: rules.TKEIngressE4082,
+			objs: objs(ingress(ingAnn(annIngDirectAccess, "true"), ingAnn(annHTTPRules, `[{"backend":{"serviceName":"absent","servicePort":80}}]`)),
+				service("web", corev1.ServiceTypeClusterIP, func(s *corev1.Service) { s.Spec.Ports, s.Spec.Selector = nil, nil }))},
+		// Layer-7 loopback.
+		{name: "L7 loopback without a config", target: ingBar, want: rules.TKEIngressCLBLoopback, objs: objs(internalIngress())},
+		{name: "L7 loopback config missing", target: ingBar, want: rules.TKEIngressCLBLoopback,
+			objs: objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config")))},
+		{name: "L7 loopback ports 80 and 443 missing", target: ingBar, want: rules.TKEIngressCLBLoopback,
+			objs: objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annRuleMix, "true"), ingTLS("tls")), l7Config(listener(8080, "0")))},
+		// The l7-lb-controller's environment.
+		{name: "controller env empty, from a missing ConfigMap", target: ingBar, want: rules.TKEIngressE6002,
+			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
+				c := &d.Spec.Template.Spec.Containers[0]
+				c.Env = []corev1.EnvVar{{Name: "TKE_REGION"}, cmEnv("TKE_VPC_ID", "absent")}
+			}))},
+		{name: "controller envFrom missing ConfigMap", target: ingBar, want: rules.TKEIngressE6001,
+			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
+				c := &d.Spec.Template.Spec.Containers[0]
+				c.Env = nil
+				c.EnvFrom = []corev1.EnvFromSource{{ConfigMapRef: &corev1.ConfigMapEnvSource{LocalObjectReference: corev1.LocalObjectReference{Name: "absent"}}}}
+			}))},
+		{name: "controller with one host alias", target: ingBar, want: rules.TKEIngressAPIHostAliases,
+			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
+				d.Spec.Template.Spec.HostAliases = []corev1.HostAlias{{IP: "169.254.0.28", Hostnames: []string{"lb.api.qcloud.com"}}}
+			}))},
+		{name: "controller lacking two host aliases", target: ingBar, want: rules.TKEIngressAPIHostAliases,
+			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
+				d.Spec.Template.Spec.HostAliases = []corev1.HostAlias{{IP: "169.254.0.28", Hostnames: []string{"lb.api.qcloud.com", "tag.api.qcloud.com",
+					"cbs.api.qcloud.com", "cvm.api.qcloud.com", "snapshot.api.qcloud.com", "monitor.api.qcloud.com", "scaling.api.qcloud.com", "ccs.api.qcloud.com"}},
+					{IP: "169.254.0.95", Hostnames: []string{"tke.internal.tencentcloudapi.com"}}}
+			}))},
+	}
+}
+
+// TestTKEWordsChinese diagnoses the TKE checks' emission fixtures and the variants above: every
+// finding of a TKE check is worded in English and Chinese.
+func TestTKEWordsChinese(t *testing.T) {
+	names := tkeWordedChecks()
+	declared := map[rules.ID]bool{}
+	for _, c := range All() {
+		if names[c.Name] {
+			for _, id := range c.Emits {
+				declared[id] = true
+			}
+		}
+	}
+	var cases []tkeWordsCase
+	for _, r := range rules.All() {
+		e, ok := emissions[r.ID]
+		if !ok || !declared[r.ID] || e.event != "" {
+			continue
+		}
+		tc := tkeWordsCase{name: "emission " + r.ID.String(), target: e.target, want: r.ID}
+		if e.objs != nil {
+			tc.objs = e.objs()
+		} else {
+			tc.objs = decodeObjects(t, filepath.Join("testdata", "emission", e.file))
+		}
+		cases = append(cases, tc)
+	}
+	if len(cases) < 50 {
+		t.Fatalf("only %d emission fixtures of TKE checks, want every rule they declare", len(cases))
+	}
+	cases = append(cases, tkeWordsVariants()...)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			snap := fixture(t, tc.objs...)
+			if tc.gap != nil {
+				tc.gap(snap)
+			}
+			res := diagnose(t, snap, tc.target.kind, tc.target.name, rules.TKE)
+			if !slicesContainsRule(res, tc.want) {
+				t.Fatalf("the case does not make %s appear; got %+v", tc.want, res.Findings)
+			}
+			if n := assertTKEWords(t, res, tc.foreign); n == 0 {
+				t.Fatalf("no finding of a TKE check")
+			}
+		})
+	}
+}
+
+// slicesContainsRule reports whether a TKE check reported rule id, as a finding or a consequence.
+func slicesContainsRule(res Result, id rules.ID) bool {
+	names := tkeWordedChecks()
+	for _, f := range res.Findings {
+		for _, g := range append([]Finding{f}, f.Consequences...) {
+			if g.Rule == id && names[g.Check] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestTKEWordsIDNames: every documented id format a TKE check validates has a Chinese name.
+func TestTKEWordsIDNames(t *testing.T) {
+	for _, f := range []idFormat{clbID, subnetID, vpcID, regionID} {
+		t.Run(f.eg, func(t *testing.T) {
+			err := tkeCheckID(f, "x")
+			w, ok := err.(rules.Worded)
+			if !ok {
+				t.Fatalf("%v is not worded", err)
+			}
+			if zh := w.In(rules.Chinese); strings.Contains(zh, fmt.Sprint(f.what)) && f.eg != vpcID.eg {
+				t.Errorf("Chinese %q names the format in English", zh)
+			}
+		})
+	}
+}
+
+// TestTKEWordsValidators: the worded validators refuse exactly what parse.go's refuse, with the same
+// English text.
+func TestTKEWordsValidators(t *testing.T) {
+	errText := func(err error) string {
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	for _, s := range []string{"true", "0", "yes", " TRUE ", ""} {
+		_, a := parseBool(s)
+		_, b := tkeParseBool(s)
+		if errText(a) != errText(b) {
+			t.Errorf("bool %q: %q vs %q", s, errText(a), errText(b))
+		}
+	}
+	for _, s := range []string{"{}", "null", "[1]", `{"a":1} {}`, `{"a":`, `"x"`, " {\"a\":1}"} {
+		_, a := jsonObject(s)
+		_, b := tkeJSONObject(s)
+		if errText(a) != errText(b) {
+			t.Errorf("JSON %q: %q vs %q", s, errText(a), errText(b))
+		}
+	}
+	for _, s := range []string{"a: 1", "a: [", "null", "", "[1]"} {
+		_, a := yamlObject(s)
+		_, b := tkeYAMLObject(s)
+		if errText(a) != errText(b) {
+			t.Errorf("YAML %q: %q vs %q", s, errText(a), errText(b))
+		}
+	}
+	for _, s := range []string{"1", "0", "2049", "x", " 5 "} {
+		_, a := parseIntRange(s, 1, 2048)
+		_, b := tkeIntRange(s, 1, 2048)
+		if errText(a) != errText(b) {
+			t.Errorf("int %q: %q vs %q", s, errText(a), errText(b))
+		}
+	}
+	for _, s := range []string{"v1", "x", "", "v1.x", "1.18.4-tke.1", "v2-rc"} {
+		if _, err := parseVersion(s); err != nil && err.Error() != tkeVersionErr(s).Error() {
+			t.Errorf("version %q: %q vs %q", s, err.Error(), tkeVersionErr(s).Error())
+		}
+	}
+	for _, f := range []idFormat{clbID, subnetID, vpcID, regionID} {
+		for _, s := range []string{f.eg, "x", ""} {
+			if a, b := errText(f.check(s)), errText(tkeCheckID(f, s)); a != b {
+				t.Errorf("%s %q: %q vs %q", f.eg, s, a, b)
+			}
+		}
+	}
+	if a, b := errText(oneOf("A", "B")("c")), errText(tkeOneOf("A", "B")("c")); a != b {
+		t.Errorf("oneOf: %q vs %q", a, b)
+	}
+	names := []string{"a", "b", "c", "d", "e", "f"}
+	for max := 0; max <= len(names)+1; max++ {
+		if max > 0 {
+			if a, b := nameList(names, max), tkeNames(names, max).In(rules.English); a != b {
+				t.Errorf("nameList(%d): %q vs %q", max, a, b)
+			}
+		}
+	}
+}
