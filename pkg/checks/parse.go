@@ -83,7 +83,7 @@ func jsonObject(s string) (map[string]any, error) {
 		return nil, err
 	}
 	if m == nil {
-		return nil, fmt.Errorf("not a JSON object (got null)")
+		return nil, rules.Errorf("not a JSON object (got null)", "不是 JSON 对象（值为 null）")
 	}
 	return m, nil
 }
@@ -99,30 +99,33 @@ func strictJSON(s string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("not valid JSON: %s", jsonErr(err))
+		return rules.Errorf("not valid JSON: %s", "不是有效的 JSON：%s", jsonErr(err))
 	}
 	if dec.More() {
-		return fmt.Errorf("not valid JSON: extra data after the value")
+		return rules.Errorf("not valid JSON: extra data after the value", "不是有效的 JSON：值之后还有多余的内容")
 	}
 	return nil
 }
 
-func jsonErr(err error) string {
+// jsonErr words a decoding error: a value of the wrong JSON type is ours to word, any other error
+// is the decoder's text.
+func jsonErr(err error) rules.Words {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("a %s where %s was expected", te.Value, typeName(te.Type.Kind().String()))
+		return rules.Say("a %s where %s was expected", "此处应为%[2]s，却是 %[1]s", te.Value, typeName(te.Type.Kind().String()))
 	}
-	return err.Error()
+	return rules.Say("%s", "%s", err.Error())
 }
 
-func typeName(k string) string {
+// typeName names the Go kind k a JSON value was decoded into.
+func typeName(k string) rules.Words {
 	switch k {
 	case "map":
-		return "an object"
+		return rules.Say("an object", "对象")
 	case "slice":
-		return "an array"
+		return rules.Say("an array", "数组")
 	}
-	return "a " + k
+	return rules.Say("a %s", " %s 类型", k)
 }
 
 // clip shortens a value from the user's objects before it is quoted in a finding.
@@ -160,10 +163,10 @@ func objPath(ns, kind, name, field string) string {
 func yamlObject(s string) (map[string]any, error) {
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(s), &m); err != nil {
-		return nil, fmt.Errorf("not valid YAML or JSON: %s", clipTo(err.Error(), 200))
+		return nil, rules.Errorf("not valid YAML or JSON: %s", "不是有效的 YAML 或 JSON：%s", clipTo(err.Error(), 200))
 	}
 	if m == nil {
-		return nil, fmt.Errorf("empty, or not a mapping")
+		return nil, rules.Errorf("empty, or not a mapping", "为空，或不是映射（mapping）")
 	}
 	return m, nil
 }
@@ -187,12 +190,12 @@ func parseVersion(s string) (version, error) {
 	for _, part := range strings.Split(core, ".") {
 		n, err := strconv.Atoi(part)
 		if err != nil || n < 0 {
-			return version{}, fmt.Errorf("%q is not a version number", clip(s))
+			return version{}, rules.Errorf("%q is not a version number", "%q 不是版本号", clip(s))
 		}
 		v.nums = append(v.nums, n)
 	}
 	if len(v.nums) < 2 {
-		return version{}, fmt.Errorf("%q is not a version number (want major.minor at least)", clip(s))
+		return version{}, rules.Errorf("%q is not a version number (want major.minor at least)", "%q 不是版本号（至少应为 major.minor）", clip(s))
 	}
 	return v, nil
 }
