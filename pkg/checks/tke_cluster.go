@@ -103,7 +103,7 @@ func checkIPMasqAgent(c *Context) error {
 		why := memo(c, masqWhyKey.With(body), func() []rules.Words { return masqReasons(c.Snap, cfg) })
 		if len(why) > 0 {
 			c.Say(id, where, rules.Say("%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls",
-				"%s，因此没有任何 Pod 流量会被伪装（SNAT）成节点 IP，Norm 会拒绝控制器获取凭证的调用", tkeReasons(why)))
+				"%s，因此没有任何 Pod 流量会被伪装（SNAT）成节点 IP，Norm 会拒绝控制器获取凭证的调用", joinWords(why)))
 		}
 		return nil
 	}
@@ -126,7 +126,7 @@ func parseMasqConfig(body string) masqConfig {
 	if strings.TrimSpace(body) == "" {
 		return cfg
 	}
-	m, err := tkeYAMLObject(body)
+	m, err := yamlObject(body)
 	if err != nil {
 		cfg.err = err
 		return cfg
@@ -214,15 +214,15 @@ func masqReasons(snap *snapshot.Snapshot, cfg masqConfig) []rules.Words {
 	var why []rules.Words
 	if coversAll(cfg.dst) {
 		why = append(why, rules.Say("nonMasqueradeCIDRs (%s) cover every IPv4 destination", "nonMasqueradeCIDRs（%s）覆盖了所有 IPv4 目的地址",
-			tkeNames(clipAll(cfg.dstText), 4)))
+			listWords(clipAll(cfg.dstText), 4)))
 	}
 	if coversAll(cfg.src) {
 		why = append(why, rules.Say("nonMasqueradeSrcCIDRs (%s) cover every IPv4 source", "nonMasqueradeSrcCIDRs（%s）覆盖了所有 IPv4 源地址",
-			tkeNames(clipAll(cfg.srcText), 4)))
+			listWords(clipAll(cfg.srcText), 4)))
 	} else if len(cfg.src) > 0 {
 		if pods := nodePodCIDRs(snap); len(pods) > 0 && coveredEach(cfg.src, pods) {
 			why = append(why, rules.Say("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", "nonMasqueradeSrcCIDRs（%s）覆盖了全部 %d 个节点的 Pod CIDR",
-				tkeNames(clipAll(cfg.srcText), 4), len(pods)))
+				listWords(clipAll(cfg.srcText), 4), len(pods)))
 		}
 	}
 	return why
@@ -315,7 +315,7 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 	}
 	v, err := parseVersion(imageTag(ct.Image))
 	if err != nil {
-		kp.oldErr = rules.Errorf("image %s: %v", "镜像 %s：%v", clip(ct.Image), tkeVersionErr(imageTag(ct.Image)))
+		kp.oldErr = rules.Errorf("image %s: %v", "镜像 %s：%v", clip(ct.Image), err)
 		return kp, nil
 	}
 	if fix, ok := loopbackFix(v); ok {
@@ -404,9 +404,9 @@ func checkL4Loopback(c *Context) error {
 	if len(absent) == 0 {
 		sev, what = rules.Warning, rules.Say("pods calling this internal CLB's address may loop back", "访问这个内网 CLB 地址的 Pod 可能发生回环")
 	}
-	msg := rules.Say("%s: %s", "%s：%s", what, tkeReasons(held))
+	msg := rules.Say("%s: %s", "%s：%s", what, joinWords(held))
 	if len(absent) > 0 {
-		msg = rules.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, tkeReasons(held), tkeReasons(absent))
+		msg = rules.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, joinWords(held), joinWords(absent))
 	}
 	c.SaySeverity(rules.TKEServiceCLBLoopback, sev, annPath(annSvcSubnet), msg)
 	return nil
@@ -460,7 +460,7 @@ func checkL7Loopback(c *Context) error {
 	}
 	if len(missing) > 0 {
 		c.Say(rules.TKEIngressCLBLoopback, base, rules.Say("no entry for listener port %s, so keepalive stays off there",
-			"没有监听端口 %s 的条目，该监听器的 keepalive 保持关闭", tkeWordList(missing, 0, " or ", " 或 ")))
+			"没有监听端口 %s 的条目，该监听器的 keepalive 保持关闭", orWords(missing)))
 	}
 	return nil
 }
@@ -550,7 +550,7 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 	msg := rules.Say("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)",
 		"容器 %s 没有设置 %s（既没有直接赋值，也没有通过 configMapKeyRef 引用 %s/%s）", clip(ct.Name), name, tkeSysNS, tkeConfigCM)
 	if len(problems) > 0 {
-		msg = rules.Say("%s; envFrom: %s", "%s；envFrom：%s", msg, tkeReasons(problems))
+		msg = rules.Say("%s; envFrom: %s", "%s；envFrom：%s", msg, joinWords(problems))
 	}
 	c.Say(id, base+".env", msg)
 	return nil
@@ -602,7 +602,7 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	c.Say(rules.TKEIngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), rules.Say(
 		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
 		"%[2]d 个云 API 域名中有 %[1]d 个没有配置 hostAliases（%[3]s）；如果控制器报出 E6006 i/o timeout，请补上这些别名",
-		n, len(cloudAPIAliases), tkeJoin(shown, 0, ", ", "、")))
+		n, len(cloudAPIAliases), listWords(shown, len(shown))))
 }
 
 var nginxV1, _ = parseVersion("v1.0.0")

@@ -88,7 +88,7 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 	if !ok {
 		return false, false
 	}
-	b, err := tkeParseBool(v)
+	b, err := parseBool(v)
 	if err != nil {
 		c.Say(id, annPath(key), tkeErrWords(err))
 		return false, false
@@ -140,7 +140,7 @@ func checkIngressAnnotations(c *Context) error {
 		id  idFormat
 	}{{annIngCrossRegion, regionID}, {annIngCrossVPC, vpcID}} {
 		if v, ok := a[e.key]; ok {
-			if err := tkeCheckID(e.id, v); err != nil {
+			if err := e.id.check(v); err != nil {
 				c.Say(rules.TKEIngressInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
 			}
 		}
@@ -155,17 +155,17 @@ func checkIngressAnnotations(c *Context) error {
 		}
 	}
 	if v, ok := a[annBandwidth]; ok {
-		if _, err := tkeIntRange(v, 1, 2048); err != nil {
+		if _, err := parseIntRange(v, 1, 2048); err != nil {
 			c.Say(rules.TKEIngressE4046, annPath(annBandwidth), rules.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
 		}
 	}
 	if v, ok := a[annIngSubnet]; ok {
-		if err := tkeCheckID(subnetID, v); err != nil {
+		if err := subnetID.check(v); err != nil {
 			c.Say(rules.TKEIngressE4055, annPath(annIngSubnet), tkeErrWords(err))
 		}
 	}
 	if v, ok := a[annExistLB]; ok {
-		if err := tkeCheckID(clbID, v); err != nil {
+		if err := clbID.check(v); err != nil {
 			c.Say(rules.TKEIngressE4098, annPath(annExistLB), tkeErrWords(err))
 		}
 	}
@@ -175,7 +175,7 @@ func checkIngressAnnotations(c *Context) error {
 // checkExtensive validates kubernetes.io/ingress.extensiveParameters: a JSON object whose
 // AddressIPVersion, when set, is not pure IPv6 (IPv6FullChain) on an IPv4 cluster.
 func checkExtensive(c *Context, v string) {
-	m, err := tkeJSONObject(v)
+	m, err := jsonObject(v)
 	if err != nil {
 		c.Say(rules.TKEIngressE4026, annPath(annIngExtensive), tkeErrWords(err))
 		return
@@ -257,13 +257,13 @@ func (e ruleEntry) where(key string) string { return fmt.Sprintf("%s[%d]", annPa
 // rewrite object and no backend is a redirect, valid when rewrite (rewrite-support) is on.
 func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
 	var raw []json.RawMessage
-	if err := tkeStrictJSON(v, &raw); err != nil {
+	if err := strictJSON(v, &raw); err != nil {
 		return nil, err
 	}
 	out := make([]ruleEntry, 0, len(raw))
 	for i, m := range raw {
 		e := ruleEntry{index: i}
-		if err := tkeStrictJSON(string(m), &e.rule); err != nil {
+		if err := strictJSON(string(m), &e.rule); err != nil {
 			e.err = rules.Errorf("entry %d: %v", "第 %d 项：%v", i, err)
 		} else {
 			e.err = checkRuleEntry(e.rule, rewrite)
@@ -481,7 +481,7 @@ func checkIngressTLS(c *Context) error {
 			hostSecret[h] = t.SecretName
 		}
 		if len(twice) > 0 {
-			c.Say(rules.TKEIngressE4049, where+".hosts", rules.Say("%s", "%s", tkeJoin(twice, 5, ", ", "；")))
+			c.Say(rules.TKEIngressE4049, where+".hosts", rules.Say("%s", "%s", listWords(twice, 5)))
 		}
 		if t.SecretName == "" {
 			c.Say(rules.TKEIngressE4009, where+".secretName", rules.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
@@ -507,7 +507,7 @@ func checkIngressTLS(c *Context) error {
 	}
 	if len(uncovered) > 0 {
 		c.Say(rules.TKEIngressE4040, "spec.tls", rules.Say("no TLS entry lists %s, and there is no default certificate",
-			"没有 TLS 条目列出 %s，也没有默认证书", tkeJoin(uncovered, 5, ", ", "、")))
+			"没有 TLS 条目列出 %s，也没有默认证书", listWords(uncovered, 5)))
 	}
 	return errors.Join(unknown...)
 }
@@ -527,7 +527,7 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 	}
 	if len(differ) > 0 {
 		c.Say(rules.TKEIngressE4011, annPath(annCertID), rules.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
-			annCertID, clip(ann), tkeJoin(differ, 5, ", ", "，")))
+			annCertID, clip(ann), listWords(differ, 5)))
 	}
 }
 
@@ -617,7 +617,7 @@ func keyList(s *snapshot.Secret) rules.Words {
 	for i, k := range keys {
 		ws[i] = rules.Say("%s (%d bytes)", "%s（%d 字节）", clip(k.Name), k.Size)
 	}
-	return rules.Say("%s", "%s", tkeJoin(ws, 0, ", ", "，"))
+	return rules.Say("%s", "%s", listWords(ws, len(ws)))
 }
 
 func checkIngressBackends(c *Context) error {

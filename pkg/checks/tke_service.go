@@ -75,7 +75,7 @@ var svcEnumAnnotations = []struct {
 	key   string
 	check func(string) error
 }{
-	{annSvcChargeType, tkeOneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
+	{annSvcChargeType, oneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
 }
 
 // svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
@@ -85,7 +85,7 @@ func checkServiceAnnotations(c *Context) error {
 	a := c.Service.Annotations
 	if v, ok := a[annSvcExtensive]; ok {
 		if !isJSONObject(v) {
-			if _, err := tkeJSONObject(v); err != nil {
+			if _, err := jsonObject(v); err != nil {
 				c.Say(rules.TKEServiceE4005, annPath(annSvcExtensive), tkeErrWords(err))
 			}
 		}
@@ -95,7 +95,7 @@ func checkServiceAnnotations(c *Context) error {
 		if !ok {
 			continue
 		}
-		if err := tkeCheckID(f.form, v); err != nil {
+		if err := f.form.check(v); err != nil {
 			var hint rules.Words
 			if f.key == annSvcCrossRegion && zoneRE.MatchString(v) {
 				hint = rules.Say("; it looks like an availability zone, drop the trailing -N", "；它看起来是可用区 ID，请去掉末尾的 -N")
@@ -112,7 +112,7 @@ func checkServiceAnnotations(c *Context) error {
 	}
 	for _, key := range svcBoolAnnotations {
 		if v, ok := a[key]; ok {
-			if _, err := tkeParseBool(v); err != nil {
+			if _, err := parseBool(v); err != nil {
 				c.Say(rules.TKEServiceInvalidBool, annPath(key), tkeErrWords(err))
 			}
 		}
@@ -152,7 +152,7 @@ func checkServiceExistingLB(c *Context) error {
 	if len(creators) > 0 {
 		c.Say(rules.TKEServiceE4012, annPath(annSvcExistedLB), rules.Say(
 			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
-			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", clip(id), tkeNames(creators, 5)))
+			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", clip(id), listWords(creators, 5)))
 	}
 	for i, us := range sharing {
 		if len(us) > 0 {
@@ -160,7 +160,7 @@ func checkServiceExistingLB(c *Context) error {
 			c.Say(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), rules.Say(
 				"port %d/%s is also declared on reused load balancer %s by %s",
 				"复用的负载均衡 %[3]s 上，%[4]s 也声明了端口 %[1]d/%[2]s",
-				p.Port, clip(string(protocolOf(p))), clip(id), tkeNames(us, 5)))
+				p.Port, clip(string(protocolOf(p))), clip(id), listWords(us, 5)))
 		}
 	}
 	return nil
@@ -247,13 +247,13 @@ func checkServiceDirectAccess(c *Context) error {
 		c.SaySeverity(rules.TKEServiceE4033, rules.Warning, where, rules.Say(
 			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
 			"已开启直连，但没有后端 Pod 显示使用 VPC-CNI（弹性网卡）网络（%s），且无法确定集群是否允许直连 GlobalRouter 模式的 Pod（%s）：%v",
-			tkeReasons(why), switchPath, switchErr))
+			joinWords(why), switchPath, switchErr))
 		return nil
 	}
 	c.Say(rules.TKEServiceE4033, where, rules.Say(
 		"direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
 		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）；%s 不是 \"true\"",
-		tkeReasons(why), switchPath))
+		joinWords(why), switchPath))
 	return nil
 }
 

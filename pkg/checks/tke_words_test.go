@@ -1,7 +1,6 @@
 package checks
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -282,80 +281,35 @@ func slicesContainsRule(res Result, id rules.ID) bool {
 	return false
 }
 
-// TestTKEWordsIDNames: every documented id format a TKE check validates has a Chinese name.
-func TestTKEWordsIDNames(t *testing.T) {
-	for _, f := range []idFormat{clbID, subnetID, vpcID, regionID} {
-		t.Run(f.eg, func(t *testing.T) {
-			err := tkeCheckID(f, "x")
-			w, ok := err.(rules.Worded)
+// TestParseErrorsWorded: the JSON, YAML and version refusals of parse.go, which the TKE checks
+// quote, are worded: English as before, Chinese with Han characters.
+func TestParseErrorsWorded(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		en   string
+	}{
+		{"JSON null", func() error { _, err := jsonObject("null"); return err }(), "not a JSON object (got null)"},
+		{"JSON type", func() error { _, err := jsonObject("[1]"); return err }(), "not valid JSON: a array where an object was expected"},
+		{"JSON kind", func() error { var n int; return strictJSON(`"x"`, &n) }(), "not valid JSON: a string where a int was expected"},
+		{"JSON extra", func() error { _, err := jsonObject(`{} {}`); return err }(), "not valid JSON: extra data after the value"},
+		{"JSON broken", func() error { _, err := jsonObject(`{`); return err }(), "not valid JSON: unexpected EOF"},
+		{"YAML scalar", func() error { _, err := yamlObject("null"); return err }(), "empty, or not a mapping"},
+		{"version", func() error { _, err := parseVersion("latest"); return err }(), `"latest" is not a version number`},
+		{"version short", func() error { _, err := parseVersion("v1"); return err }(), `"v1" is not a version number (want major.minor at least)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, ok := tt.err.(rules.Worded)
 			if !ok {
-				t.Fatalf("%v is not worded", err)
+				t.Fatalf("%v is not worded", tt.err)
 			}
-			if zh := w.In(rules.Chinese); strings.Contains(zh, fmt.Sprint(f.what)) && f.eg != vpcID.eg {
-				t.Errorf("Chinese %q names the format in English", zh)
+			if got := tt.err.Error(); got != tt.en {
+				t.Errorf("English %q, want %q", got, tt.en)
+			}
+			if zh := w.In(rules.Chinese); !rules.HasHan(zh) || strings.Contains(zh, "%!") {
+				t.Errorf("Chinese %q", zh)
 			}
 		})
-	}
-}
-
-// TestTKEWordsValidators: the worded validators refuse exactly what parse.go's refuse, with the same
-// English text.
-func TestTKEWordsValidators(t *testing.T) {
-	errText := func(err error) string {
-		if err == nil {
-			return ""
-		}
-		return err.Error()
-	}
-	for _, s := range []string{"true", "0", "yes", " TRUE ", ""} {
-		_, a := parseBool(s)
-		_, b := tkeParseBool(s)
-		if errText(a) != errText(b) {
-			t.Errorf("bool %q: %q vs %q", s, errText(a), errText(b))
-		}
-	}
-	for _, s := range []string{"{}", "null", "[1]", `{"a":1} {}`, `{"a":`, `"x"`, " {\"a\":1}"} {
-		_, a := jsonObject(s)
-		_, b := tkeJSONObject(s)
-		if errText(a) != errText(b) {
-			t.Errorf("JSON %q: %q vs %q", s, errText(a), errText(b))
-		}
-	}
-	for _, s := range []string{"a: 1", "a: [", "null", "", "[1]"} {
-		_, a := yamlObject(s)
-		_, b := tkeYAMLObject(s)
-		if errText(a) != errText(b) {
-			t.Errorf("YAML %q: %q vs %q", s, errText(a), errText(b))
-		}
-	}
-	for _, s := range []string{"1", "0", "2049", "x", " 5 "} {
-		_, a := parseIntRange(s, 1, 2048)
-		_, b := tkeIntRange(s, 1, 2048)
-		if errText(a) != errText(b) {
-			t.Errorf("int %q: %q vs %q", s, errText(a), errText(b))
-		}
-	}
-	for _, s := range []string{"v1", "x", "", "v1.x", "1.18.4-tke.1", "v2-rc"} {
-		if _, err := parseVersion(s); err != nil && err.Error() != tkeVersionErr(s).Error() {
-			t.Errorf("version %q: %q vs %q", s, err.Error(), tkeVersionErr(s).Error())
-		}
-	}
-	for _, f := range []idFormat{clbID, subnetID, vpcID, regionID} {
-		for _, s := range []string{f.eg, "x", ""} {
-			if a, b := errText(f.check(s)), errText(tkeCheckID(f, s)); a != b {
-				t.Errorf("%s %q: %q vs %q", f.eg, s, a, b)
-			}
-		}
-	}
-	if a, b := errText(oneOf("A", "B")("c")), errText(tkeOneOf("A", "B")("c")); a != b {
-		t.Errorf("oneOf: %q vs %q", a, b)
-	}
-	names := []string{"a", "b", "c", "d", "e", "f"}
-	for max := 0; max <= len(names)+1; max++ {
-		if max > 0 {
-			if a, b := nameList(names, max), tkeNames(names, max).In(rules.English); a != b {
-				t.Errorf("nameList(%d): %q vs %q", max, a, b)
-			}
-		}
 	}
 }
