@@ -627,7 +627,8 @@ func checkNginxWebhook(c *Context) error {
 				continue
 			}
 			if called, err := webhookSelects(&wh, c.Ingress); err != nil {
-				unknown = append(unknown, fmt.Errorf("webhook %s of %s: %w", clip(wh.Name), clip(cfg.Name), err))
+				unknown = append(unknown, &wrappedWords{err: err, w: rules.Say("webhook %s of %s: %v", "%[2]s 中的 webhook %[1]s：%[3]v",
+					clip(wh.Name), clip(cfg.Name), err)})
 				continue
 			} else if !called {
 				continue
@@ -661,19 +662,20 @@ const nsNameLabel = "kubernetes.io/metadata.name"
 func webhookSelects(wh *admissionv1.ValidatingWebhook, ing *networkingv1.Ingress) (bool, error) {
 	obj, err := webhookSelector(wh.ObjectSelector)
 	if err != nil {
-		return false, fmt.Errorf("objectSelector: %w", err)
+		return false, &wrappedWords{err: err, w: rules.Say("objectSelector: %v", "objectSelector：%v", err)}
 	}
 	if !obj.Matches(labels.Set(ing.Labels)) {
 		return false, nil
 	}
 	ns, err := webhookSelector(wh.NamespaceSelector)
 	if err != nil {
-		return false, fmt.Errorf("namespaceSelector: %w", err)
+		return false, &wrappedWords{err: err, w: rules.Say("namespaceSelector: %v", "namespaceSelector：%v", err)}
 	}
 	reqs, _ := ns.Requirements()
 	for _, r := range reqs {
 		if r.Key() != nsNameLabel {
-			return false, fmt.Errorf("its namespaceSelector reads namespace label %s, and namespace labels are not read", clip(r.Key()))
+			return false, rules.Errorf("its namespaceSelector reads namespace label %s, and namespace labels are not read",
+				"它的 namespaceSelector 要读取命名空间标签 %s，而命名空间的标签不在读取范围内", clip(r.Key()))
 		}
 	}
 	return ns.Matches(labels.Set{nsNameLabel: ing.Namespace}), nil
