@@ -364,7 +364,7 @@ func checkServiceBackendsLabel(c *Context) error {
 		}
 	}
 	if err := c.Snap.Nodes.Whole(""); err != nil {
-		return fmt.Errorf("no node of the input matches %q, but %w", clip(v), err)
+		return &wrappedWords{err: err, w: rules.Say("no node of the input matches %q, but %v", "输入中没有节点匹配 %q，但 %v", clip(v), err)}
 	}
 	c.Say(rules.TKEServiceBackendsLabelNoNodes, where, rules.Say("none of the %d nodes has the labels %q selects",
 		"%d 个节点中没有一个带有 %q 所选择的标签", len(nodes), clip(v)))
