@@ -117,12 +117,12 @@ func (c *Context) emitChange(ch changes.Change, preflight bool) bool {
 		return false
 	}
 	n := len(c.findings)
-	if w := ch.Words(); len(w.In(rules.English)) <= maxChangeMessage {
-		c.Say(ch.Rule, ch.Field, w)
-	} else {
-		// A clipped message is left in English.
-		c.Emit(ch.Rule, ch.Field, "%s", clipTo(w.In(rules.English), maxChangeMessage))
+	w := ch.Words()
+	if en, zh := w.In(rules.English), w.In(rules.Chinese); len(en) > maxChangeMessage || len(zh) > maxChangeMessage {
+		// Clipped in each language; a phrase without facts is printed as it is.
+		w = rules.Phrase{En: clipTo(en, maxChangeMessage), Zh: clipTo(zh, maxChangeMessage)}.With()
 	}
+	c.Say(ch.Rule, ch.Field, w)
 	if len(c.findings) == n {
 		return false
 	}

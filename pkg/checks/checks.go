@@ -160,42 +160,23 @@ func (c *Context) slicesSelector() string {
 // maxPath bounds the report path, which may hold user-chosen keys and names.
 const maxPath = 400
 
-// Emit records a finding of rule id at path. The message is never cut: every value taken from the
-// user's objects must be quoted through clip (or clipTo) at the call site, so a huge value cannot
-// flood the report while the program's own text stays whole.
-func (c *Context) Emit(id rules.ID, path, format string, args ...any) {
+// Say records a finding of rule id at path whose message is w, worded in every language. The
+// message is never cut: every value taken from the user's objects must be quoted through clip (or
+// clipTo) at the call site, so a huge value cannot flood the report while the program's own text
+// stays whole.
+func (c *Context) Say(id rules.ID, path string, w rules.Words) {
 	if !slices.Contains(c.check.Emits, id) {
 		c.refuse(id, "does not declare it in Emits")
 		return
 	}
-	path = clipTo(path, maxPath)
-	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck, Path: path,
-		Message: fmt.Sprintf(format, args...)})
-}
-
-// Say records a finding of rule id at path whose message is w, worded in every language (see Emit
-// on clipping values taken from the user's objects).
-func (c *Context) Say(id rules.ID, path string, w rules.Words) {
-	n := len(c.findings)
-	c.Emit(id, path, "%s", w.In(rules.English))
-	if len(c.findings) > n {
-		c.findings[n].Words = w
-	}
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck,
+		Path: clipTo(path, maxPath), Message: w.In(rules.English), Words: w})
 }
 
 // SaySeverity is Say with a severity this instance decides.
 func (c *Context) SaySeverity(id rules.ID, sev rules.Severity, path string, w rules.Words) {
 	n := len(c.findings)
 	c.Say(id, path, w)
-	if len(c.findings) > n {
-		c.findings[n].Severity = &sev
-	}
-}
-
-// EmitSeverity records a finding whose severity this instance decides.
-func (c *Context) EmitSeverity(id rules.ID, sev rules.Severity, path, format string, args ...any) {
-	n := len(c.findings)
-	c.Emit(id, path, format, args...)
 	if len(c.findings) > n {
 		c.findings[n].Severity = &sev
 	}

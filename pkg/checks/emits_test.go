@@ -25,19 +25,19 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 		ok    bool
 	}{
 		{"declared", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
-			c.Emit(rules.GenericServiceNoSelector, "spec.selector", "x")
+			c.Say(rules.GenericServiceNoSelector, "spec.selector", rules.Say("x", "x"))
 			return nil
 		}, true},
 		{"not in Emits", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
-			c.Emit(rules.GenericServiceNoEndpoints, "spec.selector", "x")
+			c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("x", "x"))
 			return nil
 		}, false},
 		{"severity override not in Emits", nil, func(c *Context) error {
-			c.EmitSeverity(rules.GenericServiceNoEndpoints, rules.Info, "spec.selector", "x")
+			c.SaySeverity(rules.GenericServiceNoEndpoints, rules.Info, "spec.selector", rules.Say("x", "x"))
 			return nil
 		}, false},
 		{"zero id", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
-			c.Emit(rules.ID{}, "spec.selector", "x")
+			c.Say(rules.ID{}, "spec.selector", rules.Say("x", "x"))
 			return nil
 		}, false},
 		{"event-provable rule of the kind", nil, func(c *Context) error {

@@ -246,7 +246,7 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 			probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Inputs: targetOnly,
 				Emits: []rules.ID{rules.GenericServiceNoSelector},
 				Run: func(c *Context) error {
-					c.Emit(rules.GenericServiceNoSelector, "spec.selector", "x")
+					c.Say(rules.GenericServiceNoSelector, "spec.selector", rules.Say("x", "x"))
 					return tt.err
 				}}
 			res, err := Run(fixture(t, lbSvc()), svcTarget(ns, "web"), rules.Generic, []Check{probe})
