@@ -110,6 +110,9 @@ type Skip struct {
 	Reason string
 	// Class is the cause of the skip, one of snapshot.ReasonClasses.
 	Class snapshot.ReasonClass
+	// Worded words Reason in every language when the reason is the checks' own text; nil for a
+	// reason that is a read error (report.SkipReason words its fixed parts).
+	Worded rules.Worded
 }
 
 // Context is what a check sees: the snapshot, its target and where to put results.
@@ -245,7 +248,11 @@ func (c *Context) skip(err error) {
 	if errors.As(err, &ce) {
 		class = ce.class
 	}
-	c.skips = append(c.skips, Skip{Check: c.check.Name, Reason: err.Error(), Class: class})
+	s := Skip{Check: c.check.Name, Reason: err.Error(), Class: class}
+	if w, ok := err.(rules.Worded); ok {
+		s.Worded = w
+	}
+	c.skips = append(c.skips, s)
 }
 
 // classedError is a skip's reason of a class that no snapshot error carries and that is not other.
@@ -257,6 +264,14 @@ type classedError struct {
 func (e *classedError) Error() string { return e.err.Error() }
 
 func (e *classedError) Unwrap() error { return e.err }
+
+// In is the reason in lang when it is worded (rules.Worded), else its English.
+func (e *classedError) In(lang rules.Lang) string {
+	if w, ok := e.err.(rules.Worded); ok {
+		return w.In(lang)
+	}
+	return e.err.Error()
+}
 
 // classed gives err, the reason of a skip, its class.
 func classed(class snapshot.ReasonClass, err error) error {

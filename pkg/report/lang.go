@@ -145,6 +145,10 @@ func localizeSkips(ss []Skipped, lang rules.Lang) []Skipped {
 	}
 	out := slices.Clone(ss)
 	for i := range out {
+		if w := out[i].worded; w != nil && w.In(rules.English) == out[i].Reason {
+			out[i].Reason = w.In(lang)
+			continue
+		}
 		out[i].Reason = SkipReason(out[i].Reason, lang)
 	}
 	return out

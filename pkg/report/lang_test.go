@@ -12,6 +12,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 func hasHan(s string) bool {
@@ -143,5 +144,28 @@ func TestSkipReason(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLocalizeWordedSkips: a skip whose reason is the checks' own worded text is shown in the
+// report's language; a reason whose text no longer matches its words (or has none) goes through
+// SkipReason.
+func TestLocalizeWordedSkips(t *testing.T) {
+	own := rules.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
+	res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: rules.ACK,
+		Skipped: []checks.Skip{
+			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(rules.Worded)},
+			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(rules.Worded)},
+			{Check: "events", Reason: "cannot read events: forbidden"},
+		}}
+	r := Localize(build(t, res, snapshot.Live), rules.Chinese)
+	want := map[string]bool{"ack-ccm-version": true, "ack-eni": false, "events": true}
+	for _, s := range r.Skipped {
+		if hasHan(s.Reason) != want[s.Check] {
+			t.Errorf("%s: reason %q, want Chinese %v", s.Check, s.Reason, want[s.Check])
+		}
+	}
+	if got := r.Skipped[0].Reason; !strings.Contains(got, "Deployment kube-system/x") || !strings.Contains(got, "容器") {
+		t.Errorf("worded reason %q lost its facts", got)
 	}
 }

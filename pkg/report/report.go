@@ -142,6 +142,9 @@ type Skipped struct {
 	Reason string `json:"reason"`
 	// Class is the cause of the skip, one of snapshot.ReasonClasses; not part of the outputs.
 	Class snapshot.ReasonClass `json:"-"`
+
+	// worded words Reason in every language when it is the checks' own text.
+	worded rules.Worded
 }
 
 // Summary counts findings per severity, and the suppressed ones.
@@ -188,7 +191,7 @@ func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.Fail
 		r.Summary.add(out.Severity)
 	}
 	for _, s := range res.Skipped {
-		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
+		r.Skipped = append(r.Skipped, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class, worded: s.Worded})
 	}
 	if res.Note != nil {
 		r.Note = &Note{Reason: res.Note.Reason, Message: res.Note.Message, src: *res.Note}
@@ -198,7 +201,7 @@ func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.Fail
 			Covered: ic.Covered, Summary: ic.Summary(), src: *ic}
 	}
 	for _, s := range res.Partial {
-		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class})
+		r.Partial = append(r.Partial, Skipped{Check: s.Check, Reason: s.Reason, Class: s.Class, worded: s.Worded})
 	}
 	return r, nil
 }
