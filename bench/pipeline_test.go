@@ -127,7 +127,7 @@ func BenchmarkDiagnoseAll(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			rep.Provider.Evidence = det.Evidence
+			rep.Provider.SetEvidence(det.Evidence)
 		}
 	}
 	b.ReportMetric(float64(len(f.targets)), "targets")

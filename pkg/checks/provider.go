@@ -3,7 +3,6 @@ package checks
 import (
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -55,7 +54,7 @@ type Signal struct {
 	// Source ranks the signal; lower sources take precedence.
 	Source SignalSource
 	// Text says what was seen, e.g. "annotation service.kubernetes.io/tke-existed-lbid".
-	Text string
+	Text rules.Words
 	// Path locates it, on the target or on another object.
 	Path string
 }
@@ -78,7 +77,7 @@ const (
 type Detection struct {
 	Provider rules.Provider
 	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…".
-	Evidence string
+	Evidence rules.Words
 	// Conflicts holds the first maxConflicts signals that point to another cloud than Provider,
 	// strongest first; ConflictCount counts them all.
 	Conflicts     []Signal
@@ -129,6 +128,9 @@ var (
 	clusterSignalsKey = snapshot.NewMemoKey[[]signal]("checks.clusterSignals")
 )
 
+// classQcloud is the signal of an Ingress of class qcloud.
+var classQcloud = rules.Say("ingress class qcloud", "Ingress 类 qcloud")
+
 // signal is a Signal whose Text and Path, for an annotation of the target (ann), are built only
 // when a Detection shows it.
 type signal struct {
@@ -138,7 +140,7 @@ type signal struct {
 
 func (sg signal) full() Signal {
 	if sg.ann != "" {
-		sg.Text, sg.Path = "annotation "+clipTo(sg.ann, 120), annPath(sg.ann)
+		sg.Text, sg.Path = rules.Say("annotation %s", "注解 %s", clipTo(sg.ann, 120)), annPath(sg.ann)
 	}
 	return sg.Signal
 }
@@ -156,7 +158,7 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 			// The class names the controller that owns the Service, as an ingress class does: ACK's
 			// cloud-controller-manager provisions an NLB for it (helper.NeedNLB).
 			if svc.Spec.LoadBalancerClass != nil && *svc.Spec.LoadBalancerClass == ackNLBClass {
-				class = &signal{Signal: Signal{rules.ACK, FromIngressClass, "loadBalancerClass " + ackNLBClass, "spec.loadBalancerClass"}}
+				class = &signal{Signal: Signal{rules.ACK, FromIngressClass, rules.Say("loadBalancerClass %s", "loadBalancerClass %s", ackNLBClass), "spec.loadBalancerClass"}}
 			}
 		}
 	case snapshot.KindIngress:
@@ -164,9 +166,9 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 			ann = ing.Annotations
 			switch {
 			case ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud":
-				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", "spec.ingressClassName"}}
+				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, classQcloud, "spec.ingressClassName"}}
 			case ann[annIngressClass] == "qcloud":
-				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, "ingress class qcloud", ingressClassAnnPath}}
+				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, classQcloud, ingressClassAnnPath}}
 			}
 		}
 	}
@@ -194,33 +196,33 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 func clusterSignals(s *snapshot.Snapshot) []signal {
 	return snapshot.Memo(s, clusterSignalsKey, func() []signal {
 		var out []signal
-		add := func(p rules.Provider, src SignalSource, text, path string) {
+		add := func(p rules.Provider, src SignalSource, text rules.Words, path string) {
 			out = append(out, signal{Signal: Signal{p, src, text, path}})
 		}
 		if nodes, err := s.Nodes.List(""); err == nil {
 			for _, n := range nodes {
 				if p := providerOfID(n.Spec.ProviderID); p != rules.Generic {
-					add(p, FromNode, "node providerID "+clipTo(n.Spec.ProviderID, 80),
+					add(p, FromNode, rules.Say("node providerID %s", "节点 providerID %s", clipTo(n.Spec.ProviderID, 80)),
 						objPath("", "Node", n.Name, "spec.providerID"))
 				}
 			}
 		}
 		if _, err := s.ConfigMaps.Get(kubeSystem, tkeConfigCM); err == nil {
-			add(rules.TKE, FromKubeSystem, "kube-system ConfigMap "+tkeConfigCM,
+			add(rules.TKE, FromKubeSystem, rules.Say("kube-system ConfigMap %s", "kube-system 中的 ConfigMap %s", tkeConfigCM),
 				objPath(kubeSystem, "ConfigMap", tkeConfigCM, ""))
 		}
 		if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
-			add(rules.TKE, FromKubeSystem, "kube-system Deployment l7-lb-controller",
+			add(rules.TKE, FromKubeSystem, rules.Say("kube-system Deployment %s", "kube-system 中的 Deployment %s", "l7-lb-controller"),
 				objPath("kube-system", "Deployment", "l7-lb-controller", ""))
 		}
 		// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
 		for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
 			if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				add(rules.ACK, FromKubeSystem, "kube-system Deployment "+name+" (Alibaba image)",
+				add(rules.ACK, FromKubeSystem, rules.Say("kube-system Deployment %s (Alibaba image)", "kube-system 中的 Deployment %s（阿里云镜像）", name),
 					objPath("kube-system", "Deployment", name, ""))
 			}
 			if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				add(rules.ACK, FromKubeSystem, "kube-system DaemonSet "+name+" (Alibaba image)",
+				add(rules.ACK, FromKubeSystem, rules.Say("kube-system DaemonSet %s (Alibaba image)", "kube-system 中的 DaemonSet %s（阿里云镜像）", name),
 					objPath("kube-system", "DaemonSet", name, ""))
 			}
 		}
@@ -242,7 +244,7 @@ func decide(target, cluster *signalTally) Detection {
 		total += len(p.sigs)
 	}
 	if total == 0 {
-		return Detection{Provider: rules.Generic, Evidence: "no cloud-specific signal"}
+		return Detection{Provider: rules.Generic, Evidence: rules.Say("no cloud-specific signal", "没有云厂商特有的迹象")}
 	}
 	winner, from, decided := rules.ACK, SignalSource(-1), false
 	for src := FromIngressClass; src <= FromKubeSystem && !decided; src++ {
@@ -284,14 +286,11 @@ func decide(target, cluster *signalTally) Detection {
 		return d
 	}
 	d.Evidence = first.full().Text
-	tie := ""
-	if !decided {
-		tie = "; tied with tke signals, ack chosen"
-	}
 	if support > 1 {
-		d.Evidence += " and " + strconv.Itoa(support-1) + " more" + tie
-	} else if tie != "" {
-		d.Evidence += tie
+		d.Evidence = rules.Say("%s and %d more", "%s 等另外 %d 个", d.Evidence, support-1)
+	}
+	if !decided {
+		d.Evidence = rules.Say("%s; tied with tke signals, ack chosen", "%s；与 tke 的迹象一样多，选择 ack", d.Evidence)
 	}
 	return d
 }

@@ -144,13 +144,13 @@ func TestDetectProvider(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := fixture(t, tt.objs...)
 			got := DetectProvider(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"})
-			if got.Provider != tt.want || got.Evidence != tt.evidence {
+			if got.Provider != tt.want || got.Evidence.String() != tt.evidence {
 				t.Errorf("got %s (%s), want %s (%s)", got.Provider, got.Evidence, tt.want, tt.evidence)
 			}
 			if got.ConflictCount != tt.conflicts || len(got.Conflicts) != min(tt.conflicts, maxConflicts) {
 				t.Fatalf("conflicts %+v, want %d", got.Conflicts, tt.conflicts)
 			}
-			if tt.conflicts > 0 && got.Conflicts[0].Text != tt.conflictText {
+			if tt.conflicts > 0 && got.Conflicts[0].Text.String() != tt.conflictText {
 				t.Errorf("first conflict %q, want %q", got.Conflicts[0].Text, tt.conflictText)
 			}
 		})
@@ -180,7 +180,7 @@ func TestDetectProviderIngress(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := DetectProvider(fixture(t, tt.objs...), snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: "bar"})
-			if got.Provider != tt.want || got.Evidence != tt.evidence || got.ConflictCount != tt.conflicts {
+			if got.Provider != tt.want || got.Evidence.String() != tt.evidence || got.ConflictCount != tt.conflicts {
 				t.Errorf("got %s (%s) conflicts %+v, want %s (%s) %d", got.Provider, got.Evidence, got.Conflicts,
 					tt.want, tt.evidence, tt.conflicts)
 			}
@@ -297,10 +297,10 @@ func TestDetectProviderDeterministic(t *testing.T) {
 			}
 		}
 	}
-	if first[0].Provider != rules.ACK || !strings.HasSuffix(first[0].Evidence, "ack chosen") {
+	if first[0].Provider != rules.ACK || !strings.HasSuffix(first[0].Evidence.String(), "ack chosen") {
 		t.Errorf("service: %s (%s), want the documented tie-break to ack", first[0].Provider, first[0].Evidence)
 	}
-	if first[1].Provider != rules.TKE || first[1].Evidence != "ingress class qcloud" {
+	if first[1].Provider != rules.TKE || first[1].Evidence.String() != "ingress class qcloud" {
 		t.Errorf("ingress: %s (%s)", first[1].Provider, first[1].Evidence)
 	}
 }

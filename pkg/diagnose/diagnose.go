@@ -46,7 +46,7 @@ func Target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 }
 
 func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Report, []string, error) {
-	det := checks.Detection{Provider: opts.Provider, Evidence: "--provider flag"}
+	det := checks.Detection{Provider: opts.Provider, Evidence: rules.Say("--provider flag", "--provider 参数")}
 	if opts.Provider == "" {
 		det = checks.DetectProvider(snap, t)
 	}
@@ -55,14 +55,15 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 		return report.Report{}, nil, withNamespaceHint(NotFound(err, t), snap, t)
 	}
 	if opts.Provider != "" && !providerHasChecks(opts.Provider, t.Kind) {
-		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider,
-			Reason: fmt.Sprintf("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)", opts.Provider, t.Kind.Lower())})
+		why := rules.Say("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)",
+			"--provider %s 没有针对 %s 的检查；只运行了与云厂商无关的检查（可尝试 --provider auto）", opts.Provider, t.Kind.Lower())
+		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider, Reason: why.In(rules.English), Worded: why})
 	}
 	rep, err := report.Build(res, snap.Source, snap.Incomplete)
 	if err != nil {
 		return report.Report{}, nil, err
 	}
-	rep.Provider.Evidence = det.Evidence
+	rep.Provider.SetEvidence(det.Evidence)
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
 	var warnings []string
 	if v := Meta(snap, t).Annotations[report.IgnoreAnnotation]; v != "" {

@@ -121,6 +121,9 @@ func Localize(r Report, lang rules.Lang) Report {
 	if lang == rules.English {
 		return r
 	}
+	if !r.Provider.evidence.IsZero() && r.Provider.evidence.In(rules.English) == r.Provider.Evidence {
+		r.Provider.Evidence = r.Provider.evidence.In(lang)
+	}
 	r.Findings = localizeFindings(r.Findings, lang)
 	r.Suppressed = localizeFindings(r.Suppressed, lang)
 	if r.Note != nil && r.Note.src.Reason != "" {

@@ -81,7 +81,13 @@ type Provider struct {
 	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…" or
 	// "--provider flag".
 	Evidence string `json:"evidence"`
+
+	// evidence words Evidence in every language.
+	evidence rules.Words
 }
+
+// SetEvidence sets what decided the provider, worded in every language; Evidence is its English.
+func (p *Provider) SetEvidence(w rules.Words) { p.Evidence, p.evidence = w.In(rules.English), w }
 
 // Finding is a finding joined with its rule.
 type Finding struct {
