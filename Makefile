@@ -47,10 +47,11 @@ docs-check: ## Fail when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, t
 	@$(GO) run ./hack/gendocs -policy | diff -u docs/policy.md - >/dev/null || { echo "docs/policy.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -readme README.md | diff -u README.md - >/dev/null || { echo "README.md's list of checked codes is stale: run make docs"; exit 1; }
 
-lint: ## gofmt and go vet
+lint: ## gofmt and go vet (the e2e tests too, so a broken e2e build fails in seconds, not after the unit suite)
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null; git ls-files -o --exclude-standard '*.go' 2>/dev/null)); \
 	  if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags e2e ./test/e2e/
 
 demo: build ## Diagnose the shipped examples
 	@bash hack/demo.sh

@@ -86,6 +86,9 @@ type Provider struct {
 	evidence rules.Words
 }
 
+// String is the provider with its evidence, e.g. "tke (ingress class qcloud)".
+func (p Provider) String() string { return fmt.Sprintf("%s (%s)", p.Name, p.Evidence) }
+
 // SetEvidence sets what decided the provider, worded in every language; Evidence is its English.
 func (p *Provider) SetEvidence(w rules.Words) { p.Evidence, p.evidence = w.In(rules.English), w }
 
