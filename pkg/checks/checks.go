@@ -110,8 +110,9 @@ type Skip struct {
 	Reason string
 	// Class is the cause of the skip, one of snapshot.ReasonClasses.
 	Class snapshot.ReasonClass
-	// Worded words Reason in every language when the reason is the checks' own text; nil for a
-	// reason that is a read error (report.SkipReason words its fixed parts).
+	// Worded words Reason in every language when the reason is the checks' own text (a pointer, so
+	// that Skips stay comparable); nil for a reason that is a read error (report.SkipReason words its
+	// fixed parts).
 	Worded rules.Worded
 }
 
@@ -249,7 +250,11 @@ func (c *Context) skip(err error) {
 		class = ce.class
 	}
 	s := Skip{Check: c.check.Name, Reason: err.Error(), Class: class}
-	if w, ok := err.(rules.Worded); ok {
+	own := err
+	if ce != nil {
+		own = ce.err
+	}
+	if w, ok := own.(rules.Worded); ok {
 		s.Worded = w
 	}
 	c.skips = append(c.skips, s)
@@ -264,14 +269,6 @@ type classedError struct {
 func (e *classedError) Error() string { return e.err.Error() }
 
 func (e *classedError) Unwrap() error { return e.err }
-
-// In is the reason in lang when it is worded (rules.Worded), else its English.
-func (e *classedError) In(lang rules.Lang) string {
-	if w, ok := e.err.(rules.Worded); ok {
-		return w.In(lang)
-	}
-	return e.err.Error()
-}
 
 // classed gives err, the reason of a skip, its class.
 func classed(class snapshot.ReasonClass, err error) error {

@@ -1,8 +1,6 @@
 package checks
 
 import (
-	"strings"
-
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -22,7 +20,7 @@ func checkProviderConflict(c *Context) error {
 	for _, s := range d.Conflicts {
 		shown = append(shown, s.Text)
 	}
-	list := commaWords(shown)
+	list := listWords(shown, len(shown))
 	if more := d.ConflictCount - len(shown); more > 0 {
 		list = rules.Say("%s and %d more", "%s 等另外 %d 个", list, more)
 	}
@@ -30,14 +28,4 @@ func checkProviderConflict(c *Context) error {
 		"依据判定为 %s（%s），但有 %d 个迹象指向 %s：%s",
 		d.Provider, d.Evidence, d.ConflictCount, d.Conflicts[0].Provider, list))
 	return nil
-}
-
-// commaWords is ws joined with commas, in each language.
-func commaWords(ws []rules.Words) rules.Words {
-	args := make([]any, len(ws))
-	for i, w := range ws {
-		args[i] = w
-	}
-	f := strings.TrimSuffix(strings.Repeat("%s, ", len(ws)), ", ")
-	return rules.Say(f, strings.TrimSuffix(strings.Repeat("%s、", len(ws)), "、"), args...)
 }

@@ -29,20 +29,7 @@ func TestFindingsWorded(t *testing.T) {
 					continue
 				}
 				seen[f.Check]++
-				if f.Words.IsZero() {
-					t.Errorf("%s by %s: no Words: %q", f.Rule, f.Check, f.Message)
-					continue
-				}
-				en, zh := f.Words.In(rules.English), f.Words.In(rules.Chinese)
-				if en != f.Message {
-					t.Errorf("%s by %s: message %q is not the English words %q", f.Rule, f.Check, f.Message, en)
-				}
-				if rules.HasHan(en) || strings.Contains(en, "%!") {
-					t.Errorf("%s by %s: English %q has Han characters or a bad verb", f.Rule, f.Check, en)
-				}
-				if !rules.HasHan(zh) || strings.Contains(zh, "%!") {
-					t.Errorf("%s by %s: Chinese %q has no Han characters or a bad verb", f.Rule, f.Check, zh)
-				}
+				assertWorded(t, f)
 			}
 		})
 	}
@@ -51,4 +38,26 @@ func TestFindingsWorded(t *testing.T) {
 			t.Errorf("no fixture makes check %s report a finding", ch.Name)
 		}
 	}
+}
+
+// assertWorded fails t unless f's message is worded in both languages: Words set, its English the
+// message, with no Han character and no bad verb, its Chinese with Han characters and no bad verb.
+// It returns the Chinese, "" when f has no Words.
+func assertWorded(t *testing.T, f Finding) string {
+	t.Helper()
+	if f.Words.IsZero() {
+		t.Errorf("%s at %s (check %s): no Words; message %q", f.Rule, f.Path, f.Check, f.Message)
+		return ""
+	}
+	en, zh := f.Words.In(rules.English), f.Words.In(rules.Chinese)
+	if en != f.Message {
+		t.Errorf("%s at %s: English words %q differ from the message %q", f.Rule, f.Path, en, f.Message)
+	}
+	if rules.HasHan(en) || strings.Contains(en, "%!") {
+		t.Errorf("%s at %s: English %q has Han characters or a bad verb", f.Rule, f.Path, en)
+	}
+	if !rules.HasHan(zh) || strings.Contains(zh, "%!") {
+		t.Errorf("%s at %s: Chinese %q has no Han characters or a bad verb", f.Rule, f.Path, zh)
+	}
+	return zh
 }

@@ -55,9 +55,9 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 		return report.Report{}, nil, withNamespaceHint(NotFound(err, t), snap, t)
 	}
 	if opts.Provider != "" && !providerHasChecks(opts.Provider, t.Kind) {
-		why := rules.Say("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)",
-			"--provider %s 没有针对 %s 的检查；只运行了与云厂商无关的检查（可尝试 --provider auto）", opts.Provider, t.Kind.Lower())
-		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider, Reason: why.In(rules.English), Worded: why})
+		why := &rules.WordsError{W: rules.Say("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)",
+			"--provider %s 没有针对 %s 的检查；只运行了与云厂商无关的检查（可尝试 --provider auto）", opts.Provider, t.Kind.Lower())}
+		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider, Reason: why.Error(), Worded: why})
 	}
 	rep, err := report.Build(res, snap.Source, snap.Incomplete)
 	if err != nil {
