@@ -175,9 +175,9 @@ var catalogLabels = map[rules.Lang]labels{
 		object:         "object", objectAlone: "仅对象本身",
 		kind: func(k rules.Kind) string { return string(k) },
 		unknown: map[string]string{
-			rules.UnknownSkips:   "跳过该检查，并说明缺少的输入",
-			rules.UnknownWarns:   "给出警告（不会是错误），并说明由什么决定",
-			rules.UnknownDefault: "按控制器的默认值判定",
+			string(rules.UnknownSkips):   "跳过该检查，并说明缺少的输入",
+			string(rules.UnknownWarns):   "给出警告（不会是错误），并说明由什么决定",
+			string(rules.UnknownDefault): "按控制器的默认值判定",
 		},
 	},
 }
@@ -235,13 +235,13 @@ func rulesDoc(lang rules.Lang) (string, error) {
 				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.change, r.Change, l.changeNote)
 			}
 			for _, d := range r.Decides {
-				u, err := l.ifUnknown(d.IfUnknown)
+				u, err := l.ifUnknown(string(d.IfUnknown))
 				if err != nil {
 					return "", err
 				}
 				what := ""
 				if lang == rules.English {
-					what = esc(d.What)
+					what = esc(d.What.En)
 				}
 				fmt.Fprintf(&detail, "- **"+l.decidedAlso+"\n", d.By, what, u)
 			}
@@ -283,12 +283,12 @@ func decidesTable(l labels, all []rules.Rule, by map[rules.ID][]string) (string,
 			if i == 0 {
 				id, sev = link, r.Severity.String()
 			}
-			u, err := l.ifUnknown(d.IfUnknown)
+			u, err := l.ifUnknown(string(d.IfUnknown))
 			if err != nil {
 				return "", err
 			}
 			if english {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, esc(d.What), u)
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, esc(d.What.En), u)
 			} else {
 				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", id, sev, d.By, u)
 			}

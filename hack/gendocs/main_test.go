@@ -78,7 +78,7 @@ func TestRulesDocLanguages(t *testing.T) {
 // the Chinese catalog.
 func TestIfUnknownNeedsTranslation(t *testing.T) {
 	zh := catalogLabels[rules.Chinese]
-	for _, v := range []string{rules.UnknownSkips, rules.UnknownWarns, rules.UnknownDefault} {
+	for _, v := range []string{string(rules.UnknownSkips), string(rules.UnknownWarns), string(rules.UnknownDefault)} {
 		got, err := zh.ifUnknown(v)
 		if err != nil || !rules.HasHan(got) {
 			t.Errorf("ifUnknown(%q) = %q, %v", v, got, err)
@@ -87,7 +87,7 @@ func TestIfUnknownNeedsTranslation(t *testing.T) {
 	if _, err := zh.ifUnknown("a new verdict"); err == nil {
 		t.Error("an untranslated verdict gave no error")
 	}
-	if got, err := catalogLabels[rules.English].ifUnknown(rules.UnknownSkips); err != nil || got != rules.UnknownSkips {
+	if got, err := catalogLabels[rules.English].ifUnknown(string(rules.UnknownSkips)); err != nil || got != string(rules.UnknownSkips) {
 		t.Errorf("English ifUnknown = %q, %v", got, err)
 	}
 }

@@ -41,7 +41,7 @@ func View(r rules.Rule) RuleView {
 	v := RuleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
 		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried, Decides: []DecisionView{}}
 	for _, d := range r.Decides {
-		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What, IfUnknown: d.IfUnknown})
+		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What.En, IfUnknown: string(d.IfUnknown)})
 	}
 	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
 		if u := r.Link(lang); u != "" {
@@ -104,7 +104,7 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 			fmt.Fprint(w, say(lang, phRetried))
 		}
 		for _, d := range r.Decides {
-			fmt.Fprintf(w, say(lang, phDecidedBy), d.By, d.What, d.IfUnknown)
+			fmt.Fprintf(w, say(lang, phDecidedBy), d.By, d.What.En, d.IfUnknown)
 		}
 	}
 }
