@@ -78,7 +78,7 @@ func newRulesCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobr
 				return err
 			}
 			if f != report.Text {
-				return report.Encode(streams.Out, f, report.Views(rules.AllIn(rules.All(), *lang)))
+				return report.Encode(streams.Out, f, report.Views(rules.AllIn(rules.All(), *lang), *lang))
 			}
 			return report.WriteRuleTable(streams.Out, rules.AllIn(rules.All(), *lang))
 		},
@@ -113,7 +113,7 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *co
 			}
 			found = rules.AllIn(found, *lang)
 			if f != report.Text {
-				return report.Encode(streams.Out, f, report.Views(found))
+				return report.Encode(streams.Out, f, report.Views(found, *lang))
 			}
 			report.WriteRuleDetails(streams.Out, found, *lang)
 			if len(found) > 1 && k == "" {
