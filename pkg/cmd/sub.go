@@ -117,7 +117,9 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *co
 			}
 			report.WriteRuleDetails(streams.Out, found, *lang)
 			if len(found) > 1 && k == "" {
-				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n", len(found), strings.Join(rules.ProviderNames(), "|"))
+				fmt.Fprint(streams.Out, rules.Say("\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n",
+					"\n%d 条规则共用这个错误码；可用 --kind service|ingress 或 --provider %s 缩小范围\n",
+					len(found), strings.Join(rules.ProviderNames(), "|")).In(*lang))
 			}
 			return nil
 		},
