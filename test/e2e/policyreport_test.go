@@ -24,9 +24,10 @@ var policyReportCRDs = filepath.Join(repoRoot, "pkg", "report", "testdata", "crd
 
 // TestPolicyReportAcceptedByAPIServer installs the PolicyReport and ClusterPolicyReport CRDs (test
 // setup writes; the plugin never does) and has the API server create what -o policyreport prints,
-// with server-side dry-run and strict field validation: every object, a cluster-scoped one
-// included, is accepted as it is (no unknown field dropped), and an object outside the schema is
-// refused, so the acceptance means something.
+// with server-side dry-run and strict field validation: every object, those of --all-contexts and
+// a cluster-scoped one included, is accepted as it is (no unknown field dropped), and an object
+// outside the schema is refused, so the acceptance means something. A real apply reads back as
+// printed.
 func TestPolicyReportAcceptedByAPIServer(t *testing.T) {
 	crds, err := scenario.Read(policyReportCRDs)
 	if err != nil {
@@ -77,25 +78,54 @@ func TestPolicyReportAcceptedByAPIServer(t *testing.T) {
 		})
 	}
 
-	t.Run("cluster-scoped and several contexts", func(t *testing.T) {
-		// The live run's reports as the JSON output gives them, one moved out of its namespace and
-		// all of them also under a second context: a ClusterPolicyReport and names per context.
+	t.Run("several contexts", func(t *testing.T) {
+		// A copy of the kubeconfig with a second context on the same cluster, named as no object
+		// may be: each context's reports get a name of their own.
+		kc := filepath.Join(dir, "kubeconfig")
+		b, err := os.ReadFile(env.kubeconfig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(kc, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		cur := kubectl(t, kc, "config", "view", "--minify", "-o", "jsonpath={.contexts[0].context.cluster} {.contexts[0].context.user}")
+		cluster, user, _ := strings.Cut(cur.stdout, " ")
+		if r := kubectl(t, kc, "config", "set-context", "Staging:East", "--cluster", cluster, "--user", user); r.code != 0 {
+			t.Fatalf("set-context: %s", r.stderr)
+		}
+		r := kubectl(t, kc, "lbdoctor", "--all-contexts", "-A", "-o", "policyreport", "--fail-on", "none")
+		if r.code != 0 {
+			t.Fatalf("--all-contexts: exit %d: %s", r.code, r.stderr)
+		}
+		file := filepath.Join(dir, "fleet.yaml")
+		if err := os.WriteFile(file, []byte(r.stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		created := dryRun(t, "create", file)
+		if created.code != 0 {
+			t.Fatalf("exit %d: %s", created.code, created.stderr)
+		}
+		if !strings.Contains(created.stdout, "policyreport.wgpolicyk8s.io/"+report.PolicyReportName+"-staging-east-") ||
+			strings.Count(created.stdout, "policyreport.wgpolicyk8s.io/") != 2*strings.Count(printed.stdout, "kind: PolicyReport") {
+			t.Errorf("kubectl create: %s", created.stdout)
+		}
+	})
+
+	t.Run("cluster-scoped", func(t *testing.T) {
+		// The live run's reports as the JSON output gives them, one moved out of its namespace: a
+		// ClusterPolicyReport.
 		list := decodeList(t, kubectl(t, env.kubeconfig, "lbdoctor", "-A", "-o", "json", "--fail-on", "none"))
 		if len(list.Items) == 0 {
 			t.Fatal("no reports")
 		}
 		orphan := list.Items[0]
 		orphan.Target.Namespace = ""
-		items := append(list.Items, orphan)
-		for _, r := range list.Items {
-			r.Cluster = "Staging:East"
-			items = append(items, r)
-		}
 		var buf bytes.Buffer
-		if err := report.NewWriter(&buf, report.PolicyReportFormat, false, false).Write(items, true); err != nil {
+		if err := report.NewWriter(&buf, report.PolicyReportFormat, false, false).Write([]report.Report{orphan}, true); err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join(dir, "more.yaml")
+		file := filepath.Join(dir, "cluster.yaml")
 		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -103,8 +133,7 @@ func TestPolicyReportAcceptedByAPIServer(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
-		if !strings.Contains(r.stdout, "clusterpolicyreport.wgpolicyk8s.io/"+report.PolicyReportName+" created") ||
-			!strings.Contains(r.stdout, "policyreport.wgpolicyk8s.io/"+report.PolicyReportName+"-staging-east-") {
+		if !strings.Contains(r.stdout, "clusterpolicyreport.wgpolicyk8s.io/"+report.PolicyReportName+" created") {
 			t.Errorf("kubectl create: %s", r.stdout)
 		}
 	})
