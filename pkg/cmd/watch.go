@@ -28,6 +28,9 @@ func (o WatchOptions) Validate() error {
 	if len(o.Filenames) > 0 {
 		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
 	}
+	if o.format == report.PolicyReportFormat {
+		return errors.New("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)")
+	}
 	if o.fleet != nil {
 		return errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)")
 	}

@@ -33,22 +33,25 @@ const (
 	Wide Format = "wide"
 	// SARIF is a SARIF 2.1.0 log for code scanning (GitHub and others).
 	SARIF Format = "sarif"
+	// PolicyReportFormat prints wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace
+	// (NewPolicyReports), as YAML documents for kubectl apply -f -.
+	PolicyReportFormat Format = "policyreport"
 )
 
 // ParseFormat validates an -o value.
 func ParseFormat(s string) (Format, error) {
 	switch Format(s) {
-	case Text, JSON, YAML, Name, Wide, SARIF:
+	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat:
 		return Format(s), nil
 	}
-	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name, wide or sarif)", s)
+	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)", s)
 }
 
 // ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
 // version): text, json or yaml.
 func ParseDataFormat(s string) (Format, error) {
 	f, err := ParseFormat(s)
-	if err != nil || f == Name || f == Wide || f == SARIF {
+	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat {
 		return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
 	}
 	return f, nil
@@ -136,6 +139,8 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		return Encode(w.Out, w.Format, v)
 	case SARIF:
 		return Encode(w.Out, JSON, NewSARIFIn(reports, w.Version, w.Lang))
+	case PolicyReportFormat:
+		return writePolicyReports(w.Out, NewPolicyReports(reports, w.Lang))
 	}
 	ew := &errWriter{w: w.Out}
 	out := w.Out
