@@ -1047,7 +1047,7 @@ var sleepRE = regexp.MustCompile(`\bsleep\s+(\d+)`)
 func gracefulProblems(p *snapshot.Pod) []rules.Words {
 	readiness, preStop, stopSecs := false, false, 0
 	for _, ctr := range p.Spec.Containers {
-		readiness = readiness || ctr.ReadinessProbe != nil
+		readiness = readiness || ctr.HasReadinessProbe
 		if ctr.Lifecycle == nil || ctr.Lifecycle.PreStop == nil {
 			continue
 		}

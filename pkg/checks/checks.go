@@ -497,13 +497,19 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 				}
 			}
 			sc.reqs = out
-			var kept []snapshot.Request
-			for _, r := range out {
-				if keep == nil || keep(r) {
-					kept = append(kept, r)
+			// The result is held for each target (serve's dependency index): no request twice, no
+			// spare capacity.
+			n := 0
+			for i, r := range out {
+				if (keep == nil || keep(r)) && !slices.Contains(out[:n], r) {
+					out[n], out[i] = r, out[n]
+					n++
 				}
 			}
-			return kept
+			if n == 0 {
+				return nil
+			}
+			return slices.Clone(out[:n])
 		},
 	}
 }

@@ -259,6 +259,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 		}
 		done = append(done, rep)
 	}
+	e.snap.ForgetDerived() // what the pass derived (provider detections, parsed settings) is not held between passes
 	e.rmu.Lock()
 	for _, r := range done {
 		e.reports[r.Target] = r

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"iter"
+	"slices"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 
@@ -16,13 +19,13 @@ type objKey struct {
 // index maps each object the engine holds to the targets whose diagnosis reads it, from the reads
 // the fetch plan names for each target.
 type index struct {
-	byTarget map[snapshot.Target][]snapshot.Request
-	exact    map[objKey]map[snapshot.Target]bool
+	byTarget map[snapshot.Target][]dep
+	exact    map[objKey]*targetSet[bool]
 	// selected holds the label selections of a namespace (key without name).
-	selected map[objKey]map[snapshot.Target]labels.Selector
-	events   map[snapshot.ObjectRef]map[snapshot.Target]bool
+	selected map[objKey]*targetSet[labels.Selector]
+	events   map[snapshot.ObjectRef]*targetSet[bool]
 	// matched holds the reads narrowed to the objects with an annotation or label value (Request.Only).
-	matched map[matchKey]map[snapshot.Target]bool
+	matched map[matchKey]*targetSet[bool]
 }
 
 // matchKey names the objects of a resource, in every namespace, with an annotation or label value.
@@ -32,9 +35,9 @@ type matchKey struct {
 }
 
 func newIndex() *index {
-	return &index{byTarget: map[snapshot.Target][]snapshot.Request{}, exact: map[objKey]map[snapshot.Target]bool{},
-		selected: map[objKey]map[snapshot.Target]labels.Selector{}, events: map[snapshot.ObjectRef]map[snapshot.Target]bool{},
-		matched: map[matchKey]map[snapshot.Target]bool{}}
+	return &index{byTarget: map[snapshot.Target][]dep{}, exact: map[objKey]*targetSet[bool]{},
+		selected: map[objKey]*targetSet[labels.Selector]{}, events: map[snapshot.ObjectRef]*targetSet[bool]{},
+		matched: map[matchKey]*targetSet[bool]{}}
 }
 
 // resourceOf is the index's name of a request's resource.
@@ -45,52 +48,83 @@ func resourceOf(r snapshot.Request) string {
 	return r.Resource
 }
 
+// dep is one entry of the index for a target, as byTarget holds it: which map (depKind) and the
+// key there, in three strings (a fraction of the Request it comes from).
+type dep struct {
+	kind    depKind
+	label   bool   // matched: a label, not an annotation
+	a, b, c string // exact, selected: resource, namespace, name; events: kind, namespace, name; matched: resource, key, value
+}
+
+type depKind uint8
+
+const (
+	depExact depKind = iota
+	depSelected
+	depEvents
+	depMatched
+)
+
 // set replaces what t reads.
 func (x *index) set(t snapshot.Target, reqs []snapshot.Request) {
 	x.drop(t)
-	x.byTarget[t] = reqs
+	deps := make([]dep, 0, len(reqs))
 	for _, r := range reqs {
-		if r.Resource == snapshot.Events {
-			ref := snapshot.ObjectRef{Kind: string(r.Kind), Namespace: r.Namespace, Name: r.Name}
-			addTo(x.events, ref, t, true)
-			continue
-		}
-		if r.Only != (snapshot.Match{}) {
-			addTo(x.matched, matchKey{resourceOf(r), r.Only}, t, true)
-			continue
-		}
-		k := objKey{resourceOf(r), r.Namespace, r.Name}
-		if snapshot.ClusterScoped(r.Resource) {
-			k.ns = ""
-		}
-		if r.LabelSelector != "" && r.Name == "" {
+		d := depOf(r)
+		switch d.kind {
+		case depEvents:
+			addTo(x.events, snapshot.ObjectRef{Kind: d.a, Namespace: d.b, Name: d.c}, t, true)
+		case depMatched:
+			addTo(x.matched, matchKey{d.a, snapshot.Match{Label: d.label, Key: d.b, Value: d.c}}, t, true)
+		case depSelected:
 			sel, err := labels.Parse(r.LabelSelector)
-			if err == nil {
-				addTo(x.selected, k, t, sel)
-				continue
+			if err != nil {
+				d.kind = depExact
+				addTo(x.exact, objKey{d.a, d.b, d.c}, t, true)
+				break
 			}
+			addTo(x.selected, objKey{d.a, d.b, d.c}, t, sel)
+		default:
+			addTo(x.exact, objKey{d.a, d.b, d.c}, t, true)
 		}
-		addTo(x.exact, k, t, true)
+		deps = append(deps, d)
 	}
+	if len(deps) > 0 {
+		x.byTarget[t] = deps
+	}
+}
+
+// depOf is the index entry of a read (a selection whose selector does not parse is set exact).
+func depOf(r snapshot.Request) dep {
+	switch {
+	case r.Resource == snapshot.Events:
+		return dep{kind: depEvents, a: string(r.Kind), b: r.Namespace, c: r.Name}
+	case r.Only != (snapshot.Match{}):
+		return dep{kind: depMatched, label: r.Only.Label, a: resourceOf(r), b: r.Only.Key, c: r.Only.Value}
+	}
+	d := dep{kind: depExact, a: resourceOf(r), b: r.Namespace, c: r.Name}
+	if snapshot.ClusterScoped(r.Resource) {
+		d.b = ""
+	}
+	if r.LabelSelector != "" && r.Name == "" {
+		d.kind = depSelected
+	}
+	return d
 }
 
 // drop forgets what t reads.
 func (x *index) drop(t snapshot.Target) {
-	for _, r := range x.byTarget[t] {
-		if r.Resource == snapshot.Events {
-			removeFrom(x.events, snapshot.ObjectRef{Kind: string(r.Kind), Namespace: r.Namespace, Name: r.Name}, t)
-			continue
+	for _, d := range x.byTarget[t] {
+		switch d.kind {
+		case depEvents:
+			removeFrom(x.events, snapshot.ObjectRef{Kind: d.a, Namespace: d.b, Name: d.c}, t)
+		case depMatched:
+			removeFrom(x.matched, matchKey{d.a, snapshot.Match{Label: d.label, Key: d.b, Value: d.c}}, t)
+		case depSelected:
+			removeFrom(x.selected, objKey{d.a, d.b, d.c}, t)
+		default:
+			removeFrom(x.exact, objKey{d.a, d.b, d.c}, t)
 		}
-		if r.Only != (snapshot.Match{}) {
-			removeFrom(x.matched, matchKey{resourceOf(r), r.Only}, t)
-			continue
-		}
-		k := objKey{resourceOf(r), r.Namespace, r.Name}
-		if snapshot.ClusterScoped(r.Resource) {
-			k.ns = ""
-		}
-		removeFrom(x.exact, k, t)
-		removeFrom(x.selected, k, t)
 	}
 	delete(x.byTarget, t)
 }
@@ -112,18 +146,18 @@ func (x *index) affected(resource, ns, name string, states []metav1.Object, out 
 			kv    map[string]string
 		}{{false, o.GetAnnotations()}, {true, o.GetLabels()}} {
 			for k, v := range only.kv {
-				for t := range x.matched[matchKey{resource, snapshot.Match{Label: only.label, Key: k, Value: v}}] {
+				for t := range x.matched[matchKey{resource, snapshot.Match{Label: only.label, Key: k, Value: v}}].all() {
 					out[t] = true
 				}
 			}
 		}
 	}
 	for _, k := range []objKey{{resource, ns, name}, {resource, ns, ""}, {resource, "", ""}} {
-		for t := range x.exact[k] {
+		for t := range x.exact[k].all() {
 			out[t] = true
 		}
 	}
-	for t, sel := range x.selected[objKey{resource, ns, ""}] {
+	for t, sel := range x.selected[objKey{resource, ns, ""}].all() {
 		for _, l := range lbls {
 			if sel.Matches(l) {
 				out[t] = true
@@ -136,25 +170,91 @@ func (x *index) affected(resource, ns, name string, states []metav1.Object, out 
 // eventsOf adds to out the targets that read the events about ref.
 func (x *index) eventsOf(ref snapshot.ObjectRef, out map[snapshot.Target]bool) {
 	ref.UID = ""
-	for t := range x.events[ref] {
+	for t := range x.events[ref].all() {
 		out[t] = true
 	}
 }
 
-func addTo[K comparable, V any](m map[K]map[snapshot.Target]V, k K, t snapshot.Target, v V) {
+func addTo[K comparable, V any](m map[K]*targetSet[V], k K, t snapshot.Target, v V) {
 	s := m[k]
 	if s == nil {
-		s = map[snapshot.Target]V{}
+		s = &targetSet[V]{}
 		m[k] = s
 	}
-	s[t] = v
+	s.add(t, v)
 }
 
-func removeFrom[K comparable, V any](m map[K]map[snapshot.Target]V, k K, t snapshot.Target) {
-	if s := m[k]; s != nil {
-		delete(s, t)
-		if len(s) == 0 {
-			delete(m, k)
+func removeFrom[K comparable, V any](m map[K]*targetSet[V], k K, t snapshot.Target) {
+	if s := m[k]; s != nil && s.remove(t) {
+		delete(m, k)
+	}
+}
+
+// targetSet maps targets to a value. Most objects are read by one target or a few (its events, its
+// Secret), some by every target (the nodes): a few are held in a slice, a small fraction of a
+// map's size, and more in a map.
+type targetSet[V any] struct {
+	few  []targetValue[V]
+	many map[snapshot.Target]V
+}
+
+type targetValue[V any] struct {
+	t snapshot.Target
+	v V
+}
+
+// maxFew is the most targets a targetSet holds in its slice.
+const maxFew = 8
+
+func (s *targetSet[V]) add(t snapshot.Target, v V) {
+	if s.many != nil {
+		s.many[t] = v
+		return
+	}
+	for i := range s.few {
+		if s.few[i].t == t {
+			s.few[i].v = v
+			return
+		}
+	}
+	if len(s.few) < maxFew {
+		s.few = append(s.few, targetValue[V]{t, v})
+		return
+	}
+	s.many = make(map[snapshot.Target]V, 2*maxFew)
+	for _, e := range s.few {
+		s.many[e.t] = e.v
+	}
+	s.many[t], s.few = v, nil
+}
+
+// remove forgets t and reports whether the set is now empty.
+func (s *targetSet[V]) remove(t snapshot.Target) bool {
+	if s.many != nil {
+		delete(s.many, t)
+		return len(s.many) == 0
+	}
+	if i := slices.IndexFunc(s.few, func(e targetValue[V]) bool { return e.t == t }); i >= 0 {
+		s.few = slices.Delete(s.few, i, i+1)
+	}
+	return len(s.few) == 0
+}
+
+// all yields each target and its value; a nil set yields nothing.
+func (s *targetSet[V]) all() iter.Seq2[snapshot.Target, V] {
+	return func(yield func(snapshot.Target, V) bool) {
+		if s == nil {
+			return
+		}
+		for _, e := range s.few {
+			if !yield(e.t, e.v) {
+				return
+			}
+		}
+		for t, v := range s.many {
+			if !yield(t, v) {
+				return
+			}
 		}
 	}
 }

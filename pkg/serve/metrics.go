@@ -64,7 +64,7 @@ type targetState struct {
 // Metrics holds the lbdoctor series and, per target, what it last exported, so that an update
 // touches only that target's series. Safe for concurrent use.
 type Metrics struct {
-	findings    *prometheus.GaugeVec
+	findings    *findingsCollector
 	targets     *prometheus.GaugeVec
 	skipped     *prometheus.GaugeVec
 	duration    prometheus.Histogram
@@ -94,9 +94,6 @@ type Metrics struct {
 // still work, unexported.
 func NewMetrics(reg prometheus.Registerer) *Metrics {
 	m := &Metrics{
-		findings: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: FindingsName,
-			Help: "1 for each open finding of a diagnosed Service or Ingress; the series goes away when the finding clears."},
-			findingLabels),
 		targets: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: TargetsName,
 			Help: "Number of diagnosed targets by provider and worst open severity (ok: no finding)."},
 			[]string{"provider", "worst"}),
@@ -118,6 +115,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		sources:    map[string]map[string]bool{},
 		now:        time.Now,
 	}
+	m.findings = &findingsCollector{m: m, desc: prometheus.NewDesc(FindingsName,
+		"1 for each open finding of a diagnosed Service or Ingress; the series goes away when the finding clears.",
+		findingLabels, nil)}
 	if reg != nil {
 		var errs []error
 		for _, c := range []prometheus.Collector{m.findings, m.targets, m.skipped, m.duration, m.synced, m.rediagnosed, m.fullSync} {
@@ -168,18 +168,10 @@ func (m *Metrics) Update(r report.Report) {
 	key := targetKey(kind, ns, name)
 	prev := m.state[key]
 	if prev != nil {
-		for _, k := range prev.findings {
-			if !seen[k] {
-				m.findings.DeleteLabelValues(k[:]...)
-			}
-		}
 		m.adjust(m.targets, m.groupCount, prev.group, -1)
 		for _, k := range prev.skipped {
 			m.adjust(m.skipped, m.skipCount, k, -1)
 		}
-	}
-	for _, k := range next.findings {
-		m.findings.WithLabelValues(k[:]...).Set(1)
 	}
 	m.adjust(m.targets, m.groupCount, next.group, 1)
 	for _, k := range next.skipped {
@@ -197,9 +189,6 @@ func (m *Metrics) Forget(kind, namespace, name string) {
 	prev := m.state[key]
 	if prev == nil {
 		return
-	}
-	for _, k := range prev.findings {
-		m.findings.DeleteLabelValues(k[:]...)
 	}
 	m.adjust(m.targets, m.groupCount, prev.group, -1)
 	for _, k := range prev.skipped {
@@ -358,4 +347,32 @@ func reasonLabel(s report.Skipped) string {
 		return string(snapshot.ReasonOther)
 	}
 	return string(s.Class)
+}
+
+// findingsCollector exports lbdoctor_findings from the targets' states at each scrape: the series
+// of 50,000 targets held as label pairs between scrapes would take about as much memory again as
+// the states themselves.
+type findingsCollector struct {
+	m    *Metrics
+	desc *prometheus.Desc
+}
+
+// Describe sends the one metric's description.
+func (c *findingsCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+// Collect sends a series of value 1 for each open finding, copied under the lock and sent outside it.
+func (c *findingsCollector) Collect(ch chan<- prometheus.Metric) {
+	c.m.mu.Lock()
+	var keys []findingKey
+	for _, st := range c.m.state {
+		keys = append(keys, st.findings...)
+	}
+	c.m.mu.Unlock()
+	for _, k := range keys {
+		mt, err := prometheus.NewConstMetric(c.desc, prometheus.GaugeValue, 1, k[:]...)
+		if err != nil {
+			mt = prometheus.NewInvalidMetric(c.desc, err)
+		}
+		ch <- mt
+	}
 }

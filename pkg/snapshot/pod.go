@@ -17,8 +17,8 @@ import (
 // Pod is reduced to this as soon as it is decoded (live reads, serve's informers, input files).
 type Pod struct {
 	metav1.TypeMeta `json:",inline"`
-	// ObjectMeta keeps the labels, the owner references, the deletion time and, of the
-	// annotations, only the cloud vendors' (keptPodAnnotation); managed fields go.
+	// ObjectMeta keeps the name, namespace, uid, resource version, creation and deletion times,
+	// the labels and, of the annotations, only the cloud vendors' (keptPodAnnotation).
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 	Spec              PodSpec   `json:"spec"`
 	Status            PodStatus `json:"status"`
@@ -32,16 +32,16 @@ type PodSpec struct {
 	Containers                    []Container `json:"containers"`
 }
 
-// Container is what a Pod keeps of a container: its name, image, ports, lifecycle hooks,
-// readiness probe and extended resources (a domain-prefixed name such as a cloud's ENI resource;
-// cpu, memory and the other native ones go).
+// Container is what a Pod keeps of a container: its name, image, ports, lifecycle hooks, whether
+// it has a readiness probe and its extended resources (a domain-prefixed name such as a cloud's
+// ENI resource; cpu, memory and the other native ones go).
 type Container struct {
-	Name           string                      `json:"name"`
-	Image          string                      `json:"image,omitempty"`
-	Ports          []corev1.ContainerPort      `json:"ports,omitempty"`
-	Lifecycle      *corev1.Lifecycle           `json:"lifecycle,omitempty"`
-	ReadinessProbe *corev1.Probe               `json:"readinessProbe,omitempty"`
-	Resources      corev1.ResourceRequirements `json:"resources,omitempty"`
+	Name              string                      `json:"name"`
+	Image             string                      `json:"image,omitempty"`
+	Ports             []corev1.ContainerPort      `json:"ports,omitempty"`
+	Lifecycle         *corev1.Lifecycle           `json:"lifecycle,omitempty"`
+	HasReadinessProbe bool                        `json:"hasReadinessProbe,omitempty"`
+	Resources         corev1.ResourceRequirements `json:"resources,omitempty"`
 }
 
 // PodStatus is what a Pod keeps of its status: the phase, the Ready condition (the one the checks
@@ -66,8 +66,7 @@ func keptPodAnnotation(key string) bool {
 func PodOf(p *corev1.Pod) *Pod {
 	out := &Pod{TypeMeta: p.TypeMeta}
 	m := &out.ObjectMeta
-	m.Name, m.GenerateName, m.Namespace = p.Name, p.GenerateName, intern(p.Namespace)
-	m.UID, m.ResourceVersion, m.Generation = p.UID, p.ResourceVersion, p.Generation
+	m.Name, m.Namespace, m.UID, m.ResourceVersion = p.Name, intern(p.Namespace), p.UID, p.ResourceVersion
 	m.CreationTimestamp = p.CreationTimestamp
 	if p.DeletionTimestamp != nil {
 		t := *p.DeletionTimestamp
@@ -85,13 +84,6 @@ func PodOf(p *corev1.Pod) *Pod {
 				m.Annotations = map[string]string{}
 			}
 			m.Annotations[intern(k)] = v
-		}
-	}
-	if len(p.OwnerReferences) > 0 {
-		m.OwnerReferences = make([]metav1.OwnerReference, len(p.OwnerReferences))
-		for i, r := range p.OwnerReferences {
-			r.DeepCopyInto(&m.OwnerReferences[i])
-			m.OwnerReferences[i].APIVersion, m.OwnerReferences[i].Kind = intern(r.APIVersion), intern(r.Kind)
 		}
 	}
 	out.Spec = PodSpec{NodeName: intern(p.Spec.NodeName), HostNetwork: p.Spec.HostNetwork}
@@ -112,7 +104,7 @@ func PodOf(p *corev1.Pod) *Pod {
 			}
 		}
 		oc.Lifecycle = c.Lifecycle.DeepCopy()
-		oc.ReadinessProbe = c.ReadinessProbe.DeepCopy()
+		oc.HasReadinessProbe = c.ReadinessProbe != nil
 		oc.Resources = corev1.ResourceRequirements{Requests: extended(c.Resources.Requests), Limits: extended(c.Resources.Limits)}
 	}
 	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), Reason: p.Status.Reason, Message: p.Status.Message}
@@ -149,7 +141,6 @@ func (p *Pod) DeepCopyInto(out *Pod) {
 		for i, c := range p.Spec.Containers {
 			c.Ports = append([]corev1.ContainerPort(nil), c.Ports...)
 			c.Lifecycle = c.Lifecycle.DeepCopy()
-			c.ReadinessProbe = c.ReadinessProbe.DeepCopy()
 			c.Resources = *c.Resources.DeepCopy()
 			out.Spec.Containers[i] = c
 		}

@@ -27,7 +27,7 @@ func TestPodOf(t *testing.T) {
 		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
 			Annotations: map[string]string{"tke.cloud.tencent.com/networks": "tke-route-eni", "k8s.aliyun.com/eni": "true",
 				"sidecar.istio.io/status": `{"initContainers":["istio-init"]}`, "kubectl.kubernetes.io/restartedAt": "2026-01-01"},
-			DeletionTimestamp: &now, OwnerReferences: owner,
+			DeletionTimestamp: &now, OwnerReferences: owner, GenerateName: "web-", Generation: 1,
 			ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "kubelet"}}},
 		Spec: corev1.PodSpec{NodeName: "n1", HostNetwork: true, TerminationGracePeriodSeconds: &grace,
 			Volumes:        []corev1.Volume{{Name: "data"}},
@@ -43,10 +43,10 @@ func TestPodOf(t *testing.T) {
 	}
 	want := &snapshot.Pod{ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
 		Annotations:       map[string]string{"tke.cloud.tencent.com/networks": "tke-route-eni", "k8s.aliyun.com/eni": "true"},
-		DeletionTimestamp: &now, OwnerReferences: owner},
+		DeletionTimestamp: &now},
 		Spec: snapshot.PodSpec{NodeName: "n1", HostNetwork: true, TerminationGracePeriodSeconds: &grace,
 			Containers: []snapshot.Container{{Name: "app", Image: "nginx", Ports: pod.Spec.Containers[0].Ports, Lifecycle: lc,
-				ReadinessProbe: probe, Resources: corev1.ResourceRequirements{Requests: req, Limits: req}},
+				HasReadinessProbe: true, Resources: corev1.ResourceRequirements{Requests: req, Limits: req}},
 				{Name: "sidecar", Image: "envoy"}}},
 		Status: snapshot.PodStatus{Phase: corev1.PodRunning, Reason: "r", Message: "m", Conditions: []corev1.PodCondition{ready}},
 	}
