@@ -240,7 +240,9 @@ func (f *fetcher) classify(err error, verb Verb, e *Entry, ns string) Gap {
 	r := FailedRead{Class: ReasonReadFailed, Verb: string(verb), Resource: e.GVR.Resource, Namespace: ns,
 		Note: fmt.Sprintf("%s %s: %s", verb, e.GVR.Resource, shortErr(err))}
 	f.locked(func() { f.snap.addIncomplete(r) })
-	return Gap{Reason: "read failed: " + shortErr(err), Class: ReasonReadFailed, Err: err}
+	g := gapOf(reasonReadFailed(shortErr(err)), ReasonReadFailed)
+	g.Err = err
+	return g
 }
 
 func shortErr(err error) string {
@@ -281,8 +283,9 @@ func (f *fetcher) target(t Target) {
 		case apierrors.IsNotFound(err):
 			e = &NotFoundError{Resource: en.GVR.Resource, Namespace: t.Namespace, Name: t.Name}
 		case apierrors.IsForbidden(err):
-			e = &UnknownError{Resource: en.GVR.Resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
-				Class: ReasonForbidden, RBAC: en.rbacRule(VerbGet, t.Namespace), Err: err}
+			g := gapOf(reasonForbidden, ReasonForbidden)
+			g.RBAC, g.Err = en.rbacRule(VerbGet, t.Namespace), err
+			e = g.unknown(en.GVR.Resource, t.Namespace, t.Name)
 		default:
 			e = err
 		}

@@ -77,7 +77,9 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		gap := f.classify(err, VerbList, res.entry(), ns)
 		f.locked(func() {
 			if out.errs[ns] == nil {
-				out.errs[ns] = &UnknownError{Resource: res.name(), Namespace: ns, Reason: gap.Reason, Class: gap.Class, RBAC: gap.RBAC}
+				u := gap.unknown(res.name(), ns, "")
+				u.Err = nil
+				out.errs[ns] = u
 			}
 		})
 	}
