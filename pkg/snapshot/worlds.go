@@ -84,7 +84,9 @@ func (f Files) LoadWorlds() (*Input, error) {
 		in.Notes = append(in.Notes, fmt.Sprintf("skipped %d file(s) that hold no Kubernetes object: %s",
 			len(raw.skipped), namesOf(raw.skipped, 10)))
 	}
-	in.Notes = append(in.Notes, raw.hints...)
+	for _, h := range raw.hints {
+		in.Notes = append(in.Notes, h.String())
+	}
 	var keys []string
 	groups := map[string][]*manifest{}
 	for _, m := range raw.files {
