@@ -13,6 +13,8 @@ import (
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Clients are what the live fetcher needs.
@@ -64,7 +66,7 @@ func fromCluster(ctx context.Context, c Clients, targets []Target, plan Plan, ov
 	}
 	if overlay != nil {
 		if err := overlay(f.snap); err != nil {
-			return nil, fmt.Errorf("laying the manifests over the cluster: %w", err)
+			return nil, rules.Errorf("laying the manifests over the cluster: %w", "将清单叠加到集群上时出错：%w", err)
 		}
 	}
 	f.rounds(plan)

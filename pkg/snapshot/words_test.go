@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -104,5 +105,66 @@ func TestNotFoundErrorWorded(t *testing.T) {
 				t.Errorf("In(Chinese) = %q", zh)
 			}
 		})
+	}
+}
+
+// TestArgErrorsWorded: the errors of bad targets, resource types, selectors and --group-files are
+// worded in both languages and keep the user's own values as they are; a wrapped parse error is
+// still found beneath them.
+func TestArgErrorsWorded(t *testing.T) {
+	resolve := func(res string) (Kind, error) { return ResolveResource(res) }
+	_, missingName := ParseTargets([]string{"svc"}, "ns", resolve)
+	_, badName := ParseTargets([]string{"svc", "a/b"}, "ns", resolve)
+	_, badTarget := ParseTargets([]string{"svc/"}, "ns", resolve)
+	_, unsupported := ParseTargets([]string{"deploy/web"}, "ns", resolve)
+	_, notServed := ResolveWithMapper(func(schema.GroupVersionResource) (schema.GroupVersionKind, error) {
+		return schema.GroupVersionKind{}, &meta.NoResourceMatchError{PartialResource: schema.GroupVersionResource{Resource: "foos"}}
+	}, "foos", 0)
+	_, otherKind := ResolveWithMapper(func(schema.GroupVersionResource) (schema.GroupVersionKind, error) {
+		return schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, nil
+	}, "deployments", 0)
+	_, badSelector := Selector{Label: "a in ("}.Matcher("offline")
+	_, badField := Selector{Field: "a=="}.Matcher("offline")
+	_, otherField := Selector{Field: "spec.type=LoadBalancer"}.Matcher(rules.Say("offline", "离线"))
+	_, badGrouping := ParseGrouping("world")
+	tests := []struct {
+		name string
+		err  error
+		keep string // the user's value, kept in every language
+	}{
+		{"missing name", missingName, `"svc"`},
+		{"bad name", badName, `"a/b"`},
+		{"bad target", badTarget, `"svc/"`},
+		{"unsupported type", unsupported, `"deploy"`},
+		{"type the server lacks", notServed, `"foos"`},
+		{"a kind not diagnosed", otherKind, "Deployment.apps"},
+		{"bad --selector", badSelector, "--selector"},
+		{"bad --field-selector", badField, "--field-selector"},
+		{"field not selectable", otherField, "spec.type"},
+		{"bad --group-files", badGrouping, `"world"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err == nil {
+				t.Fatal("no error")
+			}
+			var w rules.Worded
+			if !errors.As(tt.err, &w) {
+				t.Fatalf("%q is not worded", tt.err)
+			}
+			en, zh := w.In(rules.English), w.In(rules.Chinese)
+			if en != tt.err.Error() || rules.HasHan(en) {
+				t.Errorf("In(English) = %q, Error() = %q", en, tt.err.Error())
+			}
+			if !rules.HasHan(zh) || !strings.Contains(zh, tt.keep) || !strings.Contains(en, tt.keep) {
+				t.Errorf("In(Chinese) = %q, want Chinese keeping %q", zh, tt.keep)
+			}
+		})
+	}
+	if errors.Unwrap(badSelector) == nil {
+		t.Error("--selector's error no longer wraps the parse error")
+	}
+	if zh := otherField.(rules.Worded).In(rules.Chinese); !strings.Contains(zh, "离线") {
+		t.Errorf("a worded mode is not worded: %q", zh)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Grouping says which manifest files are read as one cluster (a world): cross-object checks (a
@@ -38,7 +40,8 @@ func ParseGrouping(s string) (Grouping, error) {
 	for i, g := range Groupings {
 		names[i] = string(g)
 	}
-	return "", fmt.Errorf("invalid argument %q for --group-files: must be one of: %s", s, strings.Join(names, ", "))
+	return "", rules.Errorf("invalid argument %q for --group-files: must be one of: %s",
+		"--group-files 的取值 %q 无效：只能是 %s 之一", s, strings.Join(names, ", "))
 }
 
 // World is manifest files read as one cluster.
