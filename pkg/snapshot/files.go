@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -243,7 +242,7 @@ type manifestObject struct {
 	node *yaml.Node
 	// doc is the document's number; where is "NAME document N" or "NAME document N item M".
 	doc   int
-	where string
+	where rules.Words
 	// id is "Kind namespace/name" ("Kind name" for a cluster-scoped kind), "" for a nameless object.
 	id string
 }
@@ -390,7 +389,7 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 			return nil, inDocument(m.name, d.obj.Line, d.n, err)
 		}
 		u := &unstructured.Unstructured{Object: v.(map[string]any)}
-		if err := r.objects(m, u, d.obj, d.n, fmt.Sprintf("%s document %d", m.shown, d.n)); err != nil {
+		if err := r.objects(m, u, d.obj, d.n, rules.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
 			return nil, inDocument(m.name, err.line, d.n, err.err)
 		}
 	}
@@ -551,7 +550,7 @@ type addError struct {
 }
 
 // objects appends an object, or the items of a List, to m. n is the object's YAML mapping.
-func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where string) *addError {
+func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where rules.Words) *addError {
 	if u.GetKind() == "" {
 		return &addError{n.Line, rules.Errorf("object has no kind", "对象没有 kind")}
 	}
@@ -571,7 +570,7 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 			if !ok {
 				return &addError{in.Line, rules.Errorf("item %d of the %s is not an object", "%[2]s 的第 %[1]d 项不是对象", i+1, u.GetKind())}
 			}
-			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, fmt.Sprintf("%s item %d", where, i+1)); err != nil {
+			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, rules.Say("%s item %d", "%s 第 %d 项", where, i+1)); err != nil {
 				return err
 			}
 		}
@@ -601,7 +600,7 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	for _, st := range s.stores() {
 		st.setPartial()
 	}
-	seen := map[string]string{}
+	seen := map[string]rules.Words{}
 	for _, m := range files {
 		for _, o := range m.objs {
 			u := o.u
@@ -620,7 +619,8 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 			}
 			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.node)
 			if first, ok := seen[o.id]; ok {
-				s.Warnings = append(s.Warnings, fmt.Sprintf("%s is given twice, in %s and in %s; the later one is used", o.id, first, o.where))
+				s.Warnings = append(s.Warnings, rules.Say("%s is given twice, in %s and in %s; the later one is used",
+					"%s 出现了两次，分别在 %s 和 %s；以后者为准", o.id, first, o.where))
 			}
 			seen[o.id] = o.where
 		}

@@ -87,3 +87,33 @@ func TestFileErrorsWorded(t *testing.T) {
 		})
 	}
 }
+
+// TestInputNotesWorded: the notes and warnings of manifest input (files left out, an object given
+// twice, files defining the same object) are worded in both languages; String is the English.
+func TestInputNotesWorded(t *testing.T) {
+	dir := t.TempDir()
+	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: x\n  namespace: a\n"
+	for name, body := range map[string]string{"one.yaml": svc + "---\n" + svc, "two.yaml": svc, "values.yaml": "replicas: 3\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := Files{Paths: []string{dir}, DefaultNamespace: "default", Group: GroupAll}.LoadWorlds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []rules.Words
+	all = append(all, in.Notes...)
+	for _, w := range in.Worlds {
+		all = append(all, w.Snap.Warnings...)
+	}
+	if len(all) < 3 {
+		t.Fatalf("notes %v, want the skipped file, the collision and the repeat", all)
+	}
+	for _, w := range all {
+		en, zh := w.In(rules.English), w.In(rules.Chinese)
+		if en != w.String() || rules.HasHan(en) || !rules.HasHan(zh) || !strings.Contains(zh, "yaml") {
+			t.Errorf("note %q / %q", en, zh)
+		}
+	}
+}

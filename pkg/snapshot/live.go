@@ -34,6 +34,15 @@ type TargetError struct {
 }
 
 func (e *TargetError) Error() string { return e.Err.Error() }
+
+// In is the message in lang: the read error's own words when it has them, else its text.
+func (e *TargetError) In(lang rules.Lang) string {
+	if w, ok := e.Err.(rules.Worded); ok {
+		return w.In(lang)
+	}
+	return e.Err.Error()
+}
+
 func (e *TargetError) Unwrap() error { return e.Err }
 
 // FromCluster fetches the targets with what the plan reads for every target (the provider

@@ -1,7 +1,6 @@
 package snapshot
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -65,8 +64,9 @@ func (w *World) Owns(t Target) bool {
 type Input struct {
 	Worlds []*World
 	// Notes say what the input held besides objects: files left out, objects defined in several
-	// files, and how to render a Helm chart or kustomization.
-	Notes []string
+	// files, and how to render a Helm chart or kustomization; each in every language (String is
+	// its English).
+	Notes []rules.Words
 	// defs are where each object is defined, by originKey.
 	defs map[string][]Location
 }
@@ -84,12 +84,10 @@ func (f Files) LoadWorlds() (*Input, error) {
 	}
 	in := &Input{defs: map[string][]Location{}}
 	if len(raw.skipped) > 0 {
-		in.Notes = append(in.Notes, fmt.Sprintf("skipped %d file(s) that hold no Kubernetes object: %s",
-			len(raw.skipped), namesOf(raw.skipped, 10)))
+		in.Notes = append(in.Notes, rules.Say("skipped %d file(s) that hold no Kubernetes object: %s",
+			"跳过了 %d 个不含 Kubernetes 对象的文件：%s", len(raw.skipped), namesOf(raw.skipped, 10)))
 	}
-	for _, h := range raw.hints {
-		in.Notes = append(in.Notes, h.String())
-	}
+	in.Notes = append(in.Notes, raw.hints...)
 	var keys []string
 	groups := map[string][]*manifest{}
 	for _, m := range raw.files {
@@ -171,7 +169,7 @@ func (p part) files() []*manifest {
 
 // split divides a group's files where they define the same object: a file goes to the first part
 // with no file it collides with. It returns the parts and a note per pair of colliding files.
-func split(files []*manifest) ([]part, []string) {
+func split(files []*manifest) ([]part, []rules.Words) {
 	order := map[*manifest]int{}
 	ids := make([]map[string]bool, len(files))
 	for i, m := range files {
@@ -193,13 +191,14 @@ func split(files []*manifest) ([]part, []string) {
 		return out
 	}
 	collides := make([][]int, len(files))
-	var notes []string
+	var notes []rules.Words
 	for i := range files {
 		for j := i + 1; j < len(files); j++ {
 			if both := shared(i, j); len(both) > 0 {
 				collides[i] = append(collides[i], j)
 				collides[j] = append(collides[j], i)
-				notes = append(notes, fmt.Sprintf("%s and %s both define %s; each is diagnosed without the other",
+				notes = append(notes, rules.Say("%s and %s both define %s; each is diagnosed without the other",
+					"%s 和 %s 都定义了 %s；两者分别单独诊断",
 					files[i].shown, files[j].shown, namesOf(both, 3)))
 			}
 		}
