@@ -159,7 +159,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	}
 	svcs, err := c.Snap.Services.List("")
 	if err != nil {
-		return false, fmt.Errorf("cannot count the other Services on CLB %s: %w", clip(id), err)
+		return false, rules.Errorf("cannot count the other Services on CLB %s: %w", "无法统计共用 CLB %s 的其他 Service：%w", clip(id), err)
 	}
 	union := maps.Clone(own.ids)
 	var parts []string
@@ -170,7 +170,8 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		}
 		b, err := ackBackendsMemo(c, s)
 		if err != nil {
-			unread = append(unread, fmt.Errorf("backends of Service %s/%s on the same CLB %s: %w", s.Namespace, s.Name, clip(id), err))
+			unread = append(unread, rules.Errorf("backends of Service %s/%s on the same CLB %s: %w",
+				"同一 CLB %[3]s 上的 Service %[1]s/%[2]s 的后端服务器：%[4]w", s.Namespace, s.Name, clip(id), err))
 			continue
 		}
 		for k := range b.ids {

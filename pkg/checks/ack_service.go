@@ -477,9 +477,9 @@ func checkACKZoneRegion(c *Context) error {
 	region, node := clusterRegion(c.Snap)
 	if region == "" {
 		if err := c.Snap.Nodes.Whole(""); err != nil {
-			return fmt.Errorf("cannot tell the cluster's region from its nodes: %w", err)
+			return rules.Errorf("cannot tell the cluster's region from its nodes: %w", "无法从节点得知集群所在的地域：%w", err)
 		}
-		return classed(snapshot.ReasonMissingInput, fmt.Errorf("no node shows the cluster's region"))
+		return classed(snapshot.ReasonMissingInput, rules.Errorf("no node shows the cluster's region", "没有节点标明集群所在的地域"))
 	}
 	a := ackAnns(c.Service.Annotations)
 	for _, s := range ackZoneSuffixes {
@@ -775,7 +775,8 @@ func ackNetworkPlugin(c *Context) (string, error) {
 	case err != nil:
 		return "", err
 	}
-	return "", errors.New("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system")
+	return "", rules.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system",
+		"网络插件未知：kube-system 中没有 kube-flannel-ds 或 terway DaemonSet")
 }
 
 // ackEligibleNodes filters nodes the way CCM picks CLB backends: the backend-label selector, no
@@ -830,7 +831,7 @@ func checkACKBackends(c *Context) error {
 	case !b.local && b.eligible == 0:
 		// Offline, the input files may lack the nodes that would be eligible.
 		if err = c.Snap.Nodes.Whole(""); err != nil {
-			err = fmt.Errorf("cannot tell whether any node can be a CLB backend: %w", err)
+			err = rules.Errorf("cannot tell whether any node can be a CLB backend: %w", "无法判断是否有节点可以作为 CLB 的后端服务器：%w", err)
 			break
 		}
 		path := "spec.externalTrafficPolicy"
@@ -843,7 +844,8 @@ func checkACKBackends(c *Context) error {
 	case b.local && len(b.ids) == 0 && len(b.unseen) > 0:
 		// A node the node list lacks is not in the input files, or known absent: never nil.
 		_, err = c.Snap.Nodes.Get("", b.unseen[0])
-		err = fmt.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w", nameList(clipAll(b.unseen), 3), err)
+		err = rules.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w",
+			"就绪的 Pod 运行在节点列表中没有的节点上（%s），因此无法确定 CCM 是否会挂载它们：%w", nameList(clipAll(b.unseen), 3), err)
 	case b.local && len(b.ids) == 0:
 		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", rules.Say(
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s",

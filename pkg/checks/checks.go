@@ -110,9 +110,9 @@ type Skip struct {
 	Reason string
 	// Class is the cause of the skip, one of snapshot.ReasonClasses.
 	Class snapshot.ReasonClass
-	// Worded words Reason in every language when the reason is the checks' own text (a pointer, so
-	// that Skips stay comparable); nil for a reason that is a read error (report.SkipReason words its
-	// fixed parts).
+	// Worded words Reason in every language: the checks' own text, or the snapshot's
+	// *snapshot.UnknownError (a pointer, so that Skips stay comparable); nil for a reason that is a
+	// text alone (a Go library's error), which every language shows as it is.
 	Worded rules.Worded
 }
 
@@ -290,10 +290,13 @@ func (c *Context) notePartial() {
 			return
 		}
 	}
-	c.partial = append(c.partial, Skip{Check: c.check.Name,
-		Reason: "offline: ran on the objects in the input files; objects they lack could add findings",
-		Class:  snapshot.ReasonMissingInput})
+	c.partial = append(c.partial, Skip{Check: c.check.Name, Reason: offlineOnly.Error(), Class: snapshot.ReasonMissingInput,
+		Worded: offlineOnly})
 }
+
+// offlineOnly is the reason of a partial skip: an AddOnly check ran offline on the input files only.
+var offlineOnly = &rules.WordsError{W: rules.Say("offline: ran on the objects in the input files; objects they lack could add findings",
+	"离线：仅基于输入文件中的对象运行；文件中缺少的对象可能带来更多问题")}
 
 // listAll lists st in every namespace. For an AddOnly check offline it is what the input files
 // hold (the caller notes the result as partial); otherwise an unknown list is an error.

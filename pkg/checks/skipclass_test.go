@@ -237,6 +237,8 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 		{"nothing unknown", nil, nil},
 		{"forbidden read", forbidden, []snapshot.ReasonClass{snapshot.ReasonForbidden}},
 		{"wrapped", fmt.Errorf("backends of Service default/b: %w", forbidden), []snapshot.ReasonClass{snapshot.ReasonForbidden}},
+		{"wrapped in words", rules.Errorf("backends of Service default/b: %w", "Service default/b 的后端：%w", forbidden),
+			[]snapshot.ReasonClass{snapshot.ReasonForbidden}},
 		{"joined, once per reason", errors.Join(forbidden, absent, nil, own, forbidden),
 			[]snapshot.ReasonClass{snapshot.ReasonForbidden, snapshot.ReasonNotFound, snapshot.ReasonOther}},
 		{"classed", classed(snapshot.ReasonMissingInput, own), []snapshot.ReasonClass{snapshot.ReasonMissingInput}},
@@ -264,6 +266,13 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 				}
 				if s.Class == snapshot.ReasonForbidden && !strings.Contains(s.Reason, rbac) {
 					t.Errorf("forbidden skip %q does not name the RBAC rule", s.Reason)
+				}
+				// The snapshot's errors, and the checks' worded ones, keep their words for the report.
+				var we *rules.WordsError
+				if worded := errors.As(tt.err, &we) || s.Reason == forbidden.Error(); worded {
+					if s.Worded == nil || s.Worded.In(rules.English) != s.Reason || !rules.HasHan(s.Worded.In(rules.Chinese)) {
+						t.Errorf("skip %q: words %v, want its reason in every language", s.Reason, s.Worded)
+					}
 				}
 			}
 			if !slices.Equal(got, tt.want) {

@@ -71,7 +71,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		return Result{}, err
 	}
 	for _, w := range files.Warnings {
-		o.warn("warning: " + w)
+		o.warn("warning: " + w.String())
 	}
 	targets, err := o.targetsOf(files)
 	if err != nil {

@@ -2,9 +2,7 @@ package report
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -141,7 +139,9 @@ func Localize(r Report, lang rules.Lang) Report {
 	return r
 }
 
-// localizeSkips are ss (a copy) with the fixed phrases of their reasons in lang.
+// localizeSkips are ss (a copy) with their reasons in lang: a reason worded in every language (the
+// checks' own text, or the snapshot's *UnknownError) is shown in lang; any other is a fact (a Go
+// library's error) and stays as it is.
 func localizeSkips(ss []Skipped, lang rules.Lang) []Skipped {
 	if ss == nil {
 		return nil
@@ -150,60 +150,9 @@ func localizeSkips(ss []Skipped, lang rules.Lang) []Skipped {
 	for i := range out {
 		if w := out[i].worded; w != nil && w.In(rules.English) == out[i].Reason {
 			out[i].Reason = w.In(lang)
-			continue
 		}
-		out[i].Reason = SkipReason(out[i].Reason, lang)
 	}
 	return out
-}
-
-// Skip reasons are "cannot read WHAT[ in namespace NS]: WHY" (snapshot.UnknownError) or a fixed
-// sentence; the resource names, object names and server errors in them are facts and stay as
-// they are.
-var (
-	readInNamespace = regexp.MustCompile(`^cannot read (\S+) in namespace (\S+): (.+)$`)
-	readObject      = regexp.MustCompile(`^cannot read (.+?): (.+)$`)
-	noneSelected    = regexp.MustCompile(`^not in the input files \(none selected by (.+)\)$`)
-)
-
-// zhReasons are the fixed sentences and causes of skip reasons, in Chinese.
-var zhReasons = map[string]string{
-	"not in the input files": "输入文件中没有",
-	"not fetched":            "未获取",
-	"forbidden":              "无权限（forbidden）",
-	"API not served by this cluster (is the CRD installed?)":                               "该集群不提供此 API（是否安装了相应的 CRD？）",
-	"unauthorized: the credentials were rejected":                                          "未授权：凭据被拒绝",
-	"the input files may hold only some of them":                                           "输入文件可能只包含其中一部分",
-	"offline: ran on the objects in the input files; objects they lack could add findings": "离线：仅基于输入文件中的对象运行；文件中缺少的对象可能带来更多问题",
-}
-
-// SkipReason is a skip reason with its fixed phrases in lang; a reason of another form is
-// returned as it is.
-func SkipReason(reason string, lang rules.Lang) string {
-	if lang != rules.Chinese {
-		return reason
-	}
-	if m := readInNamespace.FindStringSubmatch(reason); m != nil {
-		return fmt.Sprintf("无法读取命名空间 %s 中的 %s：%s", m[2], m[1], skipCause(m[3]))
-	}
-	if m := readObject.FindStringSubmatch(reason); m != nil {
-		return fmt.Sprintf("无法读取 %s：%s", m[1], skipCause(m[2]))
-	}
-	return skipCause(reason)
-}
-
-// skipCause is the cause part of a skip reason in Chinese, when it is a fixed one.
-func skipCause(c string) string {
-	if zh, ok := zhReasons[c]; ok {
-		return zh
-	}
-	if m := noneSelected.FindStringSubmatch(c); m != nil {
-		return "输入文件中没有（没有对象被 " + m[1] + " 选中）"
-	}
-	if rest, ok := strings.CutPrefix(c, "read failed: "); ok {
-		return "读取失败：" + rest
-	}
-	return c
 }
 
 // localizeFindings are fs (a copy) with their rule texts in lang.

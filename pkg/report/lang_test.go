@@ -113,53 +113,21 @@ func TestSARIFLang(t *testing.T) {
 	}
 }
 
-func TestSkipReason(t *testing.T) {
-	tests := []struct {
-		in        string
-		keep      []string // facts that must survive
-		translate bool
-	}{
-		{"cannot read events: not in the input files", []string{"events"}, true},
-		{"cannot read endpointslices in namespace shop: not in the input files", []string{"endpointslices", "shop"}, true},
-		{"cannot read deployments kube-system/cloud-controller-manager: not in the input files", []string{"deployments kube-system/cloud-controller-manager"}, true},
-		{"cannot read secrets ns/tls: not fetched", []string{"secrets ns/tls"}, true},
-		{"cannot read secrets in namespace ns: forbidden", []string{"secrets", "ns", "forbidden"}, true},
-		{"cannot read pods in namespace a: read failed: connection reset", []string{"pods", "connection reset"}, true},
-		{"cannot read pods in namespace a: not in the input files (none selected by app=web)", []string{"app=web"}, true},
-		{"offline: ran on the objects in the input files; objects they lack could add findings", nil, true},
-		{"some reason of another form", []string{"some reason of another form"}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			if got := SkipReason(tt.in, rules.English); got != tt.in {
-				t.Errorf("English changed: %q", got)
-			}
-			got := SkipReason(tt.in, rules.Chinese)
-			if hasHan(got) != tt.translate {
-				t.Errorf("SkipReason(%q) = %q, want Chinese %v", tt.in, got, tt.translate)
-			}
-			for _, k := range tt.keep {
-				if !strings.Contains(got, k) {
-					t.Errorf("SkipReason(%q) = %q lost %q", tt.in, got, k)
-				}
-			}
-		})
-	}
-}
-
-// TestLocalizeWordedSkips: a skip whose reason is the checks' own worded text is shown in the
-// report's language; a reason whose text no longer matches its words (or has none) goes through
-// SkipReason.
+// TestLocalizeWordedSkips: a skip whose reason is worded (the checks' own text, the snapshot's
+// UnknownError) is shown in the report's language; a reason whose text no longer matches its words,
+// or that has none, is a fact and stays as it is.
 func TestLocalizeWordedSkips(t *testing.T) {
 	own := rules.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
+	unknown := &snapshot.UnknownError{Resource: "nodes", Reason: "not fetched", Class: snapshot.ReasonMissingInput}
 	res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: rules.ACK,
 		Skipped: []checks.Skip{
 			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(rules.Worded)},
 			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(rules.Worded)},
 			{Check: "events", Reason: "cannot read events: forbidden"},
+			{Check: "ack-backends", Reason: unknown.Error(), Worded: unknown},
 		}}
 	r := Localize(build(t, res, snapshot.Live), rules.Chinese)
-	want := map[string]bool{"ack-ccm-version": true, "ack-eni": false, "events": true}
+	want := map[string]bool{"ack-ccm-version": true, "ack-eni": false, "events": false, "ack-backends": true}
 	for _, s := range r.Skipped {
 		if hasHan(s.Reason) != want[s.Check] {
 			t.Errorf("%s: reason %q, want Chinese %v", s.Check, s.Reason, want[s.Check])

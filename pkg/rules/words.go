@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"unicode"
 )
 
@@ -71,8 +73,13 @@ func HasHan(s string) bool {
 	return false
 }
 
-// WordsError is an error whose message is Words: Error is its English, In any language.
-type WordsError struct{ W Words }
+// WordsError is an error whose message is Words: Error is its English, In any language. An error
+// made by Errorf with %w wraps that fact (Unwrap), so errors.Is and errors.As find it.
+type WordsError struct {
+	W Words
+	// wrapped is the error the %w verbs wrap: the fact itself, or all of them joined.
+	wrapped error
+}
 
 // Error is the English message.
 func (e *WordsError) Error() string { return e.W.In(English) }
@@ -80,6 +87,43 @@ func (e *WordsError) Error() string { return e.W.In(English) }
 // In is the message in lang.
 func (e *WordsError) In(lang Lang) string { return e.W.In(lang) }
 
+// Unwrap is the error a %w verb of the English format wrapped (nil: none).
+func (e *WordsError) Unwrap() error { return e.wrapped }
+
 // Errorf is an error worded in every language; an error among args that is Worded is worded in
-// the same language, any other prints its own message.
-func Errorf(en, zh string, args ...any) error { return &WordsError{W: Say(en, zh, args...)} }
+// the same language, any other prints its own message. As with fmt.Errorf, the errors the English
+// format gives to %w are wrapped (several are joined); each format prints them as %v would.
+func Errorf(en, zh string, args ...any) error {
+	e := &WordsError{W: Say(wrapAsV(en), wrapAsV(zh), args...)}
+	if en != e.W.p.En {
+		switch w := fmt.Errorf(en, args...).(type) {
+		case interface{ Unwrap() error }:
+			e.wrapped = w.Unwrap()
+		case interface{ Unwrap() []error }:
+			e.wrapped = errors.Join(w.Unwrap()...)
+		}
+	}
+	return e
+}
+
+// wrapAsV is format f with each %w verb (flags, width or index included) made %v.
+func wrapAsV(f string) string {
+	if !strings.Contains(f, "%") {
+		return f
+	}
+	b := []byte(f)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(b) && strings.IndexByte("+-# 0123456789.[]*", b[j]) >= 0 {
+			j++
+		}
+		if j < len(b) && b[j] == 'w' {
+			b[j] = 'v'
+		}
+		i = j
+	}
+	return string(b)
+}

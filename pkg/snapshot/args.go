@@ -1,13 +1,14 @@
 package snapshot
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // resourceKinds maps the resource names kubectl accepts for the two supported kinds (singular,
@@ -25,8 +26,13 @@ var kindGroups = map[Kind][]string{
 // UnsupportedError says the resource type is not one lbdoctor diagnoses.
 type UnsupportedError struct{ Resource string }
 
-func (e UnsupportedError) Error() string {
-	return fmt.Sprintf("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME", e.Resource)
+// Error is the message in English.
+func (e UnsupportedError) Error() string { return e.In(rules.English) }
+
+// In is the message in lang; the resource type stays as the user gave it.
+func (e UnsupportedError) In(lang rules.Lang) string {
+	return rules.Say("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME",
+		"lbdoctor 只诊断 Service 和 Ingress，不诊断 %q；请使用 svc/NAME 或 ingress/NAME", e.Resource).In(lang)
 }
 
 // ResolveResource turns "svc", "ingresses.networking.k8s.io" or "ingresses.v1.networking.k8s.io"
@@ -70,11 +76,13 @@ func ParseTargets(args []string, ns string, resolve func(string) (Kind, error)) 
 			return nil, err
 		}
 		if len(args) == 1 {
-			return nil, fmt.Errorf("missing name after %q; usage: kubectl lbdoctor %s NAME", args[0], args[0])
+			return nil, rules.Errorf("missing name after %[1]q; usage: kubectl lbdoctor %[1]s NAME",
+				"%[1]q 后缺少名称；用法：kubectl lbdoctor %[1]s NAME", args[0])
 		}
 		for _, name := range args[1:] {
 			if strings.Contains(name, "/") || name == "" {
-				return nil, fmt.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME", name, args[0])
+				return nil, rules.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME",
+					"%[2]q 后的名称 %[1]q 无效：请写成 TYPE NAME 或 TYPE/NAME", name, args[0])
 			}
 			out = appendTarget(out, Target{Kind: kind, Namespace: ns, Name: name})
 		}
@@ -83,7 +91,8 @@ func ParseTargets(args []string, ns string, resolve func(string) (Kind, error)) 
 	for _, a := range args {
 		res, name, ok := strings.Cut(a, "/")
 		if !ok || name == "" || res == "" || strings.Contains(name, "/") {
-			return nil, fmt.Errorf("invalid target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar", a)
+			return nil, rules.Errorf("invalid target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar",
+				"目标 %q 无效：请写成 TYPE/NAME，例如 svc/foo 或 ingress/bar", a)
 		}
 		kind, err := resolve(res)
 		if err != nil {
@@ -131,7 +140,8 @@ func ResolveWithMapper(kindFor func(schema.GroupVersionResource) (schema.GroupVe
 	}
 	switch {
 	case meta.IsNoMatchError(a.err):
-		return "", fmt.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)", res)
+		return "", rules.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)",
+			"服务器上没有资源类型 %q；lbdoctor 诊断 services（svc）和 ingresses（ing）", res)
 	case a.err != nil:
 		return "", UnsupportedError{res}
 	}
@@ -142,5 +152,6 @@ func ResolveWithMapper(kindFor func(schema.GroupVersionResource) (schema.GroupVe
 	case (gvk.Group == "networking.k8s.io" || gvk.Group == "extensions") && gvk.Kind == "Ingress":
 		return KindIngress, nil
 	}
-	return "", fmt.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME", gvk.GroupKind())
+	return "", rules.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME",
+		"lbdoctor 只诊断 Service 和 Ingress，不诊断 %s；请使用 svc/NAME 或 ingress/NAME", gvk.GroupKind())
 }

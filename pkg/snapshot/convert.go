@@ -27,7 +27,7 @@ func (s *Snapshot) stores() []anyStore {
 // eventsGapIfNone marks events unknown when the input held none.
 func (s *Snapshot) eventsGapIfNone() {
 	if len(s.events) == 0 {
-		s.eventsGap = &UnknownError{Resource: "events", Reason: "not in the input files", Class: ReasonMissingInput}
+		s.eventsGap = gapOf(reasonNotInFiles, ReasonMissingInput).unknown("events", "", "")
 	}
 }
 

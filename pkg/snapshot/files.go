@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -23,6 +22,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // MaxInputBytes bounds the manifest input read in offline mode.
@@ -80,7 +81,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	}
 	fi, err := os.Stat(p)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", p, err)
+		return nil, rules.Errorf("cannot read %s: %w", "无法读取 %s：%w", p, err)
 	}
 	if !fi.IsDir() {
 		return []found{{p, true}}, nil
@@ -90,16 +91,18 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	visit := func(dir string) error {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return fmt.Errorf("cannot read directory %s: %w", dir, err)
+			return rules.Errorf("cannot read directory %s: %w", "无法读取目录 %s：%w", dir, err)
 		}
 		if chart := chartFile(entries); chart != "" {
-			in.hint(fmt.Sprintf("%s is a Helm chart (%s): render it first, e.g. helm template RELEASE %s | kubectl lbdoctor -f -", dir, chart, dir))
+			in.hint(rules.Say("%[1]s is a Helm chart (%[2]s): render it first, e.g. helm template RELEASE %[1]s | kubectl lbdoctor -f -",
+				"%[1]s 是 Helm chart（%[2]s）：请先渲染，例如 helm template RELEASE %[1]s | kubectl lbdoctor -f -", dir, chart))
 			in.skip(filepath.Join(dir, chart))
 			return filepath.SkipDir
 		}
 		not := map[string]bool{}
 		if k := kustomizationFile(entries); k != "" {
-			in.hint(fmt.Sprintf("%s is a kustomization: to check what it builds, run kustomize build %s | kubectl lbdoctor -f -", dir, dir))
+			in.hint(rules.Say("%[1]s is a kustomization: to check what it builds, run kustomize build %[1]s | kubectl lbdoctor -f -",
+				"%[1]s 是 kustomization：要检查它生成的对象，请运行 kustomize build %[1]s | kubectl lbdoctor -f -", dir))
 			not[k] = true
 			in.skip(filepath.Join(dir, k))
 			for _, patch := range kustomizePatches(filepath.Join(dir, k)) {
@@ -117,7 +120,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	if recursive {
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return fmt.Errorf("cannot read directory %s: %w", path, err)
+				return rules.Errorf("cannot read directory %s: %w", "无法读取目录 %s：%w", path, err)
 			}
 			if !d.IsDir() {
 				return nil
@@ -136,9 +139,11 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	slices.SortFunc(out, func(a, b found) int { return strings.Compare(a.name, b.name) })
 	if len(out) == 0 && len(in.skipped) == 0 {
 		if recursive {
-			return nil, fmt.Errorf("directory %s holds no .yaml, .yml or .json file, nor do its subdirectories", p)
+			return nil, rules.Errorf("directory %s holds no .yaml, .yml or .json file, nor do its subdirectories",
+				"目录 %s 及其子目录中都没有 .yaml、.yml 或 .json 文件", p)
 		}
-		return nil, fmt.Errorf("directory %s holds no .yaml, .yml or .json file (-R reads its subdirectories too)", p)
+		return nil, rules.Errorf("directory %s holds no .yaml, .yml or .json file (-R reads its subdirectories too)",
+			"目录 %s 中没有 .yaml、.yml 或 .json 文件（-R 会同时读取其子目录）", p)
 	}
 	return out, nil
 }
@@ -209,13 +214,14 @@ type input struct {
 	files []*manifest
 	// skipped are the files found in directories that hold no Kubernetes object, as shown.
 	skipped []string
-	hints   []string
+	// hints say how to read what was left out (render a Helm chart, build a kustomization).
+	hints []rules.Words
 }
 
 func (in *input) skip(name string) { in.skipped = append(in.skipped, name) }
 
-func (in *input) hint(h string) {
-	if !slices.Contains(in.hints, h) {
+func (in *input) hint(h rules.Words) {
+	if !slices.ContainsFunc(in.hints, func(o rules.Words) bool { return o.String() == h.String() }) {
 		in.hints = append(in.hints, h)
 	}
 }
@@ -236,7 +242,7 @@ type manifestObject struct {
 	node *yaml.Node
 	// doc is the document's number; where is "NAME document N" or "NAME document N item M".
 	doc   int
-	where string
+	where rules.Words
 	// id is "Kind namespace/name" ("Kind name" for a cluster-scoped kind), "" for a nameless object.
 	id string
 }
@@ -248,7 +254,7 @@ func (f Files) read() (*input, error) {
 	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
 	for _, p := range f.Paths {
 		if p == "" {
-			return nil, errors.New("-f needs a file, a directory or - for standard input")
+			return nil, rules.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或用 - 表示标准输入")
 		}
 		skippedBefore, hintsBefore := len(in.skipped), len(in.hints)
 		files, err := in.expand(p, f.Recursive)
@@ -274,29 +280,32 @@ func (f Files) read() (*input, error) {
 			in.files = append(in.files, m)
 		}
 		if objects == 0 && (fresh > 0 || len(files) == 0) {
-			name := p
+			var name any = p
 			if p == "-" {
-				name = "standard input"
+				name = stdinWords
 			}
-			msg := "no Kubernetes objects in " + name
+			msg := rules.Say("no Kubernetes objects in %s", "%s 中没有 Kubernetes 对象", name)
 			if n := len(in.skipped) - skippedBefore; n > 0 {
-				msg += fmt.Sprintf(" (%s)", namesOf(in.skipped[skippedBefore:], 3))
+				msg = rules.Say("%s (%s)", "%s（%s）", msg, namesOf(in.skipped[skippedBefore:], 3))
 			}
-			if hints := in.hints[hintsBefore:]; len(hints) > 0 {
-				msg += "; " + strings.Join(hints, "; ")
+			for _, h := range in.hints[hintsBefore:] {
+				msg = rules.Say("%s; %s", "%s；%s", msg, h)
 			}
-			return nil, errors.New(msg)
+			return nil, &rules.WordsError{W: msg}
 		}
 	}
 	return in, nil
 }
 
+// stdinWords names standard input ("-") in a message.
+var stdinWords = rules.Say("standard input", "标准输入")
+
 // namesOf lists up to n names, then how many more.
-func namesOf(names []string, n int) string {
+func namesOf(names []string, n int) rules.Words {
 	if len(names) <= n {
-		return strings.Join(names, ", ")
+		return rules.Say("%s", "%s", strings.Join(names, ", "))
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+	return rules.Say("%s and %d more", "%s 等（另有 %d 个）", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // reader reads manifest files within one byte budget.
@@ -327,7 +336,7 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", name, err)
+			return nil, rules.Errorf("cannot read %s: %w", "无法读取 %s：%w", name, err)
 		}
 		defer f.Close()
 		src = f
@@ -339,10 +348,11 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 	lr := &io.LimitedReader{R: src, N: r.budget + 1}
 	data, err := io.ReadAll(lr)
 	if lr.N <= 0 {
-		return nil, fmt.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose", m.name, MaxInputBytes>>20)
+		return nil, rules.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose",
+			"%s：输入超过 %d MiB；请只传入要诊断的对象", m.name, MaxInputBytes>>20)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", m.name, err)
+		return nil, rules.Errorf("cannot read %s: %w", "无法读取 %s：%w", m.name, err)
 	}
 	r.budget = lr.N - 1
 	type doc struct {
@@ -367,23 +377,34 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 			return nil, nil
 		}
 		if len(docs) > 0 {
-			return nil, fmt.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)", m.name, docs[0].obj.Line, docs[0].n)
+			return nil, notObject(m.name, docs[0].obj.Line, docs[0].n)
 		}
 	}
 	for _, d := range docs {
 		if d.obj.Kind != yaml.MappingNode {
-			return nil, fmt.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)", m.name, d.obj.Line, d.n)
+			return nil, notObject(m.name, d.obj.Line, d.n)
 		}
 		v, err := toValue(d.obj)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, d.obj.Line, d.n, err)
+			return nil, inDocument(m.name, d.obj.Line, d.n, err)
 		}
 		u := &unstructured.Unstructured{Object: v.(map[string]any)}
-		if err := r.objects(m, u, d.obj, d.n, fmt.Sprintf("%s document %d", m.shown, d.n)); err != nil {
-			return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, err.line, d.n, err.err)
+		if err := r.objects(m, u, d.obj, d.n, rules.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
+			return nil, inDocument(m.name, err.line, d.n, err.err)
 		}
 	}
 	return m, nil
+}
+
+// notObject is the error of document doc of file name, at line, that is no Kubernetes object.
+func notObject(name string, line, doc int) error {
+	return rules.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)",
+		"%s:%d：第 %d 个文档不是 Kubernetes 对象（应为带有 apiVersion 和 kind 的映射）", name, line, doc)
+}
+
+// inDocument is err, of document doc of file name at line, with where it is.
+func inDocument(name string, line, doc int, err error) error {
+	return rules.Errorf("%s:%d: document %d: %w", "%s:%d：第 %d 个文档：%w", name, line, doc, err)
 }
 
 // looksKubernetes reports whether a document is a mapping with an apiVersion or a kind.
@@ -497,19 +518,19 @@ var parserProblems = []string{"did not find expected ',' or ']'", "did not find 
 func syntaxError(name string, doc int, err error) error {
 	m := yamlErrRE.FindStringSubmatch(err.Error())
 	if m == nil {
-		return fmt.Errorf("%s: document %d is not valid YAML or JSON: %v", name, doc, err)
+		return rules.Errorf("%s: document %d is not valid YAML or JSON: %v", "%s：第 %d 个文档不是有效的 YAML 或 JSON：%v", name, doc, err)
 	}
 	problem := m[2]
 	parser := slices.Contains(parserProblems, problem)
 	if m[1] == "" && !parser && !strings.HasPrefix(problem, "found ") && !strings.HasPrefix(problem, "did not find ") &&
 		!strings.HasSuffix(problem, "in this context") && !strings.HasPrefix(problem, "could not find ") {
-		return fmt.Errorf("%s: document %d is not valid YAML or JSON: %s", name, doc, problem)
+		return rules.Errorf("%s: document %d is not valid YAML or JSON: %s", "%s：第 %d 个文档不是有效的 YAML 或 JSON：%s", name, doc, problem)
 	}
 	line, _ := strconv.Atoi(m[1]) // no line: the first one (0 as the library counts)
 	if parser || m[1] == "" {
 		line++
 	}
-	return fmt.Errorf("%s:%d: document %d is not valid YAML or JSON: %s", name, line, doc, problem)
+	return rules.Errorf("%s:%d: document %d is not valid YAML or JSON: %s", "%s:%d：第 %d 个文档不是有效的 YAML 或 JSON：%s", name, line, doc, problem)
 }
 
 // jsonTabs turns the tabs of a JSON document into spaces, which JSON allows as indentation and YAML
@@ -529,12 +550,12 @@ type addError struct {
 }
 
 // objects appends an object, or the items of a List, to m. n is the object's YAML mapping.
-func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where string) *addError {
+func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where rules.Words) *addError {
 	if u.GetKind() == "" {
-		return &addError{n.Line, errors.New("object has no kind")}
+		return &addError{n.Line, rules.Errorf("object has no kind", "对象没有 kind")}
 	}
 	if u.GetAPIVersion() == "" {
-		return &addError{n.Line, fmt.Errorf("%s has no apiVersion", u.GetKind())}
+		return &addError{n.Line, rules.Errorf("%s has no apiVersion", "%s 没有 apiVersion", u.GetKind())}
 	}
 	if u.IsList() {
 		items, _ := u.Object["items"].([]any)
@@ -547,9 +568,9 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 			}
 			o, ok := it.(map[string]any)
 			if !ok {
-				return &addError{in.Line, fmt.Errorf("item %d of the %s is not an object", i+1, u.GetKind())}
+				return &addError{in.Line, rules.Errorf("item %d of the %s is not an object", "%[2]s 的第 %[1]d 项不是对象", i+1, u.GetKind())}
 			}
-			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, fmt.Sprintf("%s item %d", where, i+1)); err != nil {
+			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, rules.Say("%s item %d", "%s 第 %d 项", where, i+1)); err != nil {
 				return err
 			}
 		}
@@ -559,7 +580,7 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 		u.SetNamespace(r.defaultNS)
 	}
 	if u.GetName() == "" && u.GetKind() != "Event" {
-		return &addError{n.Line, fmt.Errorf("%s has no metadata.name", u.GetKind())}
+		return &addError{n.Line, rules.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
 	mo := manifestObject{u: u, node: n, doc: doc, where: where}
 	if u.GetName() != "" {
@@ -579,7 +600,7 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	for _, st := range s.stores() {
 		st.setPartial()
 	}
-	seen := map[string]string{}
+	seen := map[string]rules.Words{}
 	for _, m := range files {
 		for _, o := range m.objs {
 			u := o.u
@@ -587,7 +608,7 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 				u = u.DeepCopy()
 			}
 			if err := s.addUnstructured(u); err != nil {
-				return nil, fmt.Errorf("%s:%d: document %d: %w", m.name, o.node.Line, o.doc, err)
+				return nil, inDocument(m.name, o.node.Line, o.doc, err)
 			}
 			if o.id == "" {
 				continue
@@ -598,7 +619,8 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 			}
 			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.node)
 			if first, ok := seen[o.id]; ok {
-				s.Warnings = append(s.Warnings, fmt.Sprintf("%s is given twice, in %s and in %s; the later one is used", o.id, first, o.where))
+				s.Warnings = append(s.Warnings, rules.Say("%s is given twice, in %s and in %s; the later one is used",
+					"%s 出现了两次，分别在 %s 和 %s；以后者为准", o.id, first, o.where))
 			}
 			seen[o.id] = o.where
 		}
@@ -642,14 +664,14 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
 	case gv == "v1" && gvk.Kind == "Event":
 		var e corev1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return fmt.Errorf("Event %s: %w", name, err)
+			return rules.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
 		s.AddEvent(FromCoreEvent(&e))
 		return nil
 	case gv == "events.k8s.io/v1" && gvk.Kind == "Event":
 		var e eventsv1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return fmt.Errorf("Event %s: %w", name, err)
+			return rules.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
 		s.AddEvent(FromEventsV1(&e))
 		return nil
@@ -686,16 +708,16 @@ func ingressFromUnstructured(u *unstructured.Unstructured) (*networkingv1.Ingres
 	case "networking.k8s.io/v1":
 		var ing networkingv1.Ingress
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &ing); err != nil {
-			return nil, fmt.Errorf("Ingress %s: %w", u.GetName(), err)
+			return nil, rules.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
 		}
 		return &ing, nil
 	case "networking.k8s.io/v1beta1", "extensions/v1beta1":
 		// Both beta versions share one JSON shape.
 		var old networkingv1beta1.Ingress
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &old); err != nil {
-			return nil, fmt.Errorf("Ingress %s: %w", u.GetName(), err)
+			return nil, rules.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
 		}
 		return convertBeta(&old), nil
 	}
-	return nil, fmt.Errorf("Ingress %s: unsupported apiVersion %s", u.GetName(), u.GetAPIVersion())
+	return nil, rules.Errorf("Ingress %s: unsupported apiVersion %s", "Ingress %s：不支持 apiVersion %s", u.GetName(), u.GetAPIVersion())
 }

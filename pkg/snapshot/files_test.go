@@ -129,8 +129,8 @@ func TestFromFilesEmptyAndDuplicates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "Service a/x") ||
-			!strings.Contains(s.Warnings[0], one+" document 1") || !strings.Contains(s.Warnings[0], two+" document 2") {
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].String(), "Service a/x") ||
+			!strings.Contains(s.Warnings[0].String(), one+" document 1") || !strings.Contains(s.Warnings[0].String(), two+" document 2") {
 			t.Errorf("warnings %q", s.Warnings)
 		}
 	})
@@ -140,7 +140,7 @@ func TestFromFilesEmptyAndDuplicates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "document 1 item 1") || !strings.Contains(s.Warnings[0], "document 1 item 2") {
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].String(), "document 1 item 1") || !strings.Contains(s.Warnings[0].String(), "document 1 item 2") {
 			t.Errorf("warnings %q", s.Warnings)
 		}
 	})

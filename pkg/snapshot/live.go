@@ -12,6 +12,8 @@ import (
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Clients are what the live fetcher needs.
@@ -31,6 +33,15 @@ type TargetError struct {
 }
 
 func (e *TargetError) Error() string { return e.Err.Error() }
+
+// In is the message in lang: the read error's own words when it has them, else its text.
+func (e *TargetError) In(lang rules.Lang) string {
+	if w, ok := e.Err.(rules.Worded); ok {
+		return w.In(lang)
+	}
+	return e.Err.Error()
+}
+
 func (e *TargetError) Unwrap() error { return e.Err }
 
 // FromCluster fetches the targets with what the plan reads for every target (the provider
@@ -63,7 +74,7 @@ func fromCluster(ctx context.Context, c Clients, targets []Target, plan Plan, ov
 	}
 	if overlay != nil {
 		if err := overlay(f.snap); err != nil {
-			return nil, fmt.Errorf("laying the manifests over the cluster: %w", err)
+			return nil, rules.Errorf("laying the manifests over the cluster: %w", "将清单叠加到集群上时出错：%w", err)
 		}
 	}
 	f.rounds(plan)
@@ -239,7 +250,9 @@ func (f *fetcher) classify(err error, verb Verb, e *Entry, ns string) Gap {
 	r := FailedRead{Class: ReasonReadFailed, Verb: string(verb), Resource: e.GVR.Resource, Namespace: ns,
 		Note: fmt.Sprintf("%s %s: %s", verb, e.GVR.Resource, shortErr(err))}
 	f.locked(func() { f.snap.addIncomplete(r) })
-	return Gap{Reason: "read failed: " + shortErr(err), Class: ReasonReadFailed, Err: err}
+	g := gapOf(reasonReadFailed(shortErr(err)), ReasonReadFailed)
+	g.Err = err
+	return g
 }
 
 func shortErr(err error) string {
@@ -277,8 +290,9 @@ func (f *fetcher) target(t Target) {
 		case apierrors.IsNotFound(err):
 			e = &NotFoundError{Resource: en.GVR.Resource, Namespace: t.Namespace, Name: t.Name}
 		case apierrors.IsForbidden(err):
-			e = &UnknownError{Resource: en.GVR.Resource, Namespace: t.Namespace, Name: t.Name, Reason: "forbidden",
-				Class: ReasonForbidden, RBAC: en.rbacRule(VerbGet, t.Namespace), Err: err}
+			g := gapOf(reasonForbidden, ReasonForbidden)
+			g.RBAC, g.Err = en.rbacRule(VerbGet, t.Namespace), err
+			e = g.unknown(en.GVR.Resource, t.Namespace, t.Name)
 		default:
 			e = err
 		}

@@ -14,6 +14,8 @@ import (
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/watch"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Field selectors of the cluster-wide Pods and Secrets reads (one-shot and serve's informers): no
@@ -45,7 +47,8 @@ func FromScope(ctx context.Context, c Clients, ns string, sel Selector, plan Pla
 	}
 	nsl, lerr := c.Kube.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})
 	if lerr != nil {
-		return nil, fmt.Errorf("%w; listing namespaces to read them one by one failed too: %v", err, shortErr(lerr))
+		return nil, rules.Errorf("%w; listing namespaces to read them one by one failed too: %v",
+			"%w；改为逐个命名空间读取时，列出命名空间也失败了：%v", err, shortErr(lerr))
 	}
 	var names []string
 	for _, n := range nsl.Items {
@@ -77,7 +80,9 @@ func (f *fetcher) listSelected(ns string, sel Selector, out *selected) {
 		gap := f.classify(err, VerbList, res.entry(), ns)
 		f.locked(func() {
 			if out.errs[ns] == nil {
-				out.errs[ns] = &UnknownError{Resource: res.name(), Namespace: ns, Reason: gap.Reason, Class: gap.Class, RBAC: gap.RBAC}
+				u := gap.unknown(res.name(), ns, "")
+				u.Err = nil
+				out.errs[ns] = u
 			}
 		})
 	}

@@ -138,6 +138,5 @@ func (s *Store[T]) knownSelection(ns, selector string) error {
 			return nil
 		}
 	}
-	return &UnknownError{Resource: s.resource, Namespace: ns, Reason: "not in the input files (none selected by " + selector + ")",
-		Class: ReasonMissingInput}
+	return gapOf(reasonNoneSelected(selector), ReasonMissingInput).unknown(s.resource, ns, "")
 }

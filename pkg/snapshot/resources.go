@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sync"
 
@@ -16,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/watch"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Built-in resources the snapshot holds, by the name a Request uses.
@@ -230,7 +231,7 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 	} else {
 		obj = d.newObj()
 		if err = runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, obj); err != nil {
-			err = fmt.Errorf("%s %s: %w", u.GetKind(), u.GetName(), err)
+			err = rules.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), err)
 		}
 	}
 	if err != nil {

@@ -21,6 +21,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Secret keys whose facts a snapshot keeps.
@@ -330,7 +332,7 @@ func newSecret() *Secret { return &Secret{} }
 func secretFromUnstructured(u *unstructured.Unstructured) (*Secret, error) {
 	var w corev1.Secret
 	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &w); err != nil {
-		return nil, fmt.Errorf("Secret %s: %w", u.GetName(), err)
+		return nil, rules.Errorf("Secret %s: %w", "Secret %s：%w", u.GetName(), err)
 	}
 	return SecretOf(&w), nil
 }

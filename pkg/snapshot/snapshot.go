@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Kind of a diagnosis target; the same type as the checks' and rules' kind.
@@ -99,7 +100,8 @@ type Snapshot struct {
 	// be read); the report is marked so.
 	Incomplete []FailedRead
 	// Warnings are problems of the input itself (offline: the same object given twice).
-	Warnings []string
+	// Each is worded in every language (String is its English).
+	Warnings []rules.Words
 
 	memo   map[memoID]*memoEntry
 	memoMu sync.Mutex

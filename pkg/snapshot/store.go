@@ -2,11 +2,12 @@ package snapshot
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // NotFoundError says an object is known not to exist: the API server answered 404, or a complete
@@ -15,20 +16,28 @@ type NotFoundError struct {
 	Resource, Namespace, Name string
 }
 
-func (e *NotFoundError) Error() string {
+// Error is the message in English.
+func (e *NotFoundError) Error() string { return e.In(rules.English) }
+
+// In is the message in lang; the resource, namespace and name stay as they are.
+func (e *NotFoundError) In(lang rules.Lang) string {
 	if e.Namespace == "" {
-		return fmt.Sprintf("%s %q not found", e.Resource, e.Name)
+		return rules.Say("%s %q not found", "%s %q 不存在", e.Resource, e.Name).In(lang)
 	}
-	return fmt.Sprintf("%s %s/%s not found", e.Resource, e.Namespace, e.Name)
+	return rules.Say("%s %s/%s not found", "%s %s/%s 不存在", e.Resource, e.Namespace, e.Name).In(lang)
 }
 
 // UnknownError says nothing is known about an object or a list: it was not in the input files, the
 // user may not read it, or its API group is not served. Checks that meet one are skipped, never
-// turned into findings.
+// turned into findings. It words itself in every language (In); Error is its English.
 type UnknownError struct {
 	Resource, Namespace, Name string
 	// Reason is why it is unknown ("not in the input files", "forbidden: …", "API not served").
 	Reason string
+	// Words is Reason in every language when it is one of the snapshot's own reasons (the API
+	// server's error text inside it stays a fact); zero when Reason is a text alone, which every
+	// language shows as it is.
+	Words rules.Words
 	// Class is the cause of Reason, set where the gap was found.
 	Class ReasonClass
 	// RBAC is the rule that would allow reading it, empty when permissions are not the cause.
@@ -42,26 +51,66 @@ type UnknownError struct {
 // Unwrap returns the read error behind the gap.
 func (e *UnknownError) Unwrap() error { return e.Err }
 
-func (e *UnknownError) Error() string {
-	var what string
+// Error is the message in English.
+func (e *UnknownError) Error() string { return e.In(rules.English) }
+
+// The shapes of what an UnknownError is about: a named object of a namespace, a named object, a
+// namespace's list, every namespace's list.
+const (
+	shapeNamespacedObject = iota
+	shapeObject
+	shapeNamespace
+	shapeAll
+)
+
+// cannotRead and onlySome are the messages of an UnknownError, by shape: the resource, namespace and
+// name are facts; %[4]s is the reason.
+var (
+	cannotRead = [...]rules.Phrase{
+		shapeNamespacedObject: {En: "cannot read %[1]s %[2]s/%[3]s: %[4]s", Zh: "无法读取 %[1]s %[2]s/%[3]s：%[4]s"},
+		shapeObject:           {En: "cannot read %[1]s %[3]q: %[4]s", Zh: "无法读取 %[1]s %[3]q：%[4]s"},
+		shapeNamespace:        {En: "cannot read %[1]s in namespace %[2]s: %[4]s", Zh: "无法读取命名空间 %[2]s 中的 %[1]s：%[4]s"},
+		shapeAll:              {En: "cannot read %[1]s: %[4]s", Zh: "无法读取 %[1]s：%[4]s"},
+	}
+	onlySome = [...]rules.Phrase{
+		shapeNamespacedObject: {En: "the input files may hold only some %[1]s %[2]s/%[3]s", Zh: "输入文件可能只包含 %[1]s %[2]s/%[3]s 的一部分"},
+		shapeObject:           {En: "the input files may hold only some %[1]s %[3]q", Zh: "输入文件可能只包含 %[1]s %[3]q 的一部分"},
+		shapeNamespace:        {En: "the input files may hold only some %[1]s in namespace %[2]s", Zh: "输入文件可能只包含命名空间 %[2]s 中的部分 %[1]s"},
+		shapeAll:              {En: "the input files may hold only some %[1]s", Zh: "输入文件可能只包含部分 %[1]s"},
+	}
+	needsRBAC = rules.Phrase{En: "%s (needs RBAC: %s)", Zh: "%s（需要 RBAC 权限：%s）"}
+)
+
+// In is the message in lang: what could not be read and why, with the RBAC rule that would allow
+// it. Resource, namespace and object names, the RBAC rule and a server's error text stay as they are.
+func (e *UnknownError) In(lang rules.Lang) string {
+	shape := shapeAll
 	switch {
 	case e.Name != "" && e.Namespace != "":
-		what = fmt.Sprintf("%s %s/%s", e.Resource, e.Namespace, e.Name)
+		shape = shapeNamespacedObject
 	case e.Name != "":
-		what = fmt.Sprintf("%s %q", e.Resource, e.Name)
+		shape = shapeObject
 	case e.Namespace != "":
-		what = fmt.Sprintf("%s in namespace %s", e.Resource, e.Namespace)
-	default:
-		what = e.Resource
+		shape = shapeNamespace
 	}
 	if e.some {
-		return "the input files may hold only some " + what
+		return onlySome[shape].With(e.Resource, e.Namespace, e.Name).In(lang)
 	}
-	msg := fmt.Sprintf("cannot read %s: %s", what, e.Reason)
+	var reason any = e.Reason
+	if !e.Words.IsZero() {
+		reason = e.Words
+	}
+	w := cannotRead[shape].With(e.Resource, e.Namespace, e.Name, reason)
 	if e.RBAC != "" {
-		msg += " (needs RBAC: " + e.RBAC + ")"
+		w = needsRBAC.With(w, e.RBAC)
 	}
-	return msg
+	return w.In(lang)
+}
+
+// only marks e as a list the input files may hold only some of.
+func (e *UnknownError) only() *UnknownError {
+	e.some = true
+	return e
 }
 
 // IsNotFound reports whether err says an object is known to be absent.
@@ -85,6 +134,8 @@ func IsUnknown(err error) bool {
 // Gap records why a resource (in a namespace, or everywhere when Namespace is "") could not be read.
 type Gap struct {
 	Reason string
+	// Words is Reason in every language when it is one of the snapshot's own (see UnknownError).
+	Words rules.Words
 	// Class is the cause of Reason, from the read error's status or the missing input.
 	Class ReasonClass
 	RBAC  string
@@ -94,7 +145,34 @@ type Gap struct {
 
 // unknown is the error of resource ns/name (name "" for a list) that this gap leaves unknown.
 func (g Gap) unknown(resource, ns, name string) *UnknownError {
-	return &UnknownError{Resource: resource, Namespace: ns, Name: name, Reason: g.Reason, Class: g.Class, RBAC: g.RBAC, Err: g.Err}
+	return &UnknownError{Resource: resource, Namespace: ns, Name: name, Reason: g.Reason, Words: g.Words,
+		Class: g.Class, RBAC: g.RBAC, Err: g.Err}
+}
+
+// gapOf is the gap of reason w, one of the snapshot's own, of class c.
+func gapOf(w rules.Words, c ReasonClass) Gap {
+	return Gap{Reason: w.In(rules.English), Words: w, Class: c}
+}
+
+// The snapshot's own reasons, in every language.
+var (
+	reasonNotFetched   = rules.Say("not fetched", "未获取")
+	reasonNotInFiles   = rules.Say("not in the input files", "输入文件中没有")
+	reasonSome         = rules.Say("the input files may hold only some of them", "输入文件可能只包含其中一部分")
+	reasonForbidden    = rules.Say("forbidden", "无读取权限（forbidden）")
+	reasonUnauthorized = rules.Say("unauthorized: the credentials were rejected", "未授权：凭据被拒绝")
+	reasonNotServed    = rules.Say("API not served by this cluster (is the CRD installed?)", "该集群不提供此 API（是否安装了相应的 CRD？）")
+)
+
+// reasonReadFailed is the reason of a read that failed for another cause; msg, the error's text,
+// is a fact.
+func reasonReadFailed(msg string) rules.Words {
+	return rules.Say("read failed: %s", "读取失败：%s", msg)
+}
+
+// reasonNoneSelected is the reason of an offline selection the input files hold none of.
+func reasonNoneSelected(selector string) rules.Words {
+	return rules.Say("not in the input files (none selected by %s)", "输入文件中没有（%s 未选中任何对象）", selector)
 }
 
 // Store holds the objects of one resource and what is known about the ones it lacks.
@@ -189,9 +267,9 @@ func (s *Store[T]) unknown(ns, name string) *UnknownError {
 		g, ok = s.gaps[""]
 	}
 	if !ok {
-		g = Gap{Reason: "not fetched", Class: ReasonMissingInput}
+		g = gapOf(reasonNotFetched, ReasonMissingInput)
 		if s.partial {
-			g = Gap{Reason: "not in the input files", Class: ReasonMissingInput}
+			g = gapOf(reasonNotInFiles, ReasonMissingInput)
 		}
 	}
 	return g.unknown(s.resource, ns, name)
@@ -229,8 +307,7 @@ func (s *Store[T]) Whole(ns string) error {
 		return err
 	}
 	if s.partial {
-		return &UnknownError{Resource: s.resource, Namespace: ns, Reason: "the input files may hold only some of them",
-			Class: ReasonMissingInput, some: true}
+		return gapOf(reasonSome, ReasonMissingInput).unknown(s.resource, ns, "").only()
 	}
 	return nil
 }

@@ -175,12 +175,14 @@ func GapFor(err error, verb, resource, group, ns string) (Gap, bool) {
 func gapFor(err error, verb Verb, e *Entry, ns string) (Gap, bool) {
 	switch {
 	case apierrors.IsForbidden(err):
-		return Gap{Reason: "forbidden", Class: ReasonForbidden, RBAC: e.rbacRule(verb, ns), Err: err}, true
+		g := gapOf(reasonForbidden, ReasonForbidden)
+		g.RBAC, g.Err = e.rbacRule(verb, ns), err
+		return g, true
 	case apierrors.IsUnauthorized(err):
-		return Gap{Reason: "unauthorized: the credentials were rejected", Class: ReasonUnauthorized}, true
+		return gapOf(reasonUnauthorized, ReasonUnauthorized), true
 	case apierrors.IsNotFound(err):
 		// A LIST answering 404 means the resource itself is not served.
-		return Gap{Reason: "API not served by this cluster (is the CRD installed?)", Class: ReasonNotServed}, true
+		return gapOf(reasonNotServed, ReasonNotServed), true
 	}
 	return Gap{}, false
 }

@@ -125,7 +125,7 @@ func TestLoadWorlds(t *testing.T) {
 			if len(defs) != 2 || !strings.HasSuffix(defs[0].File, "broken.yaml") || !strings.HasSuffix(defs[1].File, "fixed.yaml") || defs[0].Line != 1 {
 				t.Errorf("definitions of %s: %+v", web, defs)
 			}
-			notes := strings.Join(in.Notes, "\n")
+			notes := notesOf(in)
 			for _, want := range []string{"values.yaml", "package.json", "list.json", "Chart.yaml", "helm template"} {
 				if !strings.Contains(notes, want) {
 					t.Errorf("notes lack %q:\n%s", want, notes)
@@ -180,7 +180,7 @@ func TestLoadWorldsKustomization(t *testing.T) {
 	if len(in.Worlds) != 1 || len(in.Worlds[0].Files) != 1 || filepath.Base(in.Worlds[0].Files[0]) != "svc.yaml" {
 		t.Fatalf("worlds %+v", view(t, in, root))
 	}
-	notes := strings.Join(in.Notes, "\n")
+	notes := notesOf(in)
 	for _, want := range []string{"kustomization.yaml", "patch.yaml", "psm.yaml", "kustomize build"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
@@ -253,4 +253,13 @@ func TestLoadWorldsTwiceInOneFile(t *testing.T) {
 	if len(in.Worlds) != 1 || len(defs) != 1 || defs[0].Line == 1 || len(in.Worlds[0].Snap.Warnings) != 1 {
 		t.Errorf("worlds %d, definitions %+v, warnings %q", len(in.Worlds), defs, in.Worlds[0].Snap.Warnings)
 	}
+}
+
+// notesOf is the English of in's notes, a line each.
+func notesOf(in *Input) string {
+	lines := make([]string, len(in.Notes))
+	for i, n := range in.Notes {
+		lines[i] = n.String()
+	}
+	return strings.Join(lines, "\n")
 }
