@@ -2,10 +2,10 @@ package snapshot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"unique"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -191,7 +191,7 @@ func newPod() *Pod { return &Pod{} }
 func podFromUnstructured(u *unstructured.Unstructured) (*Pod, error) {
 	var w corev1.Pod
 	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &w); err != nil {
-		return nil, fmt.Errorf("Pod %s: %w", u.GetName(), err)
+		return nil, rules.Errorf("Pod %s: %w", "Pod %s：%w", u.GetName(), err)
 	}
 	return PodOf(&w), nil
 }
