@@ -7,10 +7,13 @@
 #   BENCH_SCALE=0.1 BENCH_UPDATES=200 bash bench/serve.sh
 #   BENCH_MEMLIMITS="default 256MiB off" bash bench/serve.sh   one run per GOMEMLIMIT, same cluster
 #   BENCH_BEFORE=/path/to/kubectl-lbdoctor bash bench/serve.sh   paired with another binary
-#   BENCH_SCALE=7.143 BENCH_PODS_PER_SERVICE=3 BENCH_ONESHOT=3 bash bench/serve.sh
+#   BENCH_SCALE=7.143 BENCH_PODS_PER_SERVICE=3 BENCH_ONESHOT=3 BENCH_VIA_ETCD=1 bash bench/serve.sh
 #       issue 27's size: 50,000 targets (35,714 Services, 14,286 Ingresses) and 107,142 Pods, then
 #       BENCH_ONESHOT runs of the one-shot `-A -o json` and of `kubectl get services,ingresses -A -o json`
-#       on the same cluster (wall and peak RSS)
+#       on the same cluster (wall and peak RSS). BENCH_VIA_ETCD=1 writes the namespaced objects into
+#       etcd beside the API server, whose Service creates slow down with their count (bench/loadgen/etcd.go).
+#   BENCH_CLUSTER_DIR=/tmp/big BENCH_LOAD_ONLY=1 … bash bench/serve.sh   load a cluster that stays up
+#   BENCH_CLUSTER_DIR=/tmp/big bash bench/serve.sh                        bench on it (no second load)
 #
 # Figures go to bench/out/serve-latest.txt (key=value lines).
 set -euo pipefail
@@ -27,8 +30,10 @@ log() { echo "bench-serve: $*" >&2; }
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/lbdoctor-bench-serve.XXXXXX")
 cluster=$work/cluster
+keep=
+if [ -n "${BENCH_CLUSTER_DIR:-}" ]; then cluster=$BENCH_CLUSTER_DIR keep=1; fi
 cleanup() {
-  if [ -d "$cluster" ]; then hack/local-cluster.sh down "$cluster" || true; fi
+  if [ -z "$keep" ] && [ -d "$cluster" ]; then hack/local-cluster.sh down "$cluster" || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -39,14 +44,28 @@ log "building kubectl-lbdoctor, loadgen and servebench"
 "$GO" build -o "$work/loadgen" ./bench/loadgen
 "$GO" build -o "$work/servebench" ./bench/servebench
 
-log "starting the local cluster"
-hack/local-cluster.sh up "$cluster" >/dev/null
-# shellcheck disable=SC1091
-source "$cluster/env"
+if [ -n "$keep" ] && [ -f "$cluster/load.txt" ]; then
+  log "reusing the cluster loaded in $cluster"
+  # shellcheck disable=SC1091
+  source "$cluster/env"
+  kubectl get --raw /readyz >/dev/null
+else
+  log "starting the local cluster"
+  hack/local-cluster.sh up "$cluster" >/dev/null
+  # shellcheck disable=SC1091
+  source "$cluster/env"
 
-log "loading the synthetic cluster (BENCH_SCALE=$scale)"
-BENCH_SCALE=$scale "$work/loadgen" -workers "${BENCH_WORKERS:-64}" -summary "$work/load.txt"
-sleep "${BENCH_SETTLE:-10}"
+  log "loading the synthetic cluster (BENCH_SCALE=$scale)"
+  BENCH_SCALE=$scale "$work/loadgen" -workers "${BENCH_WORKERS:-64}" -summary "$work/load.txt" \
+    ${BENCH_VIA_ETCD:+-via-etcd "$LBDOCTOR_ETCD_URL"}
+  [ -z "$keep" ] || cp "$work/load.txt" "$cluster/load.txt"
+  if [ -n "${BENCH_LOAD_ONLY:-}" ]; then
+    log "loaded; the cluster stays up in $cluster (hack/local-cluster.sh down $cluster)"
+    exit 0
+  fi
+  sleep "${BENCH_SETTLE:-10}"
+fi
+[ -f "$work/load.txt" ] || cp "$cluster/load.txt" "$work/load.txt"
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 : >"$work/serve.txt"

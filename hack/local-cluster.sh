@@ -254,6 +254,7 @@ EOF
     printf 'export LBDOCTOR_RESTRICTED_KUBECONFIG=%q\n' "$dir/restricted.kubeconfig"
     printf 'export LBDOCTOR_APISERVER_PID=%q\n' "$api_pid"
     printf 'export LBDOCTOR_ETCD_PID=%q\n' "$etcd_pid"
+    printf 'export LBDOCTOR_ETCD_URL=%q\n' "$etcd_url"
   } >"$dir/env"
   log "up in $((SECONDS - t0))s: source $dir/env"
   echo "$dir"

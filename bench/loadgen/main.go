@@ -55,6 +55,8 @@ func run() error {
 		return err
 	}
 	pods := flag.Int("pods-per-service", defPods, "pods behind each Service (BENCH_PODS_PER_SERVICE)")
+	viaEtcd := flag.String("via-etcd", "", "etcd client URL: write Services, Pods, EndpointSlices, Ingresses, Secrets "+
+		"and Events into etcd directly, beside the API server (see etcdWriter)")
 	flag.Parse()
 	if *scale <= 0 {
 		return fmt.Errorf("-scale must be positive")
@@ -87,6 +89,9 @@ func run() error {
 	ctx := context.Background()
 	l := &loader{kube: kube, ctx: ctx, uids: map[string]types.UID{}, stats: map[string]*stat{},
 		asyncSem: make(chan struct{}, *workers)}
+	if *viaEtcd != "" {
+		l.etcd = newEtcdWriter(*viaEtcd)
+	}
 	start := time.Now()
 	if err := l.phase(ctx, "namespaces", pool{l.namespaceJobs(c), *workers}); err != nil {
 		return err
@@ -148,6 +153,8 @@ type loader struct {
 	asyncErr error
 	// stats holds, per request kind ("pod status"), the count, retries and total latency.
 	stats map[string]*stat
+	// etcd, when set, is where the namespaced objects are written (-via-etcd).
+	etcd *etcdWriter
 }
 
 type stat struct {
@@ -331,6 +338,13 @@ func (l *loader) objectJobs(c *synth.Cluster) (svcJobs, jobs []job) {
 			o := o.DeepCopy()
 			fresh(&o.ObjectMeta)
 			l.objects.Add(1)
+			if l.etcd != nil {
+				uid, err := l.createServiceViaEtcd(ctx, l.etcd, i, o)
+				if err == nil {
+					l.setUID("Service", o.Namespace, o.Name, uid)
+				}
+				return err
+			}
 			var got *corev1.Service
 			if err := l.call(ctx, "service "+o.Namespace+"/"+o.Name, func() (err error) {
 				got, err = l.kube.CoreV1().Services(o.Namespace).Create(ctx, o, metav1.CreateOptions{})
@@ -357,6 +371,10 @@ func (l *loader) objectJobs(c *synth.Cluster) (svcJobs, jobs []job) {
 				o := p.DeepCopy()
 				fresh(&o.ObjectMeta)
 				l.objects.Add(1)
+				if l.etcd != nil {
+					_, err := l.putViaEtcd(ctx, l.etcd, "pods", "v1", "Pod", &o.ObjectMeta, o)
+					return err
+				}
 				var got *corev1.Pod
 				if err := l.call(ctx, "pod "+o.Namespace+"/"+o.Name, func() (err error) {
 					got, err = l.kube.CoreV1().Pods(o.Namespace).Create(ctx, o, metav1.CreateOptions{})
@@ -376,6 +394,10 @@ func (l *loader) objectJobs(c *synth.Cluster) (svcJobs, jobs []job) {
 			o := es.DeepCopy()
 			fresh(&o.ObjectMeta)
 			l.objects.Add(1)
+			if l.etcd != nil {
+				_, err := l.putViaEtcd(ctx, l.etcd, "endpointslices", "discovery.k8s.io/v1", "EndpointSlice", &o.ObjectMeta, o)
+				return err
+			}
 			return l.call(ctx, "endpointslice "+o.Namespace+"/"+o.Name, func() error {
 				_, err := l.kube.DiscoveryV1().EndpointSlices(o.Namespace).Create(ctx, o, metav1.CreateOptions{})
 				return err
@@ -387,6 +409,10 @@ func (l *loader) objectJobs(c *synth.Cluster) (svcJobs, jobs []job) {
 			o := o.DeepCopy()
 			fresh(&o.ObjectMeta)
 			l.objects.Add(1)
+			if l.etcd != nil {
+				_, err := l.putViaEtcd(ctx, l.etcd, "secrets", "v1", "Secret", &o.ObjectMeta, o)
+				return err
+			}
 			return l.call(ctx, "secret "+o.Namespace+"/"+o.Name, func() error {
 				_, err := l.kube.CoreV1().Secrets(o.Namespace).Create(ctx, o, metav1.CreateOptions{})
 				return err
@@ -398,6 +424,13 @@ func (l *loader) objectJobs(c *synth.Cluster) (svcJobs, jobs []job) {
 			o := o.DeepCopy()
 			fresh(&o.ObjectMeta)
 			l.objects.Add(1)
+			if l.etcd != nil {
+				uid, err := l.putViaEtcd(ctx, l.etcd, "ingress", "networking.k8s.io/v1", "Ingress", &o.ObjectMeta, o)
+				if err == nil {
+					l.setUID("Ingress", o.Namespace, o.Name, uid)
+				}
+				return err
+			}
 			ings := l.kube.NetworkingV1().Ingresses(o.Namespace)
 			var got = o
 			if err := l.call(ctx, "ingress "+o.Namespace+"/"+o.Name, func() (err error) {
@@ -493,6 +526,10 @@ func (l *loader) eventJobs(c *synth.Cluster) []job {
 			}
 			ref.UID, ref.ResourceVersion = uid, ""
 			l.objects.Add(1)
+			if l.etcd != nil {
+				_, err := l.putViaEtcd(ctx, l.etcd, "events", "v1", "Event", &o.ObjectMeta, o)
+				return err
+			}
 			return l.call(ctx, "event "+o.Namespace+"/"+o.Name, func() error {
 				_, err := l.kube.CoreV1().Events(o.Namespace).Create(ctx, o, metav1.CreateOptions{})
 				return err

@@ -102,8 +102,9 @@ func emitters() map[rules.ID][]string {
 
 // labels are the fixed words of the rule catalog in one language.
 type labels struct {
-	file, title, intro                                 string
-	comma, colon, stop                                 string
+	file, title, intro string
+	// comma, colon and stop end a clause, a label and a sentence; list separates the items of a list.
+	comma, colon, stop, list                           string
 	groups                                             [5]string
 	columns                                            string
 	check, eventText, eventCode, code, retried         string
@@ -113,14 +114,13 @@ type labels struct {
 	decidesTitle, decidesIntro, decidesColumns, object string
 	objectAlone                                        string
 	kind                                               func(rules.Kind) string
-	unknown                                            map[string]string
 }
 
 // catalogLabels are the labels of docs/rules.md (English) and docs/rules.zh-CN.md (Chinese).
 var catalogLabels = map[rules.Lang]labels{
 	rules.English: {
 		file:  "docs/rules.md",
-		comma: ", ", colon: ":", stop: ".",
+		comma: ", ", colon: ":", stop: ".", list: ", ",
 		title: "# Rule catalog\n\n",
 		intro: "%d rules. Each names the documented code (where the vendor gives one), what causes it, how to fix it, " +
 			"the risk of leaving it, and how kubectl lbdoctor detects it: a static **check** of the objects, an **event** " +
@@ -150,7 +150,7 @@ var catalogLabels = map[rules.Lang]labels{
 	},
 	rules.Chinese: {
 		file:  "docs/rules.zh-CN.md",
-		comma: "，", colon: "：", stop: "。",
+		comma: "，", colon: "：", stop: "。", list: "、",
 		title: "# 规则目录\n\n",
 		intro: "共 %d 条规则。每条规则给出厂商文档中的错误码（厂商给出时）、产生原因、修复方法、不修复的风险，" +
 			"以及 kubectl lbdoctor 如何发现它：对对象的静态**检查**（check）、云控制器写下的**事件**（event），或两者兼有。" +
@@ -165,33 +165,26 @@ var catalogLabels = map[rules.Lang]labels{
 		consequenceNote: " — 同一对象上有起因规则的检查结果时，本规则作为它的后果列在其下，不单独算作一条检查结果。",
 		change:          "变更类别",
 		changeNote:      " — 针对已有对象的修改报告（`kubectl lbdoctor preflight`，或上次 kubectl apply 之后的修改）；类别的依据见上面的来源。",
-		decidedAlso:     "另由 %[1]s 判定：**无法读取该输入时，%[3]s。%[2]s",
+		decidedAlso:     "另由 %s 判定：** %s；无法读取该输入时，%s。",
 		decidesTitle:    "## 判定依据\n\n",
 		decidesIntro: "检查针对对象本身作出判定；有些判定还取决于对象之外的信息：集群中的其他对象（other-objects）、" +
 			"云控制器的集群级配置（cluster-config）、控制器版本（controller-version），或对象创建之后的变更（history）。" +
 			"这类规则从不由 Deny 准入策略强制执行（见 [policy.md](policy.md)）；无法读取这些信息时，判定如最后一列所示。" +
-			"只能由控制器事件证实的规则取决于云上状态，不在此表中。每项判定输入的具体说明见[英文版](rules.md#what-decides-each-verdict)。\n\n",
-		decidesColumns: "| 规则 | 严重级别 | 判定依据 | 无法读取时 |\n|---|---|---|---|\n",
+			"只能由控制器事件证实的规则取决于云上状态，不在此表中。\n\n",
+		decidesColumns: "| 规则 | 严重级别 | 判定依据 | 输入 | 无法读取时 |\n|---|---|---|---|---|\n",
 		object:         "object", objectAlone: "仅对象本身",
 		kind: func(k rules.Kind) string { return string(k) },
-		unknown: map[string]string{
-			rules.UnknownSkips:   "跳过该检查，并说明缺少的输入",
-			rules.UnknownWarns:   "给出警告（不会是错误），并说明由什么决定",
-			rules.UnknownDefault: "按控制器的默认值判定",
-		},
 	},
 }
 
-// ifUnknown is the verdict of an unreadable input in l's language; an English one without a
-// translation is an error, never a silent fallback.
-func (l labels) ifUnknown(s string) (string, error) {
-	if l.unknown == nil {
-		return s, nil
+// decision is d's input and its verdict when the input cannot be read, in lang; an empty wording
+// (an input or verdict without a translation) is an error, never a silent fallback.
+func decision(l labels, lang rules.Lang, id rules.ID, d rules.Decision) (what, unknown string, err error) {
+	what, unknown = d.What.In(lang), d.IfUnknown.In(lang)
+	if what == "" || unknown == "" {
+		return "", "", fmt.Errorf("%s: %s: decision %s has no %s wording of its input or verdict", l.file, id, d.By, lang)
 	}
-	if t, ok := l.unknown[s]; ok {
-		return t, nil
-	}
-	return "", fmt.Errorf("%s: no translation of the verdict %q: add it to catalogLabels", l.file, s)
+	return esc(what), unknown, nil
 }
 
 // rulesDoc is docs/rules.md (English) or docs/rules.zh-CN.md (Chinese).
@@ -235,13 +228,9 @@ func rulesDoc(lang rules.Lang) (string, error) {
 				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.change, r.Change, l.changeNote)
 			}
 			for _, d := range r.Decides {
-				u, err := l.ifUnknown(d.IfUnknown)
+				what, u, err := decision(l, lang, r.ID, d)
 				if err != nil {
 					return "", err
-				}
-				what := ""
-				if lang == rules.English {
-					what = esc(d.What)
 				}
 				fmt.Fprintf(&detail, "- **"+l.decidedAlso+"\n", d.By, what, u)
 			}
@@ -250,7 +239,7 @@ func rulesDoc(lang rules.Lang) (string, error) {
 		b.WriteString("\n")
 		b.WriteString(detail.String())
 	}
-	t, err := decidesTable(l, all, by)
+	t, err := decidesTable(l, lang, all, by)
 	if err != nil {
 		return "", err
 	}
@@ -259,23 +248,17 @@ func rulesDoc(lang rules.Lang) (string, error) {
 }
 
 // decidesTable is the section of the catalog that says, per rule a check emits, what decides its
-// verdict besides the object itself, and what the verdict is when that cannot be read. The
-// Chinese one leaves out the What column, which the rule data holds in English only.
-func decidesTable(l labels, all []rules.Rule, by map[rules.ID][]string) (string, error) {
+// verdict besides the object itself, and what the verdict is when that cannot be read, in lang.
+func decidesTable(l labels, lang rules.Lang, all []rules.Rule, by map[rules.ID][]string) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.decidesTitle + l.decidesIntro + l.decidesColumns)
-	english := l.unknown == nil
 	for _, r := range all {
 		if len(by[r.ID]) == 0 {
 			continue
 		}
 		link := fmt.Sprintf("[`%s`](#%s)", r.ID, report.RuleAnchor(r.ID))
 		if len(r.Decides) == 0 {
-			if english {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | — |\n", link, r.Severity, l.object, l.objectAlone)
-			} else {
-				fmt.Fprintf(&b, "| %s | %s | %s（%s） | — |\n", link, r.Severity, l.object, l.objectAlone)
-			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | — |\n", link, r.Severity, l.object, l.objectAlone)
 			continue
 		}
 		for i, d := range r.Decides {
@@ -283,15 +266,11 @@ func decidesTable(l labels, all []rules.Rule, by map[rules.ID][]string) (string,
 			if i == 0 {
 				id, sev = link, r.Severity.String()
 			}
-			u, err := l.ifUnknown(d.IfUnknown)
+			what, u, err := decision(l, lang, r.ID, d)
 			if err != nil {
 				return "", err
 			}
-			if english {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, esc(d.What), u)
-			} else {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", id, sev, d.By, u)
-			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, what, u)
 		}
 	}
 	return b.String(), nil
@@ -365,11 +344,7 @@ func detection(l labels, r rules.Rule, checkNames []string) string {
 			parts = append(parts, fmt.Sprintf(l.eventCode, r.Code))
 		}
 	}
-	sep := ", "
-	if l.unknown != nil {
-		sep = "、"
-	}
-	return strings.Join(parts, sep)
+	return strings.Join(parts, l.list)
 }
 
 func esc(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

@@ -74,21 +74,39 @@ func TestRulesDocLanguages(t *testing.T) {
 	}
 }
 
-// TestIfUnknownNeedsTranslation: a verdict without a Chinese wording is an error, never English in
-// the Chinese catalog.
-func TestIfUnknownNeedsTranslation(t *testing.T) {
-	zh := catalogLabels[rules.Chinese]
-	for _, v := range []string{rules.UnknownSkips, rules.UnknownWarns, rules.UnknownDefault} {
-		got, err := zh.ifUnknown(v)
-		if err != nil || !rules.HasHan(got) {
-			t.Errorf("ifUnknown(%q) = %q, %v", v, got, err)
+// TestDecisionWordedPerLanguage: each catalog words what decides a rule, and its verdict when that
+// cannot be read, in the catalog's language; a decision without a wording is an error, never
+// another language's text.
+func TestDecisionWordedPerLanguage(t *testing.T) {
+	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		t.Run(string(lang), func(t *testing.T) {
+			doc, err := rulesDoc(lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table := doc[strings.LastIndex(doc, "\n## "):]
+			for _, r := range rules.All() {
+				for _, d := range r.Decides {
+					what := esc(d.What.In(lang))
+					row := " | " + string(d.By) + " | " + what + " | " + d.IfUnknown.In(lang) + " |"
+					if !strings.Contains(doc, "**"+what) && !strings.Contains(doc, "** "+what) {
+						t.Errorf("%s: the section lacks the input %q", r.ID, what)
+					}
+					if strings.Contains(table, "[`"+r.ID.String()+"`]") && !strings.Contains(table, row) {
+						t.Errorf("%s: the table lacks the row ending %q", r.ID, row)
+					}
+				}
+			}
+		})
+	}
+	l := catalogLabels[rules.Chinese]
+	for _, d := range []rules.Decision{
+		{By: rules.ByOtherObjects, What: rules.Phrase{En: "the nodes"}, IfUnknown: rules.UnknownSkips},
+		{By: rules.ByOtherObjects, What: rules.Phrase{En: "the nodes", Zh: "节点"}, IfUnknown: rules.Unknown("a new verdict")},
+	} {
+		if _, _, err := decision(l, rules.Chinese, rules.TKEIngressE4011, d); err == nil {
+			t.Errorf("decision %+v without a Chinese wording gave no error", d)
 		}
-	}
-	if _, err := zh.ifUnknown("a new verdict"); err == nil {
-		t.Error("an untranslated verdict gave no error")
-	}
-	if got, err := catalogLabels[rules.English].ifUnknown(rules.UnknownSkips); err != nil || got != rules.UnknownSkips {
-		t.Errorf("English ifUnknown = %q, %v", got, err)
 	}
 }
 

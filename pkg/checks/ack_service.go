@@ -1044,7 +1044,7 @@ func checkACKRollingUpdate(c *Context) error {
 var sleepRE = regexp.MustCompile(`\bsleep\s+(\d+)`)
 
 // gracefulProblems lists what keeps a pod from leaving the CLB gracefully.
-func gracefulProblems(p *corev1.Pod) []rules.Words {
+func gracefulProblems(p *snapshot.Pod) []rules.Words {
 	readiness, preStop, stopSecs := false, false, 0
 	for _, ctr := range p.Spec.Containers {
 		readiness = readiness || ctr.ReadinessProbe != nil

@@ -198,7 +198,7 @@ var (
 	whyNotScheduled = rules.Say("not scheduled", "未调度")
 )
 
-func podEndpoints(pods []*corev1.Pod) []backendEndpoint {
+func podEndpoints(pods []*snapshot.Pod) []backendEndpoint {
 	var out []backendEndpoint
 	for _, p := range pods {
 		if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
@@ -218,7 +218,7 @@ func podEndpoints(pods []*corev1.Pod) []backendEndpoint {
 	return out
 }
 
-func podReady(p *corev1.Pod) bool {
+func podReady(p *snapshot.Pod) bool {
 	for _, c := range p.Status.Conditions {
 		if c.Type == corev1.PodReady {
 			return c.Status == corev1.ConditionTrue

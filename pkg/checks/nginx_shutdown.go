@@ -2,12 +2,12 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
-	corev1 "k8s.io/api/core/v1"
-
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // annSvcGraceShutdown asks the TKE service controller to stop new traffic to a terminating pod
@@ -60,18 +60,18 @@ func checkNginxGracefulShutdown(c *Context) error {
 }
 
 // nginxContainer is the index of the NGINX Ingress controller container of spec, or -1.
-func nginxContainer(spec corev1.PodSpec) int {
-	for i, ct := range spec.Containers {
-		if strings.Contains(ct.Image, "ingress-nginx/controller") || strings.Contains(ct.Image, "nginx-ingress-controller") {
-			return i
-		}
-	}
-	return -1
+func nginxContainer(spec snapshot.PodSpec) int {
+	return slices.IndexFunc(spec.Containers, func(c snapshot.Container) bool { return isNginxImage(c.Image) })
+}
+
+// isNginxImage reports whether a container image is an NGINX Ingress controller's.
+func isNginxImage(image string) bool {
+	return strings.Contains(image, "ingress-nginx/controller") || strings.Contains(image, "nginx-ingress-controller")
 }
 
 // nginxStopProblem says why container i of controller pod p stops abruptly (zero when it does not):
 // no preStop sleep before /wait-shutdown, or a grace period that ends before the sleep does.
-func nginxStopProblem(p *corev1.Pod, i int) rules.Words {
+func nginxStopProblem(p *snapshot.Pod, i int) rules.Words {
 	lc := p.Spec.Containers[i].Lifecycle
 	secs := -1
 	switch {

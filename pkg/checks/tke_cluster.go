@@ -724,8 +724,10 @@ func firstNginx[T metav1.Object](objs []T, kind string, spec func(T) corev1.PodS
 }
 
 func nginxImage(spec corev1.PodSpec) string {
-	if i := nginxContainer(spec); i >= 0 {
-		return spec.Containers[i].Image
+	for _, c := range spec.Containers {
+		if isNginxImage(c.Image) {
+			return c.Image
+		}
 	}
 	return ""
 }

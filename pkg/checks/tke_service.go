@@ -269,7 +269,7 @@ func checkServiceDirectAccess(c *Context) error {
 //
 // eniOnly is set when the lack of such a sign is the only reason. An unreadable node, needed only
 // when the pod itself shows no sign, is returned as err.
-func directReachable(c *Context, p *corev1.Pod) (reason rules.Words, eniOnly bool, err error) {
+func directReachable(c *Context, p *snapshot.Pod) (reason rules.Words, eniOnly bool, err error) {
 	if p.Spec.HostNetwork {
 		return rules.Say("uses hostNetwork", "使用 hostNetwork"), false, nil
 	}
@@ -302,7 +302,7 @@ const (
 	instanceTypeKey = "node.kubernetes.io/instance-type"
 )
 
-func podHasENI(p *corev1.Pod) bool {
+func podHasENI(p *snapshot.Pod) bool {
 	if strings.Contains(p.Annotations[tkeNetworksAnn], "eni") {
 		return true
 	}

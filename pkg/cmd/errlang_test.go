@@ -45,6 +45,7 @@ func TestErrorLineLanguage(t *testing.T) {
 		{name: "-- without files", args: []string{"svc/a", "--"}},
 		{name: "object missing from the manifest file", args: []string{"-f", broken, "ingress/nope", "-n", "shop"}},
 		{name: "--watch with -f", args: []string{"-f", broken, "--watch"}},
+		{name: "--watch with -o policyreport", args: []string{"--watch", "-o", "policyreport", "svc/a"}},
 		{name: "unreachable API server", args: []string{"--server", refused, "--request-timeout", "5s", "svc/a"}},
 		{name: "kubeconfig that does not parse", args: []string{"svc/a"}, kubeconfig: badConfig},
 		{name: "--context list not in the kubeconfig", args: []string{"--context", "a,b"}},

@@ -176,6 +176,20 @@ func TestExplainText(t *testing.T) {
 	}
 }
 
+// TestExplainTextZh: in Chinese, every line explain prints for a shared code (each rule's facts, what
+// decides it, the hint to narrow the code) is worded in Chinese.
+func TestExplainTextZh(t *testing.T) {
+	out, _, code := run(t, "explain", "E4011", "--lang", "zh")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for l := range strings.Lines(out) {
+		if strings.TrimSpace(l) != "" && !hasHan(l) {
+			t.Errorf("line %q holds no Chinese", l)
+		}
+	}
+}
+
 func TestExplainCompletion(t *testing.T) {
 	tests := []struct {
 		args []string

@@ -78,7 +78,7 @@ func newRulesCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobr
 				return err
 			}
 			if f != report.Text {
-				return report.Encode(streams.Out, f, report.Views(rules.AllIn(rules.All(), *lang)))
+				return report.Encode(streams.Out, f, report.Views(rules.AllIn(rules.All(), *lang), *lang))
 			}
 			return report.WriteRuleTable(streams.Out, rules.AllIn(rules.All(), *lang))
 		},
@@ -113,11 +113,13 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *co
 			}
 			found = rules.AllIn(found, *lang)
 			if f != report.Text {
-				return report.Encode(streams.Out, f, report.Views(found))
+				return report.Encode(streams.Out, f, report.Views(found, *lang))
 			}
 			report.WriteRuleDetails(streams.Out, found, *lang)
 			if len(found) > 1 && k == "" {
-				fmt.Fprintf(streams.Out, "\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n", len(found), strings.Join(rules.ProviderNames(), "|"))
+				fmt.Fprint(streams.Out, rules.Say("\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n",
+					"\n%d 条规则共用这个错误码；可用 --kind service|ingress 或 --provider %s 缩小范围\n",
+					len(found), strings.Join(rules.ProviderNames(), "|")).In(*lang))
 			}
 			return nil
 		},

@@ -30,6 +30,10 @@ func (o WatchOptions) Validate() error {
 		return rules.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
 			"--watch 跟踪集群的变化，而 -f 读取的文件不会变化；请去掉其中之一")
 	}
+	if o.format == report.PolicyReportFormat {
+		return rules.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
+			"-o policyreport 把某一时刻的问题输出为可应用的对象，而 --watch 随时输出变化：请去掉 --watch（要更新报告，请再次运行，或使用 serve）")
+	}
 	if o.fleet != nil {
 		return rules.Errorf("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)",
 			"--watch 只跟踪一个集群，不能与 --all-contexts 或 --context a,b 同时使用（多个集群请在每个集群中运行 serve）")

@@ -71,7 +71,7 @@ var contextStatus = map[rules.Basis]Status{
 func decidesText(r rules.Rule) string {
 	var parts []string
 	for _, d := range r.Decides {
-		parts = append(parts, string(d.By)+": "+d.What)
+		parts = append(parts, string(d.By)+": "+d.What.In(rules.English))
 	}
 	return "decided also by " + strings.Join(parts, "; ")
 }

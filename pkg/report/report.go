@@ -1,5 +1,6 @@
 // Package report joins check results with the rule table into the versioned report and writes it as
-// text, JSON or YAML.
+// text, JSON or YAML, or in another tool's format: SARIF (sarif.go) and wgpolicyk8s.io PolicyReports
+// (policyreport.go).
 package report
 
 import (

@@ -29,19 +29,21 @@ type RuleView struct {
 	Links map[rules.Lang]string `json:"links,omitempty"`
 }
 
-// DecisionView is the public shape of one rules.Decision.
+// DecisionView is the public shape of one rules.Decision: What is worded in the view's language; By
+// and IfUnknown are enum values, the same in every language.
 type DecisionView struct {
-	By        rules.Basis `json:"by"`
-	What      string      `json:"what"`
-	IfUnknown string      `json:"ifUnknown"`
+	By        rules.Basis   `json:"by"`
+	What      string        `json:"what"`
+	IfUnknown rules.Unknown `json:"ifUnknown"`
 }
 
-// View is r in its public shape.
-func View(r rules.Rule) RuleView {
+// View is r in its public shape, with what decides it worded in lang. The rule's own texts are as r
+// holds them (Rule.In gives them in a language).
+func View(r rules.Rule, lang rules.Lang) RuleView {
 	v := RuleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
 		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried, Decides: []DecisionView{}}
 	for _, d := range r.Decides {
-		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What, IfUnknown: d.IfUnknown})
+		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What.In(lang), IfUnknown: d.IfUnknown})
 	}
 	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
 		if u := r.Link(lang); u != "" {
@@ -54,11 +56,11 @@ func View(r rules.Rule) RuleView {
 	return v
 }
 
-// Views are rs in their public shape, never nil.
-func Views(rs []rules.Rule) []RuleView {
+// Views are rs in their public shape, as View words them in lang, never nil.
+func Views(rs []rules.Rule, lang rules.Lang) []RuleView {
 	out := make([]RuleView, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, View(r))
+		out = append(out, View(r, lang))
 	}
 	return out
 }
@@ -81,7 +83,7 @@ func WriteRuleTable(w io.Writer, rs []rules.Rule) error {
 // between rules. Write errors are not reported: the caller's exit status does not depend on them.
 //
 // The rules' texts are written as rs hold them (rules.AllIn gives them in a language); lang is the
-// language of the labels.
+// language of the labels and of what decides each rule.
 func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 	for i, r := range rs {
 		if i > 0 {
@@ -104,7 +106,7 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 			fmt.Fprint(w, say(lang, phRetried))
 		}
 		for _, d := range r.Decides {
-			fmt.Fprintf(w, say(lang, phDecidedBy), d.By, d.What, d.IfUnknown)
+			fmt.Fprintf(w, say(lang, phDecidedBy), d.By, d.What.In(lang), d.IfUnknown.In(lang))
 		}
 	}
 }

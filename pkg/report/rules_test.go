@@ -11,21 +11,32 @@ import (
 
 func TestViews(t *testing.T) {
 	all := rules.All()
-	vs := Views(all)
-	if len(vs) != len(all) {
-		t.Fatalf("%d views of %d rules", len(vs), len(all))
+	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+		t.Run(string(lang), func(t *testing.T) {
+			vs := Views(all, lang)
+			if len(vs) != len(all) {
+				t.Fatalf("%d views of %d rules", len(vs), len(all))
+			}
+			for i, v := range vs {
+				r := all[i]
+				if v.ID != r.ID || v.Provider != r.Provider || v.Kind != r.Kind.Lower() || v.Code != r.Code || v.Severity != r.Severity ||
+					v.Retried != r.Retried || v.Decides == nil || len(v.Decides) != len(r.Decides) {
+					t.Errorf("view %+v of %s", v, r.ID)
+					continue
+				}
+				for j, d := range r.Decides {
+					// What is worded in the view's language; by and ifUnknown are the same enum values in both.
+					if got := v.Decides[j]; got.By != d.By || got.What != d.What.In(lang) || got.IfUnknown != d.IfUnknown {
+						t.Errorf("%s: decision %d is %+v, want %s, %q, %q", r.ID, j, got, d.By, d.What.In(lang), d.IfUnknown)
+					}
+				}
+			}
+		})
 	}
-	for i, v := range vs {
-		r := all[i]
-		if v.ID != r.ID || v.Provider != r.Provider || v.Kind != r.Kind.Lower() || v.Code != r.Code || v.Severity != r.Severity ||
-			v.Retried != r.Retried || v.Decides == nil || len(v.Decides) != len(r.Decides) {
-			t.Errorf("view %+v of %s", v, r.ID)
-		}
-	}
-	if vs := Views(nil); vs == nil || len(vs) != 0 {
+	if vs := Views(nil, rules.English); vs == nil || len(vs) != 0 {
 		t.Errorf("Views(nil) = %#v, want an empty list", vs)
 	}
-	b, err := json.Marshal(View(rules.TKEIngressE4011.Rule()))
+	b, err := json.Marshal(View(rules.TKEIngressE4011.Rule(), rules.English))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +113,37 @@ func TestWriteRuleDetails(t *testing.T) {
 			for i, w := range tt.want {
 				if !strings.HasPrefix(lines[i], w) || (w == "" && lines[i] != "") {
 					t.Errorf("line %d %q, want it to start with %q", i, lines[i], w)
+				}
+			}
+		})
+	}
+}
+
+// TestWriteRuleDetailsDecidedZh: in Chinese, a rule's decision line words what decides it and the
+// verdict when it cannot be read in Chinese, never in English.
+func TestWriteRuleDetailsDecidedZh(t *testing.T) {
+	for _, r := range rules.All() {
+		if len(r.Decides) == 0 {
+			continue
+		}
+		t.Run(r.ID.String(), func(t *testing.T) {
+			var buf bytes.Buffer
+			WriteRuleDetails(&buf, []rules.Rule{r.In(rules.Chinese)}, rules.Chinese)
+			var lines []string
+			for _, l := range strings.Split(buf.String(), "\n") {
+				if strings.HasPrefix(l, "  另由 ") {
+					lines = append(lines, l)
+				}
+			}
+			if len(lines) != len(r.Decides) {
+				t.Fatalf("%d decision lines for %d decisions: %q", len(lines), len(r.Decides), buf.String())
+			}
+			for i, d := range r.Decides {
+				if !strings.Contains(lines[i], d.What.Zh) || !strings.Contains(lines[i], d.IfUnknown.In(rules.Chinese)) {
+					t.Errorf("line %q lacks the Chinese input or verdict", lines[i])
+				}
+				if strings.Contains(lines[i], d.What.En) || strings.Contains(lines[i], string(d.IfUnknown)) {
+					t.Errorf("line %q holds English", lines[i])
 				}
 			}
 		})

@@ -33,22 +33,26 @@ const (
 	Wide Format = "wide"
 	// SARIF is a SARIF 2.1.0 log for code scanning (GitHub and others).
 	SARIF Format = "sarif"
+	// PolicyReportFormat prints wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace
+	// (NewPolicyReports), as YAML documents for kubectl apply -f -.
+	PolicyReportFormat Format = "policyreport"
 )
 
 // ParseFormat validates an -o value.
 func ParseFormat(s string) (Format, error) {
 	switch Format(s) {
-	case Text, JSON, YAML, Name, Wide, SARIF:
+	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat:
 		return Format(s), nil
 	}
-	return "", rules.Errorf("unknown output format %q (want text, json, yaml, name, wide or sarif)", "未知的输出格式 %q（应为 text、json、yaml、name、wide 或 sarif）", s)
+	return "", rules.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)",
+		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif 或 policyreport）", s)
 }
 
 // ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
 // version): text, json or yaml.
 func ParseDataFormat(s string) (Format, error) {
 	f, err := ParseFormat(s)
-	if err != nil || f == Name || f == Wide || f == SARIF {
+	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat {
 		return "", rules.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
 	}
 	return f, nil
@@ -136,6 +140,8 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		return Encode(w.Out, w.Format, v)
 	case SARIF:
 		return Encode(w.Out, JSON, NewSARIFIn(reports, w.Version, w.Lang))
+	case PolicyReportFormat:
+		return writePolicyReports(w.Out, NewPolicyReports(reports, w.Lang))
 	}
 	ew := &errWriter{w: w.Out}
 	out := w.Out

@@ -51,7 +51,7 @@ func (c ChangeClass) Severity() Severity {
 
 // changeHistory is the decision every change rule shares: what the object was.
 var changeHistory = []Decision{{By: ByHistory,
-	What:      "the object now (the live object, or --base files, in preflight; else its last-applied-configuration record) against the object as it will be",
+	What:      Phrase{En: "the object now (the live object, or --base files, in preflight; else its last-applied-configuration record) against the object as it will be", Zh: "对象现在的内容（preflight 时取集群中的对象或 --base 文件，否则取它的 last-applied-configuration 记录）与修改后的内容之间的差异"},
 	IfUnknown: UnknownSkips}}
 
 const (

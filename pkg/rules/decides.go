@@ -24,22 +24,43 @@ func Bases() []Basis { return []Basis{ByOtherObjects, ByClusterConfig, ByVersion
 // Decision is one input, besides the object, that decides a rule's verdict.
 type Decision struct {
 	By Basis
-	// What names the input: the objects, the ConfigMap and key, the version floor, the change.
-	What string
+	// What names the input: the objects, the ConfigMap and key, the version floor, the change; in
+	// English and Chinese, with names, keys and versions in ASCII in both.
+	What Phrase
 	// IfUnknown says what the verdict is when the input cannot be read (a managed control plane hides
 	// the controller, RBAC forbids the ConfigMap, an offline run lacks it).
-	IfUnknown string
+	IfUnknown Unknown
 }
+
+// Unknown is the verdict of a rule whose deciding input cannot be read. Its value is the English
+// wording, which JSON and YAML carry unchanged in every language; In words it for a reader.
+type Unknown string
 
 // Verdicts when a deciding input cannot be read.
 const (
 	// UnknownSkips: the check is skipped with the reason; no finding.
-	UnknownSkips = "skipped, with the missing input named"
+	UnknownSkips Unknown = "skipped, with the missing input named"
 	// UnknownWarns: a warning that names what decides it (never an error).
-	UnknownWarns = "warning that names what decides it"
+	UnknownWarns Unknown = "warning that names what decides it"
 	// UnknownDefault: the controller's documented default applies.
-	UnknownDefault = "the controller's default"
+	UnknownDefault Unknown = "the controller's default"
 )
+
+// Unknowns lists every verdict of an unreadable input.
+func Unknowns() []Unknown { return []Unknown{UnknownSkips, UnknownWarns, UnknownDefault} }
+
+// unknownWords words each verdict; a test holds every verdict of the catalog to an entry here.
+var unknownWords = map[Unknown]Phrase{
+	UnknownSkips:   {En: string(UnknownSkips), Zh: "跳过该检查，并说明缺少的输入"},
+	UnknownWarns:   {En: string(UnknownWarns), Zh: "给出警告（不会是错误），并说明由什么决定"},
+	UnknownDefault: {En: string(UnknownDefault), Zh: "按控制器的默认值判定"},
+}
+
+// Words is u as a Phrase; the zero Phrase for a value that is not one of Unknowns.
+func (u Unknown) Words() Phrase { return unknownWords[u] }
+
+// In is u worded in lang.
+func (u Unknown) In(lang Lang) string { return u.Words().In(lang) }
 
 // ObjectAlone reports whether nothing but the object decides the rule's verdict (when a check emits
 // it at all: event-only rules are decided by the cloud's state, which lbdoctor reads from events).

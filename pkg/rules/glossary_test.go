@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,15 +129,20 @@ func TestTermsFor(t *testing.T) {
 	}
 }
 
-// TestZhTextsUseGlossary: no Chinese text of a rule uses a variant the glossary rules out, nor
-// another vendor's word.
+// TestZhTextsUseGlossary: no Chinese text of a rule (its title, cause, fix and risk, and what
+// decides it) uses a variant the glossary rules out, nor another vendor's word.
 func TestZhTextsUseGlossary(t *testing.T) {
 	for _, r := range All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			zh := r.Text(Chinese)
-			for _, f := range []struct{ name, text string }{
+			fields := []struct{ name, text string }{
 				{"Title", zh.Title}, {"Cause", zh.Cause}, {"Fix", zh.Fix}, {"Risk", zh.Risk},
-			} {
+			}
+			for i, d := range r.Decides {
+				fields = append(fields, struct{ name, text string }{fmt.Sprintf("Decides[%d].What", i), d.What.Zh},
+					struct{ name, text string }{fmt.Sprintf("Decides[%d].IfUnknown", i), d.IfUnknown.In(Chinese)})
+			}
+			for _, f := range fields {
 				if bad := MisusedTerms(f.text, r.Provider); len(bad) > 0 {
 					t.Errorf("%s uses %s", f.name, strings.Join(bad, ", "))
 				}

@@ -46,7 +46,56 @@ func TestCatalogInvariants(t *testing.T) {
 					t.Errorf("event fragment %q is too short to be specific", m)
 				}
 			}
+			for i, d := range r.Decides {
+				checkDecision(t, i, d)
+			}
 		})
+	}
+}
+
+// checkDecision holds decision i of a rule to the catalog's invariants: a known basis; its input
+// named in English without Han characters and in Chinese with them, the Chinese keeping every
+// identifier (ConfigMap, key, version, field path) of the English; a known verdict for an
+// unreadable input, worded in both languages.
+func checkDecision(t *testing.T, i int, d Decision) {
+	t.Helper()
+	if !slices.Contains(Bases(), d.By) {
+		t.Errorf("decision %d: unknown basis %q", i, d.By)
+	}
+	en, zh := strings.TrimSpace(d.What.En), strings.TrimSpace(d.What.Zh)
+	switch {
+	case en == "" || zh == "":
+		t.Errorf("decision %d: What %+v lacks a language", i, d.What)
+	case HasHan(en):
+		t.Errorf("decision %d: English What %q holds Han characters", i, en)
+	case !HasHan(zh):
+		t.Errorf("decision %d: Chinese What %q holds no Han characters", i, zh)
+	}
+	for _, tok := range zhVerbatimTokens(en) {
+		if !zhKeeps(zh, tok) {
+			t.Errorf("decision %d: Chinese What %q lacks %q of the English", i, zh, tok)
+		}
+	}
+	if !slices.Contains(Unknowns(), d.IfUnknown) {
+		t.Errorf("decision %d: unknown verdict %q", i, d.IfUnknown)
+	}
+}
+
+// TestUnknownWords: every verdict of an unreadable input is worded in both languages, its English
+// wording being its value, and the Chinese one in Han characters.
+func TestUnknownWords(t *testing.T) {
+	for _, u := range Unknowns() {
+		t.Run(string(u), func(t *testing.T) {
+			if got := u.In(English); got != string(u) {
+				t.Errorf("In(English) = %q", got)
+			}
+			if zh := u.In(Chinese); !HasHan(zh) {
+				t.Errorf("In(Chinese) = %q holds no Han characters", zh)
+			}
+		})
+	}
+	if got := Unknown("a new verdict").In(Chinese); got != "" {
+		t.Errorf("an unlisted verdict is worded %q", got)
 	}
 }
 

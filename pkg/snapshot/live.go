@@ -8,7 +8,6 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 
@@ -260,9 +259,6 @@ func getInto[T any](f *fetcher, st *Store[T], ns, name string, e *Entry, get fun
 		obj, err := get(f.ctx, name, metav1.GetOptions{})
 		switch {
 		case err == nil:
-			if o, ok := any(obj).(runtime.Object); ok {
-				trim(o)
-			}
 			f.locked(func() { st.Add(ns, name, obj) })
 		case apierrors.IsNotFound(err):
 			f.locked(func() { st.MarkAbsent(ns, name) })

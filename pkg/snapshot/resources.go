@@ -305,17 +305,19 @@ var resources = []resource{
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Secrets(ns).Watch
 		}},
-	&desc[*corev1.Pod, *corev1.PodList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Pods}, Kind: "Pod",
+	&desc[*Pod, *corev1.PodList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Pods}, Kind: "Pod",
 		Namespaced: true, Verbs: readVerbs, Offline: []string{"v1"}, FieldSelector: PodFieldSelector,
-		Why: "the backends a Service selects (finished Pods excluded server-side)"},
-		field:  func(s *Snapshot) *Store[*corev1.Pod] { return &s.Pods },
-		newObj: func() *corev1.Pod { return &corev1.Pod{} },
-		skip:   skipPod,
+		Why: "the backends a Service selects (finished Pods excluded server-side); each is reduced to the fields the checks read as it is decoded"},
+		field:    func(s *Snapshot) *Store[*Pod] { return &s.Pods },
+		newObj:   newPod,
+		wire:     func() runtime.Object { return &corev1.Pod{} },
+		decodeFn: podFromUnstructured,
+		skip:     skipPod,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.PodList, error) {
 			return c.Kube.CoreV1().Pods(ns).List
 		},
-		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*corev1.Pod, error) {
-			return c.Kube.CoreV1().Pods(ns).Get
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*Pod, error) {
+			return podGet(c.Kube.CoreV1().Pods(ns).Get)
 		},
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Pods(ns).Watch

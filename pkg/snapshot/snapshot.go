@@ -78,7 +78,7 @@ type Snapshot struct {
 	Ingresses      Store[*networkingv1.Ingress]
 	IngressClasses Store[*networkingv1.IngressClass]
 	Secrets        Store[*Secret]
-	Pods           Store[*corev1.Pod]
+	Pods           Store[*Pod]
 	Nodes          Store[*corev1.Node]
 	EndpointSlices Store[*discoveryv1.EndpointSlice]
 	ConfigMaps     Store[*corev1.ConfigMap]
@@ -226,7 +226,7 @@ func (s *Snapshot) EventsFor(kind Kind, ns, name, uid string) ([]Event, error) {
 // BackendPods returns the pods a Service selects, or an UnknownError when pods could not be read.
 // A Service without a selector selects none. Offline the input files may hold only some pods of a
 // namespace: when they hold none that the Service selects, the selection is unknown, not empty.
-func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
+func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*Pod, error) {
 	if len(svc.Spec.Selector) == 0 {
 		return nil, nil
 	}
@@ -234,7 +234,7 @@ func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*corev1.Pod, error) {
 	if err := s.Pods.selectionErr(svc.Namespace, sel.String()); err != nil {
 		return nil, err
 	}
-	var out []*corev1.Pod
+	var out []*Pod
 	for _, p := range s.Pods.Held(svc.Namespace) {
 		if p.Namespace == svc.Namespace && sel.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)

@@ -88,14 +88,6 @@ func podList(cont string, names ...string) *corev1.PodList {
 	return l
 }
 
-// trimmed is what a live read keeps of p: trimPod after dropping managed fields.
-func trimmed(p *corev1.Pod) *corev1.Pod {
-	p = p.DeepCopy()
-	p.ManagedFields = nil
-	trimPod(p)
-	return p
-}
-
 // countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
@@ -120,7 +112,7 @@ func TestReadPage(t *testing.T) {
 			cr := &countingReader{r: wrap(bytes.NewReader(data))}
 			var token string
 			readAt := -1
-			items, err := readAllOf(cr, func() *corev1.Pod { return &corev1.Pod{} }, skipPod, func(c string) {
+			items, err := readAllOf(cr, newPod, skipPod, func(c string) {
 				token, readAt = c, cr.n
 			})
 			if err != nil {
@@ -136,8 +128,7 @@ func TestReadPage(t *testing.T) {
 				t.Fatalf("%d items, want %d", len(items), len(want.Items))
 			}
 			for i, got := range items {
-				trimPod(got)
-				if w := trimmed(&want.Items[i]); !equality.Semantic.DeepEqual(got, w) {
+				if w := PodOf(&want.Items[i]); !equality.Semantic.DeepEqual(got, w) {
 					gj, _ := json.Marshal(got)
 					wj, _ := json.Marshal(w)
 					t.Errorf("item %d:\n got %s\nwant %s", i, gj, wj)

@@ -142,21 +142,23 @@ func ClusterScoped(resource string) bool {
 	return r != nil && r.clusterScoped()
 }
 
-// TrimLive drops from an object read live what no check reads, as the fetcher does: managed fields,
-// and most of a Pod. It changes obj in place; see Reduce for a Secret.
+// TrimLive drops the managed fields of an object read live, as the fetcher does. It changes obj in
+// place; see Reduce for a Secret and a Pod.
 func TrimLive(obj runtime.Object) {
 	if acc, err := meta.Accessor(obj); err == nil {
 		acc.SetManagedFields(nil)
 	}
-	trim(obj)
 }
 
 // Reduce returns what a snapshot keeps of an object read live, as an informer's transform: a
-// *corev1.Secret becomes a *Secret (its facts, none of its key bytes); any other object is trimmed
-// in place by TrimLive and returned.
+// *corev1.Secret becomes a *Secret (its facts, none of its key bytes), a *corev1.Pod a *Pod (the
+// fields the checks read); any other object loses its managed fields (TrimLive) and is returned.
 func Reduce(obj runtime.Object) runtime.Object {
-	if s, ok := obj.(*corev1.Secret); ok {
-		return SecretOf(s)
+	switch o := obj.(type) {
+	case *corev1.Secret:
+		return SecretOf(o)
+	case *corev1.Pod:
+		return PodOf(o)
 	}
 	TrimLive(obj)
 	return obj
