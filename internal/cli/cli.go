@@ -4,8 +4,6 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"maps"
 	"os"
@@ -28,11 +26,12 @@ func InvalidValue(flag, value string, allowed []string) error {
 	for i, v := range allowed {
 		quoted[i] = strconv.Quote(v)
 	}
-	list := strings.Join(quoted, ", ")
+	list, zh := strings.Join(quoted, ", "), strings.Join(quoted, "、")
 	if n := len(quoted); n > 1 {
 		list = strings.Join(quoted[:n-1], ", ") + ", or " + quoted[n-1]
+		zh = strings.Join(quoted[:n-1], "、") + " 或 " + quoted[n-1]
 	}
-	return fmt.Errorf("invalid %s value (%s). Must be %s", flag, value, list)
+	return rules.Errorf("invalid %s value (%s). Must be %s", "%s 的取值 (%s) 无效，应为 %s", flag, value, rules.Say(list, zh))
 }
 
 // Filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
@@ -70,7 +69,8 @@ func ParseRequestTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 {
-		return 0, fmt.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit", s)
+		return 0, rules.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit",
+			"--request-timeout 的取值 %q 无效：请给出时长，如 10s 或 2m，0 表示不限", s)
 	}
 	return d, nil
 }
@@ -135,7 +135,7 @@ func SelectContexts(raw clientcmdapi.Config, flag string, all bool) ([]string, e
 	known := slices.Sorted(maps.Keys(raw.Contexts))
 	if all {
 		if len(known) == 0 {
-			return nil, errors.New("--all-contexts: the kubeconfig has no context; pass --kubeconfig")
+			return nil, rules.Errorf("--all-contexts: the kubeconfig has no context; pass --kubeconfig", "--all-contexts：kubeconfig 中没有任何上下文；请用 --kubeconfig 指定")
 		}
 		return known, nil
 	}
@@ -148,25 +148,34 @@ func SelectContexts(raw clientcmdapi.Config, flag string, all bool) ([]string, e
 			continue
 		}
 		if _, ok := raw.Contexts[n]; !ok {
-			return nil, fmt.Errorf("--context: no context %q in the kubeconfig (it has %s)", n, NameList(known))
+			return nil, rules.Errorf("--context: no context %q in the kubeconfig (it has %s)", "--context：kubeconfig 中没有上下文 %q（已有：%s）", n, nameListWords(known))
 		}
 		names = append(names, n)
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("--context %q names no context", flag)
+		return nil, rules.Errorf("--context %q names no context", "--context %q 没有指定任何上下文", flag)
 	}
 	return names, nil
 }
 
 // NameList is names joined for a message, at most 10 of them.
-func NameList(names []string) string {
+func NameList(names []string) string { return nameListWords(names).In(rules.English) }
+
+// nameListWords is NameList in every language.
+func nameListWords(names []string) rules.Words {
 	if len(names) == 0 {
-		return "none"
+		return rules.Say("none", "无")
 	}
-	if len(names) > 10 {
-		return strings.Join(names[:10], ", ") + fmt.Sprintf(" and %d more", len(names)-10)
+	n := min(len(names), 10)
+	args := make([]any, 0, n+1)
+	for _, name := range names[:n] {
+		args = append(args, name) // names are facts, never formats
 	}
-	return strings.Join(names, ", ")
+	en, zh := strings.TrimSuffix(strings.Repeat("%s, ", n), ", "), strings.TrimSuffix(strings.Repeat("%s、", n), "、")
+	if len(names) > n {
+		return rules.Say(en+" and %d more", zh+" 等另外 %d 个", append(args, len(names)-n)...)
+	}
+	return rules.Say(en, zh, args...)
 }
 
 // WithPrefix keeps the names that start with prefix.

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -49,7 +48,7 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
   kubectl lbdoctor policy --provider tke --action Deny | kubectl apply -f -
   kubectl lbdoctor policy --action Deny,Audit --namespace-selector 'env in (prod)'
   kubectl lbdoctor policy --list`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			o.opts.Lang = *lang
 			if err := o.Complete(); err != nil {
@@ -80,15 +79,15 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
 func (o *PolicyOptions) Complete() error {
 	var err error
 	if o.opts.Providers, o.opts.Cluster, err = policy.ParseProviders(o.Provider); err != nil {
-		return fmt.Errorf("--provider: %w", err)
+		return rules.Errorf("--provider: %w", "--provider：%w", err)
 	}
 	if o.opts.Actions, err = policy.ParseActions(o.Action); err != nil {
-		return fmt.Errorf("--action: %w", err)
+		return rules.Errorf("--action: %w", "--action：%w", err)
 	}
 	if strings.TrimSpace(o.NamespaceSelector) != "" {
 		sel, err := metav1.ParseToLabelSelector(o.NamespaceSelector)
 		if err != nil {
-			return fmt.Errorf("--namespace-selector: %w", err)
+			return rules.Errorf("--namespace-selector: %w", "--namespace-selector：%w", err)
 		}
 		o.opts.NamespaceSelector = sel
 	}
@@ -104,14 +103,14 @@ func (o *PolicyOptions) Complete() error {
 // as YAML documents or one JSON List; with --list also the text table.
 func (o *PolicyOptions) Validate() error {
 	if err := policy.ValidateActions(o.opts.Actions); err != nil {
-		return fmt.Errorf("--action: %w", err)
+		return rules.Errorf("--action: %w", "--action：%w", err)
 	}
-	formats, want := []report.Format{report.YAML, report.JSON}, "yaml or json"
+	formats, want := []report.Format{report.YAML, report.JSON}, rules.Say("yaml or json", "yaml 或 json")
 	if o.List {
-		formats, want = []report.Format{report.Text, report.YAML, report.JSON}, "text, yaml or json"
+		formats, want = []report.Format{report.Text, report.YAML, report.JSON}, rules.Say("text, yaml or json", "text、yaml 或 json")
 	}
 	if !slices.Contains(formats, o.format) {
-		return fmt.Errorf("unknown output format %q (want %s)", o.Output, want)
+		return rules.Errorf("unknown output format %q (want %s)", "未知的输出格式 %q（应为 %s）", o.Output, want)
 	}
 	return nil
 }

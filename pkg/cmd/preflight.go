@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -73,7 +72,8 @@ func (o *PreflightOptions) Complete() error {
 	}
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil && len(o.Base) == 0 {
-		return fmt.Errorf("cannot read kubeconfig: %w; fix it, or read what is there now from files with --base", err)
+		return rules.Errorf("cannot read kubeconfig: %w; fix it, or read what is there now from files with --base",
+			"无法读取 kubeconfig：%w；请修正它，或用 --base 从文件读取集群中现有的对象", err)
 	}
 	explicit := o.ConfigFlags.Namespace != nil && *o.ConfigFlags.Namespace != ""
 	if explicit {
@@ -112,13 +112,14 @@ func (o *PreflightOptions) Complete() error {
 // Validate checks the flags: manifests are needed, and a format with one document per report.
 func (o *PreflightOptions) Validate() error {
 	if len(o.Filenames) == 0 {
-		return errors.New("preflight needs the manifests to apply: -f FILE, DIR or -")
+		return rules.Errorf("preflight needs the manifests to apply: -f FILE, DIR or -", "preflight 需要将要应用的清单：-f FILE、DIR 或 -")
 	}
 	switch o.format {
 	case report.Text, report.JSON, report.YAML, report.SARIF:
 		return nil
 	}
-	return fmt.Errorf("invalid output value (%s). Must be \"text\", \"json\", \"yaml\", or \"sarif\"", o.Output)
+	return rules.Errorf("invalid output value (%s). Must be \"text\", \"json\", \"yaml\", or \"sarif\"",
+		"output 的取值 (%s) 无效，应为 \"text\"、\"json\"、\"yaml\" 或 \"sarif\"", o.Output)
 }
 
 // Run preflights, prints the reports and decides the exit status as the diagnosis does.

@@ -197,6 +197,7 @@ and no -n: every one in the input).`,
 	}
 	cmd.ValidArgsFunction = o.completeTargets
 	o.registerKubeconfigCompletions(cmd)
+	cmd.SetFlagErrorFunc(flagError)
 	cmd.Version = build().String()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
 	for _, sub := range []*cobra.Command{newExplainCommand(streams, &o.lang), newRulesCommand(streams, &o.lang), newVersionCommand(streams), newPolicyCommand(streams, &o.lang)} {
@@ -213,7 +214,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if n := c.ArgsLenAtDash(); n >= 0 {
 		// After --, every argument is a manifest file (as -f FILE): pre-commit appends file names.
 		if n == len(args) {
-			return errors.New("-- must be followed by manifest files (or drop it and use -f FILE)")
+			return rules.Errorf("-- must be followed by manifest files (or drop it and use -f FILE)", "-- 之后必须是清单文件（或去掉它，改用 -f FILE）")
 		}
 		o.Filenames = append(o.Filenames, args[n:]...)
 		args = args[:n]
@@ -223,7 +224,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		return err
 	}
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
-		return errors.New("-f needs a file, a directory or - for standard input")
+		return rules.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或表示标准输入的 -")
 	}
 	if err := o.completeDeadline(); err != nil {
 		return err
@@ -231,7 +232,8 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		if len(o.Filenames) == 0 {
-			return fmt.Errorf("cannot read kubeconfig: %w; fix it, pass --kubeconfig or --context, or use -f FILE for offline mode", err)
+			return rules.Errorf("cannot read kubeconfig: %w; fix it, pass --kubeconfig or --context, or use -f FILE for offline mode",
+				"无法读取 kubeconfig：%w；请修正它，用 --kubeconfig 或 --context 指定，或用 -f FILE 离线诊断", err)
 		}
 		// Offline mode needs no kubeconfig.
 		ns = "default"
@@ -254,10 +256,10 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		return err
 	}
 	if _, err := labels.Parse(o.Selector); err != nil {
-		return fmt.Errorf("invalid --selector: %w", err)
+		return rules.Errorf("invalid --selector: %w", "--selector 无效：%w", err)
 	}
 	if _, err := fields.ParseSelector(o.FieldSelector); err != nil {
-		return fmt.Errorf("invalid --field-selector: %w", err)
+		return rules.Errorf("invalid --field-selector: %w", "--field-selector 无效：%w", err)
 	}
 	if o.format, err = report.ParseFormat(o.Output); err != nil {
 		return err
@@ -296,13 +298,14 @@ func (o *Common) completeDeadline() error {
 // Validate checks flag combinations.
 func (o *Options) Validate() error {
 	if o.ChunkSize < 0 {
-		return fmt.Errorf("--chunk-size must be 0 (no pages) or a page size, not %d", o.ChunkSize)
+		return rules.Errorf("--chunk-size must be 0 (no pages) or a page size, not %d", "--chunk-size 必须是 0（不分页）或每页的大小，而不是 %d", o.ChunkSize)
 	}
 	if o.AllNamespaces && len(o.targets) > 0 {
-		return errors.New("-A diagnoses every object; give either -A or a target, not both")
+		return rules.Errorf("-A diagnoses every object; give either -A or a target, not both", "-A 诊断所有对象；-A 与诊断目标只能给出其一")
 	}
 	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
-		return errors.New("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both")
+		return rules.Errorf("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both",
+			"-l 和 --field-selector 用于选择要诊断的对象；选择器与诊断目标只能给出其一")
 	}
 	if o.Watch {
 		return WatchOptions{o}.Validate()
@@ -342,10 +345,10 @@ func (o *Options) Run(ctx context.Context) error {
 // findings at failOn.
 func finish(w *report.Writer, reports []report.Report, several bool, incomplete []snapshot.FailedRead, allowIncomplete bool, failOn report.FailOn) error {
 	if err := w.Write(reports, several); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+		return writeError(err)
 	}
 	if err := diagnose.IncompleteError(incomplete); err != nil && !allowIncomplete {
-		return report.RetryIncomplete(w.Lang, err)
+		return report.RetryIncomplete(err)
 	}
 	if code := report.ExitCode(reports, failOn); code != ExitOK {
 		return exitError{code}
@@ -489,6 +492,16 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprint(streams.ErrOut, report.ErrorLine(cli.ArgsLang(args, os.Getenv), report.OneLine(err.Error())))
+	fmt.Fprint(streams.ErrOut, report.ErrorLine(cli.ArgsLang(args, os.Getenv), err))
 	return ExitError
+}
+
+// writeError is the error of a report that could not be written.
+func writeError(err error) error {
+	return rules.Errorf("writing the report: %w", "写出报告时出错：%w", err)
+}
+
+// contextError is the error of one context of a several-context run.
+func contextError(name string, err error) error {
+	return rules.Errorf("context %s: %w", "上下文 %s：%w", name, err)
 }

@@ -53,7 +53,7 @@ Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside,
 It sets a soft memory limit of 200 MiB unless GOMEMLIMIT sets one.`,
 		Example: `  # Run it against the current kubeconfig context, /report included
   kubectl-lbdoctor serve --serve-report`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Common = root.Common
 			if err := o.Complete(); err != nil {

@@ -38,7 +38,7 @@ func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of kubectl lbdoctor",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			f, err := report.ParseDataFormat(output)
 			if err != nil {
@@ -71,7 +71,7 @@ func newRulesCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobr
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List every rule of the catalog",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			f, err := report.ParseDataFormat(output)
 			if err != nil {
@@ -97,7 +97,7 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *co
   kubectl lbdoctor explain "The specified VSwitch has no available ip."
   kubectl lbdoctor explain VSwitchAvailableIpNotExist
   kubectl lbdoctor explain tke.service.clb-loopback`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			f, err := report.ParseDataFormat(output)
 			if err != nil {

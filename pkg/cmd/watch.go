@@ -16,6 +16,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -26,13 +27,16 @@ type WatchOptions struct{ *Options }
 // Validate checks the flags --watch combines with.
 func (o WatchOptions) Validate() error {
 	if len(o.Filenames) > 0 {
-		return errors.New("--watch follows the cluster and -f reads files, which do not change; drop one of them")
+		return rules.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
+			"--watch 跟踪集群的变化，而 -f 读取的文件不会变化；请去掉其中之一")
 	}
 	if o.format == report.PolicyReportFormat {
-		return errors.New("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)")
+		return rules.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
+			"-o policyreport 把某一时刻的问题输出为可应用的对象，而 --watch 随时输出变化：请去掉 --watch（要更新报告，请再次运行，或使用 serve）")
 	}
 	if o.fleet != nil {
-		return errors.New("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)")
+		return rules.Errorf("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)",
+			"--watch 只跟踪一个集群，不能与 --all-contexts 或 --context a,b 同时使用（多个集群请在每个集群中运行 serve）")
 	}
 	if _, err := o.selectors().ObjectMatcher("with --watch"); err != nil {
 		return err
@@ -78,7 +82,8 @@ func (o WatchOptions) Run(ctx context.Context) error {
 	err = engine.Follow(ctx, engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
 		Checks: checks.All(), Provider: o.provider, Warn: o.warn}, o.deadline, p.first, p.update)
 	if errors.Is(err, engine.ErrFirstPassLate) {
-		return fmt.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)", o.deadline, cfg.Host)
+		return rules.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)",
+			"首次诊断未能在 %s 内完成（有 informer 未能与 %s 的 API 服务器同步）；请调大 --request-timeout（0 表示不限）", o.deadline, cfg.Host)
 	}
 	return err
 }
@@ -109,7 +114,7 @@ func (p *watchPrinter) first(u engine.Update) error {
 		fmt.Fprintf(p.o.ErrOut, "no LoadBalancer Service or Ingress in %s yet; watching\n", p.scope())
 	}
 	if err := p.o.writer().Write(u.Reports, len(p.o.targets) == 0); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+		return writeError(err)
 	}
 	return nil
 }

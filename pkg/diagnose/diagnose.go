@@ -152,7 +152,7 @@ func Failure(reads []snapshot.FailedRead) (snapshot.FailedRead, bool) {
 // (see Failure); nil when none did.
 func IncompleteError(reads []snapshot.FailedRead) error {
 	if r, ok := Failure(reads); ok {
-		return fmt.Errorf("the report may be incomplete, a read failed: %s", r.Note)
+		return rules.Errorf("the report may be incomplete, a read failed: %s", "报告可能不完整，有一次读取失败：%s", r)
 	}
 	return nil
 }
@@ -161,10 +161,11 @@ func IncompleteError(reads []snapshot.FailedRead) error {
 // unknown one (a read that failed) says which target it is.
 func NotFound(err error, t snapshot.Target) error {
 	if snapshot.IsNotFound(err) {
-		return fmt.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE", t.Kind.Lower(), t.Name, t.Namespace)
+		return rules.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE",
+			"命名空间 %[3]q 中没有 %[1]s %[2]q；请检查名称，或用 -n NAMESPACE 指定命名空间", t.Kind.Lower(), t.Name, t.Namespace)
 	}
 	if snapshot.IsUnknown(err) {
-		return fmt.Errorf("%s %s/%s: %w", t.Kind.Lower(), t.Namespace, t.Name, err)
+		return rules.Errorf("%s %s/%s: %w", "目标 %s %s/%s：%w", t.Kind.Lower(), t.Namespace, t.Name, err)
 	}
 	return err
 }
@@ -194,7 +195,7 @@ func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) er
 	if len(where) == 0 {
 		return err
 	}
-	return fmt.Errorf("%w; the input has %s/%s; add -n %s", err, where[0], t.Name, where[0])
+	return rules.Errorf("%w; the input has %s/%s; add -n %s", "%[1]w；输入中有 %[2]s/%[3]s；请加上 -n %[4]s", err, where[0], t.Name, where[0])
 }
 
 // Meta returns the metadata of the target's Service or Ingress in snap; zero when it is absent.

@@ -1,8 +1,6 @@
 package diagnose
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -17,7 +15,7 @@ import (
 // --provider excludes every match, the error names the provider that has it.
 func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 	if q == "" {
-		return nil, errors.New("explain needs a code, a rule id or an event message")
+		return nil, rules.Errorf("explain needs a code, a rule id or an event message", "explain 需要一个错误码、规则 id 或事件消息")
 	}
 	if found := rules.Lookup(q, p, k); len(found) > 0 {
 		return found, nil
@@ -50,10 +48,12 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 			}
 		}
 		if len(others) > 0 {
-			return nil, fmt.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s", q, strings.Join(others, ", "))
+			return nil, rules.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s",
+				"%q 不属于所给的 --provider/--kind；它属于：%s", q, strings.Join(others, ", "))
 		}
 	}
-	return nil, fmt.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules", q)
+	return nil, rules.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules",
+		"没有与 %q 对应的已记录错误码、规则或已知事件消息；可用 kubectl lbdoctor rules 列出全部", q)
 }
 
 // ParseExplainFilter reads explain's --provider (a provider of the catalog) and --kind (svc,
@@ -64,12 +64,12 @@ func ParseExplainFilter(provider, kind string) (rules.Provider, rules.Kind, erro
 	var err error
 	if strings.TrimSpace(kind) != "" {
 		if k, err = objkind.Parse(kind); err != nil {
-			return "", "", fmt.Errorf("--kind: %w", err)
+			return "", "", rules.Errorf("--kind: %[1]w", "--kind：未知的类型 %[2]q（应为 service 或 ingress）", err, kind)
 		}
 	}
 	if strings.TrimSpace(provider) != "" {
 		if p, err = rules.ParseProvider(provider); err != nil {
-			return "", "", fmt.Errorf("--provider: %w", err)
+			return "", "", rules.Errorf("--provider: %w", "--provider：%w", err)
 		}
 	}
 	return p, k, nil

@@ -5,7 +5,6 @@
 package policy
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -85,7 +84,7 @@ func Policies() []Policy {
 // Generate returns the policies of opts.Providers, each followed by its binding.
 func Generate(opts Options) ([]any, error) {
 	if len(opts.Providers) == 0 {
-		return nil, fmt.Errorf("no provider to guard")
+		return nil, rules.Errorf("no provider to guard", "没有要防护的云厂商")
 	}
 	if err := ValidateActions(opts.Actions); err != nil {
 		return nil, err
@@ -104,22 +103,23 @@ func Generate(opts Options) ([]any, error) {
 // the API server requires.
 func ValidateActions(as []admissionv1.ValidationAction) error {
 	if len(as) == 0 {
-		return fmt.Errorf("no validation action (want Warn, Audit or Deny)")
+		return rules.Errorf("no validation action (want Warn, Audit or Deny)", "没有给出校验动作（应为 Warn、Audit 或 Deny）")
 	}
 	seen := map[admissionv1.ValidationAction]bool{}
 	for _, a := range as {
 		switch a {
 		case admissionv1.Warn, admissionv1.Audit, admissionv1.Deny:
 		default:
-			return fmt.Errorf("unknown validation action %q (want Warn, Audit or Deny)", a)
+			return rules.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", a)
 		}
 		if seen[a] {
-			return fmt.Errorf("validation action %s given twice", a)
+			return rules.Errorf("validation action %s given twice", "校验动作 %s 重复给出", a)
 		}
 		seen[a] = true
 	}
 	if seen[admissionv1.Warn] && seen[admissionv1.Deny] {
-		return fmt.Errorf("Warn and Deny cannot be combined (a denied request gets no warning); use Deny,Audit or Warn,Audit")
+		return rules.Errorf("Warn and Deny cannot be combined (a denied request gets no warning); use Deny,Audit or Warn,Audit",
+			"Warn 与 Deny 不能同时使用（被拒绝的请求不会收到警告）；请用 Deny,Audit 或 Warn,Audit")
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ func parseAction(s string) (admissionv1.ValidationAction, error) {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("unknown validation action %q (want Warn, Audit or Deny)", s)
+	return "", rules.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", s)
 }
 
 // ParseProviders reads the clouds to guard: tke or ack, in any case, which is then also the cloud
@@ -156,7 +156,7 @@ func ParseProviders(s string) (providers []rules.Provider, cluster rules.Provide
 	case string(rules.TKE), string(rules.ACK):
 		return []rules.Provider{rules.Provider(p)}, rules.Provider(p), nil
 	}
-	return nil, "", fmt.Errorf("unknown provider %q (want tke, ack or all)", s)
+	return nil, "", rules.Errorf("unknown provider %q (want tke, ack or all)", "未知的云厂商 %q（应为 tke、ack 或 all）", s)
 }
 
 var (

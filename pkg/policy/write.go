@@ -25,7 +25,7 @@ func Write(w io.Writer, f report.Format, opts Options) error {
 	for _, obj := range objs {
 		u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
 		if err != nil {
-			return fmt.Errorf("encoding %T: %w", obj, err)
+			return rules.Errorf("encoding %T: %w", "编码 %T 时出错：%w", obj, err)
 		}
 		unstructured.RemoveNestedField(u, "metadata", "creationTimestamp")
 		unstructured.RemoveNestedField(u, "status")
@@ -42,7 +42,7 @@ func writeYAMLDocs(w io.Writer, items []any) error {
 	for _, it := range items {
 		b, err := yaml.Marshal(it)
 		if err != nil {
-			return fmt.Errorf("encoding YAML: %w", err)
+			return report.YAMLError(err)
 		}
 		if _, err := fmt.Fprintf(w, "---\n%s", b); err != nil {
 			return err

@@ -2,8 +2,8 @@ package preflight
 
 import (
 	"encoding/json"
-	"fmt"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
@@ -50,11 +50,11 @@ func merge(now any, manifest map[string]any, original []byte, out any) error {
 	}
 	patch, err := strategicpatch.CreateThreeWayMergePatch(original, modified, current, meta, true)
 	if err != nil {
-		return fmt.Errorf("computing the apply patch: %w", err)
+		return rules.Errorf("computing the apply patch: %w", "计算 apply 补丁时出错：%w", err)
 	}
 	merged, err := strategicpatch.StrategicMergePatch(current, patch, out)
 	if err != nil {
-		return fmt.Errorf("applying the patch: %w", err)
+		return rules.Errorf("applying the patch: %w", "应用补丁时出错：%w", err)
 	}
 	return json.Unmarshal(merged, out)
 }

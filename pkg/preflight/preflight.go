@@ -8,7 +8,6 @@ package preflight
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -84,7 +83,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	var snap *snapshot.Snapshot
 	if o.Base != nil {
 		if snap, err = o.Base.Load(); err != nil {
-			return Result{}, fmt.Errorf("--base: %w", err)
+			return Result{}, rules.Errorf("--base: %w", "--base：%w", err)
 		}
 		if err := lay(snap); err != nil {
 			return Result{}, err
@@ -145,7 +144,7 @@ func (o Options) targetsOf(files *snapshot.Snapshot) ([]snapshot.Target, error) 
 	if len(o.Targets) > 0 {
 		for _, t := range o.Targets {
 			if !slices.Contains(all, t) {
-				return nil, fmt.Errorf("%s %s/%s is not in the manifests (-f)", t.Kind.Lower(), t.Namespace, t.Name)
+				return nil, rules.Errorf("%s %s/%s is not in the manifests (-f)", "清单（-f）中没有 %s %s/%s", t.Kind.Lower(), t.Namespace, t.Name)
 			}
 		}
 		return o.Targets, nil
@@ -212,7 +211,7 @@ func layTarget[T runtime.Object](snap *snapshot.Snapshot, now, files *snapshot.S
 	}
 	after, err := merge(cur, fileObj)
 	if err != nil {
-		return fmt.Errorf("%s: %w", t, err)
+		return rules.Errorf("%s: %w", "%s：%w", t, err)
 	}
 	now.Put(t.Namespace, t.Name, after)
 	snap.SetPrior(t, cur)

@@ -100,12 +100,18 @@ var phrases = [phCount]rules.Phrase{
 	phRetryHint:         {En: "%w; retry, or pass --allow-incomplete to accept it", Zh: "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
 }
 
-// ErrorLine is the line an error that ends the run prints as on stderr: "error: " and the message.
-func ErrorLine(lang rules.Lang, msg string) string { return fmt.Sprintf(say(lang, phErrorPrefix), msg) }
+// ErrorLine is the line an error that ends the run prints as on stderr: "error: " and its message
+// in lang (rules.ErrorIn: worded by the outermost rules.Worded error of its chain, the plain
+// layers around that kept as they are), on one line.
+func ErrorLine(lang rules.Lang, err error) string {
+	return fmt.Sprintf(say(lang, phErrorPrefix), OneLine(rules.ErrorIn(err, lang)))
+}
 
-// RetryIncomplete wraps err, a read that failed part way, with the hint of a run that exits 2.
-func RetryIncomplete(lang rules.Lang, err error) error {
-	return fmt.Errorf(say(lang, phRetryHint), err)
+// RetryIncomplete wraps err, a read that failed part way, with the hint of a run that exits 2, in
+// every language.
+func RetryIncomplete(err error) error {
+	p := phrases[phRetryHint]
+	return rules.Errorf(p.En, p.Zh, err)
 }
 
 // say is phrase p in lang.

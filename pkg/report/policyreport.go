@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -378,7 +377,7 @@ func writePolicyReports(out io.Writer, objs []PolicyReport) error {
 	for i, o := range objs {
 		if i > 0 {
 			if _, err := io.WriteString(out, "---\n"); err != nil {
-				return fmt.Errorf("encoding YAML: %w", err)
+				return YAMLError(err)
 			}
 		}
 		if err := encodeYAML(out, o); err != nil {

@@ -221,7 +221,7 @@ func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.Fail
 func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 	rule, ok := rules.Get(f.Rule)
 	if !ok {
-		return Finding{}, fmt.Errorf("internal error: check %q reported a finding of no catalog rule for %s", f.Check, t)
+		return Finding{}, rules.Errorf("internal error: check %q reported a finding of no catalog rule for %s", "内部错误：检查 %q 为 %s 报告了一个不在规则目录中的问题", f.Check, t)
 	}
 	out := Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
 		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,

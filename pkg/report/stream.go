@@ -3,8 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // jsonIndent is the indent step of every JSON document lbdoctor writes.
@@ -52,7 +53,7 @@ func streamJSON(out io.Writer, env any, key string, n int, item func(i int) any)
 	marker := []byte(`"` + key + `": []`)
 	at := bytes.Index(doc, marker)
 	if at < 0 || bytes.Count(doc, marker) != 1 {
-		return fmt.Errorf("internal error: %T has no single empty %q array to stream", env, key)
+		return rules.Errorf("internal error: %T has no single empty %q array to stream", "内部错误：%T 中没有唯一的空数组 %q 可供流式写出", env, key)
 	}
 	if n == 0 {
 		_, err := out.Write(doc)

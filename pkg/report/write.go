@@ -44,7 +44,8 @@ func ParseFormat(s string) (Format, error) {
 	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat:
 		return Format(s), nil
 	}
-	return "", fmt.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)", s)
+	return "", rules.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)",
+		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif 或 policyreport）", s)
 }
 
 // ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
@@ -52,7 +53,7 @@ func ParseFormat(s string) (Format, error) {
 func ParseDataFormat(s string) (Format, error) {
 	f, err := ParseFormat(s)
 	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat {
-		return "", fmt.Errorf("unknown output format %q (want text, json or yaml)", s)
+		return "", rules.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
 	}
 	return f, nil
 }
@@ -276,20 +277,25 @@ func Encode(out io.Writer, f Format, v any) error {
 func encodeYAML(out io.Writer, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("encoding YAML: %w", err)
+		return YAMLError(err)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return fmt.Errorf("encoding YAML: %w", err)
+		return YAMLError(err)
 	}
 	blockStyle(&doc)
 	enc := yaml.NewEncoder(out)
 	enc.SetIndent(2)
 	enc.CompactSeqIndent()
 	if err := enc.Encode(&doc); err != nil {
-		return fmt.Errorf("encoding YAML: %w", err)
+		return YAMLError(err)
 	}
 	return enc.Close()
+}
+
+// YAMLError is the error of a value that could not be encoded as YAML.
+func YAMLError(err error) error {
+	return rules.Errorf("encoding YAML: %w", "编码 YAML 时出错：%w", err)
 }
 
 // blockStyle drops the flow style and quotes the JSON gave n and its children; the encoder quotes

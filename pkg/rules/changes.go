@@ -9,8 +9,6 @@ package rules
 // Each rule's Doc names where its class comes from: a seed document, a vendor page, or the code path
 // of the open-source Alibaba Cloud CCM (kubernetes/cloud-provider-alibaba-cloud) that decides it.
 
-import "fmt"
-
 // ChangeClass is what a cloud controller does with a change of a field.
 type ChangeClass string
 
@@ -39,7 +37,7 @@ func ParseChangeClass(s string) (ChangeClass, error) {
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("unknown change class %q (want rejected, destructive or disruptive)", s)
+	return "", Errorf("unknown change class %q (want rejected, destructive or disruptive)", "未知的变更类别 %q（应为 rejected、destructive 或 disruptive）", s)
 }
 
 // Severity is the class's severity in a report: rejected and destructive changes are errors,

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -18,7 +17,7 @@ func ParseLang(s string) (Lang, error) {
 	case v == string(Chinese) || strings.HasPrefix(v, "zh_") || strings.HasPrefix(v, "zh-"):
 		return Chinese, nil
 	}
-	return English, fmt.Errorf("invalid lang value (%s). Must be %q or %q", s, English, Chinese)
+	return English, Errorf("invalid lang value (%s). Must be %q or %q", "lang 的取值 (%s) 无效，应为 %q 或 %q", s, English, Chinese)
 }
 
 // LangFromLocale is the language of a POSIX locale name (language[_territory][.codeset][@modifier]):

@@ -44,7 +44,7 @@ func ParseSeverity(s string) (Severity, error) {
 	case "error":
 		return Error, nil
 	}
-	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
+	return 0, Errorf("unknown severity %q (want error, warning or info)", "未知的严重级别 %q（应为 error、warning 或 info）", s)
 }
 
 // MarshalText writes the severity name, so JSON and YAML carry "error" rather than 2.
@@ -81,7 +81,7 @@ func ParseProvider(s string) (Provider, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("unknown provider %q (want %s)", s, ProviderList())
+	return "", Errorf("unknown provider %q (want %s)", "未知的云厂商 %q（应为 %s）", s, providerListWords())
 }
 
 // ProviderNames is the valid provider names, for completion and help text.
@@ -98,6 +98,13 @@ func ProviderNames() []string {
 func ProviderList() string {
 	names := ProviderNames()
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// providerListWords is ProviderList in every language.
+func providerListWords() Words {
+	names := ProviderNames()
+	last := len(names) - 1
+	return Say(ProviderList(), strings.Join(names[:last], "、")+" 或 "+names[last])
 }
 
 // Kind is the object kind a rule is about; the same type names diagnosis targets.
@@ -161,7 +168,9 @@ func (id *ID) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func errUnknown(name string) error { return fmt.Errorf("unknown rule id %q", name) }
+func errUnknown(name string) error {
+	return Errorf("unknown rule id %q", "未知的规则 id %q", name)
+}
 
 // Compare orders ids by their string form.
 func Compare(a, b ID) int { return strings.Compare(a.String(), b.String()) }

@@ -26,8 +26,9 @@ func (p Phrase) In(lang Lang) string {
 func (p Phrase) With(args ...any) Words { return Words{p: p, args: args} }
 
 // Words is a phrase with its facts, worded in any language by In. A fact that is itself Words, or
-// a Worded value, is worded in the same language; other facts (names, values, addresses, quoted
-// controller messages) are printed as they are.
+// a Worded value, is worded in the same language, and so is an error that wraps one (ErrorIn);
+// other facts (names, values, addresses, quoted controller messages) are printed as they are. A
+// format may use %w for an error fact, as fmt.Errorf does: it prints as %v.
 type Words struct {
 	p    Phrase
 	args []any
@@ -47,14 +48,43 @@ func (w Words) In(lang Lang) string {
 	if len(w.args) == 0 {
 		return f
 	}
+	f, _ = wrapVerbs(f)
 	args := make([]any, len(w.args))
 	for i, a := range w.args {
-		if n, ok := a.(Worded); ok {
+		switch n := a.(type) {
+		case Worded:
 			a = n.In(lang)
+		case error:
+			a = ErrorIn(n, lang)
 		}
 		args[i] = a
 	}
 	return fmt.Sprintf(f, args...)
+}
+
+// wrapVerbs is format with each %w verb written %v, which fmt.Sprintf prints an error with, and
+// whether it had one.
+func wrapVerbs(format string) (string, bool) {
+	if !strings.Contains(format, "w") {
+		return format, false
+	}
+	b := []byte(format)
+	found := false
+	for i := 0; i < len(b); i++ {
+		if b[i] != '%' {
+			continue
+		}
+		// Skip the flags, width, precision and argument index up to the verb.
+		j := i + 1
+		for j < len(b) && strings.IndexByte("+-# 0123456789.*[]", b[j]) >= 0 {
+			j++
+		}
+		if j < len(b) && b[j] == 'w' {
+			b[j], found = 'v', true
+		}
+		i = j
+	}
+	return string(b), found
 }
 
 // String is w in English.
@@ -73,11 +103,12 @@ func HasHan(s string) bool {
 	return false
 }
 
-// WordsError is an error whose message is Words: Error is its English, In any language. An error
-// made by Errorf with %w wraps that fact (Unwrap), so errors.Is and errors.As find it.
+// WordsError is an error whose message is Words: Error is its English, In any language. It wraps
+// the error its English format gives with %w, as fmt.Errorf would (errors.Is and errors.As find
+// it); several %w are wrapped as one errors.Join, so that a WordsError is never taken for a list
+// of errors (an Unwrap() []error).
 type WordsError struct {
-	W Words
-	// wrapped is the error the %w verbs wrap: the fact itself, or all of them joined.
+	W       Words
 	wrapped error
 }
 
@@ -87,43 +118,54 @@ func (e *WordsError) Error() string { return e.W.In(English) }
 // In is the message in lang.
 func (e *WordsError) In(lang Lang) string { return e.W.In(lang) }
 
-// Unwrap is the error a %w verb of the English format wrapped (nil: none).
+// Unwrap is the error e wraps (its %w fact, or the join of several); nil when it wraps none.
 func (e *WordsError) Unwrap() error { return e.wrapped }
 
-// Errorf is an error worded in every language; an error among args that is Worded is worded in
-// the same language, any other prints its own message. As with fmt.Errorf, the errors the English
-// format gives to %w are wrapped (several are joined); each format prints them as %v would.
+// Errorf is an error worded in every language, en and zh formats that take the same facts (see
+// Words). An error among args that is Worded, or wraps one, is worded in the same language; any
+// other prints its own message. The errors en gives with %w are wrapped, as by fmt.Errorf; zh may
+// write them %w or %v.
 func Errorf(en, zh string, args ...any) error {
-	e := &WordsError{W: Say(wrapAsV(en), wrapAsV(zh), args...)}
-	if en != e.W.p.En {
-		switch w := fmt.Errorf(en, args...).(type) {
+	e := &WordsError{W: Say(en, zh, args...)}
+	if _, ok := wrapVerbs(en); ok {
+		switch u := fmt.Errorf(en, args...).(type) {
 		case interface{ Unwrap() error }:
-			e.wrapped = w.Unwrap()
+			e.wrapped = u.Unwrap()
 		case interface{ Unwrap() []error }:
-			e.wrapped = errors.Join(w.Unwrap()...)
+			e.wrapped = errors.Join(u.Unwrap()...)
 		}
 	}
 	return e
 }
 
-// wrapAsV is format f with each %w verb (flags, width or index included) made %v.
-func wrapAsV(f string) string {
-	if !strings.Contains(f, "%") {
-		return f
+// ErrorIn is err's message in lang: a Worded err's In, and for an err that wraps a Worded error
+// (a plain fmt.Errorf("...: %w", worded) layer), its message with the outermost Worded error's
+// English replaced by its text in lang, so that the layers around it are kept as they are. An
+// err without a Worded error prints its own message (a Go library's or an API server's text).
+func ErrorIn(err error, lang Lang) string {
+	if err == nil {
+		return ""
 	}
-	b := []byte(f)
-	for i := 0; i < len(b); i++ {
-		if b[i] != '%' {
-			continue
-		}
-		j := i + 1
-		for j < len(b) && strings.IndexByte("+-# 0123456789.[]*", b[j]) >= 0 {
-			j++
-		}
-		if j < len(b) && b[j] == 'w' {
-			b[j] = 'v'
-		}
-		i = j
+	if w, ok := err.(Worded); ok {
+		return w.In(lang)
 	}
-	return string(b)
+	msg := err.Error()
+	if lang == English {
+		return msg
+	}
+	var w Worded
+	if !errors.As(err, &w) {
+		return msg
+	}
+	inner, ok := w.(error)
+	if !ok {
+		return msg
+	}
+	en := inner.Error()
+	i := strings.LastIndex(msg, en)
+	if en == "" || i < 0 {
+		// The layer does not quote the worded error's message: its own words stand.
+		return msg
+	}
+	return msg[:i] + w.In(lang) + msg[i+len(en):]
 }

@@ -47,49 +47,89 @@ func TestWordsIn(t *testing.T) {
 	}
 }
 
-// errProbe is an error type errors.As looks for through a WordsError.
-type errProbe struct{ s string }
-
-func (e *errProbe) Error() string { return e.s }
-
-// TestErrorfWraps: %w in Errorf wraps its error as fmt.Errorf does, and each language prints it as %v.
+// TestErrorfWraps: the errors Errorf's English format gives with %w are wrapped, as by fmt.Errorf,
+// and print as %v in every language.
 func TestErrorfWraps(t *testing.T) {
-	probe := &errProbe{"EOF"}
-	other := errors.New("other")
+	base := errors.New("connection refused")
+	inner := Errorf("bad value %q", "取值 %q 无效", "x")
 	tests := []struct {
 		name   string
 		err    error
-		en, zh string
 		is     []error
+		en, zh string
 	}{
-		{"one %w", Errorf("cannot read %s: %w", "无法读取 %s：%w", "a.yaml", probe), "cannot read a.yaml: EOF", "无法读取 a.yaml：EOF", []error{probe}},
-		{"indexed %w", Errorf("%[2]s: %[1]w", "%[2]s：%[1]w", probe, "x"), "x: EOF", "x：EOF", []error{probe}},
-		{"two %w", Errorf("%w; %w", "%w；%v", probe, other), "EOF; other", "EOF；other", []error{probe, other}},
-		{"no %w", Errorf("%v and %%w", "%v 与 %%w", probe), "EOF and %w", "EOF 与 %w", nil},
-		{"worded %w", Errorf("reading: %w", "读取：%w", Errorf("bad %q", "%q 无效", "v")), `reading: bad "v"`, `读取："v" 无效`, nil},
+		{"one %w", Errorf("dial: %w", "连接失败：%w", base), []error{base}, "dial: connection refused", "连接失败：connection refused"},
+		{"%w in English, %v in Chinese", Errorf("dial: %w", "连接失败：%v", base), []error{base}, "dial: connection refused", "连接失败：connection refused"},
+		{"indexed %[2]w", Errorf("%[1]s: %[2]w", "%[2]v（%[1]s）", "a", base), []error{base}, "a: connection refused", "connection refused（a）"},
+		{"two %w", Errorf("%w; %w", "%w；%w", base, inner), []error{base, inner}, `connection refused; bad value "x"`, `connection refused；取值 "x" 无效`},
+		{"%v does not wrap", Errorf("dial: %v", "连接失败：%v", base), nil, "dial: connection refused", "连接失败：connection refused"},
+		{"%%w is no verb", Errorf("100%%w %s", "百分之百 %s", "x"), nil, "100%w x", "百分之百 x"},
+		{"worded fact wrapped", Errorf("reading: %w", "读取：%w", inner), []error{inner}, `reading: bad value "x"`, `读取：取值 "x" 无效`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := tt.err.(Worded)
-			if got := tt.err.Error(); got != tt.en {
-				t.Errorf("Error() = %q, want %q", got, tt.en)
-			}
-			if got := w.In(Chinese); got != tt.zh {
-				t.Errorf("In(Chinese) = %q, want %q", got, tt.zh)
-			}
 			for _, target := range tt.is {
 				if !errors.Is(tt.err, target) {
 					t.Errorf("errors.Is(%v) = false", target)
 				}
 			}
-			var p *errProbe
-			if got := errors.As(tt.err, &p); got != (len(tt.is) > 0) {
-				t.Errorf("errors.As(*errProbe) = %v, want %v", got, len(tt.is) > 0)
+			if tt.is == nil && errors.Is(tt.err, base) {
+				t.Error("errors.Is found an error that was not wrapped")
+			}
+			if got := tt.err.Error(); got != tt.en {
+				t.Errorf("Error() = %q, want %q", got, tt.en)
+			}
+			if got := ErrorIn(tt.err, Chinese); got != tt.zh {
+				t.Errorf("ErrorIn(Chinese) = %q, want %q", got, tt.zh)
 			}
 		})
 	}
-	var inner *WordsError
-	if err := Errorf("reading: %w", "读取：%w", Errorf("bad", "无效")); !errors.As(errors.Unwrap(err), &inner) || inner.In(Chinese) != "无效" {
-		t.Errorf("a wrapped WordsError is not found beneath its wrapper")
+	if _, ok := Errorf("%w; %w", "%w；%w", base, inner).(interface{ Unwrap() []error }); ok {
+		t.Error("an Errorf of two %w is a list of errors; want one error that wraps them")
+	}
+	var we *WordsError
+	if !errors.As(Errorf("x: %w", "x：%w", inner), &we) || we.In(Chinese) != "x：取值 \"x\" 无效" {
+		t.Errorf("errors.As found %v, want the outer *WordsError", we)
 	}
 }
+
+// TestErrorIn: an error is worded by its outermost Worded error; plain layers around it keep their
+// text, and an error without one prints its own message.
+func TestErrorIn(t *testing.T) {
+	worded := Errorf("no context %q", "没有上下文 %q", "prod")
+	plain := errors.New("EOF")
+	tests := []struct {
+		name   string
+		err    error
+		en, zh string
+	}{
+		{"worded", worded, `no context "prod"`, `没有上下文 "prod"`},
+		{"plain", plain, "EOF", "EOF"},
+		{"nil", nil, "", ""},
+		{"plain layer around a worded error", fmt.Errorf("kubeconfig a: %w", worded),
+			`kubeconfig a: no context "prod"`, `kubeconfig a: 没有上下文 "prod"`},
+		{"two plain layers", fmt.Errorf("x: %w", fmt.Errorf("y: %w", worded)),
+			`x: y: no context "prod"`, `x: y: 没有上下文 "prod"`},
+		{"worded around plain around worded", Errorf("reading: %w", "读取：%w", fmt.Errorf("file a: %w", worded)),
+			`reading: file a: no context "prod"`, `读取：file a: 没有上下文 "prod"`},
+		{"a layer that does not quote it", fmt.Errorf("failed (%s): %w", "x", &quiet{worded}),
+			"failed (x): quiet", "failed (x): quiet"},
+		{"joined", errors.Join(plain, worded), "EOF\n" + `no context "prod"`, "EOF\n" + `没有上下文 "prod"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ErrorIn(tt.err, English); got != tt.en {
+				t.Errorf("ErrorIn(English) = %q, want %q", got, tt.en)
+			}
+			if got := ErrorIn(tt.err, Chinese); got != tt.zh {
+				t.Errorf("ErrorIn(Chinese) = %q, want %q", got, tt.zh)
+			}
+		})
+	}
+}
+
+// quiet wraps an error without quoting its message.
+type quiet struct{ err error }
+
+func (q *quiet) Error() string { return "quiet" }
+func (q *quiet) Unwrap() error { return q.err }

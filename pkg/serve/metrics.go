@@ -13,7 +13,6 @@ package serve
 
 import (
 	"errors"
-	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -22,6 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -126,7 +126,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			}
 		}
 		if len(errs) > 0 {
-			m.regErr = fmt.Errorf("registering the lbdoctor metrics: %w", errors.Join(errs...))
+			m.regErr = rules.Errorf("registering the lbdoctor metrics: %w", "注册 lbdoctor 指标时出错：%w", errors.Join(errs...))
 		}
 	}
 	return m
@@ -296,7 +296,7 @@ func NewBuildInfo(reg prometheus.Registerer, version, revision string) error {
 		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "goversion": runtime.Version()}})
 	g.Set(1)
 	if err := reg.Register(g); err != nil {
-		return fmt.Errorf("registering %s: %w", BuildInfoName, err)
+		return rules.Errorf("registering %s: %w", "注册 %s 时出错：%w", BuildInfoName, err)
 	}
 	return nil
 }

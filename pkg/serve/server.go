@@ -15,6 +15,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -47,7 +48,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.PassLog != "" {
 		f, err := os.OpenFile(cfg.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
-			return fmt.Errorf("--pass-log: %w", err)
+			return rules.Errorf("--pass-log: %w", "--pass-log：%w", err)
 		}
 		defer f.Close()
 		plog = json.NewEncoder(f)
@@ -75,7 +76,7 @@ func Run(ctx context.Context, cfg Config) error {
 		}})
 	ln, err := net.Listen("tcp", cfg.Bind)
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", cfg.Bind, err)
+		return rules.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", "无法在 %s 上监听：%w；请换一个 --metrics-bind-address", cfg.Bind, err)
 	}
 	hopts := cfg.Handler
 	hopts.OutOfSync = m.OutOfSyncFor
@@ -103,7 +104,7 @@ func Run(ctx context.Context, cfg Config) error {
 		return err
 	}
 	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
-		return fmt.Errorf("serving on %s: %w", ln.Addr(), serveErr)
+		return rules.Errorf("serving on %s: %w", "在 %s 上提供服务时出错：%w", ln.Addr(), serveErr)
 	}
 	return nil
 }
