@@ -12,8 +12,8 @@
 #       BENCH_ONESHOT runs of the one-shot `-A -o json` and of `kubectl get services,ingresses -A -o json`
 #       on the same cluster (wall and peak RSS). BENCH_VIA_ETCD=1 writes the namespaced objects into
 #       etcd beside the API server, whose Service creates slow down with their count (bench/loadgen/etcd.go).
-#   BENCH_CLUSTER_DIR=/tmp/big BENCH_LOAD_ONLY=1 … bash bench/serve.sh   load a cluster that stays up
-#   BENCH_CLUSTER_DIR=/tmp/big bash bench/serve.sh                        bench on it (no second load)
+#   BENCH_CLUSTER=/tmp/big BENCH_LOAD_ONLY=1 … bash bench/serve.sh   load a cluster that stays up
+#   BENCH_CLUSTER=/tmp/big bash bench/serve.sh                        bench on it (no second load)
 #
 # Figures go to bench/out/serve-latest.txt (key=value lines).
 set -euo pipefail
@@ -31,7 +31,7 @@ mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/lbdoctor-bench-serve.XXXXXX")
 cluster=$work/cluster
 keep=
-if [ -n "${BENCH_CLUSTER_DIR:-}" ]; then cluster=$BENCH_CLUSTER_DIR keep=1; fi
+if [ -n "${BENCH_CLUSTER:-}" ]; then cluster=$BENCH_CLUSTER keep=1; fi
 cleanup() {
   if [ -z "$keep" ] && [ -d "$cluster" ]; then hack/local-cluster.sh down "$cluster" || true; fi
   rm -rf "$work"

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -29,14 +30,18 @@ import (
 // is put under its storage key as JSON, which the API server's storage decoder accepts beside
 // protobuf and defaults on read; its watch on etcd serves the object like any other. A Service's
 // IPAddress is created through the API first (cheap: no allocator), so that the ClusterIP repair
-// loop finds the address allocated and raises no event. What admission would add (a Pod's
-// service-account volume) is missing; no check reads it.
+// loop finds the address allocated and raises no event; a Service with externalTrafficPolicy Local
+// gets the health check node port the API server would allocate, which the node port repair loop
+// then records (with a PortNotAllocated event each, within its first three minutes). What
+// admission would add (a Pod's service-account volume) is missing; no check reads it.
 type etcdWriter struct {
 	url    string // etcd client URL (LBDOCTOR_ETCD_URL)
 	prefix string // the API server's --etcd-prefix, "/registry" by default
 	client *http.Client
 	// base is the first ClusterIP handed out; Service i gets base+i.
 	base netip.Addr
+	// healthPorts counts the health check node ports handed out (from 30000 up).
+	healthPorts atomic.Int32
 }
 
 func newEtcdWriter(url string) *etcdWriter {
@@ -79,6 +84,14 @@ func (l *loader) createServiceViaEtcd(ctx context.Context, e *etcdWriter, i int,
 		return "", err
 	}
 	defaultService(o, ip)
+	if o.Spec.Type == corev1.ServiceTypeLoadBalancer && o.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal {
+		// The API server allocates it (validation requires it); the node port range holds 2,768.
+		n := e.healthPorts.Add(1)
+		if n > 2768 {
+			return "", fmt.Errorf("service %s/%s: more than 2,768 health check node ports", o.Namespace, o.Name)
+		}
+		o.Spec.HealthCheckNodePort = 30000 + n - 1
+	}
 	return l.putViaEtcd(ctx, e, "services/specs", "v1", "Service", &o.ObjectMeta, o)
 }
 

@@ -124,6 +124,7 @@ func run() error {
 			fmt.Sprintf("load_requests=%d", l.requests.Load()),
 			fmt.Sprintf("load_seconds=%.1f", took.Seconds()),
 			fmt.Sprintf("load_workers=%d", *workers),
+			fmt.Sprintf("via_etcd=%t", *viaEtcd != ""),
 			"healthy_service=" + c.Healthy.Namespace + "/" + c.Healthy.Name,
 		}
 		if err := os.WriteFile(*summary, []byte(strings.Join(facts, "\n")+"\n"), 0o644); err != nil {

@@ -389,7 +389,7 @@ type skipTree map[protowire.Number]skipTree
 // built-in kind).
 var skipMeta = skipTree{1: {17: nil}}
 
-// skipPod drops, besides managed fields, what trimPod drops of a Pod: volumes, init and ephemeral
+// skipPod drops, besides managed fields, what PodOf does not keep of a Pod: volumes, init and ephemeral
 // containers, scheduling constraints, the security and DNS settings; of each container its command,
 // environment, mounts, liveness and startup probes and security context; the container statuses
 // and addresses of the status.

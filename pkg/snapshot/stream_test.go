@@ -23,7 +23,7 @@ import (
 	"k8s.io/client-go/kubernetes/scheme"
 )
 
-// richPod sets every field the Pod skip tree drops and every field trimPod keeps.
+// richPod sets every field the Pod skip tree drops and every field PodOf keeps.
 func richPod(name string) *corev1.Pod {
 	grace := int64(45)
 	probe := &corev1.Probe{ProbeHandler: corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/healthz", Port: intstr.FromString("http")}}}
