@@ -500,8 +500,7 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 				}
 			}
 			sc.reqs = out
-			// The result is held for each target (serve's dependency index): no request twice, no
-			// spare capacity.
+			// Each read once, in a slice of its own (the scratch is reused).
 			n := 0
 			for i, r := range out {
 				if (keep == nil || keep(r)) && !slices.Contains(out[:n], r) {

@@ -7,6 +7,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // TestPolicyReportOutput: -o policyreport prints PolicyReport documents for offline input, exits by
@@ -53,6 +54,22 @@ func TestPolicyReportOutput(t *testing.T) {
 			out, stderr, code := run(t, args...)
 			if code != ExitError || out != "" || !strings.Contains(stderr, "policyreport") {
 				t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+			}
+		})
+	}
+}
+
+// TestStderrLinesLanguage: the lines a run prints on stderr besides errors (nothing to diagnose, an
+// input's notes) are in the report's language.
+func TestStderrLinesLanguage(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		t.Run(lang, func(t *testing.T) {
+			_, stderr, code := run(t, "-f", broken, "-n", "nowhere", "--lang", lang)
+			if code != ExitOK || stderr == "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if rules.HasHan(stderr) != (lang == "zh") {
+				t.Errorf("--lang %s: stderr %q", lang, stderr)
 			}
 		})
 	}

@@ -366,13 +366,13 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 	}
 	if in != nil {
 		for _, n := range in.Notes {
-			fmt.Fprintf(o.ErrOut, "note: %s\n", n)
+			fmt.Fprintln(o.ErrOut, rules.Say("note: %s", "注意：%s", n).In(o.lang))
 		}
 	}
 	targets := 0
 	for _, b := range batches {
 		for _, w := range b.Snap.Warnings {
-			fmt.Fprintf(o.ErrOut, "warning: %s\n", w)
+			fmt.Fprintln(o.ErrOut, rules.Say("warning: %s", "警告：%s", w).In(o.lang))
 		}
 		targets += len(b.Targets)
 	}
@@ -391,17 +391,17 @@ func (o *Options) warn(line string) { fmt.Fprintln(o.ErrOut, line) }
 
 // noTargets says on stderr that the scope holds nothing to diagnose.
 func (o *Options) noTargets() {
-	scope := "namespace " + o.namespace
+	scope := rules.Say("namespace %s", "命名空间 %s", o.namespace)
 	switch {
 	case o.AllNamespaces:
-		scope = "any namespace"
+		scope = rules.Say("any namespace", "任何命名空间")
 	case o.wholeInput():
-		scope = "the input"
+		scope = rules.Say("the input", "输入")
 	}
 	if o.Selector != "" || o.FieldSelector != "" {
-		scope += " matching the selector"
+		scope = rules.Say("%s matching the selector", "%s 中与选择器匹配的对象", scope)
 	}
-	fmt.Fprintf(o.ErrOut, "no LoadBalancer Service or Ingress found in %s\n", scope)
+	fmt.Fprintln(o.ErrOut, rules.Say("no LoadBalancer Service or Ingress found in %s", "在%s中没有找到 LoadBalancer 类型的 Service 或 Ingress", scope).In(o.lang))
 }
 
 // writer is the report writer the flags ask for.

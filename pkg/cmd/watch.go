@@ -111,7 +111,7 @@ func (p *watchPrinter) first(u engine.Update) error {
 		}
 	}
 	if len(u.Reports) == 0 {
-		fmt.Fprintf(p.o.ErrOut, "no LoadBalancer Service or Ingress in %s yet; watching\n", p.scope())
+		fmt.Fprintln(p.o.ErrOut, rules.Say("no LoadBalancer Service or Ingress in %s yet; watching", "%s中还没有 LoadBalancer 类型的 Service 或 Ingress；继续监视", p.scope()).In(p.o.lang))
 	}
 	if err := p.o.writer().Write(u.Reports, len(p.o.targets) == 0); err != nil {
 		return writeError(err)
@@ -119,17 +119,17 @@ func (p *watchPrinter) first(u engine.Update) error {
 	return nil
 }
 
-func (p *watchPrinter) scope() string {
+func (p *watchPrinter) scope() rules.Words {
 	if ns := p.o.watchNamespace(); ns != "" {
-		return "namespace " + ns
+		return rules.Say("namespace %s", "命名空间 %s", ns)
 	}
-	return "any namespace"
+	return rules.Say("any namespace", "任何命名空间")
 }
 
 func (p *watchPrinter) update(u engine.Update) {
 	now := p.now()
 	if u.Err != nil {
-		fmt.Fprintf(p.o.ErrOut, "warning: %s\n", report.OneLine(u.Err.Error()))
+		fmt.Fprintln(p.o.ErrOut, rules.Say("warning: %s", "警告：%s", report.OneLine(rules.ErrorIn(u.Err, p.o.lang))).In(p.o.lang))
 	}
 	u.Reports = report.LocalizeAll(u.Reports, p.o.lang)
 	for _, tr := range p.prev.Next(now, u) {
