@@ -63,7 +63,7 @@ func Run(ctx context.Context, cfg Config) error {
 			}
 			m.ObserveDiagnosis(u.Duration, len(u.Reports))
 			if u.Err != nil {
-				fmt.Fprintf(cfg.ErrOut, "warning: %s\n", report.OneLine(u.Err.Error()))
+				fmt.Fprintln(cfg.ErrOut, rules.Say("warning: %s", "警告：%s", report.OneLine(rules.ErrorIn(u.Err, cfg.Handler.Lang))).In(cfg.Handler.Lang))
 			}
 			if plog != nil {
 				_ = plog.Encode(passRecord(u))
@@ -83,11 +83,12 @@ func Run(ctx context.Context, cfg Config) error {
 	srv := &http.Server{Handler: NewHandler(reg, eng, hopts), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	endpoints := "/metrics, /healthz and /readyz"
+	endpoints := rules.Say("/metrics, /healthz and /readyz", "/metrics、/healthz 和 /readyz")
 	if cfg.Handler.Report {
-		endpoints = "/metrics, /healthz, /readyz and /report"
+		endpoints = rules.Say("/metrics, /healthz, /readyz and /report", "/metrics、/healthz、/readyz 和 /report")
 	}
-	fmt.Fprintf(cfg.ErrOut, "serving %s on http://%s (API server %s)\n", endpoints, ln.Addr(), cfg.Host)
+	fmt.Fprintln(cfg.ErrOut, rules.Say("serving %s on http://%s (API server %s)", "正在 http://%[2]s 上提供 %[1]s（API server %[3]s）",
+		endpoints, ln.Addr(), cfg.Host).In(cfg.Handler.Lang))
 	ectx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- eng.Run(ectx) }()
