@@ -89,7 +89,7 @@ func (o *PreflightOptions) Complete() error {
 		return err
 	}
 	o.run = preflight.Options{Files: snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: ns, Recursive: o.Recursive},
-		Targets: targets, AllowDestructive: o.AllowDestructive, Deadline: o.deadline, Warn: func(l string) { fmt.Fprintln(o.ErrOut, l) }}
+		Targets: targets, AllowDestructive: o.AllowDestructive, Deadline: o.deadline, Warn: o.warn}
 	if explicit {
 		o.run.Namespace = ns
 	}

@@ -372,7 +372,7 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 	targets := 0
 	for _, b := range batches {
 		for _, w := range b.Snap.Warnings {
-			fmt.Fprintln(o.ErrOut, rules.Say("warning: %s", "警告：%s", w).In(o.lang))
+			o.warn(rules.Say("warning: %s", "警告：%s", w))
 		}
 		targets += len(b.Targets)
 	}
@@ -386,8 +386,8 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 	return reports, diagnose.Incomplete(batches), nil
 }
 
-// warn prints a line on stderr.
-func (o *Options) warn(line string) { fmt.Fprintln(o.ErrOut, line) }
+// warn prints a line on stderr in the report's language.
+func (o *Common) warn(line rules.Words) { fmt.Fprintln(o.ErrOut, line.In(o.lang)) }
 
 // noTargets says on stderr that the scope holds nothing to diagnose.
 func (o *Options) noTargets() {

@@ -8,8 +8,6 @@
 package diagnose
 
 import (
-	"fmt"
-
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
@@ -27,8 +25,8 @@ type Options struct {
 	// where its target is defined (Origin) and where else the input defines it (AlsoDefinedAt).
 	Input *snapshot.Input
 	// Warn, when set, hears each warning about a target's annotations (a lbdoctor.io/ignore entry
-	// that names no rule), one line each.
-	Warn func(line string)
+	// that names no rule), one line each, worded in every language.
+	Warn func(line rules.Words)
 }
 
 // Target diagnoses one target of snap: the checks of its provider (forced, or detected), its
@@ -45,7 +43,7 @@ func Target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 	return rep, err
 }
 
-func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Report, []string, error) {
+func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Report, []rules.Words, error) {
 	det := checks.Detection{Provider: opts.Provider, Evidence: rules.Say("--provider flag", "--provider 参数")}
 	if opts.Provider == "" {
 		det = checks.DetectProvider(snap, t)
@@ -65,11 +63,11 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 	}
 	rep.Provider.SetEvidence(det.Evidence)
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
-	var warnings []string
+	var warnings []rules.Words
 	if v := Meta(snap, t).Annotations[report.IgnoreAnnotation]; v != "" {
 		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
-			warnings = append(warnings, fmt.Sprintf("warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules",
-				report.IgnoreAnnotation, t, e))
+			warnings = append(warnings, rules.Say("warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules",
+				"警告：%[2]s 的注解 %[1]s 中的 %[3]q 既不是规则 ID 也不是错误码；参见 kubectl lbdoctor rules", report.IgnoreAnnotation, t.String(), e))
 		}
 	}
 	if opts.Input != nil {
@@ -106,7 +104,7 @@ func All(batches []Batch, opts Options) ([]report.Report, error) {
 		}
 	}
 	reports := make([]report.Report, len(jobs))
-	warnings := make([][]string, len(jobs))
+	warnings := make([][]rules.Words, len(jobs))
 	errs := make([]error, len(jobs))
 	par.Each(len(jobs), func(i int) {
 		reports[i], warnings[i], errs[i] = target(jobs[i].snap, jobs[i].t, opts)

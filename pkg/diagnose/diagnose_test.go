@@ -90,7 +90,12 @@ func TestTarget(t *testing.T) {
 			snap := fixture(t, tkeNode(), tlsIngress("web", tt.ignore))
 			snap.Incomplete = tt.incomplete
 			var warnings []string
-			tt.opts.Warn = func(w string) { warnings = append(warnings, w) }
+			tt.opts.Warn = func(w rules.Words) {
+				if zh := w.In(rules.Chinese); !rules.HasHan(zh) || rules.HasHan(w.String()) {
+					t.Errorf("warning not worded in both languages: %q / %q", w, zh)
+				}
+				warnings = append(warnings, w.String())
+			}
 			rep, err := Target(snap, ingress("web"), tt.opts)
 			if err != nil {
 				t.Fatal(err)
@@ -145,7 +150,7 @@ func TestAllOrder(t *testing.T) {
 	batches := []Batch{{Snap: first, Targets: targets[:4]}, {Snap: second, Targets: targets[4:]}}
 	for range 5 {
 		var warned []string
-		reports, err := All(batches, Options{Warn: func(w string) { warned = append(warned, w) }})
+		reports, err := All(batches, Options{Warn: func(w rules.Words) { warned = append(warned, w.String()) }})
 		if err != nil {
 			t.Fatal(err)
 		}

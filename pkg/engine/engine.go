@@ -39,7 +39,7 @@ type Config struct {
 	Provider rules.Provider
 	// Warn, when set, hears the diagnosis's warnings about a target's annotations (see
 	// diagnose.Options), from the engine's goroutine.
-	Warn func(line string)
+	Warn func(line rules.Words)
 	// OnUpdate receives each diagnosis pass, from the engine's goroutine.
 	OnUpdate func(Update)
 	// OnSync, when set, hears whether each informer is synced: listed once, and its last list or

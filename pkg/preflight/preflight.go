@@ -42,8 +42,8 @@ type Options struct {
 	Provider rules.Provider
 	// AllowDestructive reports destructive changes as warnings instead of errors.
 	AllowDestructive bool
-	// Warn hears the warnings of the diagnosis and the input, one line each.
-	Warn func(line string)
+	// Warn hears the warnings of the diagnosis and the input, one line each, worded in every language.
+	Warn func(line rules.Words)
 }
 
 // Result is the reports of a preflight and the reads of the cluster that failed.
@@ -70,7 +70,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		return Result{}, err
 	}
 	for _, w := range files.Warnings {
-		o.warn("warning: " + w.String())
+		o.warn(rules.Say("warning: %s", "警告：%s", w))
 	}
 	targets, err := o.targetsOf(files)
 	if err != nil {
@@ -115,7 +115,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	return Result{Reports: reports, Incomplete: snap.Incomplete, Targets: targets}, nil
 }
 
-func (o Options) warn(line string) {
+func (o Options) warn(line rules.Words) {
 	if o.Warn != nil {
 		o.Warn(line)
 	}

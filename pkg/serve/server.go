@@ -53,7 +53,7 @@ func Run(ctx context.Context, cfg Config) error {
 		defer f.Close()
 		plog = json.NewEncoder(f)
 	}
-	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line string) { fmt.Fprintln(cfg.ErrOut, line) }, OnSync: m.SetSynced,
+	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line rules.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced,
 		OnUpdate: func(u engine.Update) {
 			for _, r := range u.Reports {
 				m.Update(r)
