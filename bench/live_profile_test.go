@@ -19,10 +19,7 @@ import (
 //
 //	BENCH_PROFILE_DIR=/tmp/prof KUBECONFIG=… go test -run TestLiveProfile ./bench/
 func TestLiveProfile(t *testing.T) {
-	dir := os.Getenv("BENCH_PROFILE_DIR")
-	if dir == "" {
-		t.Skip("BENCH_PROFILE_DIR is not set")
-	}
+	dir := profileDir(t)
 	cpu, err := os.Create(filepath.Join(dir, "cpu.prof"))
 	if err != nil {
 		t.Fatal(err)
@@ -47,4 +44,13 @@ func TestLiveProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("exit %d, %d bytes of report", code, out.Len())
+}
+
+// profileDir is $BENCH_PROFILE_DIR, where the profile tests write; they are skipped without it.
+func profileDir(t *testing.T) string {
+	dir := os.Getenv("BENCH_PROFILE_DIR")
+	if dir == "" {
+		t.Skip("BENCH_PROFILE_DIR is not set")
+	}
+	return dir
 }

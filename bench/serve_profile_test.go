@@ -24,10 +24,7 @@ import (
 //
 //	BENCH_PROFILE_DIR=/tmp/prof KUBECONFIG=… go test -run TestServeProfile -timeout 30m ./bench/
 func TestServeProfile(t *testing.T) {
-	dir := os.Getenv("BENCH_PROFILE_DIR")
-	if dir == "" {
-		t.Skip("BENCH_PROFILE_DIR is not set")
-	}
+	dir := profileDir(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

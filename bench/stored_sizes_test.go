@@ -34,35 +34,17 @@ func TestStoredSizes(t *testing.T) {
 	cfg.ContentType = "application/vnd.kubernetes.protobuf"
 	kube := kubernetes.NewForConfigOrDie(cfg)
 	ctx := context.Background()
-	lists := map[string]func() ([]kruntime.Object, error){
-		"pods": func() ([]kruntime.Object, error) {
-			l, err := kube.CoreV1().Pods("").List(ctx, metav1.ListOptions{})
-			return items(l, err)
-		},
-		"services": func() ([]kruntime.Object, error) {
-			l, err := kube.CoreV1().Services("").List(ctx, metav1.ListOptions{})
-			return items(l, err)
-		},
-		"endpointslices": func() ([]kruntime.Object, error) {
-			l, err := kube.DiscoveryV1().EndpointSlices("").List(ctx, metav1.ListOptions{})
-			return items(l, err)
-		},
-		"ingresses": func() ([]kruntime.Object, error) {
-			l, err := kube.NetworkingV1().Ingresses("").List(ctx, metav1.ListOptions{})
-			return items(l, err)
-		},
-		"secrets": func() ([]kruntime.Object, error) {
-			l, err := kube.CoreV1().Secrets("").List(ctx, metav1.ListOptions{})
-			return items(l, err)
-		},
-		"events": func() ([]kruntime.Object, error) {
-			l, err := kube.CoreV1().Events("").List(ctx, metav1.ListOptions{})
-			return items(l, err)
-		},
-	}
 	info, _ := kruntime.SerializerInfoForMediaType(scheme.Codecs.SupportedMediaTypes(), "application/vnd.kubernetes.protobuf")
-	for _, name := range []string{"pods", "services", "endpointslices", "ingresses", "secrets", "events"} {
-		objs, err := lists[name]()
+	for _, name := range []string{snapshot.Pods, snapshot.Services, snapshot.EndpointSlices, snapshot.Ingresses, snapshot.Secrets, snapshot.Events} {
+		list, _, _, ok := snapshot.ListWatchFuncs(snapshot.Clients{Kube: kube}, name, "")
+		if !ok {
+			t.Fatalf("no LIST for %s", name)
+		}
+		l, err := list(ctx, metav1.ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		objs, err := meta.ExtractList(l)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,13 +76,6 @@ func TestStoredSizes(t *testing.T) {
 		t.Logf("%-15s %7d objects, %6d bytes each kept (%d wire bytes, heap %d -> %d)", name, len(held), (after-before)/uint64(len(held)), len(wire[0]), before, after)
 		runtime.KeepAlive(held)
 	}
-}
-
-func items(l kruntime.Object, err error) ([]kruntime.Object, error) {
-	if err != nil {
-		return nil, err
-	}
-	return meta.ExtractList(l)
 }
 
 func liveHeap() uint64 {

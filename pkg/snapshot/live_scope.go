@@ -365,7 +365,7 @@ func eventsListWatch(c Clients, ns string) (func(context.Context, metav1.ListOpt
 func (f *fetcher) secrets(ns string, refs []ObjectRef) {
 	if len(refs) <= directSecretGets {
 		for _, r := range refs {
-			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, resourceByName(Secrets).entry(), secretGet(f.c.Kube.CoreV1().Secrets(r.Namespace).Get))
+			getInto(f, &f.snap.Secrets, r.Namespace, r.Name, resourceByName(Secrets).entry(), reducedGet(f.c.Kube.CoreV1().Secrets(r.Namespace).Get, SecretOf))
 		}
 		return
 	}

@@ -1,14 +1,11 @@
 package snapshot
 
 import (
-	"context"
 	"strings"
 	"unique"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -186,23 +183,3 @@ func (p *Pod) fromWire(o runtime.Object) bool {
 }
 
 func newPod() *Pod { return &Pod{} }
-
-// podFromUnstructured reads a Pod of an input file.
-func podFromUnstructured(u *unstructured.Unstructured) (*Pod, error) {
-	var w corev1.Pod
-	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &w); err != nil {
-		return nil, rules.Errorf("Pod %s: %w", "Pod %s：%w", u.GetName(), err)
-	}
-	return PodOf(&w), nil
-}
-
-// podGet wraps a Pod GET so that it returns the reduced Pod.
-func podGet(get func(context.Context, string, metav1.GetOptions) (*corev1.Pod, error)) func(context.Context, string, metav1.GetOptions) (*Pod, error) {
-	return func(ctx context.Context, name string, o metav1.GetOptions) (*Pod, error) {
-		w, err := get(ctx, name, o)
-		if err != nil {
-			return nil, err
-		}
-		return PodOf(w), nil
-	}
-}

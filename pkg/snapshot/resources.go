@@ -245,6 +245,41 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 	return true, nil
 }
 
+// fromWire converts a served object into the stored kind T, for kinds that differ (Secret, Pod).
+func fromWire[T any](newObj func() T, o runtime.Object) (T, bool) {
+	t := newObj()
+	if w, ok := any(t).(wireDecoder); ok && w.fromWire(o) {
+		return t, true
+	}
+	var zero T
+	return zero, false
+}
+
+// reducedFromUnstructured reads an object of an input file of a kind the store holds reduced
+// (Secret, Pod): decoded as the served kind W, then reduced.
+func reducedFromUnstructured[W any, T any](kind string, reduce func(*W) T) func(*unstructured.Unstructured) (T, error) {
+	return func(u *unstructured.Unstructured) (T, error) {
+		var w W
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &w); err != nil {
+			var zero T
+			return zero, rules.Errorf("%s %s: %w", "%s %s：%w", kind, u.GetName(), err)
+		}
+		return reduce(&w), nil
+	}
+}
+
+// reducedGet wraps the GET of a kind the store holds reduced so that it returns the reduced object.
+func reducedGet[W any, T any](get func(context.Context, string, metav1.GetOptions) (*W, error), reduce func(*W) T) func(context.Context, string, metav1.GetOptions) (T, error) {
+	return func(ctx context.Context, name string, o metav1.GetOptions) (T, error) {
+		w, err := get(ctx, name, o)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return reduce(w), nil
+	}
+}
+
 // resources is the table of built-in kinds.
 var resources = []resource{
 	&desc[*corev1.Service, *corev1.ServiceList]{Entry: Entry{GVR: schema.GroupVersionResource{Version: "v1", Resource: Services}, Kind: "Service",
@@ -296,12 +331,12 @@ var resources = []resource{
 		field:    func(s *Snapshot) *Store[*Secret] { return &s.Secrets },
 		newObj:   newSecret,
 		wire:     func() runtime.Object { return &corev1.Secret{} },
-		decodeFn: secretFromUnstructured,
+		decodeFn: reducedFromUnstructured("Secret", SecretOf),
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.SecretList, error) {
 			return c.Kube.CoreV1().Secrets(ns).List
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*Secret, error) {
-			return secretGet(c.Kube.CoreV1().Secrets(ns).Get)
+			return reducedGet(c.Kube.CoreV1().Secrets(ns).Get, SecretOf)
 		},
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Secrets(ns).Watch
@@ -312,13 +347,13 @@ var resources = []resource{
 		field:    func(s *Snapshot) *Store[*Pod] { return &s.Pods },
 		newObj:   newPod,
 		wire:     func() runtime.Object { return &corev1.Pod{} },
-		decodeFn: podFromUnstructured,
+		decodeFn: reducedFromUnstructured("Pod", PodOf),
 		skip:     skipPod,
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*corev1.PodList, error) {
 			return c.Kube.CoreV1().Pods(ns).List
 		},
 		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*Pod, error) {
-			return podGet(c.Kube.CoreV1().Pods(ns).Get)
+			return reducedGet(c.Kube.CoreV1().Pods(ns).Get, PodOf)
 		},
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Pods(ns).Watch

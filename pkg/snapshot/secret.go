@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"bytes"
-	"context"
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/ed25519"
@@ -17,12 +16,9 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Secret keys whose facts a snapshot keeps.
@@ -316,37 +312,7 @@ func (s *Secret) fromWire(o runtime.Object) bool {
 // wireDecoder is a stored kind that differs from the kind the API serves (Secret).
 type wireDecoder interface{ fromWire(runtime.Object) bool }
 
-// fromWire converts a served object into the stored kind T, for kinds that differ (Secret).
-func fromWire[T any](newObj func() T, o runtime.Object) (T, bool) {
-	t := newObj()
-	if w, ok := any(t).(wireDecoder); ok && w.fromWire(o) {
-		return t, true
-	}
-	var zero T
-	return zero, false
-}
-
 func newSecret() *Secret { return &Secret{} }
-
-// secretFromUnstructured reads a Secret of an input file.
-func secretFromUnstructured(u *unstructured.Unstructured) (*Secret, error) {
-	var w corev1.Secret
-	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &w); err != nil {
-		return nil, rules.Errorf("Secret %s: %w", "Secret %s：%w", u.GetName(), err)
-	}
-	return SecretOf(&w), nil
-}
-
-// secretGet wraps a Secret GET so that it returns the reduced Secret.
-func secretGet(get func(context.Context, string, metav1.GetOptions) (*corev1.Secret, error)) func(context.Context, string, metav1.GetOptions) (*Secret, error) {
-	return func(ctx context.Context, name string, o metav1.GetOptions) (*Secret, error) {
-		w, err := get(ctx, name, o)
-		if err != nil {
-			return nil, err
-		}
-		return SecretOf(w), nil
-	}
-}
 
 // scrubSecretNode blanks, in the YAML mapping of a Secret read from a file, the values of its data
 // and stringData keys (all but CertIDKey) and its last-applied-configuration annotation, so that
