@@ -20,7 +20,8 @@ import (
 // TestLiveModesUnreachable: watch and serve give the one-line error of an unreachable API server
 // before they start any informer, as a one-shot run does.
 func TestLiveModesUnreachable(t *testing.T) {
-	t.Setenv("GOMEMLIMIT", "1GiB") // serve leaves the test binary's memory limit alone
+	t.Setenv("GOMEMLIMIT", "1GiB") // serve leaves the test binary's memory settings alone
+	t.Setenv("GOGC", "100")
 	kc := kubeconfigFor(t, refusedServer(t))
 	tests := []struct {
 		name string
