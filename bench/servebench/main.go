@@ -1,6 +1,6 @@
 // Command servebench measures `kubectl-lbdoctor serve` on the cluster of $KUBECONFIG (the synthetic
 // benchmark cluster, loaded by bench/loadgen): the time from start to /readyz (the first full sync
-// and diagnosis), its peak RSS, then single-object updates one after the other — the
+// and diagnosis), its RSS then and after the updates, its peak RSS, then single-object updates one after the other — the
 // lbdoctor.io/ignore annotation of a Service or an Ingress with a finding flipped on and off (the
 // finding's lbdoctor_findings series goes and comes back), and the certificate id of a TLS Secret
 // flipped between valid and malformed (E4035 on the Ingresses that use it).
@@ -168,7 +168,7 @@ func run() error {
 			}
 		}
 	}
-	hwm := serveproc.ProcStatus(pid, "VmHWM")
+	hwm, rssEnd := serveproc.ProcStatus(pid, "VmHWM"), serveproc.ProcStatus(pid, "VmRSS")
 	_ = cmd.Process.Signal(syscall.SIGINT)
 
 	out := os.Stdout
@@ -184,6 +184,7 @@ func run() error {
 	fmt.Fprintf(out, "serve_initial_pass_s=%.2f\n", float64(initial.DurationNS)/1e9)
 	fmt.Fprintf(out, "serve_initial_targets=%d\n", initial.Count)
 	fmt.Fprintf(out, "serve_rss_after_sync_kb=%d\nserve_peak_rss_after_sync_kb=%d\nserve_peak_rss_after_first_pass_kb=%d\nserve_peak_rss_kb=%d\n", rssSync, hwmSync, hwmReady, hwm)
+	fmt.Fprintf(out, "serve_rss_after_updates_kb=%d\n", rssEnd)
 	fmt.Fprintf(out, "updates=%d\n", len(samples))
 	for _, kind := range []string{"all", "service", "ingress", "secret"} {
 		var lat, req []time.Duration
