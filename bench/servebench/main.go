@@ -1,9 +1,10 @@
 // Command servebench measures `kubectl-lbdoctor serve` on the cluster of $KUBECONFIG (the synthetic
 // benchmark cluster, loaded by bench/loadgen): the time from start to /readyz (the first full sync
 // and diagnosis), its RSS then, after the updates and at its peak, then single-object updates one
-// after the other — the lbdoctor.io/ignore annotation of a Service or an Ingress with a finding flipped on and off (the
-// finding's lbdoctor_findings series goes and comes back), and the certificate id of a TLS Secret
-// flipped between valid and malformed (E4035 on the Ingresses that use it).
+// after the other — the lbdoctor.io/ignore annotation of a Service or an Ingress with a finding
+// flipped on and off (the finding's lbdoctor_findings series goes and comes back), and the
+// certificate id of a TLS Secret flipped between valid and malformed (E4035 on the Ingresses that
+// use it).
 //
 // How the latency is measured: serve runs with its hidden --pass-log FILE, which appends a line
 // after each diagnosis pass has updated the metrics (wall clock, targets re-diagnosed). For each
