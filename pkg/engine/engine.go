@@ -86,10 +86,8 @@ type Engine struct {
 	events      map[snapshot.ObjectRef]map[string]namedEvent
 	started     bool
 
-	rmu sync.RWMutex
-	// reports holds each report on its own: a map of 400-byte values would hold, in its spare
-	// slots, as much again.
-	reports map[snapshot.Target]*report.Report
+	rmu     sync.RWMutex
+	reports map[snapshot.Target]report.Report
 	ready   atomic.Bool
 }
 
@@ -111,7 +109,7 @@ type delta struct {
 func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
-		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]namedEvent{}, reports: map[snapshot.Target]*report.Report{}}
+		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]namedEvent{}, reports: map[snapshot.Target]report.Report{}}
 	if len(cfg.Targets) > 0 {
 		e.explicit = map[snapshot.Target]bool{}
 		for _, t := range cfg.Targets {
@@ -129,7 +127,7 @@ func (e *Engine) Reports() []report.Report {
 	e.rmu.RLock()
 	out := make([]report.Report, 0, len(e.reports))
 	for _, r := range e.reports {
-		out = append(out, *r)
+		out = append(out, r)
 	}
 	e.rmu.RUnlock()
 	slices.SortFunc(out, func(a, b report.Report) int { return snapshot.CompareTargets(a.Target, b.Target) })
@@ -264,7 +262,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	e.snap.ForgetDerived() // what the pass derived (provider detections, parsed settings) is not held between passes
 	e.rmu.Lock()
 	for _, r := range done {
-		e.reports[r.Target] = &r
+		e.reports[r.Target] = r
 	}
 	var removed []snapshot.Target
 	for _, t := range p.removed {
