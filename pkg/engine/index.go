@@ -4,9 +4,11 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
+	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/selection"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -22,6 +24,13 @@ type selKey struct {
 	resource, ns, selector string
 }
 
+// eqKey names the objects of a namespace with a label value: a selection by one label's value
+// ("app=web", the most common selector), held without a parsed selector and found from the
+// object's labels.
+type eqKey struct {
+	resource, ns, key, value string
+}
+
 // matchKey names the objects of a resource, in every namespace, with an annotation or label value.
 type matchKey struct {
 	resource string
@@ -34,18 +43,21 @@ type matchKey struct {
 // A target is held as a small number, its id (ids, names), so that an object every target reads
 // (the nodes) holds a bitset of 50,000 targets in 6 KB. Each read of a target is an entry, shared
 // by every target that makes the same read; a target holds pointers to its entries (deps), and an
-// entry holds its key, so that dropping a target finds and empties its entries.
+// entry holds its key, so that dropping a target finds and empties its entries. The events about
+// the target itself, which every target reads, are a flag of the target (ownEvents), not an entry.
 type index struct {
-	ids   map[snapshot.Target]uint32
-	names []snapshot.Target // by id; the zero Target for a free id
-	deps  [][]*entry        // by id
-	free  []uint32
+	ids       map[snapshot.Target]uint32
+	names     []snapshot.Target // by id; the zero Target for a free id
+	deps      [][]*entry        // by id
+	ownEvents []bool            // by id
+	free      []uint32
 
 	exact map[objKey]*entry
 	// selected holds the label selections, each entry with its parsed selector; byNS lists the
 	// selections of each namespace (key without name).
 	selected map[selKey]*selEntry
 	byNS     map[objKey][]*selEntry
+	equal    map[eqKey]*entry
 	events   map[snapshot.ObjectRef]*entry
 	// matched holds the reads narrowed to the objects with an annotation or label value (Request.Only).
 	matched map[matchKey]*entry
@@ -53,7 +65,7 @@ type index struct {
 
 func newIndex() *index {
 	return &index{ids: map[snapshot.Target]uint32{}, exact: map[objKey]*entry{},
-		selected: map[selKey]*selEntry{}, byNS: map[objKey][]*selEntry{}, events: map[snapshot.ObjectRef]*entry{},
+		selected: map[selKey]*selEntry{}, byNS: map[objKey][]*selEntry{}, equal: map[eqKey]*entry{}, events: map[snapshot.ObjectRef]*entry{},
 		matched: map[matchKey]*entry{}}
 }
 
@@ -70,6 +82,7 @@ type depKind uint8
 const (
 	depExact depKind = iota
 	depSelected
+	depEqual
 	depEvents
 	depMatched
 )
@@ -78,8 +91,8 @@ const (
 type entry struct {
 	kind  depKind
 	label bool // matched: a label, not an annotation
-	// a, b, c are, for exact: resource, namespace, name; selected: resource, namespace, selector;
-	// events: kind, namespace, name; matched: resource, key, value.
+	// a, b, c are, for exact: resource, namespace, name; selected and equal: resource, namespace,
+	// selector; events: kind, namespace, name; matched: resource, key, value.
 	a, b, c string
 	set     idSet
 }
@@ -117,7 +130,7 @@ func (x *index) entryFor(k entry) *entry {
 		ref := snapshot.ObjectRef{Kind: k.a, Namespace: k.b, Name: k.c}
 		e := x.events[ref]
 		if e == nil {
-			e = &k
+			e = newEntry(k)
 			x.events[ref] = e
 		}
 		return e
@@ -125,32 +138,62 @@ func (x *index) entryFor(k entry) *entry {
 		mk := matchKey{k.a, snapshot.Match{Label: k.label, Key: k.b, Value: k.c}}
 		e := x.matched[mk]
 		if e == nil {
-			e = &k
+			e = newEntry(k)
 			x.matched[mk] = e
 		}
 		return e
 	case depSelected:
-		sk := selKey{k.a, k.b, k.c}
-		if e := x.selected[sk]; e != nil {
+		key, value, eq := oneLabel(k.c)
+		if eq {
+			if e := x.equal[eqKey{k.a, k.b, key, value}]; e != nil {
+				return e
+			}
+		} else if e := x.selected[selKey{k.a, k.b, k.c}]; e != nil {
 			return &e.entry
 		}
 		sel, err := labels.Parse(k.c)
 		if err != nil {
 			return x.entryFor(entry{kind: depExact, a: k.a, b: k.b})
 		}
+		if eq {
+			// The selector is what it looks like: one label's value.
+			if reqs, _ := sel.Requirements(); len(reqs) == 1 && reqs[0].Key() == key && reqs[0].Operator() == selection.Equals &&
+				reqs[0].Values().Len() == 1 && reqs[0].Values().Has(value) {
+				k.kind = depEqual
+				e := newEntry(k)
+				x.equal[eqKey{k.a, k.b, key, value}] = e
+				return e
+			}
+		}
 		ns := objKey{k.a, k.b, ""}
 		e := &selEntry{entry: k, sel: sel, pos: len(x.byNS[ns])}
 		x.byNS[ns] = append(x.byNS[ns], e)
-		x.selected[sk] = e
+		x.selected[selKey{k.a, k.b, k.c}] = e
 		return &e.entry
 	}
 	ok := objKey{k.a, k.b, k.c}
 	e := x.exact[ok]
 	if e == nil {
-		e = &k
+		e = newEntry(k)
 		x.exact[ok] = e
 	}
 	return e
+}
+
+func newEntry(k entry) *entry {
+	e := new(entry)
+	*e = k
+	return e
+}
+
+// oneLabel splits a selector of one label's value, key=value, with nothing else in it (no space,
+// no second requirement, no other operator); ok is false for any other selector.
+func oneLabel(selector string) (key, value string, ok bool) {
+	key, value, ok = strings.Cut(selector, "=")
+	if !ok || key == "" || strings.ContainsAny(key, " \t!=(),") || strings.ContainsAny(value, " \t!=(),") {
+		return "", "", false
+	}
+	return key, value, true
 }
 
 // forget removes an entry that no longer has a target.
@@ -160,6 +203,9 @@ func (x *index) forget(e *entry) {
 		delete(x.events, snapshot.ObjectRef{Kind: e.a, Namespace: e.b, Name: e.c})
 	case depMatched:
 		delete(x.matched, matchKey{e.a, snapshot.Match{Label: e.label, Key: e.b, Value: e.c}})
+	case depEqual:
+		key, value, _ := oneLabel(e.c)
+		delete(x.equal, eqKey{e.a, e.b, key, value})
 	case depSelected:
 		sk := selKey{e.a, e.b, e.c}
 		se := x.selected[sk]
@@ -192,7 +238,12 @@ func (x *index) set(t snapshot.Target, reqs []snapshot.Request) {
 	}
 	old := x.deps[id]
 	deps := make([]*entry, 0, len(reqs))
+	x.ownEvents[id] = false
 	for _, r := range reqs {
+		if r.Resource == snapshot.Events && r.Kind == t.Kind && r.Namespace == t.Namespace && r.Name == t.Name {
+			x.ownEvents[id] = true
+			continue
+		}
 		e := x.entryFor(depOf(r))
 		if slices.Contains(deps, e) {
 			continue
@@ -217,6 +268,7 @@ func (x *index) newID(t snapshot.Target) uint32 {
 		id = uint32(len(x.names))
 		x.names = append(x.names, t)
 		x.deps = append(x.deps, nil)
+		x.ownEvents = append(x.ownEvents, false)
 	}
 	x.ids[t] = id
 	return id
@@ -234,7 +286,7 @@ func (x *index) drop(t snapshot.Target) {
 		}
 	}
 	delete(x.ids, t)
-	x.names[id], x.deps[id] = snapshot.Target{}, nil
+	x.names[id], x.deps[id], x.ownEvents[id] = snapshot.Target{}, nil, false
 	x.free = append(x.free, id)
 }
 
@@ -247,6 +299,11 @@ func (x *index) affected(resource, ns, name string, states []metav1.Object, out 
 			continue
 		}
 		lbls = append(lbls, o.GetLabels())
+		if len(x.equal) > 0 {
+			for k, v := range o.GetLabels() {
+				x.addAll(x.equal[eqKey{resource, ns, k, v}], out)
+			}
+		}
 		if len(x.matched) == 0 {
 			continue
 		}
@@ -275,6 +332,10 @@ func (x *index) affected(resource, ns, name string, states []metav1.Object, out 
 // eventsOf adds to out the targets that read the events about ref.
 func (x *index) eventsOf(ref snapshot.ObjectRef, out map[snapshot.Target]bool) {
 	ref.UID = ""
+	t := snapshot.Target{Kind: snapshot.Kind(ref.Kind), Namespace: ref.Namespace, Name: ref.Name}
+	if id, ok := x.ids[t]; ok && x.ownEvents[id] {
+		out[t] = true
+	}
 	x.addAll(x.events[ref], out)
 }
 

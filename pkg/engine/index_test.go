@@ -67,24 +67,53 @@ func svc(i int) snapshot.Target {
 	return snapshot.Target{Kind: kind.Service, Namespace: "ns", Name: fmt.Sprint("svc-", i)}
 }
 
-// reads is what target i of TestIndex reads: the nodes, its events, its Secret, the Pods its
-// selector selects (shared by the targets of the same i%3), a Pod selection that does not parse,
-// and the ConfigMaps with an annotation value.
+// reads is what target i of TestIndex reads: the nodes, its events and those of a Pod, its
+// Secret, the Pods two selectors select (one label's value, and a set; each shared by the targets
+// of the same i%3), a Pod selection of namespace "other" that does not parse, and the ConfigMaps
+// with an annotation value.
 func reads(i int) []snapshot.Request {
 	t := svc(i)
 	return []snapshot.Request{
 		{Resource: snapshot.Nodes},
 		{Resource: snapshot.Events, Kind: t.Kind, Namespace: t.Namespace, Name: t.Name},
+		{Resource: snapshot.Events, Kind: "Pod", Namespace: t.Namespace, Name: fmt.Sprint("p-", i%2)},
 		{Resource: snapshot.Secrets, Namespace: "ns", Name: fmt.Sprint("tls-", i)},
 		{Resource: snapshot.Pods, Namespace: "ns", LabelSelector: fmt.Sprint("app=a", i%3)},
-		{Resource: snapshot.Pods, Namespace: "ns", LabelSelector: fmt.Sprint("app=b", i%3)},
-		{Resource: snapshot.Pods, Namespace: "ns", LabelSelector: "app in (("},
+		{Resource: snapshot.Pods, Namespace: "ns", LabelSelector: fmt.Sprint("tier in (b", i%3, ")")},
+		{Resource: snapshot.Pods, Namespace: "other", LabelSelector: "app in (("},
 		{Resource: snapshot.ConfigMaps, Only: snapshot.Match{Key: "owner", Value: t.Name}},
 	}
 }
 
 func pod(name string, lbls map[string]string) metav1.Object {
 	return &metav1.ObjectMeta{Namespace: "ns", Name: name, Labels: lbls}
+}
+
+// TestOneLabel: only a selector of one label's value, with nothing else in it, is indexed by the
+// value.
+func TestOneLabel(t *testing.T) {
+	for _, tc := range []struct {
+		selector, key, value string
+		ok                   bool
+	}{
+		{"app=web", "app", "web", true},
+		{"kubernetes.io/service-name=svc-1", "kubernetes.io/service-name", "svc-1", true},
+		{"app=", "app", "", true},
+		{"app==web", "", "", false},
+		{"app!=web", "", "", false},
+		{"app=web,tier=db", "", "", false},
+		{"app = web", "", "", false},
+		{"app in (web)", "", "", false},
+		{"app", "", "", false},
+		{"=web", "", "", false},
+	} {
+		t.Run(tc.selector, func(t *testing.T) {
+			key, value, ok := oneLabel(tc.selector)
+			if key != tc.key || value != tc.value || ok != tc.ok {
+				t.Errorf("oneLabel = %q, %q, %v; want %q, %q, %v", key, value, ok, tc.key, tc.value, tc.ok)
+			}
+		})
+	}
 }
 
 // TestIndex: the index finds the targets that read an object; a selector string is parsed once
@@ -120,7 +149,15 @@ func TestIndex(t *testing.T) {
 			targets(func(int) bool { return true })},
 		{"a Secret: its target", affected(snapshot.Secrets, "ns", "tls-7"), targets(func(i int) bool { return i == 7 })},
 		{"a Secret of no target", affected(snapshot.Secrets, "ns", "other"), targets(func(int) bool { return false })},
-		{"a Pod: the targets that select it, and every one reading the whole namespace", affected(snapshot.Pods, "ns", "p", pod("p", map[string]string{"app": "a1"})),
+		{"a Pod: the targets whose label value selects it", affected(snapshot.Pods, "ns", "p", pod("p", map[string]string{"app": "a1"})),
+			targets(func(i int) bool { return i%3 == 1 })},
+		{"a Pod: the targets whose set selects it", affected(snapshot.Pods, "ns", "p", pod("p", map[string]string{"tier": "b2"})),
+			targets(func(i int) bool { return i%3 == 2 })},
+		{"a Pod: the targets that selected it before or after", affected(snapshot.Pods, "ns", "p", pod("p", map[string]string{"app": "a0"}), pod("p", map[string]string{"tier": "b1"})),
+			targets(func(i int) bool { return i%3 != 2 })},
+		{"a Pod selected by no target", affected(snapshot.Pods, "ns", "p", pod("p", map[string]string{"app": "b1"})),
+			targets(func(int) bool { return false })},
+		{"a Pod of the namespace whose selector does not parse: every target", affected(snapshot.Pods, "other", "p", pod("p", nil)),
 			targets(func(int) bool { return true })},
 		{"a ConfigMap with the annotation", affected(snapshot.ConfigMaps, "ns", "cm",
 			&metav1.ObjectMeta{Namespace: "ns", Name: "cm", Annotations: map[string]string{"owner": "svc-5"}}), targets(func(i int) bool { return i == 5 })},
@@ -135,21 +172,33 @@ func TestIndex(t *testing.T) {
 		out := map[snapshot.Target]bool{}
 		x.eventsOf(snapshot.ObjectRef{Kind: string(kind.Service), Namespace: "ns", Name: "svc-3", UID: "u"}, out)
 		if want := targets(func(i int) bool { return i == 3 }); !maps.Equal(out, want) {
-			t.Errorf("events affect %v, want %v", out, want)
+			t.Errorf("a target's events affect %v, want it only", out)
+		}
+		out = map[snapshot.Target]bool{}
+		x.eventsOf(snapshot.ObjectRef{Kind: "Pod", Namespace: "ns", Name: "p-1"}, out)
+		if want := targets(func(i int) bool { return i%2 == 1 }); !maps.Equal(out, want) {
+			t.Errorf("a Pod's events affect %d targets, want %d", len(out), len(want))
+		}
+		if len(x.events) != 2 {
+			t.Errorf("%d events entries, want 2 (the Pods'; a target's own are a flag)", len(x.events))
 		}
 	})
-	t.Run("one selector per string", func(t *testing.T) {
-		if got := len(x.selected); got != 6 {
-			t.Errorf("%d selections held, want 6 (a0-a2, b0-b2)", got)
+	t.Run("one entry per selector", func(t *testing.T) {
+		if len(x.equal) != 3 || len(x.selected) != 3 {
+			t.Errorf("%d label values and %d selections held, want 3 (a0-a2) and 3 (b0-b2)", len(x.equal), len(x.selected))
 		}
-		e := x.selected[selKey{snapshot.Pods, "ns", "app=a1"}]
 		want := len(targets(func(i int) bool { return i%3 == 1 }))
+		e := x.selected[selKey{snapshot.Pods, "ns", "tier in (b1)"}]
 		if e == nil || e.set.len() != want {
-			t.Fatalf("selection app=a1: %+v, want %d targets", e, want)
+			t.Fatalf("selection tier in (b1): %+v, want %d targets", e, want)
+		}
+		eq := x.equal[eqKey{snapshot.Pods, "ns", "app", "a1"}]
+		if eq == nil || eq.set.len() != want {
+			t.Fatalf("label value app=a1: %+v, want %d targets", eq, want)
 		}
 		x.set(svc(1), reads(1))
-		if again := x.selected[selKey{snapshot.Pods, "ns", "app=a1"}]; again != e {
-			t.Errorf("setting a target's reads again made a new selection entry")
+		if x.selected[selKey{snapshot.Pods, "ns", "tier in (b1)"}] != e || x.equal[eqKey{snapshot.Pods, "ns", "app", "a1"}] != eq {
+			t.Errorf("setting a target's reads again made a new entry")
 		}
 	})
 	t.Run("reads replaced", func(t *testing.T) {
@@ -166,12 +215,12 @@ func TestIndex(t *testing.T) {
 			x.drop(svc(i))
 			x.drop(svc(i)) // a second drop changes nothing
 		}
-		if len(x.ids) != 0 || len(x.exact) != 0 || len(x.selected) != 0 || len(x.byNS) != 0 || len(x.events) != 0 || len(x.matched) != 0 {
-			t.Errorf("an index of no target holds ids %d, exact %d, selected %d, byNS %d, events %d, matched %d",
-				len(x.ids), len(x.exact), len(x.selected), len(x.byNS), len(x.events), len(x.matched))
+		if len(x.ids) != 0 || len(x.exact) != 0 || len(x.selected) != 0 || len(x.byNS) != 0 || len(x.equal) != 0 || len(x.events) != 0 || len(x.matched) != 0 {
+			t.Errorf("an index of no target holds ids %d, exact %d, selected %d, byNS %d, equal %d, events %d, matched %d",
+				len(x.ids), len(x.exact), len(x.selected), len(x.byNS), len(x.equal), len(x.events), len(x.matched))
 		}
 		for id, t0 := range x.names {
-			if t0 != (snapshot.Target{}) || x.deps[id] != nil {
+			if t0 != (snapshot.Target{}) || x.deps[id] != nil || x.ownEvents[id] {
 				t.Errorf("id %d still names %v with %d reads", id, t0, len(x.deps[id]))
 			}
 		}
