@@ -57,8 +57,9 @@ type index struct {
 	// selections of each namespace (key without name).
 	selected map[selKey]*selEntry
 	byNS     map[objKey][]*selEntry
-	equal    map[eqKey]*entry
-	events   map[snapshot.ObjectRef]*entry
+	// equal holds the selections of one label's value (eqKey), apart from selected.
+	equal  map[eqKey]*entry
+	events map[snapshot.ObjectRef]*entry
 	// matched holds the reads narrowed to the objects with an annotation or label value (Request.Only).
 	matched map[matchKey]*entry
 }
