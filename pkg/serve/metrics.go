@@ -14,6 +14,7 @@ package serve
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -46,17 +47,27 @@ func Names() []string {
 // maxLabel bounds a label value taken from an object (namespace, name).
 const maxLabel = 253
 
-// findingKey is the label values of one lbdoctor_findings series, in findingLabels order.
-type findingKey [7]string
-
 var findingLabels = []string{"rule", "code", "severity", "provider", "namespace", "kind", "name"}
+
+// openFinding is what one lbdoctor_findings series of a target adds to the target's labels: its
+// rule, code and severity.
+type openFinding struct {
+	rule     rules.ID
+	code     string
+	severity rules.Severity
+}
 
 // countKey is the label values of a series that counts targets: (provider, worst) or (check, reason).
 type countKey [2]string
 
-// targetState is what the last Update of one target exported.
+// stateKey is a target's label values: kind, namespace, name.
+type stateKey struct {
+	kind, namespace, name string
+}
+
+// targetState is what the last Update of one target exported; its provider is group[0].
 type targetState struct {
-	findings []findingKey
+	findings []openFinding
 	group    countKey
 	skipped  []countKey
 }
@@ -74,7 +85,7 @@ type Metrics struct {
 	regErr      error
 
 	mu         sync.Mutex
-	state      map[string]*targetState
+	state      map[stateKey]*targetState
 	groupCount map[countKey]int
 	skipCount  map[countKey]int
 
@@ -109,7 +120,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "Targets diagnosed so far, the initial pass included."}),
 		fullSync: prometheus.NewGauge(prometheus.GaugeOpts{Name: FullSyncName,
 			Help: "Unix time at which every informer was last synced with the diagnosis current: the first full diagnosis, then each recovery after an informer lost its sync (0: not yet)."}),
-		state:      map[string]*targetState{},
+		state:      map[stateKey]*targetState{},
 		groupCount: map[countKey]int{},
 		skipCount:  map[countKey]int{},
 		sources:    map[string]map[string]bool{},
@@ -135,8 +146,6 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 // Err returns why NewMetrics could not register the metrics, or nil.
 func (m *Metrics) Err() error { return m.regErr }
 
-func targetKey(kind, namespace, name string) string { return kind + "/" + namespace + "/" + name }
-
 // Update replaces the series of r's target with those of r: findings that cleared lose their
 // series, the target moves between lbdoctor_targets groups, and its skips are recounted. Its cost
 // is in the number of findings and skips of this target, whatever the number of targets.
@@ -146,14 +155,13 @@ func (m *Metrics) Update(r report.Report) {
 	provider := providerLabel(r)
 	ns, name, kind := label(t.Namespace), label(t.Name), string(t.Kind)
 	next := &targetState{group: countKey{provider, worstLabel(r)}}
-	seen := make(map[findingKey]bool, len(r.Findings))
 	for _, f := range r.Findings {
-		k := findingKey{f.Rule.String(), f.Code, f.Severity.String(), provider, ns, kind, name}
-		if !seen[k] {
-			seen[k] = true
+		k := openFinding{f.Rule, f.Code, f.Severity}
+		if !slices.Contains(next.findings, k) {
 			next.findings = append(next.findings, k)
 		}
 	}
+	next.findings = slices.Clip(next.findings)
 	skips := map[countKey]bool{}
 	for _, s := range r.Skipped {
 		k := countKey{label(s.Check), reasonLabel(s)}
@@ -165,7 +173,7 @@ func (m *Metrics) Update(r report.Report) {
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	key := targetKey(kind, ns, name)
+	key := stateKey{kind, ns, name}
 	prev := m.state[key]
 	if prev != nil {
 		m.adjust(m.targets, m.groupCount, prev.group, -1)
@@ -185,7 +193,7 @@ func (m *Metrics) Update(r report.Report) {
 func (m *Metrics) Forget(kind, namespace, name string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	key := targetKey(kind, label(namespace), label(name))
+	key := stateKey{kind, label(namespace), label(name)}
 	prev := m.state[key]
 	if prev == nil {
 		return
@@ -363,9 +371,11 @@ func (c *findingsCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc 
 // Collect sends a series of value 1 for each open finding, copied under the lock and sent outside it.
 func (c *findingsCollector) Collect(ch chan<- prometheus.Metric) {
 	c.m.mu.Lock()
-	var keys []findingKey
-	for _, st := range c.m.state {
-		keys = append(keys, st.findings...)
+	var keys [][7]string
+	for t, st := range c.m.state {
+		for _, f := range st.findings {
+			keys = append(keys, [7]string{f.rule.String(), f.code, f.severity.String(), st.group[0], t.namespace, t.kind, t.name})
+		}
 	}
 	c.m.mu.Unlock()
 	for _, k := range keys {

@@ -126,6 +126,13 @@ func TestFindingSeriesAppearAndClear(t *testing.T) {
 			t.Errorf("want the E4011 series of bar and other only, got %v", got)
 		}
 	})
+	t.Run("a rule found twice is one series", func(t *testing.T) {
+		m.Update(rep(t, bar, rules.TKE, nil, rules.TKEIngressE4011, rules.TKEIngressE4011))
+		got := series(t, reg, FindingsName)
+		if got[e4011] != 1 || got[other] != 1 || len(got) != 2 {
+			t.Errorf("want the E4011 series of bar and other once each, got %v", got)
+		}
+	})
 	t.Run("Forget drops the target's series", func(t *testing.T) {
 		m.Forget("Ingress", "shop", "bar")
 		got := series(t, reg, FindingsName)
