@@ -213,7 +213,7 @@ func rulesDoc(lang rules.Lang) (string, error) {
 				detail.WriteString(l.retried)
 			}
 			fmt.Fprintf(&detail, l.stop+"\n\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n- **%s"+l.colon+"** %s\n",
-				l.cause, t.Cause, l.fix, t.Fix, l.risk, t.Risk, l.source, r.Doc)
+				l.cause, t.Cause, l.fix, t.Fix, l.risk, t.Risk, l.source, r.DocIn(lang))
 			if u := r.Link(lang); u != "" {
 				fmt.Fprintf(&detail, "- **%s"+l.colon+"** <%s>\n", l.link, u)
 			}

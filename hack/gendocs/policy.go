@@ -79,8 +79,8 @@ func policyDoc() string {
 				continue
 			}
 			what := e.Policy
-			if e.Reason != "" {
-				what = strings.TrimPrefix(what+"; "+e.Reason, "; ")
+			if !e.Reason.IsZero() {
+				what = strings.TrimPrefix(what+"; "+e.Reason.In(rules.English), "; ")
 			}
 			fmt.Fprintf(&rows, "| [`%s`](rules.md#%s) | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), statusWord(e.Status), esc(what))
 		}

@@ -184,10 +184,21 @@ func TestExplainTextZh(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
+	docs := 0
 	for l := range strings.Lines(out) {
 		if strings.TrimSpace(l) != "" && !hasHan(l) {
 			t.Errorf("line %q holds no Chinese", l)
 		}
+		// The doc citation itself, not only its label, is in Chinese.
+		if _, doc, ok := strings.Cut(l, "文档："); ok {
+			docs++
+			if !hasHan(doc) {
+				t.Errorf("doc line %q cites in English", l)
+			}
+		}
+	}
+	if docs == 0 {
+		t.Error("no doc line")
 	}
 }
 

@@ -118,7 +118,7 @@ func (o *PolicyOptions) Validate() error {
 // Run prints the policies or the coverage list.
 func (o *PolicyOptions) Run() error {
 	if o.List {
-		return policy.WriteList(o.Out, o.format, o.opts.Cluster)
+		return policy.WriteList(o.Out, o.format, o.opts.Cluster, o.opts.Lang)
 	}
 	return policy.Write(o.Out, o.format, o.opts)
 }

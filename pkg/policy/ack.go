@@ -170,20 +170,26 @@ func ackServiceRules() []Covered {
 		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
 		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations(),
-			Misses: "values of " + strings.Join(ackUnmirrored, ", ") + " are judged by the CLI only", missed: unmirroredValue},
+			Misses: rules.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", strings.Join(ackUnmirrored, ", ")),
+			missed: unmirroredValue},
 		{Rule: rules.ACKServiceUnknownAnnotation, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
 			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
 				"' is not a CLB annotation CCM reads'",
-		}}, Misses: "a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; " +
-			"the policy catches unknown suffixes under the CLB prefixes", missed: misspeltPrefix},
+		}}, Misses: rules.Say("a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; "+
+			"the policy catches unknown suffixes under the CLB prefixes",
+			"拼错的前缀（与某个已知键相差两处编辑以内的键）要靠编辑距离发现，而 CEL 无法计算编辑距离；策略能发现 CLB 前缀下的未知后缀"),
+			missed: misspeltPrefix},
 		{Rule: rules.ACKServiceLBRebind, ReadsStatus: true, Unread: []string{lastApplied}, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
 				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
 				bound + " == \"\" || " + bound + " == " + eff("id"),
 			Detail: "'the Service is bound to CLB ' + " + clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + clipped(eff("id")),
-		}}, Misses: "a Service with the CCM's label but no address in status, as a manifest without status holds it: the check " +
-			"takes the label alone as evidence, while an admitted update carries the stored status", missed: always},
+		}}, Misses: rules.Say("a Service with the CCM's label but no address in status, as a manifest without status holds it: the check "+
+			"takes the label alone as evidence, while an admitted update carries the stored status",
+			"带有 CCM 的标签、status 中却没有地址的 Service（不含 status 的清单正是如此）：检查仅凭该标签即作判定，"+
+				"而被准入的更新带的是已存储的 status"),
+			missed: always},
 		{Rule: rules.ACKServiceLegacyAnnotationConflict, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !k.startsWith(" + lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
 			Detail: "variables.anns.filter(k, k.startsWith(" + lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
@@ -197,12 +203,15 @@ func ackServiceRules() []Covered {
 			need(acl, "acl-type"),
 			{Expression: "!" + set("vswitch-id") + " || " + eff("address-type") + " == \"intranet\"",
 				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + clipped(eff("address-type"))},
-		}, Misses: "an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener " +
-			"is decided port by port, as CCM reads the list, by the CLI only", missed: func(anns map[string]string) bool {
-			_, a := anns[facts.ACKPrefix+"protocol-port"]
-			_, b := anns[facts.ACKLegacyPrefix+"protocol-port"]
-			return a || b
-		}},
+		}, Misses: rules.Say("an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener "+
+			"is decided port by port, as CCM reads the list, by the CLI only",
+			"没有 cert-id 的 https 监听：protocol-port 的条目是否让某个 Service 端口得到 https 监听，"+
+				"须像 CCM 读取该列表那样逐个端口判定，只由 CLI 完成"),
+			missed: func(anns map[string]string) bool {
+				_, a := anns[facts.ACKPrefix+"protocol-port"]
+				_, b := anns[facts.ACKLegacyPrefix+"protocol-port"]
+				return a || b
+			}},
 		{Rule: rules.ACKServiceReuseWithoutOverride, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
 			Detail:     "'CLB ' + " + clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",

@@ -24,8 +24,9 @@ type Covered struct {
 	// ReadsStatus is set when the rule reads status, which the API server resets on CREATE: the policy
 	// then judges updates only (status is the old object's), the check judges whatever it is given.
 	ReadsStatus bool
-	// Misses says what else the policy does not see; missed tells the objects where that can matter.
-	Misses string
+	// Misses says what else the policy does not see, in every language; missed tells the objects
+	// where that can matter.
+	Misses rules.Words
 	missed func(annotations map[string]string) bool
 }
 
@@ -71,8 +72,9 @@ type Entry struct {
 	Status Status
 	// Policy names the policy that enforces a covered rule.
 	Policy string
-	// Reason says why an uncovered rule is left out, or what a partial one does not see.
-	Reason string
+	// Reason says why an uncovered rule is left out, or what a partial one does not see, in every
+	// language; the zero Words for a covered rule.
+	Reason rules.Words
 }
 
 // SingleObject reports whether the rule is decidable from the admitted object alone.
@@ -80,23 +82,27 @@ func (e Entry) SingleObject() bool {
 	return e.Status == StatusCovered || e.Status == StatusPartial || e.Status == StatusSingleObject
 }
 
-// Reasons for rules left out, by kind of obstacle.
-const (
-	whyJSON        = "the value is JSON, which CEL cannot parse"
-	whyLastApplied = "it compares with the last-applied-configuration annotation, which is JSON"
-)
+// whyJSON is the reason an annotation's content is not read: CEL has no JSON decoder.
+var whyJSON = rules.Phrase{En: "the value is JSON, which CEL cannot parse", Zh: "其值为 JSON，CEL 无法解析"}
 
 // singleObjectReasons are the rules decidable from the object alone that the policies leave out.
-var singleObjectReasons = map[rules.ID]string{
-	rules.TKEIngressE4022: "kubernetes.io/ingress.http-rules: " + whyJSON,
-	rules.TKEIngressE4023: "kubernetes.io/ingress.https-rules: " + whyJSON,
-	rules.TKEIngressE4026: "kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEIngressE4034: "whether the CLB is pure IPv6 sits in kubernetes.io/ingress.extensiveParameters: " + whyJSON,
-	rules.TKEServiceE4005: "service.kubernetes.io/service.extensiveParameters: " + whyJSON,
-	rules.ACKServiceNodePortLocalPortRange: "the API server allocates a nodePort the manifest leaves out before admission, so the policy " +
+var singleObjectReasons = map[rules.ID]rules.Words{
+	rules.TKEIngressE4022: rules.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.http-rules", whyJSON),
+	rules.TKEIngressE4023: rules.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.https-rules", whyJSON),
+	rules.TKEIngressE4026: rules.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.extensiveParameters", whyJSON),
+	rules.TKEIngressE4034: rules.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
+		"kubernetes.io/ingress.extensiveParameters", whyJSON),
+	rules.TKEServiceE4005: rules.Say("%s: %s", "%s：%s", "service.kubernetes.io/service.extensiveParameters", whyJSON),
+	rules.ACKServiceNodePortLocalPortRange: rules.Say("the API server allocates a nodePort the manifest leaves out before admission, so the policy "+
 		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
-	rules.ACKServiceIgnoredAnnotationValue: "what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB " +
+		"清单未写 nodePort 时，API server 在准入之前就分配了一个，策略判定的将是集群的端口范围而不是清单；"+
+			"使用 Deny 时还会拒绝作者根本没有指定端口的 Service"),
+	rules.ACKServiceIgnoredAnnotationValue: rules.Say("what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB "+
 		"Service, port-list entries no Service port matches) is judged by the CLI's per-annotation rules, which the policies do not mirror",
-	rules.TKEServiceBackendsLabelInvalid: "service.kubernetes.io/qcloud-loadbalancer-backends-label is a label selector, which CEL " +
+		"CCM 如何处理它忽略的每个取值（\"on\"/\"true\" 的确切写法、CLB Service 上的 NLB 注解、没有 Service 端口与之对应的端口列表条目），"+
+			"由 CLI 按注解逐一判定，策略不复刻这些规则"),
+	rules.TKEServiceBackendsLabelInvalid: rules.Say("%s is a label selector, which CEL "+
 		"cannot parse (set-based forms such as key in (a,b) included)",
+		"%s 是标签选择算符，CEL 无法解析（包括 key in (a,b) 这类基于集合的写法）",
+		"service.kubernetes.io/qcloud-loadbalancer-backends-label"),
 }

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ func TestEveryRuleAccountedFor(t *testing.T) {
 		if e.Status == "" {
 			t.Errorf("%s: a check emits it, but it is neither covered nor given a reason", e.Rule)
 		}
-		if e.Status != StatusCovered && e.Reason == "" {
+		if e.Status != StatusCovered && e.Reason.IsZero() {
 			t.Errorf("%s: %s without a reason", e.Rule, e.Status)
 		}
 	}
@@ -69,8 +70,61 @@ func TestContextRulesNeverDeny(t *testing.T) {
 		}
 	}
 	for _, e := range Entries() {
-		if r := e.Rule.Rule(); !r.ObjectAlone() && !strings.Contains(e.Reason, string(r.DecidedBy()[0])) {
+		if r := e.Rule.Rule(); !r.ObjectAlone() && !strings.Contains(e.Reason.In(rules.English), string(r.DecidedBy()[0])) {
 			t.Errorf("%s: coverage reason %q does not name what decides it", e.Rule, e.Reason)
+		}
+	}
+}
+
+// englishRun is three English words in a row: a sentence (or its remains) left untranslated, which
+// names, annotation keys and field paths in a Chinese text never are.
+var englishRun = regexp.MustCompile(`\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b`)
+
+// TestReasonsWorded: every coverage reason, and every phrase reasons are made of, is worded in both
+// languages: the English without Han characters, the Chinese with them and without an English
+// sentence left in it. A missing Chinese phrase fails here; nothing falls back to English.
+func TestReasonsWorded(t *testing.T) {
+	check := func(t *testing.T, w rules.Worded) {
+		t.Helper()
+		en, zh := w.In(rules.English), w.In(rules.Chinese)
+		switch {
+		case en == "" || zh == "":
+			t.Errorf("a language is empty: en %q, zh %q", en, zh)
+		case rules.HasHan(en):
+			t.Errorf("English %q holds Han characters", en)
+		case !rules.HasHan(zh):
+			t.Errorf("Chinese %q holds no Han characters", zh)
+		case englishRun.MatchString(zh):
+			t.Errorf("Chinese %q keeps English words %q", zh, englishRun.FindString(zh))
+		}
+	}
+	phrases := map[string]rules.Phrase{"whyJSON": whyJSON, "whyEventOnly": whyEventOnly, "whyUnread": whyUnread,
+		"whyStatus": whyStatus, "warnOnly": warnOnly, "decidedAlso": decidedAlso, "summaryLine": summaryLine}
+	for name, p := range phrases {
+		t.Run(name, func(t *testing.T) { check(t, p) })
+	}
+	// The joins have no words of their own, but a format in each language.
+	for name, p := range map[string]rules.Phrase{"decisionOf": decisionOf, "reasonJoin": reasonJoin, "andJoin": andJoin} {
+		if p.En == "" || p.Zh == "" || p.En == p.Zh {
+			t.Errorf("%s: %+v is not written in both languages", name, p)
+		}
+	}
+	for id, w := range singleObjectReasons {
+		t.Run("singleObjectReasons/"+id.String(), func(t *testing.T) { check(t, w) })
+	}
+	for _, p := range Policies() {
+		for _, c := range p.Rules {
+			if !c.Misses.IsZero() {
+				t.Run("Misses/"+c.Rule.String(), func(t *testing.T) { check(t, c.Misses) })
+			}
+			if c.Partial() != (!c.Misses.IsZero() || len(c.Unread) > 0) {
+				t.Errorf("%s: partial %v, but Misses %q", c.Rule, c.Partial(), c.Misses)
+			}
+		}
+	}
+	for _, e := range Entries() {
+		if !e.Reason.IsZero() {
+			t.Run("Entries/"+e.Rule.String(), func(t *testing.T) { check(t, e.Reason) })
 		}
 	}
 }

@@ -3,7 +3,6 @@ package policy
 import (
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -61,8 +60,10 @@ type listEntry struct {
 }
 
 // WriteList writes the coverage of the rules of cluster ("": the whole catalog) in format f: a
-// table with a summary line for report.Text, else a list of entries.
-func WriteList(w io.Writer, f report.Format, cluster rules.Provider) error {
+// table with a summary line for report.Text, else a list of entries. The reasons and the summary
+// line are in lang; keys, rule ids, codes, policy names, statuses and column headers are the same
+// in every language.
+func WriteList(w io.Writer, f report.Format, cluster rules.Provider, lang rules.Lang) error {
 	var list []listEntry
 	var shown []Entry
 	for _, e := range Entries() {
@@ -71,7 +72,7 @@ func WriteList(w io.Writer, f report.Format, cluster rules.Provider) error {
 			continue
 		}
 		shown = append(shown, e)
-		list = append(list, listEntry{Rule: e.Rule, Code: r.Code, Status: e.Status, Policy: e.Policy, Reason: e.Reason})
+		list = append(list, listEntry{Rule: e.Rule, Code: r.Code, Status: e.Status, Policy: e.Policy, Reason: e.Reason.In(lang)})
 	}
 	if f != report.Text {
 		return report.Encode(w, f, list)
@@ -80,10 +81,12 @@ func WriteList(w io.Writer, f report.Format, cluster rules.Provider) error {
 	fmt.Fprintln(tw, "RULE\tSTATUS\tPOLICY OR REASON")
 	for _, e := range list {
 		what := e.Policy
-		if e.Reason != "" {
-			what = strings.TrimPrefix(what+"; "+e.Reason, "; ")
-		}
-		if what == "" {
+		switch {
+		case what != "" && e.Reason != "":
+			what = reasonJoin.With(what, e.Reason).In(lang)
+		case e.Reason != "":
+			what = e.Reason
+		case what == "":
 			what = "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Rule, e.Status, what)
@@ -92,7 +95,6 @@ func WriteList(w io.Writer, f report.Format, cluster rules.Provider) error {
 		return err
 	}
 	s := Summarize(shown)
-	_, err := fmt.Fprintf(w, "\n%d of %d single-object rules enforced (%d of them partly: see the reasons above); %d rules in all\n",
-		s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
+	_, err := fmt.Fprintf(w, summaryLine.In(lang), s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)
 	return err
 }

@@ -111,51 +111,73 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// TestWriteList: the list has one entry per rule of the cluster in both formats and both
+// languages. Rule ids, statuses, policy names, keys and column headers are the same in every
+// language; the reasons and the summary line are in the language asked for.
 func TestWriteList(t *testing.T) {
 	tests := []struct {
 		name    string
 		cluster rules.Provider
+		lang    rules.Lang
 	}{
-		{"the whole catalog", ""},
-		{"one provider", rules.ACK},
+		{"the whole catalog", "", rules.English},
+		{"one provider", rules.ACK, rules.English},
+		{"the whole catalog in Chinese", "", rules.Chinese},
+		{"one provider in Chinese", rules.TKE, rules.Chinese},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var want []rules.ID
+			var want []Entry
 			for _, e := range Entries() {
 				if tt.cluster == "" || e.Rule.Rule().Provider == tt.cluster {
-					want = append(want, e.Rule)
+					want = append(want, e)
 				}
 			}
 			var js bytes.Buffer
-			if err := WriteList(&js, report.JSON, tt.cluster); err != nil {
+			if err := WriteList(&js, report.JSON, tt.cluster, tt.lang); err != nil {
 				t.Fatal(err)
 			}
 			var list []struct {
 				Rule   rules.ID `json:"rule"`
 				Status Status   `json:"status"`
+				Policy string   `json:"policy"`
+				Reason string   `json:"reason"`
 			}
 			if err := json.Unmarshal(js.Bytes(), &list); err != nil || len(list) != len(want) {
 				t.Fatalf("%d entries, want %d: %v", len(list), len(want), err)
 			}
 			for i, e := range list {
-				if e.Rule != want[i] || e.Status == "" {
-					t.Errorf("entry %d %+v, want rule %s", i, e, want[i])
+				if e.Rule != want[i].Rule || e.Status != want[i].Status || e.Policy != want[i].Policy {
+					t.Errorf("entry %d %+v, want rule %s, status %q, policy %q", i, e, want[i].Rule, want[i].Status, want[i].Policy)
+				}
+				if (e.Reason != "") != !want[i].Reason.IsZero() || (e.Reason != "" && rules.HasHan(e.Reason) != (tt.lang == rules.Chinese)) {
+					t.Errorf("entry %d (%s): reason %q is not in %s", i, e.Rule, e.Reason, tt.lang)
 				}
 			}
 			var text bytes.Buffer
-			if err := WriteList(&text, report.Text, tt.cluster); err != nil {
+			if err := WriteList(&text, report.Text, tt.cluster, tt.lang); err != nil {
 				t.Fatal(err)
+			}
+			if rules.HasHan(text.String()) != (tt.lang == rules.Chinese) {
+				t.Errorf("text output in %s: Han characters %v", tt.lang, rules.HasHan(text.String()))
 			}
 			lines := strings.Split(strings.TrimSpace(text.String()), "\n")
 			// header, one row per rule, a blank line and the summary line
-			if len(lines) != len(want)+3 || strings.Fields(lines[0])[0] != "RULE" || lines[len(lines)-2] != "" {
-				t.Fatalf("%d text lines for %d rules", len(lines), len(want))
+			if len(lines) != len(want)+3 || !slices.Equal(strings.Fields(lines[0]), []string{"RULE", "STATUS", "POLICY", "OR", "REASON"}) ||
+				lines[len(lines)-2] != "" {
+				t.Fatalf("%d text lines for %d rules, header %q", len(lines), len(want), lines[0])
 			}
-			for i, id := range want {
-				if f := strings.Fields(lines[i+1]); len(f) < 3 || f[0] != id.String() {
-					t.Errorf("row %q, want rule %s and a policy, reason or -", lines[i+1], id)
+			for i, e := range want {
+				f := strings.Fields(lines[i+1])
+				if len(f) < 3 || f[0] != e.Rule.String() || !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(lines[i+1], f[0])), string(e.Status)) {
+					t.Errorf("row %q, want rule %s, status %q and a policy, reason or -", lines[i+1], e.Rule, e.Status)
 				}
+				if e.Policy != "" && !strings.Contains(lines[i+1], e.Policy) {
+					t.Errorf("row %q lacks policy %s", lines[i+1], e.Policy)
+				}
+			}
+			if summary := lines[len(lines)-1]; rules.HasHan(summary) != (tt.lang == rules.Chinese) {
+				t.Errorf("summary %q is not in %s", summary, tt.lang)
 			}
 		})
 	}

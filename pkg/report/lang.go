@@ -178,6 +178,9 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 			if f.Risk != "" {
 				f.Risk = t.Risk
 			}
+			if f.Doc != "" {
+				f.Doc = rule.DocIn(lang)
+			}
 		}
 		if !f.words.IsZero() && f.Message == f.words.In(rules.English) {
 			f.Message = f.words.In(lang)

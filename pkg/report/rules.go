@@ -37,11 +37,11 @@ type DecisionView struct {
 	IfUnknown rules.Unknown `json:"ifUnknown"`
 }
 
-// View is r in its public shape, with what decides it worded in lang. The rule's own texts are as r
+// View is r in its public shape, with what decides it and its Doc citation worded in lang. The rule's own texts are as r
 // holds them (Rule.In gives them in a language).
 func View(r rules.Rule, lang rules.Lang) RuleView {
 	v := RuleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
-		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.Doc, Retried: r.Retried, Decides: []DecisionView{}}
+		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.DocIn(lang), Retried: r.Retried, Decides: []DecisionView{}}
 	for _, d := range r.Decides {
 		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What.In(lang), IfUnknown: d.IfUnknown})
 	}
@@ -91,7 +91,7 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 		}
 		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, r.Provider, r.Kind.Lower(), CodeLabel(r.ID), r.Severity)
 		fmt.Fprintf(w, say(lang, phCause), r.Cause)
-		hints := [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.Doc}}
+		hints := [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.DocIn(lang)}}
 		if u := r.Link(lang); u != "" {
 			hints = append(hints, [2]string{say(lang, phLink), u})
 		}

@@ -289,7 +289,7 @@ func helpMarkdown(r rules.Rule, lang rules.Lang) string {
 	if r.Risk != "" {
 		fmt.Fprintf(&b, "%s%s\n\n", say(lang, phSARIFIfLeft), mdEscape(r.Risk))
 	}
-	fmt.Fprintf(&b, say(lang, phSARIFDocumented), mdEscape(r.Doc), r.ID, RulesDocURL, RuleAnchor(r.ID))
+	fmt.Fprintf(&b, say(lang, phSARIFDocumented), mdEscape(r.DocIn(lang)), r.ID, RulesDocURL, RuleAnchor(r.ID))
 	if u := r.Link(lang); u != "" {
 		fmt.Fprintf(&b, say(lang, phSARIFVendorPage), u)
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -207,6 +208,9 @@ func TermsFor(p Provider) map[string]string {
 // sameConcept reports whether two English terms name one thing for different vendors: the same
 // words before a bracket ("VPC (Tencent Cloud)" and "VPC (Alibaba Cloud)"), or the same words
 // after one ("private (internal) CLB", "private (intranet) CLB").
+// bookTitle is a document title in Chinese title marks.
+var bookTitle = regexp.MustCompile(`《[^》]*》`)
+
 func sameConcept(a, b string) bool {
 	strip := func(s string) string {
 		if i := strings.Index(s, " ("); i >= 0 {
@@ -220,8 +224,10 @@ func sameConcept(a, b string) bool {
 }
 
 // MisusedTerms returns, sorted, a message for each word of TermsFor(p) that zh contains; a word
-// inside a longer one that zh also contains (侦听 in 侦听器) is named once, as the longer word.
+// inside a longer one that zh also contains (侦听 in 侦听器) is named once, as the longer word. A
+// document title in 《》 is the vendor's own and is not checked (《Ingress 跨域绑定》).
 func MisusedTerms(zh string, p Provider) []string {
+	zh = bookTitle.ReplaceAllString(zh, "《》")
 	terms := TermsFor(p)
 	var found []string
 	for bad := range terms {

@@ -158,6 +158,12 @@ func TestMisusedTerms(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("MisusedTerms = %q, want %q", got, want)
 	}
+	if got := MisusedTerms("见《Ingress 跨域绑定》", TKE); len(got) != 0 {
+		t.Errorf("MisusedTerms checks a vendor's document title: %q", got)
+	}
+	if got := MisusedTerms("《Ingress 跨域绑定》中的跨域", TKE); len(got) != 1 {
+		t.Errorf("MisusedTerms of a variant outside a title = %q, want one", got)
+	}
 	if got := MisusedTerms("在监听器上配置负载均衡", TKE); len(got) != 0 {
 		t.Errorf("MisusedTerms of a clean text = %q", got)
 	}
