@@ -1,6 +1,9 @@
 package snapshot
 
 import (
+	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"unique"
 
@@ -10,8 +13,15 @@ import (
 )
 
 // Pod is what a snapshot holds of a Pod: the fields the checks read, in the shape of corev1.Pod
-// (the same names), so that a store of 100,000 Pods holds about a third of their decoded size. A
+// (the same names), so that a store of 100,000 Pods holds a small part of their decoded size. A
 // Pod is reduced to this as soon as it is decoded (live reads, serve's informers, input files).
+//
+// The parts that the Pods of one template repeat are shared, not copied: Pods with equal labels
+// point to one label map, Pods with equal containers to one container list, and the Ready
+// condition and the grace period are shared the same way (see PodOf). These maps, slices and
+// pointers are read-only: nothing may write into a Pod's Labels, Spec.Containers (or what they
+// point to), Spec.TerminationGracePeriodSeconds or Status.Conditions; change a DeepCopy, which
+// shares nothing, instead.
 type Pod struct {
 	metav1.TypeMeta `json:",inline"`
 	// ObjectMeta keeps the name, namespace, uid, resource version, creation and deletion times,
@@ -19,7 +29,29 @@ type Pod struct {
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 	Spec              PodSpec   `json:"spec"`
 	Status            PodStatus `json:"status"`
+
+	// labels and containers hold the shared label map and container list that ObjectMeta.Labels
+	// and Spec.Containers point into, so that they stay in their tables while a Pod uses them;
+	// nil when the Pod's own.
+	labels     *podLabels
+	containers *podContainers
 }
+
+// podLabels and podContainers are what the sharing tables hold: a label map and a container
+// list that Pods share.
+type (
+	podLabels     struct{ m map[string]string }
+	podContainers struct{ cs []Container }
+)
+
+// The tables of the parts Pods share, by a canonical key of their content (see sharedTable for
+// their lifetime).
+var (
+	labelMaps       sharedTable[string, podLabels]
+	containerLists  sharedTable[string, podContainers]
+	readyConditions sharedTable[corev1.PodCondition, [1]corev1.PodCondition]
+	gracePeriods    sharedTable[int64, int64]
+)
 
 // PodSpec is what a Pod keeps of its spec.
 type PodSpec struct {
@@ -41,8 +73,9 @@ type Container struct {
 	Resources         corev1.ResourceRequirements `json:"resources,omitempty"`
 }
 
-// PodStatus is what a Pod keeps of its status: the phase, the Ready condition (the one the checks
-// read) and the reason and message of a pod the kubelet gave up on.
+// PodStatus is what a Pod keeps of its status: the phase, the type and status of the Ready
+// condition (the only condition, and the only fields of it, the checks read) and the reason and
+// message of a pod the kubelet gave up on.
 type PodStatus struct {
 	Phase      corev1.PodPhase       `json:"phase,omitempty"`
 	Conditions []corev1.PodCondition `json:"conditions,omitempty"`
@@ -57,9 +90,12 @@ func keptPodAnnotation(key string) bool {
 	return strings.HasPrefix(key, "tke.cloud.tencent.com/") || strings.Contains(key, "aliyun.com/")
 }
 
-// PodOf reduces a Pod to what a snapshot holds of it. The result shares nothing with p; the
-// strings many Pods repeat (namespace, label keys and values, node, image, condition type) are
-// interned.
+// PodOf reduces a Pod to what a snapshot holds of it. The result shares nothing with p. It shares
+// with the other Pods held what they repeat: the strings (namespace, label keys and values, node,
+// image, condition status) are interned, and the label map, the container list, the Ready
+// condition and the grace period are taken from tables that hold one copy of each distinct value
+// for as long as some Pod points to it. The Pods of one template thus hold one label map and one
+// container list between them; none of these may be changed (see Pod).
 func PodOf(p *corev1.Pod) *Pod {
 	out := &Pod{TypeMeta: p.TypeMeta}
 	m := &out.ObjectMeta
@@ -70,10 +106,8 @@ func PodOf(p *corev1.Pod) *Pod {
 		m.DeletionTimestamp = &t
 	}
 	if p.Labels != nil {
-		m.Labels = make(map[string]string, len(p.Labels))
-		for k, v := range p.Labels {
-			m.Labels[intern(k)] = intern(v)
-		}
+		out.labels = sharedLabels(p.Labels)
+		m.Labels = out.labels.m
 	}
 	for k, v := range p.Annotations {
 		if keptPodAnnotation(k) {
@@ -86,12 +120,59 @@ func PodOf(p *corev1.Pod) *Pod {
 	out.Spec = PodSpec{NodeName: intern(p.Spec.NodeName), HostNetwork: p.Spec.HostNetwork}
 	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
 		v := *g
-		out.Spec.TerminationGracePeriodSeconds = &v
+		out.Spec.TerminationGracePeriodSeconds = gracePeriods.get(v, func() *int64 { return &v })
 	}
-	out.Spec.Containers = make([]Container, len(p.Spec.Containers))
-	for i := range p.Spec.Containers {
-		c := &p.Spec.Containers[i]
-		oc := &out.Spec.Containers[i]
+	if len(p.Spec.Containers) == 0 {
+		out.Spec.Containers = []Container{}
+	} else {
+		out.containers = sharedContainers(p.Spec.Containers)
+		out.Spec.Containers = out.containers.cs
+	}
+	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), Reason: intern(p.Status.Reason), Message: p.Status.Message}
+	for _, c := range p.Status.Conditions {
+		if c.Type != corev1.PodReady {
+			continue
+		}
+		key := corev1.PodCondition{Type: corev1.PodReady, Status: corev1.ConditionStatus(intern(string(c.Status)))}
+		out.Status.Conditions = readyConditions.get(key, func() *[1]corev1.PodCondition { return &[1]corev1.PodCondition{key} })[:]
+		break
+	}
+	return out
+}
+
+// sharedLabels returns the shared copy of a label map, its strings interned. Its key lists the
+// pairs in key order, each string prefixed by its length.
+func sharedLabels(labels map[string]string) *podLabels {
+	keys := make([]string, 0, len(labels))
+	for k := range labels {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b []byte
+	for _, k := range keys {
+		v := labels[k]
+		b = strconv.AppendInt(b, int64(len(k)), 10)
+		b = append(append(append(b, ':'), k...), ' ')
+		b = strconv.AppendInt(b, int64(len(v)), 10)
+		b = append(append(append(b, ':'), v...), ' ')
+	}
+	return labelMaps.get(string(b), func() *podLabels {
+		m := make(map[string]string, len(labels))
+		for k, v := range labels {
+			m[intern(k)] = intern(v)
+		}
+		return &podLabels{m}
+	})
+}
+
+// sharedContainers returns the shared copy of what a Pod keeps of its containers. Its key is
+// their JSON encoding (struct fields in a fixed order, map keys sorted), so containers whose
+// resource quantities are written differently but are equal ("1" and "1000m") share one copy.
+func sharedContainers(cs []corev1.Container) *podContainers {
+	out := make([]Container, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		oc := &out[i]
 		oc.Name, oc.Image = intern(c.Name), intern(c.Image)
 		if len(c.Ports) > 0 {
 			oc.Ports = make([]corev1.ContainerPort, len(c.Ports))
@@ -104,17 +185,11 @@ func PodOf(p *corev1.Pod) *Pod {
 		oc.HasReadinessProbe = c.ReadinessProbe != nil
 		oc.Resources = corev1.ResourceRequirements{Requests: extended(c.Resources.Requests), Limits: extended(c.Resources.Limits)}
 	}
-	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), Reason: p.Status.Reason, Message: p.Status.Message}
-	for _, c := range p.Status.Conditions {
-		if c.Type != corev1.PodReady {
-			continue
-		}
-		c.Type, c.Status = corev1.PodReady, corev1.ConditionStatus(intern(string(c.Status)))
-		c.Reason, c.Message = intern(c.Reason), intern(c.Message)
-		out.Status.Conditions = []corev1.PodCondition{c}
-		break
+	key, err := json.Marshal(out)
+	if err != nil {
+		return &podContainers{out} // not shared; never met: these types always encode
 	}
-	return out
+	return containerLists.get(string(key), func() *podContainers { return &podContainers{out} })
 }
 
 // intern returns the canonical copy of s, so that a string many objects repeat is held once.
@@ -125,9 +200,11 @@ func intern(s string) string {
 	return unique.Make(s).Value()
 }
 
-// DeepCopyInto copies p into out.
+// DeepCopyInto copies p into out. The copy shares nothing with p (nor with other Pods): it may be
+// changed.
 func (p *Pod) DeepCopyInto(out *Pod) {
 	*out = *p
+	out.labels, out.containers = nil, nil
 	p.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
 		v := *g
