@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // Pod is what a snapshot holds of a Pod: the fields the checks read, in the shape of corev1.Pod
@@ -24,17 +26,29 @@ import (
 // shares nothing, instead.
 type Pod struct {
 	metav1.TypeMeta `json:",inline"`
-	// ObjectMeta keeps the name, namespace, uid, resource version, creation and deletion times,
-	// the labels and, of the annotations, only the cloud vendors' (keptPodAnnotation).
-	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec              PodSpec   `json:"spec"`
-	Status            PodStatus `json:"status"`
+	PodMeta         `json:"metadata,omitempty"`
+	Spec            PodSpec   `json:"spec"`
+	Status          PodStatus `json:"status"`
 
-	// labels and containers hold the shared label map and container list that ObjectMeta.Labels
-	// and Spec.Containers point into, so that they stay in their tables while a Pod uses them;
+	// labels and containers hold the shared label map and container list that Labels and
+	// Spec.Containers point into, so that they stay in their tables while a Pod uses them;
 	// nil when the Pod's own.
 	labels     *podLabels
 	containers *podContainers
+}
+
+// PodMeta is what a Pod keeps of its metadata, with the names of metav1.ObjectMeta: the name,
+// namespace, resource version, creation and deletion times, the labels and, of the annotations,
+// only the cloud vendors' (keptPodAnnotation). It implements metav1.Object for the informers and
+// the stores: a field it does not keep reads as empty, and setting it does nothing.
+type PodMeta struct {
+	Name              string            `json:"name,omitempty"`
+	Namespace         string            `json:"namespace,omitempty"`
+	ResourceVersion   string            `json:"resourceVersion,omitempty"`
+	CreationTimestamp metav1.Time       `json:"creationTimestamp,omitempty"`
+	DeletionTimestamp *metav1.Time      `json:"deletionTimestamp,omitempty"`
+	Labels            map[string]string `json:"labels,omitempty"`
+	Annotations       map[string]string `json:"annotations,omitempty"`
 }
 
 // podLabels and podContainers are what the sharing tables hold: a label map and a container
@@ -98,8 +112,8 @@ func keptPodAnnotation(key string) bool {
 // container list between them; none of these may be changed (see Pod).
 func PodOf(p *corev1.Pod) *Pod {
 	out := &Pod{TypeMeta: p.TypeMeta}
-	m := &out.ObjectMeta
-	m.Name, m.Namespace, m.UID, m.ResourceVersion = p.Name, intern(p.Namespace), p.UID, p.ResourceVersion
+	m := &out.PodMeta
+	m.Name, m.Namespace, m.ResourceVersion = p.Name, intern(p.Namespace), p.ResourceVersion
 	m.CreationTimestamp = p.CreationTimestamp
 	if p.DeletionTimestamp != nil {
 		t := *p.DeletionTimestamp
@@ -205,7 +219,11 @@ func intern(s string) string {
 func (p *Pod) DeepCopyInto(out *Pod) {
 	*out = *p
 	out.labels, out.containers = nil, nil
-	p.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	if p.DeletionTimestamp != nil {
+		t := *p.DeletionTimestamp
+		out.DeletionTimestamp = &t
+	}
+	out.Labels, out.Annotations = maps.Clone(p.Labels), maps.Clone(p.Annotations)
 	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
 		v := *g
 		out.Spec.TerminationGracePeriodSeconds = &v
@@ -260,3 +278,96 @@ func (p *Pod) fromWire(o runtime.Object) bool {
 }
 
 func newPod() *Pod { return &Pod{} }
+
+// The metav1.Object accessors of PodMeta.
+var _ metav1.Object = &PodMeta{}
+
+// GetNamespace returns the namespace.
+func (m *PodMeta) GetNamespace() string { return m.Namespace }
+
+// SetNamespace sets the namespace.
+func (m *PodMeta) SetNamespace(ns string) { m.Namespace = ns }
+
+// GetName returns the name.
+func (m *PodMeta) GetName() string { return m.Name }
+
+// SetName sets the name.
+func (m *PodMeta) SetName(name string) { m.Name = name }
+
+// GetGenerateName returns "": a Pod does not keep it.
+func (m *PodMeta) GetGenerateName() string { return "" }
+
+// SetGenerateName does nothing: a Pod does not keep it.
+func (m *PodMeta) SetGenerateName(string) {}
+
+// GetUID returns "": a Pod does not keep it (no check reads it).
+func (m *PodMeta) GetUID() types.UID { return "" }
+
+// SetUID does nothing: a Pod does not keep it.
+func (m *PodMeta) SetUID(types.UID) {}
+
+// GetResourceVersion returns the resource version.
+func (m *PodMeta) GetResourceVersion() string { return m.ResourceVersion }
+
+// SetResourceVersion sets the resource version.
+func (m *PodMeta) SetResourceVersion(v string) { m.ResourceVersion = v }
+
+// GetGeneration returns 0: a Pod does not keep it.
+func (m *PodMeta) GetGeneration() int64 { return 0 }
+
+// SetGeneration does nothing: a Pod does not keep it.
+func (m *PodMeta) SetGeneration(int64) {}
+
+// GetSelfLink returns "": a Pod does not keep it.
+func (m *PodMeta) GetSelfLink() string { return "" }
+
+// SetSelfLink does nothing: a Pod does not keep it.
+func (m *PodMeta) SetSelfLink(string) {}
+
+// GetCreationTimestamp returns the creation time.
+func (m *PodMeta) GetCreationTimestamp() metav1.Time { return m.CreationTimestamp }
+
+// SetCreationTimestamp sets the creation time.
+func (m *PodMeta) SetCreationTimestamp(t metav1.Time) { m.CreationTimestamp = t }
+
+// GetDeletionTimestamp returns the deletion time, nil when the Pod is not being deleted.
+func (m *PodMeta) GetDeletionTimestamp() *metav1.Time { return m.DeletionTimestamp }
+
+// SetDeletionTimestamp sets the deletion time.
+func (m *PodMeta) SetDeletionTimestamp(t *metav1.Time) { m.DeletionTimestamp = t }
+
+// GetDeletionGracePeriodSeconds returns nil: a Pod does not keep it.
+func (m *PodMeta) GetDeletionGracePeriodSeconds() *int64 { return nil }
+
+// SetDeletionGracePeriodSeconds does nothing: a Pod does not keep it.
+func (m *PodMeta) SetDeletionGracePeriodSeconds(*int64) {}
+
+// GetLabels returns the labels (shared with other Pods: read-only, see Pod).
+func (m *PodMeta) GetLabels() map[string]string { return m.Labels }
+
+// SetLabels sets the labels; the map becomes the Pod's own.
+func (m *PodMeta) SetLabels(l map[string]string) { m.Labels = l }
+
+// GetAnnotations returns the kept annotations.
+func (m *PodMeta) GetAnnotations() map[string]string { return m.Annotations }
+
+// SetAnnotations sets the annotations.
+func (m *PodMeta) SetAnnotations(a map[string]string) { m.Annotations = a }
+
+// GetFinalizers returns nil: a Pod does not keep them.
+func (m *PodMeta) GetFinalizers() []string { return nil }
+
+// SetFinalizers does nothing: a Pod does not keep them.
+func (m *PodMeta) SetFinalizers([]string) {}
+
+// GetOwnerReferences returns nil: a Pod does not keep them.
+func (m *PodMeta) GetOwnerReferences() []metav1.OwnerReference { return nil }
+
+// SetOwnerReferences does nothing: a Pod does not keep them.
+func (m *PodMeta) SetOwnerReferences([]metav1.OwnerReference) {}
+
+// GetManagedFields returns nil: a Pod does not keep them.
+func (m *PodMeta) GetManagedFields() []metav1.ManagedFieldsEntry { return nil }
+
+// SetManagedFields does nothing: a Pod does not keep them.
+func (m *PodMeta) SetManagedFields([]metav1.ManagedFieldsEntry) {}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -28,7 +29,7 @@ func TestPodOf(t *testing.T) {
 		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
 			Annotations: map[string]string{"tke.cloud.tencent.com/networks": "tke-route-eni", "k8s.aliyun.com/eni": "true",
 				"sidecar.istio.io/status": `{"initContainers":["istio-init"]}`, "kubectl.kubernetes.io/restartedAt": "2026-01-01"},
-			DeletionTimestamp: &now, OwnerReferences: owner, GenerateName: "web-", Generation: 1,
+			DeletionTimestamp: &now, OwnerReferences: owner, GenerateName: "web-", Generation: 1, UID: "u-web-0", Finalizers: []string{"f"},
 			ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "kubelet"}}},
 		Spec: corev1.PodSpec{NodeName: "n1", HostNetwork: true, TerminationGracePeriodSeconds: &grace,
 			Volumes:        []corev1.Volume{{Name: "data"}},
@@ -42,7 +43,7 @@ func TestPodOf(t *testing.T) {
 			Conditions:        []corev1.PodCondition{{Type: corev1.PodScheduled, Status: corev1.ConditionTrue}, ready},
 			ContainerStatuses: []corev1.ContainerStatus{{Name: "app"}}},
 	}
-	want := &snapshot.Pod{ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
+	want := &snapshot.Pod{PodMeta: snapshot.PodMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
 		Annotations:       map[string]string{"tke.cloud.tencent.com/networks": "tke-route-eni", "k8s.aliyun.com/eni": "true"},
 		DeletionTimestamp: &now},
 		Spec: snapshot.PodSpec{NodeName: "n1", HostNetwork: true, TerminationGracePeriodSeconds: &grace,
@@ -66,6 +67,17 @@ func TestPodOf(t *testing.T) {
 	if !reflect.DeepEqual(pod, before) {
 		t.Error("PodOf changed its argument")
 	}
+	t.Run("metadata accessor", func(t *testing.T) {
+		m, err := meta.Accessor(snapshot.PodOf(pod))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.SetResourceVersion("7")
+		m.SetOwnerReferences(owner)
+		if m.GetNamespace() != "shop" || m.GetName() != "web-0" || m.GetResourceVersion() != "7" || m.GetUID() != "" || m.GetOwnerReferences() != nil {
+			t.Errorf("accessor reads %s/%s rv %q uid %q owners %v", m.GetNamespace(), m.GetName(), m.GetResourceVersion(), m.GetUID(), m.GetOwnerReferences())
+		}
+	})
 	t.Run("added through Add", func(t *testing.T) {
 		s := snapshot.New(snapshot.Live)
 		if err := s.Add(pod); err != nil {
@@ -83,7 +95,7 @@ func TestPodOf(t *testing.T) {
 
 // samePod compares what a Pod exposes (its unexported fields say only what it shares).
 func samePod(a, b *snapshot.Pod) bool {
-	return reflect.DeepEqual(a.TypeMeta, b.TypeMeta) && reflect.DeepEqual(a.ObjectMeta, b.ObjectMeta) &&
+	return reflect.DeepEqual(a.TypeMeta, b.TypeMeta) && reflect.DeepEqual(a.PodMeta, b.PodMeta) &&
 		reflect.DeepEqual(a.Spec, b.Spec) && reflect.DeepEqual(a.Status, b.Status)
 }
 

@@ -12,9 +12,10 @@ import (
 // The table holds its values through weak pointers: it does not keep a value alive, and a value
 // is dropped from it once no object points to it any more (a runtime cleanup removes the entry),
 // so that serve's table shrinks as objects come and go instead of growing with every template it
-// ever saw. The unique package would give the same lifetime but only for a comparable value, and
-// it returns copies: a map, a slice or the pointer many objects must share is not comparable, so
-// the table is keyed by a comparable (canonical) encoding of the value instead.
+// ever saw. The unique package gives the same lifetime, but only to comparable values, and
+// Handle.Value returns a copy of the value: what the objects must share here (a map, a slice's
+// backing array, a pointer) cannot be had from it. So the table is keyed by a comparable (canonical)
+// encoding of the value, and holds the one copy every object points to through a weak pointer.
 //
 // A value handed out is shared: whoever receives it must never change it.
 type sharedTable[K comparable, V any] struct {
