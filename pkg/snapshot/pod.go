@@ -1,25 +1,71 @@
 package snapshot
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"unique"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // Pod is what a snapshot holds of a Pod: the fields the checks read, in the shape of corev1.Pod
-// (the same names), so that a store of 100,000 Pods holds about a third of their decoded size. A
+// (the same names), so that a store of 100,000 Pods holds a small part of their decoded size. A
 // Pod is reduced to this as soon as it is decoded (live reads, serve's informers, input files).
+//
+// The parts that the Pods of one template repeat are shared, not copied: Pods with equal labels
+// point to one label map, Pods with equal containers to one container list, and the Ready
+// condition and the grace period are shared the same way (see PodOf). These maps, slices and
+// pointers are read-only: nothing may write into a Pod's Labels, Spec.Containers (or what they
+// point to), Spec.TerminationGracePeriodSeconds or Status.Conditions; change a DeepCopy, which
+// shares nothing, instead.
 type Pod struct {
 	metav1.TypeMeta `json:",inline"`
-	// ObjectMeta keeps the name, namespace, uid, resource version, creation and deletion times,
-	// the labels and, of the annotations, only the cloud vendors' (keptPodAnnotation).
-	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec              PodSpec   `json:"spec"`
-	Status            PodStatus `json:"status"`
+	PodMeta         `json:"metadata,omitempty"`
+	Spec            PodSpec   `json:"spec"`
+	Status          PodStatus `json:"status"`
+
+	// labels and containers hold the shared label map and container list that Labels and
+	// Spec.Containers point into, so that they stay in their tables while a Pod uses them;
+	// nil when the Pod's own.
+	labels     *podLabels
+	containers *podContainers
 }
+
+// PodMeta is what a Pod keeps of its metadata, with the names of metav1.ObjectMeta: the name,
+// namespace, resource version, creation and deletion times, the labels and, of the annotations,
+// only the cloud vendors' (keptPodAnnotation). It implements metav1.Object for the informers and
+// the stores: a field it does not keep reads as empty, and setting it does nothing.
+type PodMeta struct {
+	Name              string            `json:"name,omitempty"`
+	Namespace         string            `json:"namespace,omitempty"`
+	ResourceVersion   string            `json:"resourceVersion,omitempty"`
+	CreationTimestamp metav1.Time       `json:"creationTimestamp,omitempty"`
+	DeletionTimestamp *metav1.Time      `json:"deletionTimestamp,omitempty"`
+	Labels            map[string]string `json:"labels,omitempty"`
+	Annotations       map[string]string `json:"annotations,omitempty"`
+}
+
+// podLabels and podContainers are what the sharing tables hold: a label map and a container
+// list that Pods share.
+type (
+	podLabels     struct{ m map[string]string }
+	podContainers struct{ cs []Container }
+)
+
+// The tables of the parts Pods share, by a canonical key of their content (see sharedTable for
+// their lifetime).
+var (
+	labelMaps       sharedTable[string, podLabels]
+	containerLists  sharedTable[string, podContainers]
+	readyConditions sharedTable[corev1.PodCondition, [1]corev1.PodCondition]
+	gracePeriods    sharedTable[int64, int64]
+)
 
 // PodSpec is what a Pod keeps of its spec.
 type PodSpec struct {
@@ -41,8 +87,9 @@ type Container struct {
 	Resources         corev1.ResourceRequirements `json:"resources,omitempty"`
 }
 
-// PodStatus is what a Pod keeps of its status: the phase, the Ready condition (the one the checks
-// read) and the reason and message of a pod the kubelet gave up on.
+// PodStatus is what a Pod keeps of its status: the phase, the type and status of the Ready
+// condition (the only condition, and the only fields of it, the checks read) and the reason and
+// message of a pod the kubelet gave up on.
 type PodStatus struct {
 	Phase      corev1.PodPhase       `json:"phase,omitempty"`
 	Conditions []corev1.PodCondition `json:"conditions,omitempty"`
@@ -57,23 +104,24 @@ func keptPodAnnotation(key string) bool {
 	return strings.HasPrefix(key, "tke.cloud.tencent.com/") || strings.Contains(key, "aliyun.com/")
 }
 
-// PodOf reduces a Pod to what a snapshot holds of it. The result shares nothing with p; the
-// strings many Pods repeat (namespace, label keys and values, node, image, condition type) are
-// interned.
+// PodOf reduces a Pod to what a snapshot holds of it. The result shares nothing with p. It shares
+// with the other Pods held what they repeat: the strings (namespace, label keys and values, node,
+// image, condition status) are interned, and the label map, the container list, the Ready
+// condition and the grace period are taken from tables that hold one copy of each distinct value
+// for as long as some Pod points to it. The Pods of one template thus hold one label map and one
+// container list between them; none of these may be changed (see Pod).
 func PodOf(p *corev1.Pod) *Pod {
 	out := &Pod{TypeMeta: p.TypeMeta}
-	m := &out.ObjectMeta
-	m.Name, m.Namespace, m.UID, m.ResourceVersion = p.Name, intern(p.Namespace), p.UID, p.ResourceVersion
+	m := &out.PodMeta
+	m.Name, m.Namespace, m.ResourceVersion = p.Name, intern(p.Namespace), p.ResourceVersion
 	m.CreationTimestamp = p.CreationTimestamp
 	if p.DeletionTimestamp != nil {
 		t := *p.DeletionTimestamp
 		m.DeletionTimestamp = &t
 	}
 	if p.Labels != nil {
-		m.Labels = make(map[string]string, len(p.Labels))
-		for k, v := range p.Labels {
-			m.Labels[intern(k)] = intern(v)
-		}
+		out.labels = sharedLabels(p.Labels)
+		m.Labels = out.labels.m
 	}
 	for k, v := range p.Annotations {
 		if keptPodAnnotation(k) {
@@ -86,12 +134,59 @@ func PodOf(p *corev1.Pod) *Pod {
 	out.Spec = PodSpec{NodeName: intern(p.Spec.NodeName), HostNetwork: p.Spec.HostNetwork}
 	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
 		v := *g
-		out.Spec.TerminationGracePeriodSeconds = &v
+		out.Spec.TerminationGracePeriodSeconds = gracePeriods.get(v, func() *int64 { return &v })
 	}
-	out.Spec.Containers = make([]Container, len(p.Spec.Containers))
-	for i := range p.Spec.Containers {
-		c := &p.Spec.Containers[i]
-		oc := &out.Spec.Containers[i]
+	if len(p.Spec.Containers) == 0 {
+		out.Spec.Containers = []Container{}
+	} else {
+		out.containers = sharedContainers(p.Spec.Containers)
+		out.Spec.Containers = out.containers.cs
+	}
+	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), Reason: intern(p.Status.Reason), Message: p.Status.Message}
+	for _, c := range p.Status.Conditions {
+		if c.Type != corev1.PodReady {
+			continue
+		}
+		key := corev1.PodCondition{Type: corev1.PodReady, Status: corev1.ConditionStatus(intern(string(c.Status)))}
+		out.Status.Conditions = readyConditions.get(key, func() *[1]corev1.PodCondition { return &[1]corev1.PodCondition{key} })[:]
+		break
+	}
+	return out
+}
+
+// sharedLabels returns the shared copy of a label map, its strings interned. Its key lists the
+// pairs in key order, each string prefixed by its length.
+func sharedLabels(labels map[string]string) *podLabels {
+	keys := make([]string, 0, len(labels))
+	for k := range labels {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b []byte
+	for _, k := range keys {
+		v := labels[k]
+		b = strconv.AppendInt(b, int64(len(k)), 10)
+		b = append(append(append(b, ':'), k...), ' ')
+		b = strconv.AppendInt(b, int64(len(v)), 10)
+		b = append(append(append(b, ':'), v...), ' ')
+	}
+	return labelMaps.get(string(b), func() *podLabels {
+		m := make(map[string]string, len(labels))
+		for k, v := range labels {
+			m[intern(k)] = intern(v)
+		}
+		return &podLabels{m}
+	})
+}
+
+// sharedContainers returns the shared copy of what a Pod keeps of its containers. Its key is
+// their JSON encoding (struct fields in a fixed order, map keys sorted), so containers whose
+// resource quantities are written differently but are equal ("1" and "1000m") share one copy.
+func sharedContainers(cs []corev1.Container) *podContainers {
+	out := make([]Container, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		oc := &out[i]
 		oc.Name, oc.Image = intern(c.Name), intern(c.Image)
 		if len(c.Ports) > 0 {
 			oc.Ports = make([]corev1.ContainerPort, len(c.Ports))
@@ -104,17 +199,11 @@ func PodOf(p *corev1.Pod) *Pod {
 		oc.HasReadinessProbe = c.ReadinessProbe != nil
 		oc.Resources = corev1.ResourceRequirements{Requests: extended(c.Resources.Requests), Limits: extended(c.Resources.Limits)}
 	}
-	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), Reason: p.Status.Reason, Message: p.Status.Message}
-	for _, c := range p.Status.Conditions {
-		if c.Type != corev1.PodReady {
-			continue
-		}
-		c.Type, c.Status = corev1.PodReady, corev1.ConditionStatus(intern(string(c.Status)))
-		c.Reason, c.Message = intern(c.Reason), intern(c.Message)
-		out.Status.Conditions = []corev1.PodCondition{c}
-		break
+	key, err := json.Marshal(out)
+	if err != nil {
+		return &podContainers{out} // not shared; never met: these types always encode
 	}
-	return out
+	return containerLists.get(string(key), func() *podContainers { return &podContainers{out} })
 }
 
 // intern returns the canonical copy of s, so that a string many objects repeat is held once.
@@ -125,10 +214,16 @@ func intern(s string) string {
 	return unique.Make(s).Value()
 }
 
-// DeepCopyInto copies p into out.
+// DeepCopyInto copies p into out. The copy shares nothing with p (nor with other Pods): it may be
+// changed.
 func (p *Pod) DeepCopyInto(out *Pod) {
 	*out = *p
-	p.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.labels, out.containers = nil, nil
+	if p.DeletionTimestamp != nil {
+		t := *p.DeletionTimestamp
+		out.DeletionTimestamp = &t
+	}
+	out.Labels, out.Annotations = maps.Clone(p.Labels), maps.Clone(p.Annotations)
 	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
 		v := *g
 		out.Spec.TerminationGracePeriodSeconds = &v
@@ -183,3 +278,96 @@ func (p *Pod) fromWire(o runtime.Object) bool {
 }
 
 func newPod() *Pod { return &Pod{} }
+
+// The metav1.Object accessors of PodMeta.
+var _ metav1.Object = &PodMeta{}
+
+// GetNamespace returns the namespace.
+func (m *PodMeta) GetNamespace() string { return m.Namespace }
+
+// SetNamespace sets the namespace.
+func (m *PodMeta) SetNamespace(ns string) { m.Namespace = ns }
+
+// GetName returns the name.
+func (m *PodMeta) GetName() string { return m.Name }
+
+// SetName sets the name.
+func (m *PodMeta) SetName(name string) { m.Name = name }
+
+// GetGenerateName returns "": a Pod does not keep it.
+func (m *PodMeta) GetGenerateName() string { return "" }
+
+// SetGenerateName does nothing: a Pod does not keep it.
+func (m *PodMeta) SetGenerateName(string) {}
+
+// GetUID returns "": a Pod does not keep it (no check reads it).
+func (m *PodMeta) GetUID() types.UID { return "" }
+
+// SetUID does nothing: a Pod does not keep it.
+func (m *PodMeta) SetUID(types.UID) {}
+
+// GetResourceVersion returns the resource version.
+func (m *PodMeta) GetResourceVersion() string { return m.ResourceVersion }
+
+// SetResourceVersion sets the resource version.
+func (m *PodMeta) SetResourceVersion(v string) { m.ResourceVersion = v }
+
+// GetGeneration returns 0: a Pod does not keep it.
+func (m *PodMeta) GetGeneration() int64 { return 0 }
+
+// SetGeneration does nothing: a Pod does not keep it.
+func (m *PodMeta) SetGeneration(int64) {}
+
+// GetSelfLink returns "": a Pod does not keep it.
+func (m *PodMeta) GetSelfLink() string { return "" }
+
+// SetSelfLink does nothing: a Pod does not keep it.
+func (m *PodMeta) SetSelfLink(string) {}
+
+// GetCreationTimestamp returns the creation time.
+func (m *PodMeta) GetCreationTimestamp() metav1.Time { return m.CreationTimestamp }
+
+// SetCreationTimestamp sets the creation time.
+func (m *PodMeta) SetCreationTimestamp(t metav1.Time) { m.CreationTimestamp = t }
+
+// GetDeletionTimestamp returns the deletion time, nil when the Pod is not being deleted.
+func (m *PodMeta) GetDeletionTimestamp() *metav1.Time { return m.DeletionTimestamp }
+
+// SetDeletionTimestamp sets the deletion time.
+func (m *PodMeta) SetDeletionTimestamp(t *metav1.Time) { m.DeletionTimestamp = t }
+
+// GetDeletionGracePeriodSeconds returns nil: a Pod does not keep it.
+func (m *PodMeta) GetDeletionGracePeriodSeconds() *int64 { return nil }
+
+// SetDeletionGracePeriodSeconds does nothing: a Pod does not keep it.
+func (m *PodMeta) SetDeletionGracePeriodSeconds(*int64) {}
+
+// GetLabels returns the labels (shared with other Pods: read-only, see Pod).
+func (m *PodMeta) GetLabels() map[string]string { return m.Labels }
+
+// SetLabels sets the labels; the map becomes the Pod's own.
+func (m *PodMeta) SetLabels(l map[string]string) { m.Labels = l }
+
+// GetAnnotations returns the kept annotations.
+func (m *PodMeta) GetAnnotations() map[string]string { return m.Annotations }
+
+// SetAnnotations sets the annotations.
+func (m *PodMeta) SetAnnotations(a map[string]string) { m.Annotations = a }
+
+// GetFinalizers returns nil: a Pod does not keep them.
+func (m *PodMeta) GetFinalizers() []string { return nil }
+
+// SetFinalizers does nothing: a Pod does not keep them.
+func (m *PodMeta) SetFinalizers([]string) {}
+
+// GetOwnerReferences returns nil: a Pod does not keep them.
+func (m *PodMeta) GetOwnerReferences() []metav1.OwnerReference { return nil }
+
+// SetOwnerReferences does nothing: a Pod does not keep them.
+func (m *PodMeta) SetOwnerReferences([]metav1.OwnerReference) {}
+
+// GetManagedFields returns nil: a Pod does not keep them.
+func (m *PodMeta) GetManagedFields() []metav1.ManagedFieldsEntry { return nil }
+
+// SetManagedFields does nothing: a Pod does not keep them.
+func (m *PodMeta) SetManagedFields([]metav1.ManagedFieldsEntry) {}
