@@ -83,17 +83,13 @@ type Engine struct {
 	explicit    map[snapshot.Target]bool
 	deps        *index
 	clusterDeps []snapshot.Request
-	events      map[snapshot.ObjectRef]map[string]namedEvent
-	started     bool
+	// events are the Event records of each involved object by Event uid (the informers' own).
+	events  map[snapshot.ObjectRef]map[string]*snapshot.EventRecord
+	started bool
 
 	rmu     sync.RWMutex
 	reports map[snapshot.Target]report.Report
 	ready   atomic.Bool
-}
-
-type namedEvent struct {
-	name string
-	ev   snapshot.Event
 }
 
 // delta is one informer notification.
@@ -109,7 +105,7 @@ type delta struct {
 func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
-		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]namedEvent{}, reports: map[snapshot.Target]report.Report{}}
+		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]*snapshot.EventRecord{}, reports: map[snapshot.Target]report.Report{}}
 	if len(cfg.Targets) > 0 {
 		e.explicit = map[snapshot.Target]bool{}
 		for _, t := range cfg.Targets {
@@ -508,32 +504,38 @@ func (e *Engine) mark(s *source, gap *snapshot.Gap) {
 }
 
 // applyEvent keeps the events of each involved object ordered by the Event objects' names, as a
-// LIST returns them.
+// LIST returns them. The informer holds each Event as a *snapshot.EventRecord (its transform); the
+// engine keeps pointers to those records, not copies.
 func (e *Engine) applyEvent(d delta, p *pass) {
-	ev, ok := d.obj.(*corev1.Event)
-	if !ok {
+	var rec *snapshot.EventRecord
+	switch o := d.obj.(type) {
+	case *snapshot.EventRecord:
+		rec = o
+	case *corev1.Event:
+		rec = snapshot.EventRecordOf(o)
+	default:
 		return
 	}
-	se := snapshot.FromCoreEvent(ev)
+	se := &rec.Event
 	ref := snapshot.ObjectRef{Kind: se.Object.Kind, Namespace: se.Object.Namespace, Name: se.Object.Name}
 	byUID := e.events[ref]
 	if d.deleted {
 		delete(byUID, se.UID)
 	} else {
 		if byUID == nil {
-			byUID = map[string]namedEvent{}
+			byUID = map[string]*snapshot.EventRecord{}
 			e.events[ref] = byUID
 		}
-		byUID[se.UID] = namedEvent{name: ev.Name, ev: se}
+		byUID[se.UID] = rec
 	}
-	list := make([]namedEvent, 0, len(byUID))
-	for _, ne := range byUID {
-		list = append(list, ne)
+	list := make([]*snapshot.EventRecord, 0, len(byUID))
+	for _, r := range byUID {
+		list = append(list, r)
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 	evs := make([]snapshot.Event, len(list))
-	for i, ne := range list {
-		evs[i] = ne.ev
+	for i, r := range list {
+		evs[i] = r.Event
 	}
 	if len(byUID) == 0 {
 		delete(e.events, ref)

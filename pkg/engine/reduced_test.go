@@ -6,10 +6,12 @@ import (
 	"slices"
 	"testing"
 
+	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // webSlice is the EndpointSlice of Service web with one endpoint, pod web-0, ready or not.
@@ -104,6 +106,69 @@ func TestInformersHoldReducedSlices(t *testing.T) {
 			check(t, st.slices)
 			if got := rulesOf(); !slices.Contains(got, st.rule) {
 				t.Errorf("findings %v, want %s among them", got, st.rule)
+			}
+		})
+	}
+}
+
+// TestInformersHoldReducedEvents: serve's informers cache Events as *snapshot.EventRecord (never the
+// API's type); an event that appears, changes and is deleted reaches its target, whose report then
+// equals a fresh one-shot diagnosis.
+func TestInformersHoldReducedEvents(t *testing.T) {
+	c, e, ups := run(t, tlsIngress("web", "web-tls"), secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))
+	next(t, ups)
+	ctx := context.Background()
+	event := func(rv, msg string) *corev1.Event {
+		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "web.1", Namespace: ns, UID: "ev-1", ResourceVersion: rv},
+			InvolvedObject: corev1.ObjectReference{Kind: "Ingress", Namespace: ns, Name: "web", UID: "uid-ing-web"},
+			Type:           corev1.EventTypeWarning, Reason: "LoadBalancerError", Count: 1, LastTimestamp: metav1.Now(),
+			Source: corev1.EventSource{Component: "l7-lb-controller"}, Message: msg}
+	}
+	for _, st := range []struct {
+		name   string
+		change func() error
+		// held is the message of the event the snapshot holds about web afterwards ("": none).
+		held string
+	}{
+		{"an event appears", func() error {
+			_, err := c.CoreV1().Events(ns).Create(ctx, event("1", "Code=InvalidParameter, Message=E4009 a"), metav1.CreateOptions{})
+			return err
+		}, "Code=InvalidParameter, Message=E4009 a"},
+		{"the event changes", func() error {
+			_, err := c.CoreV1().Events(ns).Update(ctx, event("2", "Code=InvalidParameter, Message=E4009 b"), metav1.UpdateOptions{})
+			return err
+		}, "Code=InvalidParameter, Message=E4009 b"},
+		{"the event is deleted", func() error {
+			return c.CoreV1().Events(ns).Delete(ctx, "web.1", metav1.DeleteOptions{})
+		}, ""},
+	} {
+		t.Run(st.name, func(t *testing.T) {
+			if err := st.change(); err != nil {
+				t.Fatal(err)
+			}
+			if u := next(t, ups); !slices.Equal(names(u), []string{"web"}) {
+				t.Fatalf("re-diagnosed %v, want [web]", names(u))
+			}
+			got := cachedTypes(e)
+			wantRecords := 0
+			if st.held != "" {
+				wantRecords = 1
+			}
+			if got["*v1.Event"] != 0 || got["*snapshot.EventRecord"] != wantRecords {
+				t.Errorf("informers cache %v, want %d *snapshot.EventRecord and no *v1.Event", got, wantRecords)
+			}
+			evs, err := e.snap.EventsFor(snapshot.KindIngress, ns, "web", "uid-ing-web")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.held == "" && len(evs) != 0 || st.held != "" && (len(evs) != 1 || evs[0].Message != st.held || evs[0].UID != "ev-1") {
+				t.Errorf("the snapshot holds %+v, want the message %q", evs, st.held)
+			}
+			want := fullDiagnosis(t, c)
+			for _, r := range e.Reports() {
+				if got := reportJSON(t, r); got != want[r.Target] {
+					t.Errorf("%s: engine\n%s\nfull diagnosis\n%s", r.Target, got, want[r.Target])
+				}
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
+	eventsv1 "k8s.io/api/events/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -153,8 +154,9 @@ func TrimLive(obj runtime.Object) {
 
 // Reduce returns what a snapshot keeps of an object read live, as an informer's transform: a
 // *corev1.Secret becomes a *Secret (its facts, none of its key bytes), a *corev1.Pod a *Pod and a
-// *discoveryv1.EndpointSlice an *EndpointSlice (the fields the checks read); any other object loses
-// its managed fields (TrimLive) and is returned.
+// *discoveryv1.EndpointSlice an *EndpointSlice (the fields the checks read), an Event of either API
+// an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive)
+// and is returned.
 func Reduce(obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *corev1.Secret:
@@ -163,6 +165,10 @@ func Reduce(obj runtime.Object) runtime.Object {
 		return PodOf(o)
 	case *discoveryv1.EndpointSlice:
 		return EndpointSliceOf(o)
+	case *corev1.Event:
+		return EventRecordOf(o)
+	case *eventsv1.Event:
+		return EventRecordOfV1(o)
 	}
 	TrimLive(obj)
 	return obj
