@@ -3,9 +3,10 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"slices"
-	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -83,8 +84,8 @@ type Engine struct {
 	explicit    map[snapshot.Target]bool
 	deps        *index
 	clusterDeps []snapshot.Request
-	// events are the Event records of each involved object by Event uid (the informers' own).
-	events  map[snapshot.ObjectRef]map[string]*snapshot.EventRecord
+	// events are the Event records of each involved object by name (the informers' own).
+	events  map[snapshot.ObjectRef][]*snapshot.EventRecord
 	started bool
 
 	rmu     sync.RWMutex
@@ -105,7 +106,7 @@ type delta struct {
 func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
-		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]*snapshot.EventRecord{}, reports: map[snapshot.Target]report.Report{}}
+		deps: newIndex(), events: map[snapshot.ObjectRef][]*snapshot.EventRecord{}, reports: map[snapshot.Target]report.Report{}}
 	if len(cfg.Targets) > 0 {
 		e.explicit = map[snapshot.Target]bool{}
 		for _, t := range cfg.Targets {
@@ -505,7 +506,8 @@ func (e *Engine) mark(s *source, gap *snapshot.Gap) {
 
 // applyEvent keeps the events of each involved object ordered by the Event objects' names, as a
 // LIST returns them. The informer holds each Event as a *snapshot.EventRecord (its transform); the
-// engine keeps pointers to those records, not copies.
+// engine keeps pointers to those records, not copies, in a slice per object (most objects have one
+// or two events: a map each would cost more).
 func (e *Engine) applyEvent(d delta, p *pass) {
 	var rec *snapshot.EventRecord
 	switch o := d.obj.(type) {
@@ -518,27 +520,22 @@ func (e *Engine) applyEvent(d delta, p *pass) {
 	}
 	se := &rec.Event
 	ref := snapshot.ObjectRef{Kind: se.Object.Kind, Namespace: se.Object.Namespace, Name: se.Object.Name}
-	byUID := e.events[ref]
-	if d.deleted {
-		delete(byUID, se.UID)
-	} else {
-		if byUID == nil {
-			byUID = map[string]*snapshot.EventRecord{}
-			e.events[ref] = byUID
-		}
-		byUID[se.UID] = rec
+	recs := slices.DeleteFunc(e.events[ref], func(r *snapshot.EventRecord) bool { return r.Event.UID == se.UID })
+	if !d.deleted {
+		i, _ := slices.BinarySearchFunc(recs, rec, func(a, b *snapshot.EventRecord) int {
+			return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Event.UID, b.Event.UID))
+		})
+		recs = slices.Insert(recs, i, rec)
 	}
-	list := make([]*snapshot.EventRecord, 0, len(byUID))
-	for _, r := range byUID {
-		list = append(list, r)
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
-	evs := make([]snapshot.Event, len(list))
-	for i, r := range list {
-		evs[i] = r.Event
-	}
-	if len(byUID) == 0 {
+	var evs []snapshot.Event
+	if len(recs) == 0 {
 		delete(e.events, ref)
+	} else {
+		e.events[ref] = slices.Clip(recs)
+		evs = make([]snapshot.Event, len(recs))
+		for i, r := range recs {
+			evs[i] = r.Event
+		}
 	}
 	e.snap.SetEvents(ref, evs)
 	e.deps.eventsOf(ref, p.dirty)

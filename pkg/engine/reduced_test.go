@@ -9,6 +9,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -118,8 +119,8 @@ func TestInformersHoldReducedEvents(t *testing.T) {
 	c, e, ups := run(t, tlsIngress("web", "web-tls"), secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))
 	next(t, ups)
 	ctx := context.Background()
-	event := func(rv, msg string) *corev1.Event {
-		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "web.1", Namespace: ns, UID: "ev-1", ResourceVersion: rv},
+	event := func(name, rv, msg string) *corev1.Event {
+		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns, UID: types.UID("uid-" + name), ResourceVersion: rv},
 			InvolvedObject: corev1.ObjectReference{Kind: "Ingress", Namespace: ns, Name: "web", UID: "uid-ing-web"},
 			Type:           corev1.EventTypeWarning, Reason: "LoadBalancerError", Count: 1, LastTimestamp: metav1.Now(),
 			Source: corev1.EventSource{Component: "l7-lb-controller"}, Message: msg}
@@ -127,20 +128,27 @@ func TestInformersHoldReducedEvents(t *testing.T) {
 	for _, st := range []struct {
 		name   string
 		change func() error
-		// held is the message of the event the snapshot holds about web afterwards ("": none).
-		held string
+		// held are the messages of the events the snapshot holds about web afterwards, in order.
+		held []string
 	}{
 		{"an event appears", func() error {
-			_, err := c.CoreV1().Events(ns).Create(ctx, event("1", "Code=InvalidParameter, Message=E4009 a"), metav1.CreateOptions{})
+			_, err := c.CoreV1().Events(ns).Create(ctx, event("web.1", "1", "Code=InvalidParameter, Message=E4009 a"), metav1.CreateOptions{})
 			return err
-		}, "Code=InvalidParameter, Message=E4009 a"},
+		}, []string{"Code=InvalidParameter, Message=E4009 a"}},
 		{"the event changes", func() error {
-			_, err := c.CoreV1().Events(ns).Update(ctx, event("2", "Code=InvalidParameter, Message=E4009 b"), metav1.UpdateOptions{})
+			_, err := c.CoreV1().Events(ns).Update(ctx, event("web.1", "2", "Code=InvalidParameter, Message=E4009 b"), metav1.UpdateOptions{})
 			return err
-		}, "Code=InvalidParameter, Message=E4009 b"},
-		{"the event is deleted", func() error {
+		}, []string{"Code=InvalidParameter, Message=E4009 b"}},
+		{"a second event, named before the first", func() error {
+			_, err := c.CoreV1().Events(ns).Create(ctx, event("web.0", "3", "Code=InvalidParameter, Message=E4009 c"), metav1.CreateOptions{})
+			return err
+		}, []string{"Code=InvalidParameter, Message=E4009 c", "Code=InvalidParameter, Message=E4009 b"}},
+		{"the first event is deleted", func() error {
 			return c.CoreV1().Events(ns).Delete(ctx, "web.1", metav1.DeleteOptions{})
-		}, ""},
+		}, []string{"Code=InvalidParameter, Message=E4009 c"}},
+		{"the last event is deleted", func() error {
+			return c.CoreV1().Events(ns).Delete(ctx, "web.0", metav1.DeleteOptions{})
+		}, nil},
 	} {
 		t.Run(st.name, func(t *testing.T) {
 			if err := st.change(); err != nil {
@@ -150,19 +158,19 @@ func TestInformersHoldReducedEvents(t *testing.T) {
 				t.Fatalf("re-diagnosed %v, want [web]", names(u))
 			}
 			got := cachedTypes(e)
-			wantRecords := 0
-			if st.held != "" {
-				wantRecords = 1
-			}
-			if got["*v1.Event"] != 0 || got["*snapshot.EventRecord"] != wantRecords {
-				t.Errorf("informers cache %v, want %d *snapshot.EventRecord and no *v1.Event", got, wantRecords)
+			if got["*v1.Event"] != 0 || got["*snapshot.EventRecord"] != len(st.held) {
+				t.Errorf("informers cache %v, want %d *snapshot.EventRecord and no *v1.Event", got, len(st.held))
 			}
 			evs, err := e.snap.EventsFor(snapshot.KindIngress, ns, "web", "uid-ing-web")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.held == "" && len(evs) != 0 || st.held != "" && (len(evs) != 1 || evs[0].Message != st.held || evs[0].UID != "ev-1") {
-				t.Errorf("the snapshot holds %+v, want the message %q", evs, st.held)
+			var msgs []string
+			for _, ev := range evs {
+				msgs = append(msgs, ev.Message)
+			}
+			if !slices.Equal(msgs, st.held) {
+				t.Errorf("the snapshot holds the events %q, want %q", msgs, st.held)
 			}
 			want := fullDiagnosis(t, c)
 			for _, r := range e.Reports() {
