@@ -85,7 +85,7 @@ func serviceBackends(c *Context) (backendSet, error) {
 
 // slicesIndex is a namespace's EndpointSlices by Service name.
 type slicesIndex struct {
-	by  map[string][]*discoveryv1.EndpointSlice
+	by  map[string][]*snapshot.EndpointSlice
 	err error
 }
 
@@ -94,13 +94,13 @@ var serviceSlicesKey = snapshot.NewMemoKey[*lazyMap[string, *slicesIndex]]("chec
 
 // serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
 // by Service name built once per snapshot. The slice it returns is shared: callers only read it.
-func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
+func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.EndpointSlice, error) {
 	all := snapshot.Memo(snap, serviceSlicesKey, func() *lazyMap[string, *slicesIndex] { return newLazyMap[string, *slicesIndex](0) })
 	idx := all.get(svc.Namespace, func() *slicesIndex {
 		idx := &slicesIndex{}
-		var list []*discoveryv1.EndpointSlice
+		var list []*snapshot.EndpointSlice
 		if list, idx.err = snap.EndpointSlices.List(svc.Namespace); idx.err == nil {
-			idx.by = map[string][]*discoveryv1.EndpointSlice{}
+			idx.by = map[string][]*snapshot.EndpointSlice{}
 			for _, es := range list {
 				if es.Namespace == svc.Namespace {
 					name := es.Labels[discoveryv1.LabelServiceName]
@@ -137,7 +137,7 @@ func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error
 	return backendSet{eps: podEndpoints(pods), from: "pods"}, nil
 }
 
-func sliceEndpoints(list []*discoveryv1.EndpointSlice) []backendEndpoint {
+func sliceEndpoints(list []*snapshot.EndpointSlice) []backendEndpoint {
 	n := 0
 	for _, es := range list {
 		n += len(es.Endpoints)
@@ -159,9 +159,7 @@ func sliceEndpoints(list []*discoveryv1.EndpointSlice) []backendEndpoint {
 			default:
 				continue
 			}
-			if ep.NodeName != nil {
-				e.node = *ep.NodeName
-			}
+			e.node = ep.NodeName
 			if ep.Conditions.Terminating != nil && *ep.Conditions.Terminating {
 				e.why = whyTerminating
 			} else if !e.ready {

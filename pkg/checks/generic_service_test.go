@@ -303,7 +303,7 @@ func TestSliceEndpointsDualStack(t *testing.T) {
 			}
 			v4, v6 := fxSlice("web", eps...), fxSlice("web", eps...)
 			v6.Name, v6.AddressType = "web-v6", discoveryv1.AddressTypeIPv6
-			got := sliceEndpoints([]*discoveryv1.EndpointSlice{v4, v6})
+			got := sliceEndpoints([]*snapshot.EndpointSlice{snapshot.EndpointSliceOf(v4), snapshot.EndpointSliceOf(v6)})
 			if len(got) != n {
 				t.Fatalf("%d endpoints, want %d", len(got), n)
 			}

@@ -3,9 +3,10 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"slices"
-	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -83,17 +84,13 @@ type Engine struct {
 	explicit    map[snapshot.Target]bool
 	deps        *index
 	clusterDeps []snapshot.Request
-	events      map[snapshot.ObjectRef]map[string]namedEvent
-	started     bool
+	// events are the Event records of each involved object by name (the informers' own).
+	events  map[snapshot.ObjectRef][]*snapshot.EventRecord
+	started bool
 
 	rmu     sync.RWMutex
 	reports map[snapshot.Target]report.Report
 	ready   atomic.Bool
-}
-
-type namedEvent struct {
-	name string
-	ev   snapshot.Event
 }
 
 // delta is one informer notification.
@@ -109,7 +106,7 @@ type delta struct {
 func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
-		deps: newIndex(), events: map[snapshot.ObjectRef]map[string]namedEvent{}, reports: map[snapshot.Target]report.Report{}}
+		deps: newIndex(), events: map[snapshot.ObjectRef][]*snapshot.EventRecord{}, reports: map[snapshot.Target]report.Report{}}
 	if len(cfg.Targets) > 0 {
 		e.explicit = map[snapshot.Target]bool{}
 		for _, t := range cfg.Targets {
@@ -508,35 +505,37 @@ func (e *Engine) mark(s *source, gap *snapshot.Gap) {
 }
 
 // applyEvent keeps the events of each involved object ordered by the Event objects' names, as a
-// LIST returns them.
+// LIST returns them. The informer holds each Event as a *snapshot.EventRecord (its transform); the
+// engine keeps pointers to those records, not copies, in a slice per object (most objects have one
+// or two events: a map each would cost more).
 func (e *Engine) applyEvent(d delta, p *pass) {
-	ev, ok := d.obj.(*corev1.Event)
-	if !ok {
+	var rec *snapshot.EventRecord
+	switch o := d.obj.(type) {
+	case *snapshot.EventRecord:
+		rec = o
+	case *corev1.Event:
+		rec = snapshot.EventRecordOf(o)
+	default:
 		return
 	}
-	se := snapshot.FromCoreEvent(ev)
+	se := &rec.Event
 	ref := snapshot.ObjectRef{Kind: se.Object.Kind, Namespace: se.Object.Namespace, Name: se.Object.Name}
-	byUID := e.events[ref]
-	if d.deleted {
-		delete(byUID, se.UID)
-	} else {
-		if byUID == nil {
-			byUID = map[string]namedEvent{}
-			e.events[ref] = byUID
-		}
-		byUID[se.UID] = namedEvent{name: ev.Name, ev: se}
+	recs := slices.DeleteFunc(e.events[ref], func(r *snapshot.EventRecord) bool { return r.Event.UID == se.UID })
+	if !d.deleted {
+		i, _ := slices.BinarySearchFunc(recs, rec, func(a, b *snapshot.EventRecord) int {
+			return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Event.UID, b.Event.UID))
+		})
+		recs = slices.Insert(recs, i, rec)
 	}
-	list := make([]namedEvent, 0, len(byUID))
-	for _, ne := range byUID {
-		list = append(list, ne)
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
-	evs := make([]snapshot.Event, len(list))
-	for i, ne := range list {
-		evs[i] = ne.ev
-	}
-	if len(byUID) == 0 {
+	var evs []snapshot.Event
+	if len(recs) == 0 {
 		delete(e.events, ref)
+	} else {
+		e.events[ref] = slices.Clip(recs)
+		evs = make([]snapshot.Event, len(recs))
+		for i, r := range recs {
+			evs[i] = r.Event
+		}
 	}
 	e.snap.SetEvents(ref, evs)
 	e.deps.eventsOf(ref, p.dirty)

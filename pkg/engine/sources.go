@@ -145,9 +145,10 @@ func (s *source) report(err error) {
 	}
 }
 
-// transform drops, before caching, what no check reads: managed fields and most of a Pod (as the
-// one-shot fetcher does), a Secret's data (it is reduced to the facts of its keys, snapshot.Secret,
-// so no key material is cached), the status of workloads, and what changes on a Node without
+// transform drops, before caching, what no check reads: managed fields, most of a Pod and of an
+// EndpointSlice (as the one-shot fetcher does), a Secret's data (it is reduced to the facts of its
+// keys, snapshot.Secret, so no key material is cached), all of an Event but the snapshot.Event it
+// becomes (snapshot.EventRecord), the status of workloads, and what changes on a Node without
 // meaning anything to the checks (heartbeats, images, volumes), so that such updates compare equal.
 func transform(obj any) (any, error) {
 	o, ok := obj.(runtime.Object)

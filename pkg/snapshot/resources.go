@@ -245,7 +245,8 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 	return true, nil
 }
 
-// fromWire converts a served object into the stored kind T, for kinds that differ (Secret, Pod).
+// fromWire converts a served object into the stored kind T, for kinds that differ (Secret, Pod,
+// EndpointSlice).
 func fromWire[T any](newObj func() T, o runtime.Object) (T, bool) {
 	t := newObj()
 	if w, ok := any(t).(wireDecoder); ok && w.fromWire(o) {
@@ -256,7 +257,7 @@ func fromWire[T any](newObj func() T, o runtime.Object) (T, bool) {
 }
 
 // reducedFromUnstructured reads an object of an input file of a kind the store holds reduced
-// (Secret, Pod): decoded as the served kind W, then reduced.
+// (Secret, Pod, EndpointSlice): decoded as the served kind W, then reduced.
 func reducedFromUnstructured[W any, T any](kind string, reduce func(*W) T) func(*unstructured.Unstructured) (T, error) {
 	return func(u *unstructured.Unstructured) (T, error) {
 		var w W
@@ -372,16 +373,18 @@ var resources = []resource{
 		watchFn: func(c Clients, _ string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.CoreV1().Nodes().Watch
 		}},
-	&desc[*discoveryv1.EndpointSlice, *discoveryv1.EndpointSliceList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "discovery.k8s.io", Version: "v1", Resource: EndpointSlices}, Kind: "EndpointSlice",
+	&desc[*EndpointSlice, *discoveryv1.EndpointSliceList]{Entry: Entry{GVR: schema.GroupVersionResource{Group: "discovery.k8s.io", Version: "v1", Resource: EndpointSlices}, Kind: "EndpointSlice",
 		Namespaced: true, Verbs: readVerbs, Offline: []string{"discovery.k8s.io/v1"},
-		Why: "a Service's endpoints"},
-		field:  func(s *Snapshot) *Store[*discoveryv1.EndpointSlice] { return &s.EndpointSlices },
-		newObj: func() *discoveryv1.EndpointSlice { return &discoveryv1.EndpointSlice{} },
+		Why: "a Service's endpoints; each is reduced to the fields the checks read as it is decoded"},
+		field:    func(s *Snapshot) *Store[*EndpointSlice] { return &s.EndpointSlices },
+		newObj:   newEndpointSlice,
+		wire:     func() runtime.Object { return &discoveryv1.EndpointSlice{} },
+		decodeFn: reducedFromUnstructured("EndpointSlice", EndpointSliceOf),
 		listFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (*discoveryv1.EndpointSliceList, error) {
 			return c.Kube.DiscoveryV1().EndpointSlices(ns).List
 		},
-		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*discoveryv1.EndpointSlice, error) {
-			return c.Kube.DiscoveryV1().EndpointSlices(ns).Get
+		getFn: func(c Clients, ns string) func(context.Context, string, metav1.GetOptions) (*EndpointSlice, error) {
+			return reducedGet(c.Kube.DiscoveryV1().EndpointSlices(ns).Get, EndpointSliceOf)
 		},
 		watchFn: func(c Clients, ns string) func(context.Context, metav1.ListOptions) (watch.Interface, error) {
 			return c.Kube.DiscoveryV1().EndpointSlices(ns).Watch

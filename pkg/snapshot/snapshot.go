@@ -81,7 +81,7 @@ type Snapshot struct {
 	Secrets        Store[*Secret]
 	Pods           Store[*Pod]
 	Nodes          Store[*corev1.Node]
-	EndpointSlices Store[*discoveryv1.EndpointSlice]
+	EndpointSlices Store[*EndpointSlice]
 	ConfigMaps     Store[*corev1.ConfigMap]
 	Deployments    Store[*appsv1.Deployment]
 	DaemonSets     Store[*appsv1.DaemonSet]
@@ -250,11 +250,11 @@ func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*Pod, error) {
 
 // ServiceSlices returns the EndpointSlices of a Service (label kubernetes.io/service-name); offline,
 // an empty selection is unknown, as for BackendPods.
-func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*discoveryv1.EndpointSlice, error) {
+func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*EndpointSlice, error) {
 	if err := s.EndpointSlices.selectionErr(svc.Namespace, discoveryv1.LabelServiceName+"="+svc.Name); err != nil {
 		return nil, err
 	}
-	var out []*discoveryv1.EndpointSlice
+	var out []*EndpointSlice
 	for _, es := range s.EndpointSlices.Held(svc.Namespace) {
 		if es.Namespace == svc.Namespace && es.Labels[discoveryv1.LabelServiceName] == svc.Name {
 			out = append(out, es)

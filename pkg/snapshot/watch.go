@@ -4,6 +4,8 @@ import (
 	"reflect"
 
 	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	eventsv1 "k8s.io/api/events/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -143,7 +145,7 @@ func ClusterScoped(resource string) bool {
 }
 
 // TrimLive drops the managed fields of an object read live, as the fetcher does. It changes obj in
-// place; see Reduce for a Secret and a Pod.
+// place; see Reduce for a Secret, a Pod and an EndpointSlice.
 func TrimLive(obj runtime.Object) {
 	if acc, err := meta.Accessor(obj); err == nil {
 		acc.SetManagedFields(nil)
@@ -151,14 +153,22 @@ func TrimLive(obj runtime.Object) {
 }
 
 // Reduce returns what a snapshot keeps of an object read live, as an informer's transform: a
-// *corev1.Secret becomes a *Secret (its facts, none of its key bytes), a *corev1.Pod a *Pod (the
-// fields the checks read); any other object loses its managed fields (TrimLive) and is returned.
+// *corev1.Secret becomes a *Secret (its facts, none of its key bytes), a *corev1.Pod a *Pod and a
+// *discoveryv1.EndpointSlice an *EndpointSlice (the fields the checks read), an Event of either API
+// an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive)
+// and is returned.
 func Reduce(obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *corev1.Secret:
 		return SecretOf(o)
 	case *corev1.Pod:
 		return PodOf(o)
+	case *discoveryv1.EndpointSlice:
+		return EndpointSliceOf(o)
+	case *corev1.Event:
+		return EventRecordOf(o)
+	case *eventsv1.Event:
+		return EventRecordOfV1(o)
 	}
 	TrimLive(obj)
 	return obj

@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// webSlice is the EndpointSlice of Service web with one endpoint, pod web-0, ready or not.
+func webSlice(rv string, ready bool) *discoveryv1.EndpointSlice {
+	node := "n1"
+	return &discoveryv1.EndpointSlice{ObjectMeta: metav1.ObjectMeta{Name: "web-1", Namespace: ns, ResourceVersion: rv,
+		Labels: map[string]string{discoveryv1.LabelServiceName: "web", discoveryv1.LabelManagedBy: "endpointslice-controller.k8s.io"}},
+		AddressType: discoveryv1.AddressTypeIPv4,
+		Endpoints: []discoveryv1.Endpoint{{Addresses: []string{"10.0.0.1"}, NodeName: &node,
+			Conditions: discoveryv1.EndpointConditions{Ready: &ready}}}}
+}
+
+// cachedTypes counts, over every informer's cache, the objects of each Go type.
+func cachedTypes(e *Engine) map[string]int {
+	out := map[string]int{}
+	for _, s := range e.sources {
+		for _, obj := range s.store.List() {
+			out[fmt.Sprintf("%T", obj)]++
+		}
+	}
+	return out
+}
+
+// TestInformersHoldReducedSlices: serve's informers cache EndpointSlices reduced (never the API's
+// type), the snapshot holds the reduced slice, and a change or delete of a slice re-diagnoses its
+// Service to the report a fresh one-shot diagnosis gives.
+func TestInformersHoldReducedSlices(t *testing.T) {
+	c, e, ups := run(t, lbService("web", nil), webSlice("1", true))
+	next(t, ups)
+	ctx := context.Background()
+	check := func(t *testing.T, wantSlices int) {
+		t.Helper()
+		got := cachedTypes(e)
+		if got["*v1.EndpointSlice"] != 0 || got["*snapshot.EndpointSlice"] != wantSlices {
+			t.Errorf("informers cache %v, want %d *snapshot.EndpointSlice and no *v1.EndpointSlice", got, wantSlices)
+		}
+		held := e.snap.EndpointSlices.Held(ns)
+		if len(held) != wantSlices {
+			t.Fatalf("the snapshot holds %d slices, want %d", len(held), wantSlices)
+		}
+		want := fullDiagnosis(t, c)
+		if len(e.Reports()) != len(want) {
+			t.Errorf("engine holds %d reports, a full diagnosis %d", len(e.Reports()), len(want))
+		}
+		for _, r := range e.Reports() {
+			if got := reportJSON(t, r); got != want[r.Target] {
+				t.Errorf("%s: engine\n%s\nfull diagnosis\n%s", r.Target, got, want[r.Target])
+			}
+		}
+	}
+	rulesOf := func() []rules.ID {
+		var out []rules.ID
+		for _, r := range e.Reports() {
+			for _, f := range r.Findings {
+				out = append(out, f.Rule)
+			}
+		}
+		return out
+	}
+	t.Run("after the first sync", func(t *testing.T) {
+		check(t, 1)
+		if got := rulesOf(); slices.Contains(got, rules.GenericServiceNoEndpoints) || slices.Contains(got, rules.GenericServiceNoSelector) {
+			t.Errorf("findings %v with a ready endpoint", got)
+		}
+		es := e.snap.EndpointSlices.Held(ns)[0]
+		if es.Labels[discoveryv1.LabelServiceName] != "web" || len(es.Labels) != 1 || len(es.Endpoints) != 1 || es.Endpoints[0].NodeName != "n1" {
+			t.Errorf("held slice %+v", es)
+		}
+	})
+	for _, st := range []struct {
+		name   string
+		change func() error
+		// slices is how many slices are held after the change; rule is a finding it brings.
+		slices int
+		rule   rules.ID
+	}{
+		{"its endpoint turns not ready", func() error {
+			_, err := c.DiscoveryV1().EndpointSlices(ns).Update(ctx, webSlice("2", false), metav1.UpdateOptions{})
+			return err
+		}, 1, rules.GenericServiceNoEndpoints},
+		{"the slice is deleted", func() error {
+			return c.DiscoveryV1().EndpointSlices(ns).Delete(ctx, "web-1", metav1.DeleteOptions{})
+		}, 0, rules.GenericServiceNoSelector},
+	} {
+		t.Run(st.name, func(t *testing.T) {
+			if err := st.change(); err != nil {
+				t.Fatal(err)
+			}
+			if u := next(t, ups); !slices.Equal(names(u), []string{"web"}) {
+				t.Fatalf("re-diagnosed %v, want [web]", names(u))
+			}
+			check(t, st.slices)
+			if got := rulesOf(); !slices.Contains(got, st.rule) {
+				t.Errorf("findings %v, want %s among them", got, st.rule)
+			}
+		})
+	}
+}
+
+// TestInformersHoldReducedEvents: serve's informers cache Events as *snapshot.EventRecord (never the
+// API's type); an event that appears, changes and is deleted reaches its target, whose report then
+// equals a fresh one-shot diagnosis.
+func TestInformersHoldReducedEvents(t *testing.T) {
+	c, e, ups := run(t, tlsIngress("web", "web-tls"), secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))
+	next(t, ups)
+	ctx := context.Background()
+	event := func(name, rv, msg string) *corev1.Event {
+		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns, UID: types.UID("uid-" + name), ResourceVersion: rv},
+			InvolvedObject: corev1.ObjectReference{Kind: "Ingress", Namespace: ns, Name: "web", UID: "uid-ing-web"},
+			Type:           corev1.EventTypeWarning, Reason: "LoadBalancerError", Count: 1, LastTimestamp: metav1.Now(),
+			Source: corev1.EventSource{Component: "l7-lb-controller"}, Message: msg}
+	}
+	for _, st := range []struct {
+		name   string
+		change func() error
+		// held are the messages of the events the snapshot holds about web afterwards, in order.
+		held []string
+	}{
+		{"an event appears", func() error {
+			_, err := c.CoreV1().Events(ns).Create(ctx, event("web.1", "1", "Code=InvalidParameter, Message=E4009 a"), metav1.CreateOptions{})
+			return err
+		}, []string{"Code=InvalidParameter, Message=E4009 a"}},
+		{"the event changes", func() error {
+			_, err := c.CoreV1().Events(ns).Update(ctx, event("web.1", "2", "Code=InvalidParameter, Message=E4009 b"), metav1.UpdateOptions{})
+			return err
+		}, []string{"Code=InvalidParameter, Message=E4009 b"}},
+		{"a second event, named before the first", func() error {
+			_, err := c.CoreV1().Events(ns).Create(ctx, event("web.0", "3", "Code=InvalidParameter, Message=E4009 c"), metav1.CreateOptions{})
+			return err
+		}, []string{"Code=InvalidParameter, Message=E4009 c", "Code=InvalidParameter, Message=E4009 b"}},
+		{"the first event is deleted", func() error {
+			return c.CoreV1().Events(ns).Delete(ctx, "web.1", metav1.DeleteOptions{})
+		}, []string{"Code=InvalidParameter, Message=E4009 c"}},
+		{"the last event is deleted", func() error {
+			return c.CoreV1().Events(ns).Delete(ctx, "web.0", metav1.DeleteOptions{})
+		}, nil},
+	} {
+		t.Run(st.name, func(t *testing.T) {
+			if err := st.change(); err != nil {
+				t.Fatal(err)
+			}
+			if u := next(t, ups); !slices.Equal(names(u), []string{"web"}) {
+				t.Fatalf("re-diagnosed %v, want [web]", names(u))
+			}
+			got := cachedTypes(e)
+			if got["*v1.Event"] != 0 || got["*snapshot.EventRecord"] != len(st.held) {
+				t.Errorf("informers cache %v, want %d *snapshot.EventRecord and no *v1.Event", got, len(st.held))
+			}
+			evs, err := e.snap.EventsFor(snapshot.KindIngress, ns, "web", "uid-ing-web")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msgs []string
+			for _, ev := range evs {
+				msgs = append(msgs, ev.Message)
+			}
+			if !slices.Equal(msgs, st.held) {
+				t.Errorf("the snapshot holds the events %q, want %q", msgs, st.held)
+			}
+			want := fullDiagnosis(t, c)
+			for _, r := range e.Reports() {
+				if got := reportJSON(t, r); got != want[r.Target] {
+					t.Errorf("%s: engine\n%s\nfull diagnosis\n%s", r.Target, got, want[r.Target])
+				}
+			}
+		})
+	}
+}
