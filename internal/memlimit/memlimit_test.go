@@ -38,7 +38,7 @@ func TestFromFS(t *testing.T) {
 			"sys/fs/cgroup/memory/memory.limit_in_bytes":            file(v1Unlimited),
 		}, 1 << 30, true},
 		{"v1 path from the host, mount is the container's own cgroup", fstest.MapFS{
-			"proc/self/cgroup": file("4:memory:/kubepods/burstable/pod9/c9\n"),
+			"proc/self/cgroup":                           file("4:memory:/kubepods/burstable/pod9/c9\n"),
 			"sys/fs/cgroup/memory/memory.limit_in_bytes": file("805306368\n"),
 		}, 768 << 20, true},
 		{"v1 unlimited", fstest.MapFS{
@@ -51,7 +51,7 @@ func TestFromFS(t *testing.T) {
 			"sys/fs/cgroup/memory.max": file("lots\n"),
 		}, 0, false},
 		{"hybrid: v1 memory limit and a v2 line", fstest.MapFS{
-			"proc/self/cgroup": file("4:memory:/\n0::/\n"),
+			"proc/self/cgroup":                           file("4:memory:/\n0::/\n"),
 			"sys/fs/cgroup/memory/memory.limit_in_bytes": file("2147483648\n"),
 		}, 2 << 30, true},
 	}
