@@ -128,21 +128,9 @@ func depOf(r snapshot.Request) entry {
 func (x *index) entryFor(k entry) *entry {
 	switch k.kind {
 	case depEvents:
-		ref := snapshot.ObjectRef{Kind: k.a, Namespace: k.b, Name: k.c}
-		e := x.events[ref]
-		if e == nil {
-			e = newEntry(k)
-			x.events[ref] = e
-		}
-		return e
+		return entryIn(x.events, snapshot.ObjectRef{Kind: k.a, Namespace: k.b, Name: k.c}, k)
 	case depMatched:
-		mk := matchKey{k.a, snapshot.Match{Label: k.label, Key: k.b, Value: k.c}}
-		e := x.matched[mk]
-		if e == nil {
-			e = newEntry(k)
-			x.matched[mk] = e
-		}
-		return e
+		return entryIn(x.matched, matchKey{k.a, snapshot.Match{Label: k.label, Key: k.b, Value: k.c}}, k)
 	case depSelected:
 		key, value, eq := oneLabel(k.c)
 		if eq {
@@ -172,11 +160,15 @@ func (x *index) entryFor(k entry) *entry {
 		x.selected[selKey{k.a, k.b, k.c}] = e
 		return &e.entry
 	}
-	ok := objKey{k.a, k.b, k.c}
-	e := x.exact[ok]
+	return entryIn(x.exact, objKey{k.a, k.b, k.c}, k)
+}
+
+// entryIn returns m's entry under key, made from k when there is none.
+func entryIn[K comparable](m map[K]*entry, key K, k entry) *entry {
+	e := m[key]
 	if e == nil {
 		e = newEntry(k)
-		x.exact[ok] = e
+		m[key] = e
 	}
 	return e
 }
