@@ -155,9 +155,8 @@ func TrimLive(obj runtime.Object) {
 // Reduce returns what a snapshot keeps of an object read live, as an informer's transform: a
 // *corev1.Secret becomes a *Secret (its facts, none of its key bytes), a *corev1.Pod a *Pod and a
 // *discoveryv1.EndpointSlice an *EndpointSlice (the fields the checks read), an Event of either API
-// an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive),
-// has the keys and short values of its labels and annotations interned (many objects repeat them:
-// a Service's vendor annotation names) and is returned.
+// an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive)
+// and is returned.
 func Reduce(obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *corev1.Secret:
@@ -171,32 +170,8 @@ func Reduce(obj runtime.Object) runtime.Object {
 	case *eventsv1.Event:
 		return EventRecordOfV1(o)
 	}
-	if acc, err := meta.Accessor(obj); err == nil {
-		acc.SetManagedFields(nil)
-		acc.SetLabels(internedMap(acc.GetLabels()))
-		acc.SetAnnotations(internedMap(acc.GetAnnotations()))
-	}
+	TrimLive(obj)
 	return obj
-}
-
-// internedValueMax is the longest label or annotation value Reduce interns; longer ones (JSON
-// documents such as last-applied-configuration) are seldom repeated.
-const internedValueMax = 128
-
-// internedMap returns a copy of m whose keys, and values of up to internedValueMax bytes, are
-// interned; nil for an empty m.
-func internedMap(m map[string]string) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		if len(v) <= internedValueMax {
-			v = intern(v)
-		}
-		out[intern(k)] = v
-	}
-	return out
 }
 
 // GapFor turns a read error that says the resource cannot be read at all (forbidden, unauthorized,
