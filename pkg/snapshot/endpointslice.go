@@ -131,23 +131,10 @@ func (es *EndpointSlice) DeepCopy() *EndpointSlice {
 func (es *EndpointSlice) DeepCopyObject() runtime.Object { return es.DeepCopy() }
 
 // Unmarshal decodes an EndpointSlice from its protobuf form and keeps what EndpointSliceOf keeps.
-func (es *EndpointSlice) Unmarshal(b []byte) error {
-	var w discoveryv1.EndpointSlice
-	if err := w.Unmarshal(b); err != nil {
-		return err
-	}
-	*es = *EndpointSliceOf(&w)
-	return nil
-}
+func (es *EndpointSlice) Unmarshal(b []byte) error { return unmarshalReduced(b, es, EndpointSliceOf) }
 
 // fromWire sets es from an EndpointSlice as the API or a fake client returns it; false for another
 // type.
-func (es *EndpointSlice) fromWire(o runtime.Object) bool {
-	w, ok := o.(*discoveryv1.EndpointSlice)
-	if ok {
-		*es = *EndpointSliceOf(w)
-	}
-	return ok
-}
+func (es *EndpointSlice) fromWire(o runtime.Object) bool { return reducedFrom(o, es, EndpointSliceOf) }
 
 func newEndpointSlice() *EndpointSlice { return &EndpointSlice{} }

@@ -259,23 +259,10 @@ func (p *Pod) DeepCopy() *Pod {
 func (p *Pod) DeepCopyObject() runtime.Object { return p.DeepCopy() }
 
 // Unmarshal decodes a Pod from its protobuf form and keeps what PodOf keeps.
-func (p *Pod) Unmarshal(b []byte) error {
-	var w corev1.Pod
-	if err := w.Unmarshal(b); err != nil {
-		return err
-	}
-	*p = *PodOf(&w)
-	return nil
-}
+func (p *Pod) Unmarshal(b []byte) error { return unmarshalReduced(b, p, PodOf) }
 
 // fromWire sets p from a Pod as the API or a fake client returns it; false for another type.
-func (p *Pod) fromWire(o runtime.Object) bool {
-	w, ok := o.(*corev1.Pod)
-	if ok {
-		*p = *PodOf(w)
-	}
-	return ok
-}
+func (p *Pod) fromWire(o runtime.Object) bool { return reducedFrom(o, p, PodOf) }
 
 func newPod() *Pod { return &Pod{} }
 

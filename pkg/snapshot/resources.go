@@ -269,6 +269,30 @@ func reducedFromUnstructured[W any, T any](kind string, reduce func(*W) T) func(
 	}
 }
 
+// unmarshalReduced decodes the protobuf form of a W (as the API serves the kind) into out, reduced:
+// the decoded W is garbage as soon as this returns.
+func unmarshalReduced[W any, PW interface {
+	*W
+	Unmarshal([]byte) error
+}, T any](b []byte, out *T, reduce func(*W) *T) error {
+	var w W
+	if err := PW(&w).Unmarshal(b); err != nil {
+		return err
+	}
+	*out = *reduce(&w)
+	return nil
+}
+
+// reducedFrom sets out from o reduced when o is a *W (the kind as the API or a fake client returns
+// it); false for another type.
+func reducedFrom[W any, T any](o runtime.Object, out *T, reduce func(*W) *T) bool {
+	w, ok := any(o).(*W)
+	if ok {
+		*out = *reduce(w)
+	}
+	return ok
+}
+
 // reducedGet wraps the GET of a kind the store holds reduced so that it returns the reduced object.
 func reducedGet[W any, T any](get func(context.Context, string, metav1.GetOptions) (*W, error), reduce func(*W) T) func(context.Context, string, metav1.GetOptions) (T, error) {
 	return func(ctx context.Context, name string, o metav1.GetOptions) (T, error) {

@@ -291,23 +291,10 @@ func (s *Secret) DeepCopyObject() runtime.Object { return s.DeepCopy() }
 
 // Unmarshal decodes a Secret from its protobuf form and keeps what SecretOf keeps: the decoded
 // Secret, key bytes and all, is garbage as soon as this returns.
-func (s *Secret) Unmarshal(b []byte) error {
-	var w corev1.Secret
-	if err := w.Unmarshal(b); err != nil {
-		return err
-	}
-	*s = *SecretOf(&w)
-	return nil
-}
+func (s *Secret) Unmarshal(b []byte) error { return unmarshalReduced(b, s, SecretOf) }
 
 // fromWire sets s from a Secret as the API or a fake client returns it; false for another type.
-func (s *Secret) fromWire(o runtime.Object) bool {
-	w, ok := o.(*corev1.Secret)
-	if ok {
-		*s = *SecretOf(w)
-	}
-	return ok
-}
+func (s *Secret) fromWire(o runtime.Object) bool { return reducedFrom(o, s, SecretOf) }
 
 // wireDecoder is a stored kind that differs from the kind the API serves (Secret).
 type wireDecoder interface{ fromWire(runtime.Object) bool }
