@@ -116,7 +116,7 @@ func New(cfg Config) *Engine {
 	return e
 }
 
-// Ready reports whether the first pass over every target is done.
+// Ready reports whether the first pass over every target is done and OnUpdate has returned from it.
 func (e *Engine) Ready() bool { return e.ready.Load() }
 
 // Reports returns the current report of every target, Services first, then by namespace and name.
@@ -270,11 +270,11 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	}
 	e.rmu.Unlock()
 	u.Reports, u.Removed, u.Duration = done, removed, time.Since(p.start)
-	if initial {
-		e.ready.Store(true)
-	}
 	if e.cfg.OnUpdate != nil {
 		e.cfg.OnUpdate(u)
+	}
+	if initial {
+		e.ready.Store(true)
 	}
 }
 

@@ -77,6 +77,17 @@ func next(t *testing.T, ups <-chan Update) Update {
 	return Update{}
 }
 
+// ready waits up to 10s for e to be ready: it turns ready once OnUpdate returned from the first pass.
+func ready(t *testing.T, e *Engine) bool {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if e.Ready() {
+			return true
+		}
+	}
+	return false
+}
+
 func codes(r report.Report) []string {
 	var out []string
 	for _, f := range r.Findings {
@@ -96,7 +107,7 @@ func names(u Update) []string {
 func TestEngineRediagnosesOnlyAffectedTargets(t *testing.T) {
 	c, e, ups := run(t, tlsIngress("web", ""), tlsIngress("api", "api-tls"), secret("api-tls", map[string]string{"tls.crt": "x"}))
 	first := next(t, ups)
-	if !first.Initial || len(first.Reports) != 2 || !e.Ready() {
+	if !first.Initial || len(first.Reports) != 2 || !ready(t, e) {
 		t.Fatalf("first pass: initial=%v reports=%v ready=%v", first.Initial, names(first), e.Ready())
 	}
 	byName := map[string]report.Report{}
@@ -297,7 +308,7 @@ func TestEmptyScopeBecomesReady(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c, e, ups := run(t, tt.objs...)
 			first := next(t, ups)
-			if !first.Initial || len(first.Reports) != 0 || !e.Ready() {
+			if !first.Initial || len(first.Reports) != 0 || !ready(t, e) {
 				t.Fatalf("first pass: initial=%v reports=%v ready=%v", first.Initial, names(first), e.Ready())
 			}
 			if _, err := c.NetworkingV1().Ingresses(ns).Create(context.Background(), tlsIngress("web", ""), metav1.CreateOptions{}); err != nil {
