@@ -193,7 +193,7 @@ type Store[T any] struct {
 	// pinned are the keys Put laid over what a read finds (a preflight's objects as they will be):
 	// a later Add of the same key keeps the pinned object.
 	pinned map[string]bool
-	// byNS indexes keys per namespace, sorted lazily; all holds every key sorted.
+	// all holds every key sorted, lazily; byNS holds each namespace's run of all.
 	byNS  map[string][]string
 	all   []string
 	dirty bool
@@ -228,10 +228,16 @@ func (s *Store[T]) index() {
 		s.all = append(s.all, k)
 	}
 	sort.Strings(s.all)
+	// The keys of a namespace share the prefix "ns/", so they are a run of the sorted keys.
 	s.byNS = map[string][]string{}
-	for _, k := range s.all {
-		ns := k[:strings.IndexByte(k, '/')]
-		s.byNS[ns] = append(s.byNS[ns], k)
+	for i := 0; i < len(s.all); {
+		ns := s.all[i][:strings.IndexByte(s.all[i], '/')]
+		j := i + 1
+		for j < len(s.all) && strings.HasPrefix(s.all[j], ns) && len(s.all[j]) > len(ns) && s.all[j][len(ns)] == '/' {
+			j++
+		}
+		s.byNS[ns] = s.all[i:j:j]
+		i = j
 	}
 	s.dirty = false
 }

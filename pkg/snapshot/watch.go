@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"reflect"
+	"unsafe"
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
@@ -155,8 +156,9 @@ func TrimLive(obj runtime.Object) {
 // Reduce returns what a snapshot keeps of an object read live, as an informer's transform: a
 // *corev1.Secret becomes a *Secret (its facts, none of its key bytes), a *corev1.Pod a *Pod and a
 // *discoveryv1.EndpointSlice an *EndpointSlice (the fields the checks read), an Event of either API
-// an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive)
-// and is returned.
+// an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive),
+// has its namespace and the keys of its labels and annotations interned (thousands of objects
+// repeat a few vendor annotation names), and is returned.
 func Reduce(obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *corev1.Secret:
@@ -171,7 +173,25 @@ func Reduce(obj runtime.Object) runtime.Object {
 		return EventRecordOfV1(o)
 	}
 	TrimLive(obj)
+	if _, ok := obj.(*unstructured.Unstructured); ok {
+		return obj // its accessor hands out copies
+	}
+	if acc, err := meta.Accessor(obj); err == nil {
+		acc.SetNamespace(intern(acc.GetNamespace()))
+		internKeys(acc.GetLabels())
+		internKeys(acc.GetAnnotations())
+	}
 	return obj
+}
+
+// internKeys makes m hold the interned copy of each of its keys, in place: assigning to a key
+// already present stores the given key string in the map.
+func internKeys(m map[string]string) {
+	for k, v := range m {
+		if c := intern(k); unsafe.StringData(c) != unsafe.StringData(k) {
+			m[c] = v
+		}
+	}
 }
 
 // GapFor turns a read error that says the resource cannot be read at all (forbidden, unauthorized,
