@@ -103,8 +103,7 @@ func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.En
 			idx.by = map[string][]*snapshot.EndpointSlice{}
 			for _, es := range list {
 				if es.Namespace == svc.Namespace {
-					name := es.Labels[discoveryv1.LabelServiceName]
-					idx.by[name] = append(idx.by[name], es)
+					idx.by[es.ServiceName] = append(idx.by[es.ServiceName], es)
 				}
 			}
 		}

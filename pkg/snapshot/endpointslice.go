@@ -6,21 +6,32 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// keptSliceLabels are the labels an EndpointSlice keeps: the one that names its Service, which the
-// checks, the planned reads (selected by it) and serve's index of what each target read all match on.
-var keptSliceLabels = []string{discoveryv1.LabelServiceName}
-
 // EndpointSlice is what a snapshot holds of an EndpointSlice: the fields the checks read, in the
 // shape of discoveryv1.EndpointSlice (the same names and JSON), so that a store of 35,000 slices
 // holds a fraction of their decoded size. An EndpointSlice is reduced to this as soon as it is
 // decoded (live reads, serve's informers, input files).
 type EndpointSlice struct {
 	metav1.TypeMeta `json:",inline"`
-	// ObjectMeta keeps the name, namespace, uid and resource version, and of the labels only
-	// kubernetes.io/service-name (keptSliceLabels).
+	// ObjectMeta keeps the name, namespace, uid and resource version; no labels (see ServiceName).
 	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Endpoints         []Endpoint `json:"endpoints"`
+	// ServiceName is the one label a slice keeps, kubernetes.io/service-name ("" when absent),
+	// which the checks, the planned reads and serve's index of what each target read match on.
+	// It is held as a string, not as a map of one entry: GetLabels builds that map when asked.
+	ServiceName string     `json:"-"`
+	Endpoints   []Endpoint `json:"endpoints"`
 }
+
+// GetLabels returns the labels a slice keeps: kubernetes.io/service-name, nil when it has none. The
+// map is new on each call.
+func (es *EndpointSlice) GetLabels() map[string]string {
+	if es.ServiceName == "" {
+		return nil
+	}
+	return map[string]string{discoveryv1.LabelServiceName: es.ServiceName}
+}
+
+// SetLabels keeps of l the label a slice keeps (ServiceName).
+func (es *EndpointSlice) SetLabels(l map[string]string) { es.ServiceName = l[discoveryv1.LabelServiceName] }
 
 // Endpoint is what an EndpointSlice keeps of an endpoint: the first of its addresses, its node, the
 // name of the object it stands for (a pod) and whether it is ready and terminating.
@@ -64,20 +75,13 @@ func sharedBool(b *bool) *bool {
 }
 
 // EndpointSliceOf reduces an EndpointSlice to what a snapshot holds of it. The result shares nothing
-// with es; the strings many slices repeat (namespace, label keys, node names, target kinds) are
+// with es; the strings many slices repeat (namespace, node names, target kinds) are
 // interned.
 func EndpointSliceOf(es *discoveryv1.EndpointSlice) *EndpointSlice {
 	out := &EndpointSlice{TypeMeta: es.TypeMeta}
 	m := &out.ObjectMeta
 	m.Name, m.Namespace, m.UID, m.ResourceVersion = es.Name, intern(es.Namespace), es.UID, es.ResourceVersion
-	for _, k := range keptSliceLabels {
-		if v, ok := es.Labels[k]; ok {
-			if m.Labels == nil {
-				m.Labels = make(map[string]string, len(keptSliceLabels))
-			}
-			m.Labels[k] = v
-		}
-	}
+	out.ServiceName = es.Labels[discoveryv1.LabelServiceName]
 	if es.Endpoints != nil {
 		out.Endpoints = make([]Endpoint, len(es.Endpoints))
 	}

@@ -26,8 +26,7 @@ func TestEndpointSliceOf(t *testing.T) {
 		Annotations:     map[string]string{"endpoints.kubernetes.io/last-change-trigger-time": "2026-01-01T00:00:00Z"},
 		OwnerReferences: []metav1.OwnerReference{{APIVersion: "v1", Kind: "Service", Name: "web", UID: "s1"}},
 		ManagedFields:   []metav1.ManagedFieldsEntry{{Manager: "kube-controller-manager"}}}
-	wantMeta := metav1.ObjectMeta{Namespace: "shop", Name: "web-x1", UID: "u1", ResourceVersion: "7",
-		Labels: map[string]string{discoveryv1.LabelServiceName: "web"}}
+	wantMeta := metav1.ObjectMeta{Namespace: "shop", Name: "web-x1", UID: "u1", ResourceVersion: "7"}
 	zone := "zone-a"
 	for _, tc := range []struct {
 		name string
@@ -56,7 +55,7 @@ func TestEndpointSliceOf(t *testing.T) {
 			es := &discoveryv1.EndpointSlice{TypeMeta: metav1.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: "EndpointSlice"},
 				ObjectMeta: *meta.DeepCopy(), AddressType: discoveryv1.AddressTypeIPv4, Endpoints: tc.in,
 				Ports: []discoveryv1.EndpointPort{{Name: ptrTo("http"), Protocol: ptrTo(corev1.ProtocolTCP), Port: ptrTo(int32(8080))}}}
-			want := &snapshot.EndpointSlice{TypeMeta: es.TypeMeta, ObjectMeta: wantMeta, Endpoints: tc.want}
+			want := &snapshot.EndpointSlice{TypeMeta: es.TypeMeta, ObjectMeta: wantMeta, ServiceName: "web", Endpoints: tc.want}
 			before := es.DeepCopy()
 			got := map[string]*snapshot.EndpointSlice{"EndpointSliceOf": snapshot.EndpointSliceOf(es),
 				"Reduce": snapshot.Reduce(es.DeepCopy()).(*snapshot.EndpointSlice)}
@@ -94,9 +93,13 @@ func TestEndpointSliceOf(t *testing.T) {
 					t.Errorf("%s: DeepCopy is not an equal, separate copy", how)
 				}
 			}
-			// The kept label still finds the slice by its Service.
+			// The kept label still finds the slice by its Service, and is the slice's only label.
 			if sl, err := s.ServiceSlices(&corev1.Service{ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web"}}); err != nil || len(sl) != 1 {
 				t.Errorf("ServiceSlices: %d slices, %v", len(sl), err)
+			}
+			var acc metav1.Object = got["Reduce"]
+			if l := acc.GetLabels(); !reflect.DeepEqual(l, map[string]string{discoveryv1.LabelServiceName: "web"}) {
+				t.Errorf("GetLabels = %v", l)
 			}
 		})
 	}

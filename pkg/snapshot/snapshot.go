@@ -256,7 +256,7 @@ func (s *Snapshot) ServiceSlices(svc *corev1.Service) ([]*EndpointSlice, error) 
 	}
 	var out []*EndpointSlice
 	for _, es := range s.EndpointSlices.Held(svc.Namespace) {
-		if es.Namespace == svc.Namespace && es.Labels[discoveryv1.LabelServiceName] == svc.Name {
+		if es.Namespace == svc.Namespace && es.ServiceName == svc.Name {
 			out = append(out, es)
 		}
 	}
