@@ -31,7 +31,9 @@ func (es *EndpointSlice) GetLabels() map[string]string {
 }
 
 // SetLabels keeps of l the label a slice keeps (ServiceName).
-func (es *EndpointSlice) SetLabels(l map[string]string) { es.ServiceName = l[discoveryv1.LabelServiceName] }
+func (es *EndpointSlice) SetLabels(l map[string]string) {
+	es.ServiceName = l[discoveryv1.LabelServiceName]
+}
 
 // Endpoint is what an EndpointSlice keeps of an endpoint: the first of its addresses, its node, the
 // name of the object it stands for (a pod) and whether it is ready and terminating.
