@@ -88,8 +88,10 @@ type Engine struct {
 	events  map[snapshot.ObjectRef][]*snapshot.EventRecord
 	started bool
 
-	rmu     sync.RWMutex
-	reports map[snapshot.Target]report.Report
+	rmu sync.RWMutex
+	// reports are the last report of every target, held compactly (report.Hold): serve keeps one per
+	// target for as long as it runs.
+	reports map[snapshot.Target]*report.Held
 	ready   atomic.Bool
 }
 
@@ -106,7 +108,7 @@ type delta struct {
 func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
-		deps: newIndex(), events: map[snapshot.ObjectRef][]*snapshot.EventRecord{}, reports: map[snapshot.Target]report.Report{}}
+		deps: newIndex(), events: map[snapshot.ObjectRef][]*snapshot.EventRecord{}, reports: map[snapshot.Target]*report.Held{}}
 	if len(cfg.Targets) > 0 {
 		e.explicit = map[snapshot.Target]bool{}
 		for _, t := range cfg.Targets {
@@ -122,11 +124,15 @@ func (e *Engine) Ready() bool { return e.ready.Load() }
 // Reports returns the current report of every target, Services first, then by namespace and name.
 func (e *Engine) Reports() []report.Report {
 	e.rmu.RLock()
-	out := make([]report.Report, 0, len(e.reports))
-	for _, r := range e.reports {
-		out = append(out, r)
+	held := make([]*report.Held, 0, len(e.reports))
+	for _, h := range e.reports {
+		held = append(held, h)
 	}
 	e.rmu.RUnlock()
+	out := make([]report.Report, len(held))
+	for i, h := range held {
+		out[i] = h.Report() // a Held is never changed: it is expanded outside the lock
+	}
 	slices.SortFunc(out, func(a, b report.Report) int { return snapshot.CompareTargets(a.Target, b.Target) })
 	return out
 }
@@ -257,9 +263,13 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 		done = append(done, rep)
 	}
 	e.snap.ForgetDerived() // what the pass derived (provider detections, parsed settings) is not held between passes
+	held := make([]*report.Held, len(done))
+	for i, r := range done {
+		held[i] = report.Hold(r)
+	}
 	e.rmu.Lock()
-	for _, r := range done {
-		e.reports[r.Target] = r
+	for i, r := range done {
+		e.reports[r.Target] = held[i]
 	}
 	var removed []snapshot.Target
 	for _, t := range p.removed {
