@@ -16,20 +16,29 @@ import (
 // Hold keeps only what cannot be derived again: a text equal to the English of the words it was
 // rendered from is rendered again; a finding's code, title, fix, risk and doc equal to its rule's
 // come from the rule table again; an Ingress's controller summary from the controller, which is
-// interned (few distinct controllers serve many Ingresses); the summary is counted again; the
+// interned with the provider and the source (few distinct values serve many targets); the summary
+// is counted again; the
 // format's constant fields are set again. Fields that are seldom set (offline locations, clusters,
 // suppressed findings, notes, partial checks, incomplete reads, a text that differs from its
 // words) sit behind one pointer that is nil when none is set. Anything else is kept as it is.
 type Held struct {
-	target   snapshot.Target
-	provider rules.Provider
-	source   snapshot.Source
+	target snapshot.Target
+	// common are the provider, the source and the Ingress's controller, interned: few distinct
+	// values serve many targets.
+	common   unique.Handle[heldCommon]
 	evidence rules.Words
-	// ic is the Ingress's controller when IngressController is what Build makes of it; else zero.
-	ic       unique.Handle[checks.IngressController]
 	findings []heldFinding
 	skipped  []heldSkip
 	rare     *heldRare
+}
+
+// heldCommon are the fields of a held report that many reports share.
+type heldCommon struct {
+	provider rules.Provider
+	source   snapshot.Source
+	// ic is the Ingress's controller when IngressController is what Build makes of it (hasIC).
+	ic    checks.IngressController
+	hasIC bool
 }
 
 // heldRare are the fields of a held report that are seldom set; each zero value is the usual case.
@@ -119,8 +128,8 @@ type heldSkip struct {
 
 // Hold is r held compactly; Report gives it back.
 func Hold(r Report) *Held {
-	h := &Held{target: r.Target, provider: r.Provider.Name, source: r.Source, evidence: r.Provider.evidence,
-		findings: holdFindings(r.Findings), skipped: holdSkips(r.Skipped)}
+	h := &Held{target: r.Target, evidence: r.Provider.evidence, findings: holdFindings(r.Findings), skipped: holdSkips(r.Skipped)}
+	common := heldCommon{provider: r.Provider.Name, source: r.Source}
 	var rare heldRare
 	if r.APIVersion != APIVersion {
 		rare.own |= ownAPIVersion
@@ -136,11 +145,12 @@ func Hold(r Report) *Held {
 	}
 	if ic := r.IngressController; ic != nil {
 		if *ic == controllerOf(ic.src) {
-			h.ic = unique.Make(ic.src)
+			common.ic, common.hasIC = ic.src, true
 		} else {
 			rare.ic = ic
 		}
 	}
+	h.common = unique.Make(common)
 	if r.Summary != summaryOf(r.Findings, len(r.Suppressed)) {
 		rare.own |= ownSummary
 		rare.summary = r.Summary
@@ -162,11 +172,12 @@ func (rare *heldRare) isZero() bool {
 
 // Report is the report h holds, equal to the one Hold took.
 func (h *Held) Report() Report {
-	r := Report{APIVersion: APIVersion, Kind: "Report", Target: h.target, Source: h.source,
-		Provider: Provider{Name: h.provider, Evidence: h.evidence.In(rules.English), evidence: h.evidence},
+	common := h.common.Value()
+	r := Report{APIVersion: APIVersion, Kind: "Report", Target: h.target, Source: common.source,
+		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(rules.English), evidence: h.evidence},
 		Findings: expandFindings(h.findings), Skipped: expandSkips(h.skipped)}
-	if h.ic != (unique.Handle[checks.IngressController]{}) {
-		ic := controllerOf(h.ic.Value())
+	if common.hasIC {
+		ic := controllerOf(common.ic)
 		r.IngressController = &ic
 	}
 	rare := h.rare

@@ -298,7 +298,7 @@ func TestHoldDropsWhatItDerives(t *testing.T) {
 	if h.rare != nil {
 		t.Errorf("rare part held: %+v", *h.rare)
 	}
-	if h.ic == (Held{}).ic {
+	if !h.common.Value().hasIC {
 		t.Errorf("ingress controller not interned")
 	}
 	if h.findings[0].extra != nil || h.findings[0].from&(ruleCode|ruleTitle|ruleFix|ruleRisk|ruleDoc|wordsMessage) != ruleCode|ruleTitle|ruleFix|ruleRisk|ruleDoc|wordsMessage {
