@@ -19,8 +19,9 @@ import (
 
 // TestServeProfile runs `kubectl lbdoctor serve` in this process against $KUBECONFIG until /readyz
 // answers 200 (the first full sync and diagnosis), then writes the live heap after a collection
-// (serve-heap.prof; `go tool pprof -sample_index=inuse_space`) to $BENCH_PROFILE_DIR. It is skipped
-// unless that variable is set, e.g. against the cluster bench/serve.sh loads:
+// (serve-heap.prof; `go tool pprof -sample_index=inuse_space`) to $BENCH_PROFILE_DIR, or, with
+// $BENCH_PROFILE_IDLE set to a duration, that long after /readyz. It is skipped unless
+// $BENCH_PROFILE_DIR is set, e.g. against the cluster bench/serve.sh loads:
 //
 //	BENCH_PROFILE_DIR=/tmp/prof KUBECONFIG=… go test -run TestServeProfile -timeout 30m ./bench/
 func TestServeProfile(t *testing.T) {
@@ -53,6 +54,13 @@ func TestServeProfile(t *testing.T) {
 		}
 	}
 	ready := time.Since(start)
+	if idle := os.Getenv("BENCH_PROFILE_IDLE"); idle != "" {
+		d, err := time.ParseDuration(idle)
+		if err != nil {
+			t.Fatalf("BENCH_PROFILE_IDLE: %v", err)
+		}
+		time.Sleep(d)
+	}
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
