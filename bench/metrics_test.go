@@ -2,6 +2,8 @@ package bench
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -47,3 +49,48 @@ func BenchmarkMetricsUpdate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMetricsScrape measures one /metrics scrape with 50,000 lbdoctor_findings series (25,000
+// targets of two open findings each): through the registry (promhttp, the baseline) and with the
+// series streamed (what serve does).
+func BenchmarkMetricsScrape(b *testing.B) {
+	for _, streamed := range []bool{false, true} {
+		b.Run(fmt.Sprintf("streamed=%v", streamed), func(b *testing.B) {
+			reg := prometheus.NewRegistry()
+			m := serve.NewMetrics(reg)
+			for i := range 25000 {
+				res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: fmt.Sprintf("ns-%d", i%300), Name: fmt.Sprintf("web-%d", i)}, Provider: rules.TKE}
+				for _, id := range []rules.ID{rules.TKEIngressE4011, rules.TKEIngressE4051} {
+					res.Findings = append(res.Findings, checks.Finding{Rule: id, Check: "bench", Source: checks.SourceCheck})
+				}
+				r, err := report.Build(res, snapshot.Live, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m.Update(r)
+			}
+			var o serve.Options
+			if streamed {
+				m.StreamFindings()
+				o.Findings = m.WriteFindings
+			}
+			h := serve.NewHandler(reg, readyStatus{}, o)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+				if w.Code != http.StatusOK {
+					b.Fatalf("/metrics = %d", w.Code)
+				}
+				b.SetBytes(int64(w.Body.Len()))
+			}
+		})
+	}
+}
+
+// readyStatus is a serve.Status with no report.
+type readyStatus struct{}
+
+func (readyStatus) Ready() bool              { return true }
+func (readyStatus) Reports() []report.Report { return nil }

@@ -17,8 +17,7 @@ import (
 // rendered from is rendered again; a finding's code, title, fix, risk and doc equal to its rule's
 // come from the rule table again; an Ingress's controller summary from the controller, which is
 // interned with the provider and the source (few distinct values serve many targets); the summary
-// is counted again; the
-// format's constant fields are set again. Fields that are seldom set (offline locations, clusters,
+// is counted again; the format's constant fields are set again. Fields that are seldom set (offline locations, clusters,
 // suppressed findings, notes, partial checks, incomplete reads, a text that differs from its
 // words) sit behind one pointer that is nil when none is set. Anything else is kept as it is.
 type Held struct {

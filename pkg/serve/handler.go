@@ -2,14 +2,20 @@ package serve
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/prometheus/common/expfmt"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -44,6 +50,10 @@ type Options struct {
 	StaleAfter time.Duration
 	// OutOfSync says how long some informer has been out of sync (Metrics.OutOfSyncFor); nil: never.
 	OutOfSync func() time.Duration
+	// Findings, when set, writes lbdoctor_findings after the registry's metrics
+	// (Metrics.WriteFindings, with Metrics.StreamFindings called): /metrics is then served in the
+	// text format only.
+	Findings func(io.Writer) error
 }
 
 // StaleAfterFlag is the serve flag that sets Options.StaleAfter; DefaultStaleAfter is its default.
@@ -62,7 +72,11 @@ const ReportFlag = "serve-report"
 // Ingresses, each by namespace and name); without it /report answers 404 and says how to turn it on.
 func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	if o.Findings != nil {
+		mux.Handle("/metrics", textMetrics(reg, o.Findings))
+	} else {
+		mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	}
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
@@ -137,4 +151,54 @@ func DefaultBindAddress(inCluster bool) string {
 // in-cluster configuration reads them).
 func InCluster(getenv func(string) string) bool {
 	return getenv("KUBERNETES_SERVICE_HOST") != "" && getenv("KUBERNETES_SERVICE_PORT") != ""
+}
+
+// gzipWriters are the reusable compressors of textMetrics.
+var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(io.Discard) }}
+
+// textMetrics serves reg's metrics and then those findings writes, in the Prometheus text format
+// (0.0.4), gzip-compressed when the scraper accepts it (Prometheus does).
+func textMetrics(reg prometheus.Gatherer, findings func(io.Writer) error) http.Handler {
+	format := expfmt.NewFormat(expfmt.TypeTextPlain)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mfs, err := reg.Gather()
+		if err != nil {
+			http.Error(w, "gathering the metrics: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", string(format))
+		var out io.Writer = w
+		if gzipAccepted(r.Header.Get("Accept-Encoding")) {
+			w.Header().Set("Content-Encoding", "gzip")
+			gz := gzipWriters.Get().(*gzip.Writer)
+			gz.Reset(w)
+			defer func() {
+				_ = gz.Close()
+				gzipWriters.Put(gz)
+			}()
+			out = gz
+		}
+		enc := expfmt.NewEncoder(out, format)
+		for _, mf := range mfs {
+			if err := enc.Encode(mf); err != nil {
+				return // the client went away; the status is sent
+			}
+		}
+		_ = findings(out)
+	})
+}
+
+// gzipAccepted reports whether an Accept-Encoding header value allows gzip.
+func gzipAccepted(accept string) bool {
+	for _, part := range strings.Split(accept, ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			continue
+		}
+		q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if v, err := strconv.ParseFloat(q, 64); !ok || err != nil || v > 0 {
+			return true
+		}
+	}
+	return false
 }
