@@ -65,11 +65,12 @@ const (
 // ReportFlag is the serve flag that turns Options.Report on.
 const ReportFlag = "serve-report"
 
-// NewHandler serves /metrics (reg in the Prometheus formats), /healthz (200 while the process
-// serves), /readyz (200 once st is ready, else 503; 503 again while o.OutOfSync has lasted
-// o.StaleAfter or longer) and, when o.Report is set, /report (the current
-// reports as the JSON ReportList of `-o json`, ordered as a one-shot run orders them: Services, then
-// Ingresses, each by namespace and name); without it /report answers 404 and says how to turn it on.
+// NewHandler serves /metrics (reg in the Prometheus formats; with o.Findings, reg and then the
+// findings in the text format), /healthz (200 while the process serves), /readyz (200 once st is
+// ready, else 503; 503 again while o.OutOfSync has lasted o.StaleAfter or longer) and, when
+// o.Report is set, /report (the current reports as the JSON ReportList of `-o json`, ordered as a
+// one-shot run orders them: Services, then Ingresses, each by namespace and name); without it
+// /report answers 404 and says how to turn it on.
 func NewHandler(reg *prometheus.Registry, st Status, o Options) http.Handler {
 	mux := http.NewServeMux()
 	if o.Findings != nil {
