@@ -51,7 +51,7 @@ It listens on 127.0.0.1:8080 unless it runs in a pod (KUBERNETES_SERVICE_HOST se
 listens on :8080; --metrics-bind-address overrides both.
 
 Inside a cluster it uses the pod's service account (deploy/serve.yaml); outside, the kubeconfig.
-Unless GOGC sets another, the heap may grow 25% past what is live between garbage collections
+Unless GOGC sets another, the heap may grow 15% past what is live between garbage collections
 (Go's default lets it double). In a container with a memory limit, serve sets a soft memory limit of
 90% of it unless GOMEMLIMIT sets one.`,
 		Example: `  # Run it against the current kubeconfig context, /report included
@@ -74,10 +74,10 @@ Unless GOGC sets another, the heap may grow 25% past what is live between garbag
 }
 
 // serveGCPercent is serve's garbage-collection target unless GOGC sets one: between collections
-// the heap may grow by a quarter of what is live, so the resident size stays near the live heap
-// (at 50,000 targets about 1.3× it instead of 2×) without the collector running continuously, as
-// it does under a soft limit below the live heap.
-const serveGCPercent = 25
+// the heap may grow by 15 % of what is live, so the resident size stays near the live heap (at
+// 50,000 targets about 1.5× it instead of 2×; bench/RESULTS.md) without the collector running
+// continuously, as it does under a soft limit below the live heap.
+const serveGCPercent = 15
 
 // containerPercent is the percentage of the container's memory limit that serve sets as its soft memory
 // limit unless GOMEMLIMIT sets one; the rest is for what the Go heap does not count (the binary,
