@@ -43,6 +43,10 @@ type Config struct {
 	Warn func(line rules.Words)
 	// OnUpdate receives each diagnosis pass, from the engine's goroutine.
 	OnUpdate func(Update)
+	// HeldOnly makes each Update carry its reports held (Update.Held) and not expanded
+	// (Update.Reports nil): a pass over every target then never has all their full reports in
+	// memory at once, as serve's first pass over 50,000 targets would.
+	HeldOnly bool
 	// OnSync, when set, hears whether each informer is synced: listed once, and its last list or
 	// watch call succeeded (a dropped watch or a stopped API server makes it false until a call
 	// succeeds again). resource is what the informer reads ("secrets"; a custom resource as
@@ -54,8 +58,10 @@ type Config struct {
 // Update is one diagnosis pass: the first, over every target, or one after changes.
 type Update struct {
 	Initial bool
-	// Reports are the re-diagnosed targets' reports, in target order.
+	// Reports are the re-diagnosed targets' reports, in target order; nil with Config.HeldOnly.
 	Reports []report.Report
+	// Held are the same reports held (report.Held), in the same order.
+	Held []*report.Held
 	// Removed are targets that are gone (deleted, no longer LoadBalancer, out of the selection).
 	Removed []snapshot.Target
 	// Err is the first diagnosis that failed; its target keeps its previous report.
@@ -252,6 +258,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	e.snap.ForgetDerived()
 	u := Update{Initial: initial}
 	var done []report.Report
+	var held []*report.Held
 	for _, t := range e.order(p.dirty) {
 		rep, err := diag.Target(e.snap, t, diag.Options{Provider: e.cfg.Provider, Warn: e.cfg.Warn})
 		if err != nil {
@@ -260,16 +267,15 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 			}
 			continue
 		}
-		done = append(done, rep)
+		held = append(held, report.Hold(rep))
+		if !e.cfg.HeldOnly {
+			done = append(done, rep)
+		}
 	}
 	e.snap.ForgetDerived() // what the pass derived (provider detections, parsed settings) is not held between passes
-	held := make([]*report.Held, len(done))
-	for i, r := range done {
-		held[i] = report.Hold(r)
-	}
 	e.rmu.Lock()
-	for i, r := range done {
-		e.reports[r.Target] = held[i]
+	for _, h := range held {
+		e.reports[h.Target()] = h
 	}
 	var removed []snapshot.Target
 	for _, t := range p.removed {
@@ -279,7 +285,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 		}
 	}
 	e.rmu.Unlock()
-	u.Reports, u.Removed, u.Duration = done, removed, time.Since(p.start)
+	u.Reports, u.Held, u.Removed, u.Duration = done, held, removed, time.Since(p.start)
 	if e.cfg.OnUpdate != nil {
 		e.cfg.OnUpdate(u)
 	}

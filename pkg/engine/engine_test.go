@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -52,9 +53,15 @@ func diagnose(snap *snapshot.Snapshot, t snapshot.Target) (report.Report, error)
 // run starts an engine on a fake cluster holding objs and returns its passes as they come.
 func run(t *testing.T, objs ...runtime.Object) (*fake.Clientset, *Engine, <-chan Update) {
 	t.Helper()
+	return runWith(t, false, objs...)
+}
+
+// runWith is run with Config.HeldOnly set to heldOnly.
+func runWith(t *testing.T, heldOnly bool, objs ...runtime.Object) (*fake.Clientset, *Engine, <-chan Update) {
+	t.Helper()
 	c := fake.NewClientset(objs...)
 	ups := make(chan Update, 16)
-	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(),
+	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(), HeldOnly: heldOnly,
 		OnUpdate: func(u Update) { ups <- u }})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -102,6 +109,39 @@ func names(u Update) []string {
 		out = append(out, r.Target.Name)
 	}
 	return out
+}
+
+// TestUpdateHeld: an Update's held reports are its reports, in the same order; with HeldOnly it
+// carries them held only, and the engine's Reports are the same either way.
+func TestUpdateHeld(t *testing.T) {
+	objs := func() []runtime.Object {
+		return []runtime.Object{tlsIngress("web", ""), tlsIngress("api", "api-tls"), secret("api-tls", map[string]string{"tls.crt": "x"})}
+	}
+	_, full, fullUps := runWith(t, false, objs()...)
+	u := next(t, fullUps)
+	if len(u.Reports) != 2 || len(u.Held) != len(u.Reports) {
+		t.Fatalf("%d reports, %d held", len(u.Reports), len(u.Held))
+	}
+	for i, r := range u.Reports {
+		if !reflect.DeepEqual(u.Held[i].Report(), r) {
+			t.Errorf("held report %d is not report %d", i, i)
+		}
+	}
+	_, heldOnly, heldUps := runWith(t, true, objs()...)
+	h := next(t, heldUps)
+	if h.Reports != nil || len(h.Held) != 2 {
+		t.Fatalf("HeldOnly: %d reports, %d held", len(h.Reports), len(h.Held))
+	}
+	for i := range h.Held {
+		if got, want := h.Held[i].Report(), u.Reports[i]; !reflect.DeepEqual(got, want) {
+			t.Errorf("HeldOnly report %d: %v, want %v", i, codes(got), codes(want))
+		}
+	}
+	ready(t, full)
+	ready(t, heldOnly)
+	if !reflect.DeepEqual(full.Reports(), heldOnly.Reports()) {
+		t.Error("the engines' Reports differ")
+	}
 }
 
 func TestEngineRediagnosesOnlyAffectedTargets(t *testing.T) {

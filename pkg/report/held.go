@@ -163,6 +163,9 @@ func Hold(r Report) *Held {
 	return h
 }
 
+// Target is the target of the held report.
+func (h *Held) Target() snapshot.Target { return h.target }
+
 // isZero reports whether no field of the heldRare is set (nil and empty slices differ).
 func (rare *heldRare) isZero() bool {
 	return rare.own == 0 && rare.ic == nil && rare.note == nil && rare.partial == nil && rare.incomplete == nil &&

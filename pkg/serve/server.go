@@ -53,15 +53,15 @@ func Run(ctx context.Context, cfg Config) error {
 		defer f.Close()
 		plog = json.NewEncoder(f)
 	}
-	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line rules.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced,
+	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line rules.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced, HeldOnly: true,
 		OnUpdate: func(u engine.Update) {
-			for _, r := range u.Reports {
-				m.Update(r)
+			for _, h := range u.Held {
+				m.Update(h.Report())
 			}
 			for _, t := range u.Removed {
 				m.Forget(string(t.Kind), t.Namespace, t.Name)
 			}
-			m.ObserveDiagnosis(u.Duration, len(u.Reports))
+			m.ObserveDiagnosis(u.Duration, len(u.Held))
 			if u.Err != nil {
 				fmt.Fprintln(cfg.ErrOut, rules.Say("warning: %s", "警告：%s", report.OneLine(rules.ErrorIn(u.Err, cfg.Handler.Lang))).In(cfg.Handler.Lang))
 			}
@@ -127,11 +127,11 @@ type PassRecord struct {
 }
 
 func passRecord(u engine.Update) PassRecord {
-	r := PassRecord{UnixNano: time.Now().UnixNano(), Initial: u.Initial, Count: len(u.Reports), Removed: len(u.Removed),
+	r := PassRecord{UnixNano: time.Now().UnixNano(), Initial: u.Initial, Count: len(u.Held), Removed: len(u.Removed),
 		DurationNS: u.Duration.Nanoseconds()}
 	if !u.Initial {
-		for _, rep := range u.Reports {
-			t := rep.Target
+		for _, h := range u.Held {
+			t := h.Target()
 			r.Targets = append(r.Targets, string(t.Kind)+"/"+t.Namespace+"/"+t.Name)
 		}
 	}

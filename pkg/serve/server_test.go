@@ -33,8 +33,8 @@ func TestPassRecord(t *testing.T) {
 		wantTargets []string
 		wantCount   int
 	}{
-		{"initial pass lists no target", engine.Update{Initial: true, Reports: []report.Report{web, web}, Duration: time.Second}, nil, 2},
-		{"later pass names its targets", engine.Update{Reports: []report.Report{web}, Removed: []snapshot.Target{web.Target}}, []string{"Service/shop/web"}, 1},
+		{"initial pass lists no target", engine.Update{Initial: true, Held: []*report.Held{report.Hold(web), report.Hold(web)}, Duration: time.Second}, nil, 2},
+		{"later pass names its targets", engine.Update{Held: []*report.Held{report.Hold(web)}, Removed: []snapshot.Target{web.Target}}, []string{"Service/shop/web"}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
