@@ -231,12 +231,12 @@ func (s *Store[T]) index() {
 	// The keys of a namespace share the prefix "ns/", so they are a run of the sorted keys.
 	s.byNS = map[string][]string{}
 	for i := 0; i < len(s.all); {
-		ns := s.all[i][:strings.IndexByte(s.all[i], '/')]
+		prefix := s.all[i][:strings.IndexByte(s.all[i], '/')+1]
 		j := i + 1
-		for j < len(s.all) && strings.HasPrefix(s.all[j], ns) && len(s.all[j]) > len(ns) && s.all[j][len(ns)] == '/' {
+		for j < len(s.all) && strings.HasPrefix(s.all[j], prefix) {
 			j++
 		}
-		s.byNS[ns] = s.all[i:j:j]
+		s.byNS[prefix[:len(prefix)-1]] = s.all[i:j:j]
 		i = j
 	}
 	s.dirty = false
