@@ -131,16 +131,22 @@ var (
 // classQcloud is the signal of an Ingress of class qcloud.
 var classQcloud = rules.Say("ingress class qcloud", "Ingress 类 qcloud")
 
-// signal is a Signal whose Text and Path, for an annotation of the target (ann), are built only
-// when a Detection shows it.
+// signal is a Signal whose Text and Path, for an annotation of the target (ann) or a node's
+// providerID (node), are built only when a Detection shows it: a pass re-derives the cluster's
+// signals, one per node.
 type signal struct {
 	Signal
-	ann string
+	ann  string
+	node *corev1.Node
 }
 
 func (sg signal) full() Signal {
-	if sg.ann != "" {
+	switch {
+	case sg.ann != "":
 		sg.Text, sg.Path = rules.Say("annotation %s", "注解 %s", clipTo(sg.ann, 120)), annPath(sg.ann)
+	case sg.node != nil:
+		sg.Text = rules.Say("node providerID %s", "节点 providerID %s", clipTo(sg.node.Spec.ProviderID, 80))
+		sg.Path = objPath("", "Node", sg.node.Name, "spec.providerID")
 	}
 	return sg.Signal
 }
@@ -202,8 +208,7 @@ func clusterSignals(s *snapshot.Snapshot) []signal {
 		if nodes, err := s.Nodes.List(""); err == nil {
 			for _, n := range nodes {
 				if p := providerOfID(n.Spec.ProviderID); p != rules.Generic {
-					add(p, FromNode, rules.Say("node providerID %s", "节点 providerID %s", clipTo(n.Spec.ProviderID, 80)),
-						objPath("", "Node", n.Name, "spec.providerID"))
+					out = append(out, signal{Signal: Signal{Provider: p, Source: FromNode}, node: n})
 				}
 			}
 		}
