@@ -224,17 +224,20 @@ func summaryOf(fs []Finding, suppressed int) Summary {
 	return s
 }
 
-// holdFindings are fs held; nil for nil, empty for empty.
-func holdFindings(fs []Finding) []heldFinding {
-	if fs == nil {
+// mapped is f of each element of in, in order; nil for nil, empty for empty.
+func mapped[T, U any](in []T, f func(*T) U) []U {
+	if in == nil {
 		return nil
 	}
-	out := make([]heldFinding, len(fs))
-	for i := range fs {
-		out[i] = holdFinding(&fs[i])
+	out := make([]U, len(in))
+	for i := range in {
+		out[i] = f(&in[i])
 	}
 	return out
 }
+
+// holdFindings are fs held.
+func holdFindings(fs []Finding) []heldFinding { return mapped(fs, holdFinding) }
 
 func holdFinding(f *Finding) heldFinding {
 	h := heldFinding{rule: f.Rule, check: f.Check, source: f.Source, path: f.Path, words: f.words, severity: f.Severity}
@@ -269,17 +272,8 @@ func holdFinding(f *Finding) heldFinding {
 	return h
 }
 
-// expandFindings are the findings hs hold; nil for nil, empty for empty.
-func expandFindings(hs []heldFinding) []Finding {
-	if hs == nil {
-		return nil
-	}
-	out := make([]Finding, len(hs))
-	for i := range hs {
-		out[i] = hs[i].finding()
-	}
-	return out
-}
+// expandFindings are the findings hs hold.
+func expandFindings(hs []heldFinding) []Finding { return mapped(hs, (*heldFinding).finding) }
 
 func (h *heldFinding) finding() Finding {
 	f := Finding{Rule: h.rule, Check: h.check, Source: h.source, Path: h.path, Severity: h.severity,
@@ -309,35 +303,27 @@ func (h *heldFinding) finding() Finding {
 	return f
 }
 
-// holdSkips are ss held; nil for nil, empty for empty.
-func holdSkips(ss []Skipped) []heldSkip {
-	if ss == nil {
-		return nil
+// holdSkips are ss held.
+func holdSkips(ss []Skipped) []heldSkip { return mapped(ss, holdSkip) }
+
+func holdSkip(s *Skipped) heldSkip {
+	h := heldSkip{check: s.Check, class: s.Class, worded: s.worded}
+	if s.worded == nil || s.Reason != s.worded.In(rules.English) {
+		reason := s.Reason
+		h.reason = &reason
 	}
-	out := make([]heldSkip, len(ss))
-	for i, s := range ss {
-		out[i] = heldSkip{check: s.Check, class: s.Class, worded: s.worded}
-		if s.worded == nil || s.Reason != s.worded.In(rules.English) {
-			reason := s.Reason
-			out[i].reason = &reason
-		}
-	}
-	return out
+	return h
 }
 
-// expandSkips are the skips hs hold; nil for nil, empty for empty.
-func expandSkips(hs []heldSkip) []Skipped {
-	if hs == nil {
-		return nil
+// expandSkips are the skips hs hold.
+func expandSkips(hs []heldSkip) []Skipped { return mapped(hs, (*heldSkip).skipped) }
+
+func (h *heldSkip) skipped() Skipped {
+	s := Skipped{Check: h.check, Class: h.class, worded: h.worded}
+	if h.reason != nil {
+		s.Reason = *h.reason
+	} else {
+		s.Reason = h.worded.In(rules.English)
 	}
-	out := make([]Skipped, len(hs))
-	for i, h := range hs {
-		out[i] = Skipped{Check: h.check, Class: h.class, worded: h.worded}
-		if h.reason != nil {
-			out[i].Reason = *h.reason
-		} else {
-			out[i].Reason = h.worded.In(rules.English)
-		}
-	}
-	return out
+	return s
 }
