@@ -71,8 +71,7 @@ func BenchmarkMetricsScrape(b *testing.B) {
 			}
 			var o serve.Options
 			if streamed {
-				m.StreamFindings()
-				o.Findings = m.WriteFindings
+				o.Findings = m.StreamFindings()
 			}
 			h := serve.NewHandler(reg, readyStatus{}, o)
 			b.ReportAllocs()

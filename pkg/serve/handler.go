@@ -51,8 +51,7 @@ type Options struct {
 	// OutOfSync says how long some informer has been out of sync (Metrics.OutOfSyncFor); nil: never.
 	OutOfSync func() time.Duration
 	// Findings, when set, writes lbdoctor_findings after the registry's metrics
-	// (Metrics.WriteFindings, with Metrics.StreamFindings called): /metrics is then served in the
-	// text format only.
+	// (Metrics.StreamFindings): /metrics is then served in the text format only.
 	Findings func(io.Writer) error
 }
 

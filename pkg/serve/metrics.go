@@ -418,11 +418,14 @@ func (m *Metrics) openSeries() []findingSeries {
 	return out
 }
 
-// StreamFindings takes lbdoctor_findings out of the registry's Gather, for a /metrics handler that
-// writes it with WriteFindings: a Gather builds each series as a protobuf message with its label
-// pairs before encoding it (about 1.6 KB a series, 84 MB a scrape of 50,000 series), where
-// WriteFindings writes them one by one. Call it before serving.
-func (m *Metrics) StreamFindings() { m.findings.streamed.Store(true) }
+// StreamFindings takes lbdoctor_findings out of the registry's Gather and returns what writes it
+// instead (WriteFindings), for Options.Findings: a Gather builds each series as a protobuf message
+// with its label pairs before encoding it (about 1.6 KB a series, 84 MB a scrape of 50,000 series),
+// where WriteFindings writes them one by one. Call it before serving.
+func (m *Metrics) StreamFindings() func(io.Writer) error {
+	m.findings.streamed.Store(true)
+	return m.WriteFindings
+}
 
 // labelEscaper escapes a label value of the text format.
 var labelEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)

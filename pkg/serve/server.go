@@ -80,8 +80,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	hopts := cfg.Handler
 	hopts.OutOfSync = m.OutOfSyncFor
-	m.StreamFindings()
-	hopts.Findings = m.WriteFindings
+	hopts.Findings = m.StreamFindings()
 	srv := &http.Server{Handler: NewHandler(reg, eng, hopts), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

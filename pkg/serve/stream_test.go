@@ -69,13 +69,13 @@ func TestStreamedFindings(t *testing.T) {
 
 	streamed, strReg := newMetrics(t)
 	build(streamed)
-	streamed.StreamFindings()
+	write := streamed.StreamFindings()
 	for _, mf := range mustGather(t, strReg) {
 		if mf.GetName() == FindingsName {
 			t.Errorf("the registry still gathers %s once streamed", FindingsName)
 		}
 	}
-	h := NewHandler(strReg, &status{}, Options{Findings: streamed.WriteFindings})
+	h := NewHandler(strReg, &status{}, Options{Findings: write})
 	for _, tc := range []struct{ accept, wantEncoding string }{
 		{"", ""},
 		{"gzip", "gzip"},
