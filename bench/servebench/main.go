@@ -30,6 +30,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -170,6 +171,7 @@ func run() error {
 		}
 	}
 	hwm, rssEnd := serveproc.ProcStatus(pid, "VmHWM"), serveproc.ProcStatus(pid, "VmRSS")
+	_, final := serveproc.Get(base + "/metrics")
 	_ = cmd.Process.Signal(syscall.SIGINT)
 
 	out := os.Stdout
@@ -186,6 +188,10 @@ func run() error {
 	fmt.Fprintf(out, "serve_initial_targets=%d\n", initial.Count)
 	fmt.Fprintf(out, "serve_rss_after_sync_kb=%d\nserve_peak_rss_after_sync_kb=%d\nserve_peak_rss_after_first_pass_kb=%d\nserve_peak_rss_kb=%d\n", rssSync, hwmSync, hwmReady, hwm)
 	fmt.Fprintf(out, "serve_rss_after_updates_kb=%d\n", rssEnd)
+	for _, m := range memstatsRE.FindAllStringSubmatch(final, -1) {
+		v, _ := strconv.ParseFloat(m[2], 64)
+		fmt.Fprintf(out, "serve_go_%s_kb=%d\n", m[1], int64(v)/1024)
+	}
 	fmt.Fprintf(out, "updates=%d\n", len(samples))
 	for _, kind := range []string{"all", "service", "ingress", "secret"} {
 		var lat, req []time.Duration
@@ -206,6 +212,10 @@ func run() error {
 	fmt.Fprintf(out, "scrape_checks=%d\nscrape_mismatches=%d\n", checks, mismatches)
 	return nil
 }
+
+// memstatsRE picks the Go runtime's memory gauges from a scrape: where the resident size goes
+// (live and free heap, what was returned to the system, stacks, the runtime's own).
+var memstatsRE = regexp.MustCompile(`(?m)^go_memstats_(heap_alloc|heap_inuse|heap_idle|heap_released|stack_inuse|next_gc|sys)_bytes ([0-9.e+]+)$`)
 
 // ignoredAfter says, per target, whether its last flip set the ignore annotation.
 var ignoredAfter = map[string]bool{}

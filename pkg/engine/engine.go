@@ -90,7 +90,8 @@ type Engine struct {
 	explicit    map[snapshot.Target]bool
 	deps        *index
 	clusterDeps []snapshot.Request
-	// events are the Event records of each involved object by name (the informers' own).
+	// events are the Event records of each involved object by name (the informers' own); the
+	// snapshot answers from them (SetEventSource).
 	events  map[snapshot.ObjectRef][]*snapshot.EventRecord
 	started bool
 
@@ -115,6 +116,7 @@ func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
 		deps: newIndex(), events: map[snapshot.ObjectRef][]*snapshot.EventRecord{}, reports: map[snapshot.Target]*report.Held{}}
+	e.snap.SetEventSource(func(ref snapshot.ObjectRef) []*snapshot.EventRecord { return e.events[ref] })
 	if len(cfg.Targets) > 0 {
 		e.explicit = map[snapshot.Target]bool{}
 		for _, t := range cfg.Targets {
@@ -523,7 +525,7 @@ func (e *Engine) mark(s *source, gap *snapshot.Gap) {
 // applyEvent keeps the events of each involved object ordered by the Event objects' names, as a
 // LIST returns them. The informer holds each Event as a *snapshot.EventRecord (its transform); the
 // engine keeps pointers to those records, not copies, in a slice per object (most objects have one
-// or two events: a map each would cost more).
+// or two events: a map each would cost more), and the snapshot reads them there.
 func (e *Engine) applyEvent(d delta, p *pass) {
 	var rec *snapshot.EventRecord
 	switch o := d.obj.(type) {
@@ -543,16 +545,10 @@ func (e *Engine) applyEvent(d delta, p *pass) {
 		})
 		recs = slices.Insert(recs, i, rec)
 	}
-	var evs []snapshot.Event
 	if len(recs) == 0 {
 		delete(e.events, ref)
 	} else {
 		e.events[ref] = slices.Clip(recs)
-		evs = make([]snapshot.Event, len(recs))
-		for i, r := range recs {
-			evs[i] = r.Event
-		}
 	}
-	e.snap.SetEvents(ref, evs)
 	e.deps.eventsOf(ref, p.dirty)
 }

@@ -96,6 +96,8 @@ type Snapshot struct {
 	// events holds events by involved object; eventsGap is set when they could not be read.
 	events    map[ObjectRef][]Event
 	eventsGap *UnknownError
+	// eventsOf, set by SetEventSource, answers in place of events.
+	eventsOf func(ObjectRef) []*EventRecord
 	// Incomplete lists reads that failed part way (server gone, timeout, a namespace that could not
 	// be read); the report is marked so.
 	Incomplete []FailedRead
@@ -215,12 +217,21 @@ func (s *Snapshot) EventsFor(kind Kind, ns, name, uid string) ([]Event, error) {
 	if s.eventsGap != nil {
 		return nil, s.eventsGap
 	}
+	ref := ObjectRef{Kind: string(kind), Namespace: ns, Name: name}
+	keep := func(e *Event) bool { return uid == "" || e.Object.UID == "" || e.Object.UID == uid }
 	var out []Event
-	for _, e := range s.events[ObjectRef{Kind: string(kind), Namespace: ns, Name: name}] {
-		if uid != "" && e.Object.UID != "" && e.Object.UID != uid {
-			continue
+	if s.eventsOf != nil {
+		for _, r := range s.eventsOf(ref) {
+			if keep(&r.Event) {
+				out = append(out, r.Event)
+			}
 		}
-		out = append(out, e)
+		return out, nil
+	}
+	for _, e := range s.events[ref] {
+		if keep(&e) {
+			out = append(out, e)
+		}
 	}
 	return out, nil
 }

@@ -129,15 +129,10 @@ func (s *Store[T]) markGap(ns string, g *Gap) {
 	s.MarkGap(ns, *g)
 }
 
-// SetEvents replaces the events held about one object (ref's UID is ignored), in the order given.
-func (s *Snapshot) SetEvents(ref ObjectRef, evs []Event) {
-	ref.UID = ""
-	if len(evs) == 0 {
-		delete(s.events, ref)
-		return
-	}
-	s.events[ref] = evs
-}
+// SetEventSource makes EventsFor answer from of: the records of the events about one object (its
+// ref without UID), in the order a LIST returns them. serve's engine holds the records its
+// informers keep and answers from them, so that the snapshot holds no copy.
+func (s *Snapshot) SetEventSource(of func(ObjectRef) []*EventRecord) { s.eventsOf = of }
 
 // ClusterScoped reports whether a built-in resource of the table is cluster-scoped.
 func ClusterScoped(resource string) bool {

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"slices"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -55,17 +56,38 @@ func TestSnapshotKeptFromWatches(t *testing.T) {
 	}
 }
 
-func TestSetEventsReplaces(t *testing.T) {
+func TestEventSource(t *testing.T) {
+	ref := ObjectRef{Kind: "Ingress", Namespace: "shop", Name: "web"}
+	held := map[ObjectRef][]*EventRecord{ref: {
+		{Event: Event{UID: "e1", Reason: "A", Object: ObjectRef{UID: "u1"}}},
+		{Event: Event{UID: "e2", Reason: "B", Object: ObjectRef{UID: "u2"}}},
+		{Event: Event{UID: "e3", Reason: "C"}},
+	}}
 	s := New(Live)
-	ref := ObjectRef{Kind: "Ingress", Namespace: "shop", Name: "web", UID: "u1"}
-	s.SetEvents(ref, []Event{{UID: "e1", Reason: "A"}, {UID: "e2", Reason: "B"}})
-	s.SetEvents(ref, []Event{{UID: "e2", Reason: "B"}})
-	evs, err := s.EventsFor(KindIngress, "shop", "web", "")
-	if err != nil || len(evs) != 1 || evs[0].UID != "e2" {
-		t.Fatalf("events %+v, %v", evs, err)
+	s.AddEvent(Event{UID: "held-by-the-snapshot", Object: ref}) // the source answers in its place
+	s.SetEventSource(func(r ObjectRef) []*EventRecord { return held[r] })
+	for _, tt := range []struct {
+		name, uid string
+		want      []string
+	}{
+		{"every uid", "", []string{"e1", "e2", "e3"}},
+		{"one uid and events naming none", "u2", []string{"e2", "e3"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			evs, err := s.EventsFor(KindIngress, "shop", "web", tt.uid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range evs {
+				got = append(got, e.UID)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("events %v, want %v", got, tt.want)
+			}
+		})
 	}
-	s.SetEvents(ref, nil)
-	if evs, _ := s.EventsFor(KindIngress, "shop", "web", ""); len(evs) != 0 {
-		t.Fatalf("events after clearing: %+v", evs)
+	if evs, _ := s.EventsFor(KindIngress, "shop", "other", ""); len(evs) != 0 {
+		t.Fatalf("events of another object: %+v", evs)
 	}
 }
