@@ -12,8 +12,8 @@ import (
 // decoded (live reads, serve's informers, input files).
 type EndpointSlice struct {
 	metav1.TypeMeta `json:",inline"`
-	// ObjectMeta keeps the name, namespace, uid and resource version; no labels (see ServiceName).
-	metav1.ObjectMeta `json:"metadata,omitempty"`
+	// NameMeta keeps the name, namespace and resource version; no labels (see ServiceName).
+	NameMeta `json:"metadata,omitempty"`
 	// ServiceName is the one label a slice keeps, kubernetes.io/service-name ("" when absent),
 	// which the checks, the planned reads and serve's index of what each target read match on.
 	// It is held as a string, not as a map of one entry: GetLabels builds that map when asked.
@@ -81,8 +81,7 @@ func sharedBool(b *bool) *bool {
 // interned.
 func EndpointSliceOf(es *discoveryv1.EndpointSlice) *EndpointSlice {
 	out := &EndpointSlice{TypeMeta: es.TypeMeta}
-	m := &out.ObjectMeta
-	m.Name, m.Namespace, m.UID, m.ResourceVersion = es.Name, intern(es.Namespace), es.UID, es.ResourceVersion
+	out.NameMeta = NameMeta{Name: es.Name, Namespace: intern(es.Namespace), ResourceVersion: es.ResourceVersion}
 	out.ServiceName = es.Labels[discoveryv1.LabelServiceName]
 	if es.Endpoints != nil {
 		out.Endpoints = make([]Endpoint, len(es.Endpoints))
@@ -107,7 +106,6 @@ func EndpointSliceOf(es *discoveryv1.EndpointSlice) *EndpointSlice {
 // DeepCopyInto copies es into out (the shared condition pointers stay shared).
 func (es *EndpointSlice) DeepCopyInto(out *EndpointSlice) {
 	*out = *es
-	es.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	if es.Endpoints != nil {
 		out.Endpoints = make([]Endpoint, len(es.Endpoints))
 		for i, ep := range es.Endpoints {

@@ -26,7 +26,7 @@ func TestEndpointSliceOf(t *testing.T) {
 		Annotations:     map[string]string{"endpoints.kubernetes.io/last-change-trigger-time": "2026-01-01T00:00:00Z"},
 		OwnerReferences: []metav1.OwnerReference{{APIVersion: "v1", Kind: "Service", Name: "web", UID: "s1"}},
 		ManagedFields:   []metav1.ManagedFieldsEntry{{Manager: "kube-controller-manager"}}}
-	wantMeta := metav1.ObjectMeta{Namespace: "shop", Name: "web-x1", UID: "u1", ResourceVersion: "7"}
+	wantMeta := snapshot.NameMeta{Namespace: "shop", Name: "web-x1", ResourceVersion: "7"}
 	zone := "zone-a"
 	for _, tc := range []struct {
 		name string
@@ -55,7 +55,7 @@ func TestEndpointSliceOf(t *testing.T) {
 			es := &discoveryv1.EndpointSlice{TypeMeta: metav1.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: "EndpointSlice"},
 				ObjectMeta: *meta.DeepCopy(), AddressType: discoveryv1.AddressTypeIPv4, Endpoints: tc.in,
 				Ports: []discoveryv1.EndpointPort{{Name: ptrTo("http"), Protocol: ptrTo(corev1.ProtocolTCP), Port: ptrTo(int32(8080))}}}
-			want := &snapshot.EndpointSlice{TypeMeta: es.TypeMeta, ObjectMeta: wantMeta, ServiceName: "web", Endpoints: tc.want}
+			want := &snapshot.EndpointSlice{TypeMeta: es.TypeMeta, NameMeta: wantMeta, ServiceName: "web", Endpoints: tc.want}
 			before := es.DeepCopy()
 			got := map[string]*snapshot.EndpointSlice{"EndpointSliceOf": snapshot.EndpointSliceOf(es),
 				"Reduce": snapshot.Reduce(es.DeepCopy()).(*snapshot.EndpointSlice)}

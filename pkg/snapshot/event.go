@@ -9,10 +9,10 @@ import (
 
 // EventRecord is what serve's informers hold of an Event object (core/v1 or events.k8s.io/v1): the
 // Event it becomes in a snapshot, and of its metadata only what the informer's cache and the engine
-// need (name, namespace, uid, resource version). Reduce makes one from either kind.
+// need (name, namespace, resource version; its uid is the Event's). Reduce makes one from either kind.
 type EventRecord struct {
-	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata,omitempty"`
+	metav1.TypeMeta `json:",inline"`
+	NameMeta        `json:"metadata,omitempty"`
 	// Event is the object as a snapshot holds it (FromCoreEvent, FromEventsV1); the strings many
 	// events repeat (kinds, namespaces, types, reasons, messages) are interned.
 	Event Event `json:"event"`
@@ -30,7 +30,7 @@ func EventRecordOfV1(e *eventsv1.Event) *EventRecord {
 
 func eventRecord(tm metav1.TypeMeta, m *metav1.ObjectMeta, ev Event) *EventRecord {
 	r := &EventRecord{TypeMeta: tm}
-	r.Name, r.Namespace, r.UID, r.ResourceVersion = m.Name, intern(m.Namespace), m.UID, m.ResourceVersion
+	r.NameMeta = NameMeta{Name: m.Name, Namespace: intern(m.Namespace), ResourceVersion: m.ResourceVersion}
 	ev.Type, ev.Reason, ev.Message = intern(ev.Type), intern(ev.Reason), intern(ev.Message)
 	ev.Object.Kind, ev.Object.Namespace = intern(ev.Object.Kind), intern(ev.Object.Namespace)
 	r.Event = ev
@@ -40,7 +40,6 @@ func eventRecord(tm metav1.TypeMeta, m *metav1.ObjectMeta, ev Event) *EventRecor
 // DeepCopyInto copies r into out.
 func (r *EventRecord) DeepCopyInto(out *EventRecord) {
 	*out = *r
-	r.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 }
 
 // DeepCopy returns a copy of r.

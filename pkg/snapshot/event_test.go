@@ -21,7 +21,7 @@ func TestEventRecord(t *testing.T) {
 	t0 := metav1.NewTime(t1.Add(-time.Hour))
 	meta := metav1.ObjectMeta{Namespace: "shop", Name: "web.17a", UID: "ev-1", ResourceVersion: "9", CreationTimestamp: t1,
 		ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "ccm"}}, Annotations: map[string]string{"a": "b"}}
-	wantMeta := metav1.ObjectMeta{Namespace: "shop", Name: "web.17a", UID: "ev-1", ResourceVersion: "9"}
+	wantMeta := snapshot.NameMeta{Namespace: "shop", Name: "web.17a", ResourceVersion: "9"}
 	involved := corev1.ObjectReference{APIVersion: "v1", Kind: "Service", Namespace: "shop", Name: "web", UID: "svc-1", FieldPath: "spec"}
 	ref := snapshot.ObjectRef{Kind: "Service", Namespace: "shop", Name: "web", UID: "svc-1"}
 	for _, tc := range []struct {
@@ -48,8 +48,8 @@ func TestEventRecord(t *testing.T) {
 			if !ok {
 				t.Fatalf("Reduce returned %T", snapshot.Reduce(tc.in))
 			}
-			if !reflect.DeepEqual(got.ObjectMeta, wantMeta) {
-				t.Errorf("metadata %+v, want %+v", got.ObjectMeta, wantMeta)
+			if !reflect.DeepEqual(got.NameMeta, wantMeta) {
+				t.Errorf("metadata %+v, want %+v", got.NameMeta, wantMeta)
 			}
 			if !reflect.DeepEqual(got.Event, tc.want) {
 				t.Errorf("event\n got %+v\nwant %+v", got.Event, tc.want)

@@ -11,7 +11,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/types"
 )
 
 // Pod is what a snapshot holds of a Pod: the fields the checks read, in the shape of corev1.Pod
@@ -42,9 +41,7 @@ type Pod struct {
 // only the cloud vendors' (keptPodAnnotation). It implements metav1.Object for the informers and
 // the stores: a field it does not keep reads as empty, and setting it does nothing.
 type PodMeta struct {
-	Name              string            `json:"name,omitempty"`
-	Namespace         string            `json:"namespace,omitempty"`
-	ResourceVersion   string            `json:"resourceVersion,omitempty"`
+	NameMeta
 	CreationTimestamp metav1.Time       `json:"creationTimestamp,omitempty"`
 	DeletionTimestamp *metav1.Time      `json:"deletionTimestamp,omitempty"`
 	Labels            map[string]string `json:"labels,omitempty"`
@@ -266,50 +263,8 @@ func (p *Pod) fromWire(o runtime.Object) bool { return reducedFrom(o, p, PodOf) 
 
 func newPod() *Pod { return &Pod{} }
 
-// The metav1.Object accessors of PodMeta.
+// The metav1.Object accessors of the fields PodMeta keeps beyond NameMeta.
 var _ metav1.Object = &PodMeta{}
-
-// GetNamespace returns the namespace.
-func (m *PodMeta) GetNamespace() string { return m.Namespace }
-
-// SetNamespace sets the namespace.
-func (m *PodMeta) SetNamespace(ns string) { m.Namespace = ns }
-
-// GetName returns the name.
-func (m *PodMeta) GetName() string { return m.Name }
-
-// SetName sets the name.
-func (m *PodMeta) SetName(name string) { m.Name = name }
-
-// GetGenerateName returns "": a Pod does not keep it.
-func (m *PodMeta) GetGenerateName() string { return "" }
-
-// SetGenerateName does nothing: a Pod does not keep it.
-func (m *PodMeta) SetGenerateName(string) {}
-
-// GetUID returns "": a Pod does not keep it (no check reads it).
-func (m *PodMeta) GetUID() types.UID { return "" }
-
-// SetUID does nothing: a Pod does not keep it.
-func (m *PodMeta) SetUID(types.UID) {}
-
-// GetResourceVersion returns the resource version.
-func (m *PodMeta) GetResourceVersion() string { return m.ResourceVersion }
-
-// SetResourceVersion sets the resource version.
-func (m *PodMeta) SetResourceVersion(v string) { m.ResourceVersion = v }
-
-// GetGeneration returns 0: a Pod does not keep it.
-func (m *PodMeta) GetGeneration() int64 { return 0 }
-
-// SetGeneration does nothing: a Pod does not keep it.
-func (m *PodMeta) SetGeneration(int64) {}
-
-// GetSelfLink returns "": a Pod does not keep it.
-func (m *PodMeta) GetSelfLink() string { return "" }
-
-// SetSelfLink does nothing: a Pod does not keep it.
-func (m *PodMeta) SetSelfLink(string) {}
 
 // GetCreationTimestamp returns the creation time.
 func (m *PodMeta) GetCreationTimestamp() metav1.Time { return m.CreationTimestamp }
@@ -323,12 +278,6 @@ func (m *PodMeta) GetDeletionTimestamp() *metav1.Time { return m.DeletionTimesta
 // SetDeletionTimestamp sets the deletion time.
 func (m *PodMeta) SetDeletionTimestamp(t *metav1.Time) { m.DeletionTimestamp = t }
 
-// GetDeletionGracePeriodSeconds returns nil: a Pod does not keep it.
-func (m *PodMeta) GetDeletionGracePeriodSeconds() *int64 { return nil }
-
-// SetDeletionGracePeriodSeconds does nothing: a Pod does not keep it.
-func (m *PodMeta) SetDeletionGracePeriodSeconds(*int64) {}
-
 // GetLabels returns the labels (shared with other Pods: read-only, see Pod).
 func (m *PodMeta) GetLabels() map[string]string { return m.Labels }
 
@@ -340,21 +289,3 @@ func (m *PodMeta) GetAnnotations() map[string]string { return m.Annotations }
 
 // SetAnnotations sets the annotations.
 func (m *PodMeta) SetAnnotations(a map[string]string) { m.Annotations = a }
-
-// GetFinalizers returns nil: a Pod does not keep them.
-func (m *PodMeta) GetFinalizers() []string { return nil }
-
-// SetFinalizers does nothing: a Pod does not keep them.
-func (m *PodMeta) SetFinalizers([]string) {}
-
-// GetOwnerReferences returns nil: a Pod does not keep them.
-func (m *PodMeta) GetOwnerReferences() []metav1.OwnerReference { return nil }
-
-// SetOwnerReferences does nothing: a Pod does not keep them.
-func (m *PodMeta) SetOwnerReferences([]metav1.OwnerReference) {}
-
-// GetManagedFields returns nil: a Pod does not keep them.
-func (m *PodMeta) GetManagedFields() []metav1.ManagedFieldsEntry { return nil }
-
-// SetManagedFields does nothing: a Pod does not keep them.
-func (m *PodMeta) SetManagedFields([]metav1.ManagedFieldsEntry) {}

@@ -43,7 +43,7 @@ func TestPodOf(t *testing.T) {
 			Conditions:        []corev1.PodCondition{{Type: corev1.PodScheduled, Status: corev1.ConditionTrue}, ready},
 			ContainerStatuses: []corev1.ContainerStatus{{Name: "app"}}},
 	}
-	want := &snapshot.Pod{PodMeta: snapshot.PodMeta{Namespace: "shop", Name: "web-0", Labels: map[string]string{"app": "web"},
+	want := &snapshot.Pod{PodMeta: snapshot.PodMeta{NameMeta: snapshot.NameMeta{Namespace: "shop", Name: "web-0"}, Labels: map[string]string{"app": "web"},
 		Annotations:       map[string]string{"tke.cloud.tencent.com/networks": "tke-route-eni", "k8s.aliyun.com/eni": "true"},
 		DeletionTimestamp: &now},
 		Spec: snapshot.PodSpec{NodeName: "n1", HostNetwork: true, TerminationGracePeriodSeconds: &grace,
