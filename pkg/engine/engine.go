@@ -1,5 +1,7 @@
-// Package engine keeps a diagnosis up to date: informers feed a snapshot with what the checks read,
-// and each change re-runs the checks of the targets whose diagnosis reads the changed object only.
+// Package engine keeps a diagnosis up to date: sources (a reflector each, listing and watching one
+// scope, as an informer does but with no cache of its own) feed a snapshot with what the checks
+// read, and each change re-runs the checks of the targets whose diagnosis reads the changed object
+// only. The snapshot is the one copy of the objects.
 package engine
 
 import (
@@ -16,7 +18,6 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/client-go/tools/cache"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
@@ -90,8 +91,8 @@ type Engine struct {
 	explicit    map[snapshot.Target]bool
 	deps        *index
 	clusterDeps []snapshot.Request
-	// events are the Event records of each involved object by name (the informers' own); the
-	// snapshot answers from them (SetEventSource).
+	// events are the Event records of each involved object by name; the snapshot answers from
+	// them (SetEventSource).
 	events  map[snapshot.ObjectRef][]*snapshot.EventRecord
 	started bool
 
@@ -102,13 +103,15 @@ type Engine struct {
 	ready   atomic.Bool
 }
 
-// delta is one informer notification.
+// delta is one change a source's reflector passes: an object added, changed or deleted, a complete
+// list of the source's scope (list: what it does not hold is gone), or a gap.
 type delta struct {
-	src      *source
-	obj, old runtime.Object
-	deleted  bool
-	synced   bool
-	gap      *snapshot.Gap
+	src     *source
+	obj     runtime.Object
+	deleted bool
+	list    bool
+	objs    []runtime.Object
+	gap     *snapshot.Gap
 }
 
 // New returns an engine; Run starts it.
@@ -352,53 +355,20 @@ func (e *Engine) covered(r snapshot.Request) bool {
 	return false
 }
 
-// ensure starts the informer that answers r unless one covers it; it reports whether it started one.
+// ensure starts the source that answers r unless one covers it; it reports whether it started one.
 func (e *Engine) ensure(r snapshot.Request) bool {
 	if e.covered(r) {
 		return false
 	}
 	k := e.keyFor(r)
 	s := &source{key: k, custom: r.Custom}
-	inf, ok := newInformer(e.cfg.Clients, s)
+	refl, ok := newReflector(e.cfg.Clients, s, &sourceStore{e: e, s: s})
 	if !ok {
 		return false
 	}
-	s.store = inf.GetStore()
 	e.sources[k] = s
 	s.onCall = func(err error) { e.called(s, err) }
-	reg, err := inf.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc: func(obj any) {
-			if o, ok := obj.(runtime.Object); ok {
-				e.push(delta{src: s, obj: o})
-			}
-		},
-		UpdateFunc: func(old, obj any) {
-			o, ok1 := obj.(runtime.Object)
-			oo, ok2 := old.(runtime.Object)
-			if ok1 && ok2 && !same(old, obj) {
-				e.push(delta{src: s, obj: o, old: oo})
-			}
-		},
-		DeleteFunc: func(obj any) {
-			if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
-				obj = d.Obj
-			}
-			if o, ok := obj.(runtime.Object); ok {
-				e.push(delta{src: s, obj: o, deleted: true})
-			}
-		},
-	})
-	if err != nil {
-		return false
-	}
-	go inf.RunWithContext(e.ctx)
-	go func() {
-		if cache.WaitForCacheSync(e.ctx.Done(), reg.HasSynced) {
-			s.listed.Store(true)
-			e.tellSync(s)
-			e.push(delta{src: s, synced: true})
-		}
-	}()
+	go refl.RunWithContext(e.ctx)
 	return true
 }
 
@@ -437,16 +407,15 @@ func (e *Engine) tellSync(s *source) {
 
 func (e *Engine) applyOne(d delta, p *pass) {
 	s := d.src
-	k := s.key
 	switch {
-	case d.synced:
+	case d.list:
+		e.replace(s, d.objs, p)
 		healed := s.gap != nil
 		s.settled, s.gap = true, nil
 		e.mark(s, nil)
 		if healed && e.started {
 			e.dirtyAll(p)
 		}
-		return
 	case d.gap != nil:
 		if s.gap != nil && s.gap.Reason == d.gap.Reason {
 			return
@@ -456,24 +425,81 @@ func (e *Engine) applyOne(d delta, p *pass) {
 		if e.started {
 			e.dirtyAll(p)
 		}
-		return
+	default:
+		e.applyObject(s, d.obj, d.deleted, p)
+	}
+}
+
+// replace applies a complete list of a source's scope: each object listed, and the deletion of
+// each one held in the scope that the list no longer has (deleted while the watch was down).
+func (e *Engine) replace(s *source, objs []runtime.Object, p *pass) {
+	type name struct{ ns, name string }
+	listed := make(map[name]bool, len(objs))
+	for _, o := range objs {
+		if acc, err := meta.Accessor(o); err == nil {
+			listed[name{acc.GetNamespace(), acc.GetName()}] = true
+			e.applyObject(s, o, false, p)
+		}
+	}
+	for _, o := range e.held(s) {
+		if acc, err := meta.Accessor(o); err == nil && !listed[name{acc.GetNamespace(), acc.GetName()}] {
+			e.applyObject(s, o, true, p)
+		}
+	}
+}
+
+// held returns what the engine holds in the scope of source s: the snapshot's objects, or, for
+// events, the records of the events about objects of its kind.
+func (e *Engine) held(s *source) []runtime.Object {
+	k := s.key
+	switch {
 	case k.resource == snapshot.Events:
-		e.applyEvent(d, p)
+		var out []runtime.Object
+		for ref, recs := range e.events {
+			if ref.Kind != k.kind {
+				continue
+			}
+			for _, r := range recs {
+				if k.ns == "" || r.Namespace == k.ns {
+					out = append(out, r)
+				}
+			}
+		}
+		return out
+	case k.name != "":
+		if o := e.snap.Stored(k.resource, s.custom, k.ns, k.name); o != nil {
+			return []runtime.Object{o}
+		}
+		return nil
+	}
+	return e.snap.StoredIn(k.resource, s.custom, k.ns)
+}
+
+// applyObject moves one object, added, changed or deleted, into the snapshot and collects the
+// targets it affects. A change that leaves the object as held (same) does nothing.
+func (e *Engine) applyObject(s *source, obj runtime.Object, deleted bool, p *pass) {
+	k := s.key
+	if k.resource == snapshot.Events {
+		e.applyEvent(obj, deleted, p)
 		return
 	}
-	acc, err := meta.Accessor(d.obj)
+	acc, err := meta.Accessor(obj)
 	if err != nil {
 		return
 	}
-	if d.deleted {
-		e.snap.Remove(d.obj, s.custom)
-	} else {
-		e.snap.Put(d.obj, s.custom)
-	}
 	ns, name := acc.GetNamespace(), acc.GetName()
+	old := e.snap.Stored(k.resource, s.custom, ns, name)
+	if !deleted && old != nil && same(old, obj) {
+		return
+	}
+	if deleted {
+		e.snap.Remove(obj, s.custom)
+	} else {
+		e.snap.Put(obj, s.custom)
+	}
 	states := []metav1.Object{acc}
-	if d.old != nil {
-		if om, err := meta.Accessor(d.old); err == nil {
+	if old != nil {
+		if om, err := meta.Accessor(old); err == nil {
 			states = append(states, om)
 		}
 	}
@@ -484,12 +510,12 @@ func (e *Engine) applyOne(d delta, p *pass) {
 			break
 		}
 	}
-	switch o := d.obj.(type) {
+	switch o := obj.(type) {
 	case *corev1.Service:
 		t := snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: name}
-		e.track(t, !d.deleted && (o.Spec.Type == corev1.ServiceTypeLoadBalancer || e.explicit[t]), o, p)
+		e.track(t, !deleted && (o.Spec.Type == corev1.ServiceTypeLoadBalancer || e.explicit[t]), o, p)
 	case *networkingv1.Ingress:
-		e.track(snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: name}, !d.deleted, o, p)
+		e.track(snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: name}, !deleted, o, p)
 	}
 }
 
@@ -523,12 +549,12 @@ func (e *Engine) mark(s *source, gap *snapshot.Gap) {
 }
 
 // applyEvent keeps the events of each involved object ordered by the Event objects' names, as a
-// LIST returns them. The informer holds each Event as a *snapshot.EventRecord (its transform); the
-// engine keeps pointers to those records, not copies, in a slice per object (most objects have one
-// or two events: a map each would cost more), and the snapshot reads them there.
-func (e *Engine) applyEvent(d delta, p *pass) {
+// LIST returns them. A source passes each Event as a *snapshot.EventRecord (its transform); the
+// engine keeps the records in a slice per object (most objects have one or two events: a map each
+// would cost more), and the snapshot reads them there. A record equal to the one held does nothing.
+func (e *Engine) applyEvent(obj runtime.Object, deleted bool, p *pass) {
 	var rec *snapshot.EventRecord
-	switch o := d.obj.(type) {
+	switch o := obj.(type) {
 	case *snapshot.EventRecord:
 		rec = o
 	case *corev1.Event:
@@ -538,8 +564,13 @@ func (e *Engine) applyEvent(d delta, p *pass) {
 	}
 	se := &rec.Event
 	ref := snapshot.ObjectRef{Kind: se.Object.Kind, Namespace: se.Object.Namespace, Name: se.Object.Name}
+	if !deleted {
+		if i := slices.IndexFunc(e.events[ref], func(r *snapshot.EventRecord) bool { return r.Event.UID == se.UID }); i >= 0 && same(e.events[ref][i], rec) {
+			return
+		}
+	}
 	recs := slices.DeleteFunc(e.events[ref], func(r *snapshot.EventRecord) bool { return r.Event.UID == se.UID })
-	if !d.deleted {
+	if !deleted {
 		i, _ := slices.BinarySearchFunc(recs, rec, func(a, b *snapshot.EventRecord) int {
 			return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Event.UID, b.Event.UID))
 		})

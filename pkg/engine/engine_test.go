@@ -230,7 +230,7 @@ func TestEngineEventsReachTheirTarget(t *testing.T) {
 
 // TestInformersHoldNoPrivateKeys: with TLS Secrets in the cluster (one an Ingress names, one it
 // does not; both applied with kubectl, so their last-applied-configuration holds them whole),
-// neither the informers' caches nor the engine's snapshot hold any copy of a private key, before
+// nothing the engine holds (its sources' objects, its snapshot) has any copy of a private key, before
 // and after a Secret changes; the snapshot holds the facts the checks read.
 func TestInformersHoldNoPrivateKeys(t *testing.T) {
 	chain := testutil.NewChain(t, testutil.ECDSA, "web.example.com")
@@ -252,19 +252,19 @@ func TestInformersHoldNoPrivateKeys(t *testing.T) {
 	}
 	check := func(t *testing.T, c testutil.Chain) {
 		t.Helper()
-		cached := 0
+		held := 0
 		for k, s := range e.sources {
-			for _, obj := range s.store.List() {
+			for _, obj := range e.held(s) {
 				if p := testutil.FindBytes(obj, c.KeyNeedles()...); p != "" {
-					t.Errorf("informer %s holds key bytes in %T at %s", k, obj, p)
+					t.Errorf("source %s holds key bytes in %T at %s", k, obj, p)
 				}
 				if _, ok := obj.(*snapshot.Secret); ok {
-					cached++
+					held++
 				}
 			}
 		}
-		if cached != 2 {
-			t.Errorf("%d Secrets cached, want 2", cached)
+		if held != 2 {
+			t.Errorf("%d Secrets held, want 2", held)
 		}
 		if p := testutil.FindBytes(e.snap, c.KeyNeedles()...); p != "" {
 			t.Errorf("the snapshot holds key bytes at %s", p)

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -26,29 +29,29 @@ func webSlice(rv string, ready bool) *discoveryv1.EndpointSlice {
 			Conditions: discoveryv1.EndpointConditions{Ready: &ready}}}}
 }
 
-// cachedTypes counts, over every informer's cache, the objects of each Go type.
-func cachedTypes(e *Engine) map[string]int {
+// heldTypes counts, over every source's scope, the objects of each Go type the engine holds.
+func heldTypes(e *Engine) map[string]int {
 	out := map[string]int{}
 	for _, s := range e.sources {
-		for _, obj := range s.store.List() {
+		for _, obj := range e.held(s) {
 			out[fmt.Sprintf("%T", obj)]++
 		}
 	}
 	return out
 }
 
-// TestInformersHoldReducedSlices: serve's informers cache EndpointSlices reduced (never the API's
+// TestSourcesHoldReducedSlices: serve's sources hold EndpointSlices reduced (never the API's
 // type), the snapshot holds the reduced slice, and a change or delete of a slice re-diagnoses its
 // Service to the report a fresh one-shot diagnosis gives.
-func TestInformersHoldReducedSlices(t *testing.T) {
+func TestSourcesHoldReducedSlices(t *testing.T) {
 	c, e, ups := run(t, lbService("web", nil), webSlice("1", true))
 	next(t, ups)
 	ctx := context.Background()
 	check := func(t *testing.T, wantSlices int) {
 		t.Helper()
-		got := cachedTypes(e)
+		got := heldTypes(e)
 		if got["*v1.EndpointSlice"] != 0 || got["*snapshot.EndpointSlice"] != wantSlices {
-			t.Errorf("informers cache %v, want %d *snapshot.EndpointSlice and no *v1.EndpointSlice", got, wantSlices)
+			t.Errorf("sources hold %v, want %d *snapshot.EndpointSlice and no *v1.EndpointSlice", got, wantSlices)
 		}
 		held := e.snap.EndpointSlices.Held(ns)
 		if len(held) != wantSlices {
@@ -113,10 +116,10 @@ func TestInformersHoldReducedSlices(t *testing.T) {
 	}
 }
 
-// TestInformersHoldReducedEvents: serve's informers cache Events as *snapshot.EventRecord (never the
+// TestSourcesHoldReducedEvents: serve's sources hold Events as *snapshot.EventRecord (never the
 // API's type); an event that appears, changes and is deleted reaches its target, whose report then
 // equals a fresh one-shot diagnosis.
-func TestInformersHoldReducedEvents(t *testing.T) {
+func TestSourcesHoldReducedEvents(t *testing.T) {
 	c, e, ups := run(t, tlsIngress("web", "web-tls"), secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))
 	next(t, ups)
 	ctx := context.Background()
@@ -158,9 +161,9 @@ func TestInformersHoldReducedEvents(t *testing.T) {
 			if u := next(t, ups); !slices.Equal(names(u), []string{"web"}) {
 				t.Fatalf("re-diagnosed %v, want [web]", names(u))
 			}
-			got := cachedTypes(e)
+			got := heldTypes(e)
 			if got["*v1.Event"] != 0 || got["*snapshot.EventRecord"] != len(st.held) {
-				t.Errorf("informers cache %v, want %d *snapshot.EventRecord and no *v1.Event", got, len(st.held))
+				t.Errorf("sources hold %v, want %d *snapshot.EventRecord and no *v1.Event", got, len(st.held))
 			}
 			evs, err := e.snap.EventsFor(snapshot.KindIngress, ns, "web", "uid-ing-web")
 			if err != nil {
@@ -178,6 +181,123 @@ func TestInformersHoldReducedEvents(t *testing.T) {
 				if got := reportJSON(t, r); got != want[r.Target] {
 					t.Errorf("%s: engine\n%s\nfull diagnosis\n%s", r.Target, got, want[r.Target])
 				}
+			}
+		})
+	}
+}
+
+// TestRelist: a source's complete list (a re-list after its watch expired or the API server came
+// back) re-diagnoses nothing when it holds what the engine holds, and deletes what it no longer
+// has, re-diagnosing the targets that read it.
+func TestRelist(t *testing.T) {
+	_, e, ups := run(t, lbService("web", nil), lbService("api", nil), webSlice("1", true))
+	next(t, ups) // the engine is idle from here: the test calls it in its place
+	var src *source
+	for k, s := range e.sources {
+		if k.resource == snapshot.EndpointSlices {
+			src = s
+		}
+	}
+	if src == nil {
+		t.Fatal("no EndpointSlice source")
+	}
+	relist := func(objs ...runtime.Object) []string {
+		p := &pass{dirty: map[snapshot.Target]bool{}}
+		var reduced []runtime.Object
+		for _, o := range objs {
+			reduced = append(reduced, snapshotOf(t, o))
+		}
+		e.applyOne(delta{src: src, list: true, objs: reduced}, p)
+		var out []string
+		for t := range p.dirty {
+			out = append(out, t.Name)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, tt := range []struct {
+		name      string
+		objs      []runtime.Object
+		dirty     []string
+		held      int
+		serviceOf string
+	}{
+		{"the same slice", []runtime.Object{webSlice("1", true)}, nil, 1, "web"},
+		{"the same slice at another version, unchanged", []runtime.Object{webSlice("2", true)}, nil, 1, "web"},
+		{"the slice changed", []runtime.Object{webSlice("3", false)}, []string{"web"}, 1, "web"},
+		{"the slice gone", nil, []string{"web"}, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := relist(tt.objs...); !slices.Equal(got, tt.dirty) {
+				t.Errorf("re-diagnosed %v, want %v", got, tt.dirty)
+			}
+			held := e.held(src)
+			if len(held) != tt.held {
+				t.Fatalf("%d slices held, want %d", len(held), tt.held)
+			}
+			if _, err := e.snap.EndpointSlices.Get(ns, "web-1"); (err == nil) != (tt.held == 1) {
+				t.Errorf("snapshot's slice: %v", err)
+			}
+		})
+	}
+}
+
+func snapshotOf(t *testing.T, o runtime.Object) runtime.Object {
+	t.Helper()
+	r := reduced(o)
+	if r == nil {
+		t.Fatalf("%T not reduced", o)
+	}
+	return r
+}
+
+// TestTransformTwice: a streamed list's objects reach the source's Replace already reduced (the
+// reflector's own store applies Transformer), and reducing them again changes nothing.
+func TestTransformTwice(t *testing.T) {
+	node := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "n1", ResourceVersion: "1", Labels: map[string]string{"type": "virtual-kubelet"}},
+		Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue, LastHeartbeatTime: metav1.Now()}},
+			Images: []corev1.ContainerImage{{Names: []string{"nginx"}}}}}
+	event := &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "web.1", Namespace: ns, UID: "e1", ResourceVersion: "4"},
+		InvolvedObject: corev1.ObjectReference{Kind: "Service", Namespace: ns, Name: "web"}, Reason: "SyncLoadBalancerFailed", Message: "E4011", Type: corev1.EventTypeWarning}
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web-0", Namespace: ns, ResourceVersion: "2", Labels: map[string]string{"app": "web"}},
+		Spec: corev1.PodSpec{NodeName: "n1", Containers: []corev1.Container{{Name: "web", Image: "nginx"}}}, Status: corev1.PodStatus{Phase: corev1.PodRunning}}
+	for _, o := range []runtime.Object{lbService("web", map[string]string{"service.kubernetes.io/qcloud-loadbalancer-internal-subnetid": "subnet-1"}),
+		webSlice("1", true), node, event, pod, secret("web-tls", map[string]string{"qcloud_cert_id": "YCOLTUdr"})} {
+		t.Run(fmt.Sprintf("%T", o), func(t *testing.T) {
+			once := reduced(o)
+			want := once.DeepCopyObject() // before reducing once again, in place
+			if twice := reduced(once).DeepCopyObject(); !reflect.DeepEqual(want, twice) {
+				t.Errorf("reduced again:\n%#v\nonce:\n%#v", twice, want)
+			}
+		})
+	}
+}
+
+// TestSameEvent: an Event record at a new resource version is the same when nothing the snapshot
+// keeps of it changed (and comparing its times does not panic, as Semantic.DeepEqual does).
+func TestSameEvent(t *testing.T) {
+	t0 := metav1.Now()
+	event := func(rv string, count int32, last metav1.Time) *corev1.Event {
+		return &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "web.1", Namespace: ns, UID: "e1", ResourceVersion: rv},
+			InvolvedObject: corev1.ObjectReference{Kind: "Service", Namespace: ns, Name: "web"}, Reason: "SyncLoadBalancerFailed",
+			Message: "E4011", Type: corev1.EventTypeWarning, Count: count, LastTimestamp: last}
+	}
+	later := metav1.NewTime(t0.Add(time.Minute))
+	inZone := metav1.NewTime(t0.In(time.FixedZone("UTC+8", 8*3600)))
+	for _, tt := range []struct {
+		name string
+		b    *corev1.Event
+		want bool
+	}{
+		{"same version", event("1", 1, t0), true},
+		{"new version, nothing kept changed", event("2", 1, t0), true},
+		{"new version, same instant in another zone", event("2", 1, inZone), true},
+		{"seen again later", event("2", 1, later), false},
+		{"counted again", event("2", 2, t0), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := same(reduced(event("1", 1, t0)), reduced(tt.b)); got != tt.want {
+				t.Errorf("same = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"sync/atomic"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -18,7 +19,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// srcKey names one informer: a resource (a custom one as resource.group) in a namespace ("" for
+// srcKey names one source: a resource (a custom one as resource.group) in a namespace ("" for
 // every namespace or a cluster-scoped kind), optionally one object by name, or the events about
 // one kind of object.
 type srcKey struct {
@@ -43,13 +44,14 @@ func (k srcKey) String() string {
 	return s
 }
 
-// covers reports whether the informer of k holds what want names.
+// covers reports whether the source of k reads what want names.
 func (k srcKey) covers(want srcKey) bool {
 	return k.resource == want.resource && k.kind == want.kind && (k.ns == "" || k.ns == want.ns) &&
 		(k.name == "" || k.name == want.name)
 }
 
-// source is one running informer and what the engine knows of its state.
+// source is one running reflector (an informer without a cache) and what the engine knows of its
+// state.
 type source struct {
 	key    srcKey
 	custom *snapshot.CustomResource
@@ -63,8 +65,6 @@ type source struct {
 	reported atomic.Int32
 	// onCall receives each list and watch call's error (nil: success).
 	onCall func(error)
-	// store is the informer's cache (what its transform kept of each object).
-	store cache.Store
 }
 
 func customName(r *snapshot.CustomResource) string { return r.GVR.Resource + "." + r.GVR.Group }
@@ -145,7 +145,7 @@ func (s *source) report(err error) {
 	}
 }
 
-// transform drops, before caching, what no check reads: managed fields, most of a Pod and of an
+// transform drops, before the engine holds an object, what no check reads: managed fields, most of a Pod and of an
 // EndpointSlice (as the one-shot fetcher does), a Secret's data (it is reduced to the facts of its
 // keys, snapshot.Secret, so no key material is cached), all of an Event but the snapshot.Event it
 // becomes (snapshot.EventRecord), the status of workloads, and what changes on a Node without
@@ -186,6 +186,11 @@ func same(a, b any) bool {
 	if am.GetResourceVersion() == bm.GetResourceVersion() {
 		return true
 	}
+	if ar, ok := ao.(*snapshot.EventRecord); ok {
+		// Semantic.DeepEqual cannot compare an Event's time.Time (unexported fields: it panics).
+		br, ok := bo.(*snapshot.EventRecord)
+		return ok && ar.Name == br.Name && ar.Namespace == br.Namespace && sameEvent(ar.Event, br.Event)
+	}
 	ac, bc := ao.DeepCopyObject(), bo.DeepCopyObject()
 	for _, c := range []runtime.Object{ac, bc} {
 		if m, err := meta.Accessor(c); err == nil {
@@ -195,8 +200,16 @@ func same(a, b any) bool {
 	return equality.Semantic.DeepEqual(ac, bc)
 }
 
-// newInformer starts nothing: it builds the informer of s with the engine's transform.
-func newInformer(c snapshot.Clients, s *source) (cache.SharedIndexInformer, bool) {
+// sameEvent reports whether two Events are equal, their times compared as instants.
+func sameEvent(a, b snapshot.Event) bool {
+	at, bt := a.LastSeen, b.LastSeen
+	a.LastSeen, b.LastSeen = time.Time{}, time.Time{}
+	return a == b && at.Equal(bt)
+}
+
+// newReflector starts nothing: it builds the reflector of s, which lists and watches its scope
+// into store.
+func newReflector(c snapshot.Clients, s *source, store cache.ReflectorStore) (*cache.Reflector, bool) {
 	l, obj, ok := listWatch(c, s)
 	if !ok {
 		return nil, false
@@ -207,7 +220,68 @@ func newInformer(c snapshot.Clients, s *source) (cache.SharedIndexInformer, bool
 	}
 	// Fake clients of unit tests do not stream the initial list of a watch; the semantics wrapper
 	// tells the reflector.
-	inf := cache.NewSharedIndexInformer(cache.ToListWatcherWithWatchListSemantics(l, client), obj, 0, cache.Indexers{})
-	_ = inf.SetTransform(transform)
-	return inf, true
+	return cache.NewReflectorWithOptions(cache.ToListWatcherWithWatchListSemantics(l, client), obj, store,
+		cache.ReflectorOptions{Name: s.key.String()}), true
+}
+
+// sourceStore is what a source's reflector writes to. It keeps nothing: it reduces each object
+// (transform) and passes it to the engine, whose snapshot is the one copy of what the sources read
+// (an informer would keep a second one, with a key string for each object, in its own cache).
+type sourceStore struct {
+	e *Engine
+	s *source
+}
+
+var _ cache.TransformingStore = (*sourceStore)(nil)
+
+// Add passes an added object.
+func (st *sourceStore) Add(obj any) error { return st.change(obj, false) }
+
+// Update passes a changed object.
+func (st *sourceStore) Update(obj any) error { return st.change(obj, false) }
+
+// Delete passes a deleted object.
+func (st *sourceStore) Delete(obj any) error { return st.change(obj, true) }
+
+// Resync does nothing: sources do not resync.
+func (st *sourceStore) Resync() error { return nil }
+
+// Transformer is the reduction the reflector applies to the objects of a streamed list as they
+// arrive, so that it never holds a whole list of decoded objects.
+func (st *sourceStore) Transformer() cache.TransformFunc { return transform }
+
+// Replace passes a complete list of the source's scope (its first list, or a re-list after the
+// watch expired or the API server came back) and marks the source listed.
+func (st *sourceStore) Replace(list []any, _ string) error {
+	objs := make([]runtime.Object, 0, len(list))
+	for _, obj := range list {
+		if o := reduced(obj); o != nil {
+			objs = append(objs, o)
+		}
+	}
+	st.e.push(delta{src: st.s, list: true, objs: objs})
+	st.s.listed.Store(true)
+	st.e.tellSync(st.s)
+	return nil
+}
+
+func (st *sourceStore) change(obj any, deleted bool) error {
+	if o := reduced(obj); o != nil {
+		st.e.push(delta{src: st.s, obj: o, deleted: deleted})
+	}
+	return nil
+}
+
+// reduced is transform's result as an object; transform leaves an object it already reduced as it
+// is (a streamed list's objects reach Replace reduced).
+func reduced(obj any) runtime.Object {
+	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+		obj = d.Obj
+	}
+	t, err := transform(obj)
+	if err != nil {
+		return nil
+	}
+	o, _ := t.(runtime.Object)
+	return o
 }

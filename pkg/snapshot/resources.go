@@ -71,6 +71,9 @@ type anyStore interface {
 	known(ns, name string) error
 	knownSelection(ns, selector string) error
 	seal()
+	// object and objects are Stored and StoredIn (watch.go).
+	object(ns, name string) runtime.Object
+	objects(ns string) []runtime.Object
 }
 
 type desc[T builtin, L interface {

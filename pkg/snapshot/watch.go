@@ -58,6 +58,54 @@ func (s *Snapshot) Remove(obj runtime.Object, r *CustomResource) bool {
 	return false
 }
 
+// Stored returns the object Put stored for resource (or custom resource r) under ns/name (ns ""
+// for a cluster-scoped kind), nil when none.
+func (s *Snapshot) Stored(resource string, r *CustomResource, ns, name string) runtime.Object {
+	if st := s.storeOf(resource, r); st != nil {
+		return st.object(ns, name)
+	}
+	return nil
+}
+
+// StoredIn returns the objects Put stored for resource (or custom resource r) in namespace ns (""
+// for every namespace), by namespace and name.
+func (s *Snapshot) StoredIn(resource string, r *CustomResource, ns string) []runtime.Object {
+	if st := s.storeOf(resource, r); st != nil {
+		return st.objects(ns)
+	}
+	return nil
+}
+
+func (s *Snapshot) storeOf(resource string, r *CustomResource) anyStore {
+	if r != nil {
+		return s.Custom(*r)
+	}
+	if res := resourceByName(resource); res != nil {
+		return res.store(s)
+	}
+	return nil
+}
+
+func (s *Store[T]) object(ns, name string) runtime.Object {
+	if obj, ok := s.items[key(ns, name)]; ok {
+		if o, ok := any(obj).(runtime.Object); ok {
+			return o
+		}
+	}
+	return nil
+}
+
+func (s *Store[T]) objects(ns string) []runtime.Object {
+	held := s.Held(ns)
+	out := make([]runtime.Object, 0, len(held))
+	for _, obj := range held {
+		if o, ok := any(obj).(runtime.Object); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 func (d *desc[T, L]) owns(obj runtime.Object) bool {
 	if _, ok := obj.(T); ok {
 		return true
