@@ -68,8 +68,8 @@ func sharedAnnotations(m map[string]string) map[string]string {
 	return mapOf(p)
 }
 
-// reduceService is what Reduce does to a Service (see Reduce): the annotation map is replaced by
-// its shared copy, and the spec fields no check reads are dropped.
+// reduceService is what Reduce does to a Service (see Reduce): the annotation map and the port list
+// are replaced by their shared copies, and the spec fields no check reads are dropped.
 func reduceService(s *corev1.Service) {
 	reduceMeta(&s.ObjectMeta)
 	sp := &s.Spec
@@ -85,10 +85,79 @@ func reduceService(s *corev1.Service) {
 	sp.Type = corev1.ServiceType(intern(string(sp.Type)))
 	sp.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicy(intern(string(sp.ExternalTrafficPolicy)))
 	sp.SessionAffinity = corev1.ServiceAffinity(intern(string(sp.SessionAffinity)))
-	for i := range sp.Ports {
-		p := &sp.Ports[i]
-		p.Name, p.Protocol = intern(p.Name), corev1.Protocol(intern(string(p.Protocol)))
+	sp.Ports = sharedPorts(sp.Ports)
+}
+
+// portListKey keys a Service's port list in portLists: its hash (portListHash) and its length,
+// which the table's value (the list's first element) does not tell.
+type portListKey struct {
+	hash uint64
+	n    int
+}
+
+// portLists holds the one copy of each distinct port list of the Services held (a pointer to its
+// first element); equal lists share it.
+var portLists sharedTable[portListKey, corev1.ServicePort]
+
+// portListHash hashes a port list, in order, without allocating.
+func portListHash(ps []corev1.ServicePort) uint64 {
+	var h maphash.Hash
+	h.SetSeed(stringMapSeed)
+	for i := range ps {
+		p := &ps[i]
+		h.WriteString(p.Name)
+		h.WriteByte(0)
+		h.WriteString(string(p.Protocol))
+		h.WriteByte(0)
+		if p.AppProtocol != nil {
+			h.WriteString(*p.AppProtocol)
+		}
+		h.WriteByte(0)
+		h.WriteString(p.TargetPort.StrVal)
+		maphash.WriteComparable(&h, [4]int64{int64(p.Port), int64(p.NodePort), int64(p.TargetPort.Type), int64(p.TargetPort.IntVal)})
 	}
+	return h.Sum64()
+}
+
+// samePorts reports whether two port lists are equal.
+func samePorts(a, b []corev1.ServicePort) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Name != y.Name || x.Protocol != y.Protocol || x.Port != y.Port || x.NodePort != y.NodePort ||
+			x.TargetPort != y.TargetPort || (x.AppProtocol == nil) != (y.AppProtocol == nil) ||
+			x.AppProtocol != nil && *x.AppProtocol != *y.AppProtocol {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedPorts returns the shared copy of a Service's port list: a list equal to ps, its strings
+// interned, that every Service of equal ports points to, and that nobody may change. An empty ps
+// is returned as it is.
+func sharedPorts(ps []corev1.ServicePort) []corev1.ServicePort {
+	if len(ps) == 0 {
+		return ps
+	}
+	p := portLists.getEqual(portListKey{portListHash(ps), len(ps)},
+		func(p *corev1.ServicePort) bool { return samePorts(unsafe.Slice(p, len(ps)), ps) },
+		func() *corev1.ServicePort {
+			c := make([]corev1.ServicePort, len(ps))
+			for i, sp := range ps {
+				sp.Name, sp.Protocol = intern(sp.Name), corev1.Protocol(intern(string(sp.Protocol)))
+				sp.TargetPort.StrVal = intern(sp.TargetPort.StrVal)
+				if sp.AppProtocol != nil {
+					a := intern(*sp.AppProtocol)
+					sp.AppProtocol = &a
+				}
+				c[i] = sp
+			}
+			return &c[0]
+		})
+	return unsafe.Slice(p, len(ps))
 }
 
 // reduceIngress is what Reduce does to an Ingress: its annotation map is replaced by its shared

@@ -3,6 +3,7 @@ package snapshot_test
 import (
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -207,6 +208,50 @@ func TestReduceServiceSpec(t *testing.T) {
 			s := snapshot.Reduce(&corev1.Service{Spec: *tt.spec.DeepCopy()}).(*corev1.Service)
 			if want := kept(tt.spec); !equality.Semantic.DeepEqual(s.Spec, want) {
 				t.Errorf("spec %+v, want %+v", s.Spec, want)
+			}
+		})
+	}
+}
+
+// TestReduceSharesPorts: Reduce gives Services of equal ports one port list between them, equal to
+// what they were decoded with, and never the object's own list; Services of other ports keep their own.
+func TestReduceSharesPorts(t *testing.T) {
+	http := func(nodePort int32) []corev1.ServicePort {
+		return []corev1.ServicePort{
+			{Name: strings.Clone("http"), Protocol: corev1.ProtocolTCP, Port: 80, TargetPort: intstr.FromInt32(8080), NodePort: nodePort},
+			{Name: strings.Clone("https"), Protocol: corev1.ProtocolTCP, Port: 443, TargetPort: intstr.FromString(strings.Clone("https"))},
+		}
+	}
+	with := func(ps []corev1.ServicePort, f func(*corev1.ServicePort)) []corev1.ServicePort {
+		f(&ps[len(ps)-1])
+		return ps
+	}
+	app := "kubernetes.io/h2c"
+	tests := []struct {
+		name   string
+		a, b   []corev1.ServicePort
+		shared bool
+	}{
+		{"equal ports", http(0), http(0), true},
+		{"equal app protocols", with(http(0), func(p *corev1.ServicePort) { p.AppProtocol = &app }), with(http(0), func(p *corev1.ServicePort) { a := app; p.AppProtocol = &a }), true},
+		{"node ports differ", http(30080), http(30081), false},
+		{"target port number against name", with(http(0), func(p *corev1.ServicePort) { p.TargetPort = intstr.FromInt32(443) }), http(0), false},
+		{"app protocol only on one", with(http(0), func(p *corev1.ServicePort) { p.AppProtocol = &app }), http(0), false},
+		{"one port fewer", http(0)[:1], http(0), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantA, wantB := slices.Clone(tt.a), slices.Clone(tt.b)
+			a := snapshot.Reduce(&corev1.Service{Spec: corev1.ServiceSpec{Ports: tt.a}}).(*corev1.Service)
+			b := snapshot.Reduce(&corev1.Service{Spec: corev1.ServiceSpec{Ports: tt.b}}).(*corev1.Service)
+			if !equality.Semantic.DeepEqual(a.Spec.Ports, wantA) || !equality.Semantic.DeepEqual(b.Spec.Ports, wantB) {
+				t.Fatalf("ports %+v and %+v, want %+v and %+v", a.Spec.Ports, b.Spec.Ports, wantA, wantB)
+			}
+			if got := &a.Spec.Ports[0] == &b.Spec.Ports[0]; got != tt.shared {
+				t.Errorf("one list: %v, want %v", got, tt.shared)
+			}
+			if &a.Spec.Ports[0] == &tt.a[0] || &b.Spec.Ports[0] == &tt.b[0] {
+				t.Error("the shared list is the object's own")
 			}
 		})
 	}
