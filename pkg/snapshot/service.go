@@ -68,8 +68,9 @@ func sharedAnnotations(m map[string]string) map[string]string {
 	return mapOf(p)
 }
 
-// reduceService is what Reduce does to a Service (see Reduce): the annotation map and the port list
-// are replaced by their shared copies, and the spec fields no check reads are dropped.
+// reduceService is what Reduce does to a Service (see Reduce): the annotation map, the port list
+// and the IP modes of the load balancer's addresses are replaced by shared copies, and the spec
+// fields no check reads are dropped.
 func reduceService(s *corev1.Service) {
 	reduceMeta(&s.ObjectMeta)
 	sp := &s.Spec
@@ -86,6 +87,10 @@ func reduceService(s *corev1.Service) {
 	sp.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicy(intern(string(sp.ExternalTrafficPolicy)))
 	sp.SessionAffinity = corev1.ServiceAffinity(intern(string(sp.SessionAffinity)))
 	sp.Ports = sharedPorts(sp.Ports)
+	for i := range s.Status.LoadBalancer.Ingress {
+		in := &s.Status.LoadBalancer.Ingress[i]
+		in.IPMode = sharedValue(&ipModes, in.IPMode)
+	}
 }
 
 // portListKey keys a Service's port list in portLists: its hash (portListHash) and its length,
@@ -161,7 +166,36 @@ func sharedPorts(ps []corev1.ServicePort) []corev1.ServicePort {
 }
 
 // reduceIngress is what Reduce does to an Ingress: its annotation map is replaced by its shared
-// copy.
+// copy, and the class and path types it points to by shared ones.
 func reduceIngress(ing *networkingv1.Ingress) {
 	reduceMeta(&ing.ObjectMeta)
+	ing.Spec.IngressClassName = sharedValue(&classNames, ing.Spec.IngressClassName)
+	for i := range ing.Spec.Rules {
+		h := ing.Spec.Rules[i].HTTP
+		if h == nil {
+			continue
+		}
+		for j := range h.Paths {
+			p := &h.Paths[j]
+			p.Path = intern(p.Path)
+			p.PathType = sharedValue(&pathTypes, p.PathType)
+		}
+	}
+}
+
+// Tables of the values that Services and Ingresses point to rather than hold, so that the objects
+// of one value point to one copy of it.
+var (
+	classNames sharedTable[string, string]
+	pathTypes  sharedTable[networkingv1.PathType, networkingv1.PathType]
+	ipModes    sharedTable[corev1.LoadBalancerIPMode, corev1.LoadBalancerIPMode]
+)
+
+// sharedValue returns the shared copy of *p (nil for nil), which nobody may change.
+func sharedValue[T ~string](t *sharedTable[T, T], p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := T(intern(string(*p)))
+	return t.get(v, func() *T { return &v })
 }

@@ -160,12 +160,13 @@ func TrimLive(obj runtime.Object) {
 // A *corev1.Service or *networkingv1.Ingress (the targets) is changed further: its annotation map
 // is replaced by a map shared with every other Service and Ingress of equal annotations (its keys
 // and values interned), a Service's port list likewise by a list shared with the Services of equal
-// ports, and a Service drops the spec fields no check reads (see reduceService). The object's own
-// map and list are left as they were, but no longer used by the object. Whoever holds a reduced
-// Service or Ingress must therefore never change its annotations or its ports in place (assign to,
-// or delete from, the map; assign to an element of the list): a change would show on all the
-// objects that share them. To change them, replace the map or list (DeepCopy does). The checks,
-// pkg/changes and serve only read them.
+// ports, the strings an Ingress's class, its path types and a Service's address IP modes point to
+// by shared ones, and a Service drops the spec fields no check reads (see reduceService). The
+// object's own map and list are left as they were, but no longer used by the object. Whoever holds
+// a reduced Service or Ingress must therefore never change these in place (assign to, or delete
+// from, the map; assign to an element of the list or through the pointer): a change would show on
+// all the objects that share them. To change them, replace the map, list or pointer (DeepCopy
+// does). The checks, pkg/changes and serve only read them.
 func Reduce(obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *corev1.Secret:

@@ -256,3 +256,46 @@ func TestReduceSharesPorts(t *testing.T) {
 		})
 	}
 }
+
+// TestReduceSharesPointedValues: Reduce points the Services and Ingresses of one class, path type
+// or IP mode to one copy of it, equal to what they were decoded with.
+func TestReduceSharesPointedValues(t *testing.T) {
+	ing := func(class string, pt networkingv1.PathType) *networkingv1.Ingress {
+		class, pt = strings.Clone(class), networkingv1.PathType(strings.Clone(string(pt)))
+		return snapshot.Reduce(&networkingv1.Ingress{Spec: networkingv1.IngressSpec{IngressClassName: &class,
+			Rules: []networkingv1.IngressRule{{IngressRuleValue: networkingv1.IngressRuleValue{HTTP: &networkingv1.HTTPIngressRuleValue{
+				Paths: []networkingv1.HTTPIngressPath{{Path: "/", PathType: &pt}}}}}}}}).(*networkingv1.Ingress)
+	}
+	svc := func(mode corev1.LoadBalancerIPMode) *corev1.Service {
+		mode = corev1.LoadBalancerIPMode(strings.Clone(string(mode)))
+		return snapshot.Reduce(&corev1.Service{Status: corev1.ServiceStatus{LoadBalancer: corev1.LoadBalancerStatus{
+			Ingress: []corev1.LoadBalancerIngress{{IP: "10.0.0.1", IPMode: &mode}}}}}).(*corev1.Service)
+	}
+	class := func(i *networkingv1.Ingress) *string { return i.Spec.IngressClassName }
+	pathType := func(i *networkingv1.Ingress) *networkingv1.PathType { return i.Spec.Rules[0].HTTP.Paths[0].PathType }
+	ipMode := func(s *corev1.Service) *corev1.LoadBalancerIPMode { return s.Status.LoadBalancer.Ingress[0].IPMode }
+	a, b, c := ing("qcloud", networkingv1.PathTypePrefix), ing("qcloud", networkingv1.PathTypePrefix), ing("nginx", networkingv1.PathTypeExact)
+	x, y, z := svc(corev1.LoadBalancerIPModeVIP), svc(corev1.LoadBalancerIPModeVIP), svc(corev1.LoadBalancerIPModeProxy)
+	tests := []struct {
+		name       string
+		values     [2]string
+		same, want bool
+	}{
+		{"equal classes", [2]string{*class(a), "qcloud"}, class(a) == class(b), true},
+		{"other class", [2]string{*class(c), "nginx"}, class(a) == class(c), false},
+		{"equal path types", [2]string{string(*pathType(b)), "Prefix"}, pathType(a) == pathType(b), true},
+		{"other path type", [2]string{string(*pathType(c)), "Exact"}, pathType(a) == pathType(c), false},
+		{"equal IP modes", [2]string{string(*ipMode(y)), "VIP"}, ipMode(x) == ipMode(y), true},
+		{"other IP mode", [2]string{string(*ipMode(z)), "Proxy"}, ipMode(x) == ipMode(z), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.values[0] != tt.values[1] {
+				t.Errorf("value %q, want %q", tt.values[0], tt.values[1])
+			}
+			if tt.same != tt.want {
+				t.Errorf("one copy: %v, want %v", tt.same, tt.want)
+			}
+		})
+	}
+}
