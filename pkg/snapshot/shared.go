@@ -33,11 +33,21 @@ type sharedEntry[K comparable, V any] struct {
 // get returns the value held for key, or stores and returns build() when there is none (or only
 // one that is no longer used).
 func (t *sharedTable[K, V]) get(key K, build func() *V) *V {
+	return t.getEqual(key, nil, build)
+}
+
+// getEqual is get for a key that unequal values may share (a hash of the value): the value held
+// for key is returned only when equal (nil: always) accepts it. On a collision with a value still
+// used, build() is returned without being held (not shared).
+func (t *sharedTable[K, V]) getEqual(key K, equal func(*V) bool, build func() *V) *V {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if p, ok := t.m[key]; ok {
 		if v := p.Value(); v != nil {
-			return v
+			if equal == nil || equal(v) {
+				return v
+			}
+			return build()
 		}
 	}
 	v := build()

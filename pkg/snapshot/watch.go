@@ -7,8 +7,10 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	eventsv1 "k8s.io/api/events/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -202,6 +204,17 @@ func TrimLive(obj runtime.Object) {
 // an *EventRecord (the Event a snapshot holds); any other object loses its managed fields (TrimLive),
 // has its namespace and the keys of its labels and annotations interned (thousands of objects
 // repeat a few vendor annotation names), and is returned.
+//
+// A *corev1.Service or *networkingv1.Ingress (the targets) is changed further: its annotation map
+// is replaced by a map shared with every other Service and Ingress of equal annotations (its keys
+// and values interned), a Service's port list likewise by a list shared with the Services of equal
+// ports, the strings an Ingress's class, its path types and a Service's address IP modes point to
+// by shared ones, and a Service drops the spec fields no check reads (see reduceService). The
+// object's own map and list are left as they were, but no longer used by the object. Whoever holds
+// a reduced Service or Ingress must therefore never change these in place (assign to, or delete
+// from, the map; assign to an element of the list or through the pointer): a change would show on
+// all the objects that share them. To change them, replace the map, list or pointer (DeepCopy
+// does). The checks, pkg/changes and serve only read them.
 func Reduce(obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *corev1.Secret:
@@ -214,6 +227,12 @@ func Reduce(obj runtime.Object) runtime.Object {
 		return EventRecordOf(o)
 	case *eventsv1.Event:
 		return EventRecordOfV1(o)
+	case *corev1.Service:
+		reduceService(o)
+		return o
+	case *networkingv1.Ingress:
+		reduceIngress(o)
+		return o
 	}
 	TrimLive(obj)
 	if _, ok := obj.(*unstructured.Unstructured); ok {
@@ -225,6 +244,15 @@ func Reduce(obj runtime.Object) runtime.Object {
 		internKeys(acc.GetAnnotations())
 	}
 	return obj
+}
+
+// reduceMeta is what Reduce does to the metadata of a Service or an Ingress: managed fields
+// dropped, namespace and label keys interned, annotations shared (sharedAnnotations).
+func reduceMeta(m *metav1.ObjectMeta) {
+	m.ManagedFields = nil
+	m.Namespace = intern(m.Namespace)
+	internKeys(m.Labels)
+	m.Annotations = sharedAnnotations(m.Annotations)
 }
 
 // internKeys makes m hold the interned copy of each of its keys, in place: assigning to a key
