@@ -228,11 +228,11 @@ func TestEngineEventsReachTheirTarget(t *testing.T) {
 	}
 }
 
-// TestInformersHoldNoPrivateKeys: with TLS Secrets in the cluster (one an Ingress names, one it
+// TestSourcesHoldNoPrivateKeys: with TLS Secrets in the cluster (one an Ingress names, one it
 // does not; both applied with kubectl, so their last-applied-configuration holds them whole),
 // nothing the engine holds (its sources' objects, its snapshot) has any copy of a private key, before
 // and after a Secret changes; the snapshot holds the facts the checks read.
-func TestInformersHoldNoPrivateKeys(t *testing.T) {
+func TestSourcesHoldNoPrivateKeys(t *testing.T) {
 	chain := testutil.NewChain(t, testutil.ECDSA, "web.example.com")
 	next2 := testutil.NewChain(t, testutil.ECDSA, "web.example.com")
 	tlsSecret := func(name string, c testutil.Chain, rv string) *corev1.Secret {
