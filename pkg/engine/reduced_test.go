@@ -205,7 +205,7 @@ func TestRelist(t *testing.T) {
 		p := &pass{dirty: map[snapshot.Target]bool{}}
 		var reduced []runtime.Object
 		for _, o := range objs {
-			reduced = append(reduced, snapshotOf(t, o))
+			reduced = append(reduced, reducedOf(t, o))
 		}
 		e.applyOne(delta{src: src, list: true, objs: reduced}, p)
 		var out []string
@@ -242,7 +242,7 @@ func TestRelist(t *testing.T) {
 	}
 }
 
-func snapshotOf(t *testing.T, o runtime.Object) runtime.Object {
+func reducedOf(t *testing.T, o runtime.Object) runtime.Object {
 	t.Helper()
 	r := reduced(o)
 	if r == nil {

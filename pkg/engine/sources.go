@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"sync/atomic"
-	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -145,11 +144,12 @@ func (s *source) report(err error) {
 	}
 }
 
-// transform drops, before the engine holds an object, what no check reads: managed fields, most of a Pod and of an
-// EndpointSlice (as the one-shot fetcher does), a Secret's data (it is reduced to the facts of its
-// keys, snapshot.Secret, so no key material is cached), all of an Event but the snapshot.Event it
-// becomes (snapshot.EventRecord), the status of workloads, and what changes on a Node without
-// meaning anything to the checks (heartbeats, images, volumes), so that such updates compare equal.
+// transform drops, before the engine holds an object, what no check reads: managed fields, most of
+// a Pod and of an EndpointSlice (as the one-shot fetcher does), a Secret's data (it is reduced to
+// the facts of its keys, snapshot.Secret, so no key material is held), all of an Event but the
+// snapshot.Event it becomes (snapshot.EventRecord), the status of workloads, and what changes on a
+// Node without meaning anything to the checks (heartbeats, images, volumes), so that such updates
+// compare equal.
 func transform(obj any) (any, error) {
 	o, ok := obj.(runtime.Object)
 	if !ok {
@@ -187,9 +187,8 @@ func same(a, b any) bool {
 		return true
 	}
 	if ar, ok := ao.(*snapshot.EventRecord); ok {
-		// Semantic.DeepEqual cannot compare an Event's time.Time (unexported fields: it panics).
 		br, ok := bo.(*snapshot.EventRecord)
-		return ok && ar.Name == br.Name && ar.Namespace == br.Namespace && sameEvent(ar.Event, br.Event)
+		return ok && ar.Same(br)
 	}
 	ac, bc := ao.DeepCopyObject(), bo.DeepCopyObject()
 	for _, c := range []runtime.Object{ac, bc} {
@@ -198,13 +197,6 @@ func same(a, b any) bool {
 		}
 	}
 	return equality.Semantic.DeepEqual(ac, bc)
-}
-
-// sameEvent reports whether two Events are equal, their times compared as instants.
-func sameEvent(a, b snapshot.Event) bool {
-	at, bt := a.LastSeen, b.LastSeen
-	a.LastSeen, b.LastSeen = time.Time{}, time.Time{}
-	return a == b && at.Equal(bt)
 }
 
 // newReflector starts nothing: it builds the reflector of s, which lists and watches its scope

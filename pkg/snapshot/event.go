@@ -1,15 +1,17 @@
 package snapshot
 
 import (
+	"time"
+
 	corev1 "k8s.io/api/core/v1"
 	eventsv1 "k8s.io/api/events/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// EventRecord is what serve's informers hold of an Event object (core/v1 or events.k8s.io/v1): the
-// Event it becomes in a snapshot, and of its metadata only what the informer's cache and the engine
-// need (name, namespace, resource version; its uid is the Event's). Reduce makes one from either kind.
+// EventRecord is what serve's engine holds of an Event object (core/v1 or events.k8s.io/v1): the
+// Event it becomes in a snapshot, and of its metadata only what the engine's sources need (name,
+// namespace, resource version; its uid is the Event's). Reduce makes one from either kind.
 type EventRecord struct {
 	metav1.TypeMeta `json:",inline"`
 	NameMeta        `json:"metadata,omitempty"`
@@ -35,6 +37,14 @@ func eventRecord(tm metav1.TypeMeta, m *metav1.ObjectMeta, ev Event) *EventRecor
 	ev.Object.Kind, ev.Object.Namespace = intern(ev.Object.Kind), intern(ev.Object.Namespace)
 	r.Event = ev
 	return r
+}
+
+// Same reports whether r and o hold the same Event under the same name, times compared as instants
+// (equality.Semantic.DeepEqual panics on the unexported fields of a time.Time).
+func (r *EventRecord) Same(o *EventRecord) bool {
+	a, b := r.Event, o.Event
+	a.LastSeen, b.LastSeen = time.Time{}, time.Time{}
+	return r.Name == o.Name && r.Namespace == o.Namespace && a == b && r.Event.LastSeen.Equal(o.Event.LastSeen)
 }
 
 // DeepCopyInto copies r into out.

@@ -72,7 +72,7 @@ func sharedAnnotations(m map[string]string) map[string]string {
 // and the IP modes of the load balancer's addresses are replaced by shared copies, and the spec
 // fields no check reads are dropped.
 func reduceService(s *corev1.Service) {
-	reduceMeta(&s.ObjectMeta)
+	s.Annotations = sharedAnnotations(s.Annotations)
 	sp := &s.Spec
 	// No check (nor pkg/changes, which serve runs on the object and on the object as its
 	// last-applied record describes it, both reduced alike) reads the address families, the internal
@@ -168,7 +168,7 @@ func sharedPorts(ps []corev1.ServicePort) []corev1.ServicePort {
 // reduceIngress is what Reduce does to an Ingress: its annotation map is replaced by its shared
 // copy, and the class and path types it points to by shared ones.
 func reduceIngress(ing *networkingv1.Ingress) {
-	reduceMeta(&ing.ObjectMeta)
+	ing.Annotations = sharedAnnotations(ing.Annotations)
 	ing.Spec.IngressClassName = sharedValue(&classNames, ing.Spec.IngressClassName)
 	for i := range ing.Spec.Rules {
 		h := ing.Spec.Rules[i].HTTP

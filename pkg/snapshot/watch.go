@@ -10,7 +10,6 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -98,10 +97,14 @@ func (s *Store[T]) object(ns, name string) runtime.Object {
 }
 
 func (s *Store[T]) objects(ns string) []runtime.Object {
-	held := s.Held(ns)
-	out := make([]runtime.Object, 0, len(held))
-	for _, obj := range held {
-		if o, ok := any(obj).(runtime.Object); ok {
+	s.index()
+	keys := s.all
+	if ns != "" {
+		keys = s.byNS[ns]
+	}
+	out := make([]runtime.Object, 0, len(keys))
+	for _, k := range keys {
+		if o, ok := any(s.items[k]).(runtime.Object); ok {
 			out = append(out, o)
 		}
 	}
@@ -181,7 +184,7 @@ func (s *Store[T]) markGap(ns string, g *Gap) {
 
 // SetEventSource makes EventsFor answer from of: the records of the events about one object (its
 // ref without UID), in the order a LIST returns them. serve's engine holds the records its
-// informers keep and answers from them, so that the snapshot holds no copy.
+// sources pass and answers from them, so that the snapshot holds no copy.
 func (s *Snapshot) SetEventSource(of func(ObjectRef) []*EventRecord) { s.eventsOf = of }
 
 // ClusterScoped reports whether a built-in resource of the table is cluster-scoped.
@@ -227,12 +230,6 @@ func Reduce(obj runtime.Object) runtime.Object {
 		return EventRecordOf(o)
 	case *eventsv1.Event:
 		return EventRecordOfV1(o)
-	case *corev1.Service:
-		reduceService(o)
-		return o
-	case *networkingv1.Ingress:
-		reduceIngress(o)
-		return o
 	}
 	TrimLive(obj)
 	if _, ok := obj.(*unstructured.Unstructured); ok {
@@ -241,18 +238,16 @@ func Reduce(obj runtime.Object) runtime.Object {
 	if acc, err := meta.Accessor(obj); err == nil {
 		acc.SetNamespace(intern(acc.GetNamespace()))
 		internKeys(acc.GetLabels())
-		internKeys(acc.GetAnnotations())
+		switch o := obj.(type) {
+		case *corev1.Service:
+			reduceService(o)
+		case *networkingv1.Ingress:
+			reduceIngress(o)
+		default:
+			internKeys(acc.GetAnnotations())
+		}
 	}
 	return obj
-}
-
-// reduceMeta is what Reduce does to the metadata of a Service or an Ingress: managed fields
-// dropped, namespace and label keys interned, annotations shared (sharedAnnotations).
-func reduceMeta(m *metav1.ObjectMeta) {
-	m.ManagedFields = nil
-	m.Namespace = intern(m.Namespace)
-	internKeys(m.Labels)
-	m.Annotations = sharedAnnotations(m.Annotations)
 }
 
 // internKeys makes m hold the interned copy of each of its keys, in place: assigning to a key
