@@ -17,6 +17,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Markers of the README region gendocs owns.
@@ -42,7 +43,7 @@ func main() {
 	readme := flag.String("readme", "", "print this README with its list of checked codes regenerated")
 	policyMD := flag.Bool("policy", false, "print docs/policy.md (admission-policy coverage) instead")
 	glossaryMD := flag.Bool("glossary", false, "print docs/glossary.md (the vendors' Chinese terms) instead")
-	lang := flag.String("lang", string(rules.English), "language of the rule catalog: en (docs/rules.md) or zh (docs/rules.zh-CN.md)")
+	lang := flag.String("lang", string(words.English), "language of the rule catalog: en (docs/rules.md) or zh (docs/rules.zh-CN.md)")
 	flag.Parse()
 	n := 0
 	for _, on := range []bool{*policyMD, *readme != "", *glossaryMD} {
@@ -54,7 +55,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gendocs: -policy, -readme and -glossary print different documents; give one of them")
 		os.Exit(2)
 	}
-	l, err := rules.ParseLang(*lang)
+	l, err := words.ParseLang(*lang)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gendocs:", err)
 		os.Exit(2)
@@ -117,8 +118,8 @@ type labels struct {
 }
 
 // catalogLabels are the labels of docs/rules.md (English) and docs/rules.zh-CN.md (Chinese).
-var catalogLabels = map[rules.Lang]labels{
-	rules.English: {
+var catalogLabels = map[words.Lang]labels{
+	words.English: {
 		file:  "docs/rules.md",
 		comma: ", ", colon: ":", stop: ".", list: ", ",
 		title: "# Rule catalog\n\n",
@@ -148,7 +149,7 @@ var catalogLabels = map[rules.Lang]labels{
 		object:         "object", objectAlone: "the object alone",
 		kind: func(k rules.Kind) string { return k.Lower() },
 	},
-	rules.Chinese: {
+	words.Chinese: {
 		file:  "docs/rules.zh-CN.md",
 		comma: "，", colon: "：", stop: "。", list: "、",
 		title: "# 规则目录\n\n",
@@ -179,7 +180,7 @@ var catalogLabels = map[rules.Lang]labels{
 
 // decision is d's input and its verdict when the input cannot be read, in lang; an empty wording
 // (an input or verdict without a translation) is an error, never a silent fallback.
-func decision(l labels, lang rules.Lang, id rules.ID, d rules.Decision) (what, unknown string, err error) {
+func decision(l labels, lang words.Lang, id rules.ID, d rules.Decision) (what, unknown string, err error) {
 	what, unknown = d.What.In(lang), d.IfUnknown.In(lang)
 	if what == "" || unknown == "" {
 		return "", "", fmt.Errorf("%s: %s: decision %s has no %s wording of its input or verdict", l.file, id, d.By, lang)
@@ -188,7 +189,7 @@ func decision(l labels, lang rules.Lang, id rules.ID, d rules.Decision) (what, u
 }
 
 // rulesDoc is docs/rules.md (English) or docs/rules.zh-CN.md (Chinese).
-func rulesDoc(lang rules.Lang) (string, error) {
+func rulesDoc(lang words.Lang) (string, error) {
 	l, ok := catalogLabels[lang]
 	if !ok {
 		return "", fmt.Errorf("no rule catalog in language %q", lang)
@@ -249,7 +250,7 @@ func rulesDoc(lang rules.Lang) (string, error) {
 
 // decidesTable is the section of the catalog that says, per rule a check emits, what decides its
 // verdict besides the object itself, and what the verdict is when that cannot be read, in lang.
-func decidesTable(l labels, lang rules.Lang, all []rules.Rule, by map[rules.ID][]string) (string, error) {
+func decidesTable(l labels, lang words.Lang, all []rules.Rule, by map[rules.ID][]string) (string, error) {
 	var b strings.Builder
 	b.WriteString(l.decidesTitle + l.decidesIntro + l.decidesColumns)
 	for _, r := range all {

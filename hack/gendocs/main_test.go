@@ -6,16 +6,17 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestDocsFresh fails when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md or the README's list
 // of checked codes is stale.
 func TestDocsFresh(t *testing.T) {
-	zh, err := rulesDoc(rules.Chinese)
+	zh, err := rulesDoc(words.Chinese)
 	if err != nil {
 		t.Fatal(err)
 	}
-	en, err := rulesDoc(rules.English)
+	en, err := rulesDoc(words.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestDocsFresh(t *testing.T) {
 // TestRulesDocLanguages: each catalog holds every rule under its id, with the rule's title in the
 // catalog's language and its vendor page in that language when it has one.
 func TestRulesDocLanguages(t *testing.T) {
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			doc, err := rulesDoc(lang)
 			if err != nil {
@@ -69,7 +70,7 @@ func TestRulesDocLanguages(t *testing.T) {
 			}
 		})
 	}
-	if _, err := rulesDoc(rules.Lang("fr")); err == nil {
+	if _, err := rulesDoc(words.Lang("fr")); err == nil {
 		t.Error("rulesDoc(fr) gave no error")
 	}
 }
@@ -78,7 +79,7 @@ func TestRulesDocLanguages(t *testing.T) {
 // cannot be read, in the catalog's language; a decision without a wording is an error, never
 // another language's text.
 func TestDecisionWordedPerLanguage(t *testing.T) {
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			doc, err := rulesDoc(lang)
 			if err != nil {
@@ -99,12 +100,12 @@ func TestDecisionWordedPerLanguage(t *testing.T) {
 			}
 		})
 	}
-	l := catalogLabels[rules.Chinese]
+	l := catalogLabels[words.Chinese]
 	for _, d := range []rules.Decision{
-		{By: rules.ByOtherObjects, What: rules.Phrase{En: "the nodes"}, IfUnknown: rules.UnknownSkips},
-		{By: rules.ByOtherObjects, What: rules.Phrase{En: "the nodes", Zh: "节点"}, IfUnknown: rules.Unknown("a new verdict")},
+		{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes"}, IfUnknown: rules.UnknownSkips},
+		{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes", Zh: "节点"}, IfUnknown: rules.Unknown("a new verdict")},
 	} {
-		if _, _, err := decision(l, rules.Chinese, rules.TKEIngressE4011, d); err == nil {
+		if _, _, err := decision(l, words.Chinese, rules.TKEIngressE4011, d); err == nil {
 			t.Errorf("decision %+v without a Chinese wording gave no error", d)
 		}
 	}

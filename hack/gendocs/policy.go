@@ -7,6 +7,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // policyDoc is docs/policy.md: how the admission policies work and the coverage of every rule.
@@ -80,7 +81,7 @@ func policyDoc() string {
 			}
 			what := e.Policy
 			if !e.Reason.IsZero() {
-				what = strings.TrimPrefix(what+"; "+e.Reason.In(rules.English), "; ")
+				what = strings.TrimPrefix(what+"; "+e.Reason.In(words.English), "; ")
 			}
 			fmt.Fprintf(&rows, "| [`%s`](rules.md#%s) | %s | %s | %s |\n", r.ID, report.RuleAnchor(r.ID), dash(r.Code), statusWord(e.Status), esc(what))
 		}

@@ -13,10 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"golang.org/x/term"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // InvalidValue is the error for a value outside allowed, worded as kubectl words it for --dry-run
@@ -31,7 +30,7 @@ func InvalidValue(flag, value string, allowed []string) error {
 		list = strings.Join(quoted[:n-1], ", ") + ", or " + quoted[n-1]
 		zh = strings.Join(quoted[:n-1], "、") + " 或 " + quoted[n-1]
 	}
-	return rules.Errorf("invalid %s value (%s). Must be %s", "%s 的取值 (%s) 无效，应为 %s", flag, value, rules.Say(list, zh))
+	return words.Errorf("invalid %s value (%s). Must be %s", "%s 的取值 (%s) 无效，应为 %s", flag, value, words.Say(list, zh))
 }
 
 // Filenames is the -f flag: comma-separated and repeatable like kubectl's, and it remembers an
@@ -69,7 +68,7 @@ func ParseRequestTimeout(s string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 {
-		return 0, rules.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit",
+		return 0, words.Errorf("invalid --request-timeout %q: give a duration such as 10s or 2m, or 0 for no limit",
 			"--request-timeout 的取值 %q 无效：请给出时长，如 10s 或 2m，0 表示不限", s)
 	}
 	return d, nil
@@ -110,7 +109,7 @@ func TerminalWidth(out io.Writer, terminal bool) int {
 
 // ArgsLang is the language of a run's error line: --lang from args when it names one, else the
 // locale's. (A command's own language is settled by its flags; an error may end the run before.)
-func ArgsLang(args []string, getenv func(string) string) rules.Lang {
+func ArgsLang(args []string, getenv func(string) string) words.Lang {
 	flag := ""
 	for i, a := range args {
 		if a == "--" {
@@ -122,10 +121,10 @@ func ArgsLang(args []string, getenv func(string) string) rules.Lang {
 			flag = args[i+1]
 		}
 	}
-	if l, err := rules.SelectLang(flag, getenv); err == nil {
+	if l, err := words.SelectLang(flag, getenv); err == nil {
 		return l
 	}
-	return rules.LangFromEnv(getenv)
+	return words.LangFromEnv(getenv)
 }
 
 // SelectContexts returns the contexts of a several-context run: every context of raw when all is
@@ -135,7 +134,7 @@ func SelectContexts(raw clientcmdapi.Config, flag string, all bool) ([]string, e
 	known := slices.Sorted(maps.Keys(raw.Contexts))
 	if all {
 		if len(known) == 0 {
-			return nil, rules.Errorf("--all-contexts: the kubeconfig has no context; pass --kubeconfig", "--all-contexts：kubeconfig 中没有任何上下文；请用 --kubeconfig 指定")
+			return nil, words.Errorf("--all-contexts: the kubeconfig has no context; pass --kubeconfig", "--all-contexts：kubeconfig 中没有任何上下文；请用 --kubeconfig 指定")
 		}
 		return known, nil
 	}
@@ -148,23 +147,23 @@ func SelectContexts(raw clientcmdapi.Config, flag string, all bool) ([]string, e
 			continue
 		}
 		if _, ok := raw.Contexts[n]; !ok {
-			return nil, rules.Errorf("--context: no context %q in the kubeconfig (it has %s)", "--context：kubeconfig 中没有上下文 %q（已有：%s）", n, nameListWords(known))
+			return nil, words.Errorf("--context: no context %q in the kubeconfig (it has %s)", "--context：kubeconfig 中没有上下文 %q（已有：%s）", n, nameListWords(known))
 		}
 		names = append(names, n)
 	}
 	if len(names) == 0 {
-		return nil, rules.Errorf("--context %q names no context", "--context %q 没有指定任何上下文", flag)
+		return nil, words.Errorf("--context %q names no context", "--context %q 没有指定任何上下文", flag)
 	}
 	return names, nil
 }
 
 // NameList is names joined for a message, at most 10 of them.
-func NameList(names []string) string { return nameListWords(names).In(rules.English) }
+func NameList(names []string) string { return nameListWords(names).In(words.English) }
 
 // nameListWords is NameList in every language.
-func nameListWords(names []string) rules.Words {
+func nameListWords(names []string) words.Words {
 	if len(names) == 0 {
-		return rules.Say("none", "无")
+		return words.Say("none", "无")
 	}
 	n := min(len(names), 10)
 	args := make([]any, 0, n+1)
@@ -173,9 +172,9 @@ func nameListWords(names []string) rules.Words {
 	}
 	en, zh := strings.TrimSuffix(strings.Repeat("%s, ", n), ", "), strings.TrimSuffix(strings.Repeat("%s、", n), "、")
 	if len(names) > n {
-		return rules.Say(en+" and %d more", zh+" 等另外 %d 个", append(args, len(names)-n)...)
+		return words.Say(en+" and %d more", zh+" 等另外 %d 个", append(args, len(names)-n)...)
 	}
-	return rules.Say(en, zh, args...)
+	return words.Say(en, zh, args...)
 }
 
 // WithPrefix keeps the names that start with prefix.

@@ -5,9 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 func kubeconfig(names ...string) clientcmdapi.Config {
@@ -138,13 +137,13 @@ func TestArgsLang(t *testing.T) {
 		name   string
 		args   []string
 		getenv func(string) string
-		want   rules.Lang
+		want   words.Lang
 	}{
-		{"flag", []string{"--lang", "zh", "svc/x"}, none, rules.Chinese},
-		{"flag with =", []string{"--lang=en"}, zh, rules.English},
-		{"locale", []string{"svc/x"}, zh, rules.Chinese},
-		{"bad flag falls back to the locale", []string{"--lang=fr"}, zh, rules.Chinese},
-		{"after --", []string{"--", "--lang=zh"}, none, rules.English},
+		{"flag", []string{"--lang", "zh", "svc/x"}, none, words.Chinese},
+		{"flag with =", []string{"--lang=en"}, zh, words.English},
+		{"locale", []string{"svc/x"}, zh, words.Chinese},
+		{"bad flag falls back to the locale", []string{"--lang=fr"}, zh, words.Chinese},
+		{"after --", []string{"--", "--lang=zh"}, none, words.English},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // ACK annotation prefixes: the current one and the legacy one CCM still reads.
@@ -119,7 +120,7 @@ func ackService(now, after *corev1.Service) []Change {
 	for _, s := range ackBackendSuffixes {
 		keys = append(keys, ackPrefix+s)
 	}
-	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) rules.Words {
+	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) words.Words {
 		switch {
 		case key == ackBackendType:
 			return say(sayACKBackendType, backendKind(n), backendKind(o))
@@ -215,7 +216,7 @@ func ackCharge(now, after *corev1.Service) []Change {
 	return nil
 }
 
-func backendKind(v string) rules.Words {
+func backendKind(v string) words.Words {
 	if v == "eni" {
 		return say(sayPodENIs)
 	}
@@ -232,7 +233,7 @@ func portKeys(svc *corev1.Service) []string {
 }
 
 // addressNote names the load balancer's address from a status, when there is one.
-func addressNote(status []corev1.LoadBalancerIngress) rules.Words {
+func addressNote(status []corev1.LoadBalancerIngress) words.Words {
 	var addrs []string
 	for _, in := range status {
 		if in.IP != "" {
@@ -242,7 +243,7 @@ func addressNote(status []corev1.LoadBalancerIngress) rules.Words {
 		}
 	}
 	if len(addrs) == 0 {
-		return rules.Words{}
+		return words.Words{}
 	}
 	return say(sayAddressNote, strings.Join(addrs, ", "))
 }

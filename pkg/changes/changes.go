@@ -19,6 +19,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Change is one changed field and what the controller does with it.
@@ -31,7 +32,7 @@ type Change struct {
 	// Consequence says in one sentence, in English, what the controller does with this change.
 	Consequence string
 	// Says is the consequence in every language (ConsequenceIn; Words is the whole message).
-	Says rules.Words
+	Says words.Words
 }
 
 // Class is the change's class, from its rule; none for a change the controller takes whose
@@ -40,7 +41,7 @@ func (c Change) Class() rules.ChangeClass { return c.Rule.Rule().Change }
 
 // Message is the change's facts as one line: old → new, consequence (the finding's path names
 // the field).
-func (c Change) Message() string { return c.Words().In(rules.English) }
+func (c Change) Message() string { return c.Words().In(words.English) }
 
 // Shown is a value as a message shows it: quoted, or "(unset)". Long values are cut.
 func Shown(v string) string {
@@ -123,7 +124,7 @@ func genericService(now, after *corev1.Service) []Change {
 	return out
 }
 
-func trafficConsequence(to string) rules.Words {
+func trafficConsequence(to string) words.Words {
 	if to == string(corev1.ServiceExternalTrafficPolicyLocal) {
 		return say(sayTrafficLocal)
 	}
@@ -166,7 +167,7 @@ func removedPorts(now, after *corev1.Service) []string {
 
 // valueChanges lists a change of rule id for each key whose value differs between now and after;
 // consequence words it from the key.
-func valueChanges(id rules.ID, now, after map[string]string, keys []string, consequence func(key, old, new string) rules.Words) []Change {
+func valueChanges(id rules.ID, now, after map[string]string, keys []string, consequence func(key, old, new string) words.Words) []Change {
 	var out []Change
 	for _, k := range keys {
 		if o, n := now[k], after[k]; o != n {

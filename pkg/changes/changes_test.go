@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 const (
@@ -189,7 +190,7 @@ func TestServiceChanges(t *testing.T) {
 			if got[0].Consequence == "" {
 				t.Fatalf("no consequence")
 			}
-			if zh := got[0].ConsequenceIn(rules.Chinese); !strings.ContainsFunc(zh, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			if zh := got[0].ConsequenceIn(words.Chinese); !strings.ContainsFunc(zh, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 				t.Errorf("Chinese consequence %q holds no Chinese", zh)
 			}
 		})
@@ -294,7 +295,7 @@ func TestSayingsComplete(t *testing.T) {
 			for i := range args {
 				args[i] = "X" + strconv.Itoa(i)
 			}
-			for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+			for _, lang := range []words.Lang{words.English, words.Chinese} {
 				got := say(k, args...).In(lang)
 				if strings.Contains(got, "%!") {
 					t.Errorf("wording %d in %s takes other facts than %d: %q", k, lang, n, got)

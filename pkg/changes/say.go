@@ -1,8 +1,6 @@
 package changes
 
-import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
-)
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 
 // sayKey names a wording of sayings.
 type sayKey int
@@ -62,7 +60,7 @@ const (
 // sayings are the wordings, with the same verbs in both languages (explicit indexes where the
 // order differs). The Chinese ones use the vendors' own terms (负载均衡, 监听器, 后端服务器, 证书 …);
 // the controllers' quoted error texts stay as the controllers write them.
-var sayings = [sayCount]rules.Phrase{
+var sayings = [sayCount]words.Phrase{
 	sayAddressNote:             {En: " (%s)", Zh: "（%s）"},
 	sayACKReusedListenersGone:  {En: "CCM deletes this Service's listeners (%s) from the reused CLB %s; the CLB stays", Zh: "CCM 会从复用的 CLB %[2]s 上删除该 Service 的监听（%[1]s），CLB 本身保留"},
 	sayACKDeletesLB:            {En: "CCM deletes the CLB it created for this Service and its address is released%s", Zh: "CCM 会删除它为该 Service 创建的 CLB，其地址随之释放%s"},
@@ -113,25 +111,25 @@ var sayings = [sayCount]rules.Phrase{
 }
 
 // say is the wording k with its facts.
-func say(k sayKey, args ...any) rules.Words { return sayings[k].With(args...) }
+func say(k sayKey, args ...any) words.Words { return sayings[k].With(args...) }
 
 // ConsequenceIn is the change's consequence in lang.
-func (c Change) ConsequenceIn(lang rules.Lang) string { return c.Says.In(lang) }
+func (c Change) ConsequenceIn(lang words.Lang) string { return c.Says.In(lang) }
 
 // Words is the change's message in every language: old → new; consequence (Message in English).
 // A change without Says (made by hand) words its English Consequence.
-func (c Change) Words() rules.Words {
+func (c Change) Words() words.Words {
 	says := c.Says
 	if says.IsZero() {
-		says = rules.Say("%s", "%s", c.Consequence)
+		says = words.Say("%s", "%s", c.Consequence)
 	}
-	return rules.Say("%s → %s; %s", "%s → %s；%s", shown(c.Old), shown(c.New), says)
+	return words.Say("%s → %s; %s", "%s → %s；%s", shown(c.Old), shown(c.New), says)
 }
 
 // shown is Shown in every language.
 func shown(v string) any {
 	if v == "" {
-		return rules.Say("(unset)", "（未设置）")
+		return words.Say("(unset)", "（未设置）")
 	}
 	return Shown(v)
 }
@@ -139,7 +137,7 @@ func shown(v string) any {
 // worded sets each change's Consequence, its English wording.
 func worded(cs []Change) []Change {
 	for i := range cs {
-		cs[i].Consequence = cs[i].Says.In(rules.English)
+		cs[i].Consequence = cs[i].Says.In(words.English)
 	}
 	return cs
 }

@@ -8,6 +8,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TKE annotations the change model reads.
@@ -73,7 +74,7 @@ func tkeService(now, after *corev1.Service) []Change {
 				Says: say(sayTKEListenersOfPortsGone, strings.Join(gone, ", "), reused)})
 		}
 	}
-	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) rules.Words {
+	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) words.Words {
 		if strings.HasSuffix(key, "direct-access") {
 			return say(sayTKEDirectAccess)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // NLB Services (loadBalancerClass alibabacloud.com/nlb) are reconciled by CCM's nlbv2 controller,
@@ -17,14 +18,14 @@ import (
 
 // nlbFlag is an on/off annotation the NLB controller compares with "on" in any case
 // (strings.EqualFold): every other value turns the feature off.
-var nlbFlag = ignoredUnless(oneOfFold("on", "off"), rules.Say("CCM turns the feature off for every value but \"on\" (any case) on an NLB",
+var nlbFlag = ignoredUnless(oneOfFold("on", "off"), words.Say("CCM turns the feature off for every value but \"on\" (any case) on an NLB",
 	"在 NLB 上，除 \"on\"（不区分大小写）以外的值，CCM 一律视为关闭该功能"))
 
 // anyInt32 accepts what strconv.Atoi reads (the NLB controller checks no range; the NLB API does).
 var anyInt32 = atoiIn(-1<<31, 1<<31-1)
 
 // nlbID is the shape of an NLB instance id.
-var nlbID = idFormat{rules.Say("NLB instance id", "NLB 实例 ID"), regexp.MustCompile(`^nlb-[a-z0-9]{8,32}$`), "nlb-wb7r6dlwetvt5jxxxx"}
+var nlbID = idFormat{words.Say("NLB instance id", "NLB 实例 ID"), regexp.MustCompile(`^nlb-[a-z0-9]{8,32}$`), "nlb-wb7r6dlwetvt5jxxxx"}
 
 // nlbAnnotations is every annotation suffix the NLB controller reads, with its value check on an NLB
 // Service (nil: free text, left to the NLB API, or checked with the Service in checkNLBAnnotationLinks).
@@ -148,11 +149,11 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		if len(svc.Status.LoadBalancer.Ingress) > 0 {
 			// The open-source controller builds the local model on every sync and fails the same way;
 			// ACK documents zone-maps as needed to create the NLB.
-			c.SaySeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("zone-maps"), rules.Say(
+			c.SaySeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("zone-maps"), words.Say(
 				"the NLB exists, but the Service has no zone-maps and no loadbalancer-id: the open-source CCM fails every sync with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing",
 				"NLB 已存在，但该 Service 既没有 zone-maps 也没有 loadbalancer-id：开源版 CCM 每次同步都会失败（\"ParameterMissing, zone mappings are required\"）；缺少 %szone-maps", ackPrefix))
 		} else {
-			c.Say(rules.ACKServiceAnnotationDependency, a.path("zone-maps"), rules.Say(
+			c.Say(rules.ACKServiceAnnotationDependency, a.path("zone-maps"), words.Say(
 				"CCM creates the NLB (no loadbalancer-id) and needs its zones and vSwitches; it fails with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing",
 				"由 CCM 创建 NLB（未设置 loadbalancer-id），需要指定它的可用区和交换机；否则失败并报 \"ParameterMissing, zone mappings are required\"；缺少 %szone-maps", ackPrefix))
 		}
@@ -160,13 +161,13 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	// A reused (user-managed) NLB gets its listeners only with force-override exactly "true"
 	// (nlbv2/model_applier.go: IsForceOverride).
 	if id := a.value("id"); reused && a.value("force-override-listeners") != "true" {
-		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), rules.Say(
+		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), words.Say(
 			"NLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 			"NLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
 			clip(id), servicePorts(svc)))
 	}
 	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
-		c.Say(rules.ACKServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", rules.Say(
+		c.Say(rules.ACKServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", words.Say(
 			"loadBalancerSourceRanges is not applied to a reused NLB (%sid is set); CCM records a FeatureNotSupported warning",
 			"loadBalancerSourceRanges 不会应用到复用的 NLB 上（已设置 %sid）；CCM 会记录一条 FeatureNotSupported 警告", ackPrefix))
 	}
@@ -175,7 +176,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		for _, s := range []string{"health-check-connect-port", "healthy-threshold", "unhealthy-threshold", "health-check-connect-timeout", "health-check-interval"} {
 			if v, _, set := a.get(s); set && v != "" {
 				if err := anyInt32(v); err != nil {
-					c.Say(rules.ACKServiceInvalidAnnotation, a.path(s), rules.Say("%s: %v", "注解 %s 的值无效：%v", s, err))
+					c.Say(rules.ACKServiceInvalidAnnotation, a.path(s), words.Say("%s: %v", "注解 %s 的值无效：%v", s, err))
 				}
 			}
 		}
@@ -184,16 +185,16 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if v := a.value("weight"); v != "" {
 		if reused && vgroup != "" {
 			if err := atoiIn(0, 100)(v); err != nil {
-				c.Say(rules.ACKServiceInvalidAnnotation, a.path("weight"), rules.Say("weight: %v", "注解 weight 的值无效：%v", err))
+				c.Say(rules.ACKServiceInvalidAnnotation, a.path("weight"), words.Say("weight: %v", "注解 weight 的值无效：%v", err))
 			}
 		} else {
-			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("weight"), rules.Say(
+			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("weight"), words.Say(
 				"weight applies on an NLB only with a reused NLB (loadbalancer-id) and vgroup-port; CCM ignores it",
 				"在 NLB 上，weight 只在复用 NLB（loadbalancer-id）并设置 vgroup-port 时生效；CCM 会忽略它"))
 		}
 	}
 	if vgroup != "" && !reused {
-		c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"), rules.Say(
+		c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
 			"vgroup-port applies only to a reused NLB (%sid is not set); CCM ignores it",
 			"vgroup-port 只对复用的 NLB 生效（未设置 %sid）；CCM 会忽略它", ackPrefix))
 	}
@@ -214,7 +215,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 				err = use(i, m)
 			}
 			if err != nil {
-				c.Say(rules.ACKServiceInvalidAnnotation, a.path(suffix), rules.Say("%s: %v (CCM fails on it while building the listener of port %d)",
+				c.Say(rules.ACKServiceInvalidAnnotation, a.path(suffix), words.Say("%s: %v (CCM fails on it while building the listener of port %d)",
 					"%s：%v（CCM 为端口 %d 创建监听时会因此失败）", suffix, err, p.Port))
 				failed = true
 				return
@@ -223,10 +224,10 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	}
 	walk("protocol-port", func(parts []string) error {
 		if len(parts) < 2 {
-			return rules.Errorf("not protocol:port (e.g. tcpssl:443)", "不是“协议:端口”形式（例如 tcpssl:443）")
+			return words.Errorf("not protocol:port (e.g. tcpssl:443)", "不是“协议:端口”形式（例如 tcpssl:443）")
 		}
 		if up := strings.ToUpper(parts[0]); up != "TCP" && up != "UDP" && up != "TCPSSL" {
-			return rules.Errorf("protocol %q is not TCP, UDP or TCPSSL (an NLB has no http or https listener)",
+			return words.Errorf("protocol %q is not TCP, UDP or TCPSSL (an NLB has no http or https listener)",
 				"协议 %q 不是 TCP、UDP 或 TCPSSL（NLB 没有 http 和 https 监听）", clip(parts[0]))
 		}
 		return nil
@@ -239,36 +240,36 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		bt := svc.Annotations[annBackendType]
 		switch {
 		case bt != "" && bt != "eni":
-			c.Say(rules.ACKServiceAnnotationDependency, a.path("listener-port-range"), rules.Say(
+			c.Say(rules.ACKServiceAnnotationDependency, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends, but %s is %q; CCM fails the sync",
 				"listener-port-range 只在 ENI 后端模式下可用，但 %s 为 %q；CCM 同步会失败", annBackendType, clip(bt)))
 			failed = true
 		case !eni:
-			c.SaySeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"), rules.Say(
+			c.SaySeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends and the Service does not set %s: eni; unless the cluster's default backend type is eni, CCM fails the sync",
 				"listener-port-range 只在 ENI 后端模式下可用，而该 Service 未设置 %s: eni；除非集群默认的后端类型是 eni，否则 CCM 同步会失败", annBackendType))
 		}
 	}
 	walk("listener-port-range", func(parts []string) error {
 		if len(parts) != 2 {
-			return rules.Errorf("not start-end:port (e.g. 1000-2000:80)", "不是“起始端口-结束端口:端口”形式（例如 1000-2000:80）")
+			return words.Errorf("not start-end:port (e.g. 1000-2000:80)", "不是“起始端口-结束端口:端口”形式（例如 1000-2000:80）")
 		}
 		return nil
 	}, func(i int, parts []string) error {
 		r := strings.Split(parts[0], "-")
 		if len(r) != 2 {
-			return rules.Errorf("%q is not start-end:port (e.g. 1000-2000:80)", "%q 不是“起始端口-结束端口:端口”形式（例如 1000-2000:80）",
+			return words.Errorf("%q is not start-end:port (e.g. 1000-2000:80)", "%q 不是“起始端口-结束端口:端口”形式（例如 1000-2000:80）",
 				clip(strings.Join(parts, ":")))
 		}
 		start, err1 := strconv.Atoi(r[0])
 		end, err2 := strconv.Atoi(r[1])
 		switch {
 		case err1 != nil || err2 != nil:
-			return rules.Errorf("range %q is not two integers", "端口范围 %q 不是两个整数", clip(parts[0]))
+			return words.Errorf("range %q is not two integers", "端口范围 %q 不是两个整数", clip(parts[0]))
 		case start >= end:
-			return rules.Errorf("range %q does not start below its end", "端口范围 %q 的起始端口不小于结束端口", clip(parts[0]))
+			return words.Errorf("range %q does not start below its end", "端口范围 %q 的起始端口不小于结束端口", clip(parts[0]))
 		case start < 1 || end > 65535:
-			return rules.Errorf("range %q is outside 1-65535", "端口范围 %q 超出了 1-65535", clip(parts[0]))
+			return words.Errorf("range %q is outside 1-65535", "端口范围 %q 超出了 1-65535", clip(parts[0]))
 		}
 		listeners[i].port, listeners[i].start, listeners[i].end = 0, int32(start), int32(end)
 		return nil
@@ -276,7 +277,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if reused {
 		walk("vgroup-port", func(parts []string) error {
 			if len(parts) < 2 {
-				return rules.Errorf("not server-group-id:port (e.g. sgp-xxx:443)", "不是“服务器组 ID:端口”形式（例如 sgp-xxx:443）")
+				return words.Errorf("not server-group-id:port (e.g. sgp-xxx:443)", "不是“服务器组 ID:端口”形式（例如 sgp-xxx:443）")
 			}
 			return nil
 		}, nil)
@@ -292,7 +293,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 				if listeners[i].port != 0 && listeners[j].port != 0 {
 					path = a.path("protocol-port")
 				}
-				c.Say(rules.ACKServiceInvalidAnnotation, path, rules.Say(
+				c.Say(rules.ACKServiceInvalidAnnotation, path, words.Say(
 					"listener %s (port %d) overlaps listener %s (port %d); CCM fails the sync",
 					"监听 %s（端口 %d）与监听 %s（端口 %d）的端口重叠；CCM 同步会失败",
 					listeners[i], svc.Spec.Ports[i].Port, listeners[j], svc.Spec.Ports[j].Port))
@@ -304,7 +305,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if _, _, cert := a.get("cert-id"); !cert {
 		for _, l := range listeners {
 			if l.proto == "TCPSSL" {
-				c.Say(rules.ACKServiceAnnotationDependency, a.path("protocol-port"), rules.Say(
+				c.Say(rules.ACKServiceAnnotationDependency, a.path("protocol-port"), words.Say(
 					"listener %s is TCPSSL, which needs a server certificate; %scert-id is missing",
 					"监听 %s 是 TCPSSL 监听，需要服务器证书；缺少 %scert-id", l, ackPrefix))
 				break

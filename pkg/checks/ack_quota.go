@@ -10,6 +10,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // ackBackends is what CCM attaches to the CLB for one Service: ECS nodes, or pods in ENI mode.
@@ -25,7 +26,7 @@ type ackBackends struct {
 	nodes, eligible int
 	// elsewhere lists, in Local mode, ready pods on nodes CCM does not attach; unseen names the
 	// nodes of ready pods that the snapshot does not hold.
-	elsewhere []rules.Words
+	elsewhere []words.Words
 	unseen    []string
 	// endpointsErr says why the endpoints are unknown, in Cluster mode, where the backends are known
 	// without them.
@@ -75,9 +76,9 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 		default:
 			var node any = clip(e.node)
 			if e.node == "" {
-				node = rules.Say("no node", "无节点")
+				node = words.Say("no node", "无节点")
 			}
-			b.elsewhere = append(b.elsewhere, rules.Say("%s on %s", "%s（位于 %s）", clip(e.name), node))
+			b.elsewhere = append(b.elsewhere, words.Say("%s on %s", "%s（位于 %s）", clip(e.name), node))
 		}
 	}
 	return b, nil
@@ -140,16 +141,16 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		return false, nil // the 200-server quota is the CLB's
 	}
 	a := ackAnns(c.Service.Annotations)
-	what := rules.Say("eligible nodes (Cluster mode attaches every one)", "可挂载的节点（Cluster 模式会挂载全部节点）")
+	what := words.Say("eligible nodes (Cluster mode attaches every one)", "可挂载的节点（Cluster 模式会挂载全部节点）")
 	path := "spec.externalTrafficPolicy"
 	switch {
 	case own.eni:
-		what, path = rules.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), annPath(annBackendType)
+		what, path = words.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), annPath(annBackendType)
 	case own.local:
-		what = rules.Say("nodes with a ready pod (Local mode)", "运行着就绪 Pod 的节点（Local 模式）")
+		what = words.Say("nodes with a ready pod (Local mode)", "运行着就绪 Pod 的节点（Local 模式）")
 	}
 	if len(own.ids) > ackBackendQuota {
-		c.Say(rules.ACKServiceBackendQuota, path, rules.Say("about %d backend servers: %s, above the default quota of %d per CLB",
+		c.Say(rules.ACKServiceBackendQuota, path, words.Say("about %d backend servers: %s, above the default quota of %d per CLB",
 			"约 %d 台后端服务器：%s，超过了每个 CLB 默认 %d 台的配额", len(own.ids), what, ackBackendQuota))
 		return true, nil
 	}
@@ -159,7 +160,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	}
 	svcs, err := c.Snap.Services.List("")
 	if err != nil {
-		return false, rules.Errorf("cannot count the other Services on CLB %s: %w", "无法统计共用 CLB %s 的其他 Service：%w", clip(id), err)
+		return false, words.Errorf("cannot count the other Services on CLB %s: %w", "无法统计共用 CLB %s 的其他 Service：%w", clip(id), err)
 	}
 	union := maps.Clone(own.ids)
 	var parts []string
@@ -170,7 +171,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		}
 		b, err := ackBackendsMemo(c, s)
 		if err != nil {
-			unread = append(unread, rules.Errorf("backends of Service %s/%s on the same CLB %s: %w",
+			unread = append(unread, words.Errorf("backends of Service %s/%s on the same CLB %s: %w",
 				"同一 CLB %[3]s 上的 Service %[1]s/%[2]s 的后端服务器：%[4]w", s.Namespace, s.Name, clip(id), err))
 			continue
 		}
@@ -183,12 +184,12 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		return false, errors.Join(unread...)
 	}
 	slices.Sort(parts)
-	more := rules.Words{}
+	more := words.Words{}
 	if len(unread) > 0 {
-		more = rules.Say("; %d more Service(s) on it could not be read, so the real count may be higher",
+		more = words.Say("; %d more Service(s) on it could not be read, so the real count may be higher",
 			"；另有 %d 个使用它的 Service 无法读取，实际数量可能更多", len(unread))
 	}
-	c.Say(rules.ACKServiceBackendQuota, a.path("id"), rules.Say(
+	c.Say(rules.ACKServiceBackendQuota, a.path("id"), words.Say(
 		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
 		"CLB %s 由 %d 个 Service 共用，它们的后端合计约 %d 台不同的服务器（本 Service：%d 台%s；%s），超过了每个 CLB 默认 %d 台的配额%s",
 		clip(id), len(parts)+1, len(union), len(own.ids), what, listWords(parts, 5), ackBackendQuota, more))

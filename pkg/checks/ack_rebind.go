@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // checkACKRebind flags a loadbalancer-id annotation that names another CLB than the one the Service
@@ -33,11 +34,11 @@ func checkACKRebind(c *Context) {
 	if bound == "" || bound == id {
 		return
 	}
-	address := rules.Say("no address in the input", "输入中没有地址")
+	address := words.Say("no address in the input", "输入中没有地址")
 	if len(addrs) > 0 {
-		address = rules.Say("address %s", "地址 %s", strings.Join(addrs, ", "))
+		address = words.Say("address %s", "地址 %s", strings.Join(addrs, ", "))
 	}
-	c.Say(rules.ACKServiceLBRebind, a.path("id"), rules.Say(
+	c.Say(rules.ACKServiceLBRebind, a.path("id"), words.Say(
 		"the Service is bound to CLB %s (label %s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
 		"该 Service 已绑定到 CLB %s（标签 %s；%s），但注解指定的是 CLB %s；CCM 不会把 Service 迁移到另一个 CLB",
 		clip(bound), labelCCMLBID, address, clip(id)))

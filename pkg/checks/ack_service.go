@@ -16,6 +16,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // ACK Service annotations and labels read by the cloud-controller-manager (CCM). CCM reads every
@@ -53,7 +54,7 @@ var ackAnnotations = map[string]func(string) error{
 	"name":              nil,
 	"resource-group-id": aliRGID.check,
 	// CCM splits on "," and "="; "k", "k=" and "k=v" are all tags, an item without a key is dropped.
-	"additional-resource-tags": ignoredUnless(tagList, rules.Say("CCM drops items without a key", "CCM 会丢弃没有键的条目")),
+	"additional-resource-tags": ignoredUnless(tagList, words.Say("CCM drops items without a key", "CCM 会丢弃没有键的条目")),
 	"delete-protection":        onOff,
 	"modification-protection":  oneOf("ConsoleProtection", "NonProtection"),
 	"cert-id":                  nil,
@@ -75,12 +76,12 @@ var ackAnnotations = map[string]func(string) error{
 	"vswitch-id":               vswitchID.check,
 	// The ACK docs name slb-network-type; the open-source CCM declared that key but never read it and
 	// now reads network-type.
-	"slb-network-type": ignoredUnless(oneOf("classic", "vpc"), rules.Say("the open-source CCM reads network-type, not this key",
+	"slb-network-type": ignoredUnless(oneOf("classic", "vpc"), words.Say("the open-source CCM reads network-type, not this key",
 		"开源版 CCM 读取的是 network-type，而不是这个注解")),
 	"network-type": oneOf("classic", "vpc"),
 	"charge-type":  oneOf("paybytraffic", "paybybandwidth"),
 	// CCM compares with "true" exactly; anything else is false.
-	"force-override-listeners": ignoredUnless(oneOf("true", "false"), rules.Say("CCM treats every value but \"true\" as false",
+	"force-override-listeners": ignoredUnless(oneOf("true", "false"), words.Say("CCM treats every value but \"true\" as false",
 		"除 \"true\" 以外的值，CCM 一律视为 false")),
 	"master-zoneid": aliZoneID.check,
 	"slave-zoneid":  aliZoneID.check,
@@ -90,7 +91,7 @@ var ackAnnotations = map[string]func(string) error{
 	// CCM compares the charge type case-insensitively (and sends PayByCLCU for any spelling of it).
 	"instance-charge-type": oneOfFold("PayBySpec", "PayByCLCU"),
 	"ip-version":           oneOf("ipv4", "ipv6"),
-	"external-ip-type": ignoredUnless(oneOf("eip"), rules.Say("CCM shows the CLB address for any value but \"eip\"",
+	"external-ip-type": ignoredUnless(oneOf("eip"), words.Say("CCM shows the CLB address for any value but \"eip\"",
 		"值不是 \"eip\" 时，CCM 一律显示 CLB 的地址")),
 	// CCM copies it into status.loadBalancer.ingress[].hostname, which the API server validates.
 	"hostname":                     dnsHostname,
@@ -122,19 +123,19 @@ var ackAnnotations = map[string]func(string) error{
 	"xforwardedfor-slbport":        onOff,
 	"xforwardedfor-clientsrcport":  onOff,
 	// CCM enables proxy protocol only for exactly "on".
-	"proxy-protocol":    ignoredUnless(onOff, rules.Say("CCM treats every value but \"on\" as off", "除 \"on\" 以外的值，CCM 一律视为 off")),
+	"proxy-protocol":    ignoredUnless(onOff, words.Say("CCM treats every value but \"on\" as off", "除 \"on\" 以外的值，CCM 一律视为 off")),
 	"domain-extensions": domainExtensions,
 	"backend-label":     backendLabel,
-	"backend-ip-version": ignoredUnless(oneOfFold("ipv4", "ipv6", "dualstack"), rules.Say("CCM attaches IPv4 backends for any other value",
+	"backend-ip-version": ignoredUnless(oneOfFold("ipv4", "ipv6", "dualstack"), words.Say("CCM attaches IPv4 backends for any other value",
 		"值为其他内容时，CCM 挂载 IPv4 后端服务器")),
 	// CCM removes unschedulable nodes only for exactly "on".
-	"remove-unscheduled-backend": ignoredUnless(onOff, rules.Say("CCM keeps unschedulable nodes for every value but \"on\"",
+	"remove-unscheduled-backend": ignoredUnless(onOff, words.Say("CCM keeps unschedulable nodes for every value but \"on\"",
 		"值不是 \"on\" 时，CCM 一律保留不可调度的节点")),
 	"weight":               atoiIn(0, 100),
 	"default-weight":       atoiIn(0, 100),
 	"ignore-weight-update": ignoredUnless(oneOfFold("on", "off"), ackWeightUpdate),
 	// CCM keeps the CLB for any non-empty value, "false" included.
-	"preserve-lb-on-delete": ignoredUnless(oneOf("true"), rules.Say("CCM keeps the CLB on delete for any non-empty value",
+	"preserve-lb-on-delete": ignoredUnless(oneOf("true"), words.Say("CCM keeps the CLB on delete for any non-empty value",
 		"只要值非空，CCM 在删除时都会保留 CLB")),
 	"type":        nil,
 	"tunnel-type": nil,
@@ -158,25 +159,25 @@ var ackAnnotations = map[string]func(string) error{
 }
 
 // ackWeightUpdate is what CCM does with an ignore-weight-update value other than on or off.
-var ackWeightUpdate = rules.Say("CCM updates weights for every value but on", "值不是 on 时，CCM 一律会更新权重")
+var ackWeightUpdate = words.Say("CCM updates weights for every value but on", "值不是 on 时，CCM 一律会更新权重")
 
 // ignoredError is a value CCM takes without an error but does not apply as written; does says what
 // CCM does instead.
 type ignoredError struct {
 	err  error
-	does rules.Words
+	does words.Words
 }
 
-func (e *ignoredError) Error() string { return e.In(rules.English) }
+func (e *ignoredError) Error() string { return e.In(words.English) }
 func (e *ignoredError) Unwrap() error { return e.err }
 
 // In is the error in lang (a worded err is worded in lang too).
-func (e *ignoredError) In(lang rules.Lang) string {
-	return rules.Say("%v; %s", "%v；%s", e.err, e.does).In(lang)
+func (e *ignoredError) In(lang words.Lang) string {
+	return words.Say("%v; %s", "%v；%s", e.err, e.does).In(lang)
 }
 
 // ignoredUnless reports what check rejects as a value CCM ignores, doing what does says.
-func ignoredUnless(check func(string) error, does rules.Words) func(string) error {
+func ignoredUnless(check func(string) error, does words.Words) func(string) error {
 	return func(s string) error {
 		if err := check(s); err != nil {
 			return &ignoredError{err, does}
@@ -187,7 +188,7 @@ func ignoredUnless(check func(string) error, does rules.Words) func(string) erro
 
 // nlbOnly checks an NLB annotation, whose bad value CCM ignores on a CLB Service.
 func nlbOnly(check func(string) error) func(string) error {
-	return ignoredUnless(check, rules.Say("NLB annotation, which CCM does not read on a CLB Service (no loadBalancerClass alibabacloud.com/nlb)",
+	return ignoredUnless(check, words.Say("NLB annotation, which CCM does not read on a CLB Service (no loadBalancerClass alibabacloud.com/nlb)",
 		"这是 NLB 注解，CCM 在 CLB 类型的 Service（未设置 loadBalancerClass alibabacloud.com/nlb）上不读取它"))
 }
 
@@ -196,7 +197,7 @@ func nlbOnly(check func(string) error) func(string) error {
 func tagList(s string) error {
 	for _, item := range strings.Split(strings.TrimSpace(s), ",") {
 		if k, _, _ := strings.Cut(strings.TrimSpace(item), "="); k == "" {
-			return rules.Errorf("item %q has no key (want k1=v1,k2=v2)", "条目 %q 没有键（应为 k1=v1,k2=v2）", clip(item))
+			return words.Errorf("item %q has no key (want k1=v1,k2=v2)", "条目 %q 没有键（应为 k1=v1,k2=v2）", clip(item))
 		}
 	}
 	return nil
@@ -208,10 +209,10 @@ func backendLabel(s string) error {
 	for _, item := range strings.Split(s, ",") {
 		parts := strings.Split(item, "=")
 		if len(parts) < 2 {
-			return rules.Errorf("item %q is not key=value (want k1=v1,k2=v2)", "条目 %q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
+			return words.Errorf("item %q is not key=value (want k1=v1,k2=v2)", "条目 %q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
 		}
 		if parts[0] == "" || strings.ContainsAny(parts[0]+parts[1], " \t") {
-			return rules.Errorf("item %q has an empty key or spaces, so no node label can match it (want k1=v1,k2=v2)",
+			return words.Errorf("item %q has an empty key or spaces, so no node label can match it (want k1=v1,k2=v2)",
 				"条目 %q 的键为空或含有空格，因此匹配不到任何节点标签（应为 k1=v1,k2=v2）", clip(item))
 		}
 	}
@@ -223,7 +224,7 @@ func backendLabel(s string) error {
 func domainExtensions(s string) error {
 	for _, item := range strings.Split(s, ",") {
 		if parts := strings.Split(strings.TrimSpace(item), ":"); len(parts) != 2 {
-			return rules.Errorf("item %q is not domain:certificate-id (want a.example.com:123_abc,b.example.com:456_def)",
+			return words.Errorf("item %q is not domain:certificate-id (want a.example.com:123_abc,b.example.com:456_def)",
 				"条目 %q 不是“域名:证书 ID”形式（应为 a.example.com:123_abc,b.example.com:456_def）", clip(item))
 		}
 	}
@@ -234,7 +235,7 @@ func domainExtensions(s string) error {
 func zoneMaps(s string) error {
 	for _, item := range strings.Split(s, ",") {
 		if len(strings.Split(item, ":")) < 2 {
-			return rules.Errorf("item %q is not zone:vswitch-id (want cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy)",
+			return words.Errorf("item %q is not zone:vswitch-id (want cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy)",
 				"条目 %q 不是“可用区:交换机 ID”形式（应为 cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy）", clip(item))
 		}
 	}
@@ -246,7 +247,7 @@ func healthCheckDomain(s string) error {
 	if s == "$_ip" || hcDomainRE.MatchString(s) {
 		return nil
 	}
-	return rules.Errorf("%q is neither $_ip nor a domain of 1–80 letters, digits, '.' and '-'",
+	return words.Errorf("%q is neither $_ip nor a domain of 1–80 letters, digits, '.' and '-'",
 		"%q 既不是 $_ip，也不是由 1–80 个字母、数字、'.' 和 '-' 组成的域名", clip(s))
 }
 
@@ -258,7 +259,7 @@ func cookieName(s string) error {
 	if cookieRE.MatchString(s) && !strings.HasPrefix(s, "$") {
 		return nil
 	}
-	return rules.Errorf("%q is not a cookie name of 1–200 ASCII characters without ',', ';', spaces or a leading '$'",
+	return words.Errorf("%q is not a cookie name of 1–200 ASCII characters without ',', ';', spaces or a leading '$'",
 		"%q 不是合法的 Cookie 名称：应为 1–200 个 ASCII 字符，不含 ','、';' 和空格，且不以 '$' 开头", clip(s))
 }
 
@@ -268,11 +269,11 @@ var cookieRE = regexp.MustCompile(`^[!-+\--:<-~]{1,200}$`)
 // subdomain that is not an IP address.
 func dnsHostname(s string) error {
 	if net.ParseIP(s) != nil {
-		return rules.Errorf("%q is an IP address; the hostname must be a DNS name (use the ip annotation for an address)",
+		return words.Errorf("%q is an IP address; the hostname must be a DNS name (use the ip annotation for an address)",
 			"%q 是 IP 地址；hostname 必须是 DNS 域名（地址请用 ip 注解设置）", clip(s))
 	}
 	if errs := validation.IsDNS1123Subdomain(s); len(errs) > 0 {
-		return rules.Errorf("%q is not a lowercase DNS name (RFC 1123 subdomain, e.g. www.example.com)",
+		return words.Errorf("%q is not a lowercase DNS name (RFC 1123 subdomain, e.g. www.example.com)",
 			"%q 不是小写的 DNS 域名（RFC 1123 子域名，例如 www.example.com）", clip(s))
 	}
 	return nil
@@ -281,7 +282,7 @@ func dnsHostname(s string) error {
 // ipAddress accepts an IPv4 or IPv6 address.
 func ipAddress(s string) error {
 	if net.ParseIP(s) == nil {
-		return rules.Errorf("%q is not an IPv4 or IPv6 address (e.g. 192.168.0.10)", "%q 不是 IPv4 或 IPv6 地址（例如 192.168.0.10）", clip(s))
+		return words.Errorf("%q is not an IPv4 or IPv6 address (e.g. 192.168.0.10)", "%q 不是 IPv4 或 IPv6 地址（例如 192.168.0.10）", clip(s))
 	}
 	return nil
 }
@@ -301,7 +302,7 @@ func healthCheckPort(s string) error {
 		return nil
 	}
 	if err := atoiIn(1, 65535)(s); err != nil {
-		return rules.Errorf("%v, or -520 for the backend port", "%v，或填 -520 表示使用后端端口", err)
+		return words.Errorf("%v, or -520 for the backend port", "%v，或填 -520 表示使用后端端口", err)
 	}
 	return nil
 }
@@ -318,14 +319,14 @@ func parseProtocolPort(s string) ([]protoPort, error) {
 	for _, item := range strings.Split(s, ",") {
 		proto, port, ok := strings.Cut(strings.TrimSpace(item), ":")
 		if !ok {
-			return nil, rules.Errorf("%q is not protocol:port (e.g. https:443)", "%q 不是“协议:端口”形式（例如 https:443）", clip(item))
+			return nil, words.Errorf("%q is not protocol:port (e.g. https:443)", "%q 不是“协议:端口”形式（例如 https:443）", clip(item))
 		}
 		if err := oneOf("tcp", "udp", "http", "https")(proto); err != nil {
-			return nil, rules.Errorf("protocol %v", "协议 %v", err)
+			return nil, words.Errorf("protocol %v", "协议 %v", err)
 		}
 		n, err := parseIntRange(port, 1, 65535)
 		if err != nil {
-			return nil, rules.Errorf("port %v", "端口 %v", err)
+			return nil, words.Errorf("port %v", "端口 %v", err)
 		}
 		out = append(out, protoPort{proto, int32(n)})
 	}
@@ -477,9 +478,9 @@ func checkACKZoneRegion(c *Context) error {
 	region, node := clusterRegion(c.Snap)
 	if region == "" {
 		if err := c.Snap.Nodes.Whole(""); err != nil {
-			return rules.Errorf("cannot tell the cluster's region from its nodes: %w", "无法从节点得知集群所在的地域：%w", err)
+			return words.Errorf("cannot tell the cluster's region from its nodes: %w", "无法从节点得知集群所在的地域：%w", err)
 		}
-		return classed(snapshot.ReasonMissingInput, rules.Errorf("no node shows the cluster's region", "没有节点标明集群所在的地域"))
+		return classed(snapshot.ReasonMissingInput, words.Errorf("no node shows the cluster's region", "没有节点标明集群所在的地域"))
 	}
 	a := ackAnns(c.Service.Annotations)
 	for _, s := range ackZoneSuffixes {
@@ -488,7 +489,7 @@ func checkACKZoneRegion(c *Context) error {
 			continue
 		}
 		if !strings.HasPrefix(v, region+"-") {
-			c.Say(rules.ACKServiceZoneNotInRegion, a.path(s), rules.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
+			c.Say(rules.ACKServiceZoneNotInRegion, a.path(s), words.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
 				"可用区 %q 不属于集群所在的地域 %s（节点 %s）", clip(v), clip(region), clip(node)))
 		}
 	}
@@ -537,9 +538,9 @@ func checkACKPublicSLB(c *Context) error {
 		}
 		var shown any = quotedOr(t, "")
 		if t == "" {
-			shown = rules.Say("unset", "空值（未设置）")
+			shown = words.Say("unset", "空值（未设置）")
 		}
-		c.Say(rules.ACKServicePublicSLBDisabled, path, rules.Say(
+		c.Say(rules.ACKServicePublicSLBDisabled, path, words.Say(
 			"the Service asks for an internet-facing CLB (address-type %s), but %s sets disablePublicSLB: true",
 			"该 Service 要求公网 CLB（address-type 为 %s），但 %s 设置了 disablePublicSLB: true", shown, ackCloudConfigPath))
 	}
@@ -559,7 +560,7 @@ func checkACKAnnotations(c *Context) error {
 		case key == annBackendType:
 			// CCM compares with "eni" exactly; any other non-empty value means ECS backends.
 			if err := oneOf("eni", "ecs")(v); err != nil && v != "" {
-				c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), rules.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
+				c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), words.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
 					"%v；值不是 \"eni\" 时，CCM 一律挂载节点（ecs）", err))
 			}
 			continue
@@ -568,7 +569,7 @@ func checkACKAnnotations(c *Context) error {
 		case strings.HasPrefix(key, ackLegacyPrefix):
 			suffix = strings.TrimPrefix(key, ackLegacyPrefix)
 			if cur, ok := ann[ackPrefix+suffix]; ok && cur != v {
-				c.Say(rules.ACKServiceLegacyAnnotationConflict, annPath(key), rules.Say(
+				c.Say(rules.ACKServiceLegacyAnnotationConflict, annPath(key), words.Say(
 					"legacy key says %q but %s%s says %q; CCM uses the latter",
 					"旧版注解的值为 %q，而 %s%s 的值为 %q；CCM 以后者为准", clip(v), ackPrefix, suffix, clip(cur)))
 			}
@@ -576,7 +577,7 @@ func checkACKAnnotations(c *Context) error {
 			// A misspelt prefix: close to a known full key.
 			if strings.HasPrefix(key, "service.beta.kubernetes.io/") {
 				if best, d := nearest(key, ackFullKeys); d > 0 && d <= 2 {
-					c.Say(rules.ACKServiceUnknownAnnotation, annPath(key), rules.Say("CCM does not read this key; did you mean %s?",
+					c.Say(rules.ACKServiceUnknownAnnotation, annPath(key), words.Say("CCM does not read this key; did you mean %s?",
 						"CCM 不读取这个注解；是不是想写 %s？", best))
 				}
 			}
@@ -586,7 +587,7 @@ func checkACKAnnotations(c *Context) error {
 		if known && nlb {
 			var read bool
 			if check, read = nlbCheck(suffix); !read {
-				c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), rules.Say(
+				c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), words.Say(
 					"%s is a CLB annotation, which CCM does not read on an NLB Service (loadBalancerClass %s)",
 					"%s 是 CLB 注解，CCM 在 NLB 类型的 Service（loadBalancerClass %s）上不读取它", clip(suffix), ackNLBClass))
 				continue
@@ -594,15 +595,15 @@ func checkACKAnnotations(c *Context) error {
 		}
 		switch {
 		case !known:
-			c.Say(rules.ACKServiceUnknownAnnotation, annPath(key), rules.Say("%q is not a CLB annotation CCM reads%s",
+			c.Say(rules.ACKServiceUnknownAnnotation, annPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
 				"%q 不是 CCM 读取的 CLB 注解%s", clip(suffix), suggestion(suffix)))
 		case check != nil:
 			if err := check(v); err != nil {
 				var ig *ignoredError
 				if errors.As(err, &ig) {
-					c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), rules.Say("%s: %v", "注解 %s 的值不会按所写生效：%v", clip(suffix), err))
+					c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), words.Say("%s: %v", "注解 %s 的值不会按所写生效：%v", clip(suffix), err))
 				} else {
-					c.Say(rules.ACKServiceInvalidAnnotation, annPath(key), rules.Say("%s: %v", "注解 %s 的值无效：%v", clip(suffix), err))
+					c.Say(rules.ACKServiceInvalidAnnotation, annPath(key), words.Say("%s: %v", "注解 %s 的值无效：%v", clip(suffix), err))
 				}
 			}
 		}
@@ -616,29 +617,29 @@ func checkACKAnnotations(c *Context) error {
 }
 
 // suggestion names the known suffix nearest to s, when it is close enough to be a typo.
-func suggestion(s string) rules.Words {
+func suggestion(s string) words.Words {
 	if s == "backend-type" {
-		return rules.Say("; the backend type is set with %s", "；后端类型由 %s 设置", annBackendType)
+		return words.Say("; the backend type is set with %s", "；后端类型由 %s 设置", annBackendType)
 	}
 	best, d := nearest(s, ackSuffixes)
 	if d <= 2 || d*3 <= len(s) {
-		return rules.Say("; did you mean %s%s?", "；是不是想写 %s%s？", ackPrefix, best)
+		return words.Say("; did you mean %s%s?", "；是不是想写 %s%s？", ackPrefix, best)
 	}
-	return rules.Words{}
+	return words.Words{}
 }
 
 // checkACKAnnotationLinks checks annotations that only work together. The missing companions of one
 // annotation are one finding.
 func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	var order []string
-	missing := map[string][]rules.Words{} // path -> "why; key is missing"
-	need := func(when bool, suffix, companion string, why rules.Words) {
+	missing := map[string][]words.Words{} // path -> "why; key is missing"
+	need := func(when bool, suffix, companion string, why words.Words) {
 		if _, _, set := a.get(companion); when && !set {
 			p := a.path(suffix)
 			if missing[p] == nil {
 				order = append(order, p)
 			}
-			missing[p] = append(missing[p], rules.Say("%s; %s%s is missing", "%s；缺少 %s%s", why, ackPrefix, companion))
+			missing[p] = append(missing[p], words.Say("%s; %s%s is missing", "%s；缺少 %s%s", why, ackPrefix, companion))
 		}
 	}
 	defer func() {
@@ -647,21 +648,21 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		}
 	}()
 	sticky := a.value("sticky-session") == "on"
-	need(sticky, "sticky-session", "sticky-session-type", rules.Say("sticky-session is on", "sticky-session 已开启"))
+	need(sticky, "sticky-session", "sticky-session-type", words.Say("sticky-session is on", "sticky-session 已开启"))
 	need(sticky && a.value("sticky-session-type") == "insert", "sticky-session-type", "cookie-timeout",
-		rules.Say("sticky-session-type insert needs a cookie lifetime", "sticky-session-type 为 insert 时需要 Cookie 超时时间"))
+		words.Say("sticky-session-type insert needs a cookie lifetime", "sticky-session-type 为 insert 时需要 Cookie 超时时间"))
 	need(sticky && a.value("sticky-session-type") == "server", "sticky-session-type", "cookie",
-		rules.Say("sticky-session-type server needs the cookie name", "sticky-session-type 为 server 时需要 Cookie 名称"))
+		words.Say("sticky-session-type server needs the cookie name", "sticky-session-type 为 server 时需要 Cookie 名称"))
 	acl := a.value("acl-status") == "on"
-	aclOn := rules.Say("acl-status is on", "acl-status 已开启")
+	aclOn := words.Say("acl-status is on", "acl-status 已开启")
 	need(acl, "acl-status", "acl-id", aclOn)
 	need(acl, "acl-status", "acl-type", aclOn)
 	if _, _, set := a.get("vswitch-id"); set && a.value("address-type") != "intranet" {
 		var typ any = clip(a.value("address-type"))
 		if typ == "" {
-			typ = rules.Say("internet (default)", "internet（默认）")
+			typ = words.Say("internet (default)", "internet（默认）")
 		}
-		c.Say(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"), rules.Say(
+		c.Say(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"), words.Say(
 			"a vSwitch applies only to an intranet CLB, but address-type is %q",
 			"交换机（vSwitch）只对内网 CLB 生效，但 address-type 为 %q", typ))
 	}
@@ -670,9 +671,9 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	for _, p := range protos {
 		https = https || p == "https"
 	}
-	need(https, "protocol-port", "cert-id", rules.Say("an https listener needs a certificate", "https 监听需要证书"))
+	need(https, "protocol-port", "cert-id", words.Say("an https listener needs a certificate", "https 监听需要证书"))
 	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
-		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), rules.Say(
+		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), words.Say(
 			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 			"CLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
 			clip(id), servicePorts(c.Service)))
@@ -695,13 +696,13 @@ func checkACKENI(c *Context) error {
 		return nil
 	}
 	if !byConfig.IsZero() {
-		byConfig = rules.Say(" (%s)", "（%s）", byConfig)
+		byConfig = words.Say(" (%s)", "（%s）", byConfig)
 	}
 	a := ackAnns(svc.Annotations)
 	portsErr := checkACKNamedTargetPorts(c, byConfig)
 	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
 	if a.value("spec") == "slb.s0.share" {
-		c.Say(rules.ACKServiceENISharedSpec, a.path("spec"), rules.Say("spec slb.s0.share is a shared-resource CLB, which takes no ENI backends%s",
+		c.Say(rules.ACKServiceENISharedSpec, a.path("spec"), words.Say("spec slb.s0.share is a shared-resource CLB, which takes no ENI backends%s",
 			"规格 slb.s0.share 是共享型 CLB，不支持 ENI 后端%s", byConfig))
 	}
 	plugin, err := ackNetworkPlugin(c)
@@ -709,7 +710,7 @@ func checkACKENI(c *Context) error {
 		return errors.Join(portsErr, err)
 	}
 	if plugin == "flannel" {
-		c.Say(rules.ACKServiceENIFlannel, annPath(annBackendType), rules.Say(
+		c.Say(rules.ACKServiceENIFlannel, annPath(annBackendType), words.Say(
 			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses%s",
 			"集群使用 Flannel 网络插件（kube-system/kube-flannel-ds），其 Pod IP 不是弹性网卡（ENI）地址%s", byConfig))
 	}
@@ -720,7 +721,7 @@ func checkACKENI(c *Context) error {
 // ackNamedPortCCM, which sends the name's zero value to the CLB API. A newer CCM resolves the name;
 // when the version cannot be told, the finding is a warning that names the release that fixes it,
 // and when the CCM was not read, the error says why.
-func checkACKNamedTargetPorts(c *Context, byConfig rules.Words) error {
+func checkACKNamedTargetPorts(c *Context, byConfig words.Words) error {
 	var named []int
 	for i, p := range c.Service.Spec.Ports {
 		if p.TargetPort.Type == intstr.String {
@@ -738,13 +739,13 @@ func checkACKNamedTargetPorts(c *Context, byConfig rules.Words) error {
 		path, name := fmt.Sprintf("spec.ports[%d].targetPort", i), clip(c.Service.Spec.Ports[i].TargetPort.StrVal)
 		switch {
 		case err != nil:
-			c.SaySeverity(rules.ACKServiceENIStringTargetPort, rules.Warning, path, rules.Say(
+			c.SaySeverity(rules.ACKServiceENIStringTargetPort, rules.Warning, path, words.Say(
 				"targetPort %q is a port name, which cloud-controller-manager releases before %s cannot resolve with ENI backends; "+
 					"its version is unknown (%v)%s",
 				"targetPort %q 是端口名称，%s 之前的 cloud-controller-manager 版本在 ENI 后端模式下无法解析它；当前版本未知（%v）%s",
 				name, ackNamedPortCCM, err, byConfig))
 		case old:
-			c.Say(rules.ACKServiceENIStringTargetPort, path, rules.Say(
+			c.Say(rules.ACKServiceENIStringTargetPort, path, words.Say(
 				"targetPort %q is a port name, which cloud-controller-manager %s (before %s) cannot resolve with ENI backends%s",
 				"targetPort %q 是端口名称，cloud-controller-manager %s（早于 %s）在 ENI 后端模式下无法解析它%s",
 				name, clip(tag), ackNamedPortCCM, byConfig))
@@ -775,7 +776,7 @@ func ackNetworkPlugin(c *Context) (string, error) {
 	case err != nil:
 		return "", err
 	}
-	return "", rules.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system",
+	return "", words.Errorf("network plugin unknown: no kube-flannel-ds or terway DaemonSet in kube-system",
 		"网络插件未知：kube-system 中没有 kube-flannel-ds 或 terway DaemonSet")
 }
 
@@ -824,30 +825,30 @@ func checkACKBackends(c *Context) error {
 		if _, err := serviceSlices(c.Snap, c.Service); err != nil {
 			return err
 		}
-		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", rules.Say("the Service has no ready endpoint (%d endpoints in %s)",
+		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", words.Say("the Service has no ready endpoint (%d endpoints in %s)",
 			"该 Service 没有就绪的 Endpoint（%[2]s 中共 %[1]d 个）", b.endpoints, b.from))
 		return nil
 	case b.eni:
 	case !b.local && b.eligible == 0:
 		// Offline, the input files may lack the nodes that would be eligible.
 		if err = c.Snap.Nodes.Whole(""); err != nil {
-			err = rules.Errorf("cannot tell whether any node can be a CLB backend: %w", "无法判断是否有节点可以作为 CLB 的后端服务器：%w", err)
+			err = words.Errorf("cannot tell whether any node can be a CLB backend: %w", "无法判断是否有节点可以作为 CLB 的后端服务器：%w", err)
 			break
 		}
 		path := "spec.externalTrafficPolicy"
 		if _, _, set := a.get("backend-label"); set {
 			path = a.path("backend-label")
 		}
-		c.Say(rules.ACKServiceNoAvailableNodes, path, rules.Say(
+		c.Say(rules.ACKServiceNoAvailableNodes, path, words.Say(
 			"none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)",
 			"%d 个节点都不能作为 CLB 的后端服务器（master 节点、被排除、未就绪或被筛除）", b.nodes))
 	case b.local && len(b.ids) == 0 && len(b.unseen) > 0:
 		// A node the node list lacks is not in the input files, or known absent: never nil.
 		_, err = c.Snap.Nodes.Get("", b.unseen[0])
-		err = rules.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w",
+		err = words.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w",
 			"就绪的 Pod 运行在节点列表中没有的节点上（%s），因此无法确定 CCM 是否会挂载它们：%w", nameList(clipAll(b.unseen), 3), err)
 	case b.local && len(b.ids) == 0:
-		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", rules.Say(
+		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", words.Say(
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s",
 			"所有就绪的 Pod 都运行在 CCM 不会挂载的节点上（master 节点、被排除或未就绪）：%s", listWords(b.elsewhere, 8)))
 	}
@@ -877,7 +878,7 @@ func checkACKHTTPSBackend(c *Context) error {
 			if err != nil {
 				unknown = append(unknown, err)
 			} else if tls {
-				c.Say(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i), rules.Say(
+				c.Say(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i), words.Say(
 					"the https:%d listener sends decrypted HTTP to targetPort %s, %s",
 					"https:%d 监听把解密后的 HTTP 发往 targetPort %s，%s", pp.port, clip(sp.TargetPort.String()), why))
 			}
@@ -888,31 +889,31 @@ func checkACKHTTPSBackend(c *Context) error {
 
 // tlsTargetPort reports whether a targetPort is a TLS port of the backend pods: 443, a port named
 // https, or a container port named https. Pods are read only when the port itself does not tell.
-func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, rules.Words, error) {
+func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, words.Words, error) {
 	if tp.Type == intstr.Int && tp.IntVal == 443 {
-		return true, rules.Say("the standard HTTPS port", "即标准的 HTTPS 端口"), nil
+		return true, words.Say("the standard HTTPS port", "即标准的 HTTPS 端口"), nil
 	}
 	if tp.Type == intstr.String && strings.Contains(strings.ToLower(tp.StrVal), "https") {
-		return true, rules.Say("a port named for HTTPS", "其名称表明它是 HTTPS 端口"), nil
+		return true, words.Say("a port named for HTTPS", "其名称表明它是 HTTPS 端口"), nil
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
 	if err != nil {
-		return false, rules.Words{}, err
+		return false, words.Words{}, err
 	}
 	for _, p := range pods {
 		for _, ctr := range p.Spec.Containers {
 			for _, cp := range ctr.Ports {
 				named := strings.Contains(strings.ToLower(cp.Name), "https")
 				if named && ((tp.Type == intstr.Int && cp.ContainerPort == tp.IntVal) || (tp.Type == intstr.String && cp.Name == tp.StrVal)) {
-					return true, rules.Say("which pod %s serves as container port %q", "Pod %s 以容器端口 %q 提供该端口", clip(p.Name), clip(cp.Name)), nil
+					return true, words.Say("which pod %s serves as container port %q", "Pod %s 以容器端口 %q 提供该端口", clip(p.Name), clip(cp.Name)), nil
 				}
 				if tp.Type == intstr.String && cp.Name == tp.StrVal && cp.ContainerPort == 443 {
-					return true, rules.Say("which resolves to port 443 in pod %s", "它在 Pod %s 中解析为 443 端口", clip(p.Name)), nil
+					return true, words.Say("which resolves to port 443 in pod %s", "它在 Pod %s 中解析为 443 端口", clip(p.Name)), nil
 				}
 			}
 		}
 	}
-	return false, rules.Words{}, nil
+	return false, words.Words{}, nil
 }
 
 // checkACKReuse flags a reused CLB id that CCM created for another Service.
@@ -935,7 +936,7 @@ func checkACKReuse(c *Context) error {
 	}
 	if len(owners) > 0 {
 		slices.Sort(owners)
-		c.Say(rules.ACKServiceReuseCCMLB, a.path("id"), rules.Say("CLB %s was created by CCM for Service %s (label %s)",
+		c.Say(rules.ACKServiceReuseCCMLB, a.path("id"), words.Say("CLB %s was created by CCM for Service %s (label %s)",
 			"CLB %s 是 CCM 为 Service %s 创建的（标签 %s）", clip(id), listWords(owners, 5), labelCCMLBID))
 	}
 	return nil
@@ -950,7 +951,7 @@ func checkACKCLCUSpec(c *Context) {
 	if !hasSpec || a.value("instance-charge-type") != "PayByCLCU" {
 		return
 	}
-	c.SaySeverity(rules.ACKServiceCLCUSpec, rules.Info, a.path("spec"), rules.Say(
+	c.SaySeverity(rules.ACKServiceCLCUSpec, rules.Info, a.path("spec"), words.Say(
 		"spec %q is set with instance-charge-type PayByCLCU; no change of it shows, so CCM keeps the PayByCLCU CLB and ignores the specification",
 		"规格 %q 与 instance-charge-type PayByCLCU 同时设置；未见其变更，因此 CCM 保留按 CLCU 计费的 CLB，并忽略该规格", clip(spec)))
 }
@@ -973,7 +974,7 @@ func checkACKImmutable(c *Context) error {
 		return nil
 	}
 	if rg, _, set := a.get("resource-group-id"); set {
-		c.Say(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"), rules.Say(
+		c.Say(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"), words.Say(
 			"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync",
 			"CLB 已创建在资源组 %s 中，之后不能再更改；修改该值会让每一次同步都失败", clip(rg)))
 	}
@@ -990,19 +991,19 @@ func checkACKAddressType(c *Context) {
 		return
 	}
 	typ := orDefault(a.value("address-type"), "internet")
-	var facts []rules.Words
+	var facts []words.Words
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {
-			kind := rules.Say("public", "公网")
+			kind := words.Say("public", "公网")
 			if private {
-				kind = rules.Say("private", "私网")
+				kind = words.Say("private", "私网")
 			}
-			facts = append(facts, rules.Say("address-type is %s but the CLB address %s is %s",
+			facts = append(facts, words.Say("address-type is %s but the CLB address %s is %s",
 				"address-type 为 %s，但 CLB 的地址 %s 是%s地址", clip(typ), clip(ing.IP), kind))
 		}
 	}
 	if len(facts) > 0 {
-		c.SaySeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"), rules.Say(
+		c.SaySeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"), words.Say(
 			"%s; the type cannot be changed after creation", "%s；该类型在创建后不能更改", joinWords(facts)))
 	}
 }
@@ -1029,14 +1030,14 @@ func checkACKRollingUpdate(c *Context) error {
 	if err != nil {
 		return err
 	}
-	var bad []rules.Words
+	var bad []words.Words
 	for _, p := range pods {
 		if probs := gracefulProblems(p); len(probs) > 0 {
-			bad = append(bad, rules.Say("%s (%s)", "%s（%s）", clip(p.Name), joinWords(probs)))
+			bad = append(bad, words.Say("%s (%s)", "%s（%s）", clip(p.Name), joinWords(probs)))
 		}
 	}
 	if len(bad) > 0 {
-		c.Say(rules.ACKServiceRollingUpdate503, a.path("connection-drain"), rules.Say(
+		c.Say(rules.ACKServiceRollingUpdate503, a.path("connection-drain"), words.Say(
 			"connection draining is off and %d of %d backend pods stop abruptly: %s",
 			"连接优雅中断（connection drain）未开启，%[2]d 个后端 Pod 中有 %[1]d 个会被直接终止：%[3]s", len(bad), len(pods), listWords(bad, 3)))
 	}
@@ -1046,7 +1047,7 @@ func checkACKRollingUpdate(c *Context) error {
 var sleepRE = regexp.MustCompile(`\bsleep\s+(\d+)`)
 
 // gracefulProblems lists what keeps a pod from leaving the CLB gracefully.
-func gracefulProblems(p *snapshot.Pod) []rules.Words {
+func gracefulProblems(p *snapshot.Pod) []words.Words {
 	readiness, preStop, stopSecs := false, false, 0
 	for _, ctr := range p.Spec.Containers {
 		readiness = readiness || ctr.HasReadinessProbe
@@ -1070,14 +1071,14 @@ func gracefulProblems(p *snapshot.Pod) []rules.Words {
 	if p.Spec.TerminationGracePeriodSeconds != nil {
 		grace = int(*p.Spec.TerminationGracePeriodSeconds)
 	}
-	var out []rules.Words
+	var out []words.Words
 	if !readiness {
-		out = append(out, rules.Say("no readinessProbe", "没有 readinessProbe"))
+		out = append(out, words.Say("no readinessProbe", "没有 readinessProbe"))
 	}
 	if !preStop {
-		out = append(out, rules.Say("no preStop", "没有 preStop"))
+		out = append(out, words.Say("no preStop", "没有 preStop"))
 	} else if grace < stopSecs+30 {
-		out = append(out, rules.Say("terminationGracePeriodSeconds %d < preStop %ds + 30s", "terminationGracePeriodSeconds %d < preStop %d 秒 + 30 秒", grace, stopSecs))
+		out = append(out, words.Say("terminationGracePeriodSeconds %d < preStop %ds + 30s", "terminationGracePeriodSeconds %d < preStop %d 秒 + 30 秒", grace, stopSecs))
 	}
 	return out
 }
@@ -1091,15 +1092,15 @@ func checkACKTraffic(c *Context) error {
 		sch != "wrr" && sch != "wlc" && !ackENIMode(c) {
 		var shown any = clip(sch)
 		if sch == "" {
-			shown = rules.Say("unset", "空值（未设置）")
+			shown = words.Say("unset", "空值（未设置）")
 		}
-		c.Say(rules.ACKServiceUnevenLoad, a.path("scheduler"), rules.Say(
+		c.Say(rules.ACKServiceUnevenLoad, a.path("scheduler"), words.Say(
 			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights",
 			"externalTrafficPolicy 为 Local，而调度算法为 %s，它不考虑按各节点 Pod 数设置的权重", shown))
 	}
 	for i, p := range svc.Spec.Ports {
 		if p.NodePort >= 32768 {
-			c.Say(rules.ACKServiceNodePortLocalPortRange, fmt.Sprintf("spec.ports[%d].nodePort", i), rules.Say(
+			c.Say(rules.ACKServiceNodePortLocalPortRange, fmt.Sprintf("spec.ports[%d].nodePort", i), words.Say(
 				"nodePort %d lies in the default ip_local_port_range 32768-60999",
 				"nodePort %d 落在默认的 ip_local_port_range 32768-60999 范围内", p.NodePort))
 		}
@@ -1111,7 +1112,7 @@ func checkACKTraffic(c *Context) error {
 func checkACKCCMVersion(c *Context) error {
 	tag, where, old, err := ccmOlder(c, ackEventsCCM)
 	if old {
-		c.Say(rules.ACKServiceOldCCMNoEvents, where, rules.Say("cloud-controller-manager %s predates %s, the first release that records sync events",
+		c.Say(rules.ACKServiceOldCCMNoEvents, where, words.Say("cloud-controller-manager %s predates %s, the first release that records sync events",
 			"cloud-controller-manager %s 早于 %s（首个会记录同步事件的版本）", clip(tag), ackEventsCCM))
 	}
 	return err
@@ -1126,11 +1127,11 @@ func checkACKReuseCCMVersion(c *Context) error {
 	case snapshot.IsUnknown(err):
 		return err // not read (RBAC, offline input): no verdict
 	case err != nil:
-		c.SaySeverity(rules.ACKServiceReuseOldCCM, rules.Warning, ackAnns(c.Service.Annotations).path("id"), rules.Say(
+		c.SaySeverity(rules.ACKServiceReuseOldCCM, rules.Warning, ackAnns(c.Service.Annotations).path("id"), words.Say(
 			"the Service reuses CLB %s, which needs cloud-controller-manager %s or later; its version is unknown (%v)",
 			"该 Service 复用了 CLB %s，这需要 cloud-controller-manager %s 或更高版本；当前版本未知（%v）", id, ackReuseCCM, err))
 	case old:
-		c.Say(rules.ACKServiceReuseOldCCM, where, rules.Say(
+		c.Say(rules.ACKServiceReuseOldCCM, where, words.Say(
 			"the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
 			"该 Service 复用了 CLB %s，但 cloud-controller-manager %s 早于 %s（首个支持复用 CLB 的版本）", id, clip(tag), ackReuseCCM))
 	}
@@ -1169,7 +1170,7 @@ func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err err
 	tag = imageTag(r.image)
 	v, err := parseVersion(tag)
 	if err != nil {
-		return "", "", false, rules.Errorf("cannot tell the CCM version from image %s: %v", "无法从镜像 %s 判断 CCM 的版本：%v", clip(r.image), err)
+		return "", "", false, words.Errorf("cannot tell the CCM version from image %s: %v", "无法从镜像 %s 判断 CCM 的版本：%v", clip(r.image), err)
 	}
 	floor, ok := ccmFloors[minimum]
 	if !ok {
@@ -1186,16 +1187,16 @@ func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err err
 func checkACKIntranetLoopback(c *Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
-	private, why, known := false, rules.Words{}, false
+	private, why, known := false, words.Words{}, false
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if p, ok := isPrivateIP(ing.IP); ok {
 			private, known = p, true
-			why = rules.Say("its address %s is private", "其地址 %s 是私网地址", clip(ing.IP))
+			why = words.Say("its address %s is private", "其地址 %s 是私网地址", clip(ing.IP))
 			break
 		}
 	}
 	if !known && a.value("address-type") == "intranet" {
-		private, why = true, rules.Say("address-type is intranet", "address-type 为 intranet")
+		private, why = true, words.Say("address-type is intranet", "address-type 为 intranet")
 	}
 	if !private {
 		return nil
@@ -1213,7 +1214,7 @@ func checkACKIntranetLoopback(c *Context) error {
 		}
 	}
 	if len(l4) > 0 {
-		c.Say(rules.ACKServiceIntranetLBLoopback, a.path("id"), rules.Say(
+		c.Say(rules.ACKServiceIntranetLBLoopback, a.path("id"), words.Say(
 			"reused CLB %s is internal (%s) and listens at layer 4 on %s: pods on a node that is one of its backends cannot reach it",
 			"复用的 CLB %s 是内网 CLB（%s），并在 %s 上提供四层监听：运行在其后端节点上的 Pod 无法访问它",
 			clip(a.value("id")), why, strings.Join(l4, ", ")))
@@ -1224,7 +1225,7 @@ func checkACKIntranetLoopback(c *Context) error {
 // checkACKAnnotationsNotLB flags CLB annotations on a Service that is not of type LoadBalancer.
 func checkACKAnnotationsNotLB(c *Context) error {
 	keys := ackCLBKeys(c.Service.Annotations)
-	c.Say(rules.ACKServiceListenerOnNodePort, "spec.type", rules.Say("type is %s, so CCM ignores its %d CLB annotation(s): %s",
+	c.Say(rules.ACKServiceListenerOnNodePort, "spec.type", words.Say("type is %s, so CCM ignores its %d CLB annotation(s): %s",
 		"类型为 %s，因此 CCM 会忽略它的 %d 个 CLB 注解：%s",
 		clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), listWords(clipAll(keys), 3)))
 	return nil
@@ -1240,7 +1241,7 @@ func checkACKTypeChange(c *Context) error {
 	if ackAnns(svc.Annotations).value("id") == id {
 		return nil
 	}
-	c.Say(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]", rules.Say(
+	c.Say(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]", words.Say(
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
 		"类型为 %s，但该 Service 仍带有 CLB %s 的标签：Service 不再是 LoadBalancer 类型时，CCM 会删除它创建的 CLB，其地址随之释放",
 		clip(orDefault(string(svc.Spec.Type), "ClusterIP")), clip(id)))
@@ -1250,11 +1251,11 @@ func checkACKTypeChange(c *Context) error {
 // wrappedWords is an error worded in every language (w) that wraps err, whose class it keeps.
 type wrappedWords struct {
 	err error
-	w   rules.Words
+	w   words.Words
 }
 
-func (e *wrappedWords) Error() string             { return e.w.In(rules.English) }
-func (e *wrappedWords) In(lang rules.Lang) string { return e.w.In(lang) }
+func (e *wrappedWords) Error() string             { return e.w.In(words.English) }
+func (e *wrappedWords) In(lang words.Lang) string { return e.w.In(lang) }
 func (e *wrappedWords) Unwrap() error             { return e.err }
 
 // ccmImage returns the image of kube-system's cloud-controller-manager Deployment or DaemonSet and
@@ -1274,12 +1275,12 @@ func ccmImage(c *Context) (image, path string, err error) {
 		case !isNotFound(serr):
 			return "", "", serr
 		}
-		return "", "", &wrappedWords{err: derr, w: rules.Say("%[1]v, nor a DaemonSet of that name: a managed control plane runs it out of sight",
+		return "", "", &wrappedWords{err: derr, w: words.Say("%[1]v, nor a DaemonSet of that name: a managed control plane runs it out of sight",
 			"kube-system 中既没有名为 %[2]s 的 Deployment，也没有同名的 DaemonSet：托管的控制面在集群之外运行它", derr, ackCCMName)}
 	}
 	i := findContainer(spec.Containers, ackCCMName)
 	if i < 0 {
-		return "", "", rules.Errorf("%s kube-system/%s has no %s container", "%s kube-system/%s 中没有 %s 容器", kind, ackCCMName, ackCCMName)
+		return "", "", words.Errorf("%s kube-system/%s has no %s container", "%s kube-system/%s 中没有 %s 容器", kind, ackCCMName, ackCCMName)
 	}
 	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
 }
@@ -1291,7 +1292,7 @@ func ccmPortEntry(entries []string, port string, key int, bad func(parts []strin
 	for i, e := range entries {
 		parts := strings.Split(e, ":")
 		if err := bad(parts); err != nil {
-			return nil, i + 1, rules.Errorf("entry %q: %v", "条目 %q：%v", clip(e), err)
+			return nil, i + 1, words.Errorf("entry %q: %v", "条目 %q：%v", clip(e), err)
 		}
 		if parts[key] == port {
 			return parts, i + 1, nil
@@ -1334,7 +1335,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		for _, p := range portsOf {
 			m, reached, err := ccmPortEntry(entries, p, key, bad)
 			if err != nil {
-				c.Say(rules.ACKServiceInvalidAnnotation, a.path(suffix), rules.Say("%s: %v (CCM fails on it while looking for port %s)",
+				c.Say(rules.ACKServiceInvalidAnnotation, a.path(suffix), words.Say("%s: %v (CCM fails on it while looking for port %s)",
 					"%s：%v（CCM 查找端口 %s 时会因此失败）", suffix, err, p))
 				return nil, nil, false
 			}
@@ -1344,7 +1345,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 			}
 		}
 		if rest := unmatched(entries, key, used); len(rest) > 0 {
-			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path(suffix), rules.Say(
+			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path(suffix), words.Say(
 				"%s: entries %s name no port of the Service (ports: %s); CCM skips them",
 				"%s：条目 %s 不对应 Service 的任何端口（端口：%s）；CCM 会跳过它们",
 				suffix, listWords(quoteAll(rest), 8), servicePorts(svc)))
@@ -1353,10 +1354,10 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 	}
 	_, pm, _ := walk("protocol-port", 1, ports, func(parts []string) error {
 		if len(parts) < 2 {
-			return rules.Errorf("not protocol:port (e.g. https:443)", "不是“协议:端口”形式（例如 https:443）")
+			return words.Errorf("not protocol:port (e.g. https:443)", "不是“协议:端口”形式（例如 https:443）")
 		}
 		if err := oneOf("http", "https", "tcp", "udp")(parts[0]); err != nil {
-			return rules.Errorf("protocol %v", "协议 %v", err)
+			return words.Errorf("protocol %v", "协议 %v", err)
 		}
 		return nil
 	})
@@ -1373,19 +1374,19 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		}
 	}
 	if v, _, set := a.get("forward-port"); set && v != "" && len(httpPorts) == 0 {
-		c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("forward-port"), rules.Say(
+		c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("forward-port"), words.Say(
 			"forward-port applies to http listeners and the Service has none (protocol-port gives no http port); CCM ignores it",
 			"forward-port 只作用于 http 监听，而该 Service 没有 http 监听（protocol-port 未给出 http 端口）；CCM 会忽略它"))
 	} else if _, fm, ok := walk("forward-port", 0, httpPorts, func(parts []string) error {
 		if len(parts) != 2 {
-			return rules.Errorf("not listener:target (e.g. 80:443)", "不是“监听端口:目标端口”形式（例如 80:443）")
+			return words.Errorf("not listener:target (e.g. 80:443)", "不是“监听端口:目标端口”形式（例如 80:443）")
 		}
 		return nil
 	}); ok {
 		for _, p := range httpPorts {
 			if m := fm[p]; m != nil {
 				if err := atoiIn(1, 65535)(m[1]); err != nil {
-					c.Say(rules.ACKServiceInvalidAnnotation, a.path("forward-port"), rules.Say("forward-port: target of listener %s: %v",
+					c.Say(rules.ACKServiceInvalidAnnotation, a.path("forward-port"), words.Say("forward-port: target of listener %s: %v",
 						"forward-port：监听 %s 的目标端口：%v", p, err))
 				}
 			}
@@ -1394,13 +1395,13 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 	// vgroup-port is read only when an existing CLB is reused.
 	if v, _, set := a.get("vgroup-port"); set && v != "" {
 		if _, _, reuse := a.get("id"); !reuse || a.value("id") == "" {
-			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"), rules.Say(
+			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
 				"vgroup-port applies only to a reused CLB (%sid is not set); CCM ignores it",
 				"vgroup-port 只对复用的 CLB 生效（未设置 %sid）；CCM 会忽略它", ackPrefix))
 		} else {
 			walk("vgroup-port", 1, ports, func(parts []string) error {
 				if len(parts) < 2 {
-					return rules.Errorf("not vserver-group-id:port (e.g. rsp-xxx:443)", "不是“虚拟服务器组 ID:端口”形式（例如 rsp-xxx:443）")
+					return words.Errorf("not vserver-group-id:port (e.g. rsp-xxx:443)", "不是“虚拟服务器组 ID:端口”形式（例如 rsp-xxx:443）")
 				}
 				return nil
 			})

@@ -9,6 +9,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // The change checks run the change model (pkg/changes) on the target. In a preflight the snapshot
@@ -118,9 +119,9 @@ func (c *Context) emitChange(ch changes.Change, preflight bool) bool {
 	}
 	n := len(c.findings)
 	w := ch.Words()
-	if en, zh := w.In(rules.English), w.In(rules.Chinese); len(en) > maxChangeMessage || len(zh) > maxChangeMessage {
+	if en, zh := w.In(words.English), w.In(words.Chinese); len(en) > maxChangeMessage || len(zh) > maxChangeMessage {
 		// Clipped in each language; a phrase without facts is printed as it is.
-		w = rules.Phrase{En: clipTo(en, maxChangeMessage), Zh: clipTo(zh, maxChangeMessage)}.With()
+		w = words.Phrase{En: clipTo(en, maxChangeMessage), Zh: clipTo(zh, maxChangeMessage)}.With()
 	}
 	c.Say(ch.Rule, ch.Field, w)
 	if len(c.findings) == n {

@@ -19,6 +19,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // OfflineMode says how a check treats objects that offline input files may lack.
@@ -88,7 +89,7 @@ type Finding struct {
 	// Message holds the facts of this instance, in English; never secret material.
 	Message string
 	// Words is Message in every language; zero when Message is a fact of its own (an event's text).
-	Words rules.Words
+	Words words.Words
 	// Severity, when set, overrides the rule's severity for this instance (a check that weighs how
 	// many risk factors hold).
 	Severity *rules.Severity
@@ -113,7 +114,7 @@ type Skip struct {
 	// Worded words Reason in every language: the checks' own text, or the snapshot's
 	// *snapshot.UnknownError (a pointer, so that Skips stay comparable); nil for a reason that is a
 	// text alone (a Go library's error), which every language shows as it is.
-	Worded rules.Worded
+	Worded words.Worded
 }
 
 // Context is what a check sees: the snapshot, its target and where to put results.
@@ -168,17 +169,17 @@ const maxPath = 400
 // message is never cut: every value taken from the user's objects must be quoted through clip (or
 // clipTo) at the call site, so a huge value cannot flood the report while the program's own text
 // stays whole.
-func (c *Context) Say(id rules.ID, path string, w rules.Words) {
+func (c *Context) Say(id rules.ID, path string, w words.Words) {
 	if !slices.Contains(c.check.Emits, id) {
 		c.refuse(id, "does not declare it in Emits")
 		return
 	}
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck,
-		Path: clipTo(path, maxPath), Message: w.In(rules.English), Words: w})
+		Path: clipTo(path, maxPath), Message: w.In(words.English), Words: w})
 }
 
 // SaySeverity is Say with a severity this instance decides.
-func (c *Context) SaySeverity(id rules.ID, sev rules.Severity, path string, w rules.Words) {
+func (c *Context) SaySeverity(id rules.ID, sev rules.Severity, path string, w words.Words) {
 	n := len(c.findings)
 	c.Say(id, path, w)
 	if len(c.findings) > n {
@@ -254,7 +255,7 @@ func (c *Context) skip(err error) {
 	if ce != nil {
 		own = ce.err
 	}
-	if w, ok := own.(rules.Worded); ok {
+	if w, ok := own.(words.Worded); ok {
 		s.Worded = w
 	}
 	c.skips = append(c.skips, s)
@@ -295,7 +296,7 @@ func (c *Context) notePartial() {
 }
 
 // offlineOnly is the reason of a partial skip: an AddOnly check ran offline on the input files only.
-var offlineOnly = &rules.WordsError{W: rules.Say("offline: ran on the objects in the input files; objects they lack could add findings",
+var offlineOnly = &words.WordsError{W: words.Say("offline: ran on the objects in the input files; objects they lack could add findings",
 	"离线：仅基于输入文件中的对象运行；文件中缺少的对象可能带来更多问题")}
 
 // listAll lists st in every namespace. For an AddOnly check offline it is what the input files

@@ -7,8 +7,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Cluster-wide settings of the cloud controllers, each read from one named ConfigMap of kube-system.
@@ -87,16 +87,16 @@ func parseACKCloudConfig(cm *corev1.ConfigMap) ackConfig {
 // ackBackendMode says whether CCM attaches the Service's pods (ENI) rather than its nodes, and what
 // decided it: the backend-type annotation, else the cloud config's serviceBackendType, else the
 // default (nodes). An unreadable cloud config counts as the default.
-func ackBackendMode(snap *snapshot.Snapshot, svc *corev1.Service) (eni bool, evidence rules.Words) {
+func ackBackendMode(snap *snapshot.Snapshot, svc *corev1.Service) (eni bool, evidence words.Words) {
 	if v := svc.Annotations[annBackendType]; v != "" {
-		return v == "eni", rules.Words{}
+		return v == "eni", words.Words{}
 	}
 	if cfg := ackCloudConfig(snap); cfg.found && cfg.backendType != "" {
-		return cfg.backendType == "eni", rules.Say("the Service sets no %s, so the cluster default applies: serviceBackendType %q in %s",
+		return cfg.backendType == "eni", words.Say("the Service sets no %s, so the cluster default applies: serviceBackendType %q in %s",
 			"该 Service 未设置 %s，因此采用集群默认值：%[3]s 中的 serviceBackendType %[2]q",
 			annBackendType, clip(cfg.backendType), ackCloudConfigPath)
 	}
-	return false, rules.Words{}
+	return false, words.Words{}
 }
 
 // tkeGlobalRouteDirect reads GlobalRouteDirectAccess from kube-system/tke-service-controller-config:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestRunRefusesUndeclaredRules: a check that emits a rule outside its contract (not in Emits, the
@@ -25,19 +26,19 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 		ok    bool
 	}{
 		{"declared", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
-			c.Say(rules.GenericServiceNoSelector, "spec.selector", rules.Say("x", "x"))
+			c.Say(rules.GenericServiceNoSelector, "spec.selector", words.Say("x", "x"))
 			return nil
 		}, true},
 		{"not in Emits", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
-			c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("x", "x"))
+			c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("x", "x"))
 			return nil
 		}, false},
 		{"severity override not in Emits", nil, func(c *Context) error {
-			c.SaySeverity(rules.GenericServiceNoEndpoints, rules.Info, "spec.selector", rules.Say("x", "x"))
+			c.SaySeverity(rules.GenericServiceNoEndpoints, rules.Info, "spec.selector", words.Say("x", "x"))
 			return nil
 		}, false},
 		{"zero id", []rules.ID{rules.GenericServiceNoSelector}, func(c *Context) error {
-			c.Say(rules.ID{}, "spec.selector", rules.Say("x", "x"))
+			c.Say(rules.ID{}, "spec.selector", words.Say("x", "x"))
 			return nil
 		}, false},
 		{"event-provable rule of the kind", nil, func(c *Context) error {

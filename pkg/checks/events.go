@@ -5,6 +5,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // checkEvents turns the target's events into findings through the event matcher, and says when a
@@ -42,7 +43,7 @@ func checkEvents(c *Context) error {
 		}
 	}
 	if len(evs) == 0 && failing {
-		c.Say(none, "status.loadBalancer", rules.Say("no address assigned yet and no events found for this object",
+		c.Say(none, "status.loadBalancer", words.Say("no address assigned yet and no events found for this object",
 			"尚未分配地址，也没有找到该对象的任何事件"))
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // serviceChecks run on Service targets for every provider.
@@ -38,7 +39,7 @@ type backendEndpoint struct {
 	node  string
 	ready bool
 	// why says why a not-ready endpoint is not ready.
-	why rules.Words
+	why words.Words
 }
 
 // backendSet is what the snapshot says about a Service's backends.
@@ -190,9 +191,9 @@ func sliceEndpoints(list []*snapshot.EndpointSlice) []backendEndpoint {
 
 // Why an endpoint is not ready.
 var (
-	whyTerminating  = rules.Say("terminating", "正在终止")
-	whyNotReady     = rules.Say("not ready", "未就绪")
-	whyNotScheduled = rules.Say("not scheduled", "未调度")
+	whyTerminating  = words.Say("terminating", "正在终止")
+	whyNotReady     = words.Say("not ready", "未就绪")
+	whyNotScheduled = words.Say("not scheduled", "未调度")
 )
 
 func podEndpoints(pods []*snapshot.Pod) []backendEndpoint {
@@ -264,7 +265,7 @@ func checkServiceEndpoints(c *Context) error {
 			return err
 		}
 		if len(slices) == 0 {
-			c.Say(rules.GenericServiceNoSelector, "spec.selector", rules.Say(
+			c.Say(rules.GenericServiceNoSelector, "spec.selector", words.Say(
 				"the Service has no selector and no EndpointSlice labelled %s=%s",
 				"该 Service 没有选择器（selector），也没有带 %s=%s 标签的 EndpointSlice", discoveryv1.LabelServiceName, clip(svc.Name)))
 			return nil
@@ -275,22 +276,22 @@ func checkServiceEndpoints(c *Context) error {
 		return err
 	}
 	ready, notReady := b.split()
-	var names []rules.Words
+	var names []words.Words
 	for _, e := range notReady {
-		names = append(names, rules.Say("%s (%s)", "%s（%s）", clip(e.name), e.why))
+		names = append(names, words.Say("%s (%s)", "%s（%s）", clip(e.name), e.why))
 	}
 	switch {
 	case len(b.eps) == 0 && len(svc.Spec.Selector) > 0:
-		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("no pod matches the selector %s (read from %s)",
+		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("no pod matches the selector %s (read from %s)",
 			"没有 Pod 匹配选择器 %s（读自 %s）", clip(selectorString(svc)), b.from))
 	case len(b.eps) == 0:
-		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("the Service's EndpointSlices list no endpoint",
+		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("the Service's EndpointSlices list no endpoint",
 			"该 Service 的 EndpointSlice 中没有任何 Endpoint"))
 	case len(ready) == 0:
-		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", rules.Say("none of the %d endpoints is ready (read from %s): %s",
+		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("none of the %d endpoints is ready (read from %s): %s",
 			"%d 个 Endpoint 全都未就绪（读自 %s）：%s", len(b.eps), b.from, listWords(names, 8)))
 	case len(notReady) > 0:
-		c.Say(rules.GenericServiceEndpointsNotReady, "spec.selector", rules.Say("%d of %d endpoints are not ready: %s",
+		c.Say(rules.GenericServiceEndpointsNotReady, "spec.selector", words.Say("%d of %d endpoints are not ready: %s",
 			"%[2]d 个 Endpoint 中有 %[1]d 个未就绪：%[3]s", len(notReady), len(b.eps), listWords(names, 8)))
 	}
 	return nil
@@ -307,7 +308,7 @@ func checkExternalTrafficLocal(c *Context) error {
 	const path = "spec.externalTrafficPolicy"
 	b, err := serviceBackends(c)
 	if err != nil {
-		c.Say(rules.GenericServiceExternalTrafficLocal, path, rules.Say(
+		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address works in-cluster only on nodes that host a ready backend pod (which ones could not be read)",
 			"在集群内，该地址只在运行着就绪后端 Pod 的节点上可用（无法读取是哪些节点）"))
 		return err
@@ -320,7 +321,7 @@ func checkExternalTrafficLocal(c *Context) error {
 		}
 	}
 	if len(withBackend) == 0 {
-		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Warning, path, rules.Say(
+		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Warning, path, words.Say(
 			"no node hosts a ready backend pod, so the address answers on no node, from inside or outside the cluster",
 			"没有节点运行着就绪的后端 Pod，因此无论从集群内还是集群外，该地址在任何节点上都不会响应"))
 		return nil
@@ -328,7 +329,7 @@ func checkExternalTrafficLocal(c *Context) error {
 	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
 	nodes, err := nodesOf(c.Snap)
 	if err != nil {
-		c.Say(rules.GenericServiceExternalTrafficLocal, path, rules.Say(
+		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address works in-cluster only on the nodes hosting a ready backend pod (%s); the node list could not be read",
 			"在集群内，该地址只在运行着就绪后端 Pod 的节点（%s）上可用；无法读取节点列表", listWords(hosts, 8)))
 		return err
@@ -351,15 +352,15 @@ func checkExternalTrafficLocal(c *Context) error {
 	unseen := slices.ContainsFunc(hosts, func(h string) bool { return !nodes.clipped[h] })
 	switch {
 	case !servingLB && !unseen:
-		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path, rules.Say(
+		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path, words.Say(
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
 			"就绪的后端 Pod 只运行在带有 %s 标签的节点（%s）上，因此负载均衡没有能响应的后端服务器", labelExcludeLB, listWords(hosts, 8)))
 	case nWithout > 0:
 		list := listWords(without[:min(nWithout, shown)], shown)
 		if nWithout > shown {
-			list = rules.Say("%s and %d more", "%s 等另外 %d 个", list, nWithout-shown)
+			list = words.Say("%s and %d more", "%s 等另外 %d 个", list, nWithout-shown)
 		}
-		c.Say(rules.GenericServiceExternalTrafficLocal, path, rules.Say(
+		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
 			"在集群内，从 %[2]d 个节点中 %[1]d 个没有就绪后端 Pod 的节点（%[3]s）访问该地址会失败；只在 %[4]s 上可用",
 			nWithout, len(nodes.list), list, listWords(hosts, 8)))
@@ -426,11 +427,11 @@ func clipAll(names []string) []string {
 }
 
 // nameList joins names, showing at most max of them.
-func nameList(names []string, max int) string { return listWords(names, max).In(rules.English) }
+func nameList(names []string, max int) string { return listWords(names, max).In(words.English) }
 
 // listWords joins items (names, or Words worded in the reader's language), showing at most max of
 // them and how many more there are.
-func listWords[T any](items []T, max int) rules.Words {
+func listWords[T any](items []T, max int) words.Words {
 	n := min(len(items), max)
 	args := make([]any, 0, n+1)
 	for _, it := range items[:n] {
@@ -438,17 +439,17 @@ func listWords[T any](items []T, max int) rules.Words {
 	}
 	f := strings.TrimSuffix(strings.Repeat("%s, ", n), ", ")
 	if len(items) <= max {
-		return rules.Say(f, f, args...)
+		return words.Say(f, f, args...)
 	}
-	return rules.Say(f+" and %d more", f+" 等另外 %d 个", append(args, len(items)-max)...)
+	return words.Say(f+" and %d more", f+" 等另外 %d 个", append(args, len(items)-max)...)
 }
 
 // joinWords joins phrases with a semicolon, in the reader's language.
-func joinWords(ws []rules.Words) rules.Words {
+func joinWords(ws []words.Words) words.Words {
 	args := make([]any, len(ws))
 	for i, w := range ws {
 		args[i] = w
 	}
-	return rules.Say(strings.TrimSuffix(strings.Repeat("%s; ", len(ws)), "; "),
+	return words.Say(strings.TrimSuffix(strings.Repeat("%s; ", len(ws)), "; "),
 		strings.TrimSuffix(strings.Repeat("%s；", len(ws)), "；"), args...)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // IngressController is the controller an Ingress's class selects, as far as the snapshot tells.
@@ -27,26 +28,26 @@ type IngressController struct {
 // Summary says in one line, in English, which controller it is and, unless covered, that the
 // catalog does not cover it yet: "ALB Ingress: not covered by this catalog yet". Words words it in
 // any language.
-func (ic IngressController) Summary() string { return ic.Words().In(rules.English) }
+func (ic IngressController) Summary() string { return ic.Words().In(words.English) }
 
 // Words is the summary in every language.
-func (ic IngressController) Words() rules.Words {
-	var who rules.Words
+func (ic IngressController) Words() words.Words {
+	var who words.Words
 	switch {
 	case ic.Name != "":
-		who = rules.Say("%s Ingress", "%s Ingress", ic.Name)
+		who = words.Say("%s Ingress", "%s Ingress", ic.Name)
 	case ic.Path == "":
-		who = rules.Say("Ingress without a class (the cluster's default IngressClass decides)",
+		who = words.Say("Ingress without a class (the cluster's default IngressClass decides)",
 			"未指定 class 的 Ingress（由集群的默认 IngressClass 决定）")
 	case ic.Controller != "":
-		who = rules.Say("Ingress of class %s (controller %s)", "class 为 %s 的 Ingress（控制器 %s）", strconv.Quote(ic.Class), ic.Controller)
+		who = words.Say("Ingress of class %s (controller %s)", "class 为 %s 的 Ingress（控制器 %s）", strconv.Quote(ic.Class), ic.Controller)
 	default:
-		who = rules.Say("Ingress of class %s", "class 为 %s 的 Ingress", strconv.Quote(ic.Class))
+		who = words.Say("Ingress of class %s", "class 为 %s 的 Ingress", strconv.Quote(ic.Class))
 	}
 	if ic.Covered {
 		return who
 	}
-	return rules.Say("%s: not covered by this catalog yet", "%s：本规则库尚未覆盖该控制器", who)
+	return words.Say("%s: not covered by this catalog yet", "%s：本规则库尚未覆盖该控制器", who)
 }
 
 // knownIngressControllers name Ingress controllers by the prefix of their IngressClass's
@@ -132,7 +133,7 @@ func clbIngress(c *Context) bool { return ingressController(c).Covered }
 // checkIngressClass reports an Ingress whose class selects a controller the catalog does not cover.
 func checkIngressClass(c *Context) error {
 	if ic := ingressController(c); !ic.Covered && ic.Path != "" {
-		c.Say(rules.GenericIngressOtherController, ic.Path, rules.Say("%s; only the provider-independent checks ran",
+		c.Say(rules.GenericIngressOtherController, ic.Path, words.Say("%s; only the provider-independent checks ran",
 			"%s；只运行了与云厂商无关的检查", ic.Words()))
 	}
 	return nil

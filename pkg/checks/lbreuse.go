@@ -8,6 +8,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TKE annotations that tie an object to a CLB instance.
@@ -99,7 +100,7 @@ func checkIngressExistingLB(c *Context) error {
 	}
 	// Each rule is one finding at the annotation, naming every object involved.
 	var creators, ingresses []string
-	var ports []rules.Words
+	var ports []words.Words
 	for _, u := range users {
 		switch {
 		case !u.reuses:
@@ -110,22 +111,22 @@ func checkIngressExistingLB(c *Context) error {
 			// HTTP and HTTPS listeners are TCP: a UDP listener on the same port number is another listener.
 			for _, p := range u.svc.Spec.Ports {
 				if protocolOf(p) == corev1.ProtocolTCP && slices.Contains(ingressL7Ports(c.Ingress), int(p.Port)) {
-					ports = append(ports, rules.Say("%s declares port %d/%s", "%s 声明了端口 %d/%s", u, p.Port, protocolOf(p)))
+					ports = append(ports, words.Say("%s declares port %d/%s", "%s 声明了端口 %d/%s", u, p.Port, protocolOf(p)))
 				}
 			}
 		}
 	}
 	where := annPath(annExistLB)
 	if len(creators) > 0 {
-		c.Say(rules.TKEIngressE4019, where, rules.Say("load balancer %s was created by TKE for %s and cannot be reused",
+		c.Say(rules.TKEIngressE4019, where, words.Say("load balancer %s was created by TKE for %s and cannot be reused",
 			"负载均衡 %s 是 TKE 为 %s 创建的，不能复用", clip(id), listWords(creators, 5)))
 	}
 	if len(ingresses) > 0 {
-		c.Say(rules.TKEIngressE4020, where, rules.Say("load balancer %s is already used by %s",
+		c.Say(rules.TKEIngressE4020, where, words.Say("load balancer %s is already used by %s",
 			"负载均衡 %s 已被 %s 使用", clip(id), listWords(ingresses, 5)))
 	}
 	if len(ports) > 0 {
-		c.Say(rules.TKEIngressE4101, where, rules.Say("on the same load balancer %s, %s, which the Ingress listeners need",
+		c.Say(rules.TKEIngressE4101, where, words.Say("on the same load balancer %s, %s, which the Ingress listeners need",
 			"在同一个负载均衡 %s 上，%s，而 Ingress 的监听器需要这些端口", clip(id), listWords(ports, 5)))
 	}
 	return nil

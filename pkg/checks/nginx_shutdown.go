@@ -8,6 +8,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // annSvcGraceShutdown asks the TKE service controller to stop new traffic to a terminating pod
@@ -28,13 +29,13 @@ func checkNginxGracefulShutdown(c *Context) error {
 	if err != nil {
 		return err
 	}
-	var problems []rules.Words
+	var problems []words.Words
 	var paths []string
 	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
-		problems = append(problems, rules.Say("%s is not set", "未设置 %s", annSvcGraceShutdown))
+		problems = append(problems, words.Say("%s is not set", "未设置 %s", annSvcGraceShutdown))
 		paths = append(paths, annPath(annSvcGraceShutdown))
 	} else if on, err := parseBool(v); err != nil || !on {
-		problems = append(problems, rules.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", annSvcGraceShutdown, clip(v)))
+		problems = append(problems, words.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", annSvcGraceShutdown, clip(v)))
 		paths = append(paths, annPath(annSvcGraceShutdown))
 	}
 	controllers := 0
@@ -45,14 +46,14 @@ func checkNginxGracefulShutdown(c *Context) error {
 		}
 		controllers++
 		if why := nginxStopProblem(p, i); !why.IsZero() && len(problems) < 3 {
-			problems = append(problems, rules.Say("pod %s: %s", "Pod %s：%s", p.Name, why))
+			problems = append(problems, words.Say("pod %s: %s", "Pod %s：%s", p.Name, why))
 			paths = append(paths, objPath(p.Namespace, "pod", p.Name, fmt.Sprintf("spec.containers[%d].lifecycle.preStop", i)))
 		}
 	}
 	if controllers == 0 || len(problems) == 0 {
 		return nil
 	}
-	c.Say(rules.TKEServiceNginxGracefulShutdown, paths[0], rules.Say(
+	c.Say(rules.TKEServiceNginxGracefulShutdown, paths[0], words.Say(
 		"direct access binds %d NGINX Ingress controller pod(s) to the CLB, but they do not leave it gracefully: %s",
 		"直连模式把 %d 个 NGINX Ingress 控制器 Pod 绑定到 CLB，但它们不会从 CLB 优雅下线：%s",
 		controllers, joinWords(problems)))
@@ -71,12 +72,12 @@ func isNginxImage(image string) bool {
 
 // nginxStopProblem says why container i of controller pod p stops abruptly (zero when it does not):
 // no preStop sleep before /wait-shutdown, or a grace period that ends before the sleep does.
-func nginxStopProblem(p *snapshot.Pod, i int) rules.Words {
+func nginxStopProblem(p *snapshot.Pod, i int) words.Words {
 	lc := p.Spec.Containers[i].Lifecycle
 	secs := -1
 	switch {
 	case lc == nil || lc.PreStop == nil:
-		return rules.Say("no preStop hook", "没有 preStop 钩子")
+		return words.Say("no preStop hook", "没有 preStop 钩子")
 	case lc.PreStop.Sleep != nil:
 		secs = int(lc.PreStop.Sleep.Seconds)
 	case lc.PreStop.Exec != nil:
@@ -87,15 +88,15 @@ func nginxStopProblem(p *snapshot.Pod, i int) rules.Words {
 		}
 	}
 	if secs <= 0 {
-		return rules.Say("the preStop hook does not sleep before /wait-shutdown", "preStop 钩子在调用 /wait-shutdown 之前没有 sleep")
+		return words.Say("the preStop hook does not sleep before /wait-shutdown", "preStop 钩子在调用 /wait-shutdown 之前没有 sleep")
 	}
 	grace := int64(30)
 	if p.Spec.TerminationGracePeriodSeconds != nil {
 		grace = *p.Spec.TerminationGracePeriodSeconds
 	}
 	if grace <= int64(secs) {
-		return rules.Say("terminationGracePeriodSeconds %d ends before the preStop sleep of %ds",
+		return words.Say("terminationGracePeriodSeconds %d ends before the preStop sleep of %ds",
 			"terminationGracePeriodSeconds %d 在 preStop 的 %d 秒 sleep 结束之前就到期了", grace, secs)
 	}
-	return rules.Words{}
+	return words.Words{}
 }

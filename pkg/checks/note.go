@@ -4,9 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Note is a remark on the target as a whole, not a finding: it never counts toward the exit code.
@@ -17,13 +16,13 @@ type Note struct {
 	Message string
 
 	// words is Message in every language.
-	words rules.Words
+	words words.Words
 }
 
 // Words is the note's message in every language.
-func (n Note) Words() rules.Words {
+func (n Note) Words() words.Words {
 	if n.words.IsZero() {
-		return rules.Say("%s", "%s", n.Message)
+		return words.Say("%s", "%s", n.Message)
 	}
 	return n.words
 }
@@ -43,11 +42,11 @@ func notLoadBalancer(svc *corev1.Service, applied []string) *Note {
 		typ = corev1.ServiceTypeClusterIP
 	}
 	applied = slices.Compact(slices.Clone(applied))
-	checked := rules.Say("no check applies", "没有适用的检查")
+	checked := words.Say("no check applies", "没有适用的检查")
 	if len(applied) > 0 {
-		checked = rules.Say("only the checks %s apply", "只有检查 %s 适用", strings.Join(applied, ", "))
+		checked = words.Say("only the checks %s apply", "只有检查 %s 适用", strings.Join(applied, ", "))
 	}
-	w := rules.Say("%s Service: no cloud load balancer is made for this type, so %s; diagnose the LoadBalancer Service or the Ingress in front of it",
+	w := words.Say("%s Service: no cloud load balancer is made for this type, so %s; diagnose the LoadBalancer Service or the Ingress in front of it",
 		"%s 类型的 Service：云厂商不会为这种类型创建负载均衡，因此%s；请诊断它前面的 LoadBalancer Service 或 Ingress", typ, checked)
-	return &Note{Reason: NoteNotLoadBalancer, Message: w.In(rules.English), words: w}
+	return &Note{Reason: NoteNotLoadBalancer, Message: w.In(words.English), words: w}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestNoteOnServicesWithoutLoadBalancer: a Service of a type no cloud load balancer is made for gets
@@ -62,17 +63,17 @@ func TestNoteAndControllerInChinese(t *testing.T) {
 		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
 	}
 	n := notLoadBalancer(&corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeNodePort}}, []string{"events", "events", "service-endpoints"})
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		m := n.Words().In(lang)
-		if han(m) != (lang == rules.Chinese) || !strings.Contains(m, "NodePort") || !strings.Contains(m, "service-endpoints") {
+		if han(m) != (lang == words.Chinese) || !strings.Contains(m, "NodePort") || !strings.Contains(m, "service-endpoints") {
 			t.Errorf("note in %s: %q", lang, m)
 		}
 	}
 	for _, ic := range []IngressController{{Name: "ALB", Class: "alb", Path: "spec.ingressClassName"}, {Class: "x", Path: "p", Controller: "example.com/x"}, {}} {
-		if s := ic.Words().In(rules.Chinese); !han(s) || (ic.Name == "" && !strings.Contains(s, ic.Class)) || !strings.Contains(s, ic.Controller) || !strings.Contains(s, ic.Name) {
+		if s := ic.Words().In(words.Chinese); !han(s) || (ic.Name == "" && !strings.Contains(s, ic.Class)) || !strings.Contains(s, ic.Controller) || !strings.Contains(s, ic.Name) {
 			t.Errorf("summary of %+v in Chinese: %q", ic, s)
 		}
-		if ic.Words().In(rules.English) != ic.Summary() {
+		if ic.Words().In(words.English) != ic.Summary() {
 			t.Errorf("English summary of %+v changed", ic)
 		}
 	}

@@ -9,10 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Shared parsing of user-controlled annotation text. Every check uses these, so a value is judged the
@@ -25,7 +24,7 @@ func annPath(key string) string { return "metadata.annotations[" + key + "]" }
 func parseBool(s string) (bool, error) {
 	b, err := strconv.ParseBool(strings.TrimSpace(s))
 	if err != nil {
-		return false, rules.Errorf("%q is not a boolean (want \"true\" or \"false\")", "%q 不是布尔值（应为 \"true\" 或 \"false\"）", clip(s))
+		return false, words.Errorf("%q is not a boolean (want \"true\" or \"false\")", "%q 不是布尔值（应为 \"true\" 或 \"false\"）", clip(s))
 	}
 	return b, nil
 }
@@ -44,28 +43,28 @@ func isTrue(s string) bool {
 func parseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, rules.Errorf("%q is not an integer (want %d–%d)", "%q 不是整数（应为 %d–%d）", clip(s), lo, hi)
+		return 0, words.Errorf("%q is not an integer (want %d–%d)", "%q 不是整数（应为 %d–%d）", clip(s), lo, hi)
 	}
 	if n < lo || n > hi {
-		return n, rules.Errorf("%d is outside %d–%d", "%d 超出了 %d–%d 的范围", n, lo, hi)
+		return n, words.Errorf("%d is outside %d–%d", "%d 超出了 %d–%d 的范围", n, lo, hi)
 	}
 	return n, nil
 }
 
 // idFormat is a documented cloud resource id shape.
 type idFormat struct {
-	what rules.Words
+	what words.Words
 	re   *regexp.Regexp
 	eg   string
 }
 
 var (
-	clbID    = idFormat{rules.Say("load balancer id", "负载均衡 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8}$`), "lb-6swtxxxx"}
-	subnetID = idFormat{rules.Say("subnet id", "子网 ID"), regexp.MustCompile(`^subnet-[a-z0-9]{8}$`), "subnet-ewhltulw"}
-	vpcID    = idFormat{rules.Say("VPC id", "VPC ID"), regexp.MustCompile(`^vpc-[a-z0-9]{8}$`), "vpc-646vhcjj"}
+	clbID    = idFormat{words.Say("load balancer id", "负载均衡 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8}$`), "lb-6swtxxxx"}
+	subnetID = idFormat{words.Say("subnet id", "子网 ID"), regexp.MustCompile(`^subnet-[a-z0-9]{8}$`), "subnet-ewhltulw"}
+	vpcID    = idFormat{words.Say("VPC id", "VPC ID"), regexp.MustCompile(`^vpc-[a-z0-9]{8}$`), "vpc-646vhcjj"}
 	// regionID is a Tencent Cloud region such as ap-guangzhou or ap-shanghai-fsi; a zone
 	// (ap-guangzhou-1) is not a region.
-	regionID = idFormat{rules.Say("region id", "地域 ID"), regexp.MustCompile(`^(ap|na|eu|sa)-[a-z]+(-[a-z]+)?$`), "ap-guangzhou"}
+	regionID = idFormat{words.Say("region id", "地域 ID"), regexp.MustCompile(`^(ap|na|eu|sa)-[a-z]+(-[a-z]+)?$`), "ap-guangzhou"}
 )
 
 // check returns an error when s is not of the format.
@@ -73,7 +72,7 @@ func (f idFormat) check(s string) error {
 	if f.re.MatchString(s) {
 		return nil
 	}
-	return rules.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", clip(s), f.what, f.eg)
+	return words.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", clip(s), f.what, f.eg)
 }
 
 // jsonObject decodes a JSON object annotation.
@@ -83,7 +82,7 @@ func jsonObject(s string) (map[string]any, error) {
 		return nil, err
 	}
 	if m == nil {
-		return nil, rules.Errorf("not a JSON object (got null)", "不是 JSON 对象（值为 null）")
+		return nil, words.Errorf("not a JSON object (got null)", "不是 JSON 对象（值为 null）")
 	}
 	return m, nil
 }
@@ -99,33 +98,33 @@ func strictJSON(s string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return rules.Errorf("not valid JSON: %s", "不是有效的 JSON：%s", jsonErr(err))
+		return words.Errorf("not valid JSON: %s", "不是有效的 JSON：%s", jsonErr(err))
 	}
 	if dec.More() {
-		return rules.Errorf("not valid JSON: extra data after the value", "不是有效的 JSON：值之后还有多余的内容")
+		return words.Errorf("not valid JSON: extra data after the value", "不是有效的 JSON：值之后还有多余的内容")
 	}
 	return nil
 }
 
 // jsonErr words a decoding error: a value of the wrong JSON type is ours to word, any other error
 // is the decoder's text.
-func jsonErr(err error) rules.Words {
+func jsonErr(err error) words.Words {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return rules.Say("a %s where %s was expected", "此处应为%[2]s，却是 %[1]s", te.Value, typeName(te.Type.Kind().String()))
+		return words.Say("a %s where %s was expected", "此处应为%[2]s，却是 %[1]s", te.Value, typeName(te.Type.Kind().String()))
 	}
-	return rules.Say("%s", "%s", err.Error())
+	return words.Say("%s", "%s", err.Error())
 }
 
 // typeName names the Go kind k a JSON value was decoded into.
-func typeName(k string) rules.Words {
+func typeName(k string) words.Words {
 	switch k {
 	case "map":
-		return rules.Say("an object", "对象")
+		return words.Say("an object", "对象")
 	case "slice":
-		return rules.Say("an array", "数组")
+		return words.Say("an array", "数组")
 	}
-	return rules.Say("a %s", " %s 类型", k)
+	return words.Say("a %s", " %s 类型", k)
 }
 
 // clip shortens a value from the user's objects before it is quoted in a finding.
@@ -163,10 +162,10 @@ func objPath(ns, kind, name, field string) string {
 func yamlObject(s string) (map[string]any, error) {
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(s), &m); err != nil {
-		return nil, rules.Errorf("not valid YAML or JSON: %s", "不是有效的 YAML 或 JSON：%s", clipTo(err.Error(), 200))
+		return nil, words.Errorf("not valid YAML or JSON: %s", "不是有效的 YAML 或 JSON：%s", clipTo(err.Error(), 200))
 	}
 	if m == nil {
-		return nil, rules.Errorf("empty, or not a mapping", "为空，或不是映射（mapping）")
+		return nil, words.Errorf("empty, or not a mapping", "为空，或不是映射（mapping）")
 	}
 	return m, nil
 }
@@ -190,12 +189,12 @@ func parseVersion(s string) (version, error) {
 	for _, part := range strings.Split(core, ".") {
 		n, err := strconv.Atoi(part)
 		if err != nil || n < 0 {
-			return version{}, rules.Errorf("%q is not a version number", "%q 不是版本号", clip(s))
+			return version{}, words.Errorf("%q is not a version number", "%q 不是版本号", clip(s))
 		}
 		v.nums = append(v.nums, n)
 	}
 	if len(v.nums) < 2 {
-		return version{}, rules.Errorf("%q is not a version number (want major.minor at least)", "%q 不是版本号（至少应为 major.minor）", clip(s))
+		return version{}, words.Errorf("%q is not a version number (want major.minor at least)", "%q 不是版本号（至少应为 major.minor）", clip(s))
 	}
 	return v, nil
 }
@@ -278,7 +277,7 @@ func oneOf(values ...string) func(string) error {
 				return nil
 			}
 		}
-		return rules.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", clip(s), strings.Join(values, ", "))
+		return words.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", clip(s), strings.Join(values, ", "))
 	}
 }
 
@@ -291,7 +290,7 @@ func oneOfFold(values ...string) func(string) error {
 				return nil
 			}
 		}
-		return rules.Errorf("%q is not one of %s", "%q 不是 %s 之一", clip(s), strings.Join(values, ", "))
+		return words.Errorf("%q is not one of %s", "%q 不是 %s 之一", clip(s), strings.Join(values, ", "))
 	}
 }
 
@@ -300,7 +299,7 @@ func oneOfFold(values ...string) func(string) error {
 func atoiIn(lo, hi int) func(string) error {
 	return func(s string) error {
 		if s != strings.TrimSpace(s) {
-			return rules.Errorf("%q has spaces around the number, which the controller does not accept (want %d–%d)",
+			return words.Errorf("%q has spaces around the number, which the controller does not accept (want %d–%d)",
 				"%q 的数字前后有空格，控制器不接受（应为 %d–%d）", clip(s), lo, hi)
 		}
 		_, err := parseIntRange(s, lo, hi)
@@ -321,7 +320,7 @@ func commaList(each func(string) error) func(string) error {
 	return func(s string) error {
 		for i, item := range strings.Split(s, ",") {
 			if err := each(strings.TrimSpace(item)); err != nil {
-				return rules.Errorf("item %d: %v", "第 %d 项：%v", i+1, err)
+				return words.Errorf("item %d: %v", "第 %d 项：%v", i+1, err)
 			}
 		}
 		return nil
@@ -334,7 +333,7 @@ func parseKeyValues(s string) (map[string]string, error) {
 	for _, item := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")
 		if !ok || k == "" {
-			return nil, rules.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", "%q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
+			return nil, words.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", "%q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
 		}
 		out[k] = v
 	}
@@ -393,14 +392,14 @@ func lastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
 
 // Alibaba Cloud resource id shapes (lowercase letters and digits after the type prefix).
 var (
-	aliLBID     = idFormat{rules.Say("CLB instance id", "CLB 实例 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8,32}$`), "lb-bp1o94dp5i6earr9g6d1l"}
-	vswitchID   = idFormat{rules.Say("vSwitch id", "交换机（vSwitch）ID"), regexp.MustCompile(`^vsw-[a-z0-9]{8,32}$`), "vsw-bp15c2q7jvz9n0xxxxxxx"}
-	aliRGID     = idFormat{rules.Say("resource group id", "资源组 ID"), regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
-	aliACLID    = idFormat{rules.Say("access control list id", "访问控制列表（ACL）ID"), regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
-	clbSpecName = idFormat{rules.Say("CLB specification", "CLB 规格"), regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
-	aliSGID     = idFormat{rules.Say("security group id", "安全组 ID"), regexp.MustCompile(`^sg-[a-z0-9]{8,32}$`), "sg-bp1e2hd3ulhxxxxxxxxx"}
+	aliLBID     = idFormat{words.Say("CLB instance id", "CLB 实例 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8,32}$`), "lb-bp1o94dp5i6earr9g6d1l"}
+	vswitchID   = idFormat{words.Say("vSwitch id", "交换机（vSwitch）ID"), regexp.MustCompile(`^vsw-[a-z0-9]{8,32}$`), "vsw-bp15c2q7jvz9n0xxxxxxx"}
+	aliRGID     = idFormat{words.Say("resource group id", "资源组 ID"), regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
+	aliACLID    = idFormat{words.Say("access control list id", "访问控制列表（ACL）ID"), regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
+	clbSpecName = idFormat{words.Say("CLB specification", "CLB 规格"), regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
+	aliSGID     = idFormat{words.Say("security group id", "安全组 ID"), regexp.MustCompile(`^sg-[a-z0-9]{8,32}$`), "sg-bp1e2hd3ulhxxxxxxxxx"}
 	// aliZoneID is an availability zone such as cn-hangzhou-k, ap-southeast-1a or cn-beijing-finance-1a.
-	aliZoneID = idFormat{rules.Say("zone id", "可用区 ID"), regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
+	aliZoneID = idFormat{words.Say("zone id", "可用区 ID"), regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
 )
 
 // anyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric

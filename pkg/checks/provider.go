@@ -9,6 +9,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Annotation keys (or key prefixes) that only one cloud's controllers read.
@@ -54,7 +55,7 @@ type Signal struct {
 	// Source ranks the signal; lower sources take precedence.
 	Source SignalSource
 	// Text says what was seen, e.g. "annotation service.kubernetes.io/tke-existed-lbid".
-	Text rules.Words
+	Text words.Words
 	// Path locates it, on the target or on another object.
 	Path string
 }
@@ -77,7 +78,7 @@ const (
 type Detection struct {
 	Provider rules.Provider
 	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…".
-	Evidence rules.Words
+	Evidence words.Words
 	// Conflicts holds the first maxConflicts signals that point to another cloud than Provider,
 	// strongest first; ConflictCount counts them all.
 	Conflicts     []Signal
@@ -129,7 +130,7 @@ var (
 )
 
 // classQcloud is the signal of an Ingress of class qcloud.
-var classQcloud = rules.Say("ingress class qcloud", "Ingress 类 qcloud")
+var classQcloud = words.Say("ingress class qcloud", "Ingress 类 qcloud")
 
 // signal is a Signal whose Text and Path, for an annotation of the target (ann) or a node's
 // providerID (node), are built only when a Detection shows it: a pass re-derives the cluster's
@@ -143,9 +144,9 @@ type signal struct {
 func (sg signal) full() Signal {
 	switch {
 	case sg.ann != "":
-		sg.Text, sg.Path = rules.Say("annotation %s", "注解 %s", clipTo(sg.ann, 120)), annPath(sg.ann)
+		sg.Text, sg.Path = words.Say("annotation %s", "注解 %s", clipTo(sg.ann, 120)), annPath(sg.ann)
 	case sg.node != nil:
-		sg.Text = rules.Say("node providerID %s", "节点 providerID %s", clipTo(sg.node.Spec.ProviderID, 80))
+		sg.Text = words.Say("node providerID %s", "节点 providerID %s", clipTo(sg.node.Spec.ProviderID, 80))
 		sg.Path = objPath("", "Node", sg.node.Name, "spec.providerID")
 	}
 	return sg.Signal
@@ -164,7 +165,7 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 			// The class names the controller that owns the Service, as an ingress class does: ACK's
 			// cloud-controller-manager provisions an NLB for it (helper.NeedNLB).
 			if svc.Spec.LoadBalancerClass != nil && *svc.Spec.LoadBalancerClass == ackNLBClass {
-				class = &signal{Signal: Signal{rules.ACK, FromIngressClass, rules.Say("loadBalancerClass %s", "loadBalancerClass %s", ackNLBClass), "spec.loadBalancerClass"}}
+				class = &signal{Signal: Signal{rules.ACK, FromIngressClass, words.Say("loadBalancerClass %s", "loadBalancerClass %s", ackNLBClass), "spec.loadBalancerClass"}}
 			}
 		}
 	case snapshot.KindIngress:
@@ -202,7 +203,7 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 func clusterSignals(s *snapshot.Snapshot) []signal {
 	return snapshot.Memo(s, clusterSignalsKey, func() []signal {
 		var out []signal
-		add := func(p rules.Provider, src SignalSource, text rules.Words, path string) {
+		add := func(p rules.Provider, src SignalSource, text words.Words, path string) {
 			out = append(out, signal{Signal: Signal{p, src, text, path}})
 		}
 		if nodes, err := s.Nodes.List(""); err == nil {
@@ -213,21 +214,21 @@ func clusterSignals(s *snapshot.Snapshot) []signal {
 			}
 		}
 		if _, err := s.ConfigMaps.Get(kubeSystem, tkeConfigCM); err == nil {
-			add(rules.TKE, FromKubeSystem, rules.Say("kube-system ConfigMap %s", "kube-system 中的 ConfigMap %s", tkeConfigCM),
+			add(rules.TKE, FromKubeSystem, words.Say("kube-system ConfigMap %s", "kube-system 中的 ConfigMap %s", tkeConfigCM),
 				objPath(kubeSystem, "ConfigMap", tkeConfigCM, ""))
 		}
 		if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
-			add(rules.TKE, FromKubeSystem, rules.Say("kube-system Deployment %s", "kube-system 中的 Deployment %s", "l7-lb-controller"),
+			add(rules.TKE, FromKubeSystem, words.Say("kube-system Deployment %s", "kube-system 中的 Deployment %s", "l7-lb-controller"),
 				objPath("kube-system", "Deployment", "l7-lb-controller", ""))
 		}
 		// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
 		for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
 			if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				add(rules.ACK, FromKubeSystem, rules.Say("kube-system Deployment %s (Alibaba image)", "kube-system 中的 Deployment %s（阿里云镜像）", name),
+				add(rules.ACK, FromKubeSystem, words.Say("kube-system Deployment %s (Alibaba image)", "kube-system 中的 Deployment %s（阿里云镜像）", name),
 					objPath("kube-system", "Deployment", name, ""))
 			}
 			if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				add(rules.ACK, FromKubeSystem, rules.Say("kube-system DaemonSet %s (Alibaba image)", "kube-system 中的 DaemonSet %s（阿里云镜像）", name),
+				add(rules.ACK, FromKubeSystem, words.Say("kube-system DaemonSet %s (Alibaba image)", "kube-system 中的 DaemonSet %s（阿里云镜像）", name),
 					objPath("kube-system", "DaemonSet", name, ""))
 			}
 		}
@@ -249,7 +250,7 @@ func decide(target, cluster *signalTally) Detection {
 		total += len(p.sigs)
 	}
 	if total == 0 {
-		return Detection{Provider: rules.Generic, Evidence: rules.Say("no cloud-specific signal", "没有云厂商特有的迹象")}
+		return Detection{Provider: rules.Generic, Evidence: words.Say("no cloud-specific signal", "没有云厂商特有的迹象")}
 	}
 	winner, from, decided := rules.ACK, SignalSource(-1), false
 	for src := FromIngressClass; src <= FromKubeSystem && !decided; src++ {
@@ -292,10 +293,10 @@ func decide(target, cluster *signalTally) Detection {
 	}
 	d.Evidence = first.full().Text
 	if support > 1 {
-		d.Evidence = rules.Say("%s and %d more", "%s 等另外 %d 个", d.Evidence, support-1)
+		d.Evidence = words.Say("%s and %d more", "%s 等另外 %d 个", d.Evidence, support-1)
 	}
 	if !decided {
-		d.Evidence = rules.Say("%s; tied with tke signals, ack chosen", "%s；与 tke 的迹象一样多，选择 ack", d.Evidence)
+		d.Evidence = words.Say("%s; tied with tke signals, ack chosen", "%s；与 tke 的迹象一样多，选择 ack", d.Evidence)
 	}
 	return d
 }

@@ -3,6 +3,7 @@ package checks
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // checkProviderConflict reports a target whose evidence points to both clouds, as one finding at the
@@ -16,15 +17,15 @@ func checkProviderConflict(c *Context) error {
 	if c.Target.Kind == snapshot.KindIngress {
 		id = rules.GenericIngressProviderConflict
 	}
-	shown := make([]rules.Words, 0, len(d.Conflicts))
+	shown := make([]words.Words, 0, len(d.Conflicts))
 	for _, s := range d.Conflicts {
 		shown = append(shown, s.Text)
 	}
 	list := listWords(shown, len(shown))
 	if more := d.ConflictCount - len(shown); more > 0 {
-		list = rules.Say("%s and %d more", "%s 等另外 %d 个", list, more)
+		list = words.Say("%s and %d more", "%s 等另外 %d 个", list, more)
 	}
-	c.Say(id, d.Conflicts[0].Path, rules.Say("the evidence decides %s (%s), but %d signal(s) point to %s: %s",
+	c.Say(id, d.Conflicts[0].Path, words.Say("the evidence decides %s (%s), but %d signal(s) point to %s: %s",
 		"依据判定为 %s（%s），但有 %d 个迹象指向 %s：%s",
 		d.Provider, d.Evidence, d.ConflictCount, d.Conflicts[0].Provider, list))
 	return nil

@@ -24,6 +24,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // assertClasses fails when a skip of res has a class outside snapshot.ReasonClasses.
@@ -237,7 +238,7 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 		{"nothing unknown", nil, nil},
 		{"forbidden read", forbidden, []snapshot.ReasonClass{snapshot.ReasonForbidden}},
 		{"wrapped", fmt.Errorf("backends of Service default/b: %w", forbidden), []snapshot.ReasonClass{snapshot.ReasonForbidden}},
-		{"wrapped in words", rules.Errorf("backends of Service default/b: %w", "Service default/b 的后端：%w", forbidden),
+		{"wrapped in words", words.Errorf("backends of Service default/b: %w", "Service default/b 的后端：%w", forbidden),
 			[]snapshot.ReasonClass{snapshot.ReasonForbidden}},
 		{"joined, once per reason", errors.Join(forbidden, absent, nil, own, forbidden),
 			[]snapshot.ReasonClass{snapshot.ReasonForbidden, snapshot.ReasonNotFound, snapshot.ReasonOther}},
@@ -248,7 +249,7 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 			probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Inputs: targetOnly,
 				Emits: []rules.ID{rules.GenericServiceNoSelector},
 				Run: func(c *Context) error {
-					c.Say(rules.GenericServiceNoSelector, "spec.selector", rules.Say("x", "x"))
+					c.Say(rules.GenericServiceNoSelector, "spec.selector", words.Say("x", "x"))
 					return tt.err
 				}}
 			res, err := Run(fixture(t, lbSvc()), svcTarget(ns, "web"), rules.Generic, []Check{probe})
@@ -268,9 +269,9 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 					t.Errorf("forbidden skip %q does not name the RBAC rule", s.Reason)
 				}
 				// The snapshot's errors, and the checks' worded ones, keep their words for the report.
-				var we *rules.WordsError
+				var we *words.WordsError
 				if worded := errors.As(tt.err, &we) || s.Reason == forbidden.Error(); worded {
-					if s.Worded == nil || s.Worded.In(rules.English) != s.Reason || !rules.HasHan(s.Worded.In(rules.Chinese)) {
+					if s.Worded == nil || s.Worded.In(words.English) != s.Reason || !words.HasHan(s.Worded.In(words.Chinese)) {
 						t.Errorf("skip %q: words %v, want its reason in every language", s.Reason, s.Worded)
 					}
 				}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Cluster objects the TKE cluster checks read. Live mode must fetch them.
@@ -96,13 +97,13 @@ func checkIPMasqAgent(c *Context) error {
 		where := ipMasqPaths[key]
 		cfg := memo(c, masqConfigKey.With(body), func() masqConfig { return parseMasqConfig(body) })
 		if cfg.err != nil {
-			c.Say(id, where, rules.Say("the ip-masq-agent config is unparseable (%v); the agent may not apply it",
+			c.Say(id, where, words.Say("the ip-masq-agent config is unparseable (%v); the agent may not apply it",
 				"ip-masq-agent 配置无法解析（%v），ip-masq-agent 可能不会应用它", cfg.err))
 			return nil
 		}
-		why := memo(c, masqWhyKey.With(body), func() []rules.Words { return masqReasons(c.Snap, cfg) })
+		why := memo(c, masqWhyKey.With(body), func() []words.Words { return masqReasons(c.Snap, cfg) })
 		if len(why) > 0 {
-			c.Say(id, where, rules.Say("%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls",
+			c.Say(id, where, words.Say("%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls",
 				"%s，因此没有任何 Pod 流量会被伪装（SNAT）成节点 IP，Norm 会拒绝控制器获取凭证的调用", joinWords(why)))
 		}
 		return nil
@@ -147,18 +148,18 @@ func parseMasqConfig(body string) masqConfig {
 		}
 		list, ok := m[k].([]any)
 		if !ok {
-			cfg.err = rules.Errorf("%s is not a list", "%s 不是列表", clip(k))
+			cfg.err = words.Errorf("%s is not a list", "%s 不是列表", clip(k))
 			return cfg
 		}
 		for _, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				cfg.err = rules.Errorf("%s holds %s, which is not a CIDR string", "%s 中的 %s 不是 CIDR 字符串", clip(k), clipv(e))
+				cfg.err = words.Errorf("%s holds %s, which is not a CIDR string", "%s 中的 %s 不是 CIDR 字符串", clip(k), clipv(e))
 				return cfg
 			}
 			p, err := netip.ParsePrefix(strings.TrimSpace(s))
 			if err != nil {
-				cfg.err = rules.Errorf("%s holds %s, which is not a CIDR", "%s 中的 %s 不是 CIDR", clip(k), clip(s))
+				cfg.err = words.Errorf("%s holds %s, which is not a CIDR", "%s 中的 %s 不是 CIDR", clip(k), clip(s))
 				return cfg
 			}
 			*text = append(*text, s)
@@ -207,21 +208,21 @@ func covers(ps []netip.Prefix, target netip.Prefix) bool {
 
 // masqWhyKey holds masqReasons per ip-masq-agent config body: the verdict is the cluster's, the same
 // for every target, and reads every node.
-var masqWhyKey = snapshot.NewMemoKey[[]rules.Words]("ip-masq-reasons")
+var masqWhyKey = snapshot.NewMemoKey[[]words.Words]("ip-masq-reasons")
 
 // masqReasons says why cfg stops pod traffic from being masqueraded to the node IP; none when it does not.
-func masqReasons(snap *snapshot.Snapshot, cfg masqConfig) []rules.Words {
-	var why []rules.Words
+func masqReasons(snap *snapshot.Snapshot, cfg masqConfig) []words.Words {
+	var why []words.Words
 	if coversAll(cfg.dst) {
-		why = append(why, rules.Say("nonMasqueradeCIDRs (%s) cover every IPv4 destination", "nonMasqueradeCIDRs（%s）覆盖了所有 IPv4 目的地址",
+		why = append(why, words.Say("nonMasqueradeCIDRs (%s) cover every IPv4 destination", "nonMasqueradeCIDRs（%s）覆盖了所有 IPv4 目的地址",
 			listWords(clipAll(cfg.dstText), 4)))
 	}
 	if coversAll(cfg.src) {
-		why = append(why, rules.Say("nonMasqueradeSrcCIDRs (%s) cover every IPv4 source", "nonMasqueradeSrcCIDRs（%s）覆盖了所有 IPv4 源地址",
+		why = append(why, words.Say("nonMasqueradeSrcCIDRs (%s) cover every IPv4 source", "nonMasqueradeSrcCIDRs（%s）覆盖了所有 IPv4 源地址",
 			listWords(clipAll(cfg.srcText), 4)))
 	} else if len(cfg.src) > 0 {
 		if pods := nodePodCIDRs(snap); len(pods) > 0 && coveredEach(cfg.src, pods) {
-			why = append(why, rules.Say("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", "nonMasqueradeSrcCIDRs（%s）覆盖了全部 %d 个节点的 Pod CIDR",
+			why = append(why, words.Say("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", "nonMasqueradeSrcCIDRs（%s）覆盖了全部 %d 个节点的 Pod CIDR",
 				listWords(clipAll(cfg.srcText), 4), len(pods)))
 		}
 	}
@@ -271,7 +272,7 @@ func loopbackFix(v version) (fix version, ok bool) {
 // kubeProxy is what the loopback check needs to know about kube-system/kube-proxy.
 type kubeProxy struct {
 	mode     string
-	modeFrom rules.Words // where mode comes from
+	modeFrom words.Words // where mode comes from
 	image    string
 	// old is true when the image predates the loopback fix; oldErr says why that is unknown.
 	old    bool
@@ -299,23 +300,23 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 	ct := cs[i]
 	kp := &kubeProxy{image: ct.Image}
 	if m := proxyModeRE.FindStringSubmatch(strings.Join(append(slices.Clone(ct.Command), ct.Args...), " ")); m != nil {
-		kp.mode, kp.modeFrom = strings.ToLower(m[1]), rules.Say("--proxy-mode in DaemonSet %s/%s", "DaemonSet %s/%s 的 --proxy-mode", tkeSysNS, tkeKubeProxy)
+		kp.mode, kp.modeFrom = strings.ToLower(m[1]), words.Say("--proxy-mode in DaemonSet %s/%s", "DaemonSet %s/%s 的 --proxy-mode", tkeSysNS, tkeKubeProxy)
 	} else {
 		cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeKubeProxy)
 		switch {
 		case err == nil:
 			kp.mode = memo(c, kubeProxyModeKey, func() string { return configMode(cm) })
-			kp.modeFrom = rules.Say("ConfigMap %s/%s", "ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
+			kp.modeFrom = words.Say("ConfigMap %s/%s", "ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
 		case !isNotFound(err):
 			return nil, err
 		}
 		if kp.mode == "" {
-			kp.mode, kp.modeFrom = "iptables", rules.Say("the kube-proxy default", "kube-proxy 的默认值")
+			kp.mode, kp.modeFrom = "iptables", words.Say("the kube-proxy default", "kube-proxy 的默认值")
 		}
 	}
 	v, err := parseVersion(imageTag(ct.Image))
 	if err != nil {
-		kp.oldErr = rules.Errorf("image %s: %v", "镜像 %s：%v", clip(ct.Image), err)
+		kp.oldErr = words.Errorf("image %s: %v", "镜像 %s：%v", clip(ct.Image), err)
 		return kp, nil
 	}
 	if fix, ok := loopbackFix(v); ok {
@@ -378,35 +379,35 @@ func checkL4Loopback(c *Context) error {
 	if prevent && kp.oldErr == nil && !kp.old {
 		return nil // documented fix applied
 	}
-	var held, absent []rules.Words
-	factor := func(holds bool, yes, no rules.Words) {
+	var held, absent []words.Words
+	factor := func(holds bool, yes, no words.Words) {
 		if holds {
 			held = append(held, yes)
 		} else {
 			absent = append(absent, no)
 		}
 	}
-	factor(kp.mode == "ipvs", rules.Say("kube-proxy runs in IPVS mode (%s)", "kube-proxy 运行在 IPVS 模式（%s）", kp.modeFrom),
-		rules.Say("kube-proxy mode is %s (%s)", "kube-proxy 的模式是 %s（%s）", clip(kp.mode), kp.modeFrom))
+	factor(kp.mode == "ipvs", words.Say("kube-proxy runs in IPVS mode (%s)", "kube-proxy 运行在 IPVS 模式（%s）", kp.modeFrom),
+		words.Say("kube-proxy mode is %s (%s)", "kube-proxy 的模式是 %s（%s）", clip(kp.mode), kp.modeFrom))
 	switch {
 	case kp.oldErr != nil:
-		absent = append(absent, rules.Say("the kube-proxy version is unknown (%v)", "kube-proxy 的版本未知（%v）", kp.oldErr))
+		absent = append(absent, words.Say("the kube-proxy version is unknown (%v)", "kube-proxy 的版本未知（%v）", kp.oldErr))
 	default:
-		factor(kp.old, rules.Say("kube-proxy image %s predates the fixed build %s", "kube-proxy 镜像 %s 早于已修复的版本 %s", clip(kp.image), kp.fix),
-			rules.Say("kube-proxy image %s has the fix", "kube-proxy 镜像 %s 已包含修复", clip(kp.image)))
+		factor(kp.old, words.Say("kube-proxy image %s predates the fixed build %s", "kube-proxy 镜像 %s 早于已修复的版本 %s", clip(kp.image), kp.fix),
+			words.Say("kube-proxy image %s has the fix", "kube-proxy 镜像 %s 已包含修复", clip(kp.image)))
 	}
-	factor(!prevent, rules.Say("%s is not \"true\"", "%s 不是 \"true\"", annSvcPreventLoopback),
-		rules.Say("%s is \"true\"", "%s 为 \"true\"", annSvcPreventLoopback))
+	factor(!prevent, words.Say("%s is not \"true\"", "%s 不是 \"true\"", annSvcPreventLoopback),
+		words.Say("%s is \"true\"", "%s 为 \"true\"", annSvcPreventLoopback))
 	if len(held) == 0 {
 		return nil
 	}
-	sev, what := rules.Info, rules.Say("some risk factors of layer-4 loopback hold", "四层回环的部分风险因素成立")
+	sev, what := rules.Info, words.Say("some risk factors of layer-4 loopback hold", "四层回环的部分风险因素成立")
 	if len(absent) == 0 {
-		sev, what = rules.Warning, rules.Say("pods calling this internal CLB's address may loop back", "访问这个内网 CLB 地址的 Pod 可能发生回环")
+		sev, what = rules.Warning, words.Say("pods calling this internal CLB's address may loop back", "访问这个内网 CLB 地址的 Pod 可能发生回环")
 	}
-	msg := rules.Say("%s: %s", "%s：%s", what, joinWords(held))
+	msg := words.Say("%s: %s", "%s：%s", what, joinWords(held))
 	if len(absent) > 0 {
-		msg = rules.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, joinWords(held), joinWords(absent))
+		msg = words.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, joinWords(held), joinWords(absent))
 	}
 	c.SaySeverity(rules.TKEServiceCLBLoopback, sev, annPath(annSvcSubnet), msg)
 	return nil
@@ -424,7 +425,7 @@ func checkL7Loopback(c *Context) error {
 		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
 	}
 	if name == "" {
-		c.Say(rules.TKEIngressCLBLoopback, annPath(annIngSubnet), rules.Say(
+		c.Say(rules.TKEIngressCLBLoopback, annPath(annIngSubnet), words.Say(
 			"internal CLB Ingress without a TkeServiceConfig (%s or %s), so layer-7 keepalive is off and pods calling its address may loop back",
 			"内网 CLB 的 Ingress 没有 TkeServiceConfig（%s 或 %s），七层 keepalive（长连接）未开启，访问其地址的 Pod 可能发生回环",
 			annIngServiceConfigAut, annIngServiceConfig))
@@ -435,7 +436,7 @@ func checkL7Loopback(c *Context) error {
 		return err
 	}
 	if !found {
-		c.Say(rules.TKEIngressCLBLoopback, annPath(key), rules.Say("TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB",
+		c.Say(rules.TKEIngressCLBLoopback, annPath(key), words.Say("TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB",
 			"TkeServiceConfig %s/%s 不存在，因此这个内网 CLB 的七层 keepalive 未开启", clip(ing.Namespace), clip(name)))
 		return nil
 	}
@@ -446,7 +447,7 @@ func checkL7Loopback(c *Context) error {
 		m, _ := l.(map[string]any)
 		port, _ := anyInt(m["port"])
 		if ka, ok := anyInt(m["keepaliveEnable"]); !ok || ka != 1 {
-			c.Say(rules.TKEIngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i), rules.Say(
+			c.Say(rules.TKEIngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i), words.Say(
 				"listener %d of the internal CLB has keepaliveEnable %s, not 1", "内网 CLB 的监听器 %d 的 keepaliveEnable 为 %s，不是 1",
 				port, clipv(m["keepaliveEnable"])))
 		}
@@ -459,7 +460,7 @@ func checkL7Loopback(c *Context) error {
 		}
 	}
 	if len(missing) > 0 {
-		c.Say(rules.TKEIngressCLBLoopback, base, rules.Say("no entry for listener port %s, so keepalive stays off there",
+		c.Say(rules.TKEIngressCLBLoopback, base, words.Say("no entry for listener port %s, so keepalive stays off there",
 			"没有监听端口 %s 的条目，该监听器的 keepalive 保持关闭", orWords(missing)))
 	}
 	return nil
@@ -523,7 +524,7 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 		ev, where := ct.Env[j], fmt.Sprintf("%s.env[%d]", base, j)
 		switch {
 		case ev.ValueFrom == nil && ev.Value == "":
-			c.Say(id, where, rules.Say("%s is set to an empty value", "%s 被设置为空值", name))
+			c.Say(id, where, words.Say("%s is set to an empty value", "%s 被设置为空值", name))
 		case ev.ValueFrom != nil && ev.ValueFrom.ConfigMapKeyRef != nil:
 			ref := ev.ValueFrom.ConfigMapKeyRef
 			where, problem, err := configKey(c, ref.Name, ref.Key)
@@ -531,12 +532,12 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 				return err
 			}
 			if !problem.IsZero() {
-				c.Say(id, where, rules.Say("%s comes from %s", "%s 取自 %s", name, problem))
+				c.Say(id, where, words.Say("%s comes from %s", "%s 取自 %s", name, problem))
 			}
 		}
 		return nil
 	}
-	var problems []rules.Words
+	var problems []words.Words
 	for _, ef := range ct.EnvFrom {
 		if ef.ConfigMapRef == nil || !strings.HasPrefix(name, ef.Prefix) {
 			continue
@@ -547,10 +548,10 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 		}
 		problems = append(problems, problem)
 	}
-	msg := rules.Say("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)",
+	msg := words.Say("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)",
 		"容器 %s 没有设置 %s（既没有直接赋值，也没有通过 configMapKeyRef 引用 %s/%s）", clip(ct.Name), name, tkeSysNS, tkeConfigCM)
 	if len(problems) > 0 {
-		msg = rules.Say("%s; envFrom: %s", "%s；envFrom：%s", msg, joinWords(problems))
+		msg = words.Say("%s; envFrom: %s", "%s；envFrom：%s", msg, joinWords(problems))
 	}
 	c.Say(id, base+".env", msg)
 	return nil
@@ -558,19 +559,19 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 
 // configKey looks key up in ConfigMap kube-system/name. It returns where the problem lies and what it
 // is (zero Words when the key holds a value), or why the ConfigMap is unknown.
-func configKey(c *Context, name, key string) (where string, problem rules.Words, err error) {
+func configKey(c *Context, name, key string) (where string, problem words.Words, err error) {
 	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, name)
 	switch {
 	case isNotFound(err):
-		return objPath(tkeSysNS, "configmap", name, ""), rules.Say("ConfigMap %s/%s, which does not exist",
+		return objPath(tkeSysNS, "configmap", name, ""), words.Say("ConfigMap %s/%s, which does not exist",
 			"ConfigMap %s/%s（该 ConfigMap 不存在）", tkeSysNS, clip(name)), nil
 	case err != nil:
-		return "", rules.Words{}, err
+		return "", words.Words{}, err
 	case cm.Data[key] == "" && len(cm.BinaryData[key]) == 0:
-		return objPath(tkeSysNS, "configmap", name, "data."+key), rules.Say("ConfigMap %s/%s, which has no %s",
+		return objPath(tkeSysNS, "configmap", name, "data."+key), words.Say("ConfigMap %s/%s, which has no %s",
 			"ConfigMap %s/%s（其中没有 %s）", tkeSysNS, clip(name), clip(key)), nil
 	}
-	return "", rules.Words{}, nil
+	return "", words.Words{}, nil
 }
 
 // checkAPIHostAliases hints at the host aliases that avoid E6006 DNS time-outs; a healthy controller
@@ -592,14 +593,14 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 		return
 	}
 	n := len(missing)
-	shown := make([]rules.Words, 0, 4)
+	shown := make([]words.Words, 0, 4)
 	for _, m := range missing[:min(n, 3)] {
-		shown = append(shown, rules.Say("%s", "%s", m))
+		shown = append(shown, words.Say("%s", "%s", m))
 	}
 	if n > 3 {
-		shown = append(shown, rules.Say("%d more", "另外 %d 个", n-3))
+		shown = append(shown, words.Say("%d more", "另外 %d 个", n-3))
 	}
-	c.Say(rules.TKEIngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), rules.Say(
+	c.Say(rules.TKEIngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), words.Say(
 		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
 		"%[2]d 个云 API 域名中有 %[1]d 个没有配置 hostAliases（%[3]s）；如果控制器报出 E6006 i/o timeout，请补上这些别名",
 		n, len(cloudAPIAliases), listWords(shown, len(shown))))
@@ -627,7 +628,7 @@ func checkNginxWebhook(c *Context) error {
 				continue
 			}
 			if called, err := webhookSelects(&wh, c.Ingress); err != nil {
-				unknown = append(unknown, &wrappedWords{err: err, w: rules.Say("webhook %s of %s: %v", "%[2]s 中的 webhook %[1]s：%[3]v",
+				unknown = append(unknown, &wrappedWords{err: err, w: words.Say("webhook %s of %s: %v", "%[2]s 中的 webhook %[1]s：%[3]v",
 					clip(wh.Name), clip(cfg.Name), err)})
 				continue
 			} else if !called {
@@ -643,7 +644,7 @@ func checkNginxWebhook(c *Context) error {
 			if owner == "" || verr != nil || v.compare(nginxV1) >= 0 {
 				continue
 			}
-			c.Say(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)), rules.Say(
+			c.Say(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)), words.Say(
 				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot, so it refuses the CLB controller's Ingress writes",
 				"webhook %s 校验 networking.k8s.io/v1 的 Ingress，但其控制器 %s 运行的是 %s（早于 v1.0.0），无法校验这类对象，因此会拒绝 CLB 控制器对 Ingress 的写入",
 				clip(wh.Name), clip(owner), clip(image)))
@@ -662,19 +663,19 @@ const nsNameLabel = "kubernetes.io/metadata.name"
 func webhookSelects(wh *admissionv1.ValidatingWebhook, ing *networkingv1.Ingress) (bool, error) {
 	obj, err := webhookSelector(wh.ObjectSelector)
 	if err != nil {
-		return false, &wrappedWords{err: err, w: rules.Say("objectSelector: %v", "objectSelector：%v", err)}
+		return false, &wrappedWords{err: err, w: words.Say("objectSelector: %v", "objectSelector：%v", err)}
 	}
 	if !obj.Matches(labels.Set(ing.Labels)) {
 		return false, nil
 	}
 	ns, err := webhookSelector(wh.NamespaceSelector)
 	if err != nil {
-		return false, &wrappedWords{err: err, w: rules.Say("namespaceSelector: %v", "namespaceSelector：%v", err)}
+		return false, &wrappedWords{err: err, w: words.Say("namespaceSelector: %v", "namespaceSelector：%v", err)}
 	}
 	reqs, _ := ns.Requirements()
 	for _, r := range reqs {
 		if r.Key() != nsNameLabel {
-			return false, rules.Errorf("its namespaceSelector reads namespace label %s, and namespace labels are not read",
+			return false, words.Errorf("its namespaceSelector reads namespace label %s, and namespace labels are not read",
 				"它的 namespaceSelector 要读取命名空间标签 %s，而命名空间的标签不在读取范围内", clip(r.Key()))
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TKE Ingress annotations (Tencent TKE, Ingress error codes).
@@ -126,7 +127,7 @@ func checkIngressAnnotations(c *Context) error {
 	if name, ok := a[annIngServiceConfig]; ok {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
-				c.Say(rules.TKEIngressE4051, annPath(annIngServiceConfig), rules.Say(
+				c.Say(rules.TKEIngressE4051, annPath(annIngServiceConfig), words.Say(
 					"%q ends with the reserved suffix %q used by automatically synced configs",
 					"%q 以保留后缀 %q 结尾，该后缀专用于系统自动同步的配置", clip(name), suffix))
 			}
@@ -149,14 +150,14 @@ func checkIngressAnnotations(c *Context) error {
 		switch v {
 		case "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE":
 		default:
-			c.Say(rules.TKEIngressE4045, annPath(annChargeType), rules.Say(
+			c.Say(rules.TKEIngressE4045, annPath(annChargeType), words.Say(
 				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE",
 				"%q 不是 TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR、BANDWIDTH_PACKAGE 之一", clip(v)))
 		}
 	}
 	if v, ok := a[annBandwidth]; ok {
 		if _, err := parseIntRange(v, 1, 2048); err != nil {
-			c.Say(rules.TKEIngressE4046, annPath(annBandwidth), rules.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
+			c.Say(rules.TKEIngressE4046, annPath(annBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
 		}
 	}
 	if v, ok := a[annIngSubnet]; ok {
@@ -187,14 +188,14 @@ func checkExtensive(c *Context, v string) {
 		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
 	}
 	if c.Snap.Nodes.Whole("") != nil { // the node list is unknown, or the input files may lack a node
-		c.SaySeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive), rules.Say(
+		c.SaySeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive), words.Say(
 			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
 				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node",
 			"AddressIPVersion %q 要求纯 IPv6 负载均衡，只有具备 IPv6 网络的集群才能使用；"+
 				"输入中没有节点显示 IPv6 地址或 Pod CIDR，但输入可能没有包含全部节点", clipv(m["AddressIPVersion"])))
 		return
 	}
-	c.Say(rules.TKEIngressE4032, annPath(annIngExtensive), rules.Say(
+	c.Say(rules.TKEIngressE4032, annPath(annIngExtensive), words.Say(
 		"AddressIPVersion %q asks for a pure IPv6 load balancer; no node has an IPv6 address or pod CIDR, and IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only",
 		"AddressIPVersion %q 要求纯 IPv6 负载均衡；没有节点具有 IPv6 地址或 Pod CIDR，而 IPv4 集群只支持 IPv4 和 NAT IPv6（IPV6）",
 		clipv(m["AddressIPVersion"])))
@@ -264,7 +265,7 @@ func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
 	for i, m := range raw {
 		e := ruleEntry{index: i}
 		if err := strictJSON(string(m), &e.rule); err != nil {
-			e.err = rules.Errorf("entry %d: %v", "第 %d 项：%v", i, err)
+			e.err = words.Errorf("entry %d: %v", "第 %d 项：%v", i, err)
 		} else {
 			e.err = checkRuleEntry(e.rule, rewrite)
 		}
@@ -276,20 +277,20 @@ func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
 func checkRuleEntry(r annotationRule, rewrite bool) error {
 	switch {
 	case r.Backend == nil && r.Rewrite == nil:
-		return rules.Errorf("entry has neither backend nor rewrite", "该项既没有 backend，也没有 rewrite")
+		return words.Errorf("entry has neither backend nor rewrite", "该项既没有 backend，也没有 rewrite")
 	case r.Backend == nil && !rewrite:
-		return rules.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"",
+		return words.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"",
 			"该项有 rewrite 而没有 backend，这需要设置 %s: \"true\"", annRewriteSupport)
 	case r.Backend == nil:
 		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
-			return rules.Errorf("rewrite.port %s is not a port number", "rewrite.port %s 不是端口号", clipv(r.Rewrite.Port))
+			return words.Errorf("rewrite.port %s is not a port number", "rewrite.port %s 不是端口号", clipv(r.Rewrite.Port))
 		}
 		if r.Rewrite.Path != "" && !strings.HasPrefix(r.Rewrite.Path, "/") {
-			return rules.Errorf("rewrite.path %q must start with /", "rewrite.path %q 必须以 / 开头", clip(r.Rewrite.Path))
+			return words.Errorf("rewrite.path %q must start with /", "rewrite.path %q 必须以 / 开头", clip(r.Rewrite.Path))
 		}
 		return nil
 	case r.Backend.ServiceName == "":
-		return rules.Errorf("entry has no backend.serviceName", "该项没有 backend.serviceName")
+		return words.Errorf("entry has no backend.serviceName", "该项没有 backend.serviceName")
 	}
 	if _, _, err := portOf(r.Backend.ServicePort); err != nil {
 		return err
@@ -301,19 +302,19 @@ func checkRuleEntry(r annotationRule, rewrite bool) error {
 func portOf(v any) (int32, string, error) {
 	switch p := v.(type) {
 	case nil:
-		return 0, "", rules.Errorf("backend.servicePort is missing", "缺少 backend.servicePort")
+		return 0, "", words.Errorf("backend.servicePort is missing", "缺少 backend.servicePort")
 	case string:
 		if n, err := strconv.Atoi(p); err == nil {
 			return int32(n), "", nil
 		}
 		if p == "" {
-			return 0, "", rules.Errorf("backend.servicePort is empty", "backend.servicePort 为空")
+			return 0, "", words.Errorf("backend.servicePort is empty", "backend.servicePort 为空")
 		}
 		return 0, p, nil
 	default:
 		n, err := strconv.Atoi(fmt.Sprint(p))
 		if err != nil {
-			return 0, "", rules.Errorf("backend.servicePort %s is not a port", "backend.servicePort %s 不是端口", clipv(p))
+			return 0, "", words.Errorf("backend.servicePort %s is not a port", "backend.servicePort %s 不是端口", clipv(p))
 		}
 		return int32(n), "", nil
 	}
@@ -393,7 +394,7 @@ func checkIngressRules(c *Context) error {
 	ing := c.Ingress
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
-			c.Say(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), rules.Say("rule for host %q has no http paths",
+			c.Say(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), words.Say("rule for host %q has no http paths",
 				"域名 %q 的规则没有 http 路径", clip(r.Host)))
 		}
 	}
@@ -408,10 +409,10 @@ func checkIngressRules(c *Context) error {
 		if p.hasPath && p.path != "" {
 			switch {
 			case len(p.path) > 120:
-				c.Say(rules.TKEIngressE4031, p.where+".path", rules.Say("path is %d characters long; the limit is 120",
+				c.Say(rules.TKEIngressE4031, p.where+".path", words.Say("path is %d characters long; the limit is 120",
 					"路径长 %d 个字符，上限为 120", len(p.path)))
 			case !pathRE.MatchString(p.path):
-				c.Say(rules.TKEIngressE4031, p.where+".path", rules.Say(
+				c.Say(rules.TKEIngressE4031, p.where+".path", words.Say(
 					"path %q must start with / and use only a-z A-Z 0-9 . - / = ? (no regular expressions)",
 					"路径 %q 必须以 / 开头，且只能使用 a-z A-Z 0-9 . - / = ?（不支持正则表达式）", clip(p.path)))
 			}
@@ -420,13 +421,13 @@ func checkIngressRules(c *Context) error {
 			continue
 		}
 		if p.host == "" && ipv6 {
-			c.Say(rules.TKEIngressE4034, p.where, rules.Say("a pure IPv6 load balancer needs a host on every rule",
+			c.Say(rules.TKEIngressE4034, p.where, words.Say("a pure IPv6 load balancer needs a host on every rule",
 				"纯 IPv6 负载均衡要求每条规则都有域名"))
 		}
 		if p.host != "" && !seenHost[p.host] {
 			seenHost[p.host] = true
 			if !hostRE.MatchString(p.host) {
-				c.Say(rules.TKEIngressE4052, hostWhere(p.where), rules.Say("host %q %s", "域名 %q %s", clip(p.host), hostProblem(p.host)))
+				c.Say(rules.TKEIngressE4052, hostWhere(p.where), words.Say("host %q %s", "域名 %q %s", clip(p.host), hostProblem(p.host)))
 			}
 		}
 	}
@@ -441,14 +442,14 @@ func hostWhere(where string) string {
 }
 
 // hostProblem says what is wrong with host h, which does not match hostRE.
-func hostProblem(h string) rules.Words {
+func hostProblem(h string) words.Words {
 	switch {
 	case strings.ToLower(h) != h:
-		return rules.Say("has uppercase letters; hosts must be lowercase", "含有大写字母；域名必须为小写")
+		return words.Say("has uppercase letters; hosts must be lowercase", "含有大写字母；域名必须为小写")
 	case !strings.Contains(h, "."):
-		return rules.Say("has no dot; a full domain name is required", "不含点号；需要完整的域名")
+		return words.Say("has no dot; a full domain name is required", "不含点号；需要完整的域名")
 	}
-	return rules.Say("is not a valid domain name (lowercase letters, digits, '-' and '.', optionally starting with '*.')",
+	return words.Say("is not a valid domain name (lowercase letters, digits, '-' and '.', optionally starting with '*.')",
 		"不是合法的域名（只能由小写字母、数字、'-' 和 '.' 组成，可以 '*.' 开头）")
 }
 
@@ -467,24 +468,24 @@ func checkIngressTLS(c *Context) error {
 		if len(t.Hosts) == 0 {
 			defaults++
 			if defaults == 2 {
-				c.Say(rules.TKEIngressE4048, where, rules.Say("a second TLS entry without hosts; only one default certificate is allowed",
+				c.Say(rules.TKEIngressE4048, where, words.Say("a second TLS entry without hosts; only one default certificate is allowed",
 					"出现了第二个没有 hosts 的 TLS 条目；只允许有一个默认证书"))
 			}
 		}
-		var twice []rules.Words
+		var twice []words.Words
 		for _, h := range t.Hosts {
 			tlsHosts = append(tlsHosts, h)
 			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
-				twice = append(twice, rules.Say("host %q has certificates from both %q and %q", "域名 %q 同时有来自 %q 和 %q 的证书",
+				twice = append(twice, words.Say("host %q has certificates from both %q and %q", "域名 %q 同时有来自 %q 和 %q 的证书",
 					clip(h), clip(prev), clip(t.SecretName)))
 			}
 			hostSecret[h] = t.SecretName
 		}
 		if len(twice) > 0 {
-			c.Say(rules.TKEIngressE4049, where+".hosts", rules.Say("%s", "%s", listWords(twice, 5)))
+			c.Say(rules.TKEIngressE4049, where+".hosts", words.Say("%s", "%s", listWords(twice, 5)))
 		}
 		if t.SecretName == "" {
-			c.Say(rules.TKEIngressE4009, where+".secretName", rules.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
+			c.Say(rules.TKEIngressE4009, where+".secretName", words.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
 			continue
 		}
 		id, ok, err := checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName")
@@ -499,14 +500,14 @@ func checkIngressTLS(c *Context) error {
 	if defaults > 0 {
 		return errors.Join(unknown...)
 	}
-	var uncovered []rules.Words
+	var uncovered []words.Words
 	for _, h := range httpsHosts(c) {
 		if !hostCovered(h, tlsHosts) {
-			uncovered = append(uncovered, rules.Say("HTTPS host %q", "HTTPS 域名 %q", clip(h)))
+			uncovered = append(uncovered, words.Say("HTTPS host %q", "HTTPS 域名 %q", clip(h)))
 		}
 	}
 	if len(uncovered) > 0 {
-		c.Say(rules.TKEIngressE4040, "spec.tls", rules.Say("no TLS entry lists %s, and there is no default certificate",
+		c.Say(rules.TKEIngressE4040, "spec.tls", words.Say("no TLS entry lists %s, and there is no default certificate",
 			"没有 TLS 条目列出 %s，也没有默认证书", listWords(uncovered, 5)))
 	}
 	return errors.Join(unknown...)
@@ -519,14 +520,14 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 	if !ok {
 		return
 	}
-	var differ []rules.Words
+	var differ []words.Words
 	for _, s := range certIDs {
 		if s[1] != ann {
-			differ = append(differ, rules.Say("Secret %s/%s holds %q", "Secret %s/%s 中为 %q", clip(c.Ingress.Namespace), clip(s[0]), clip(s[1])))
+			differ = append(differ, words.Say("Secret %s/%s holds %q", "Secret %s/%s 中为 %q", clip(c.Ingress.Namespace), clip(s[0]), clip(s[1])))
 		}
 	}
 	if len(differ) > 0 {
-		c.Say(rules.TKEIngressE4011, annPath(annCertID), rules.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
+		c.Say(rules.TKEIngressE4011, annPath(annCertID), words.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
 			annCertID, clip(ann), listWords(differ, 5)))
 	}
 }
@@ -571,26 +572,26 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	switch {
 	case isNotFound(err):
-		c.Say(rules.TKEIngressE4010, where, rules.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", clip(ns), clip(name)))
+		c.Say(rules.TKEIngressE4010, where, words.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", clip(ns), clip(name)))
 		return "", false, nil
 	case err != nil:
 		return "", false, err
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
-		c.Say(rules.TKEIngressE4011, where, rules.Say("Secret %s/%s has no %s key (keys: %s)", "Secret %s/%s 中没有键 %s（现有的键：%s）",
+		c.Say(rules.TKEIngressE4011, where, words.Say("Secret %s/%s has no %s key (keys: %s)", "Secret %s/%s 中没有键 %s（现有的键：%s）",
 			clip(ns), clip(name), secretCertKey, keyList(sec)))
 		return "", false, nil
 	}
 	id = strings.TrimSpace(raw)
 	switch {
 	case id != raw:
-		c.Say(rules.TKEIngressE4035, where, rules.Say(
+		c.Say(rules.TKEIngressE4035, where, words.Say(
 			"%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)",
 			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q，首尾带有空白字符（编码时是否带上了末尾的换行符？）",
 			secretCertKey, clip(ns), clip(name), clip(id)))
 	case !certIDRE.MatchString(id):
-		c.Say(rules.TKEIngressE4035, where, rules.Say(
+		c.Say(rules.TKEIngressE4035, where, words.Say(
 			"%s in Secret %s/%s is %q; certificate ids are 8 letters and digits",
 			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q；证书 ID 应由 8 位字母和数字组成",
 			secretCertKey, clip(ns), clip(name), clip(id)))
@@ -602,7 +603,7 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 func secretValue(s *snapshot.Secret, key string) (string, bool) { return s.Value(key) }
 
 // keyList names a Secret's keys and sizes, never their values.
-func keyList(s *snapshot.Secret) rules.Words {
+func keyList(s *snapshot.Secret) words.Words {
 	if len(s.Keys) == 0 {
 		return tkeNone
 	}
@@ -613,11 +614,11 @@ func keyList(s *snapshot.Secret) rules.Words {
 		}
 		return strings.Compare(strconv.Itoa(a.Size), strconv.Itoa(b.Size))
 	})
-	ws := make([]rules.Words, len(keys))
+	ws := make([]words.Words, len(keys))
 	for i, k := range keys {
-		ws[i] = rules.Say("%s (%d bytes)", "%s（%d 字节）", clip(k.Name), k.Size)
+		ws[i] = words.Say("%s (%d bytes)", "%s（%d 字节）", clip(k.Name), k.Size)
 	}
-	return rules.Say("%s", "%s", listWords(ws, len(ws)))
+	return words.Say("%s", "%s", listWords(ws, len(ws)))
 }
 
 func checkIngressBackends(c *Context) error {
@@ -641,24 +642,24 @@ func checkIngressBackends(c *Context) error {
 			case !isNotFound(err):
 				unknown = append(unknown, err)
 			case p.fromAnno:
-				c.Say(rules.TKEIngressW1000, where, rules.Say("backend Service %s/%s named in the annotation does not exist",
+				c.Say(rules.TKEIngressW1000, where, words.Say("backend Service %s/%s named in the annotation does not exist",
 					"注解中指定的后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
 			default:
-				c.Say(rules.TKEIngressE4041, where, rules.Say("backend Service %s/%s does not exist",
+				c.Say(rules.TKEIngressE4041, where, words.Say("backend Service %s/%s does not exist",
 					"后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
 			}
 			continue
 		}
 		if !hasServicePort(svc, p.port) {
-			c.Say(rules.TKEIngressE4042, where, rules.Say("Service %s has no port %s (ports: %s)", "Service %s 没有端口 %s（现有端口：%s）",
+			c.Say(rules.TKEIngressE4042, where, words.Say("Service %s has no port %s (ports: %s)", "Service %s 没有端口 %s（现有端口：%s）",
 				clip(p.svc), clip(portString(p.port)), servicePortWords(svc)))
 		}
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
-			c.Say(rules.TKEIngressE4082, where, rules.Say("Service %s has no selector, which direct access (%s) cannot bind",
+			c.Say(rules.TKEIngressE4082, where, words.Say("Service %s has no selector, which direct access (%s) cannot bind",
 				"Service %s 没有 selector，直连（%s）无法绑定它的后端", clip(p.svc), annIngDirectAccess))
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
-			c.Say(rules.TKEIngressE4047, where, rules.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
+			c.Say(rules.TKEIngressE4047, where, words.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
 				"Service %s 的类型是 %s；未开启直连时，后端必须是 NodePort 或 LoadBalancer 类型", clip(p.svc), clip(string(serviceType(svc)))))
 		}
 	}
@@ -689,10 +690,10 @@ func portString(p networkingv1.ServiceBackendPort) string {
 }
 
 // servicePorts lists svc's ports (name=port/protocol), or "none".
-func servicePorts(svc *corev1.Service) string { return servicePortWords(svc).In(rules.English) }
+func servicePorts(svc *corev1.Service) string { return servicePortWords(svc).In(words.English) }
 
 // servicePortWords is servicePorts worded.
-func servicePortWords(svc *corev1.Service) rules.Words {
+func servicePortWords(svc *corev1.Service) words.Words {
 	var out []string
 	for _, sp := range svc.Spec.Ports {
 		s := fmt.Sprintf("%d/%s", sp.Port, clip(string(protocolOf(sp))))
@@ -704,7 +705,7 @@ func servicePortWords(svc *corev1.Service) rules.Words {
 	if len(out) == 0 {
 		return tkeNone
 	}
-	return rules.Say("%s", "%s", strings.Join(out, ", "))
+	return words.Say("%s", "%s", strings.Join(out, ", "))
 }
 
 func checkIngressServiceConfig(c *Context) error {

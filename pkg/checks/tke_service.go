@@ -12,6 +12,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TKE Service annotations (Tencent TKE, Service error codes).
@@ -96,11 +97,11 @@ func checkServiceAnnotations(c *Context) error {
 			continue
 		}
 		if err := f.form.check(v); err != nil {
-			var hint rules.Words
+			var hint words.Words
 			if f.key == annSvcCrossRegion && zoneRE.MatchString(v) {
-				hint = rules.Say("; it looks like an availability zone, drop the trailing -N", "；它看起来是可用区 ID，请去掉末尾的 -N")
+				hint = words.Say("; it looks like an availability zone, drop the trailing -N", "；它看起来是可用区 ID，请去掉末尾的 -N")
 			}
-			c.Say(f.rule, annPath(f.key), rules.Say("%v%s", "%v%s", err, hint))
+			c.Say(f.rule, annPath(f.key), words.Say("%v%s", "%v%s", err, hint))
 		}
 	}
 	for _, e := range svcEnumAnnotations {
@@ -150,14 +151,14 @@ func checkServiceExistingLB(c *Context) error {
 		}
 	}
 	if len(creators) > 0 {
-		c.Say(rules.TKEServiceE4012, annPath(annSvcExistedLB), rules.Say(
+		c.Say(rules.TKEServiceE4012, annPath(annSvcExistedLB), words.Say(
 			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
 			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", clip(id), listWords(creators, 5)))
 	}
 	for i, us := range sharing {
 		if len(us) > 0 {
 			p := c.Service.Spec.Ports[i]
-			c.Say(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), rules.Say(
+			c.Say(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), words.Say(
 				"port %d/%s is also declared on reused load balancer %s by %s",
 				"复用的负载均衡 %[3]s 上，%[4]s 也声明了端口 %[1]d/%[2]s",
 				p.Port, clip(string(protocolOf(p))), clip(id), listWords(us, 5)))
@@ -222,7 +223,7 @@ func checkServiceDirectAccess(c *Context) error {
 		return err
 	}
 	global, switchPath, switchErr := tkeGlobalRouteDirect(c.Snap)
-	var why []rules.Words
+	var why []words.Words
 	onlyENI := true // every pod is ruled out only for lack of a VPC-CNI sign
 	for _, p := range pods {
 		reason, eniOnly, err := directReachable(c, p)
@@ -235,22 +236,22 @@ func checkServiceDirectAccess(c *Context) error {
 			return nil // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
 		}
 		onlyENI = onlyENI && eniOnly
-		why = append(why, rules.Say("%s: %s", "%s：%s", clip(p.Name), reason))
+		why = append(why, words.Say("%s: %s", "%s：%s", clip(p.Name), reason))
 	}
 	if len(why) == 0 {
 		return nil // no backend pod to judge
 	}
 	if len(why) > 3 {
-		why = append(why[:3], rules.Say("and %d more", "另有 %d 个", len(why)-3))
+		why = append(why[:3], words.Say("and %d more", "另有 %d 个", len(why)-3))
 	}
 	if onlyENI && switchErr != nil {
-		c.SaySeverity(rules.TKEServiceE4033, rules.Warning, where, rules.Say(
+		c.SaySeverity(rules.TKEServiceE4033, rules.Warning, where, words.Say(
 			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
 			"已开启直连，但没有后端 Pod 显示使用 VPC-CNI（弹性网卡）网络（%s），且无法确定集群是否允许直连 GlobalRouter 模式的 Pod（%s）：%v",
 			joinWords(why), switchPath, switchErr))
 		return nil
 	}
-	c.Say(rules.TKEServiceE4033, where, rules.Say(
+	c.Say(rules.TKEServiceE4033, where, words.Say(
 		"direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
 		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）；%s 不是 \"true\"",
 		joinWords(why), switchPath))
@@ -269,27 +270,27 @@ func checkServiceDirectAccess(c *Context) error {
 //
 // eniOnly is set when the lack of such a sign is the only reason. An unreadable node, needed only
 // when the pod itself shows no sign, is returned as err.
-func directReachable(c *Context, p *snapshot.Pod) (reason rules.Words, eniOnly bool, err error) {
+func directReachable(c *Context, p *snapshot.Pod) (reason words.Words, eniOnly bool, err error) {
 	if p.Spec.HostNetwork {
-		return rules.Say("uses hostNetwork", "使用 hostNetwork"), false, nil
+		return words.Say("uses hostNetwork", "使用 hostNetwork"), false, nil
 	}
 	if podHasENI(p) {
-		return rules.Words{}, false, nil
+		return words.Words{}, false, nil
 	}
 	if p.Spec.NodeName == "" {
-		return rules.Say("not scheduled and no sign of VPC-CNI (ENI) networking", "尚未调度，且看不出使用 VPC-CNI（弹性网卡）网络"), false, nil
+		return words.Say("not scheduled and no sign of VPC-CNI (ENI) networking", "尚未调度，且看不出使用 VPC-CNI（弹性网卡）网络"), false, nil
 	}
 	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
 	if err != nil {
 		if isNotFound(err) {
-			return rules.Say("its node %s does not exist", "所在节点 %s 不存在", clip(p.Spec.NodeName)), false, nil
+			return words.Say("its node %s does not exist", "所在节点 %s 不存在", clip(p.Spec.NodeName)), false, nil
 		}
-		return rules.Words{}, false, err
+		return words.Words{}, false, err
 	}
 	if nodeHasENI(n) {
-		return rules.Words{}, false, nil
+		return words.Words{}, false, nil
 	}
-	return rules.Say("no sign of VPC-CNI (ENI) networking on the pod or node %s", "Pod 和节点 %s 上都看不出使用 VPC-CNI（弹性网卡）网络", clip(n.Name)), true, nil
+	return words.Say("no sign of VPC-CNI (ENI) networking on the pod or node %s", "Pod 和节点 %s 上都看不出使用 VPC-CNI（弹性网卡）网络", clip(n.Name)), true, nil
 }
 
 const (
@@ -351,7 +352,7 @@ func checkServiceBackendsLabel(c *Context) error {
 	where := annPath(annSvcBackendsLabel)
 	sel, err := labels.Parse(v)
 	if err != nil || strings.TrimSpace(v) == "" {
-		c.Say(rules.TKEServiceBackendsLabelInvalid, where, rules.Say("%q is not a label selector", "%q 不是合法的标签选择器", clip(v)))
+		c.Say(rules.TKEServiceBackendsLabelInvalid, where, words.Say("%q is not a label selector", "%q 不是合法的标签选择器", clip(v)))
 		return nil
 	}
 	nodes, err := c.Snap.Nodes.List("")
@@ -364,9 +365,9 @@ func checkServiceBackendsLabel(c *Context) error {
 		}
 	}
 	if err := c.Snap.Nodes.Whole(""); err != nil {
-		return &wrappedWords{err: err, w: rules.Say("no node of the input matches %q, but %v", "输入中没有节点匹配 %q，但 %v", clip(v), err)}
+		return &wrappedWords{err: err, w: words.Say("no node of the input matches %q, but %v", "输入中没有节点匹配 %q，但 %v", clip(v), err)}
 	}
-	c.Say(rules.TKEServiceBackendsLabelNoNodes, where, rules.Say("none of the %d nodes has the labels %q selects",
+	c.Say(rules.TKEServiceBackendsLabelNoNodes, where, words.Say("none of the %d nodes has the labels %q selects",
 		"%d 个节点中没有一个带有 %q 所选择的标签", len(nodes), clip(v)))
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // tkeWordedChecks names the checks whose every finding must be worded in both languages: the TKE
@@ -290,14 +291,14 @@ func TestParseErrorsWorded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, ok := tt.err.(rules.Worded)
+			w, ok := tt.err.(words.Worded)
 			if !ok {
 				t.Fatalf("%v is not worded", tt.err)
 			}
 			if got := tt.err.Error(); got != tt.en {
 				t.Errorf("English %q, want %q", got, tt.en)
 			}
-			if zh := w.In(rules.Chinese); !rules.HasHan(zh) || strings.Contains(zh, "%!") {
+			if zh := w.In(words.Chinese); !words.HasHan(zh) || strings.Contains(zh, "%!") {
 				t.Errorf("Chinese %q", zh)
 			}
 		})

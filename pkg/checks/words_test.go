@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestFindingsWorded runs every emission fixture and checks every finding a check reports (not an
@@ -49,14 +50,14 @@ func assertWorded(t *testing.T, f Finding) string {
 		t.Errorf("%s at %s (check %s): no Words; message %q", f.Rule, f.Path, f.Check, f.Message)
 		return ""
 	}
-	en, zh := f.Words.In(rules.English), f.Words.In(rules.Chinese)
+	en, zh := f.Words.In(words.English), f.Words.In(words.Chinese)
 	if en != f.Message {
 		t.Errorf("%s at %s: English words %q differ from the message %q", f.Rule, f.Path, en, f.Message)
 	}
-	if rules.HasHan(en) || strings.Contains(en, "%!") {
+	if words.HasHan(en) || strings.Contains(en, "%!") {
 		t.Errorf("%s at %s: English %q has Han characters or a bad verb", f.Rule, f.Path, en)
 	}
-	if !rules.HasHan(zh) || strings.Contains(zh, "%!") {
+	if !words.HasHan(zh) || strings.Contains(zh, "%!") {
 		t.Errorf("%s at %s: Chinese %q has no Han characters or a bad verb", f.Rule, f.Path, zh)
 	}
 	return zh

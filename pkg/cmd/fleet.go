@@ -13,7 +13,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // fleetParallel bounds how many contexts a several-context run reads at once.
@@ -42,16 +42,16 @@ func (o *Options) fleetContexts() ([]string, error) {
 		return nil, nil // a one-context run: the kubeconfig is not read here
 	}
 	if o.AllContexts && flag != "" {
-		return nil, rules.Errorf("--all-contexts diagnoses every context; give either --all-contexts or --context, not both",
+		return nil, words.Errorf("--all-contexts diagnoses every context; give either --all-contexts or --context, not both",
 			"--all-contexts 诊断每个上下文；--all-contexts 与 --context 只能给出其一")
 	}
 	if len(o.Filenames) > 0 || o.emptyFilename {
-		return nil, rules.Errorf("--all-contexts and --context a,b read clusters; they do not combine with -f",
+		return nil, words.Errorf("--all-contexts and --context a,b read clusters; they do not combine with -f",
 			"--all-contexts 和 --context a,b 读取集群，不能与 -f 同时使用")
 	}
 	raw, err := o.ConfigFlags.ToRawKubeConfigLoader().RawConfig()
 	if err != nil {
-		return nil, rules.Errorf("cannot read kubeconfig: %w; fix it or pass --kubeconfig", "无法读取 kubeconfig：%w；请修正它，或用 --kubeconfig 指定", err)
+		return nil, words.Errorf("cannot read kubeconfig: %w; fix it or pass --kubeconfig", "无法读取 kubeconfig：%w；请修正它，或用 --kubeconfig 指定", err)
 	}
 	return cli.SelectContexts(raw, flag, o.AllContexts)
 }
@@ -103,7 +103,7 @@ func (o *FleetOptions) Complete(c *cobra.Command, args []string, names []string)
 		if len(msgs) == 1 {
 			return o.members[0].err
 		}
-		return rules.Errorf("no context could be used: %v", "没有可用的上下文：%v", rules.Say(
+		return words.Errorf("no context could be used: %v", "没有可用的上下文：%v", words.Say(
 			strings.TrimSuffix(strings.Repeat("%v; ", len(all)), "; "), strings.TrimSuffix(strings.Repeat("%v；", len(all)), "；"), all...))
 	}
 	o.format, o.failOn, o.useColor, o.deadline = first.format, first.failOn, first.useColor, first.deadline
@@ -161,10 +161,10 @@ func (o *FleetOptions) Run(ctx context.Context) error {
 		return writeError(werr)
 	}
 	if len(failed) == len(o.members) && !o.AllowIncomplete {
-		return rules.Errorf("every context failed (%s)", "所有上下文都失败了（%s）", strings.Join(failed, ", "))
+		return words.Errorf("every context failed (%s)", "所有上下文都失败了（%s）", strings.Join(failed, ", "))
 	}
 	if len(failed) > 0 && !o.AllowIncomplete {
-		return rules.Errorf("%d of %d contexts failed (%s); the report covers the others; pass --allow-incomplete to exit by their findings",
+		return words.Errorf("%d of %d contexts failed (%s); the report covers the others; pass --allow-incomplete to exit by their findings",
 			"%[2]d 个上下文中有 %[1]d 个失败（%[3]s）；报告包含其余的上下文；加上 --allow-incomplete 则按它们的问题决定退出码",
 			len(failed), len(o.members), strings.Join(failed, ", "))
 	}

@@ -8,7 +8,7 @@ import (
 	"unicode"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func hasHan(s string) bool {
@@ -90,13 +90,13 @@ func TestArgsLang(t *testing.T) {
 	t.Setenv("LANG", "zh_CN.UTF-8")
 	tests := []struct {
 		args []string
-		want rules.Lang
+		want words.Lang
 	}{
-		{nil, rules.Chinese},
-		{[]string{"--lang", "en"}, rules.English},
-		{[]string{"--lang=en", "svc/x"}, rules.English},
-		{[]string{"--lang", "fr"}, rules.Chinese},
-		{[]string{"--", "--lang=en"}, rules.Chinese},
+		{nil, words.Chinese},
+		{[]string{"--lang", "en"}, words.English},
+		{[]string{"--lang=en", "svc/x"}, words.English},
+		{[]string{"--lang", "fr"}, words.Chinese},
+		{[]string{"--", "--lang=en"}, words.Chinese},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

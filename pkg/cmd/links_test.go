@@ -7,6 +7,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestVendorLinks: explain (text and json) and --fix-hints show the rule's vendor page in the
@@ -19,12 +20,12 @@ func TestVendorLinks(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"explain tke en", []string{"explain", "E4009", "--kind", "ingress", "--lang", "en"}, e4009.Link(rules.English)},
-		{"explain tke zh", []string{"explain", "E4009", "--kind", "ingress", "--lang", "zh"}, e4009.Link(rules.Chinese)},
-		{"explain ack en", []string{"explain", ack.ID.String(), "--lang", "en"}, ack.Link(rules.English)},
-		{"explain ack zh", []string{"explain", ack.ID.String(), "--lang", "zh"}, ack.Link(rules.Chinese)},
-		{"fix-hints en", []string{"-f", broken, "ingress/shop-web", "-n", "shop", "--fix-hints", "--color", "never", "--lang", "en"}, e4009.Link(rules.English)},
-		{"fix-hints zh", []string{"-f", broken, "ingress/shop-web", "-n", "shop", "--fix-hints", "--color", "never", "--lang", "zh"}, e4009.Link(rules.Chinese)},
+		{"explain tke en", []string{"explain", "E4009", "--kind", "ingress", "--lang", "en"}, e4009.Link(words.English)},
+		{"explain tke zh", []string{"explain", "E4009", "--kind", "ingress", "--lang", "zh"}, e4009.Link(words.Chinese)},
+		{"explain ack en", []string{"explain", ack.ID.String(), "--lang", "en"}, ack.Link(words.English)},
+		{"explain ack zh", []string{"explain", ack.ID.String(), "--lang", "zh"}, ack.Link(words.Chinese)},
+		{"fix-hints en", []string{"-f", broken, "ingress/shop-web", "-n", "shop", "--fix-hints", "--color", "never", "--lang", "en"}, e4009.Link(words.English)},
+		{"fix-hints zh", []string{"-f", broken, "ingress/shop-web", "-n", "shop", "--fix-hints", "--color", "never", "--lang", "zh"}, e4009.Link(words.Chinese)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,7 +38,7 @@ func TestVendorLinks(t *testing.T) {
 			}
 		})
 	}
-	if en, zh := ack.Link(rules.English), ack.Link(rules.Chinese); en == zh {
+	if en, zh := ack.Link(words.English), ack.Link(words.Chinese); en == zh {
 		t.Errorf("%s: one page %s for both languages", ack.ID, en)
 	}
 	out, _, code := run(t, "explain", ack.ID.String(), "-o", "json")
@@ -45,7 +46,7 @@ func TestVendorLinks(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil || code != ExitOK || len(got) != 1 {
 		t.Fatalf("explain -o json: %v exit %d", err, code)
 	}
-	if got[0].Links[rules.English] != ack.Link(rules.English) || got[0].Links[rules.Chinese] != ack.Link(rules.Chinese) {
+	if got[0].Links[words.English] != ack.Link(words.English) || got[0].Links[words.Chinese] != ack.Link(words.Chinese) {
 		t.Errorf("links %v", got[0].Links)
 	}
 }

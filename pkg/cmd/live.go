@@ -16,8 +16,8 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Client-side rate limits: client-go's default of 5 requests/s would dominate any cluster-wide run.
@@ -29,7 +29,7 @@ const (
 func (o *Common) restConfig() (*rest.Config, error) {
 	cfg, err := o.ConfigFlags.ToRESTConfig()
 	if err != nil {
-		return nil, rules.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context, or use -f FILE for offline mode",
+		return nil, words.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context, or use -f FILE for offline mode",
 			"无法加载 kubeconfig：%w；请用 --kubeconfig 或 --context 指定，或用 -f FILE 离线诊断", err)
 	}
 	cfg.QPS, cfg.Burst = clientQPS, clientBurst

@@ -11,7 +11,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // PolicyOptions are the flags of the policy subcommand.
@@ -27,7 +27,7 @@ type PolicyOptions struct {
 
 // newPolicyCommand is the policy subcommand; *lang, set by the root before RunE, is the language of
 // the validation messages.
-func newPolicyCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobra.Command {
+func newPolicyCommand(streams genericiooptions.IOStreams, lang *words.Lang) *cobra.Command {
 	o := &PolicyOptions{Common: Common{IOStreams: streams}, Provider: "all", Action: string(admissionv1.Warn)}
 	cmd := &cobra.Command{
 		Use:   "policy",
@@ -79,15 +79,15 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
 func (o *PolicyOptions) Complete() error {
 	var err error
 	if o.opts.Providers, o.opts.Cluster, err = policy.ParseProviders(o.Provider); err != nil {
-		return rules.Errorf("--provider: %w", "--provider：%w", err)
+		return words.Errorf("--provider: %w", "--provider：%w", err)
 	}
 	if o.opts.Actions, err = policy.ParseActions(o.Action); err != nil {
-		return rules.Errorf("--action: %w", "--action：%w", err)
+		return words.Errorf("--action: %w", "--action：%w", err)
 	}
 	if strings.TrimSpace(o.NamespaceSelector) != "" {
 		sel, err := metav1.ParseToLabelSelector(o.NamespaceSelector)
 		if err != nil {
-			return rules.Errorf("--namespace-selector: %w", "--namespace-selector：%w", err)
+			return words.Errorf("--namespace-selector: %w", "--namespace-selector：%w", err)
 		}
 		o.opts.NamespaceSelector = sel
 	}
@@ -103,14 +103,14 @@ func (o *PolicyOptions) Complete() error {
 // as YAML documents or one JSON List; with --list also the text table.
 func (o *PolicyOptions) Validate() error {
 	if err := policy.ValidateActions(o.opts.Actions); err != nil {
-		return rules.Errorf("--action: %w", "--action：%w", err)
+		return words.Errorf("--action: %w", "--action：%w", err)
 	}
-	formats, want := []report.Format{report.YAML, report.JSON}, rules.Say("yaml or json", "yaml 或 json")
+	formats, want := []report.Format{report.YAML, report.JSON}, words.Say("yaml or json", "yaml 或 json")
 	if o.List {
-		formats, want = []report.Format{report.Text, report.YAML, report.JSON}, rules.Say("text, yaml or json", "text、yaml 或 json")
+		formats, want = []report.Format{report.Text, report.YAML, report.JSON}, words.Say("text, yaml or json", "text、yaml 或 json")
 	}
 	if !slices.Contains(formats, o.format) {
-		return rules.Errorf("unknown output format %q (want %s)", "未知的输出格式 %q（应为 %s）", o.Output, want)
+		return words.Errorf("unknown output format %q (want %s)", "未知的输出格式 %q（应为 %s）", o.Output, want)
 	}
 	return nil
 }

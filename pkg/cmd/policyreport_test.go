@@ -7,7 +7,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestPolicyReportOutput: -o policyreport prints PolicyReport documents for offline input, exits by
@@ -68,7 +68,7 @@ func TestStderrLinesLanguage(t *testing.T) {
 			if code != ExitOK || stderr == "" {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
-			if rules.HasHan(stderr) != (lang == "zh") {
+			if words.HasHan(stderr) != (lang == "zh") {
 				t.Errorf("--lang %s: stderr %q", lang, stderr)
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // PreflightOptions are the flags of `kubectl lbdoctor preflight`; the kubeconfig flags, -n and -v
@@ -72,7 +73,7 @@ func (o *PreflightOptions) Complete() error {
 	}
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil && len(o.Base) == 0 {
-		return rules.Errorf("cannot read kubeconfig: %w; fix it, or read what is there now from files with --base",
+		return words.Errorf("cannot read kubeconfig: %w; fix it, or read what is there now from files with --base",
 			"无法读取 kubeconfig：%w；请修正它，或用 --base 从文件读取集群中现有的对象", err)
 	}
 	explicit := o.ConfigFlags.Namespace != nil && *o.ConfigFlags.Namespace != ""
@@ -112,13 +113,13 @@ func (o *PreflightOptions) Complete() error {
 // Validate checks the flags: manifests are needed, and a format with one document per report.
 func (o *PreflightOptions) Validate() error {
 	if len(o.Filenames) == 0 {
-		return rules.Errorf("preflight needs the manifests to apply: -f FILE, DIR or -", "preflight 需要将要应用的清单：-f FILE、DIR 或 -")
+		return words.Errorf("preflight needs the manifests to apply: -f FILE, DIR or -", "preflight 需要将要应用的清单：-f FILE、DIR 或 -")
 	}
 	switch o.format {
 	case report.Text, report.JSON, report.YAML, report.SARIF:
 		return nil
 	}
-	return rules.Errorf("invalid output value (%s). Must be \"text\", \"json\", \"yaml\", or \"sarif\"",
+	return words.Errorf("invalid output value (%s). Must be \"text\", \"json\", \"yaml\", or \"sarif\"",
 		"output 的取值 (%s) 无效，应为 \"text\"、\"json\"、\"yaml\" 或 \"sarif\"", o.Output)
 }
 

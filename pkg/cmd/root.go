@@ -27,6 +27,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Exit codes.
@@ -68,9 +69,9 @@ type Common struct {
 	Output string
 	// Verbosity is -v, the log level of API requests.
 	Verbosity int
-	// Lang is --lang; lang is the language it, or else the locale, selects (rules.SelectLang).
+	// Lang is --lang; lang is the language it, or else the locale, selects (words.SelectLang).
 	Lang string
-	lang rules.Lang
+	lang words.Lang
 
 	format report.Format
 	// deadline bounds a live run; 0 is none.
@@ -185,7 +186,7 @@ and no -n: every one in the input).`,
 	cmd.PersistentFlags().IntVarP(&o.Verbosity, "v", "v", 0, "Log level of API requests on stderr (request and response bodies are never logged: they can hold Secrets; levels above 7 act as 7)")
 	cmd.PersistentFlags().StringVar(&o.Lang, "lang", "", "Language of titles, causes, fixes and risks: en or zh (Simplified Chinese); by default LC_ALL, LC_MESSAGES or LANG decides (zh_* is zh, anything else en)")
 	cmd.PersistentPreRunE = func(*cobra.Command, []string) error {
-		lang, err := rules.SelectLang(o.Lang, os.Getenv)
+		lang, err := words.SelectLang(o.Lang, os.Getenv)
 		if err != nil {
 			return err
 		}
@@ -214,7 +215,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if n := c.ArgsLenAtDash(); n >= 0 {
 		// After --, every argument is a manifest file (as -f FILE): pre-commit appends file names.
 		if n == len(args) {
-			return rules.Errorf("-- must be followed by manifest files (or drop it and use -f FILE)", "-- 之后必须是清单文件（或去掉它，改用 -f FILE）")
+			return words.Errorf("-- must be followed by manifest files (or drop it and use -f FILE)", "-- 之后必须是清单文件（或去掉它，改用 -f FILE）")
 		}
 		o.Filenames = append(o.Filenames, args[n:]...)
 		args = args[:n]
@@ -224,7 +225,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		return err
 	}
 	if o.emptyFilename || slices.Contains(o.Filenames, "") {
-		return rules.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或表示标准输入的 -")
+		return words.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或表示标准输入的 -")
 	}
 	if err := o.completeDeadline(); err != nil {
 		return err
@@ -232,7 +233,7 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	ns, _, err := o.ConfigFlags.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
 		if len(o.Filenames) == 0 {
-			return rules.Errorf("cannot read kubeconfig: %w; fix it, pass --kubeconfig or --context, or use -f FILE for offline mode",
+			return words.Errorf("cannot read kubeconfig: %w; fix it, pass --kubeconfig or --context, or use -f FILE for offline mode",
 				"无法读取 kubeconfig：%w；请修正它，用 --kubeconfig 或 --context 指定，或用 -f FILE 离线诊断", err)
 		}
 		// Offline mode needs no kubeconfig.
@@ -256,10 +257,10 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		return err
 	}
 	if _, err := labels.Parse(o.Selector); err != nil {
-		return rules.Errorf("invalid --selector: %w", "--selector 无效：%w", err)
+		return words.Errorf("invalid --selector: %w", "--selector 无效：%w", err)
 	}
 	if _, err := fields.ParseSelector(o.FieldSelector); err != nil {
-		return rules.Errorf("invalid --field-selector: %w", "--field-selector 无效：%w", err)
+		return words.Errorf("invalid --field-selector: %w", "--field-selector 无效：%w", err)
 	}
 	if o.format, err = report.ParseFormat(o.Output); err != nil {
 		return err
@@ -298,13 +299,13 @@ func (o *Common) completeDeadline() error {
 // Validate checks flag combinations.
 func (o *Options) Validate() error {
 	if o.ChunkSize < 0 {
-		return rules.Errorf("--chunk-size must be 0 (no pages) or a page size, not %d", "--chunk-size 必须是 0（不分页）或每页的大小，而不是 %d", o.ChunkSize)
+		return words.Errorf("--chunk-size must be 0 (no pages) or a page size, not %d", "--chunk-size 必须是 0（不分页）或每页的大小，而不是 %d", o.ChunkSize)
 	}
 	if o.AllNamespaces && len(o.targets) > 0 {
-		return rules.Errorf("-A diagnoses every object; give either -A or a target, not both", "-A 诊断所有对象；-A 与诊断目标只能给出其一")
+		return words.Errorf("-A diagnoses every object; give either -A or a target, not both", "-A 诊断所有对象；-A 与诊断目标只能给出其一")
 	}
 	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
-		return rules.Errorf("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both",
+		return words.Errorf("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both",
 			"-l 和 --field-selector 用于选择要诊断的对象；选择器与诊断目标只能给出其一")
 	}
 	if o.Watch {
@@ -366,13 +367,13 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 	}
 	if in != nil {
 		for _, n := range in.Notes {
-			fmt.Fprintln(o.ErrOut, rules.Say("note: %s", "注意：%s", n).In(o.lang))
+			fmt.Fprintln(o.ErrOut, words.Say("note: %s", "注意：%s", n).In(o.lang))
 		}
 	}
 	targets := 0
 	for _, b := range batches {
 		for _, w := range b.Snap.Warnings {
-			o.warn(rules.Say("warning: %s", "警告：%s", w))
+			o.warn(words.Say("warning: %s", "警告：%s", w))
 		}
 		targets += len(b.Targets)
 	}
@@ -387,21 +388,21 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 }
 
 // warn prints a line on stderr in the report's language.
-func (o *Common) warn(line rules.Words) { fmt.Fprintln(o.ErrOut, line.In(o.lang)) }
+func (o *Common) warn(line words.Words) { fmt.Fprintln(o.ErrOut, line.In(o.lang)) }
 
 // noTargets says on stderr that the scope holds nothing to diagnose.
 func (o *Options) noTargets() {
-	scope := rules.Say("namespace %s", "命名空间 %s", o.namespace)
+	scope := words.Say("namespace %s", "命名空间 %s", o.namespace)
 	switch {
 	case o.AllNamespaces:
-		scope = rules.Say("any namespace", "任何命名空间")
+		scope = words.Say("any namespace", "任何命名空间")
 	case o.wholeInput():
-		scope = rules.Say("the input", "输入")
+		scope = words.Say("the input", "输入")
 	}
 	if o.Selector != "" || o.FieldSelector != "" {
-		scope = rules.Say("%s matching the selector", "%s 中与选择器匹配的对象", scope)
+		scope = words.Say("%s matching the selector", "%s 中与选择器匹配的对象", scope)
 	}
-	fmt.Fprintln(o.ErrOut, rules.Say("no LoadBalancer Service or Ingress found in %s", "在%s中没有找到 LoadBalancer 类型的 Service 或 Ingress", scope).In(o.lang))
+	fmt.Fprintln(o.ErrOut, words.Say("no LoadBalancer Service or Ingress found in %s", "在%s中没有找到 LoadBalancer 类型的 Service 或 Ingress", scope).In(o.lang))
 }
 
 // writer is the report writer the flags ask for.
@@ -464,7 +465,7 @@ func flagValues(flag string) []string {
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
 		"color":    cli.ColorValues,
-		"lang":     rules.LangValues,
+		"lang":     words.LangValues,
 	}[flag]
 }
 
@@ -498,10 +499,10 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 
 // writeError is the error of a report that could not be written.
 func writeError(err error) error {
-	return rules.Errorf("writing the report: %w", "写出报告时出错：%w", err)
+	return words.Errorf("writing the report: %w", "写出报告时出错：%w", err)
 }
 
 // contextError is the error of one context of a several-context run.
 func contextError(name string, err error) error {
-	return rules.Errorf("context %s: %w", "上下文 %s：%w", name, err)
+	return words.Errorf("context %s: %w", "上下文 %s：%w", name, err)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Build information, stamped with -ldflags -X by make. A go install build has none: build then
@@ -66,7 +67,7 @@ func ownFlagsHelp(cmd *cobra.Command) {
 
 // newRulesCommand is the rules subcommand; *lang is the language --lang or the locale selects
 // (set by the root before RunE).
-func newRulesCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobra.Command {
+func newRulesCommand(streams genericiooptions.IOStreams, lang *words.Lang) *cobra.Command {
 	var output string
 	cmd := &cobra.Command{
 		Use:   "rules",
@@ -88,7 +89,7 @@ func newRulesCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobr
 }
 
 // newExplainCommand is the explain subcommand; *lang is as newRulesCommand's.
-func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *cobra.Command {
+func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *cobra.Command {
 	var kind, provider, output string
 	cmd := &cobra.Command{
 		Use:   "explain CODE|RULE|EVENT-MESSAGE",
@@ -117,7 +118,7 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *rules.Lang) *co
 			}
 			report.WriteRuleDetails(streams.Out, found, *lang)
 			if len(found) > 1 && k == "" {
-				fmt.Fprint(streams.Out, rules.Say("\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n",
+				fmt.Fprint(streams.Out, words.Say("\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n",
 					"\n%d 条规则共用这个错误码；可用 --kind service|ingress 或 --provider %s 缩小范围\n",
 					len(found), strings.Join(rules.ProviderNames(), "|")).In(*lang))
 			}

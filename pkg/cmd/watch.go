@@ -16,8 +16,8 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // WatchOptions is the diagnose command with --watch: the first report, then each finding that
@@ -27,15 +27,15 @@ type WatchOptions struct{ *Options }
 // Validate checks the flags --watch combines with.
 func (o WatchOptions) Validate() error {
 	if len(o.Filenames) > 0 {
-		return rules.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
+		return words.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
 			"--watch 跟踪集群的变化，而 -f 读取的文件不会变化；请去掉其中之一")
 	}
 	if o.format == report.PolicyReportFormat {
-		return rules.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
+		return words.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
 			"-o policyreport 把某一时刻的问题输出为可应用的对象，而 --watch 随时输出变化：请去掉 --watch（要更新报告，请再次运行，或使用 serve）")
 	}
 	if o.fleet != nil {
-		return rules.Errorf("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)",
+		return words.Errorf("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)",
 			"--watch 只跟踪一个集群，不能与 --all-contexts 或 --context a,b 同时使用（多个集群请在每个集群中运行 serve）")
 	}
 	if _, err := o.selectors().ObjectMatcher("with --watch"); err != nil {
@@ -82,7 +82,7 @@ func (o WatchOptions) Run(ctx context.Context) error {
 	err = engine.Follow(ctx, engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
 		Checks: checks.All(), Provider: o.provider, Warn: o.warn}, o.deadline, p.first, p.update)
 	if errors.Is(err, engine.ErrFirstPassLate) {
-		return rules.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)",
+		return words.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)",
 			"首次诊断未能在 %s 内完成（有 informer 未能与 %s 的 API 服务器同步）；请调大 --request-timeout（0 表示不限）", o.deadline, cfg.Host)
 	}
 	return err
@@ -111,7 +111,7 @@ func (p *watchPrinter) first(u engine.Update) error {
 		}
 	}
 	if len(u.Reports) == 0 {
-		fmt.Fprintln(p.o.ErrOut, rules.Say("no LoadBalancer Service or Ingress in %s yet; watching", "%s中还没有 LoadBalancer 类型的 Service 或 Ingress；继续监视", p.scope()).In(p.o.lang))
+		fmt.Fprintln(p.o.ErrOut, words.Say("no LoadBalancer Service or Ingress in %s yet; watching", "%s中还没有 LoadBalancer 类型的 Service 或 Ingress；继续监视", p.scope()).In(p.o.lang))
 	}
 	if err := p.o.writer().Write(u.Reports, len(p.o.targets) == 0); err != nil {
 		return writeError(err)
@@ -119,17 +119,17 @@ func (p *watchPrinter) first(u engine.Update) error {
 	return nil
 }
 
-func (p *watchPrinter) scope() rules.Words {
+func (p *watchPrinter) scope() words.Words {
 	if ns := p.o.watchNamespace(); ns != "" {
-		return rules.Say("namespace %s", "命名空间 %s", ns)
+		return words.Say("namespace %s", "命名空间 %s", ns)
 	}
-	return rules.Say("any namespace", "任何命名空间")
+	return words.Say("any namespace", "任何命名空间")
 }
 
 func (p *watchPrinter) update(u engine.Update) {
 	now := p.now()
 	if u.Err != nil {
-		fmt.Fprintln(p.o.ErrOut, rules.Say("warning: %s", "警告：%s", report.OneLine(rules.ErrorIn(u.Err, p.o.lang))).In(p.o.lang))
+		fmt.Fprintln(p.o.ErrOut, words.Say("warning: %s", "警告：%s", report.OneLine(words.ErrorIn(u.Err, p.o.lang))).In(p.o.lang))
 	}
 	u.Reports = report.LocalizeAll(u.Reports, p.o.lang)
 	for _, tr := range p.prev.Next(now, u) {

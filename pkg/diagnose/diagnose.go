@@ -15,6 +15,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Options are what a diagnosis needs besides the snapshot and the target.
@@ -26,7 +27,7 @@ type Options struct {
 	Input *snapshot.Input
 	// Warn, when set, hears each warning about a target's annotations (a lbdoctor.io/ignore entry
 	// that names no rule), one line each, worded in every language.
-	Warn func(line rules.Words)
+	Warn func(line words.Words)
 }
 
 // Target diagnoses one target of snap: the checks of its provider (forced, or detected), its
@@ -43,8 +44,8 @@ func Target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 	return rep, err
 }
 
-func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Report, []rules.Words, error) {
-	det := checks.Detection{Provider: opts.Provider, Evidence: rules.Say("--provider flag", "--provider 参数")}
+func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Report, []words.Words, error) {
+	det := checks.Detection{Provider: opts.Provider, Evidence: words.Say("--provider flag", "--provider 参数")}
 	if opts.Provider == "" {
 		det = checks.DetectProvider(snap, t)
 	}
@@ -53,7 +54,7 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 		return report.Report{}, nil, withNamespaceHint(NotFound(err, t), snap, t)
 	}
 	if opts.Provider != "" && !providerHasChecks(opts.Provider, t.Kind) {
-		why := &rules.WordsError{W: rules.Say("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)",
+		why := &words.WordsError{W: words.Say("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)",
 			"--provider %s 没有针对 %s 的检查；只运行了与云厂商无关的检查（可尝试 --provider auto）", opts.Provider, t.Kind.Lower())}
 		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider, Reason: why.Error(), Worded: why})
 	}
@@ -63,10 +64,10 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 	}
 	rep.Provider.SetEvidence(det.Evidence)
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
-	var warnings []rules.Words
+	var warnings []words.Words
 	if v := Meta(snap, t).Annotations[report.IgnoreAnnotation]; v != "" {
 		for _, e := range rep.Suppress(report.ParseIgnore(v)) {
-			warnings = append(warnings, rules.Say("warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules",
+			warnings = append(warnings, words.Say("warning: %s on %s names %q, which is no rule id or code; see kubectl lbdoctor rules",
 				"警告：%[2]s 的注解 %[1]s 中的 %[3]q 既不是规则 ID 也不是错误码；参见 kubectl lbdoctor rules", report.IgnoreAnnotation, t.String(), e))
 		}
 	}
@@ -104,7 +105,7 @@ func All(batches []Batch, opts Options) ([]report.Report, error) {
 		}
 	}
 	reports := make([]report.Report, len(jobs))
-	warnings := make([][]rules.Words, len(jobs))
+	warnings := make([][]words.Words, len(jobs))
 	errs := make([]error, len(jobs))
 	par.Each(len(jobs), func(i int) {
 		reports[i], warnings[i], errs[i] = target(jobs[i].snap, jobs[i].t, opts)
@@ -150,7 +151,7 @@ func Failure(reads []snapshot.FailedRead) (snapshot.FailedRead, bool) {
 // (see Failure); nil when none did.
 func IncompleteError(reads []snapshot.FailedRead) error {
 	if r, ok := Failure(reads); ok {
-		return rules.Errorf("the report may be incomplete, a read failed: %s", "报告可能不完整，有一次读取失败：%s", r)
+		return words.Errorf("the report may be incomplete, a read failed: %s", "报告可能不完整，有一次读取失败：%s", r)
 	}
 	return nil
 }
@@ -159,11 +160,11 @@ func IncompleteError(reads []snapshot.FailedRead) error {
 // unknown one (a read that failed) says which target it is.
 func NotFound(err error, t snapshot.Target) error {
 	if snapshot.IsNotFound(err) {
-		return rules.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE",
+		return words.Errorf("%s %q not found in namespace %q; check the name, or pass -n NAMESPACE",
 			"命名空间 %[3]q 中没有 %[1]s %[2]q；请检查名称，或用 -n NAMESPACE 指定命名空间", t.Kind.Lower(), t.Name, t.Namespace)
 	}
 	if snapshot.IsUnknown(err) {
-		return rules.Errorf("%s %s/%s: %w", "目标 %s %s/%s：%w", t.Kind.Lower(), t.Namespace, t.Name, err)
+		return words.Errorf("%s %s/%s: %w", "目标 %s %s/%s：%w", t.Kind.Lower(), t.Namespace, t.Name, err)
 	}
 	return err
 }
@@ -193,7 +194,7 @@ func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) er
 	if len(where) == 0 {
 		return err
 	}
-	return rules.Errorf("%w; the input has %s/%s; add -n %s", "%[1]w；输入中有 %[2]s/%[3]s；请加上 -n %[4]s", err, where[0], t.Name, where[0])
+	return words.Errorf("%w; the input has %s/%s; add -n %s", "%[1]w；输入中有 %[2]s/%[3]s；请加上 -n %[4]s", err, where[0], t.Name, where[0])
 }
 
 // Meta returns the metadata of the target's Service or Ingress in snap; zero when it is absent.

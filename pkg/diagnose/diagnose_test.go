@@ -15,6 +15,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 const ns = "shop"
@@ -90,8 +91,8 @@ func TestTarget(t *testing.T) {
 			snap := fixture(t, tkeNode(), tlsIngress("web", tt.ignore))
 			snap.Incomplete = tt.incomplete
 			var warnings []string
-			tt.opts.Warn = func(w rules.Words) {
-				if zh := w.In(rules.Chinese); !rules.HasHan(zh) || rules.HasHan(w.String()) {
+			tt.opts.Warn = func(w words.Words) {
+				if zh := w.In(words.Chinese); !words.HasHan(zh) || words.HasHan(w.String()) {
 					t.Errorf("warning not worded in both languages: %q / %q", w, zh)
 				}
 				warnings = append(warnings, w.String())
@@ -150,7 +151,7 @@ func TestAllOrder(t *testing.T) {
 	batches := []Batch{{Snap: first, Targets: targets[:4]}, {Snap: second, Targets: targets[4:]}}
 	for range 5 {
 		var warned []string
-		reports, err := All(batches, Options{Warn: func(w rules.Words) { warned = append(warned, w.String()) }})
+		reports, err := All(batches, Options{Warn: func(w words.Words) { warned = append(warned, w.String()) }})
 		if err != nil {
 			t.Fatal(err)
 		}

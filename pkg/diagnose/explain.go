@@ -8,6 +8,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Explain finds the rules of a code or rule id, else those an event message (English or Chinese)
@@ -15,7 +16,7 @@ import (
 // --provider excludes every match, the error names the provider that has it.
 func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 	if q == "" {
-		return nil, rules.Errorf("explain needs a code, a rule id or an event message", "explain 需要一个错误码、规则 id 或事件消息")
+		return nil, words.Errorf("explain needs a code, a rule id or an event message", "explain 需要一个错误码、规则 id 或事件消息")
 	}
 	if found := rules.Lookup(q, p, k); len(found) > 0 {
 		return found, nil
@@ -36,7 +37,7 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 	}
 	if hasHan(q) {
 		// Chinese keywords (证书, 监听器 …) search the catalog's Chinese texts.
-		if found := rules.Search(q, rules.Chinese, p, k); len(found) > 0 {
+		if found := rules.Search(q, words.Chinese, p, k); len(found) > 0 {
 			return found, nil
 		}
 	}
@@ -48,11 +49,11 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 			}
 		}
 		if len(others) > 0 {
-			return nil, rules.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s",
+			return nil, words.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s",
 				"%q 不属于所给的 --provider/--kind；它属于：%s", q, strings.Join(others, ", "))
 		}
 	}
-	return nil, rules.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules",
+	return nil, words.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules",
 		"没有与 %q 对应的已记录错误码、规则或已知事件消息；可用 kubectl lbdoctor rules 列出全部", q)
 }
 
@@ -64,12 +65,12 @@ func ParseExplainFilter(provider, kind string) (rules.Provider, rules.Kind, erro
 	var err error
 	if strings.TrimSpace(kind) != "" {
 		if k, err = objkind.Parse(kind); err != nil {
-			return "", "", rules.Errorf("--kind: %[1]w", "--kind：未知的类型 %[2]q（应为 service 或 ingress）", err, kind)
+			return "", "", words.Errorf("--kind: %[1]w", "--kind：未知的类型 %[2]q（应为 service 或 ingress）", err, kind)
 		}
 	}
 	if strings.TrimSpace(provider) != "" {
 		if p, err = rules.ParseProvider(provider); err != nil {
-			return "", "", rules.Errorf("--provider: %w", "--provider：%w", err)
+			return "", "", words.Errorf("--provider: %w", "--provider：%w", err)
 		}
 	}
 	return p, k, nil

@@ -17,6 +17,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Live is a one-shot read of the cluster: the targets named, or every LoadBalancer Service and
@@ -76,7 +77,7 @@ func (l Live) Load(ctx context.Context) (Batch, error) {
 		if l.Config != nil {
 			host = l.Config.Host
 		}
-		return Batch{}, rules.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network",
+		return Batch{}, words.Errorf("the API server at %s did not answer within %s; raise --request-timeout (0: no limit) or check --kubeconfig/--context and the network",
 			"%s 的 API 服务器在 %s 内没有应答；请调大 --request-timeout（0 表示不限），或检查 --kubeconfig/--context 和网络", host, l.Deadline)
 	}
 	return b, err
@@ -163,14 +164,14 @@ func ProbeServer(ctx context.Context, c snapshot.Clients, cfg *rest.Config) erro
 	case errors.As(err, &ue):
 		return unreachableErr(cfg.Host, ue)
 	case apierrors.IsNotFound(err):
-		return rules.Errorf("%s is not a Kubernetes API server (the server could not find the requested resource); check --kubeconfig/--context",
+		return words.Errorf("%s is not a Kubernetes API server (the server could not find the requested resource); check --kubeconfig/--context",
 			"%s 不是 Kubernetes API 服务器（服务器找不到所请求的资源）；请检查 --kubeconfig/--context", cfg.Host)
 	case err != nil:
 		return nil
 	}
 	var v kversion.Info
 	if json.Unmarshal(raw, &v) != nil || v.GitVersion == "" {
-		return rules.Errorf("%s is not a Kubernetes API server (its /version is not Kubernetes'); check --kubeconfig/--context",
+		return words.Errorf("%s is not a Kubernetes API server (its /version is not Kubernetes'); check --kubeconfig/--context",
 			"%s 不是 Kubernetes API 服务器（其 /version 不是 Kubernetes 的）；请检查 --kubeconfig/--context", cfg.Host)
 	}
 	return nil
@@ -186,18 +187,18 @@ func LiveErr(err error, cfg *rest.Config, deadline time.Duration) error {
 	var ue *url.Error
 	switch {
 	case apierrors.IsUnauthorized(err):
-		return rules.Errorf("the API server at %s rejected the credentials (401); refresh them or pick another --context",
+		return words.Errorf("the API server at %s rejected the credentials (401); refresh them or pick another --context",
 			"%s 的 API 服务器拒绝了凭据（401）；请更新凭据，或换用另一个 --context", host)
 	case apierrors.IsForbidden(err):
-		return rules.Errorf("%w; ask for the read-only role in deploy/rbac.yaml", "%w；请申请 deploy/rbac.yaml 中的只读角色", err)
+		return words.Errorf("%w; ask for the read-only role in deploy/rbac.yaml", "%w；请申请 deploy/rbac.yaml 中的只读角色", err)
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) || apierrors.IsTimeout(err):
-		within := rules.Say("in time", "及时")
+		within := words.Say("in time", "及时")
 		if cfg != nil && cfg.Timeout > 0 {
-			within = rules.Say("within %s", "在 %s 内", cfg.Timeout)
+			within = words.Say("within %s", "在 %s 内", cfg.Timeout)
 		} else if deadline > 0 {
-			within = rules.Say("within %s", "在 %s 内", deadline)
+			within = words.Say("within %s", "在 %s 内", deadline)
 		}
-		return rules.Errorf("the API server at %s did not answer %s; raise --request-timeout (0: no limit) or check the network",
+		return words.Errorf("the API server at %s did not answer %s; raise --request-timeout (0: no limit) or check the network",
 			"%s 的 API 服务器没有%s应答；请调大 --request-timeout（0 表示不限），或检查网络", host, within)
 	case errors.As(err, &ue):
 		return unreachableErr(host, ue)
@@ -207,6 +208,6 @@ func LiveErr(err error, cfg *rest.Config, deadline time.Duration) error {
 
 // unreachableErr is the one line for a transport failure before any answer (refused, DNS, TLS).
 func unreachableErr(host string, ue *url.Error) error {
-	return rules.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode",
+	return words.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode",
 		"无法连接 %s 的 API 服务器：%v；请检查 --kubeconfig/--context，或用 -f FILE 离线诊断", host, ue.Err)
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Config says what the engine diagnoses and where results go.
@@ -41,7 +42,7 @@ type Config struct {
 	Provider rules.Provider
 	// Warn, when set, hears the diagnosis's warnings about a target's annotations (see
 	// diagnose.Options), from the engine's goroutine.
-	Warn func(line rules.Words)
+	Warn func(line words.Words)
 	// OnUpdate receives each diagnosis pass, from the engine's goroutine.
 	OnUpdate func(Update)
 	// HeldOnly makes each Update carry its reports held (Update.Held) and not expanded

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 const annBackendType = "service.beta.kubernetes.io/backend-type"
@@ -170,13 +171,13 @@ func ackServiceRules() []Covered {
 		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
 		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations(),
-			Misses: rules.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", strings.Join(ackUnmirrored, ", ")),
+			Misses: words.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", strings.Join(ackUnmirrored, ", ")),
 			missed: unmirroredValue},
 		{Rule: rules.ACKServiceUnknownAnnotation, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
 			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
 				"' is not a CLB annotation CCM reads'",
-		}}, Misses: rules.Say("a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; "+
+		}}, Misses: words.Say("a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; "+
 			"the policy catches unknown suffixes under the CLB prefixes",
 			"拼错的前缀（与某个已知键相差两处编辑以内的键）要靠编辑距离发现，而 CEL 无法计算编辑距离；策略能发现 CLB 前缀下的未知后缀"),
 			missed: misspeltPrefix},
@@ -185,7 +186,7 @@ func ackServiceRules() []Covered {
 				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
 				bound + " == \"\" || " + bound + " == " + eff("id"),
 			Detail: "'the Service is bound to CLB ' + " + clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + clipped(eff("id")),
-		}}, Misses: rules.Say("a Service with the CCM's label but no address in status, as a manifest without status holds it: the check "+
+		}}, Misses: words.Say("a Service with the CCM's label but no address in status, as a manifest without status holds it: the check "+
 			"takes the label alone as evidence, while an admitted update carries the stored status",
 			"带有 CCM 的标签、status 中却没有地址的 Service（不含 status 的清单正是如此）：检查仅凭该标签即作判定，"+
 				"而被准入的更新带的是已存储的 status"),
@@ -203,7 +204,7 @@ func ackServiceRules() []Covered {
 			need(acl, "acl-type"),
 			{Expression: "!" + set("vswitch-id") + " || " + eff("address-type") + " == \"intranet\"",
 				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + clipped(eff("address-type"))},
-		}, Misses: rules.Say("an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener "+
+		}, Misses: words.Say("an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener "+
 			"is decided port by port, as CCM reads the list, by the CLI only",
 			"没有 cert-id 的 https 监听：protocol-port 的条目是否让某个 Service 端口得到 https 监听，"+
 				"须像 CCM 读取该列表那样逐个端口判定，只由 CLI 完成"),

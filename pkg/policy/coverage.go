@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Validation is one CEL condition of a covered rule.
@@ -26,7 +27,7 @@ type Covered struct {
 	ReadsStatus bool
 	// Misses says what else the policy does not see, in every language; missed tells the objects
 	// where that can matter.
-	Misses rules.Words
+	Misses words.Words
 	missed func(annotations map[string]string) bool
 }
 
@@ -74,7 +75,7 @@ type Entry struct {
 	Policy string
 	// Reason says why an uncovered rule is left out, or what a partial one does not see, in every
 	// language; the zero Words for a covered rule.
-	Reason rules.Words
+	Reason words.Words
 }
 
 // SingleObject reports whether the rule is decidable from the admitted object alone.
@@ -83,25 +84,25 @@ func (e Entry) SingleObject() bool {
 }
 
 // whyJSON is the reason an annotation's content is not read: CEL has no JSON decoder.
-var whyJSON = rules.Phrase{En: "the value is JSON, which CEL cannot parse", Zh: "其值为 JSON，CEL 无法解析"}
+var whyJSON = words.Phrase{En: "the value is JSON, which CEL cannot parse", Zh: "其值为 JSON，CEL 无法解析"}
 
 // singleObjectReasons are the rules decidable from the object alone that the policies leave out.
-var singleObjectReasons = map[rules.ID]rules.Words{
-	rules.TKEIngressE4022: rules.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.http-rules", whyJSON),
-	rules.TKEIngressE4023: rules.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.https-rules", whyJSON),
-	rules.TKEIngressE4026: rules.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.extensiveParameters", whyJSON),
-	rules.TKEIngressE4034: rules.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
+var singleObjectReasons = map[rules.ID]words.Words{
+	rules.TKEIngressE4022: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.http-rules", whyJSON),
+	rules.TKEIngressE4023: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.https-rules", whyJSON),
+	rules.TKEIngressE4026: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.extensiveParameters", whyJSON),
+	rules.TKEIngressE4034: words.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
 		"kubernetes.io/ingress.extensiveParameters", whyJSON),
-	rules.TKEServiceE4005: rules.Say("%s: %s", "%s：%s", "service.kubernetes.io/service.extensiveParameters", whyJSON),
-	rules.ACKServiceNodePortLocalPortRange: rules.Say("the API server allocates a nodePort the manifest leaves out before admission, so the policy "+
+	rules.TKEServiceE4005: words.Say("%s: %s", "%s：%s", "service.kubernetes.io/service.extensiveParameters", whyJSON),
+	rules.ACKServiceNodePortLocalPortRange: words.Say("the API server allocates a nodePort the manifest leaves out before admission, so the policy "+
 		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
 		"清单未写 nodePort 时，API server 在准入之前就分配了一个，策略判定的将是集群的端口范围而不是清单；"+
 			"使用 Deny 时还会拒绝作者根本没有指定端口的 Service"),
-	rules.ACKServiceIgnoredAnnotationValue: rules.Say("what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB "+
+	rules.ACKServiceIgnoredAnnotationValue: words.Say("what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB "+
 		"Service, port-list entries no Service port matches) is judged by the CLI's per-annotation rules, which the policies do not mirror",
 		"CCM 如何处理它忽略的每个取值（\"on\"/\"true\" 的确切写法、CLB Service 上的 NLB 注解、没有 Service 端口与之对应的端口列表条目），"+
 			"由 CLI 按注解逐一判定，策略不复刻这些规则"),
-	rules.TKEServiceBackendsLabelInvalid: rules.Say("%s is a label selector, which CEL "+
+	rules.TKEServiceBackendsLabelInvalid: words.Say("%s is a label selector, which CEL "+
 		"cannot parse (set-based forms such as key in (a,b) included)",
 		"%s 是标签选择算符，CEL 无法解析（包括 key in (a,b) 这类基于集合的写法）",
 		"service.kubernetes.io/qcloud-loadbalancer-backends-label"),

@@ -3,41 +3,42 @@ package policy
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // The words of the coverage reasons. Each takes its facts in the same order in both languages.
 var (
-	whyEventOnly = rules.Phrase{
+	whyEventOnly = words.Phrase{
 		En: "only the cloud controller's events show it: the cause is cloud-side state (quota, balance, " +
 			"cloud resources, API errors) no object holds",
 		Zh: "只有云控制器的事件能反映：原因在云上的状态（配额、余额、云资源、API 错误），没有哪个对象记录它",
 	}
 	// whyUnread takes the annotations (andList) and why they are not read.
-	whyUnread = rules.Phrase{En: "instances inside %s are not seen: %s", Zh: "策略看不到 %s 中的问题：%s"}
-	whyStatus = rules.Phrase{
+	whyUnread = words.Phrase{En: "instances inside %s are not seen: %s", Zh: "策略看不到 %s 中的问题：%s"}
+	whyStatus = words.Phrase{
 		En: "judged on updates only: it reads status, which the API server resets on create",
 		Zh: "仅在更新时判定：该规则读取 status，而 API server 在创建时会重置 status",
 	}
 	// warnOnly takes decidesText.
-	warnOnly = rules.Phrase{En: "warn only: %s", Zh: "仅警告：%s"}
+	warnOnly = words.Phrase{En: "warn only: %s", Zh: "仅警告：%s"}
 	// decidedAlso takes the decisions, each decisionOf, joined by reasonJoin.
-	decidedAlso = rules.Phrase{En: "decided also by %s", Zh: "另由以下输入决定：%s"}
+	decidedAlso = words.Phrase{En: "decided also by %s", Zh: "另由以下输入决定：%s"}
 	// decisionOf takes a basis and the input it names.
-	decisionOf = rules.Phrase{En: "%s: %s", Zh: "%s：%s"}
+	decisionOf = words.Phrase{En: "%s: %s", Zh: "%s：%s"}
 	// reasonJoin joins two parts of a reason.
-	reasonJoin = rules.Phrase{En: "%s; %s", Zh: "%s；%s"}
+	reasonJoin = words.Phrase{En: "%s; %s", Zh: "%s；%s"}
 	// andJoin joins two names of a list.
-	andJoin = rules.Phrase{En: "%s and %s", Zh: "%s 和 %s"}
+	andJoin = words.Phrase{En: "%s and %s", Zh: "%s 和 %s"}
 	// summaryLine counts the enforced rules: enforced, single-object, partly enforced, all.
-	summaryLine = rules.Phrase{
+	summaryLine = words.Phrase{
 		En: "\n%d of %d single-object rules enforced (%d of them partly: see the reasons above); %d rules in all\n",
 		Zh: "\n%[2]d 条单对象规则中已强制执行 %[1]d 条（其中 %[3]d 条仅部分执行，原因见上）；规则共 %[4]d 条\n",
 	}
 )
 
 // joinWords is parts joined by sep (a Phrase of two facts): the zero Words for no parts.
-func joinWords(sep rules.Phrase, parts ...rules.Words) rules.Words {
-	var out rules.Words
+func joinWords(sep words.Phrase, parts ...words.Words) words.Words {
+	var out words.Words
 	for _, p := range parts {
 		switch {
 		case p.IsZero():
@@ -51,10 +52,10 @@ func joinWords(sep rules.Phrase, parts ...rules.Words) rules.Words {
 }
 
 // andList is names joined by "and" in each language.
-func andList(names []string) rules.Words {
-	parts := make([]rules.Words, len(names))
+func andList(names []string) words.Words {
+	parts := make([]words.Words, len(names))
 	for i, n := range names {
-		parts[i] = rules.Phrase{En: "%s", Zh: "%s"}.With(n)
+		parts[i] = words.Phrase{En: "%s", Zh: "%s"}.With(n)
 	}
 	return joinWords(andJoin, parts...)
 }
@@ -118,8 +119,8 @@ var contextStatus = map[rules.Basis]Status{
 // decidesText says what, besides the object, decides the rule: "decided also by other-objects:
 // the TLS Secret …; controller-version: …", the bases as they are (enum values), their inputs in
 // each language.
-func decidesText(r rules.Rule) rules.Words {
-	parts := make([]rules.Words, len(r.Decides))
+func decidesText(r rules.Rule) words.Words {
+	parts := make([]words.Words, len(r.Decides))
 	for i, d := range r.Decides {
 		parts[i] = decisionOf.With(string(d.By), d.What)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestEveryRuleAccountedFor: every catalog rule is covered or left out with a reason, never silently.
@@ -70,7 +71,7 @@ func TestContextRulesNeverDeny(t *testing.T) {
 		}
 	}
 	for _, e := range Entries() {
-		if r := e.Rule.Rule(); !r.ObjectAlone() && !strings.Contains(e.Reason.In(rules.English), string(r.DecidedBy()[0])) {
+		if r := e.Rule.Rule(); !r.ObjectAlone() && !strings.Contains(e.Reason.In(words.English), string(r.DecidedBy()[0])) {
 			t.Errorf("%s: coverage reason %q does not name what decides it", e.Rule, e.Reason)
 		}
 	}
@@ -84,27 +85,27 @@ var englishRun = regexp.MustCompile(`\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b`)
 // languages: the English without Han characters, the Chinese with them and without an English
 // sentence left in it. A missing Chinese phrase fails here; nothing falls back to English.
 func TestReasonsWorded(t *testing.T) {
-	check := func(t *testing.T, w rules.Worded) {
+	check := func(t *testing.T, w words.Worded) {
 		t.Helper()
-		en, zh := w.In(rules.English), w.In(rules.Chinese)
+		en, zh := w.In(words.English), w.In(words.Chinese)
 		switch {
 		case en == "" || zh == "":
 			t.Errorf("a language is empty: en %q, zh %q", en, zh)
-		case rules.HasHan(en):
+		case words.HasHan(en):
 			t.Errorf("English %q holds Han characters", en)
-		case !rules.HasHan(zh):
+		case !words.HasHan(zh):
 			t.Errorf("Chinese %q holds no Han characters", zh)
 		case englishRun.MatchString(zh):
 			t.Errorf("Chinese %q keeps English words %q", zh, englishRun.FindString(zh))
 		}
 	}
-	phrases := map[string]rules.Phrase{"whyJSON": whyJSON, "whyEventOnly": whyEventOnly, "whyUnread": whyUnread,
+	phrases := map[string]words.Phrase{"whyJSON": whyJSON, "whyEventOnly": whyEventOnly, "whyUnread": whyUnread,
 		"whyStatus": whyStatus, "warnOnly": warnOnly, "decidedAlso": decidedAlso, "summaryLine": summaryLine}
 	for name, p := range phrases {
 		t.Run(name, func(t *testing.T) { check(t, p) })
 	}
 	// The joins have no words of their own, but a format in each language.
-	for name, p := range map[string]rules.Phrase{"decisionOf": decisionOf, "reasonJoin": reasonJoin, "andJoin": andJoin} {
+	for name, p := range map[string]words.Phrase{"decisionOf": decisionOf, "reasonJoin": reasonJoin, "andJoin": andJoin} {
 		if p.En == "" || p.Zh == "" || p.En == p.Zh {
 			t.Errorf("%s: %+v is not written in both languages", name, p)
 		}

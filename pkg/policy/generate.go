@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Prefix starts the name of every generated object.
@@ -33,7 +34,7 @@ type Options struct {
 	NamespaceSelector *metav1.LabelSelector
 	// Lang is the language of the rules' titles and fixes in the validation messages; codes, rule
 	// ids and the CEL expressions are the same in every language.
-	Lang rules.Lang
+	Lang words.Lang
 }
 
 // Policy is one generated policy and the rules it enforces.
@@ -84,7 +85,7 @@ func Policies() []Policy {
 // Generate returns the policies of opts.Providers, each followed by its binding.
 func Generate(opts Options) ([]any, error) {
 	if len(opts.Providers) == 0 {
-		return nil, rules.Errorf("no provider to guard", "没有要防护的云厂商")
+		return nil, words.Errorf("no provider to guard", "没有要防护的云厂商")
 	}
 	if err := ValidateActions(opts.Actions); err != nil {
 		return nil, err
@@ -103,22 +104,22 @@ func Generate(opts Options) ([]any, error) {
 // the API server requires.
 func ValidateActions(as []admissionv1.ValidationAction) error {
 	if len(as) == 0 {
-		return rules.Errorf("no validation action (want Warn, Audit or Deny)", "没有给出校验动作（应为 Warn、Audit 或 Deny）")
+		return words.Errorf("no validation action (want Warn, Audit or Deny)", "没有给出校验动作（应为 Warn、Audit 或 Deny）")
 	}
 	seen := map[admissionv1.ValidationAction]bool{}
 	for _, a := range as {
 		switch a {
 		case admissionv1.Warn, admissionv1.Audit, admissionv1.Deny:
 		default:
-			return rules.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", a)
+			return words.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", a)
 		}
 		if seen[a] {
-			return rules.Errorf("validation action %s given twice", "校验动作 %s 重复给出", a)
+			return words.Errorf("validation action %s given twice", "校验动作 %s 重复给出", a)
 		}
 		seen[a] = true
 	}
 	if seen[admissionv1.Warn] && seen[admissionv1.Deny] {
-		return rules.Errorf("Warn and Deny cannot be combined (a denied request gets no warning); use Deny,Audit or Warn,Audit",
+		return words.Errorf("Warn and Deny cannot be combined (a denied request gets no warning); use Deny,Audit or Warn,Audit",
 			"Warn 与 Deny 不能同时使用（被拒绝的请求不会收到警告）；请用 Deny,Audit 或 Warn,Audit")
 	}
 	return nil
@@ -144,7 +145,7 @@ func parseAction(s string) (admissionv1.ValidationAction, error) {
 			return a, nil
 		}
 	}
-	return "", rules.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", s)
+	return "", words.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", s)
 }
 
 // ParseProviders reads the clouds to guard: tke or ack, in any case, which is then also the cloud
@@ -156,7 +157,7 @@ func ParseProviders(s string) (providers []rules.Provider, cluster rules.Provide
 	case string(rules.TKE), string(rules.ACK):
 		return []rules.Provider{rules.Provider(p)}, rules.Provider(p), nil
 	}
-	return nil, "", rules.Errorf("unknown provider %q (want tke, ack or all)", "未知的云厂商 %q（应为 tke、ack 或 all）", s)
+	return nil, "", words.Errorf("unknown provider %q (want tke, ack or all)", "未知的云厂商 %q（应为 tke、ack 或 all）", s)
 }
 
 var (
@@ -266,9 +267,9 @@ func (p Policy) binding(opts Options) *admissionv1.ValidatingAdmissionPolicyBind
 
 // alsoBroken is the CEL end of the messages of rule k's validations: when k is the first failing
 // rule of the policy, the code and title of every other failing rule; otherwise nothing.
-func alsoBroken(k int, lang rules.Lang) string {
+func alsoBroken(k int, lang words.Lang) string {
 	also, sep, end := " Also broken: ", "; ", "."
-	if lang == rules.Chinese {
+	if lang == words.Chinese {
 		also, sep, end = " 同时违反：", "；", "。"
 	}
 	return "(variables.failing[0] == " + itoa(k) + " && size(variables.failing) > 1 ? " +
@@ -276,8 +277,8 @@ func alsoBroken(k int, lang rules.Lang) string {
 }
 
 // sentenceEnd closes a sentence of a validation message before the fix that follows it.
-func sentenceEnd(lang rules.Lang) string {
-	if lang == rules.Chinese {
+func sentenceEnd(lang words.Lang) string {
+	if lang == words.Chinese {
 		return "。"
 	}
 	return ". "

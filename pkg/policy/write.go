@@ -11,6 +11,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Write writes the objects Generate makes for opts, without their empty creationTimestamp and
@@ -24,7 +25,7 @@ func Write(w io.Writer, f report.Format, opts Options) error {
 	for _, obj := range objs {
 		u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
 		if err != nil {
-			return rules.Errorf("encoding %T: %w", "编码 %T 时出错：%w", obj, err)
+			return words.Errorf("encoding %T: %w", "编码 %T 时出错：%w", obj, err)
 		}
 		unstructured.RemoveNestedField(u, "metadata", "creationTimestamp")
 		unstructured.RemoveNestedField(u, "status")
@@ -63,7 +64,7 @@ type listEntry struct {
 // table with a summary line for report.Text, else a list of entries. The reasons and the summary
 // line are in lang; keys, rule ids, codes, policy names, statuses and column headers are the same
 // in every language.
-func WriteList(w io.Writer, f report.Format, cluster rules.Provider, lang rules.Lang) error {
+func WriteList(w io.Writer, f report.Format, cluster rules.Provider, lang words.Lang) error {
 	var list []listEntry
 	var shown []Entry
 	for _, e := range Entries() {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestParseActions(t *testing.T) {
@@ -118,12 +119,12 @@ func TestWriteList(t *testing.T) {
 	tests := []struct {
 		name    string
 		cluster rules.Provider
-		lang    rules.Lang
+		lang    words.Lang
 	}{
-		{"the whole catalog", "", rules.English},
-		{"one provider", rules.ACK, rules.English},
-		{"the whole catalog in Chinese", "", rules.Chinese},
-		{"one provider in Chinese", rules.TKE, rules.Chinese},
+		{"the whole catalog", "", words.English},
+		{"one provider", rules.ACK, words.English},
+		{"the whole catalog in Chinese", "", words.Chinese},
+		{"one provider in Chinese", rules.TKE, words.Chinese},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,7 +151,7 @@ func TestWriteList(t *testing.T) {
 				if e.Rule != want[i].Rule || e.Status != want[i].Status || e.Policy != want[i].Policy {
 					t.Errorf("entry %d %+v, want rule %s, status %q, policy %q", i, e, want[i].Rule, want[i].Status, want[i].Policy)
 				}
-				if (e.Reason != "") != !want[i].Reason.IsZero() || (e.Reason != "" && rules.HasHan(e.Reason) != (tt.lang == rules.Chinese)) {
+				if (e.Reason != "") != !want[i].Reason.IsZero() || (e.Reason != "" && words.HasHan(e.Reason) != (tt.lang == words.Chinese)) {
 					t.Errorf("entry %d (%s): reason %q is not in %s", i, e.Rule, e.Reason, tt.lang)
 				}
 			}
@@ -158,8 +159,8 @@ func TestWriteList(t *testing.T) {
 			if err := WriteList(&text, report.Text, tt.cluster, tt.lang); err != nil {
 				t.Fatal(err)
 			}
-			if rules.HasHan(text.String()) != (tt.lang == rules.Chinese) {
-				t.Errorf("text output in %s: Han characters %v", tt.lang, rules.HasHan(text.String()))
+			if words.HasHan(text.String()) != (tt.lang == words.Chinese) {
+				t.Errorf("text output in %s: Han characters %v", tt.lang, words.HasHan(text.String()))
 			}
 			lines := strings.Split(strings.TrimSpace(text.String()), "\n")
 			// header, one row per rule, a blank line and the summary line
@@ -176,7 +177,7 @@ func TestWriteList(t *testing.T) {
 					t.Errorf("row %q lacks policy %s", lines[i+1], e.Policy)
 				}
 			}
-			if summary := lines[len(lines)-1]; rules.HasHan(summary) != (tt.lang == rules.Chinese) {
+			if summary := lines[len(lines)-1]; words.HasHan(summary) != (tt.lang == words.Chinese) {
 				t.Errorf("summary %q is not in %s", summary, tt.lang)
 			}
 		})

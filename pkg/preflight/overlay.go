@@ -3,7 +3,7 @@ package preflight
 import (
 	"encoding/json"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
@@ -50,11 +50,11 @@ func merge(now any, manifest map[string]any, original []byte, out any) error {
 	}
 	patch, err := strategicpatch.CreateThreeWayMergePatch(original, modified, current, meta, true)
 	if err != nil {
-		return rules.Errorf("computing the apply patch: %w", "计算 apply 补丁时出错：%w", err)
+		return words.Errorf("computing the apply patch: %w", "计算 apply 补丁时出错：%w", err)
 	}
 	merged, err := strategicpatch.StrategicMergePatch(current, patch, out)
 	if err != nil {
-		return rules.Errorf("applying the patch: %w", "应用补丁时出错：%w", err)
+		return words.Errorf("applying the patch: %w", "应用补丁时出错：%w", err)
 	}
 	return json.Unmarshal(merged, out)
 }

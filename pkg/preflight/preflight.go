@@ -21,6 +21,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Options say what to preflight and against what.
@@ -43,7 +44,7 @@ type Options struct {
 	// AllowDestructive reports destructive changes as warnings instead of errors.
 	AllowDestructive bool
 	// Warn hears the warnings of the diagnosis and the input, one line each, worded in every language.
-	Warn func(line rules.Words)
+	Warn func(line words.Words)
 }
 
 // Result is the reports of a preflight and the reads of the cluster that failed.
@@ -70,7 +71,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		return Result{}, err
 	}
 	for _, w := range files.Warnings {
-		o.warn(rules.Say("warning: %s", "警告：%s", w))
+		o.warn(words.Say("warning: %s", "警告：%s", w))
 	}
 	targets, err := o.targetsOf(files)
 	if err != nil {
@@ -83,7 +84,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	var snap *snapshot.Snapshot
 	if o.Base != nil {
 		if snap, err = o.Base.Load(); err != nil {
-			return Result{}, rules.Errorf("--base: %w", "--base：%w", err)
+			return Result{}, words.Errorf("--base: %w", "--base：%w", err)
 		}
 		if err := lay(snap); err != nil {
 			return Result{}, err
@@ -115,7 +116,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	return Result{Reports: reports, Incomplete: snap.Incomplete, Targets: targets}, nil
 }
 
-func (o Options) warn(line rules.Words) {
+func (o Options) warn(line words.Words) {
 	if o.Warn != nil {
 		o.Warn(line)
 	}
@@ -144,7 +145,7 @@ func (o Options) targetsOf(files *snapshot.Snapshot) ([]snapshot.Target, error) 
 	if len(o.Targets) > 0 {
 		for _, t := range o.Targets {
 			if !slices.Contains(all, t) {
-				return nil, rules.Errorf("%s %s/%s is not in the manifests (-f)", "清单（-f）中没有 %s %s/%s", t.Kind.Lower(), t.Namespace, t.Name)
+				return nil, words.Errorf("%s %s/%s is not in the manifests (-f)", "清单（-f）中没有 %s %s/%s", t.Kind.Lower(), t.Namespace, t.Name)
 			}
 		}
 		return o.Targets, nil
@@ -211,7 +212,7 @@ func layTarget[T runtime.Object](snap *snapshot.Snapshot, now, files *snapshot.S
 	}
 	after, err := merge(cur, fileObj)
 	if err != nil {
-		return rules.Errorf("%s: %w", "%s：%w", t, err)
+		return words.Errorf("%s: %w", "%s：%w", t, err)
 	}
 	now.Put(t.Namespace, t.Name, after)
 	snap.SetPrior(t, cur)

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestErrorLine: the error line is worded by the outermost worded error of the chain, keeps the
 // plain layers around it and the facts inside it, and is one line in both languages.
 func TestErrorLine(t *testing.T) {
 	refused := errors.New("dial tcp 10.0.0.1:443: connect: connection refused")
-	worded := rules.Errorf("cannot reach %s: %w", "无法连接 %s：%w", "https://x", refused)
+	worded := words.Errorf("cannot reach %s: %w", "无法连接 %s：%w", "https://x", refused)
 	tests := []struct {
 		name string
 		err  error
@@ -27,11 +27,11 @@ func TestErrorLine(t *testing.T) {
 		{"worded around worded", RetryIncomplete(worded), []string{"--allow-incomplete", "https://x"}, true},
 		{"worded around plain around worded", RetryIncomplete(fmt.Errorf("layer: %w", worded)), []string{"layer: ", "https://x"}, true},
 		{"plain (a library's text)", refused, []string{"connection refused"}, false},
-		{"several lines", rules.Errorf("bad:\n%w", "有误：\n%w", errors.New("a\n  b")), []string{"a b"}, true},
+		{"several lines", words.Errorf("bad:\n%w", "有误：\n%w", errors.New("a\n  b")), []string{"a b"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			en, zh := ErrorLine(rules.English, tt.err), ErrorLine(rules.Chinese, tt.err)
+			en, zh := ErrorLine(words.English, tt.err), ErrorLine(words.Chinese, tt.err)
 			if want := "error: " + OneLine(tt.err.Error()) + "\n"; en != want {
 				t.Errorf("English line %q, want %q (the error's own message)", en, want)
 			}
@@ -45,7 +45,7 @@ func TestErrorLine(t *testing.T) {
 					}
 				}
 			}
-			msg, ok := strings.CutPrefix(zh, say(rules.Chinese, phErrorPrefix)[:len("错误：")])
+			msg, ok := strings.CutPrefix(zh, say(words.Chinese, phErrorPrefix)[:len("错误：")])
 			if !ok {
 				t.Fatalf("Chinese line %q: want the prefix 错误：", zh)
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
@@ -65,7 +66,7 @@ func scenarios(t *testing.T) []report.Report {
 // each language.
 func TestGoldenText(t *testing.T) {
 	reports := scenarios(t)
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			var buf bytes.Buffer
 			w := report.NewWriter(&buf, report.Text, true, false)
@@ -75,7 +76,7 @@ func TestGoldenText(t *testing.T) {
 			}
 			golden(t, "report."+string(lang)+".txt", buf.Bytes())
 			han := strings.IndexFunc(buf.String(), func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
-			if han != (lang == rules.Chinese) {
+			if han != (lang == words.Chinese) {
 				t.Errorf("%s report: holds Chinese = %v", lang, han)
 			}
 			for _, r := range reports {
@@ -100,7 +101,7 @@ func TestGoldenWideMixedWidth(t *testing.T) {
 		t.Run(string(f), func(t *testing.T) {
 			var buf bytes.Buffer
 			w := report.NewWriter(&buf, f, false, false)
-			w.Lang = rules.Chinese
+			w.Lang = words.Chinese
 			if err := w.Write(reports, true); err != nil {
 				t.Fatal(err)
 			}
@@ -130,7 +131,7 @@ func TestGoldenWideMixedWidth(t *testing.T) {
 
 // TestRuleTableMixedWidth: the rules list in Chinese aligns its columns by display width.
 func TestRuleTableMixedWidth(t *testing.T) {
-	rs := rules.AllIn([]rules.Rule{rules.TKEIngressE4011.Rule(), rules.TKEServiceCLBLoopback.Rule(), rules.TKEIngressE4035.Rule()}, rules.Chinese)
+	rs := rules.AllIn([]rules.Rule{rules.TKEIngressE4011.Rule(), rules.TKEServiceCLBLoopback.Rule(), rules.TKEIngressE4035.Rule()}, words.Chinese)
 	var buf bytes.Buffer
 	if err := report.WriteRuleTable(&buf, rs); err != nil {
 		t.Fatal(err)

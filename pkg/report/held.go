@@ -7,6 +7,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Held is a report kept for a long time (serve keeps the last report of every target) in a compact
@@ -25,7 +26,7 @@ type Held struct {
 	// common are the provider, the source and the Ingress's controller, interned: few distinct
 	// values serve many targets.
 	common   unique.Handle[heldCommon]
-	evidence rules.Words
+	evidence words.Words
 	findings []heldFinding
 	skipped  []heldSkip
 	rare     *heldRare
@@ -76,7 +77,7 @@ type heldFinding struct {
 	check    string
 	source   checks.Source
 	path     string
-	words    rules.Words
+	words    words.Words
 	severity rules.Severity
 	from     fromRule
 	extra    *findingExtra
@@ -120,7 +121,7 @@ func (x *findingExtra) isZero() bool {
 type heldSkip struct {
 	check  string
 	class  snapshot.ReasonClass
-	worded rules.Worded
+	worded words.Worded
 	// reason is the reason when it is not worded's English; nil when it is.
 	reason *string
 }
@@ -138,7 +139,7 @@ func Hold(r Report) *Held {
 		rare.own |= ownKind
 		rare.kind = r.Kind
 	}
-	if r.Provider.Evidence != r.Provider.evidence.In(rules.English) {
+	if r.Provider.Evidence != r.Provider.evidence.In(words.English) {
 		rare.own |= ownEvidence
 		rare.evidence = r.Provider.Evidence
 	}
@@ -176,7 +177,7 @@ func (rare *heldRare) isZero() bool {
 func (h *Held) Report() Report {
 	common := h.common.Value()
 	r := Report{APIVersion: APIVersion, Kind: "Report", Target: h.target, Source: common.source,
-		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(rules.English), evidence: h.evidence},
+		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(words.English), evidence: h.evidence},
 		Findings: expandFindings(h.findings), Skipped: expandSkips(h.skipped)}
 	if common.hasIC {
 		ic := controllerOf(common.ic)
@@ -256,7 +257,7 @@ func holdFinding(f *Finding) heldFinding {
 	own(ruleFix, f.Fix, rule.Fix, &x.fix)
 	own(ruleRisk, f.Risk, rule.Risk, &x.risk)
 	own(ruleDoc, f.Doc, rule.Doc, &x.doc)
-	if !f.words.IsZero() && f.Message == f.words.In(rules.English) {
+	if !f.words.IsZero() && f.Message == f.words.In(words.English) {
 		h.from |= wordsMessage
 	} else {
 		x.message = f.Message
@@ -296,7 +297,7 @@ func (h *heldFinding) finding() Finding {
 	f.Doc = text(ruleDoc, rule.Doc, x.doc)
 	f.Message = x.message
 	if h.from&wordsMessage != 0 {
-		f.Message = h.words.In(rules.English)
+		f.Message = h.words.In(words.English)
 	}
 	f.Event, f.Count, f.LastSeen, f.Change, f.Location = x.event, x.count, x.lastSeen, x.change, x.location
 	f.Consequences = expandFindings(x.consequences)
@@ -308,7 +309,7 @@ func holdSkips(ss []Skipped) []heldSkip { return mapped(ss, holdSkip) }
 
 func holdSkip(s *Skipped) heldSkip {
 	h := heldSkip{check: s.Check, class: s.Class, worded: s.worded}
-	if s.worded == nil || s.Reason != s.worded.In(rules.English) {
+	if s.worded == nil || s.Reason != s.worded.In(words.English) {
 		reason := s.Reason
 		h.reason = &reason
 	}
@@ -323,7 +324,7 @@ func (h *heldSkip) skipped() Skipped {
 	if h.reason != nil {
 		s.Reason = *h.reason
 	} else {
-		s.Reason = h.worded.In(rules.English)
+		s.Reason = h.worded.In(words.English)
 	}
 	return s
 }

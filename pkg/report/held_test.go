@@ -10,6 +10,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // CheckHold fails t unless every report of rs comes back from Hold equal (unexported words
@@ -24,8 +25,8 @@ func CheckHold(t *testing.T, rs []Report) {
 			t.Errorf("%s: Hold(r).Report() differs from r:\n got %#v\nwant %#v", r.Target, back[i], r)
 		}
 	}
-	for _, l := range rules.LangValues {
-		lang := rules.Lang(l)
+	for _, l := range words.LangValues {
+		lang := words.Lang(l)
 		for _, f := range []Format{Text, Wide, JSON, YAML, SARIF, PolicyReportFormat} {
 			want, got := writeAll(t, rs, f, lang), writeAll(t, back, f, lang)
 			if !bytes.Equal(got, want) {
@@ -46,7 +47,7 @@ func CheckHold(t *testing.T, rs []Report) {
 }
 
 // writeAll is rs written in f and lang, with every optional part shown.
-func writeAll(t *testing.T, rs []Report, f Format, lang rules.Lang) []byte {
+func writeAll(t *testing.T, rs []Report, f Format, lang words.Lang) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	w := NewWriter(&b, f, true, false)
@@ -66,11 +67,11 @@ func heldReports(t *testing.T) []Report {
 	svc := snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "lb"}
 	info := rules.Info
 	seen := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
-	own := rules.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
+	own := words.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
 	unknown := &snapshot.UnknownError{Resource: "nodes", Reason: "not fetched", Class: snapshot.ReasonMissingInput}
-	said := rules.Say("secret %s has %d certificates", "Secret %s 含 %d 个证书", "ns/tls", 2)
+	said := words.Say("secret %s has %d certificates", "Secret %s 含 %d 个证书", "ns/tls", 2)
 	change := changes.Change{Rule: rules.ACKServiceResourceGroupImmutable, Field: "metadata.annotations[x]", Old: "a", New: "b",
-		Consequence: "the CLB keeps its group", Says: rules.Say("the CLB keeps its group", "CLB 保持其资源组")}
+		Consequence: "the CLB keeps its group", Says: words.Say("the CLB keeps its group", "CLB 保持其资源组")}
 	incomplete := []snapshot.FailedRead{{Class: snapshot.ReasonReadFailed, Verb: "list", Resource: "pods", Note: "list pods: timeout"}}
 
 	build := func(res checks.Result, source snapshot.Source, failed []snapshot.FailedRead) Report {
@@ -89,22 +90,22 @@ func heldReports(t *testing.T) []Report {
 		Findings: []checks.Finding{
 			{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck, Path: "spec.tls[0]", Message: said.String(), Words: said},
 			{Rule: rules.TKEIngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent, Path: "metadata.annotations[kubernetes.io/ingress.http-rules]",
-				Message: "not valid JSON", Words: rules.Say("not valid JSON", "不是合法的 JSON"), Event: "ErrorCode: E4022", Count: 3, LastSeen: seen},
+				Message: "not valid JSON", Words: words.Say("not valid JSON", "不是合法的 JSON"), Event: "ErrorCode: E4022", Count: 3, LastSeen: seen},
 			{Rule: rules.TKEIngressE4051, Check: "events", Source: checks.SourceEvent, Message: "ErrorCode: E4051 quoted as it is", Count: 1, LastSeen: seen},
 			{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: checks.SourceCheck, Severity: &info, Message: "a message not worded"},
 			{Rule: rules.ACKServiceResourceGroupImmutable, Check: "changes", Source: checks.SourceCheck, Path: change.Field,
 				Message: change.Message(), Words: change.Words(), Change: &change},
 		},
 		Skipped: []checks.Skip{
-			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(rules.Worded)},
-			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(rules.Worded)},
+			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(words.Worded)},
+			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(words.Worded)},
 			{Check: "events", Reason: "cannot read events: forbidden", Class: snapshot.ReasonForbidden},
 			{Check: "ack-backends", Reason: unknown.Error(), Worded: unknown, Class: snapshot.ReasonMissingInput},
-			{Check: "empty", Reason: "", Worded: own.(rules.Worded)},
+			{Check: "empty", Reason: "", Worded: own.(words.Worded)},
 		},
 		Partial: []checks.Skip{{Check: "tke-service-existing-lb", Reason: "offline: ran on the objects in the input files"}},
 	}, snapshot.Live, incomplete)
-	r.Provider.SetEvidence(rules.Say("ingress class %s", "ingress class %s", "qcloud"))
+	r.Provider.SetEvidence(words.Say("ingress class %s", "ingress class %s", "qcloud"))
 	out = append(out, r)
 
 	// A Service with a consequence and a suppressed finding, offline, located, in a cluster.
@@ -117,7 +118,7 @@ func heldReports(t *testing.T) []Report {
 		},
 		Skipped: []checks.Skip{{Check: "events", Reason: "offline", Class: snapshot.ReasonMissingInput}},
 	}, snapshot.Offline, nil)
-	r.Provider.SetEvidence(rules.Say("node providerID %s", "节点 providerID %s", "cn-hangzhou.i-bp1"))
+	r.Provider.SetEvidence(words.Say("node providerID %s", "节点 providerID %s", "cn-hangzhou.i-bp1"))
 	r.Suppress([]string{rules.TKEIngressE4051.String(), "no-such-rule"})
 	r.Locate(func(path string) *snapshot.Location {
 		return &snapshot.Location{File: "in.yaml", Line: len(path) + 1, Column: 3}
@@ -135,7 +136,7 @@ func heldReports(t *testing.T) []Report {
 	// An Ingress of a controller the catalog does not cover, with the provider given by flag.
 	r = build(checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "alb"}, Provider: rules.ACK,
 		Controller: &checks.IngressController{Name: "ALB", Class: "alb", Path: "spec.ingressClassName", Controller: "ingress.k8s.alibabacloud/alb"}}, snapshot.Live, nil)
-	r.Provider.SetEvidence(rules.Say("--provider flag", "--provider 参数"))
+	r.Provider.SetEvidence(words.Say("--provider flag", "--provider 参数"))
 	out = append(out, r)
 
 	// Reports changed after Build in ways Build never makes them: each such field is kept as it is.
@@ -144,7 +145,7 @@ func heldReports(t *testing.T) []Report {
 			Controller: &checks.IngressController{Class: "qcloud", Path: "spec.ingressClassName"},
 			Findings: []checks.Finding{{Rule: rules.TKEIngressE4011, Check: "c", Source: checks.SourceCheck, Message: said.String(), Words: said,
 				Consequences: []checks.Finding{{Rule: rules.TKEIngressE4051, Check: "d", Source: checks.SourceCheck}}}},
-			Skipped: []checks.Skip{{Check: "s", Reason: own.Error(), Worded: own.(rules.Worded)}}}, snapshot.Live, nil)
+			Skipped: []checks.Skip{{Check: "s", Reason: own.Error(), Worded: own.(words.Worded)}}}, snapshot.Live, nil)
 		r.Provider.SetEvidence(said)
 		change(&r)
 		return r
@@ -279,8 +280,8 @@ func exportedPaths(t reflect.Type, prefix []int, depth int) [][]int {
 // TestHoldDropsWhatItDerives: a report as the live diagnosis builds it is held without its
 // rendered texts, its rule texts and the seldom-set part.
 func TestHoldDropsWhatItDerives(t *testing.T) {
-	said := rules.Say("secret %s has %d certificates", "Secret %s 含 %d 个证书", "ns/tls", 2)
-	own := rules.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
+	said := words.Say("secret %s has %d certificates", "Secret %s 含 %d 个证书", "ns/tls", 2)
+	own := words.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
 	r, err := Build(checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "web"}, Provider: rules.TKE,
 		Controller: &checks.IngressController{Name: "TKE CLB", Class: "qcloud", Path: "spec.ingressClassName", Covered: true},
 		Findings: []checks.Finding{
@@ -288,7 +289,7 @@ func TestHoldDropsWhatItDerives(t *testing.T) {
 			{Rule: rules.GenericServiceNoEndpoints, Check: "service-endpoints", Source: checks.SourceCheck, Message: said.String(), Words: said,
 				Consequences: []checks.Finding{{Rule: rules.ACKServiceNoAvailableNodes, Check: "c", Source: checks.SourceCheck, Message: said.String(), Words: said}}},
 		},
-		Skipped: []checks.Skip{{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(rules.Worded)}},
+		Skipped: []checks.Skip{{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(words.Worded)}},
 	}, snapshot.Live, nil)
 	if err != nil {
 		t.Fatal(err)

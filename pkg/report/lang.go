@@ -5,10 +5,11 @@ import (
 	"slices"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // phrase is a fixed piece of text output (a heading, a label, a summary line's format), written in
-// every language of rules.LangValues.
+// every language of words.LangValues.
 type phrase int
 
 // The phrases of text output. Keys, rule ids, codes, severities and column headers are not phrases:
@@ -58,7 +59,7 @@ const (
 
 // phrases are the texts of each phrase in every language. A phrase with a format takes the same
 // verbs, in the same order, in both languages.
-var phrases = [phCount]rules.Phrase{
+var phrases = [phCount]words.Phrase{
 	phSource:            {En: "source: ", Zh: "来源："},
 	phCluster:           {En: "cluster: ", Zh: "集群："},
 	phAlsoDefined:       {En: "  also defined at %s (diagnosed on its own)\n", Zh: "  另见于 %s（单独诊断）\n"},
@@ -101,31 +102,31 @@ var phrases = [phCount]rules.Phrase{
 }
 
 // ErrorLine is the line an error that ends the run prints as on stderr: "error: " and its message
-// in lang (rules.ErrorIn: worded by the outermost rules.Worded error of its chain, the plain
+// in lang (words.ErrorIn: worded by the outermost words.Worded error of its chain, the plain
 // layers around that kept as they are), on one line.
-func ErrorLine(lang rules.Lang, err error) string {
-	return fmt.Sprintf(say(lang, phErrorPrefix), OneLine(rules.ErrorIn(err, lang)))
+func ErrorLine(lang words.Lang, err error) string {
+	return fmt.Sprintf(say(lang, phErrorPrefix), OneLine(words.ErrorIn(err, lang)))
 }
 
 // RetryIncomplete wraps err, a read that failed part way, with the hint of a run that exits 2, in
 // every language.
 func RetryIncomplete(err error) error {
 	p := phrases[phRetryHint]
-	return rules.Errorf(p.En, p.Zh, err)
+	return words.Errorf(p.En, p.Zh, err)
 }
 
 // say is phrase p in lang.
-func say(lang rules.Lang, p phrase) string { return phrases[p].In(lang) }
+func say(lang words.Lang, p phrase) string { return phrases[p].In(lang) }
 
 // Localize returns r with the catalog's texts (titles, fixes, risks) of its findings, consequences
 // and suppressed findings in lang, each message a check worded (Context.Say, change findings
 // included) and each change's consequence in lang. Rule ids, codes, severities, paths and the other
 // facts (an event's text, a message clipped or not worded) are unchanged. r itself is not modified.
-func Localize(r Report, lang rules.Lang) Report {
-	if lang == rules.English {
+func Localize(r Report, lang words.Lang) Report {
+	if lang == words.English {
 		return r
 	}
-	if !r.Provider.evidence.IsZero() && r.Provider.evidence.In(rules.English) == r.Provider.Evidence {
+	if !r.Provider.evidence.IsZero() && r.Provider.evidence.In(words.English) == r.Provider.Evidence {
 		r.Provider.Evidence = r.Provider.evidence.In(lang)
 	}
 	r.Findings = localizeFindings(r.Findings, lang)
@@ -148,13 +149,13 @@ func Localize(r Report, lang rules.Lang) Report {
 // localizeSkips are ss (a copy) with their reasons in lang: a reason worded in every language (the
 // checks' own text, or the snapshot's *UnknownError) is shown in lang; any other is a fact (a Go
 // library's error) and stays as it is.
-func localizeSkips(ss []Skipped, lang rules.Lang) []Skipped {
+func localizeSkips(ss []Skipped, lang words.Lang) []Skipped {
 	if ss == nil {
 		return nil
 	}
 	out := slices.Clone(ss)
 	for i := range out {
-		if w := out[i].worded; w != nil && w.In(rules.English) == out[i].Reason {
+		if w := out[i].worded; w != nil && w.In(words.English) == out[i].Reason {
 			out[i].Reason = w.In(lang)
 		}
 	}
@@ -162,7 +163,7 @@ func localizeSkips(ss []Skipped, lang rules.Lang) []Skipped {
 }
 
 // localizeFindings are fs (a copy) with their rule texts in lang.
-func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
+func localizeFindings(fs []Finding, lang words.Lang) []Finding {
 	if fs == nil {
 		return nil
 	}
@@ -182,7 +183,7 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 				f.Doc = rule.DocIn(lang)
 			}
 		}
-		if !f.words.IsZero() && f.Message == f.words.In(rules.English) {
+		if !f.words.IsZero() && f.Message == f.words.In(words.English) {
 			f.Message = f.words.In(lang)
 		}
 		if f.Change != nil {
@@ -196,8 +197,8 @@ func localizeFindings(fs []Finding, lang rules.Lang) []Finding {
 }
 
 // LocalizeAll is Localize of each report.
-func LocalizeAll(reports []Report, lang rules.Lang) []Report {
-	if lang == rules.English {
+func LocalizeAll(reports []Report, lang words.Lang) []Report {
+	if lang == words.English {
 		return reports
 	}
 	out := make([]Report, len(reports))

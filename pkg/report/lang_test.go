@@ -13,6 +13,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func hasHan(s string) bool {
@@ -47,7 +48,7 @@ func TestLocalize(t *testing.T) {
 		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"},
 		checks.Finding{Rule: ch.Rule, Check: "changes", Source: "check", Path: ch.Field, Message: ch.Message(), Words: ch.Words(), Change: &ch},
 	), "offline")
-	zh := Localize(r, rules.Chinese)
+	zh := Localize(r, words.Chinese)
 	if r.Findings[0].Title == zh.Findings[0].Title || hasHan(r.Findings[0].Title) {
 		t.Errorf("English report changed or title not translated: %q / %q", r.Findings[0].Title, zh.Findings[0].Title)
 	}
@@ -56,7 +57,7 @@ func TestLocalize(t *testing.T) {
 		if f.Rule != e.Rule || f.Code != e.Code || f.Severity != e.Severity || f.Path != e.Path {
 			t.Errorf("finding %d: stable fields changed: %+v / %+v", i, e, f)
 		}
-		if !hasHan(f.Title) || !hasHan(f.Fix) || !hasHan(f.Doc) || f.Doc != f.Rule.Rule().DocIn(rules.Chinese) {
+		if !hasHan(f.Title) || !hasHan(f.Fix) || !hasHan(f.Doc) || f.Doc != f.Rule.Rule().DocIn(words.Chinese) {
 			t.Errorf("finding %s: title %q, fix %q, doc %q not in Chinese", f.Rule, f.Title, f.Fix, f.Doc)
 		}
 	}
@@ -97,8 +98,8 @@ func TestLocalize(t *testing.T) {
 // TestSARIFLang: SARIF rule descriptions and help follow the language; ids and levels do not.
 func TestSARIFLang(t *testing.T) {
 	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"}), "offline")
-	en := NewSARIFIn([]Report{r}, "v", rules.English)
-	zh := NewSARIFIn([]Report{Localize(r, rules.Chinese)}, "v", rules.Chinese)
+	en := NewSARIFIn([]Report{r}, "v", words.English)
+	zh := NewSARIFIn([]Report{Localize(r, words.Chinese)}, "v", words.Chinese)
 	de, dz := en.Runs[0].Tool.Driver.Rules, zh.Runs[0].Tool.Driver.Rules
 	for i := range de {
 		if de[i].ID != dz[i].ID || de[i].DefaultConfiguration != dz[i].DefaultConfiguration {
@@ -117,16 +118,16 @@ func TestSARIFLang(t *testing.T) {
 // UnknownError) is shown in the report's language; a reason whose text no longer matches its words,
 // or that has none, is a fact and stays as it is.
 func TestLocalizeWordedSkips(t *testing.T) {
-	own := rules.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
+	own := words.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
 	unknown := &snapshot.UnknownError{Resource: "nodes", Reason: "not fetched", Class: snapshot.ReasonMissingInput}
 	res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: rules.ACK,
 		Skipped: []checks.Skip{
-			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(rules.Worded)},
-			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(rules.Worded)},
+			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(words.Worded)},
+			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(words.Worded)},
 			{Check: "events", Reason: "cannot read events: forbidden"},
 			{Check: "ack-backends", Reason: unknown.Error(), Worded: unknown},
 		}}
-	r := Localize(build(t, res, snapshot.Live), rules.Chinese)
+	r := Localize(build(t, res, snapshot.Live), words.Chinese)
 	want := map[string]bool{"ack-ccm-version": true, "ack-eni": false, "events": false, "ack-backends": true}
 	for _, s := range r.Skipped {
 		if hasHan(s.Reason) != want[s.Check] {

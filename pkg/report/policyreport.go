@@ -13,6 +13,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // The PolicyReport objects -o policyreport prints: the wgpolicyk8s.io/v1alpha2 API of the Kubernetes
@@ -187,7 +188,7 @@ func SkipOutcome(c snapshot.ReasonClass) PolicyResult {
 //
 // reports are taken as they are (Writer.Write localizes them first); lang picks the documentation
 // link. Partial checks and incomplete reads are left out: they are not results of a policy.
-func NewPolicyReports(reports []Report, lang rules.Lang) []PolicyReport {
+func NewPolicyReports(reports []Report, lang words.Lang) []PolicyReport {
 	type key struct{ cluster, namespace string }
 	groups := map[key][]Report{}
 	for _, r := range reports {
@@ -226,7 +227,7 @@ func NewPolicyReports(reports []Report, lang rules.Lang) []PolicyReport {
 }
 
 // policyResults are the results of one object's report.
-func policyResults(r Report, lang rules.Lang) []PolicyReportEntry {
+func policyResults(r Report, lang words.Lang) []PolicyReportEntry {
 	var out []PolicyReportEntry
 	for _, f := range r.Findings {
 		out = append(out, findingResult(r, f, lang))
@@ -250,7 +251,7 @@ func policyResults(r Report, lang rules.Lang) []PolicyReportEntry {
 }
 
 // findingResult is the result of one finding of r.
-func findingResult(r Report, f Finding, lang rules.Lang) PolicyReportEntry {
+func findingResult(r Report, f Finding, lang words.Lang) PolicyReportEntry {
 	rule := f.Rule.Rule()
 	result, sev := PolicyOutcome(f.Severity)
 	p := map[string]string{

@@ -19,8 +19,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // PolicyReportCRDs is the test copy of the wgpolicyk8s.io/v1alpha2 CRDs (its header names the source).
@@ -120,7 +120,7 @@ func crdSchemas(t *testing.T) map[string]struct {
 }
 
 // policyYAML is -o policyreport of reports in lang.
-func policyYAML(t *testing.T, reports []report.Report, lang rules.Lang) []byte {
+func policyYAML(t *testing.T, reports []report.Report, lang words.Lang) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w := report.NewWriter(&buf, report.PolicyReportFormat, false, false)
@@ -155,7 +155,7 @@ func TestPolicyReportMatchesCRD(t *testing.T) {
 	orphan := reports[0]
 	orphan.Target.Namespace = ""
 	reports = append(reports, orphan)
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			kinds := map[string]int{}
 			for i, doc := range documents(t, policyYAML(t, reports, lang)) {
@@ -227,8 +227,8 @@ func TestGoldenPolicyReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs := map[rules.Lang][]byte{}
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	outs := map[words.Lang][]byte{}
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			out := policyYAML(t, reports, lang)
 			golden(t, "policyreport."+string(lang)+".yaml", out)
@@ -238,7 +238,7 @@ func TestGoldenPolicyReport(t *testing.T) {
 				t.Error("the reports in the other order print other bytes")
 			}
 			han := strings.IndexFunc(string(out), func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
-			if han != (lang == rules.Chinese) {
+			if han != (lang == words.Chinese) {
 				t.Errorf("%s: holds Chinese = %v", lang, han)
 			}
 			outs[lang] = out
@@ -259,7 +259,7 @@ func TestGoldenPolicyReport(t *testing.T) {
 		}
 		return out
 	}
-	if en, zh := shape(outs[rules.English]), shape(outs[rules.Chinese]); !slices.Equal(en, zh) || len(en) == 0 {
+	if en, zh := shape(outs[words.English]), shape(outs[words.Chinese]); !slices.Equal(en, zh) || len(en) == 0 {
 		t.Errorf("the languages differ beyond their texts:\nen %v\nzh %v", en, zh)
 	}
 }

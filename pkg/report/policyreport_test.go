@@ -10,6 +10,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestPolicyOutcome(t *testing.T) {
@@ -88,7 +89,7 @@ func policyFixture(t *testing.T) []Report {
 }
 
 func TestNewPolicyReportsGroups(t *testing.T) {
-	objs := NewPolicyReports(policyFixture(t), rules.English)
+	objs := NewPolicyReports(policyFixture(t), words.English)
 	type head struct{ kind, name, namespace, cluster string }
 	var got []head
 	for _, o := range objs {
@@ -198,7 +199,7 @@ func TestNewPolicyReportsOneCluster(t *testing.T) {
 	for i := range reports {
 		reports[i].Cluster = ""
 	}
-	for _, o := range NewPolicyReports(reports, rules.English) {
+	for _, o := range NewPolicyReports(reports, words.English) {
 		if o.Metadata.Name != PolicyReportName || o.Metadata.Annotations != nil {
 			t.Errorf("%s %s/%s: annotations %v", o.Kind, o.Metadata.Namespace, o.Metadata.Name, o.Metadata.Annotations)
 		}
@@ -208,7 +209,7 @@ func TestNewPolicyReportsOneCluster(t *testing.T) {
 			}
 		}
 	}
-	if n := len(NewPolicyReports(nil, rules.English)); n != 0 {
+	if n := len(NewPolicyReports(nil, words.English)); n != 0 {
 		t.Errorf("no reports gave %d objects", n)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // APIVersion is the version of the report format.
@@ -84,14 +85,14 @@ type Provider struct {
 	Evidence string `json:"evidence"`
 
 	// evidence words Evidence in every language.
-	evidence rules.Words
+	evidence words.Words
 }
 
 // String is the provider with its evidence, e.g. "tke (ingress class qcloud)".
 func (p Provider) String() string { return fmt.Sprintf("%s (%s)", p.Name, p.Evidence) }
 
 // SetEvidence sets what decided the provider, worded in every language; Evidence is its English.
-func (p *Provider) SetEvidence(w rules.Words) { p.Evidence, p.evidence = w.In(rules.English), w }
+func (p *Provider) SetEvidence(w words.Words) { p.Evidence, p.evidence = w.In(words.English), w }
 
 // Finding is a finding joined with its rule.
 type Finding struct {
@@ -129,8 +130,8 @@ type Finding struct {
 	// source and facts, but no fix, risk or doc, and no consequences.
 	Consequences []Finding `json:"consequences,omitempty"`
 
-	// words is Message in every language, when the check worded it (rules.Words).
-	words rules.Words
+	// words is Message in every language, when the check worded it (words.Words).
+	words words.Words
 }
 
 // Change is a changed field and what the cloud controller does with the change.
@@ -154,7 +155,7 @@ type Skipped struct {
 	Class snapshot.ReasonClass `json:"-"`
 
 	// worded words Reason in every language when it is the checks' own text.
-	worded rules.Worded
+	worded words.Worded
 }
 
 // Summary counts findings per severity, and the suppressed ones.
@@ -221,7 +222,7 @@ func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.Fail
 func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 	rule, ok := rules.Get(f.Rule)
 	if !ok {
-		return Finding{}, rules.Errorf("internal error: check %q reported a finding of no catalog rule for %s", "内部错误：检查 %q 为 %s 报告了一个不在规则目录中的问题", f.Check, t)
+		return Finding{}, words.Errorf("internal error: check %q reported a finding of no catalog rule for %s", "内部错误：检查 %q 为 %s 报告了一个不在规则目录中的问题", f.Check, t)
 	}
 	out := Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
 		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // RuleView is the public JSON/YAML shape of a catalog entry, as the rules and explain subcommands
@@ -26,7 +27,7 @@ type RuleView struct {
 	Decides []DecisionView `json:"decides"`
 	// Links maps a language (en, zh) to the vendor page that documents the rule in it
 	// (rules.Rule.Link); absent when no vendor page is known (docs/sources.md says why).
-	Links map[rules.Lang]string `json:"links,omitempty"`
+	Links map[words.Lang]string `json:"links,omitempty"`
 }
 
 // DecisionView is the public shape of one rules.Decision: What is worded in the view's language; By
@@ -39,16 +40,16 @@ type DecisionView struct {
 
 // View is r in its public shape, with what decides it and its Doc citation worded in lang. The rule's own texts are as r
 // holds them (Rule.In gives them in a language).
-func View(r rules.Rule, lang rules.Lang) RuleView {
+func View(r rules.Rule, lang words.Lang) RuleView {
 	v := RuleView{ID: r.ID, Provider: r.Provider, Kind: r.Kind.Lower(), Code: r.Code, Severity: r.Severity,
 		Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk, Doc: r.DocIn(lang), Retried: r.Retried, Decides: []DecisionView{}}
 	for _, d := range r.Decides {
 		v.Decides = append(v.Decides, DecisionView{By: d.By, What: d.What.In(lang), IfUnknown: d.IfUnknown})
 	}
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		if u := r.Link(lang); u != "" {
 			if v.Links == nil {
-				v.Links = map[rules.Lang]string{}
+				v.Links = map[words.Lang]string{}
 			}
 			v.Links[lang] = u
 		}
@@ -57,7 +58,7 @@ func View(r rules.Rule, lang rules.Lang) RuleView {
 }
 
 // Views are rs in their public shape, as View words them in lang, never nil.
-func Views(rs []rules.Rule, lang rules.Lang) []RuleView {
+func Views(rs []rules.Rule, lang words.Lang) []RuleView {
 	out := make([]RuleView, 0, len(rs))
 	for _, r := range rs {
 		out = append(out, View(r, lang))
@@ -84,7 +85,7 @@ func WriteRuleTable(w io.Writer, rs []rules.Rule) error {
 //
 // The rules' texts are written as rs hold them (rules.AllIn gives them in a language); lang is the
 // language of the labels and of what decides each rule.
-func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
+func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang words.Lang) {
 	for i, r := range rs {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -97,7 +98,7 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang rules.Lang) {
 		}
 		for _, h := range hints {
 			pad := max(0, 7-DisplayWidth(h[0])) // under "cause: "
-			if lang == rules.Chinese {
+			if lang == words.Chinese {
 				pad = 0 // 原因：修复：风险：文档： are as wide as one another
 			}
 			fmt.Fprintf(w, "  %s%s%s\n", h[0], strings.Repeat(" ", pad), h[1])

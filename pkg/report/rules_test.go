@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestViews(t *testing.T) {
 	all := rules.All()
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			vs := Views(all, lang)
 			if len(vs) != len(all) {
@@ -33,10 +34,10 @@ func TestViews(t *testing.T) {
 			}
 		})
 	}
-	if vs := Views(nil, rules.English); vs == nil || len(vs) != 0 {
+	if vs := Views(nil, words.English); vs == nil || len(vs) != 0 {
 		t.Errorf("Views(nil) = %#v, want an empty list", vs)
 	}
-	b, err := json.Marshal(View(rules.TKEIngressE4011.Rule(), rules.English))
+	b, err := json.Marshal(View(rules.TKEIngressE4011.Rule(), words.English))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestWriteRuleDetails(t *testing.T) {
 	// link when the rule has one.
 	head := func(r rules.Rule) []string {
 		h := []string{r.ID.String(), "  cause:", "  fix:", "  risk:", "  doc:"}
-		if r.Link(rules.English) != "" {
+		if r.Link(words.English) != "" {
 			h = append(h, "  link:")
 		}
 		return h
@@ -105,7 +106,7 @@ func TestWriteRuleDetails(t *testing.T) {
 				t.Fatal("the catalog has no such rule")
 			}
 			var buf bytes.Buffer
-			WriteRuleDetails(&buf, tt.rs, rules.English)
+			WriteRuleDetails(&buf, tt.rs, words.English)
 			lines := strings.Split(buf.String(), "\n")
 			if len(lines) < len(tt.want) {
 				t.Fatalf("text %q", buf.String())
@@ -128,7 +129,7 @@ func TestWriteRuleDetailsDecidedZh(t *testing.T) {
 		}
 		t.Run(r.ID.String(), func(t *testing.T) {
 			var buf bytes.Buffer
-			WriteRuleDetails(&buf, []rules.Rule{r.In(rules.Chinese)}, rules.Chinese)
+			WriteRuleDetails(&buf, []rules.Rule{r.In(words.Chinese)}, words.Chinese)
 			var lines []string
 			for _, l := range strings.Split(buf.String(), "\n") {
 				if strings.HasPrefix(l, "  另由 ") {
@@ -139,7 +140,7 @@ func TestWriteRuleDetailsDecidedZh(t *testing.T) {
 				t.Fatalf("%d decision lines for %d decisions: %q", len(lines), len(r.Decides), buf.String())
 			}
 			for i, d := range r.Decides {
-				if !strings.Contains(lines[i], d.What.Zh) || !strings.Contains(lines[i], d.IfUnknown.In(rules.Chinese)) {
+				if !strings.Contains(lines[i], d.What.Zh) || !strings.Contains(lines[i], d.IfUnknown.In(words.Chinese)) {
 					t.Errorf("line %q lacks the Chinese input or verdict", lines[i])
 				}
 				if strings.Contains(lines[i], d.What.En) || strings.Contains(lines[i], string(d.IfUnknown)) {

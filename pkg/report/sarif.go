@@ -13,6 +13,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Where the SARIF log points its readers.
@@ -185,13 +186,13 @@ func RuleAnchor(id rules.ID) string { return strings.ReplaceAll(strings.ToLower(
 // NewSARIF converts reports into a SARIF 2.1.0 log: one run whose driver lists every catalog rule
 // (in id order) and whose results follow the reports' order. Suppressed findings are left out.
 func NewSARIF(reports []Report, version string) SARIFLog {
-	return NewSARIFIn(reports, version, rules.English)
+	return NewSARIFIn(reports, version, words.English)
 }
 
 // NewSARIFIn is NewSARIF with the rules' descriptions and help, and the messages, in lang; ids,
 // codes, levels, properties and fingerprints are those of every language. reports are taken as
 // they are (Writer.Write localizes them first).
-func NewSARIFIn(reports []Report, version string, lang rules.Lang) SARIFLog {
+func NewSARIFIn(reports []Report, version string, lang words.Lang) SARIFLog {
 	all := rules.AllIn(rules.All(), lang)
 	index := make(map[rules.ID]int, len(all))
 	driver := SARIFDriver{Name: "kubectl-lbdoctor", Version: version, InformationURI: RepoURL, Rules: make([]SARIFRule, 0, len(all))}
@@ -279,7 +280,7 @@ func fingerprint(t snapshot.Target, f Finding, loc *SARIFPhysical) string {
 }
 
 // helpMarkdown is a rule's help for code scanning: cause, fix, risk and where it is documented.
-func helpMarkdown(r rules.Rule, lang rules.Lang) string {
+func helpMarkdown(r rules.Rule, lang words.Lang) string {
 	var b strings.Builder
 	title := r.Title
 	if r.Code != "" {
@@ -298,7 +299,7 @@ func helpMarkdown(r rules.Rule, lang rules.Lang) string {
 
 // helpURI is a rule's helpUri: the vendor page that documents it in lang (rules.Rule.Link), or its
 // section of docs/rules.md when no vendor page is known.
-func helpURI(r rules.Rule, lang rules.Lang) string {
+func helpURI(r rules.Rule, lang words.Lang) string {
 	if u := r.Link(lang); u != "" {
 		return u
 	}
@@ -317,7 +318,7 @@ func objectName(t snapshot.Target) string {
 }
 
 // sarifMessage is the finding's facts, with the confirming event when there is one.
-func sarifMessage(f Finding, lang rules.Lang) string {
+func sarifMessage(f Finding, lang words.Lang) string {
 	msg := f.Message
 	if msg == "" {
 		msg = f.Title

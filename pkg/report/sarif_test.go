@@ -14,6 +14,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // sarifOf writes reports as SARIF, validates the log against the 2.1.0 schema and decodes it.
@@ -66,7 +67,7 @@ func TestSARIFDriverListsEveryRule(t *testing.T) {
 			if sr.DefaultConfiguration.Level != levels[r.Severity] {
 				t.Errorf("level %q for severity %s", sr.DefaultConfiguration.Level, r.Severity)
 			}
-			if u := r.Link(rules.English); u != "" {
+			if u := r.Link(words.English); u != "" {
 				if sr.HelpURI != u {
 					t.Errorf("helpUri %s, want the rule's vendor page %s", sr.HelpURI, u)
 				}
@@ -159,7 +160,7 @@ func TestSARIFIsDeterministic(t *testing.T) {
 // TestSARIFHelpURILanguage checks that each rule's helpUri is its vendor page in the report's
 // language, and that the help Markdown links that page too.
 func TestSARIFHelpURILanguage(t *testing.T) {
-	for _, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		t.Run(string(lang), func(t *testing.T) {
 			var out bytes.Buffer
 			w := NewWriter(&out, SARIF, false, false)
@@ -191,7 +192,7 @@ func TestSARIFHelpURILanguage(t *testing.T) {
 	}
 	// The two languages differ where a source has a page in each.
 	r := rules.ACKServiceBackendQuota.Rule()
-	if en, zh := r.Link(rules.English), r.Link(rules.Chinese); en == zh || !strings.Contains(zh, "/zh/") || !strings.Contains(en, "/en/") {
+	if en, zh := r.Link(words.English), r.Link(words.Chinese); en == zh || !strings.Contains(zh, "/zh/") || !strings.Contains(en, "/en/") {
 		t.Errorf("%s: links en %s zh %s", r.ID, en, zh)
 	}
 }

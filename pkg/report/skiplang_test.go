@@ -17,6 +17,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestSkipLineLang: the text report's SKIPPED line of a check the runner skipped for an unknown
@@ -82,7 +83,7 @@ func TestSkipLineLang(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			line := func(lang rules.Lang) string {
+			line := func(lang words.Lang) string {
 				var b bytes.Buffer
 				w := report.NewWriter(&b, report.Text, false, false)
 				w.Lang, w.ShowOK = lang, true
@@ -97,11 +98,11 @@ func TestSkipLineLang(t *testing.T) {
 				t.Fatalf("no SKIPPED line in\n%s", b.String())
 				return ""
 			}
-			if en := line(rules.English); en != tt.en || rules.HasHan(en) {
+			if en := line(words.English); en != tt.en || words.HasHan(en) {
 				t.Errorf("English reason %q, want %q", en, tt.en)
 			}
-			zh := line(rules.Chinese)
-			if !rules.HasHan(zh) {
+			zh := line(words.Chinese)
+			if !words.HasHan(zh) {
 				t.Errorf("Chinese reason %q has no Chinese", zh)
 			}
 			for _, k := range tt.keepZh {

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // jsonIndent is the indent step of every JSON document lbdoctor writes.
@@ -53,7 +53,7 @@ func streamJSON(out io.Writer, env any, key string, n int, item func(i int) any)
 	marker := []byte(`"` + key + `": []`)
 	at := bytes.Index(doc, marker)
 	if at < 0 || bytes.Count(doc, marker) != 1 {
-		return rules.Errorf("internal error: %T has no single empty %q array to stream", "内部错误：%T 中没有唯一的空数组 %q 可供流式写出", env, key)
+		return words.Errorf("internal error: %T has no single empty %q array to stream", "内部错误：%T 中没有唯一的空数组 %q 可供流式写出", env, key)
 	}
 	if n == 0 {
 		_, err := out.Write(doc)

@@ -17,6 +17,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Format is an output format.
@@ -44,7 +45,7 @@ func ParseFormat(s string) (Format, error) {
 	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat:
 		return Format(s), nil
 	}
-	return "", rules.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)",
+	return "", words.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)",
 		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif 或 policyreport）", s)
 }
 
@@ -53,7 +54,7 @@ func ParseFormat(s string) (Format, error) {
 func ParseDataFormat(s string) (Format, error) {
 	f, err := ParseFormat(s)
 	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat {
-		return "", rules.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
+		return "", words.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
 	}
 	return f, nil
 }
@@ -82,7 +83,7 @@ type Writer struct {
 	Version string
 	// Lang is the language of the human texts: rule titles, fixes and risks in every format, and
 	// text output's headings and summary lines. Keys, ids, codes and enum values never change.
-	Lang rules.Lang
+	Lang words.Lang
 	sev  map[rules.Severity]*color.Color
 	ok   *color.Color
 	bold *color.Color
@@ -295,7 +296,7 @@ func encodeYAML(out io.Writer, v any) error {
 
 // YAMLError is the error of a value that could not be encoded as YAML.
 func YAMLError(err error) error {
-	return rules.Errorf("encoding YAML: %w", "编码 YAML 时出错：%w", err)
+	return words.Errorf("encoding YAML: %w", "编码 YAML 时出错：%w", err)
 }
 
 // blockStyle drops the flow style and quotes the JSON gave n and its children; the encoder quotes
@@ -601,7 +602,7 @@ func (w *Writer) text(r Report) {
 func CodeLabel(id rules.ID) string { return id.Slug() }
 
 // consequenceFacts is what a consequence says, and what saw it.
-func consequenceFacts(c Finding, lang rules.Lang) string {
+func consequenceFacts(c Finding, lang words.Lang) string {
 	switch c.Source {
 	case checks.SourceEvent:
 		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Message)

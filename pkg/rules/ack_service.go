@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+
 // Alibaba Cloud ACK LoadBalancer Service rules. The cloud-controller-manager (CCM) reports sync
 // failures as SyncLoadBalancerFailed events whose message carries the CLB OpenAPI code (when there is
 // one) or a fixed sentence; Match holds the distinctive part of each documented message.
@@ -35,8 +37,8 @@ var (
 		Doc:   ackEventsDoc + ", \"The backend server number has reached to the quota limit\"",
 		Match: []string{"The backend server number has reached to the quota limit"},
 		Decides: []Decision{
-			{By: ByOtherObjects, What: Phrase{En: "nodes, pods, EndpointSlices and the other Services on the CLB", Zh: "节点、Pod、EndpointSlice，以及同一 CLB 上的其他 Service"}, IfUnknown: UnknownSkips},
-			{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", Zh: "kube-system/cloud-config 中的 serviceBackendType（后端是 Pod 还是节点）"}, IfUnknown: UnknownDefault},
+			{By: ByOtherObjects, What: words.Phrase{En: "nodes, pods, EndpointSlices and the other Services on the CLB", Zh: "节点、Pod、EndpointSlice，以及同一 CLB 上的其他 Service"}, IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", Zh: "kube-system/cloud-config 中的 serviceBackendType（后端是 Pod 还是节点）"}, IfUnknown: UnknownDefault},
 		},
 	})
 	ACKServiceENISharedSpec = uncoded(ACK, Service, "eni-shared-spec", Error, Details{
@@ -50,7 +52,7 @@ var (
 		Risk:    "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
 		Doc:     ackEventsDoc + ", \"The loadbalancer does not support backend servers of eni type\"",
 		Match:   []string{"does not support backend servers of eni type"},
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: UnknownDefault}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: UnknownDefault}},
 	})
 	ACKServiceNoAvailableNodes = uncoded(ACK, Service, "no-available-nodes", Error, Details{
 		Title: "No backend available for the CLB or NLB",
@@ -67,8 +69,8 @@ var (
 		// A Service without a ready endpoint is why CCM finds nothing to attach.
 		ConsequenceOf: []ID{GenericServiceNoEndpoints},
 		Decides: []Decision{
-			{By: ByOtherObjects, What: Phrase{En: "nodes, pods and EndpointSlices", Zh: "节点、Pod 和 EndpointSlice"}, IfUnknown: UnknownSkips},
-			{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", Zh: "kube-system/cloud-config 中的 serviceBackendType（后端是 Pod 还是节点）"}, IfUnknown: UnknownDefault},
+			{By: ByOtherObjects, What: words.Phrase{En: "nodes, pods and EndpointSlices", Zh: "节点、Pod 和 EndpointSlice"}, IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", Zh: "kube-system/cloud-config 中的 serviceBackendType（后端是 Pod 还是节点）"}, IfUnknown: UnknownDefault},
 		},
 	})
 	ACKServiceLBNotFound = uncoded(ACK, Service, "lb-not-found", Error, Details{
@@ -158,8 +160,8 @@ var (
 		Doc:   ackEventsDoc + ", \"The specified Port must be between 1 and 65535.\"",
 		Match: []string{"The specified Port must be between 1 and 65535"},
 		Decides: []Decision{
-			{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: UnknownDefault},
-			{By: ByVersion, What: Phrase{En: "cloud-controller-manager older than v2.1.0 (later releases resolve a named targetPort from the EndpointSlices)", Zh: "cloud-controller-manager 版本低于 v2.1.0（更新的版本会从 EndpointSlice 中解析命名的 targetPort）"}, IfUnknown: UnknownWarns},
+			{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: UnknownDefault},
+			{By: ByVersion, What: words.Phrase{En: "cloud-controller-manager older than v2.1.0 (later releases resolve a named targetPort from the EndpointSlices)", Zh: "cloud-controller-manager 版本低于 v2.1.0（更新的版本会从 EndpointSlice 中解析命名的 targetPort）"}, IfUnknown: UnknownWarns},
 		},
 	})
 	ACKServicePublicSLBDisabled = uncoded(ACK, Service, "public-slb-disabled", Error, Details{
@@ -172,7 +174,7 @@ var (
 		Doc: ackCCMDoc + "pkg/controller/service/clbv1/service_controller.go (disablePublicSLB) and " +
 			"pkg/config/cloud_config.go (the cloud-config fields)",
 		Match:   []string{"create public address slb is not allowed"},
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: disablePublicSLB", Zh: "kube-system/cloud-config 中的 disablePublicSLB"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: disablePublicSLB", Zh: "kube-system/cloud-config 中的 disablePublicSLB"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceZoneNotInRegion = uncoded(ACK, Service, "zone-not-in-region", Error, Details{
 		Title: "CLB zone annotation names a zone outside the cluster's region",
@@ -184,7 +186,7 @@ var (
 		Risk: "The CLB is never created and the Service gets no address; CCM keeps retrying.",
 		Doc: ackCCMDoc + "test/e2e/testcase/service/clbv1/loadbalancer.go (a Service with a master-zoneid that does not " +
 			"exist fails to sync)",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the nodes: their region (topology.kubernetes.io/region label or the region part of providerID)", Zh: "节点所在的地域（取自 topology.kubernetes.io/region 标签，或 providerID 中表示地域的部分）"},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the nodes: their region (topology.kubernetes.io/region label or the region part of providerID)", Zh: "节点所在的地域（取自 topology.kubernetes.io/region 标签，或 providerID 中表示地域的部分）"},
 			IfUnknown: UnknownSkips}},
 	})
 	ACKServiceShareSLBHaltSales = ackService("ShareSlbHaltSales", Error, Details{
@@ -209,7 +211,7 @@ var (
 		Risk:    "Every later sync fails, so other changes to the Service never reach the CLB.",
 		Doc:     ackEventsDoc + ", \"can not change ResourceGroupId once created\"",
 		Match:   []string{"can not change ResourceGroupId once created"},
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "the last-applied-configuration record against the current annotation", Zh: "last-applied-configuration 记录与当前注解的对比"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "the last-applied-configuration record against the current annotation", Zh: "last-applied-configuration 记录与当前注解的对比"}, IfUnknown: UnknownSkips}},
 		Change:  ChangeRejected,
 	})
 	ACKServiceENIFlannel = uncoded(ACK, Service, "eni-flannel", Error, Details{
@@ -222,8 +224,8 @@ var (
 		Doc:   ackEventsDoc + ", \"can not find eniid for ip x.x.x.x in vpc vpc-xxxx\"",
 		Match: []string{"can not find eniid"},
 		Decides: []Decision{
-			{By: ByOtherObjects, What: Phrase{En: "the network plugin's DaemonSets in kube-system", Zh: "kube-system 中网络插件的 DaemonSet"}, IfUnknown: UnknownSkips},
-			{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: UnknownDefault},
+			{By: ByOtherObjects, What: words.Phrase{En: "the network plugin's DaemonSets in kube-system", Zh: "kube-system 中网络插件的 DaemonSet"}, IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: UnknownDefault},
 		},
 	})
 	ACKServiceCLCUSpec = uncoded(ACK, Service, "clcu-spec", Error, Details{
@@ -237,7 +239,7 @@ var (
 		Risk:    "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
 		Doc:     ackEventsDoc + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
 		Match:   []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "a spec annotation added to an existing PayByCLCU CLB (its address or CCM label, and the last-applied-configuration record)", Zh: "给已有的按使用量计费（PayByCLCU）CLB 新加的 spec 注解（依据它的地址或 CCM 标签，以及 last-applied-configuration 记录）"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "a spec annotation added to an existing PayByCLCU CLB (its address or CCM label, and the last-applied-configuration record)", Zh: "给已有的按使用量计费（PayByCLCU）CLB 新加的 spec 注解（依据它的地址或 CCM 标签，以及 last-applied-configuration 记录）"}, IfUnknown: UnknownSkips}},
 		Change:  ChangeRejected,
 	})
 	ACKServiceReuseCCMLB = uncoded(ACK, Service, "reuse-ccm-lb", Error, Details{
@@ -254,7 +256,7 @@ var (
 			"fighting over one CCM-managed CLB.",
 		Doc:     ackEventsDoc + ", \"can not reuse loadbalancer created by kubernetes\"",
 		Match:   []string{"can not reuse loadbalancer created by kubernetes"},
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the other Services", Zh: "集群中的其他 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the other Services", Zh: "集群中的其他 Service"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceAddressTypeImmutable = uncoded(ACK, Service, "address-type-immutable", Error, Details{
 		Title: "CLB address type changed after creation",
@@ -265,7 +267,7 @@ var (
 		Risk:    "CCM stops applying any change to this Service's CLB.",
 		Doc:     ackEventsDoc + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
 		Match:   []string{"can not change LoadBalancer AddressType once created"},
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "the CLB's address in status against the address type, or the last-applied-configuration record", Zh: "status 中的 CLB 地址与所要求的地址类型的对比，或 last-applied-configuration 记录"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "the CLB's address in status against the address type, or the last-applied-configuration record", Zh: "status 中的 CLB 地址与所要求的地址类型的对比，或 last-applied-configuration 记录"}, IfUnknown: UnknownSkips}},
 		Change:  ChangeRejected,
 	})
 	ACKServiceLBRebind = uncoded(ACK, Service, "lb-rebind", Error, Details{
@@ -277,7 +279,7 @@ var (
 		Risk:    "Syncing is stuck; the Service keeps its old address and ignores further changes.",
 		Doc:     ackEventsDoc + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
 		Match:   []string{"service has been associated with ip", "cannot be bound to ip"},
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "CCM's CLB label (or the address in status) against the loadbalancer-id annotation", Zh: "CCM 的 CLB 标签（或 status 中的地址）与 loadbalancer-id 注解的对比"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "CCM's CLB label (or the address in status) against the loadbalancer-id annotation", Zh: "CCM 的 CLB 标签（或 status 中的地址）与 loadbalancer-id 注解的对比"}, IfUnknown: UnknownSkips}},
 		Change:  ChangeRejected,
 	})
 	// ---- Documented symptoms without an event ----
@@ -291,7 +293,7 @@ var (
 			"or use a \"tcp:443\" listener if the pod must terminate TLS itself.",
 		Risk:    "Every HTTPS request through the CLB fails with a 400 error.",
 		Doc:     ackSymptomDoc + ", Cannot connect to the backend HTTPS service",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend pods' container ports", Zh: "后端 Pod 的容器端口"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend pods' container ports", Zh: "后端 Pod 的容器端口"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceRollingUpdate503 = uncoded(ACK, Service, "rolling-update-503", Warning, Details{
 		Title: "Rolling updates can return 503 or reset connections",
@@ -304,7 +306,7 @@ var (
 			"the preStop duration.",
 		Risk:    "Each deployment causes a burst of failed requests for clients.",
 		Doc:     ackSymptomDoc + ", 503 error during application updates; " + ackFAQDoc + ", graceful closing of connections when backends are replaced",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend pods", Zh: "后端 Pod"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend pods", Zh: "后端 Pod"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceUnevenLoad = uncoded(ACK, Service, "uneven-load", Warning, Details{
 		Title: "Local traffic policy with a non-weighted CLB scheduler",
@@ -316,7 +318,7 @@ var (
 			"connections use \"wlc\". Upgrade CCM to v1.9.3.276-g372aa98-aliyun or later for pod-count weights.",
 		Risk:    "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
 		Doc:     ackSymptomDoc + ", Uneven load distribution across CLB backends; " + ackFAQDoc + ", How are node weights automatically set in Local mode?",
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/cloud-config: serviceBackendType (ENI backends are weighted per pod)", Zh: "kube-system/cloud-config 中的 serviceBackendType（ENI 后端按 Pod 分配权重）"}, IfUnknown: UnknownDefault}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (ENI backends are weighted per pod)", Zh: "kube-system/cloud-config 中的 serviceBackendType（ENI 后端按 Pod 分配权重）"}, IfUnknown: UnknownDefault}},
 	})
 	ACKServiceOldCCMNoEvents = uncoded(ACK, Service, "old-ccm-no-events", Warning, Details{
 		Title: "CCM older than v1.9.3.276-g372aa98-aliyun emits no sync events",
@@ -329,7 +331,7 @@ var (
 		// A CCM too old to reuse a CLB is older than the first release with events too; that finding's
 		// fix (upgrade) covers both.
 		ConsequenceOf: []ID{ACKServiceReuseOldCCM},
-		Decides:       []Decision{{By: ByVersion, What: Phrase{En: "cloud-controller-manager older than v1.9.3.276-g372aa98-aliyun", Zh: "cloud-controller-manager 版本低于 v1.9.3.276-g372aa98-aliyun"}, IfUnknown: UnknownSkips}},
+		Decides:       []Decision{{By: ByVersion, What: words.Phrase{En: "cloud-controller-manager older than v1.9.3.276-g372aa98-aliyun", Zh: "cloud-controller-manager 版本低于 v1.9.3.276-g372aa98-aliyun"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceNodePortLocalPortRange = uncoded(ACK, Service, "nodeport-local-port-range", Warning, Details{
 		Title: "nodePort inside the nodes' ephemeral port range",
@@ -350,7 +352,7 @@ var (
 			"short-circuits in-cluster traffic to the address.",
 		Risk:    "In-cluster callers fail depending on which node they are scheduled on, which is hard to reproduce.",
 		Doc:     ackFAQDoc + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "the CLB's address in status, written by CCM after creation", Zh: "CCM 在创建 CLB 之后写入 status 的 CLB 地址"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "the CLB's address in status, written by CCM after creation", Zh: "CCM 在创建 CLB 之后写入 status 的 CLB 地址"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceReuseOldCCM = uncoded(ACK, Service, "reuse-old-ccm", Error, Details{
 		Title: "CCM too old to reuse an existing CLB",
@@ -360,7 +362,7 @@ var (
 			"v1.9.3.276-g372aa98-aliyun or later so sync events are visible).",
 		Risk:    "The annotation is ignored or fails; the Service does not use the intended CLB.",
 		Doc:     ackFAQDoc + ", Why does reusing an existing SLB instance fail?",
-		Decides: []Decision{{By: ByVersion, What: Phrase{En: "cloud-controller-manager older than v1.9.3.105-gfd4e547-aliyun", Zh: "cloud-controller-manager 版本低于 v1.9.3.105-gfd4e547-aliyun"}, IfUnknown: UnknownWarns}},
+		Decides: []Decision{{By: ByVersion, What: words.Phrase{En: "cloud-controller-manager older than v1.9.3.105-gfd4e547-aliyun", Zh: "cloud-controller-manager 版本低于 v1.9.3.105-gfd4e547-aliyun"}, IfUnknown: UnknownWarns}},
 	})
 	ACKServiceOrphanOnDelete = uncoded(ACK, Service, "orphan-on-delete", Warning, Details{
 		Title: "CCM-created CLB turned into a reused one by hand",
@@ -370,7 +372,7 @@ var (
 			"plan to delete the CLB in the console after the Service is gone.",
 		Risk:    "The CLB outlives the Service and keeps incurring charges.",
 		Doc:     ackFAQDoc + ", When are SLB instances automatically deleted?",
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "CCM's CLB label and the last-applied-configuration record", Zh: "CCM 的 CLB 标签和 last-applied-configuration 记录"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "CCM's CLB label and the last-applied-configuration record", Zh: "CCM 的 CLB 标签和 last-applied-configuration 记录"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceTypeChangeDeletesLB = uncoded(ACK, Service, "type-change-deletes-lb", Info, Details{
 		Title: "Deleting or retyping the Service removes its CLB",
@@ -382,7 +384,7 @@ var (
 		Risk: "The public or private address is released and cannot be recovered; clients and DNS records " +
 			"pointing at it break.",
 		Doc:     ackFAQDoc + ", When are SLB instances automatically deleted?",
-		Decides: []Decision{{By: ByHistory, What: Phrase{En: "CCM's CLB label on a Service that is no longer of type LoadBalancer", Zh: "已不是 LoadBalancer 类型的 Service 上仍留着的 CCM 的 CLB 标签"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByHistory, What: words.Phrase{En: "CCM's CLB label on a Service that is no longer of type LoadBalancer", Zh: "已不是 LoadBalancer 类型的 Service 上仍留着的 CCM 的 CLB 标签"}, IfUnknown: UnknownSkips}},
 	})
 	ACKServiceListenerOnNodePort = uncoded(ACK, Service, "listener-on-nodeport", Warning, Details{
 		Title: "CLB annotations on a non-LoadBalancer Service",
@@ -484,6 +486,6 @@ var (
 		Doc:  ackEventsDoc + ", \"can not change ResourceGroupId once created\" (a reminder, not the error)",
 		// The error supersedes the reminder: the two would advise keeping and removing the value.
 		ConsequenceOf: []ID{ACKServiceResourceGroupImmutable},
-		Decides:       []Decision{{By: ByHistory, What: Phrase{En: "CCM's CLB label and address: the CLB exists", Zh: "CCM 的 CLB 标签和地址：它们表明 CLB 已经存在"}, IfUnknown: UnknownSkips}},
+		Decides:       []Decision{{By: ByHistory, What: words.Phrase{En: "CCM's CLB label and address: the CLB exists", Zh: "CCM 的 CLB 标签和地址：它们表明 CLB 已经存在"}, IfUnknown: UnknownSkips}},
 	})
 )

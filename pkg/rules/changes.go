@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+
 // Change rules: what a cloud controller does with an edit of an existing Service or Ingress. The
 // change model (pkg/changes) compares the object now with the object as it will be and emits these
 // for the fields that differ; `kubectl lbdoctor preflight` reports them before an apply, and the
@@ -37,7 +39,7 @@ func ParseChangeClass(s string) (ChangeClass, error) {
 			return c, nil
 		}
 	}
-	return "", Errorf("unknown change class %q (want rejected, destructive or disruptive)", "未知的变更类别 %q（应为 rejected、destructive 或 disruptive）", s)
+	return "", words.Errorf("unknown change class %q (want rejected, destructive or disruptive)", "未知的变更类别 %q（应为 rejected、destructive 或 disruptive）", s)
 }
 
 // Severity is the class's severity in a report: rejected and destructive changes are errors,
@@ -51,7 +53,7 @@ func (c ChangeClass) Severity() Severity {
 
 // changeHistory is the decision every change rule shares: what the object was.
 var changeHistory = []Decision{{By: ByHistory,
-	What:      Phrase{En: "the object now (the live object, or --base files, in preflight; else its last-applied-configuration record) against the object as it will be", Zh: "对象现在的内容（preflight 时取集群中的对象或 --base 文件，否则取它的 last-applied-configuration 记录）与修改后的内容之间的差异"},
+	What:      words.Phrase{En: "the object now (the live object, or --base files, in preflight; else its last-applied-configuration record) against the object as it will be", Zh: "对象现在的内容（preflight 时取集群中的对象或 --base 文件，否则取它的 last-applied-configuration 记录）与修改后的内容之间的差异"},
 	IfUnknown: UnknownSkips}}
 
 const (

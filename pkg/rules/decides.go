@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+)
 
 // Basis is a kind of context that, besides the object itself, decides a rule's verdict.
 type Basis string
@@ -26,7 +30,7 @@ type Decision struct {
 	By Basis
 	// What names the input: the objects, the ConfigMap and key, the version floor, the change; in
 	// English and Chinese, with names, keys and versions in ASCII in both.
-	What Phrase
+	What words.Phrase
 	// IfUnknown says what the verdict is when the input cannot be read (a managed control plane hides
 	// the controller, RBAC forbids the ConfigMap, an offline run lacks it).
 	IfUnknown Unknown
@@ -50,17 +54,17 @@ const (
 func Unknowns() []Unknown { return []Unknown{UnknownSkips, UnknownWarns, UnknownDefault} }
 
 // unknownWords words each verdict; a test holds every verdict of the catalog to an entry here.
-var unknownWords = map[Unknown]Phrase{
+var unknownWords = map[Unknown]words.Phrase{
 	UnknownSkips:   {En: string(UnknownSkips), Zh: "跳过该检查，并说明缺少的输入"},
 	UnknownWarns:   {En: string(UnknownWarns), Zh: "给出警告（不会是错误），并说明由什么决定"},
 	UnknownDefault: {En: string(UnknownDefault), Zh: "按控制器的默认值判定"},
 }
 
 // Words is u as a Phrase; the zero Phrase for a value that is not one of Unknowns.
-func (u Unknown) Words() Phrase { return unknownWords[u] }
+func (u Unknown) Words() words.Phrase { return unknownWords[u] }
 
 // In is u worded in lang.
-func (u Unknown) In(lang Lang) string { return u.Words().In(lang) }
+func (u Unknown) In(lang words.Lang) string { return u.Words().In(lang) }
 
 // ObjectAlone reports whether nothing but the object decides the rule's verdict (when a check emits
 // it at all: event-only rules are decided by the cloud's state, which lbdoctor reads from events).

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // docWords word the parts rules' Doc citations are written with. A Doc is English (links.go matches
@@ -21,7 +23,7 @@ import (
 // each title was seen. A page known only in English (seeds 000 and 002, the international site's
 // pages) keeps its English title, marked as an English document. A section whose Chinese title was
 // not seen is described in our own words, without quotation marks.
-var docWords = []Phrase{
+var docWords = []words.Phrase{
 	// Alibaba Cloud ACK: 《Service异常问题排查》 (seed 003 is its English twin) and its sections.
 	{En: ackEventsDoc, Zh: "阿里云 ACK《Service异常问题排查》“Service异常事件及处理方式”"},
 	{En: ackSymptomDoc, Zh: "阿里云 ACK《Service异常问题排查》“排查思路”"},
@@ -128,7 +130,7 @@ var docWords = []Phrase{
 // at the same place.
 var docReplacer = sync.OnceValue(func() *strings.Replacer {
 	ws := slices.Clone(docWords)
-	slices.SortStableFunc(ws, func(a, b Phrase) int { return cmp.Compare(len(b.En), len(a.En)) })
+	slices.SortStableFunc(ws, func(a, b words.Phrase) int { return cmp.Compare(len(b.En), len(a.En)) })
 	pairs := make([]string, 0, 2*len(ws))
 	for _, w := range ws {
 		pairs = append(pairs, w.En, w.Zh)
@@ -138,8 +140,8 @@ var docReplacer = sync.OnceValue(func() *strings.Replacer {
 
 // DocIn is the rule's Doc citation in lang: as written for English, with every part of docWords in
 // Chinese for Chinese. Quoted controller messages and names are the same in both.
-func (r Rule) DocIn(lang Lang) string {
-	if lang != Chinese {
+func (r Rule) DocIn(lang words.Lang) string {
+	if lang != words.Chinese {
 		return r.Doc
 	}
 	return docReplacer().Replace(r.Doc)

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // quoted are the spans a Chinese Doc keeps as they are: controller messages in ASCII quotes, titles
@@ -20,11 +22,11 @@ var docEnglishRun = regexp.MustCompile(`\b[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}
 func TestDocInChinese(t *testing.T) {
 	for _, r := range All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
-			if got := r.DocIn(English); got != r.Doc {
+			if got := r.DocIn(words.English); got != r.Doc {
 				t.Errorf("DocIn(English) = %q, want the Doc %q", got, r.Doc)
 			}
-			zh := r.DocIn(Chinese)
-			if !HasHan(zh) {
+			zh := r.DocIn(words.Chinese)
+			if !words.HasHan(zh) {
 				t.Errorf("Chinese Doc %q holds no Han characters", zh)
 			}
 			for _, q := range regexp.MustCompile(`"[^"]*"`).FindAllString(r.Doc, -1) {
@@ -48,11 +50,11 @@ func TestDocWords(t *testing.T) {
 			t.Errorf("part %q listed twice", w.En)
 		}
 		seen[w.En] = true
-		if w.En == "" || HasHan(strings.ReplaceAll(w.En, "说明", "")) || w.Zh == w.En {
+		if w.En == "" || words.HasHan(strings.ReplaceAll(w.En, "说明", "")) || w.Zh == w.En {
 			t.Errorf("part %q → %q: want an English part worded differently in Chinese", w.En, w.Zh)
 		}
 		heading := strings.Trim(w.Zh, " “”") == strings.TrimSpace(w.En) // an English heading, quoted
-		if docEnglishRun.MatchString(quoted.ReplaceAllString(w.En, " ")) && !HasHan(w.Zh) && !heading {
+		if docEnglishRun.MatchString(quoted.ReplaceAllString(w.En, " ")) && !words.HasHan(w.Zh) && !heading {
 			t.Errorf("part %q: Chinese %q holds no Han characters", w.En, w.Zh)
 		}
 		used := false

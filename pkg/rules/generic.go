@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+
 // Provider-neutral rules: Kubernetes Service and Ingress behaviour that affects a cloud load balancer
 // the same way on TKE and ACK. None of them is proved by an event message; checks emit them.
 
@@ -28,7 +30,7 @@ var (
 			"troubleshooting LoadBalancer Services, CLB inaccessible from within the cluster",
 		// With no ready endpoint, or none the CLB may attach, the address answers on no node at all.
 		ConsequenceOf: []ID{GenericServiceNoEndpoints, ACKServiceNoAvailableNodes},
-		Decides:       []Decision{{By: ByOtherObjects, What: Phrase{En: "EndpointSlices, pods and nodes", Zh: "EndpointSlice、Pod 和节点"}, IfUnknown: UnknownSkips}},
+		Decides:       []Decision{{By: ByOtherObjects, What: words.Phrase{En: "EndpointSlices, pods and nodes", Zh: "EndpointSlice、Pod 和节点"}, IfUnknown: UnknownSkips}},
 	})
 	GenericServiceNoEndpoints = uncoded(Generic, Service, "no-endpoints", Error, Details{
 		Title: "Service has no ready endpoint",
@@ -42,7 +44,7 @@ var (
 			"for LoadBalancer\" and on TKE the backend group stays empty.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, \"There are no available " +
 			"nodes for LoadBalancer\"",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "EndpointSlices and pods", Zh: "EndpointSlice 与 Pod"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "EndpointSlices and pods", Zh: "EndpointSlice 与 Pod"}, IfUnknown: UnknownSkips}},
 	})
 	GenericServiceNoSelector = uncoded(Generic, Service, "no-selector", Warning, Details{
 		Title: "Service has no selector and no EndpointSlices",
@@ -52,7 +54,7 @@ var (
 			"kubernetes.io/service-name=<svc>) listing the backend addresses.",
 		Risk:    "The load balancer has no backends and drops every connection.",
 		Doc:     genericK8sDoc,
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "EndpointSlices", Zh: "该 Service 的 EndpointSlice"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "EndpointSlices", Zh: "该 Service 的 EndpointSlice"}, IfUnknown: UnknownSkips}},
 	})
 	GenericServiceEndpointsNotReady = uncoded(Generic, Service, "endpoints-not-ready", Warning, Details{
 		Title: "Some or all backend pods are not ready",
@@ -64,7 +66,7 @@ var (
 			"get errors.",
 		Doc: genericK8sDoc + "; Alibaba ACK, troubleshooting LoadBalancer Services, CLB inaccessible from " +
 			"outside the cluster",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "EndpointSlices and pods", Zh: "EndpointSlice 与 Pod"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "EndpointSlices and pods", Zh: "EndpointSlice 与 Pod"}, IfUnknown: UnknownSkips}},
 	})
 	GenericIngressOtherController = uncoded(Generic, Ingress, "other-controller", Info, Details{
 		Title: "Ingress handled by another ingress controller",
@@ -75,7 +77,7 @@ var (
 			"by a CLB, set the class the provider's CLB ingress controller watches.",
 		Risk:    "None from the CLB side; problems in the other controller are outside what this tool checked.",
 		Doc:     genericK8sDoc + " (IngressClass)",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the IngressClass", Zh: "所选的 IngressClass"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the IngressClass", Zh: "所选的 IngressClass"}, IfUnknown: UnknownSkips}},
 	})
 	GenericServiceNoEvents = uncoded(Generic, Service, "no-events", Info, Details{
 		Title: "Service looks unhealthy but has no events",
@@ -90,7 +92,7 @@ var (
 			"process not visible?; " + tkeEventRetentionDoc,
 		// A CCM known to emit no events explains their absence.
 		ConsequenceOf: []ID{ACKServiceOldCCMNoEvents},
-		Decides:       []Decision{{By: ByOtherObjects, What: Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
+		Decides:       []Decision{{By: ByOtherObjects, What: words.Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
 	})
 	GenericIngressNoEvents = uncoded(Generic, Ingress, "no-events", Info, Details{
 		Title: "Ingress looks unhealthy but has no events",
@@ -100,7 +102,7 @@ var (
 			"the ingress controller's logs and the load balancer in the cloud console.",
 		Risk:    "The underlying error goes undiagnosed and may keep recurring.",
 		Doc:     tkeEventRetentionDoc + "; " + genericK8sDoc,
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
 	})
 	GenericServiceUnmatchedWarning = uncoded(Generic, Service, "unmatched-warning", Warning, Details{
 		Title: "Warning event with no documented code",
@@ -110,7 +112,7 @@ var (
 			"error code, look it up in the provider's API error reference.",
 		Risk:    "Whatever the controller complains about keeps failing until someone reads it.",
 		Doc:     "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
 	})
 	GenericIngressUnmatchedWarning = uncoded(Generic, Ingress, "unmatched-warning", Warning, Details{
 		Title: "Warning event with no documented code",
@@ -120,7 +122,7 @@ var (
 			"error code, look it up in the provider's API error reference.",
 		Risk:    "Whatever the controller complains about keeps failing until someone reads it.",
 		Doc:     "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "Events", Zh: "该对象的事件（Event）"}, IfUnknown: UnknownSkips}},
 	})
 	GenericServiceProviderConflict = uncoded(Generic, Service, "provider-conflict", Warning, Details{
 		Title: "Evidence of both TKE and ACK for one Service",
@@ -135,7 +137,7 @@ var (
 		Risk: "Settings written in the other cloud's annotations have no effect, so the load balancer is not " +
 			"configured as the manifest suggests, and the checks of the other cloud do not run.",
 		Doc:     providerIDDoc,
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the cluster's nodes and kube-system", Zh: "集群的节点以及 kube-system 命名空间"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the cluster's nodes and kube-system", Zh: "集群的节点以及 kube-system 命名空间"}, IfUnknown: UnknownSkips}},
 	})
 	GenericIngressProviderConflict = uncoded(Generic, Ingress, "provider-conflict", Warning, Details{
 		Title: "Evidence of both TKE and ACK for one Ingress",
@@ -150,7 +152,7 @@ var (
 		Risk: "No controller, or the wrong one, picks the Ingress up, so it gets no address or ignores the " +
 			"settings written for the other cloud; the checks of the other cloud do not run.",
 		Doc:     providerIDDoc,
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the cluster's nodes and kube-system", Zh: "集群的节点以及 kube-system 命名空间"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the cluster's nodes and kube-system", Zh: "集群的节点以及 kube-system 命名空间"}, IfUnknown: UnknownSkips}},
 	})
 )
 

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // glossaryExempt are the files whose Chinese is not ours to word: the controllers' event texts,
@@ -46,7 +48,7 @@ func TestProgramChineseUsesGlossary(t *testing.T) {
 					return true
 				}
 				s, err := strconv.Unquote(lit.Value)
-				if err != nil || !HasHan(s) {
+				if err != nil || !words.HasHan(s) {
 					return true
 				}
 				if bad := MisusedTerms(s, Generic); len(bad) > 0 {

@@ -7,22 +7,24 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestGlossaryWellFormed: every term names its English and Chinese words, the vendors that use
 // it and where it was found; its variants are Chinese words that are no other term's word.
 func TestGlossaryWellFormed(t *testing.T) {
-	words := map[string]bool{}
+	zhWords := map[string]bool{}
 	seen := map[string]bool{}
 	for _, g := range Glossary {
-		words[g.Chinese] = true
+		zhWords[g.Chinese] = true
 	}
 	for _, g := range Glossary {
 		t.Run(g.English+"/"+g.Chinese, func(t *testing.T) {
-			if g.English == "" || HasHan(g.English) {
+			if g.English == "" || words.HasHan(g.English) {
 				t.Errorf("English %q is empty or holds Han characters", g.English)
 			}
-			if !HasHan(g.Chinese) {
+			if !words.HasHan(g.Chinese) {
 				t.Errorf("Chinese %q holds no Han characters", g.Chinese)
 			}
 			if len(g.Vendors) == 0 {
@@ -48,10 +50,10 @@ func TestGlossaryWellFormed(t *testing.T) {
 				t.Error("SeedWord without a Seed")
 			}
 			for _, a := range g.Avoid {
-				if !HasHan(a) {
+				if !words.HasHan(a) {
 					t.Errorf("variant %q holds no Han characters", a)
 				}
-				if words[a] || strings.Contains(g.Chinese, a) {
+				if zhWords[a] || strings.Contains(g.Chinese, a) {
 					t.Errorf("variant %q is a word the glossary uses", a)
 				}
 			}
@@ -134,13 +136,13 @@ func TestTermsFor(t *testing.T) {
 func TestZhTextsUseGlossary(t *testing.T) {
 	for _, r := range All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
-			zh := r.Text(Chinese)
+			zh := r.Text(words.Chinese)
 			fields := []struct{ name, text string }{
 				{"Title", zh.Title}, {"Cause", zh.Cause}, {"Fix", zh.Fix}, {"Risk", zh.Risk},
 			}
 			for i, d := range r.Decides {
 				fields = append(fields, struct{ name, text string }{fmt.Sprintf("Decides[%d].What", i), d.What.Zh},
-					struct{ name, text string }{fmt.Sprintf("Decides[%d].IfUnknown", i), d.IfUnknown.In(Chinese)})
+					struct{ name, text string }{fmt.Sprintf("Decides[%d].IfUnknown", i), d.IfUnknown.In(words.Chinese)})
 			}
 			for _, f := range fields {
 				if bad := MisusedTerms(f.text, r.Provider); len(bad) > 0 {

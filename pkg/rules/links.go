@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+)
 
 // Source is a document rules are written from (a vendor document, a vendor page, the CCM source, or
 // Kubernetes itself), and the vendor pages that publish it.
@@ -16,7 +20,7 @@ type Source struct {
 	Match []string
 	// Pages maps a language to the vendor page in that language; only URLs seen in the seed
 	// documents or in stored public pages are listed (docs/sources.md says where each was seen).
-	Pages map[Lang]string
+	Pages map[words.Lang]string
 	// NoPage says why the source has no page; it is set exactly when Pages is empty.
 	NoPage string
 }
@@ -58,25 +62,25 @@ const (
 // links to the first of them in this order).
 var Sources = []Source{
 	{ID: "tke-service-annotation", Match: []string{"457/51258", "457/39142", "Tencent TKE, Service annotations (", "qcloud-loadbalancer-backends-label"},
-		Pages: map[Lang]string{Chinese: urlTKEServiceAnnotationZH, English: urlTKEServiceAnnotationEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEServiceAnnotationZH, words.English: urlTKEServiceAnnotationEN}},
 	{ID: "tke-ingress-cross-vpc", Match: []string{"457/59095"},
-		Pages: map[Lang]string{Chinese: urlTKEIngressCrossVPCZH}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEIngressCrossVPCZH}},
 	{ID: "tke-lifecycle-notice", Match: []string{docTKELifecycle},
-		Pages: map[Lang]string{Chinese: urlTKELifecycleZH}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKELifecycleZH}},
 	{ID: "tke-existing-clb", Match: []string{docTKEExistingCLB},
-		Pages: map[Lang]string{Chinese: urlTKEExistingCLBZH, English: urlTKEExistingCLBEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEExistingCLBZH, words.English: urlTKEExistingCLBEN}},
 	{ID: "tke-ingress-overview", Match: []string{docTKEIngLife},
-		Pages: map[Lang]string{English: urlTKEIngressOverviewEN}},
+		Pages: map[words.Lang]string{words.English: urlTKEIngressOverviewEN}},
 	{ID: "tke-ingress-group", Match: []string{docTKEIngGroup},
-		Pages: map[Lang]string{Chinese: urlTKEIngressGroupZH}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEIngressGroupZH}},
 	{ID: "tke-ingress-tkeserviceconfig", Match: []string{"TkeServiceConfig (Ingress)"},
-		Pages: map[Lang]string{Chinese: urlTKEIngressTSCZH, English: urlTKEIngressTSCEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEIngressTSCZH, words.English: urlTKEIngressTSCEN}},
 	{ID: "tke-service-tkeserviceconfig", Match: []string{"TkeServiceConfig (associated actions between Service and TkeServiceConfig)"},
-		Pages: map[Lang]string{Chinese: urlTKEServiceTSCZH}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEServiceTSCZH}},
 	{ID: "tke-event-errors", Seed: "001", Match: []string{docTKEServiceEvents, tkeIngressDocEvents, tkeEventRetentionDoc},
-		Pages: map[Lang]string{Chinese: urlTKEEventErrorsZH}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEEventErrorsZH}},
 	{ID: "tke-clb-loopback", Seed: "002", Match: []string{tkeIngressDocHandbook + "CLB Loopback"},
-		Pages: map[Lang]string{Chinese: urlTKELoopbackZH, English: urlTKELoopbackEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlTKELoopbackZH, words.English: urlTKELoopbackEN}},
 	{ID: "tke-handbook", Seed: "002", Match: []string{tkeIngressDocHandbook},
 		NoPage: "the handbook's sections these rules cite (NGINX Ingress connection refused, CLB Ingress creation error) were not found as pages in the seeds or the searched pages"},
 	{ID: "tke-ingress-codes", Seed: "000", Match: []string{tkeIngressDocCodes},
@@ -84,13 +88,13 @@ var Sources = []Source{
 	{ID: sourceTKEOther, Match: []string{"Tencent TKE"},
 		NoPage: "the rule names a TKE feature whose vendor page was not found in the seeds or the searched pages"},
 	{ID: "ack-troubleshooting", Seed: "003", Match: []string{ackEventsDoc, ackSymptomDoc, "Alibaba ACK, troubleshooting LoadBalancer Services"},
-		Pages: map[Lang]string{Chinese: urlACKTroubleshootZH, English: urlACKTroubleshootEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlACKTroubleshootZH, words.English: urlACKTroubleshootEN}},
 	{ID: "ack-annotations", Match: []string{ackAnnoDoc},
-		Pages: map[Lang]string{Chinese: urlACKAnnotationsZH, English: urlACKAnnotationsEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlACKAnnotationsZH, words.English: urlACKAnnotationsEN}},
 	{ID: "ack-service-faq", Seed: "004", Match: []string{ackFAQDoc},
-		Pages: map[Lang]string{Chinese: urlACKServiceFAQZH, English: urlACKServiceFAQEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlACKServiceFAQZH, words.English: urlACKServiceFAQEN}},
 	{ID: "ack-update-policy", Match: []string{docACKUpdate},
-		Pages: map[Lang]string{Chinese: urlACKUpdatePolicyZH, English: urlACKUpdatePolicyEN}},
+		Pages: map[words.Lang]string{words.Chinese: urlACKUpdatePolicyZH, words.English: urlACKUpdatePolicyEN}},
 	{ID: "ack-ccm-source", Match: []string{"cloud-provider-alibaba-cloud"},
 		NoPage: "source code of the Alibaba Cloud CCM, not a vendor documentation page"},
 	{ID: "kubernetes", Match: []string{"Kubernetes"},
@@ -116,11 +120,11 @@ func (r Rule) Source() Source {
 // English only). It returns "" exactly when r's source has no page at all; Source().NoPage then
 // says why.
 // A lang other than Chinese (the zero Lang too) is English.
-func (r Rule) Link(lang Lang) string {
+func (r Rule) Link(lang words.Lang) string {
 	s := r.Source()
-	want, other := English, Chinese
-	if lang == Chinese {
-		want, other = Chinese, English
+	want, other := words.English, words.Chinese
+	if lang == words.Chinese {
+		want, other = words.Chinese, words.English
 	}
 	if u, ok := s.Pages[want]; ok {
 		return u

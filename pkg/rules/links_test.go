@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestSourcesData(t *testing.T) {
@@ -21,7 +23,7 @@ func TestSourcesData(t *testing.T) {
 				t.Error("no Match text")
 			}
 			for lang, u := range s.Pages {
-				if lang != English && lang != Chinese || !strings.HasPrefix(u, "https://") {
+				if lang != words.English && lang != words.Chinese || !strings.HasPrefix(u, "https://") {
 					t.Errorf("page %s: %q", lang, u)
 				}
 			}
@@ -62,7 +64,7 @@ func TestRuleLink(t *testing.T) {
 	for _, r := range All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			s := r.Source()
-			for _, lang := range []Lang{English, Chinese} {
+			for _, lang := range []words.Lang{words.English, words.Chinese} {
 				got := r.Link(lang)
 				if (got == "") != (s.NoPage != "") {
 					t.Errorf("Link(%s) = %q with source %s (NoPage %q)", lang, got, s.ID, s.NoPage)
@@ -107,8 +109,8 @@ func TestSeedDocumentRulesLinked(t *testing.T) {
 			if s.ID == sourceTKEOther || s.ID == sourceNone {
 				t.Errorf("Doc names seed document %s but the rule falls to the catch-all source %s", seed, s.ID)
 			}
-			if s.NoPage == "" && (r.Link(English) == "" || r.Link(Chinese) == "") {
-				t.Errorf("source %s: links en %q zh %q and no NoPage reason", s.ID, r.Link(English), r.Link(Chinese))
+			if s.NoPage == "" && (r.Link(words.English) == "" || r.Link(words.Chinese) == "") {
+				t.Errorf("source %s: links en %q zh %q and no NoPage reason", s.ID, r.Link(words.English), r.Link(words.Chinese))
 			}
 		})
 	}
@@ -136,7 +138,7 @@ func TestLinksListed(t *testing.T) {
 		}
 	}
 	for _, r := range All() {
-		for _, lang := range []Lang{English, Chinese} {
+		for _, lang := range []words.Lang{words.English, words.Chinese} {
 			if u := r.Link(lang); u != "" && listed[u] == "" {
 				t.Errorf("rule %s: URL %s is not listed in docs/sources.md", r.ID, u)
 			}

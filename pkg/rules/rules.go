@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Severity orders findings; higher is worse.
@@ -44,7 +45,7 @@ func ParseSeverity(s string) (Severity, error) {
 	case "error":
 		return Error, nil
 	}
-	return 0, Errorf("unknown severity %q (want error, warning or info)", "未知的严重级别 %q（应为 error、warning 或 info）", s)
+	return 0, words.Errorf("unknown severity %q (want error, warning or info)", "未知的严重级别 %q（应为 error、warning 或 info）", s)
 }
 
 // MarshalText writes the severity name, so JSON and YAML carry "error" rather than 2.
@@ -81,7 +82,7 @@ func ParseProvider(s string) (Provider, error) {
 			return p, nil
 		}
 	}
-	return "", Errorf("unknown provider %q (want %s)", "未知的云厂商 %q（应为 %s）", s, providerListWords())
+	return "", words.Errorf("unknown provider %q (want %s)", "未知的云厂商 %q（应为 %s）", s, providerListWords())
 }
 
 // ProviderNames is the valid provider names, for completion and help text.
@@ -101,10 +102,10 @@ func ProviderList() string {
 }
 
 // providerListWords is ProviderList in every language.
-func providerListWords() Words {
+func providerListWords() words.Words {
 	names := ProviderNames()
 	last := len(names) - 1
-	return Say(ProviderList(), strings.Join(names[:last], "、")+" 或 "+names[last])
+	return words.Say(ProviderList(), strings.Join(names[:last], "、")+" 或 "+names[last])
 }
 
 // Kind is the object kind a rule is about; the same type names diagnosis targets.
@@ -169,7 +170,7 @@ func (id *ID) UnmarshalText(b []byte) error {
 }
 
 func errUnknown(name string) error {
-	return Errorf("unknown rule id %q", "未知的规则 id %q", name)
+	return words.Errorf("unknown rule id %q", "未知的规则 id %q", name)
 }
 
 // Compare orders ids by their string form.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestCatalogInvariants(t *testing.T) {
@@ -66,9 +68,9 @@ func checkDecision(t *testing.T, i int, d Decision) {
 	switch {
 	case en == "" || zh == "":
 		t.Errorf("decision %d: What %+v lacks a language", i, d.What)
-	case HasHan(en):
+	case words.HasHan(en):
 		t.Errorf("decision %d: English What %q holds Han characters", i, en)
-	case !HasHan(zh):
+	case !words.HasHan(zh):
 		t.Errorf("decision %d: Chinese What %q holds no Han characters", i, zh)
 	}
 	for _, tok := range zhVerbatimTokens(en) {
@@ -86,15 +88,15 @@ func checkDecision(t *testing.T, i int, d Decision) {
 func TestUnknownWords(t *testing.T) {
 	for _, u := range Unknowns() {
 		t.Run(string(u), func(t *testing.T) {
-			if got := u.In(English); got != string(u) {
+			if got := u.In(words.English); got != string(u) {
 				t.Errorf("In(English) = %q", got)
 			}
-			if zh := u.In(Chinese); !HasHan(zh) {
+			if zh := u.In(words.Chinese); !words.HasHan(zh) {
 				t.Errorf("In(Chinese) = %q holds no Han characters", zh)
 			}
 		})
 	}
-	if got := Unknown("a new verdict").In(Chinese); got != "" {
+	if got := Unknown("a new verdict").In(words.Chinese); got != "" {
 		t.Errorf("an unlisted verdict is worded %q", got)
 	}
 }

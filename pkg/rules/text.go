@@ -1,14 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"strings"
 
-// Lang is a language rule texts are written in.
-type Lang string
-
-// Languages rule texts exist in; English is the default.
-const (
-	English Lang = "en"
-	Chinese Lang = "zh"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Text is what a rule tells the reader, in one language.
@@ -22,8 +17,8 @@ func zhTexts() []map[ID]Text {
 }
 
 // Text returns the rule's texts in lang; English for any language without a translation of this rule.
-func (r Rule) Text(lang Lang) Text {
-	if lang == Chinese {
+func (r Rule) Text(lang words.Lang) Text {
+	if lang == words.Chinese {
 		for _, m := range zhTexts() {
 			if t, ok := m[r.ID]; ok {
 				return t
@@ -35,14 +30,14 @@ func (r Rule) Text(lang Lang) Text {
 
 // In is r with its title, cause, fix and risk in lang; its id, code, severity and every other field
 // unchanged.
-func (r Rule) In(lang Lang) Rule {
+func (r Rule) In(lang words.Lang) Rule {
 	t := r.Text(lang)
 	r.Title, r.Cause, r.Fix, r.Risk = t.Title, t.Cause, t.Fix, t.Risk
 	return r
 }
 
 // AllIn are rs, each In(lang).
-func AllIn(rs []Rule, lang Lang) []Rule {
+func AllIn(rs []Rule, lang words.Lang) []Rule {
 	out := make([]Rule, len(rs))
 	for i, r := range rs {
 		out[i] = r.In(lang)
@@ -53,7 +48,7 @@ func AllIn(rs []Rule, lang Lang) []Rule {
 // Search returns the rules (of provider p and kind k, when not empty) whose texts in lang contain
 // every word of q (split at white space, any case): those whose title has them all when there are
 // any, else those whose cause, fix or risk has them. An empty q finds nothing.
-func Search(q string, lang Lang, p Provider, k Kind) []Rule {
+func Search(q string, lang words.Lang, p Provider, k Kind) []Rule {
 	words := strings.Fields(strings.ToLower(q))
 	if len(words) == 0 {
 		return nil

@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+
 // TKE Ingress rules: the error codes the TKE CLB Ingress controller (l7-lb-controller) writes into Ingress
 // events, plus two documented Ingress problems that carry no code. Sources: "Ingress error codes" (English),
 // the Ingress table of "Service/Ingress event errors" (Chinese) and the TKE fault handling handbook.
@@ -90,7 +92,7 @@ var (
 		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
 			"syncs.",
 		Doc:     tkeIngressDocCodes + "E4007",
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4008 = tkeIngress("E4008", Error, Details{
 		Title: "TKE service authorization (TKE_QCSRole) was revoked",
@@ -119,7 +121,7 @@ var (
 			"spec.tls[].secretName.",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocBoth("E4010"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4011 = tkeIngress("E4011", Error, Details{
 		Title: "TLS Secret has no qcloud_cert_id",
@@ -131,7 +133,7 @@ var (
 			"https://kubernetes.io/docs/concepts/configuration/secret/.",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocBoth("E4011"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4012 = tkeIngress("E4012", Error, Details{
 		Title: "Certificate unknown or unusable (CreateListener InvalidParameterValue)",
@@ -182,7 +184,7 @@ var (
 			"the Ingress should manage and later delete it.",
 		Risk:    tkeIngressRiskNoTraffic,
 		Doc:     tkeIngressDocBoth("E4019"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the other Ingresses and Services that use the CLB", Zh: "使用同一 CLB 的其他 Ingress 和 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the other Ingresses and Services that use the CLB", Zh: "使用同一 CLB 的其他 Ingress 和 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4020 = tkeIngress("E4020", Error, Details{
 		Title: "Existing CLB is already used by another Ingress",
@@ -193,7 +195,7 @@ var (
 			"re-add tke-createdBy-flag=yes only if the Ingress should own its lifecycle.",
 		Risk:    tkeIngressRiskNoTraffic,
 		Doc:     tkeIngressDocBoth("E4020"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4021 = tkeIngress("E4021", Error, Details{
 		Title: "Existing CLB still has listeners",
@@ -288,7 +290,7 @@ var (
 			"NAT IPv6; for kubernetes.io/ingress.existLbId, choose a CLB that is not pure IPv6.",
 		Risk: "The load balancer cannot be created or used, so the Ingress receives no traffic.",
 		Doc:  tkeIngressDocCodes + "E4032",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the nodes: an IPv6 address or pod CIDR on any of them shows a cluster with IPv6 networking, where the refusal does not apply", Zh: "集群的节点：只要有一个节点带 IPv6 地址或 IPv6 Pod CIDR，集群就启用了 IPv6 网络，这项拒绝便不适用"},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the nodes: an IPv6 address or pod CIDR on any of them shows a cluster with IPv6 networking, where the refusal does not apply", Zh: "集群的节点：只要有一个节点带 IPv6 地址或 IPv6 Pod CIDR，集群就启用了 IPv6 网络，这项拒绝便不适用"},
 			IfUnknown: UnknownWarns}},
 	})
 	TKEIngressE4033 = tkeIngress("E4033", Error, Details{
@@ -316,7 +318,7 @@ var (
 			"qcloud_cert_id (see TKE doc 457/45738 on Ingress certificates).",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocBoth("E4035"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4036 = tkeIngress("E4036", Error, Details{
 		Title: "Certificate ID not found",
@@ -379,7 +381,7 @@ var (
 			"that point at it.",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocBoth("E4041"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4042 = tkeIngress("E4042", Error, Details{
 		Title: "Backend Service port not found",
@@ -388,7 +390,7 @@ var (
 			"rule if the Service really has no such port.",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocBoth("E4042"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4043 = tkeIngress("E4043", Warning, Details{
 		Title: "TkeServiceConfig referenced by the Ingress not found",
@@ -399,7 +401,7 @@ var (
 		Risk: "None documented; the rest of the Ingress still syncs, only the extra CLB settings from the " +
 			"TkeServiceConfig are not applied.",
 		Doc:     tkeIngressDocBoth("E4043"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the TkeServiceConfig", Zh: "所引用的 TkeServiceConfig"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the TkeServiceConfig", Zh: "所引用的 TkeServiceConfig"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4044 = tkeIngress("E4044", Error, Details{
 		Title: "kubernetes.io/ingress.rule-mix has an invalid value",
@@ -435,7 +437,7 @@ var (
 		Fix:     "Change the Service's spec.type to NodePort (or LoadBalancer).",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocBoth("E4047"),
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4048 = tkeIngress("E4048", Error, Details{
 		Title: "More than one default certificate in spec.tls",
@@ -566,7 +568,7 @@ var (
 			"\"false\", or give the Service a selector.",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocEvents + "E4082",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE4084 = tkeIngress("E4084", Error, Details{
 		Title: "SNAT Pro cannot be combined with cross-region binding 1.0",
@@ -602,7 +604,7 @@ var (
 			"or use another CLB.",
 		Risk:    tkeIngressRiskSyncBlocked,
 		Doc:     tkeIngressDocEvents + "E4101",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE5003 = tkeIngress("E5003", Warning, Details{
 		Title:   "CLB internal error",
@@ -664,7 +666,7 @@ var (
 			"and TKE_VPC_ID from it via configMapKeyRef.",
 		Risk:    tkeIngressRiskClusterWide,
 		Doc:     tkeIngressDocCodes + "E6001/E6002",
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/tke-config: TKE_REGION, as the l7-lb-controller Deployment reads it", Zh: "kube-system/tke-config 中的 TKE_REGION（l7-lb-controller Deployment 所读取的值）"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/tke-config: TKE_REGION, as the l7-lb-controller Deployment reads it", Zh: "kube-system/tke-config 中的 TKE_REGION（l7-lb-controller Deployment 所读取的值）"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE6002 = tkeIngress("E6002", Error, Details{
 		Title: "Controller lacks TKE_VPC_ID (tke-config ConfigMap missing)",
@@ -676,7 +678,7 @@ var (
 			"and TKE_VPC_ID from it via configMapKeyRef.",
 		Risk:    tkeIngressRiskClusterWide,
 		Doc:     tkeIngressDocCodes + "E6001/E6002",
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/tke-config: TKE_VPC_ID, as the l7-lb-controller Deployment reads it", Zh: "kube-system/tke-config 中的 TKE_VPC_ID（l7-lb-controller Deployment 所读取的值）"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/tke-config: TKE_VPC_ID, as the l7-lb-controller Deployment reads it", Zh: "kube-system/tke-config 中的 TKE_VPC_ID（l7-lb-controller Deployment 所读取的值）"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressE6006 = tkeIngress("E6006", Error, Details{
 		Title: "Controller cannot reach the cloud API (i/o timeout)",
@@ -713,7 +715,7 @@ var (
 		Doc: tkeIngressDocCodes + "E6007 | E6009; " + tkeIngressDocHandbook +
 			"CLB Ingress Creation Error",
 		Retried: true,
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the NGINX ingress admission webhook configuration and its Service", Zh: "NGINX Ingress 准入 webhook 的配置及其 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the NGINX ingress admission webhook configuration and its Service", Zh: "NGINX Ingress 准入 webhook 的配置及其 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressW1000 = tkeIngress("W1000", Warning, Details{
 		Title: "Backend Service not found in the controller's cache",
@@ -723,7 +725,7 @@ var (
 			"exists in the Ingress's namespace.",
 		Risk:    "Requests matching that rule have no backend to go to.",
 		Doc:     tkeIngressDocCodes + "W1000",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressW1001 = tkeIngress("W1001", Warning, Details{
 		Title: "CLB kept after Ingress deletion (not created by TKE)",
@@ -755,7 +757,7 @@ var (
 		Risk: "Clients inside the cluster see several-second delays or failures intermittently, depending " +
 			"on which node the CLB picks.",
 		Doc:     tkeIngressDocHandbook + "CLB Loopback (avoiding layer-7 loopback)",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", Zh: "kube-proxy 的 DaemonSet 和 ConfigMap，以及集群的节点"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", Zh: "kube-proxy 的 DaemonSet 和 ConfigMap，以及集群的节点"}, IfUnknown: UnknownSkips}},
 	})
 	// TKEIngressConfigConflict and TKEIngressAPIHostAliases have no documented code.
 	TKEIngressConfigConflict = uncoded(TKE, Ingress, "service-config-conflict", Warning, Details{
@@ -780,7 +782,7 @@ var (
 			"under tke.ingress.E6006.",
 		Risk:    "None while DNS works; if it breaks, no Ingress in the cluster is reconciled.",
 		Doc:     tkeIngressDocCodes + "E6006 (handling method); a hint, not an error code",
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "the l7-lb-controller Deployment in kube-system: its hostAliases", Zh: "kube-system 中 l7-lb-controller Deployment 的 hostAliases"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "the l7-lb-controller Deployment in kube-system: its hostAliases", Zh: "kube-system 中 l7-lb-controller Deployment 的 hostAliases"}, IfUnknown: UnknownSkips}},
 	})
 	TKEIngressInvalidAnnotationValue = uncoded(TKE, Ingress, "invalid-annotation-value", Warning, Details{
 		Title: "TKE Ingress annotation value is not of its documented form",

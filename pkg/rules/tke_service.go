@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+
 // TKE Service rules. Codes come from the Service table of Tencent's "Service/Ingress event errors" page;
 // the same number means something else in the Ingress table, so these IDs carry the kind.
 
@@ -65,7 +67,7 @@ var (
 		Fix:     "Only reuse a CLB that you created yourself in the CLB console; set service.kubernetes.io/tke-existed-lbid to such an instance or remove the annotation to let TKE create one.",
 		Risk:    riskTKENoTraffic,
 		Doc:     docTKEServiceEvents + "E4012",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the other Services and Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Service 和 Ingress"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the other Services and Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Service 和 Ingress"}, IfUnknown: UnknownSkips}},
 	})
 	TKEServiceE4013 = tkeService("E4013", Error, Details{
 		Title: "Reused CLB already belongs to another cluster",
@@ -80,7 +82,7 @@ var (
 		Fix:     "Change the port of the failing Service to one no other user of that CLB listens on; each port of a shared CLB may be claimed by a single Service.",
 		Risk:    riskTKESyncBlocked,
 		Doc:     docTKEServiceEvents + "E4014",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the other Services that reuse the CLB", Zh: "复用同一 CLB 的其他 Service"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the other Services that reuse the CLB", Zh: "复用同一 CLB 的其他 Service"}, IfUnknown: UnknownSkips}},
 	})
 	TKEServiceE4016 = tkeService("E4016", Error, Details{
 		Title: "CLB reuse by several Services not enabled for the account",
@@ -95,7 +97,7 @@ var (
 		Fix:     "Either drop the service.cloud.tencent.com/tke-service-config annotation, or create a TkeServiceConfig with exactly that name in the Service's namespace.",
 		Risk:    "None documented: synchronisation is not blocked, but the extra CLB settings are not applied.",
 		Doc:     docTKEServiceEvents + "E4026",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the TkeServiceConfig", Zh: "所引用的 TkeServiceConfig"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the TkeServiceConfig", Zh: "所引用的 TkeServiceConfig"}, IfUnknown: UnknownSkips}},
 	})
 	TKEServiceE4033 = tkeService("E4033", Error, Details{
 		Title: "Direct access enabled but no backend supports it",
@@ -104,8 +106,8 @@ var (
 		Risk:  riskTKEBackendUpdate,
 		Doc:   docTKEServiceEvents + "E4033",
 		Decides: []Decision{
-			{By: ByOtherObjects, What: Phrase{En: "the backend pods and their nodes (VPC-CNI signs, hostNetwork)", Zh: "后端 Pod 及其所在节点（VPC-CNI 网络模式的迹象、hostNetwork）"}, IfUnknown: UnknownSkips},
-			{By: ByClusterConfig, What: Phrase{En: "kube-system/tke-service-controller-config: GlobalRouteDirectAccess (direct access for GlobalRouter pods)", Zh: "kube-system/tke-service-controller-config 中的 GlobalRouteDirectAccess（GlobalRouter 网络模式下 Pod 的直连）"}, IfUnknown: UnknownWarns},
+			{By: ByOtherObjects, What: words.Phrase{En: "the backend pods and their nodes (VPC-CNI signs, hostNetwork)", Zh: "后端 Pod 及其所在节点（VPC-CNI 网络模式的迹象、hostNetwork）"}, IfUnknown: UnknownSkips},
+			{By: ByClusterConfig, What: words.Phrase{En: "kube-system/tke-service-controller-config: GlobalRouteDirectAccess (direct access for GlobalRouter pods)", Zh: "kube-system/tke-service-controller-config 中的 GlobalRouteDirectAccess（GlobalRouter 网络模式下 Pod 的直连）"}, IfUnknown: UnknownWarns},
 		},
 	})
 	TKEServiceE4036 = tkeService("E4036", Error, Details{
@@ -143,7 +145,7 @@ var (
 		Fix:     "Upgrade the kube-system/kube-proxy DaemonSet image to a build that binds LB addresses to the IPVS interface (v1.20.6-tke.12, v1.18.4-tke.20, v1.16.3-tke.25, v1.14.3-tke.24, v1.12.4-tke.30 or later for the same minor), then set service.cloud.tencent.com/prevent-loopback: \"true\" on the Services; this needs the CLB non-VIP health-check source IP feature (beta, by ticket). Otherwise call the Service by its cluster DNS name, or combine externalTrafficPolicy: Local with client/server anti-affinity.",
 		Risk:    "Clients inside the cluster see intermittent connection failures to the Service, and total failure when the cluster has a single node.",
 		Doc:     "Tencent TKE, fault handling handbook, CLB Loopback (Avoiding layer-4 loopback; Analysis of layer-4 loopback problem)",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", Zh: "kube-proxy 的 DaemonSet 和 ConfigMap，以及集群的节点"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", Zh: "kube-proxy 的 DaemonSet 和 ConfigMap，以及集群的节点"}, IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceIPMasqAgent has no code in the Service table (the Ingress controller reports it as E4007).
 	TKEServiceIPMasqAgent = uncoded(TKE, Service, "ip-masq-agent", Error, Details{
@@ -156,7 +158,7 @@ var (
 			"nonMasqueradeSrcCIDRs does not take in the pods, then restart the load-balancer controller so it fetches credentials again.",
 		Risk:    riskTKEClusterWide,
 		Doc:     "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
-		Decides: []Decision{{By: ByClusterConfig, What: Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceBackendsLabelInvalid and TKEServiceBackendsLabelNoNodes are node-selection mistakes the
 	// Service table files under no code.
@@ -173,7 +175,7 @@ var (
 		Fix:     "Label the nodes that should carry the traffic (kubectl label node NAME key=value) or correct the selector; remove the annotation to use every eligible node again.",
 		Risk:    "The CLB has no backend: every connection to the Service fails until a node matches again.",
 		Doc:     "Tencent TKE, Service backend selection (service.kubernetes.io/qcloud-loadbalancer-backends-label: a selector that picks no node drains the backends); no event code",
-		Decides: []Decision{{By: ByOtherObjects, What: Phrase{En: "the cluster's nodes", Zh: "集群的节点"}, IfUnknown: UnknownSkips}},
+		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the cluster's nodes", Zh: "集群的节点"}, IfUnknown: UnknownSkips}},
 	})
 	// TKEServiceInvalidBool, TKEServiceInvalidVPCID and TKEServiceConfigConflict are annotation mistakes
 	// the Service table files under no code.
@@ -217,6 +219,6 @@ var (
 		Doc:   "Tencent TKE, fault handling handbook, NGINX Ingress appears in Connection Refused",
 		// When no controller pod can be bound directly (E4033), none is ever a real server to leave.
 		ConsequenceOf: []ID{TKEServiceE4033},
-		Decides:       []Decision{{By: ByOtherObjects, What: Phrase{En: "the NGINX ingress controller Deployment", Zh: "NGINX Ingress 控制器的 Deployment"}, IfUnknown: UnknownSkips}},
+		Decides:       []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the NGINX ingress controller Deployment", Zh: "NGINX Ingress 控制器的 Deployment"}, IfUnknown: UnknownSkips}},
 	})
 )

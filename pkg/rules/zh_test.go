@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // zhCatalog is one catalog file and its Chinese map.
@@ -144,7 +146,7 @@ func TestZhTexts(t *testing.T) {
 				if n := len([]rune(zh.Title)); n > 60 {
 					t.Errorf("Title is %d characters long; keep it within 60", n)
 				}
-				if got := r.Text(Chinese); got != zh {
+				if got := r.Text(words.Chinese); got != zh {
 					t.Errorf("Rule.Text(Chinese) does not return the %s entry", c.zhFile)
 				}
 			})

@@ -18,8 +18,8 @@ import (
 	"github.com/prometheus/common/expfmt"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Status is what the handler asks the running engine.
@@ -44,7 +44,7 @@ type Options struct {
 	// and its addresses, more than the metrics say (docs/threat-model.md).
 	Report bool
 	// Lang is the language of /report's titles, fixes and risks (report.Localize).
-	Lang rules.Lang
+	Lang words.Lang
 	// StaleAfter, when positive, is how long OutOfSync may last before /readyz answers 503: the
 	// metrics and /report then keep the last diagnosis, which no longer follows the cluster.
 	StaleAfter time.Duration

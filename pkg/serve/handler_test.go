@@ -14,6 +14,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // status is a Status over fixed reports whose readiness the test flips.
@@ -175,7 +176,7 @@ func TestReportLang(t *testing.T) {
 		return strings.ContainsFunc(s, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
 	}
 	var metrics [2]string
-	for i, lang := range []rules.Lang{rules.English, rules.Chinese} {
+	for i, lang := range []words.Lang{words.English, words.Chinese} {
 		reg := NewRegistry()
 		m := NewMetrics(reg)
 		st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
@@ -192,10 +193,10 @@ func TestReportLang(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := l.Items[0].Findings[0]
-		if f.Rule != rules.TKEIngressE4009 || f.Code != "E4009" || han(f.Title) != (lang == rules.Chinese) || han(f.Fix) != (lang == rules.Chinese) {
+		if f.Rule != rules.TKEIngressE4009 || f.Code != "E4009" || han(f.Title) != (lang == words.Chinese) || han(f.Fix) != (lang == words.Chinese) {
 			t.Errorf("%s: finding %s %s %q %q", lang, f.Rule, f.Code, f.Title, f.Fix)
 		}
-		if st.reports[0].Findings[0].Title != l.Items[0].Findings[0].Title && lang == rules.English {
+		if st.reports[0].Findings[0].Title != l.Items[0].Findings[0].Title && lang == words.English {
 			t.Errorf("English title changed")
 		}
 	}

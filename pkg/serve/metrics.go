@@ -29,6 +29,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Metric names.
@@ -140,7 +141,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			}
 		}
 		if len(errs) > 0 {
-			m.regErr = rules.Errorf("registering the lbdoctor metrics: %w", "注册 lbdoctor 指标时出错：%w", errors.Join(errs...))
+			m.regErr = words.Errorf("registering the lbdoctor metrics: %w", "注册 lbdoctor 指标时出错：%w", errors.Join(errs...))
 		}
 	}
 	return m
@@ -307,7 +308,7 @@ func NewBuildInfo(reg prometheus.Registerer, version, revision string) error {
 		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "goversion": runtime.Version()}})
 	g.Set(1)
 	if err := reg.Register(g); err != nil {
-		return rules.Errorf("registering %s: %w", "注册 %s 时出错：%w", BuildInfoName, err)
+		return words.Errorf("registering %s: %w", "注册 %s 时出错：%w", BuildInfoName, err)
 	}
 	return nil
 }

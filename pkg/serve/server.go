@@ -15,8 +15,8 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Config is what Run needs: the clients of the watched cluster and serve's flags.
@@ -48,12 +48,12 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.PassLog != "" {
 		f, err := os.OpenFile(cfg.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
-			return rules.Errorf("--pass-log: %w", "--pass-log：%w", err)
+			return words.Errorf("--pass-log: %w", "--pass-log：%w", err)
 		}
 		defer f.Close()
 		plog = json.NewEncoder(f)
 	}
-	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line rules.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced, HeldOnly: true,
+	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line words.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced, HeldOnly: true,
 		OnUpdate: func(u engine.Update) {
 			for _, h := range u.Held {
 				m.Update(h.Report())
@@ -63,7 +63,7 @@ func Run(ctx context.Context, cfg Config) error {
 			}
 			m.ObserveDiagnosis(u.Duration, len(u.Held))
 			if u.Err != nil {
-				fmt.Fprintln(cfg.ErrOut, rules.Say("warning: %s", "警告：%s", report.OneLine(rules.ErrorIn(u.Err, cfg.Handler.Lang))).In(cfg.Handler.Lang))
+				fmt.Fprintln(cfg.ErrOut, words.Say("warning: %s", "警告：%s", report.OneLine(words.ErrorIn(u.Err, cfg.Handler.Lang))).In(cfg.Handler.Lang))
 			}
 			if plog != nil {
 				_ = plog.Encode(passRecord(u))
@@ -76,7 +76,7 @@ func Run(ctx context.Context, cfg Config) error {
 		}})
 	ln, err := net.Listen("tcp", cfg.Bind)
 	if err != nil {
-		return rules.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", "无法在 %s 上监听：%w；请换一个 --metrics-bind-address", cfg.Bind, err)
+		return words.Errorf("cannot listen on %s: %w; pick another --metrics-bind-address", "无法在 %s 上监听：%w；请换一个 --metrics-bind-address", cfg.Bind, err)
 	}
 	hopts := cfg.Handler
 	hopts.OutOfSync = m.OutOfSyncFor
@@ -84,11 +84,11 @@ func Run(ctx context.Context, cfg Config) error {
 	srv := &http.Server{Handler: NewHandler(reg, eng, hopts), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	endpoints := rules.Say("/metrics, /healthz and /readyz", "/metrics、/healthz 和 /readyz")
+	endpoints := words.Say("/metrics, /healthz and /readyz", "/metrics、/healthz 和 /readyz")
 	if cfg.Handler.Report {
-		endpoints = rules.Say("/metrics, /healthz, /readyz and /report", "/metrics、/healthz、/readyz 和 /report")
+		endpoints = words.Say("/metrics, /healthz, /readyz and /report", "/metrics、/healthz、/readyz 和 /report")
 	}
-	fmt.Fprintln(cfg.ErrOut, rules.Say("serving %s on http://%s (API server %s)", "正在 http://%[2]s 上提供 %[1]s（API server %[3]s）",
+	fmt.Fprintln(cfg.ErrOut, words.Say("serving %s on http://%s (API server %s)", "正在 http://%[2]s 上提供 %[1]s（API server %[3]s）",
 		endpoints, ln.Addr(), cfg.Host).In(cfg.Handler.Lang))
 	ectx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
@@ -106,7 +106,7 @@ func Run(ctx context.Context, cfg Config) error {
 		return err
 	}
 	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
-		return rules.Errorf("serving on %s: %w", "在 %s 上提供服务时出错：%w", ln.Addr(), serveErr)
+		return words.Errorf("serving on %s: %w", "在 %s 上提供服务时出错：%w", ln.Addr(), serveErr)
 	}
 	return nil
 }

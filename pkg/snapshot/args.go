@@ -5,10 +5,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // resourceKinds maps the resource names kubectl accepts for the two supported kinds (singular,
@@ -27,11 +26,11 @@ var kindGroups = map[Kind][]string{
 type UnsupportedError struct{ Resource string }
 
 // Error is the message in English.
-func (e UnsupportedError) Error() string { return e.In(rules.English) }
+func (e UnsupportedError) Error() string { return e.In(words.English) }
 
 // In is the message in lang; the resource type stays as the user gave it.
-func (e UnsupportedError) In(lang rules.Lang) string {
-	return rules.Say("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME",
+func (e UnsupportedError) In(lang words.Lang) string {
+	return words.Say("lbdoctor diagnoses Services and Ingresses only, not %q; try svc/NAME or ingress/NAME",
 		"lbdoctor 只诊断 Service 和 Ingress，不诊断 %q；请使用 svc/NAME 或 ingress/NAME", e.Resource).In(lang)
 }
 
@@ -76,12 +75,12 @@ func ParseTargets(args []string, ns string, resolve func(string) (Kind, error)) 
 			return nil, err
 		}
 		if len(args) == 1 {
-			return nil, rules.Errorf("missing name after %[1]q; usage: kubectl lbdoctor %[1]s NAME",
+			return nil, words.Errorf("missing name after %[1]q; usage: kubectl lbdoctor %[1]s NAME",
 				"%[1]q 后缺少名称；用法：kubectl lbdoctor %[1]s NAME", args[0])
 		}
 		for _, name := range args[1:] {
 			if strings.Contains(name, "/") || name == "" {
-				return nil, rules.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME",
+				return nil, words.Errorf("invalid name %q after %q: give either TYPE NAME or TYPE/NAME",
 					"%[2]q 后的名称 %[1]q 无效：请写成 TYPE NAME 或 TYPE/NAME", name, args[0])
 			}
 			out = appendTarget(out, Target{Kind: kind, Namespace: ns, Name: name})
@@ -91,7 +90,7 @@ func ParseTargets(args []string, ns string, resolve func(string) (Kind, error)) 
 	for _, a := range args {
 		res, name, ok := strings.Cut(a, "/")
 		if !ok || name == "" || res == "" || strings.Contains(name, "/") {
-			return nil, rules.Errorf("invalid target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar",
+			return nil, words.Errorf("invalid target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar",
 				"目标 %q 无效：请写成 TYPE/NAME，例如 svc/foo 或 ingress/bar", a)
 		}
 		kind, err := resolve(res)
@@ -140,7 +139,7 @@ func ResolveWithMapper(kindFor func(schema.GroupVersionResource) (schema.GroupVe
 	}
 	switch {
 	case meta.IsNoMatchError(a.err):
-		return "", rules.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)",
+		return "", words.Errorf("the server doesn't have a resource type %q; lbdoctor diagnoses services (svc) and ingresses (ing)",
 			"服务器上没有资源类型 %q；lbdoctor 诊断 services（svc）和 ingresses（ing）", res)
 	case a.err != nil:
 		return "", UnsupportedError{res}
@@ -152,6 +151,6 @@ func ResolveWithMapper(kindFor func(schema.GroupVersionResource) (schema.GroupVe
 	case (gvk.Group == "networking.k8s.io" || gvk.Group == "extensions") && gvk.Kind == "Ingress":
 		return KindIngress, nil
 	}
-	return "", rules.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME",
+	return "", words.Errorf("lbdoctor diagnoses Services and Ingresses only, not %s; try svc/NAME or ingress/NAME",
 		"lbdoctor 只诊断 Service 和 Ingress，不诊断 %s；请使用 svc/NAME 或 ingress/NAME", gvk.GroupKind())
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"go.yaml.in/yaml/v3"
 
 	corev1 "k8s.io/api/core/v1"
@@ -22,8 +23,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // MaxInputBytes bounds the manifest input read in offline mode.
@@ -81,7 +80,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	}
 	fi, err := os.Stat(p)
 	if err != nil {
-		return nil, rules.Errorf("cannot read %s: %w", "无法读取 %s：%w", p, err)
+		return nil, words.Errorf("cannot read %s: %w", "无法读取 %s：%w", p, err)
 	}
 	if !fi.IsDir() {
 		return []found{{p, true}}, nil
@@ -91,17 +90,17 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	visit := func(dir string) error {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return rules.Errorf("cannot read directory %s: %w", "无法读取目录 %s：%w", dir, err)
+			return words.Errorf("cannot read directory %s: %w", "无法读取目录 %s：%w", dir, err)
 		}
 		if chart := chartFile(entries); chart != "" {
-			in.hint(rules.Say("%[1]s is a Helm chart (%[2]s): render it first, e.g. helm template RELEASE %[1]s | kubectl lbdoctor -f -",
+			in.hint(words.Say("%[1]s is a Helm chart (%[2]s): render it first, e.g. helm template RELEASE %[1]s | kubectl lbdoctor -f -",
 				"%[1]s 是 Helm chart（%[2]s）：请先渲染，例如 helm template RELEASE %[1]s | kubectl lbdoctor -f -", dir, chart))
 			in.skip(filepath.Join(dir, chart))
 			return filepath.SkipDir
 		}
 		not := map[string]bool{}
 		if k := kustomizationFile(entries); k != "" {
-			in.hint(rules.Say("%[1]s is a kustomization: to check what it builds, run kustomize build %[1]s | kubectl lbdoctor -f -",
+			in.hint(words.Say("%[1]s is a kustomization: to check what it builds, run kustomize build %[1]s | kubectl lbdoctor -f -",
 				"%[1]s 是 kustomization：要检查它生成的对象，请运行 kustomize build %[1]s | kubectl lbdoctor -f -", dir))
 			not[k] = true
 			in.skip(filepath.Join(dir, k))
@@ -120,7 +119,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	if recursive {
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return rules.Errorf("cannot read directory %s: %w", "无法读取目录 %s：%w", path, err)
+				return words.Errorf("cannot read directory %s: %w", "无法读取目录 %s：%w", path, err)
 			}
 			if !d.IsDir() {
 				return nil
@@ -139,10 +138,10 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 	slices.SortFunc(out, func(a, b found) int { return strings.Compare(a.name, b.name) })
 	if len(out) == 0 && len(in.skipped) == 0 {
 		if recursive {
-			return nil, rules.Errorf("directory %s holds no .yaml, .yml or .json file, nor do its subdirectories",
+			return nil, words.Errorf("directory %s holds no .yaml, .yml or .json file, nor do its subdirectories",
 				"目录 %s 及其子目录中都没有 .yaml、.yml 或 .json 文件", p)
 		}
-		return nil, rules.Errorf("directory %s holds no .yaml, .yml or .json file (-R reads its subdirectories too)",
+		return nil, words.Errorf("directory %s holds no .yaml, .yml or .json file (-R reads its subdirectories too)",
 			"目录 %s 中没有 .yaml、.yml 或 .json 文件（-R 会同时读取其子目录）", p)
 	}
 	return out, nil
@@ -215,13 +214,13 @@ type input struct {
 	// skipped are the files found in directories that hold no Kubernetes object, as shown.
 	skipped []string
 	// hints say how to read what was left out (render a Helm chart, build a kustomization).
-	hints []rules.Words
+	hints []words.Words
 }
 
 func (in *input) skip(name string) { in.skipped = append(in.skipped, name) }
 
-func (in *input) hint(h rules.Words) {
-	if !slices.ContainsFunc(in.hints, func(o rules.Words) bool { return o.String() == h.String() }) {
+func (in *input) hint(h words.Words) {
+	if !slices.ContainsFunc(in.hints, func(o words.Words) bool { return o.String() == h.String() }) {
 		in.hints = append(in.hints, h)
 	}
 }
@@ -242,7 +241,7 @@ type manifestObject struct {
 	node *yaml.Node
 	// doc is the document's number; where is "NAME document N" or "NAME document N item M".
 	doc   int
-	where rules.Words
+	where words.Words
 	// id is "Kind namespace/name" ("Kind name" for a cluster-scoped kind), "" for a nameless object.
 	id string
 }
@@ -254,7 +253,7 @@ func (f Files) read() (*input, error) {
 	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
 	for _, p := range f.Paths {
 		if p == "" {
-			return nil, rules.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或用 - 表示标准输入")
+			return nil, words.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或用 - 表示标准输入")
 		}
 		skippedBefore, hintsBefore := len(in.skipped), len(in.hints)
 		files, err := in.expand(p, f.Recursive)
@@ -284,28 +283,28 @@ func (f Files) read() (*input, error) {
 			if p == "-" {
 				name = stdinWords
 			}
-			msg := rules.Say("no Kubernetes objects in %s", "%s 中没有 Kubernetes 对象", name)
+			msg := words.Say("no Kubernetes objects in %s", "%s 中没有 Kubernetes 对象", name)
 			if n := len(in.skipped) - skippedBefore; n > 0 {
-				msg = rules.Say("%s (%s)", "%s（%s）", msg, namesOf(in.skipped[skippedBefore:], 3))
+				msg = words.Say("%s (%s)", "%s（%s）", msg, namesOf(in.skipped[skippedBefore:], 3))
 			}
 			for _, h := range in.hints[hintsBefore:] {
-				msg = rules.Say("%s; %s", "%s；%s", msg, h)
+				msg = words.Say("%s; %s", "%s；%s", msg, h)
 			}
-			return nil, &rules.WordsError{W: msg}
+			return nil, &words.WordsError{W: msg}
 		}
 	}
 	return in, nil
 }
 
 // stdinWords names standard input ("-") in a message.
-var stdinWords = rules.Say("standard input", "标准输入")
+var stdinWords = words.Say("standard input", "标准输入")
 
 // namesOf lists up to n names, then how many more.
-func namesOf(names []string, n int) rules.Words {
+func namesOf(names []string, n int) words.Words {
 	if len(names) <= n {
-		return rules.Say("%s", "%s", strings.Join(names, ", "))
+		return words.Say("%s", "%s", strings.Join(names, ", "))
 	}
-	return rules.Say("%s and %d more", "%s 等（另有 %d 个）", strings.Join(names[:n], ", "), len(names)-n)
+	return words.Say("%s and %d more", "%s 等（另有 %d 个）", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // reader reads manifest files within one byte budget.
@@ -336,7 +335,7 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, rules.Errorf("cannot read %s: %w", "无法读取 %s：%w", name, err)
+			return nil, words.Errorf("cannot read %s: %w", "无法读取 %s：%w", name, err)
 		}
 		defer f.Close()
 		src = f
@@ -348,11 +347,11 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 	lr := &io.LimitedReader{R: src, N: r.budget + 1}
 	data, err := io.ReadAll(lr)
 	if lr.N <= 0 {
-		return nil, rules.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose",
+		return nil, words.Errorf("%s: input exceeds %d MiB; pass only the objects to diagnose",
 			"%s：输入超过 %d MiB；请只传入要诊断的对象", m.name, MaxInputBytes>>20)
 	}
 	if err != nil {
-		return nil, rules.Errorf("cannot read %s: %w", "无法读取 %s：%w", m.name, err)
+		return nil, words.Errorf("cannot read %s: %w", "无法读取 %s：%w", m.name, err)
 	}
 	r.budget = lr.N - 1
 	type doc struct {
@@ -389,7 +388,7 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 			return nil, inDocument(m.name, d.obj.Line, d.n, err)
 		}
 		u := &unstructured.Unstructured{Object: v.(map[string]any)}
-		if err := r.objects(m, u, d.obj, d.n, rules.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
+		if err := r.objects(m, u, d.obj, d.n, words.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
 			return nil, inDocument(m.name, err.line, d.n, err.err)
 		}
 	}
@@ -398,13 +397,13 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 
 // notObject is the error of document doc of file name, at line, that is no Kubernetes object.
 func notObject(name string, line, doc int) error {
-	return rules.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)",
+	return words.Errorf("%s:%d: document %d is not a Kubernetes object (a mapping with apiVersion and kind)",
 		"%s:%d：第 %d 个文档不是 Kubernetes 对象（应为带有 apiVersion 和 kind 的映射）", name, line, doc)
 }
 
 // inDocument is err, of document doc of file name at line, with where it is.
 func inDocument(name string, line, doc int, err error) error {
-	return rules.Errorf("%s:%d: document %d: %w", "%s:%d：第 %d 个文档：%w", name, line, doc, err)
+	return words.Errorf("%s:%d: document %d: %w", "%s:%d：第 %d 个文档：%w", name, line, doc, err)
 }
 
 // looksKubernetes reports whether a document is a mapping with an apiVersion or a kind.
@@ -518,19 +517,19 @@ var parserProblems = []string{"did not find expected ',' or ']'", "did not find 
 func syntaxError(name string, doc int, err error) error {
 	m := yamlErrRE.FindStringSubmatch(err.Error())
 	if m == nil {
-		return rules.Errorf("%s: document %d is not valid YAML or JSON: %v", "%s：第 %d 个文档不是有效的 YAML 或 JSON：%v", name, doc, err)
+		return words.Errorf("%s: document %d is not valid YAML or JSON: %v", "%s：第 %d 个文档不是有效的 YAML 或 JSON：%v", name, doc, err)
 	}
 	problem := m[2]
 	parser := slices.Contains(parserProblems, problem)
 	if m[1] == "" && !parser && !strings.HasPrefix(problem, "found ") && !strings.HasPrefix(problem, "did not find ") &&
 		!strings.HasSuffix(problem, "in this context") && !strings.HasPrefix(problem, "could not find ") {
-		return rules.Errorf("%s: document %d is not valid YAML or JSON: %s", "%s：第 %d 个文档不是有效的 YAML 或 JSON：%s", name, doc, problem)
+		return words.Errorf("%s: document %d is not valid YAML or JSON: %s", "%s：第 %d 个文档不是有效的 YAML 或 JSON：%s", name, doc, problem)
 	}
 	line, _ := strconv.Atoi(m[1]) // no line: the first one (0 as the library counts)
 	if parser || m[1] == "" {
 		line++
 	}
-	return rules.Errorf("%s:%d: document %d is not valid YAML or JSON: %s", "%s:%d：第 %d 个文档不是有效的 YAML 或 JSON：%s", name, line, doc, problem)
+	return words.Errorf("%s:%d: document %d is not valid YAML or JSON: %s", "%s:%d：第 %d 个文档不是有效的 YAML 或 JSON：%s", name, line, doc, problem)
 }
 
 // jsonTabs turns the tabs of a JSON document into spaces, which JSON allows as indentation and YAML
@@ -550,12 +549,12 @@ type addError struct {
 }
 
 // objects appends an object, or the items of a List, to m. n is the object's YAML mapping.
-func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where rules.Words) *addError {
+func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node, doc int, where words.Words) *addError {
 	if u.GetKind() == "" {
-		return &addError{n.Line, rules.Errorf("object has no kind", "对象没有 kind")}
+		return &addError{n.Line, words.Errorf("object has no kind", "对象没有 kind")}
 	}
 	if u.GetAPIVersion() == "" {
-		return &addError{n.Line, rules.Errorf("%s has no apiVersion", "%s 没有 apiVersion", u.GetKind())}
+		return &addError{n.Line, words.Errorf("%s has no apiVersion", "%s 没有 apiVersion", u.GetKind())}
 	}
 	if u.IsList() {
 		items, _ := u.Object["items"].([]any)
@@ -568,9 +567,9 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 			}
 			o, ok := it.(map[string]any)
 			if !ok {
-				return &addError{in.Line, rules.Errorf("item %d of the %s is not an object", "%[2]s 的第 %[1]d 项不是对象", i+1, u.GetKind())}
+				return &addError{in.Line, words.Errorf("item %d of the %s is not an object", "%[2]s 的第 %[1]d 项不是对象", i+1, u.GetKind())}
 			}
-			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, rules.Say("%s item %d", "%s 第 %d 项", where, i+1)); err != nil {
+			if err := r.objects(m, &unstructured.Unstructured{Object: o}, in, doc, words.Say("%s item %d", "%s 第 %d 项", where, i+1)); err != nil {
 				return err
 			}
 		}
@@ -580,7 +579,7 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 		u.SetNamespace(r.defaultNS)
 	}
 	if u.GetName() == "" && u.GetKind() != "Event" {
-		return &addError{n.Line, rules.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
+		return &addError{n.Line, words.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
 	mo := manifestObject{u: u, node: n, doc: doc, where: where}
 	if u.GetName() != "" {
@@ -600,7 +599,7 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	for _, st := range s.stores() {
 		st.setPartial()
 	}
-	seen := map[string]rules.Words{}
+	seen := map[string]words.Words{}
 	for _, m := range files {
 		for _, o := range m.objs {
 			u := o.u
@@ -619,7 +618,7 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 			}
 			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.node)
 			if first, ok := seen[o.id]; ok {
-				s.Warnings = append(s.Warnings, rules.Say("%s is given twice, in %s and in %s; the later one is used",
+				s.Warnings = append(s.Warnings, words.Say("%s is given twice, in %s and in %s; the later one is used",
 					"%s 出现了两次，分别在 %s 和 %s；以后者为准", o.id, first, o.where))
 			}
 			seen[o.id] = o.where
@@ -664,14 +663,14 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
 	case gv == "v1" && gvk.Kind == "Event":
 		var e corev1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return rules.Errorf("Event %s: %w", "Event %s：%w", name, err)
+			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
 		s.AddEvent(FromCoreEvent(&e))
 		return nil
 	case gv == "events.k8s.io/v1" && gvk.Kind == "Event":
 		var e eventsv1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return rules.Errorf("Event %s: %w", "Event %s：%w", name, err)
+			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
 		s.AddEvent(FromEventsV1(&e))
 		return nil
@@ -708,16 +707,16 @@ func ingressFromUnstructured(u *unstructured.Unstructured) (*networkingv1.Ingres
 	case "networking.k8s.io/v1":
 		var ing networkingv1.Ingress
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &ing); err != nil {
-			return nil, rules.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
+			return nil, words.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
 		}
 		return &ing, nil
 	case "networking.k8s.io/v1beta1", "extensions/v1beta1":
 		// Both beta versions share one JSON shape.
 		var old networkingv1beta1.Ingress
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &old); err != nil {
-			return nil, rules.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
+			return nil, words.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
 		}
 		return convertBeta(&old), nil
 	}
-	return nil, rules.Errorf("Ingress %s: unsupported apiVersion %s", "Ingress %s：不支持 apiVersion %s", u.GetName(), u.GetAPIVersion())
+	return nil, words.Errorf("Ingress %s: unsupported apiVersion %s", "Ingress %s：不支持 apiVersion %s", u.GetName(), u.GetAPIVersion())
 }

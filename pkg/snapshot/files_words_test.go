@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestFileErrorsWorded: every error a user's manifest input can give is worded in both languages
@@ -63,15 +64,15 @@ func TestFileErrorsWorded(t *testing.T) {
 			if !strings.Contains(en, tt.frag) {
 				t.Errorf("error %q, want the case of %q", en, tt.frag)
 			}
-			var w rules.Worded
+			var w words.Worded
 			if !errors.As(err, &w) {
 				t.Fatalf("error %q is not worded", en)
 			}
-			if got := w.In(rules.English); got != en || rules.HasHan(got) {
+			if got := w.In(words.English); got != en || words.HasHan(got) {
 				t.Errorf("In(English) = %q, Error() = %q", got, en)
 			}
-			zh := w.In(rules.Chinese)
-			if !rules.HasHan(zh) || strings.Contains(zh, "%!") || !strings.Contains(zh, tt.keep) {
+			zh := w.In(words.Chinese)
+			if !words.HasHan(zh) || strings.Contains(zh, "%!") || !strings.Contains(zh, tt.keep) {
 				t.Errorf("In(Chinese) = %q, want Chinese keeping %q", zh, tt.keep)
 			}
 			if bad := rules.MisusedTerms(zh, rules.Generic); len(bad) > 0 {
@@ -102,7 +103,7 @@ func TestInputNotesWorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []rules.Words
+	var all []words.Words
 	all = append(all, in.Notes...)
 	for _, w := range in.Worlds {
 		all = append(all, w.Snap.Warnings...)
@@ -111,8 +112,8 @@ func TestInputNotesWorded(t *testing.T) {
 		t.Fatalf("notes %v, want the skipped file, the collision and the repeat", all)
 	}
 	for _, w := range all {
-		en, zh := w.In(rules.English), w.In(rules.Chinese)
-		if en != w.String() || rules.HasHan(en) || !rules.HasHan(zh) || !strings.Contains(zh, "yaml") {
+		en, zh := w.In(words.English), w.In(words.Chinese)
+		if en != w.String() || words.HasHan(en) || !words.HasHan(zh) || !strings.Contains(zh, "yaml") {
 			t.Errorf("note %q / %q", en, zh)
 		}
 	}

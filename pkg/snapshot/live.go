@@ -12,8 +12,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Clients are what the live fetcher needs.
@@ -35,8 +34,8 @@ type TargetError struct {
 func (e *TargetError) Error() string { return e.Err.Error() }
 
 // In is the message in lang: the read error's own words when it has them, else its text.
-func (e *TargetError) In(lang rules.Lang) string {
-	if w, ok := e.Err.(rules.Worded); ok {
+func (e *TargetError) In(lang words.Lang) string {
+	if w, ok := e.Err.(words.Worded); ok {
 		return w.In(lang)
 	}
 	return e.Err.Error()
@@ -74,7 +73,7 @@ func fromCluster(ctx context.Context, c Clients, targets []Target, plan Plan, ov
 	}
 	if overlay != nil {
 		if err := overlay(f.snap); err != nil {
-			return nil, rules.Errorf("laying the manifests over the cluster: %w", "将清单叠加到集群上时出错：%w", err)
+			return nil, words.Errorf("laying the manifests over the cluster: %w", "将清单叠加到集群上时出错：%w", err)
 		}
 	}
 	f.rounds(plan)

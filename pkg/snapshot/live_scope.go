@@ -8,14 +8,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/watch"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Field selectors of the cluster-wide Pods and Secrets reads (one-shot and serve's informers): no
@@ -47,7 +46,7 @@ func FromScope(ctx context.Context, c Clients, ns string, sel Selector, plan Pla
 	}
 	nsl, lerr := c.Kube.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})
 	if lerr != nil {
-		return nil, rules.Errorf("%w; listing namespaces to read them one by one failed too: %v",
+		return nil, words.Errorf("%w; listing namespaces to read them one by one failed too: %v",
 			"%w；改为逐个命名空间读取时，列出命名空间也失败了：%v", err, shortErr(lerr))
 	}
 	var names []string

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -15,8 +16,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/watch"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Built-in resources the snapshot holds, by the name a Request uses.
@@ -234,7 +233,7 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 	} else {
 		obj = d.newObj()
 		if err = runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, obj); err != nil {
-			err = rules.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), err)
+			err = words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), err)
 		}
 	}
 	if err != nil {
@@ -266,7 +265,7 @@ func reducedFromUnstructured[W any, T any](kind string, reduce func(*W) T) func(
 		var w W
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &w); err != nil {
 			var zero T
-			return zero, rules.Errorf("%s %s: %w", "%s %s：%w", kind, u.GetName(), err)
+			return zero, words.Errorf("%s %s: %w", "%s %s：%w", kind, u.GetName(), err)
 		}
 		return reduce(&w), nil
 	}

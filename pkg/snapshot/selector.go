@@ -1,32 +1,31 @@
 package snapshot
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Matcher is the selector applied by the plugin rather than the API server, where only
 // metadata.name and metadata.namespace can be selected on (offline, and by a watch); nil when the
 // selector selects everything. mode names the case in the error of another field: a string such as
-// "offline" is printed as it is in every language, a rules.Words is worded in the error's language.
+// "offline" is printed as it is in every language, a words.Words is worded in the error's language.
 func (s Selector) Matcher(mode any) (func(lbls map[string]string, name, namespace string) bool, error) {
 	if s.IsZero() {
 		return nil, nil
 	}
 	ls, err := labels.Parse(s.Label)
 	if err != nil {
-		return nil, rules.Errorf("invalid --selector: %w", "--selector 无效：%w", err)
+		return nil, words.Errorf("invalid --selector: %w", "--selector 无效：%w", err)
 	}
 	fs, err := fields.ParseSelector(s.Field)
 	if err != nil {
-		return nil, rules.Errorf("invalid --field-selector: %w", "--field-selector 无效：%w", err)
+		return nil, words.Errorf("invalid --field-selector: %w", "--field-selector 无效：%w", err)
 	}
 	for _, r := range fs.Requirements() {
 		if r.Field != "metadata.name" && r.Field != "metadata.namespace" {
-			return nil, rules.Errorf("--field-selector %s: %s, only metadata.name and metadata.namespace can be selected on",
+			return nil, words.Errorf("--field-selector %s: %s, only metadata.name and metadata.namespace can be selected on",
 				"--field-selector %s（%s）：只能按 metadata.name 和 metadata.namespace 选择", r.Field, mode)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Kind of a diagnosis target; the same type as the checks' and rules' kind.
@@ -103,7 +103,7 @@ type Snapshot struct {
 	Incomplete []FailedRead
 	// Warnings are problems of the input itself (offline: the same object given twice).
 	// Each is worded in every language (String is its English).
-	Warnings []rules.Words
+	Warnings []words.Words
 
 	memo   map[memoID]*memoEntry
 	memoMu sync.Mutex

@@ -5,9 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // NotFoundError says an object is known not to exist: the API server answered 404, or a complete
@@ -17,14 +16,14 @@ type NotFoundError struct {
 }
 
 // Error is the message in English.
-func (e *NotFoundError) Error() string { return e.In(rules.English) }
+func (e *NotFoundError) Error() string { return e.In(words.English) }
 
 // In is the message in lang; the resource, namespace and name stay as they are.
-func (e *NotFoundError) In(lang rules.Lang) string {
+func (e *NotFoundError) In(lang words.Lang) string {
 	if e.Namespace == "" {
-		return rules.Say("%s %q not found", "%s %q 不存在", e.Resource, e.Name).In(lang)
+		return words.Say("%s %q not found", "%s %q 不存在", e.Resource, e.Name).In(lang)
 	}
-	return rules.Say("%s %s/%s not found", "%s %s/%s 不存在", e.Resource, e.Namespace, e.Name).In(lang)
+	return words.Say("%s %s/%s not found", "%s %s/%s 不存在", e.Resource, e.Namespace, e.Name).In(lang)
 }
 
 // UnknownError says nothing is known about an object or a list: it was not in the input files, the
@@ -37,7 +36,7 @@ type UnknownError struct {
 	// Words is Reason in every language when it is one of the snapshot's own reasons (the API
 	// server's error text inside it stays a fact); zero when Reason is a text alone, which every
 	// language shows as it is.
-	Words rules.Words
+	Words words.Words
 	// Class is the cause of Reason, set where the gap was found.
 	Class ReasonClass
 	// RBAC is the rule that would allow reading it, empty when permissions are not the cause.
@@ -52,7 +51,7 @@ type UnknownError struct {
 func (e *UnknownError) Unwrap() error { return e.Err }
 
 // Error is the message in English.
-func (e *UnknownError) Error() string { return e.In(rules.English) }
+func (e *UnknownError) Error() string { return e.In(words.English) }
 
 // The shapes of what an UnknownError is about: a named object of a namespace, a named object, a
 // namespace's list, every namespace's list.
@@ -66,24 +65,24 @@ const (
 // cannotRead and onlySome are the messages of an UnknownError, by shape: the resource, namespace and
 // name are facts; %[4]s is the reason.
 var (
-	cannotRead = [...]rules.Phrase{
+	cannotRead = [...]words.Phrase{
 		shapeNamespacedObject: {En: "cannot read %[1]s %[2]s/%[3]s: %[4]s", Zh: "无法读取 %[1]s %[2]s/%[3]s：%[4]s"},
 		shapeObject:           {En: "cannot read %[1]s %[3]q: %[4]s", Zh: "无法读取 %[1]s %[3]q：%[4]s"},
 		shapeNamespace:        {En: "cannot read %[1]s in namespace %[2]s: %[4]s", Zh: "无法读取命名空间 %[2]s 中的 %[1]s：%[4]s"},
 		shapeAll:              {En: "cannot read %[1]s: %[4]s", Zh: "无法读取 %[1]s：%[4]s"},
 	}
-	onlySome = [...]rules.Phrase{
+	onlySome = [...]words.Phrase{
 		shapeNamespacedObject: {En: "the input files may hold only some %[1]s %[2]s/%[3]s", Zh: "输入文件可能只包含 %[1]s %[2]s/%[3]s 的一部分"},
 		shapeObject:           {En: "the input files may hold only some %[1]s %[3]q", Zh: "输入文件可能只包含 %[1]s %[3]q 的一部分"},
 		shapeNamespace:        {En: "the input files may hold only some %[1]s in namespace %[2]s", Zh: "输入文件可能只包含命名空间 %[2]s 中的部分 %[1]s"},
 		shapeAll:              {En: "the input files may hold only some %[1]s", Zh: "输入文件可能只包含部分 %[1]s"},
 	}
-	needsRBAC = rules.Phrase{En: "%s (needs RBAC: %s)", Zh: "%s（需要 RBAC 权限：%s）"}
+	needsRBAC = words.Phrase{En: "%s (needs RBAC: %s)", Zh: "%s（需要 RBAC 权限：%s）"}
 )
 
 // In is the message in lang: what could not be read and why, with the RBAC rule that would allow
 // it. Resource, namespace and object names, the RBAC rule and a server's error text stay as they are.
-func (e *UnknownError) In(lang rules.Lang) string {
+func (e *UnknownError) In(lang words.Lang) string {
 	shape := shapeAll
 	switch {
 	case e.Name != "" && e.Namespace != "":
@@ -135,7 +134,7 @@ func IsUnknown(err error) bool {
 type Gap struct {
 	Reason string
 	// Words is Reason in every language when it is one of the snapshot's own (see UnknownError).
-	Words rules.Words
+	Words words.Words
 	// Class is the cause of Reason, from the read error's status or the missing input.
 	Class ReasonClass
 	RBAC  string
@@ -150,29 +149,29 @@ func (g Gap) unknown(resource, ns, name string) *UnknownError {
 }
 
 // gapOf is the gap of reason w, one of the snapshot's own, of class c.
-func gapOf(w rules.Words, c ReasonClass) Gap {
-	return Gap{Reason: w.In(rules.English), Words: w, Class: c}
+func gapOf(w words.Words, c ReasonClass) Gap {
+	return Gap{Reason: w.In(words.English), Words: w, Class: c}
 }
 
 // The snapshot's own reasons, in every language.
 var (
-	reasonNotFetched   = rules.Say("not fetched", "未获取")
-	reasonNotInFiles   = rules.Say("not in the input files", "输入文件中没有")
-	reasonSome         = rules.Say("the input files may hold only some of them", "输入文件可能只包含其中一部分")
-	reasonForbidden    = rules.Say("forbidden", "无读取权限（forbidden）")
-	reasonUnauthorized = rules.Say("unauthorized: the credentials were rejected", "未授权：凭据被拒绝")
-	reasonNotServed    = rules.Say("API not served by this cluster (is the CRD installed?)", "该集群不提供此 API（是否安装了相应的 CRD？）")
+	reasonNotFetched   = words.Say("not fetched", "未获取")
+	reasonNotInFiles   = words.Say("not in the input files", "输入文件中没有")
+	reasonSome         = words.Say("the input files may hold only some of them", "输入文件可能只包含其中一部分")
+	reasonForbidden    = words.Say("forbidden", "无读取权限（forbidden）")
+	reasonUnauthorized = words.Say("unauthorized: the credentials were rejected", "未授权：凭据被拒绝")
+	reasonNotServed    = words.Say("API not served by this cluster (is the CRD installed?)", "该集群不提供此 API（是否安装了相应的 CRD？）")
 )
 
 // reasonReadFailed is the reason of a read that failed for another cause; msg, the error's text,
 // is a fact.
-func reasonReadFailed(msg string) rules.Words {
-	return rules.Say("read failed: %s", "读取失败：%s", msg)
+func reasonReadFailed(msg string) words.Words {
+	return words.Say("read failed: %s", "读取失败：%s", msg)
 }
 
 // reasonNoneSelected is the reason of an offline selection the input files hold none of.
-func reasonNoneSelected(selector string) rules.Words {
-	return rules.Say("not in the input files (none selected by %s)", "输入文件中没有（%s 未选中任何对象）", selector)
+func reasonNoneSelected(selector string) words.Words {
+	return words.Say("not in the input files (none selected by %s)", "输入文件中没有（%s 未选中任何对象）", selector)
 }
 
 // Store holds the objects of one resource and what is known about the ones it lacks.

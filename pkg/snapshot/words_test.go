@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestUnknownErrorWorded: an UnknownError of every shape and of each of the snapshot's own reasons
@@ -53,15 +54,15 @@ func TestUnknownErrorWorded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var w rules.Worded = tt.err
-			en, zh := w.In(rules.English), w.In(rules.Chinese)
+			var w words.Worded = tt.err
+			en, zh := w.In(words.English), w.In(words.Chinese)
 			if en != tt.err.Error() || en != tt.en {
 				t.Errorf("In(English) = %q, Error() = %q, want %q", en, tt.err.Error(), tt.en)
 			}
-			if rules.HasHan(en) {
+			if words.HasHan(en) {
 				t.Errorf("English %q has Han", en)
 			}
-			if !rules.HasHan(zh) || strings.Contains(zh, "%!") {
+			if !words.HasHan(zh) || strings.Contains(zh, "%!") {
 				t.Errorf("Chinese %q", zh)
 			}
 			for _, k := range tt.keep {
@@ -75,8 +76,8 @@ func TestUnknownErrorWorded(t *testing.T) {
 			if tt.err.Words.IsZero() != (tt.name == "a reason of text alone") {
 				t.Errorf("Words set %v for reason %q", !tt.err.Words.IsZero(), tt.err.Reason)
 			}
-			if !tt.err.Words.IsZero() && tt.err.Words.In(rules.English) != tt.err.Reason {
-				t.Errorf("Words %q, Reason %q: the English differs", tt.err.Words.In(rules.English), tt.err.Reason)
+			if !tt.err.Words.IsZero() && tt.err.Words.In(words.English) != tt.err.Reason {
+				t.Errorf("Words %q, Reason %q: the English differs", tt.err.Words.In(words.English), tt.err.Reason)
 			}
 		})
 	}
@@ -97,11 +98,11 @@ func TestNotFoundErrorWorded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var w rules.Worded = tt.err
-			if en := w.In(rules.English); en != tt.en || en != tt.err.Error() {
+			var w words.Worded = tt.err
+			if en := w.In(words.English); en != tt.en || en != tt.err.Error() {
 				t.Errorf("In(English) = %q, want %q", en, tt.en)
 			}
-			if zh := w.In(rules.Chinese); !rules.HasHan(zh) || !strings.Contains(zh, tt.err.Name) {
+			if zh := w.In(words.Chinese); !words.HasHan(zh) || !strings.Contains(zh, tt.err.Name) {
 				t.Errorf("In(Chinese) = %q", zh)
 			}
 		})
@@ -125,7 +126,7 @@ func TestArgErrorsWorded(t *testing.T) {
 	}, "deployments", 0)
 	_, badSelector := Selector{Label: "a in ("}.Matcher("offline")
 	_, badField := Selector{Field: "a=="}.Matcher("offline")
-	_, otherField := Selector{Field: "spec.type=LoadBalancer"}.Matcher(rules.Say("offline", "离线"))
+	_, otherField := Selector{Field: "spec.type=LoadBalancer"}.Matcher(words.Say("offline", "离线"))
 	_, badGrouping := ParseGrouping("world")
 	tests := []struct {
 		name string
@@ -148,15 +149,15 @@ func TestArgErrorsWorded(t *testing.T) {
 			if tt.err == nil {
 				t.Fatal("no error")
 			}
-			var w rules.Worded
+			var w words.Worded
 			if !errors.As(tt.err, &w) {
 				t.Fatalf("%q is not worded", tt.err)
 			}
-			en, zh := w.In(rules.English), w.In(rules.Chinese)
-			if en != tt.err.Error() || rules.HasHan(en) {
+			en, zh := w.In(words.English), w.In(words.Chinese)
+			if en != tt.err.Error() || words.HasHan(en) {
 				t.Errorf("In(English) = %q, Error() = %q", en, tt.err.Error())
 			}
-			if !rules.HasHan(zh) || !strings.Contains(zh, tt.keep) || !strings.Contains(en, tt.keep) {
+			if !words.HasHan(zh) || !strings.Contains(zh, tt.keep) || !strings.Contains(en, tt.keep) {
 				t.Errorf("In(Chinese) = %q, want Chinese keeping %q", zh, tt.keep)
 			}
 		})
@@ -164,7 +165,7 @@ func TestArgErrorsWorded(t *testing.T) {
 	if errors.Unwrap(badSelector) == nil {
 		t.Error("--selector's error no longer wraps the parse error")
 	}
-	if zh := otherField.(rules.Worded).In(rules.Chinese); !strings.Contains(zh, "离线") {
+	if zh := otherField.(words.Worded).In(words.Chinese); !strings.Contains(zh, "离线") {
 		t.Errorf("a worded mode is not worded: %q", zh)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Grouping says which manifest files are read as one cluster (a world): cross-object checks (a
@@ -39,7 +39,7 @@ func ParseGrouping(s string) (Grouping, error) {
 	for i, g := range Groupings {
 		names[i] = string(g)
 	}
-	return "", rules.Errorf("invalid argument %q for --group-files: must be one of: %s",
+	return "", words.Errorf("invalid argument %q for --group-files: must be one of: %s",
 		"--group-files 的取值 %q 无效：只能是 %s 之一", s, strings.Join(names, ", "))
 }
 
@@ -66,7 +66,7 @@ type Input struct {
 	// Notes say what the input held besides objects: files left out, objects defined in several
 	// files, and how to render a Helm chart or kustomization; each in every language (String is
 	// its English).
-	Notes []rules.Words
+	Notes []words.Words
 	// defs are where each object is defined, by originKey.
 	defs map[string][]Location
 }
@@ -84,7 +84,7 @@ func (f Files) LoadWorlds() (*Input, error) {
 	}
 	in := &Input{defs: map[string][]Location{}}
 	if len(raw.skipped) > 0 {
-		in.Notes = append(in.Notes, rules.Say("skipped %d file(s) that hold no Kubernetes object: %s",
+		in.Notes = append(in.Notes, words.Say("skipped %d file(s) that hold no Kubernetes object: %s",
 			"跳过了 %d 个不含 Kubernetes 对象的文件：%s", len(raw.skipped), namesOf(raw.skipped, 10)))
 	}
 	in.Notes = append(in.Notes, raw.hints...)
@@ -169,7 +169,7 @@ func (p part) files() []*manifest {
 
 // split divides a group's files where they define the same object: a file goes to the first part
 // with no file it collides with. It returns the parts and a note per pair of colliding files.
-func split(files []*manifest) ([]part, []rules.Words) {
+func split(files []*manifest) ([]part, []words.Words) {
 	order := map[*manifest]int{}
 	ids := make([]map[string]bool, len(files))
 	for i, m := range files {
@@ -191,13 +191,13 @@ func split(files []*manifest) ([]part, []rules.Words) {
 		return out
 	}
 	collides := make([][]int, len(files))
-	var notes []rules.Words
+	var notes []words.Words
 	for i := range files {
 		for j := i + 1; j < len(files); j++ {
 			if both := shared(i, j); len(both) > 0 {
 				collides[i] = append(collides[i], j)
 				collides[j] = append(collides[j], i)
-				notes = append(notes, rules.Say("%s and %s both define %s; each is diagnosed without the other",
+				notes = append(notes, words.Say("%s and %s both define %s; each is diagnosed without the other",
 					"%s 和 %s 都定义了 %s；两者分别单独诊断",
 					files[i].shown, files[j].shown, namesOf(both, 3)))
 			}

@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"go.yaml.in/yaml/v3"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // Manifests are decoded with go.yaml.in/yaml/v3 into yaml.Node trees, once per document: the nodes
@@ -20,7 +19,7 @@ import (
 // document is a few lines long).
 const maxValueNodes = 1 << 22
 
-var errTooManyNodes = rules.Errorf("aliases expand to too many nodes", "别名展开后的节点过多")
+var errTooManyNodes = words.Errorf("aliases expand to too many nodes", "别名展开后的节点过多")
 
 // yaml11Bools are the plain scalars YAML 1.1 (which kubectl, Helm and the API machinery's decoder
 // follow) reads as booleans and YAML 1.2 reads as strings: an unquoted on in an annotation reaches
@@ -72,7 +71,7 @@ func convert(n *yaml.Node, budget *int) (any, error) {
 				continue
 			}
 			if k.Kind != yaml.ScalarNode {
-				return nil, rules.Errorf("line %d: a mapping key must be a scalar", "第 %d 行：映射的键必须是标量", k.Line)
+				return nil, words.Errorf("line %d: a mapping key must be a scalar", "第 %d 行：映射的键必须是标量", k.Line)
 			}
 			val, err := convert(v, budget)
 			if err != nil {
@@ -110,7 +109,7 @@ func merge(out map[string]any, v *yaml.Node, budget *int) error {
 		}
 		mm, ok := m.(map[string]any)
 		if !ok {
-			return rules.Errorf("line %d: a merge key needs a mapping", "第 %d 行：合并键（<<）需要一个映射", s.Line)
+			return words.Errorf("line %d: a merge key needs a mapping", "第 %d 行：合并键（<<）需要一个映射", s.Line)
 		}
 		for k, val := range mm {
 			if _, set := out[k]; !set {

@@ -1,7 +1,16 @@
-package rules
+package words
 
 import (
 	"strings"
+)
+
+// Lang is a language the program's texts are written in.
+type Lang string
+
+// Languages the texts exist in; English is the default.
+const (
+	English Lang = "en"
+	Chinese Lang = "zh"
 )
 
 // LangValues are the values --lang accepts.

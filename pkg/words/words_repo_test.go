@@ -1,4 +1,4 @@
-package rules
+package words
 
 import (
 	"go/ast"
@@ -14,11 +14,11 @@ import (
 
 // wordedDirs are the packages whose errors reach the user as the error line of a run (or of a
 // fleet context): every error they make is worded in every language.
-var wordedDirs = []string{"pkg/cmd", "internal/cli", "pkg/diagnose", "pkg/policy", "pkg/preflight", "pkg/serve", "pkg/report", "pkg/rules"}
+var wordedDirs = []string{"pkg/cmd", "internal/cli", "pkg/diagnose", "pkg/policy", "pkg/preflight", "pkg/serve", "pkg/report", "pkg/rules", "pkg/words"}
 
 // wordedExempt are the calls of fmt.Errorf and errors.New those packages may keep: Errorf itself,
 // which asks fmt which errors its English wraps.
-var wordedExempt = map[string]bool{"pkg/rules/words.go:fmt.Errorf": true}
+var wordedExempt = map[string]bool{"pkg/words/words.go:fmt.Errorf": true}
 
 // verb is a fmt verb with its optional argument index; %% is none.
 var verb = regexp.MustCompile(`%(\[(\d+)\])?[-+# 0]*(\d+|\*)?(\.(\d+|\*)?)?(\[(\d+)\])?([a-zA-Z%])`)
@@ -27,7 +27,7 @@ var verb = regexp.MustCompile(`%(\[(\d+)\])?[-+# 0]*(\d+|\*)?(\.(\d+|\*)?)?(\[(\
 var englishWord = regexp.MustCompile(`(^|[^-%\w.])[a-z]{3,}\b`)
 
 // TestErrorsWorded walks the error sites of wordedDirs: none makes an error with fmt.Errorf or
-// errors.New, and each rules.Errorf and rules.Say with literal formats has an English format
+// errors.New, and each words.Errorf and words.Say with literal formats has an English format
 // without Chinese, a Chinese one in Chinese (or only flags, verbs and punctuation), and facts
 // for every verb of both.
 func TestErrorsWorded(t *testing.T) {
@@ -57,9 +57,9 @@ func TestErrorsWorded(t *testing.T) {
 				switch {
 				case name == "fmt.Errorf" || name == "errors.New":
 					if !wordedExempt[rel+":"+name] {
-						t.Errorf("%s: %s makes an error in English only; use rules.Errorf", fset.Position(call.Pos()), name)
+						t.Errorf("%s: %s makes an error in English only; use words.Errorf", fset.Position(call.Pos()), name)
 					}
-				case name == "rules.Errorf" || name == "rules.Say" || (f.Name.Name == "rules" && (name == "Errorf" || name == "Say")):
+				case name == "words.Errorf" || name == "words.Say" || (f.Name.Name == "rules" && (name == "Errorf" || name == "Say")):
 					if checkWordedCall(t, fset.Position(call.Pos()).String(), call) {
 						sites++
 					}

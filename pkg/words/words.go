@@ -1,4 +1,6 @@
-package rules
+// Package words is the program's own text in every language it speaks: phrases written in English and
+// Simplified Chinese side by side (Say, Errorf), and the choice of language (--lang, the locale).
+package words
 
 import (
 	"errors"
