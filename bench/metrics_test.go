@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/serve"
@@ -19,7 +20,7 @@ import (
 // 100 and 7,000 other targets exported: per-target state keeps it independent of the total.
 func BenchmarkMetricsUpdate(b *testing.B) {
 	build := func(name string, ids ...rules.ID) report.Report {
-		res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: name}, Provider: rules.TKE}
+		res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: name}, Provider: tkerules.Provider}
 		for _, id := range ids {
 			res.Findings = append(res.Findings, checks.Finding{Rule: id, Check: "bench", Source: checks.SourceCheck})
 		}
@@ -33,10 +34,10 @@ func BenchmarkMetricsUpdate(b *testing.B) {
 		b.Run(fmt.Sprintf("targets=%d", others), func(b *testing.B) {
 			m := serve.NewMetrics(prometheus.NewRegistry())
 			for i := range others {
-				m.Update(build(fmt.Sprintf("t%d", i), rules.TKEIngressE4011, rules.TKEIngressE4051))
+				m.Update(build(fmt.Sprintf("t%d", i), tkerules.IngressE4011, tkerules.IngressE4051))
 			}
-			broken := build("changing", rules.TKEIngressE4009, rules.TKEIngressE4011)
-			fixed := build("changing", rules.TKEIngressE4011)
+			broken := build("changing", tkerules.IngressE4009, tkerules.IngressE4011)
+			fixed := build("changing", tkerules.IngressE4011)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := range b.N {
@@ -59,8 +60,8 @@ func BenchmarkMetricsScrape(b *testing.B) {
 			reg := prometheus.NewRegistry()
 			m := serve.NewMetrics(reg)
 			for i := range 25000 {
-				res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: fmt.Sprintf("ns-%d", i%300), Name: fmt.Sprintf("web-%d", i)}, Provider: rules.TKE}
-				for _, id := range []rules.ID{rules.TKEIngressE4011, rules.TKEIngressE4051} {
+				res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: fmt.Sprintf("ns-%d", i%300), Name: fmt.Sprintf("web-%d", i)}, Provider: tkerules.Provider}
+				for _, id := range []rules.ID{tkerules.IngressE4011, tkerules.IngressE4051} {
 					res.Findings = append(res.Findings, checks.Finding{Rule: id, Check: "bench", Source: checks.SourceCheck})
 				}
 				r, err := report.Build(res, snapshot.Live, nil)

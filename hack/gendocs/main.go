@@ -15,6 +15,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -32,9 +34,9 @@ var groups = []struct {
 	p     rules.Provider
 	k     rules.Kind
 }{
-	{"Tencent TKE — Ingress", rules.TKE, rules.Ingress},
-	{"Tencent TKE — Service", rules.TKE, rules.Service},
-	{"Alibaba ACK — Service", rules.ACK, rules.Service},
+	{"Tencent TKE — Ingress", tkerules.Provider, rules.Ingress},
+	{"Tencent TKE — Service", tkerules.Provider, rules.Service},
+	{"Alibaba ACK — Service", ackrules.Provider, rules.Service},
 	{"Generic — Service", rules.Generic, rules.Service},
 	{"Generic — Ingress", rules.Generic, rules.Ingress},
 }
@@ -218,9 +220,9 @@ func rulesDoc(lang words.Lang) (string, error) {
 			if u := r.Link(lang); u != "" {
 				fmt.Fprintf(&detail, "- **%s"+l.colon+"** <%s>\n", l.link, u)
 			}
-			if len(r.ConsequenceOf) > 0 {
-				causes := make([]string, len(r.ConsequenceOf))
-				for i, c := range r.ConsequenceOf {
+			if len(r.Causes()) > 0 {
+				causes := make([]string, len(r.Causes()))
+				for i, c := range r.Causes() {
 					causes[i] = fmt.Sprintf("[`%s`](#%s)", c, report.RuleAnchor(c))
 				}
 				fmt.Fprintf(&detail, "- **%s"+l.colon+"** %s%s\n", l.consequenceOf, strings.Join(causes, ", "), l.consequenceNote)

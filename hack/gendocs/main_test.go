@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -105,7 +106,7 @@ func TestDecisionWordedPerLanguage(t *testing.T) {
 		{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes"}, IfUnknown: rules.UnknownSkips},
 		{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes", Zh: "节点"}, IfUnknown: rules.Unknown("a new verdict")},
 	} {
-		if _, _, err := decision(l, words.Chinese, rules.TKEIngressE4011, d); err == nil {
+		if _, _, err := decision(l, words.Chinese, tkerules.IngressE4011, d); err == nil {
 			t.Errorf("decision %+v without a Chinese wording gave no error", d)
 		}
 	}

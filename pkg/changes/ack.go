@@ -5,7 +5,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -73,10 +73,10 @@ func ackService(now, after *corev1.Service) []Change {
 		preserve, _ := ackAnn(now, "preserve-lb-on-delete")
 		switch {
 		case managesListeners:
-			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: to,
+			out = append(out, Change{Rule: ackrules.ServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: to,
 				Says: say(sayACKReusedListenersGone, strings.Join(portKeys(now), ", "), id)})
 		case id == "" && preserve == "":
-			out = append(out, Change{Rule: rules.ACKServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: to,
+			out = append(out, Change{Rule: ackrules.ServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: to,
 				Says: say(sayACKDeletesLB, addressNote(now.Status.LoadBalancer.Ingress))})
 		}
 		return out
@@ -84,35 +84,35 @@ func ackService(now, after *corev1.Service) []Change {
 	out = append(out, ackRebind(now, after)...)
 	oldType, _ := ackAnn(now, "address-type")
 	if newType, _ := ackAnn(after, "address-type"); newType != "" && newType != orDefault(oldType, "internet") {
-		out = append(out, Change{Rule: rules.ACKServiceAddressTypeImmutable, Field: ackField(now, after, "address-type"), Old: oldType, New: newType,
+		out = append(out, Change{Rule: ackrules.ServiceAddressTypeImmutable, Field: ackField(now, after, "address-type"), Old: oldType, New: newType,
 			Says: say(sayACKAddressType, orDefault(oldType, "internet"), addressNote(now.Status.LoadBalancer.Ingress))})
 	}
 	oldRG, _ := ackAnn(now, "resource-group-id")
 	if newRG, _ := ackAnn(after, "resource-group-id"); newRG != "" && newRG != oldRG {
-		out = append(out, Change{Rule: rules.ACKServiceResourceGroupImmutable, Field: ackField(now, after, "resource-group-id"), Old: oldRG, New: newRG,
+		out = append(out, Change{Rule: ackrules.ServiceResourceGroupImmutable, Field: ackField(now, after, "resource-group-id"), Old: oldRG, New: newRG,
 			Says: say(sayACKResourceGroup)})
 	}
 	for _, f := range ackFixedSuffixes {
 		o, _ := ackAnn(now, f.suffix)
 		if n, _ := ackAnn(after, f.suffix); n != "" && n != o {
-			out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, f.suffix), Old: o, New: n,
+			out = append(out, Change{Rule: ackrules.ServiceFixedAtCreation, Field: ackField(now, after, f.suffix), Old: o, New: n,
 				Says: say(sayACKFixedAttr, say(f.what))})
 		}
 	}
 	oldIPv, _ := ackAnn(now, "ip-version")
 	if newIPv, _ := ackAnn(after, "ip-version"); orDefault(newIPv, "ipv4") != orDefault(oldIPv, "ipv4") {
-		out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, "ip-version"), Old: oldIPv, New: newIPv,
+		out = append(out, Change{Rule: ackrules.ServiceFixedAtCreation, Field: ackField(now, after, "ip-version"), Old: oldIPv, New: newIPv,
 			Says: say(sayACKIPVersion)})
 	}
 	oldVsw, _ := ackAnn(now, "vswitch-id")
 	if newVsw, _ := ackAnn(after, "vswitch-id"); newVsw != "" && newVsw != oldVsw {
-		out = append(out, Change{Rule: rules.ACKServiceFixedAtCreation, Field: ackField(now, after, "vswitch-id"), Old: oldVsw, New: newVsw,
+		out = append(out, Change{Rule: ackrules.ServiceFixedAtCreation, Field: ackField(now, after, "vswitch-id"), Old: oldVsw, New: newVsw,
 			Says: say(sayACKVSwitch)})
 	}
 	out = append(out, ackCharge(now, after)...)
 	if newID, _ := ackAnn(after, "id"); managesListeners && newID == id {
 		if gone := removedPorts(now, after); len(gone) > 0 {
-			out = append(out, Change{Rule: rules.ACKServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
+			out = append(out, Change{Rule: ackrules.ServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
 				Says: say(sayACKListenersOfPortsGone, strings.Join(gone, ", "), id)})
 		}
 	}
@@ -120,7 +120,7 @@ func ackService(now, after *corev1.Service) []Change {
 	for _, s := range ackBackendSuffixes {
 		keys = append(keys, ackPrefix+s)
 	}
-	out = append(out, valueChanges(rules.ACKServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) words.Words {
+	out = append(out, valueChanges(ackrules.ServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) words.Words {
 		switch {
 		case key == ackBackendType:
 			return say(sayACKBackendType, backendKind(n), backendKind(o))
@@ -148,18 +148,18 @@ func ackRebind(now, after *corev1.Service) []Change {
 	field := ackField(now, after, "id")
 	switch {
 	case id == "" && newID != "" && newID == now.Labels[ackCCMLabel]:
-		return []Change{{Rule: rules.ACKServiceOrphanOnDelete, Field: field, Old: id, New: newID,
+		return []Change{{Rule: ackrules.ServiceOrphanOnDelete, Field: field, Old: id, New: newID,
 			Says: say(sayACKOrphan, newID, ackCCMLabel)}}
 	case id != "" && newID == "":
-		return []Change{{Rule: rules.ACKServiceReuseRemoved, Field: field, Old: id, New: newID,
+		return []Change{{Rule: ackrules.ServiceReuseRemoved, Field: field, Old: id, New: newID,
 			Says: say(sayACKReuseRemoved, id)}}
 	case id == newID || !ackComparesAddress(now, after):
 		return nil
 	case id == "":
-		return []Change{{Rule: rules.ACKServiceLBRebind, Field: field, Old: id, New: newID,
+		return []Change{{Rule: ackrules.ServiceLBRebind, Field: field, Old: id, New: newID,
 			Says: say(sayACKRebindFromOwn, newID)}}
 	}
-	return []Change{{Rule: rules.ACKServiceLBRebind, Field: field, Old: id, New: newID,
+	return []Change{{Rule: ackrules.ServiceLBRebind, Field: field, Old: id, New: newID,
 		Says: say(sayACKRebind, id)}}
 }
 
@@ -207,10 +207,10 @@ func ackCharge(now, after *corev1.Service) []Change {
 	newSpec, _ := ackAnn(after, "spec")
 	switch {
 	case oldCharge == "PayByCLCU" && newCharge != "PayByCLCU" && (newCharge != "" || newSpec != ""):
-		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "instance-charge-type"), Old: oldCharge, New: newCharge,
+		return []Change{{Rule: ackrules.ServiceCLCUSpec, Field: ackField(now, after, "instance-charge-type"), Old: oldCharge, New: newCharge,
 			Says: say(sayACKCLCUToSpec)}}
 	case newCharge == "PayByCLCU" && (oldCharge == "PayByCLCU" || oldCharge == "") && newSpec != "" && newSpec != oldSpec:
-		return []Change{{Rule: rules.ACKServiceCLCUSpec, Field: ackField(now, after, "spec"), Old: oldSpec, New: newSpec,
+		return []Change{{Rule: ackrules.ServiceCLCUSpec, Field: ackField(now, after, "spec"), Old: oldSpec, New: newSpec,
 			Says: say(sayACKCLCUSpec)}}
 	}
 	return nil

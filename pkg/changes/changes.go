@@ -18,6 +18,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -74,9 +76,9 @@ func Service(p rules.Provider, now, after *corev1.Service, exists bool) []Change
 	}
 	var out []Change
 	switch p {
-	case rules.ACK:
+	case ackrules.Provider:
 		out = ackService(now, after)
-	case rules.TKE:
+	case tkerules.Provider:
 		out = tkeService(now, after)
 	}
 	if isLB(after) {
@@ -92,7 +94,7 @@ func Ingress(p rules.Provider, now, after *networkingv1.Ingress, exists bool) []
 		return nil
 	}
 	var out []Change
-	if p == rules.TKE {
+	if p == tkerules.Provider {
 		out = tkeIngress(now, after)
 	}
 	return worded(append(out, genericIngress(now, after)...))

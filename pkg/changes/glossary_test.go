@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -44,9 +46,9 @@ func sayKeyNames(t *testing.T) []string {
 func sayingVendor(name string) rules.Provider {
 	switch {
 	case strings.HasPrefix(name, "sayACK"):
-		return rules.ACK
+		return ackrules.Provider
 	case strings.HasPrefix(name, "sayTKE"):
-		return rules.TKE
+		return tkerules.Provider
 	}
 	return rules.Generic
 }
@@ -71,7 +73,7 @@ func TestSayingsUseGlossary(t *testing.T) {
 // TestSayingVendor reads the vendor from the wording's name.
 func TestSayingVendor(t *testing.T) {
 	for name, want := range map[string]rules.Provider{
-		"sayACKDeletesLB": rules.ACK, "sayTKEDeletesLB": rules.TKE, "sayAddressNote": rules.Generic,
+		"sayACKDeletesLB": ackrules.Provider, "sayTKEDeletesLB": tkerules.Provider, "sayAddressNote": rules.Generic,
 	} {
 		if got := sayingVendor(name); got != want {
 			t.Errorf("sayingVendor(%s) = %s, want %s", name, got, want)

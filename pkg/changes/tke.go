@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -31,15 +32,15 @@ func tkeService(now, after *corev1.Service) []Change {
 	reused := now.Annotations[tkeExistedLB]
 	if !isLB(after) {
 		if reused != "" {
-			return []Change{{Rule: rules.TKEServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
+			return []Change{{Rule: tkerules.ServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
 				Says: say(sayTKEReusedListenersGone, strings.Join(portKeys(now), ", "), reused)}}
 		}
-		return []Change{{Rule: rules.TKEServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
+		return []Change{{Rule: tkerules.ServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
 			Says: say(sayTKEDeletesLB, addressNote(now.Status.LoadBalancer.Ingress))}}
 	}
 	refused := func(key string, what sayKey) {
 		o, n := now.Annotations[key], after.Annotations[key]
-		out = append(out, Change{Rule: rules.TKEServiceCLBSwitchRefused, Field: annPath(key), Old: o, New: n,
+		out = append(out, Change{Rule: tkerules.ServiceCLBSwitchRefused, Field: annPath(key), Old: o, New: n,
 			Says: say(sayTKERefused, say(what))})
 	}
 	newReused := after.Annotations[tkeExistedLB]
@@ -70,11 +71,11 @@ func tkeService(now, after *corev1.Service) []Change {
 	}
 	if reused != "" && newReused == reused {
 		if gone := removedPorts(now, after); len(gone) > 0 {
-			out = append(out, Change{Rule: rules.TKEServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
+			out = append(out, Change{Rule: tkerules.ServiceReusedListenersRemoved, Field: "spec.ports", Old: strings.Join(portKeys(now), ","), New: strings.Join(portKeys(after), ","),
 				Says: say(sayTKEListenersOfPortsGone, strings.Join(gone, ", "), reused)})
 		}
 	}
-	out = append(out, valueChanges(rules.TKEServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) words.Words {
+	out = append(out, valueChanges(tkerules.ServiceBackendChange, now.Annotations, after.Annotations, tkeBackendKeys, func(key, o, n string) words.Words {
 		if strings.HasSuffix(key, "direct-access") {
 			return say(sayTKEDirectAccess)
 		}
@@ -111,15 +112,15 @@ func tkeIngress(now, after *networkingv1.Ingress) []Change {
 		if lb := now.Annotations[tkeIngExistLB]; lb != "" {
 			what = say(sayTKEIngressDeletesListeners, lb)
 		}
-		return []Change{{Rule: rules.TKEIngressChangeDeletesLB, Field: field, Old: o, New: n, Says: what}}
+		return []Change{{Rule: tkerules.IngressChangeDeletesLB, Field: field, Old: o, New: n, Says: what}}
 	}
 	var out []Change
 	if now.Annotations[tkeIngGroup] != "true" && after.Annotations[tkeIngGroup] == "true" {
-		out = append(out, Change{Rule: rules.TKEIngressGroupAfterCreation, Field: annPath(tkeIngGroup), Old: now.Annotations[tkeIngGroup], New: "true",
+		out = append(out, Change{Rule: tkerules.IngressGroupAfterCreation, Field: annPath(tkeIngGroup), Old: now.Annotations[tkeIngGroup], New: "true",
 			Says: say(sayTKEGroupAfterCreation)})
 	}
 	if len(now.Spec.TLS) > 0 && len(after.Spec.TLS) == 0 {
-		out = append(out, Change{Rule: rules.TKEIngressHTTPSListenerRemoved, Field: "spec.tls", Old: tlsHosts(now), New: "",
+		out = append(out, Change{Rule: tkerules.IngressHTTPSListenerRemoved, Field: "spec.tls", Old: tlsHosts(now), New: "",
 			Says: say(sayTKEHTTPSGone)})
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -149,11 +150,11 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		if len(svc.Status.LoadBalancer.Ingress) > 0 {
 			// The open-source controller builds the local model on every sync and fails the same way;
 			// ACK documents zone-maps as needed to create the NLB.
-			c.SaySeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("zone-maps"), words.Say(
+			c.SaySeverity(ackrules.ServiceAnnotationDependency, rules.Warning, a.path("zone-maps"), words.Say(
 				"the NLB exists, but the Service has no zone-maps and no loadbalancer-id: the open-source CCM fails every sync with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing",
 				"NLB 已存在，但该 Service 既没有 zone-maps 也没有 loadbalancer-id：开源版 CCM 每次同步都会失败（\"ParameterMissing, zone mappings are required\"）；缺少 %szone-maps", ackPrefix))
 		} else {
-			c.Say(rules.ACKServiceAnnotationDependency, a.path("zone-maps"), words.Say(
+			c.Say(ackrules.ServiceAnnotationDependency, a.path("zone-maps"), words.Say(
 				"CCM creates the NLB (no loadbalancer-id) and needs its zones and vSwitches; it fails with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing",
 				"由 CCM 创建 NLB（未设置 loadbalancer-id），需要指定它的可用区和交换机；否则失败并报 \"ParameterMissing, zone mappings are required\"；缺少 %szone-maps", ackPrefix))
 		}
@@ -161,13 +162,13 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	// A reused (user-managed) NLB gets its listeners only with force-override exactly "true"
 	// (nlbv2/model_applier.go: IsForceOverride).
 	if id := a.value("id"); reused && a.value("force-override-listeners") != "true" {
-		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), words.Say(
+		c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
 			"NLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 			"NLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
 			clip(id), servicePorts(svc)))
 	}
 	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
-		c.Say(rules.ACKServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", words.Say(
+		c.Say(ackrules.ServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", words.Say(
 			"loadBalancerSourceRanges is not applied to a reused NLB (%sid is set); CCM records a FeatureNotSupported warning",
 			"loadBalancerSourceRanges 不会应用到复用的 NLB 上（已设置 %sid）；CCM 会记录一条 FeatureNotSupported 警告", ackPrefix))
 	}
@@ -176,7 +177,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		for _, s := range []string{"health-check-connect-port", "healthy-threshold", "unhealthy-threshold", "health-check-connect-timeout", "health-check-interval"} {
 			if v, _, set := a.get(s); set && v != "" {
 				if err := anyInt32(v); err != nil {
-					c.Say(rules.ACKServiceInvalidAnnotation, a.path(s), words.Say("%s: %v", "注解 %s 的值无效：%v", s, err))
+					c.Say(ackrules.ServiceInvalidAnnotation, a.path(s), words.Say("%s: %v", "注解 %s 的值无效：%v", s, err))
 				}
 			}
 		}
@@ -185,16 +186,16 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if v := a.value("weight"); v != "" {
 		if reused && vgroup != "" {
 			if err := atoiIn(0, 100)(v); err != nil {
-				c.Say(rules.ACKServiceInvalidAnnotation, a.path("weight"), words.Say("weight: %v", "注解 weight 的值无效：%v", err))
+				c.Say(ackrules.ServiceInvalidAnnotation, a.path("weight"), words.Say("weight: %v", "注解 weight 的值无效：%v", err))
 			}
 		} else {
-			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("weight"), words.Say(
+			c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path("weight"), words.Say(
 				"weight applies on an NLB only with a reused NLB (loadbalancer-id) and vgroup-port; CCM ignores it",
 				"在 NLB 上，weight 只在复用 NLB（loadbalancer-id）并设置 vgroup-port 时生效；CCM 会忽略它"))
 		}
 	}
 	if vgroup != "" && !reused {
-		c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
+		c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
 			"vgroup-port applies only to a reused NLB (%sid is not set); CCM ignores it",
 			"vgroup-port 只对复用的 NLB 生效（未设置 %sid）；CCM 会忽略它", ackPrefix))
 	}
@@ -215,7 +216,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 				err = use(i, m)
 			}
 			if err != nil {
-				c.Say(rules.ACKServiceInvalidAnnotation, a.path(suffix), words.Say("%s: %v (CCM fails on it while building the listener of port %d)",
+				c.Say(ackrules.ServiceInvalidAnnotation, a.path(suffix), words.Say("%s: %v (CCM fails on it while building the listener of port %d)",
 					"%s：%v（CCM 为端口 %d 创建监听时会因此失败）", suffix, err, p.Port))
 				failed = true
 				return
@@ -240,12 +241,12 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		bt := svc.Annotations[annBackendType]
 		switch {
 		case bt != "" && bt != "eni":
-			c.Say(rules.ACKServiceAnnotationDependency, a.path("listener-port-range"), words.Say(
+			c.Say(ackrules.ServiceAnnotationDependency, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends, but %s is %q; CCM fails the sync",
 				"listener-port-range 只在 ENI 后端模式下可用，但 %s 为 %q；CCM 同步会失败", annBackendType, clip(bt)))
 			failed = true
 		case !eni:
-			c.SaySeverity(rules.ACKServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"), words.Say(
+			c.SaySeverity(ackrules.ServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends and the Service does not set %s: eni; unless the cluster's default backend type is eni, CCM fails the sync",
 				"listener-port-range 只在 ENI 后端模式下可用，而该 Service 未设置 %s: eni；除非集群默认的后端类型是 eni，否则 CCM 同步会失败", annBackendType))
 		}
@@ -293,7 +294,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 				if listeners[i].port != 0 && listeners[j].port != 0 {
 					path = a.path("protocol-port")
 				}
-				c.Say(rules.ACKServiceInvalidAnnotation, path, words.Say(
+				c.Say(ackrules.ServiceInvalidAnnotation, path, words.Say(
 					"listener %s (port %d) overlaps listener %s (port %d); CCM fails the sync",
 					"监听 %s（端口 %d）与监听 %s（端口 %d）的端口重叠；CCM 同步会失败",
 					listeners[i], svc.Spec.Ports[i].Port, listeners[j], svc.Spec.Ports[j].Port))
@@ -305,7 +306,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if _, _, cert := a.get("cert-id"); !cert {
 		for _, l := range listeners {
 			if l.proto == "TCPSSL" {
-				c.Say(rules.ACKServiceAnnotationDependency, a.path("protocol-port"), words.Say(
+				c.Say(ackrules.ServiceAnnotationDependency, a.path("protocol-port"), words.Say(
 					"listener %s is TCPSSL, which needs a server certificate; %scert-id is missing",
 					"监听 %s 是 TCPSSL 监听，需要服务器证书；缺少 %scert-id", l, ackPrefix))
 				break

@@ -8,7 +8,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -150,7 +150,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		what = words.Say("nodes with a ready pod (Local mode)", "运行着就绪 Pod 的节点（Local 模式）")
 	}
 	if len(own.ids) > ackBackendQuota {
-		c.Say(rules.ACKServiceBackendQuota, path, words.Say("about %d backend servers: %s, above the default quota of %d per CLB",
+		c.Say(ackrules.ServiceBackendQuota, path, words.Say("about %d backend servers: %s, above the default quota of %d per CLB",
 			"约 %d 台后端服务器：%s，超过了每个 CLB 默认 %d 台的配额", len(own.ids), what, ackBackendQuota))
 		return true, nil
 	}
@@ -189,7 +189,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		more = words.Say("; %d more Service(s) on it could not be read, so the real count may be higher",
 			"；另有 %d 个使用它的 Service 无法读取，实际数量可能更多", len(unread))
 	}
-	c.Say(rules.ACKServiceBackendQuota, a.path("id"), words.Say(
+	c.Say(ackrules.ServiceBackendQuota, a.path("id"), words.Say(
 		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
 		"CLB %s 由 %d 个 Service 共用，它们的后端合计约 %d 台不同的服务器（本 Service：%d 台%s；%s），超过了每个 CLB 默认 %d 台的配额%s",
 		clip(id), len(parts)+1, len(union), len(own.ids), what, listWords(parts, 5), ackBackendQuota, more))

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -94,43 +95,43 @@ func TestACKBackendQuotaPerCLB(t *testing.T) {
 		s.EndpointSlices.MarkGap("other", g)
 		s.Pods.MarkGap("other", g)
 	}
-	runRuleCases(t, rules.ACK, []ruleCase{
+	runRuleCases(t, ackrules.Provider, []ruleCase{
 		{name: "two Services on one CLB with disjoint nodes",
 			objs: base(sibling("api", reuse("backend-label", "pool=b"))),
-			rule: rules.ACKServiceBackendQuota, path: a("id")},
+			rule: ackrules.ServiceBackendQuota, path: a("id")},
 		{name: "a node shared by two Services counts once",
 			objs: base(sibling("api", reuse("backend-label", "pool=a"))),
-			rule: rules.ACKServiceBackendQuota},
+			rule: ackrules.ServiceBackendQuota},
 		{name: "a Service on another CLB does not count",
 			objs: base(sibling("api", m("id", "lb-bp1other00000000000001", "backend-label", "pool=b"))),
-			rule: rules.ACKServiceBackendQuota},
+			rule: ackrules.ServiceBackendQuota},
 		{name: "legacy loadbalancer-id key names the same CLB",
 			objs: base(sibling("api", m(ackLegacyPrefix+"id", lb, "backend-label", "pool=b"))),
-			rule: rules.ACKServiceBackendQuota, path: a("id")},
+			rule: ackrules.ServiceBackendQuota, path: a("id")},
 		{name: "a NodePort Service with the annotation has no CLB",
 			objs: base(sibling("api", reuse("backend-label", "pool=b"), func(s *corev1.Service) { s.Spec.Type = corev1.ServiceTypeNodePort })),
-			rule: rules.ACKServiceBackendQuota},
+			rule: ackrules.ServiceBackendQuota},
 		{name: "Local sibling counts nodes with a ready pod: 120+90",
 			objs: base(sibling("api", reuse(), etpLocal), poolSlice("api", "b", 90)),
-			rule: rules.ACKServiceBackendQuota, path: a("id")},
+			rule: ackrules.ServiceBackendQuota, path: a("id")},
 		{name: "Local sibling counts nodes with a ready pod: 120+70",
 			objs: base(sibling("api", reuse(), etpLocal), poolSlice("api", "b", 70)),
-			rule: rules.ACKServiceBackendQuota},
+			rule: ackrules.ServiceBackendQuota},
 		{name: "ENI sibling counts pods: 120+90",
 			objs: base(sibling("api", reuse(annBackendType, "eni", "spec", "slb.s1.small")), poolSlice("api", "b", 90)),
-			rule: rules.ACKServiceBackendQuota, path: a("id")},
+			rule: ackrules.ServiceBackendQuota, path: a("id")},
 		{name: "sibling backends unknown: skipped, not counted",
 			objs: base(sibling("api", reuse(), etpLocal, otherNS)), gap: gapOther,
-			rule: rules.ACKServiceBackendQuota, skip: "ack-backends"},
+			rule: ackrules.ServiceBackendQuota, skip: "ack-backends"},
 		{name: "known Services already exceed the quota although one is unknown",
 			objs: base(sibling("api", reuse("backend-label", "pool=b")), sibling("batch", reuse(), etpLocal, otherNS)), gap: gapOther,
-			rule: rules.ACKServiceBackendQuota, path: a("id"), skip: "ack-backends"},
+			rule: ackrules.ServiceBackendQuota, path: a("id"), skip: "ack-backends"},
 		{name: "Service list unknown: skipped",
 			objs: base(sibling("api", reuse("backend-label", "pool=b"))),
 			gap: func(s *snapshot.Snapshot) {
 				s.Services.MarkGap("", snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list services"})
 			},
-			rule: rules.ACKServiceBackendQuota, skip: "ack-backends"},
+			rule: ackrules.ServiceBackendQuota, skip: "ack-backends"},
 	})
 }
 
@@ -139,9 +140,9 @@ func TestACKBackendQuotaPerCLB(t *testing.T) {
 func TestACKBackendQuotaOwnNodes(t *testing.T) {
 	svc := ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"))
 	o := append(objs(svc, fxPod("web-1", "a000", true), sibling("api", m("id", "lb-bp1o94dp5i6earr9g6d1l"))), poolNodes("a", 201)...)
-	res := diagnose(t, fixture(t, o...), snapshot.KindService, "web", rules.ACK)
-	if got := byRule(res)[rules.ACKServiceBackendQuota]; len(got) != 1 || got[0] != "spec.externalTrafficPolicy" {
-		t.Errorf("want one %s at spec.externalTrafficPolicy, got %v", rules.ACKServiceBackendQuota, got)
+	res := diagnose(t, fixture(t, o...), snapshot.KindService, "web", ackrules.Provider)
+	if got := byRule(res)[ackrules.ServiceBackendQuota]; len(got) != 1 || got[0] != "spec.externalTrafficPolicy" {
+		t.Errorf("want one %s at spec.externalTrafficPolicy, got %v", ackrules.ServiceBackendQuota, got)
 	}
 }
 
@@ -161,9 +162,9 @@ func TestACKQuotaSiblingPodsFetchedLive(t *testing.T) {
 	if !hasRead(rd, "list pods "+ns+" app=api") {
 		t.Errorf("the sibling's pods were not read: %v", rd)
 	}
-	res := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
-	if got := byRule(res)[rules.ACKServiceBackendQuota]; !containsPath(got, a("id")) {
-		t.Errorf("want %s at %s (120 + 90 backends), got %v, skipped %+v", rules.ACKServiceBackendQuota, a("id"), byRule(res), res.Skipped)
+	res := diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
+	if got := byRule(res)[ackrules.ServiceBackendQuota]; !containsPath(got, a("id")) {
+		t.Errorf("want %s at %s (120 + 90 backends), got %v, skipped %+v", ackrules.ServiceBackendQuota, a("id"), byRule(res), res.Skipped)
 	}
 }
 
@@ -181,14 +182,14 @@ func TestACKQuotaClusterModeWithoutEndpoints(t *testing.T) {
 		g := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices, pods in default"}
 		s.EndpointSlices.MarkGap(ns, g)
 		s.Pods.MarkGap(ns, g)
-		return diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+		return diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 	}
 	t.Run("Cluster mode: 210 nodes", func(t *testing.T) {
-		assertVerdict(t, run(t, ackSvc(nil)), rules.ACKServiceBackendQuota, rules.Error, false)
+		assertVerdict(t, run(t, ackSvc(nil)), ackrules.ServiceBackendQuota, rules.Error, false)
 	})
 	t.Run("Local mode: unknown", func(t *testing.T) {
 		res := run(t, ackSvc(nil, func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }))
-		assertVerdict(t, res, rules.ACKServiceBackendQuota, rules.Error, true)
+		assertVerdict(t, res, ackrules.ServiceBackendQuota, rules.Error, true)
 		if !skippedChecks(res)["ack-backends"] {
 			t.Errorf("want ack-backends skipped, got %+v", res.Skipped)
 		}

@@ -3,7 +3,7 @@ package checks
 import (
 	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -38,7 +38,7 @@ func checkACKRebind(c *Context) {
 	if len(addrs) > 0 {
 		address = words.Say("address %s", "地址 %s", strings.Join(addrs, ", "))
 	}
-	c.Say(rules.ACKServiceLBRebind, a.path("id"), words.Say(
+	c.Say(ackrules.ServiceLBRebind, a.path("id"), words.Say(
 		"the Service is bound to CLB %s (label %s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
 		"该 Service 已绑定到 CLB %s（标签 %s；%s），但注解指定的是 CLB %s；CCM 不会把 Service 迁移到另一个 CLB",
 		clip(bound), labelCCMLBID, address, clip(id)))

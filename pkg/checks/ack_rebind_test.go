@@ -3,10 +3,9 @@ package checks
 import (
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 func TestACKRebind(t *testing.T) {
@@ -19,36 +18,36 @@ func TestACKRebind(t *testing.T) {
 	hostname := func(s *corev1.Service) {
 		s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{Hostname: "clb.example.com"}}
 	}
-	runRuleCases(t, rules.ACK, []ruleCase{
+	runRuleCases(t, ackrules.Provider, []ruleCase{
 		{name: "label names another CLB than the annotation",
 			objs: with(ackSvc(reuse(other), ccmLabel(bound))),
-			rule: rules.ACKServiceLBRebind, path: a("id")},
+			rule: ackrules.ServiceLBRebind, path: a("id")},
 		{name: "label and annotation agree",
 			objs: with(ackSvc(reuse(bound), ccmLabel(bound))),
-			rule: rules.ACKServiceLBRebind},
+			rule: ackrules.ServiceLBRebind},
 		{name: "legacy annotation key names another CLB",
 			objs: with(ackSvc(m(ackLegacyPrefix+"id", other, "force-override-listeners", "true"), ccmLabel(bound))),
-			rule: rules.ACKServiceLBRebind, path: annPath(ackLegacyPrefix + "id")},
+			rule: ackrules.ServiceLBRebind, path: annPath(ackLegacyPrefix + "id")},
 		{name: "no label: the last kubectl apply named another CLB",
 			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", bound)))),
-			rule: rules.ACKServiceLBRebind, path: a("id")},
+			rule: ackrules.ServiceLBRebind, path: a("id")},
 		{name: "no label: the last kubectl apply named the same CLB",
 			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", other)))),
-			rule: rules.ACKServiceLBRebind},
+			rule: ackrules.ServiceLBRebind},
 		{name: "the label alone is evidence of the binding, without an address",
 			objs: with(ackSvc(reuse(other), ccmLabel(bound), noStatus)),
-			rule: rules.ACKServiceLBRebind, path: a("id")},
+			rule: ackrules.ServiceLBRebind, path: a("id")},
 		{name: "no label and no address: the Service is not bound yet",
 			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", bound)), noStatus)),
-			rule: rules.ACKServiceLBRebind},
+			rule: ackrules.ServiceLBRebind},
 		{name: "hostname-only address is not compared by CCM",
 			objs: with(ackSvc(reuse(other), ccmLabel(bound), hostname)),
-			rule: rules.ACKServiceLBRebind},
+			rule: ackrules.ServiceLBRebind},
 		{name: "EIP address is not compared by CCM",
 			objs: with(ackSvc(reuse(other, "external-ip-type", "eip"), ccmLabel(bound))),
-			rule: rules.ACKServiceLBRebind},
+			rule: ackrules.ServiceLBRebind},
 		{name: "neither label nor apply record: nothing tells the bound CLB",
 			objs: with(ackSvc(reuse(other))),
-			rule: rules.ACKServiceLBRebind},
+			rule: ackrules.ServiceLBRebind},
 	})
 }

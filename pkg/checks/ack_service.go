@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -403,55 +404,55 @@ func ackNotLBWithLabel(c *Context) bool { return ackNotLB(c) && c.Service.Labels
 
 // ackServiceChecks run on Services of ACK clusters.
 var ackServiceChecks = []Check{
-	{Name: "ack-annotations", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLBOrNLB, Run: checkACKAnnotations,
-		Emits: []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceIgnoredAnnotationValue, rules.ACKServiceUnknownAnnotation, rules.ACKServiceLegacyAnnotationConflict,
-			rules.ACKServiceAnnotationDependency, rules.ACKServiceReuseWithoutOverride},
+	{Name: "ack-annotations", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLBOrNLB, Run: checkACKAnnotations,
+		Emits: []rules.ID{ackrules.ServiceInvalidAnnotation, ackrules.ServiceIgnoredAnnotationValue, ackrules.ServiceUnknownAnnotation, ackrules.ServiceLegacyAnnotationConflict,
+			ackrules.ServiceAnnotationDependency, ackrules.ServiceReuseWithoutOverride},
 		Inputs: targetOnly},
-	{Name: "ack-eni", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKENI,
-		Emits:  []rules.ID{rules.ACKServiceENIStringTargetPort, rules.ACKServiceENISharedSpec, rules.ACKServiceENIFlannel},
+	{Name: "ack-eni", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKENI,
+		Emits:  []rules.ID{ackrules.ServiceENIStringTargetPort, ackrules.ServiceENISharedSpec, ackrules.ServiceENIFlannel},
 		Inputs: []Input{{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}, inACKCloudConfig, ccmInput}},
-	{Name: "ack-backends", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLBOrNLB, Run: checkACKBackends,
-		Emits: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.ACKServiceBackendQuota},
+	{Name: "ack-backends", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLBOrNLB, Run: checkACKBackends,
+		Emits: []rules.ID{ackrules.ServiceNoAvailableNodes, ackrules.ServiceBackendQuota},
 		Inputs: append([]Input{inSlices, inBackendPods, inNodes, inACKCloudConfig,
 			{Scope: Derived, Derive: ackIDUserSlices, When: ackReuses}}, inACKIDUsers...)},
-	{Name: "ack-https-backend", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKHTTPSBackend,
-		Emits:  []rules.ID{rules.ACKServiceHTTPSToHTTPSBackend},
+	{Name: "ack-https-backend", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKHTTPSBackend,
+		Emits:  []rules.ID{ackrules.ServiceHTTPSToHTTPSBackend},
 		Inputs: []Input{inBackendPods}},
-	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
-		Emits: []rules.ID{rules.ACKServiceReuseCCMLB},
+	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
+		Emits: []rules.ID{ackrules.ServiceReuseCCMLB},
 		// The Services CCM bound to the target's CLB id carry it in a label.
 		Inputs: []Input{required(matching(snapshot.Services, labelCCMLBID, true, ackID), nil)}},
-	{Name: "ack-immutable", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKImmutable,
-		Emits:  []rules.ID{rules.ACKServiceResourceGroupFixed},
+	{Name: "ack-immutable", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKImmutable,
+		Emits:  []rules.ID{ackrules.ServiceResourceGroupFixed},
 		Inputs: targetOnly},
-	{Name: "ack-rolling-update", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKRollingUpdate,
-		Emits: []rules.ID{rules.ACKServiceRollingUpdate503},
+	{Name: "ack-rolling-update", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKRollingUpdate,
+		Emits: []rules.ID{ackrules.ServiceRollingUpdate503},
 		Inputs: []Input{required(inBackendPods, func(c *Context) bool {
 			return ackAnns(c.Service.Annotations).value("connection-drain") != "on"
 		})}},
-	{Name: "ack-traffic", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKTraffic,
-		Emits:  []rules.ID{rules.ACKServiceUnevenLoad, rules.ACKServiceNodePortLocalPortRange},
+	{Name: "ack-traffic", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKTraffic,
+		Emits:  []rules.ID{ackrules.ServiceUnevenLoad, ackrules.ServiceNodePortLocalPortRange},
 		Inputs: []Input{inACKCloudConfig}},
-	{Name: "ack-ccm-version", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKCCMVersion,
-		Emits:  []rules.ID{rules.ACKServiceOldCCMNoEvents},
+	{Name: "ack-ccm-version", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKCCMVersion,
+		Emits:  []rules.ID{ackrules.ServiceOldCCMNoEvents},
 		Inputs: []Input{ccmInput}},
-	{Name: "ack-reuse-ccm-version", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKReuseCCMVersion,
-		Emits:  []rules.ID{rules.ACKServiceReuseOldCCM},
+	{Name: "ack-reuse-ccm-version", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKReuseCCMVersion,
+		Emits:  []rules.ID{ackrules.ServiceReuseOldCCM},
 		Inputs: []Input{ccmInput}},
-	{Name: "ack-intranet-loopback", Kind: rules.Service, Provider: rules.ACK, Applies: ackReuses, Run: checkACKIntranetLoopback,
-		Emits:  []rules.ID{rules.ACKServiceIntranetLBLoopback},
+	{Name: "ack-intranet-loopback", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKIntranetLoopback,
+		Emits:  []rules.ID{ackrules.ServiceIntranetLBLoopback},
 		Inputs: targetOnly},
-	{Name: "ack-annotations-not-lb", Kind: rules.Service, Provider: rules.ACK, Applies: ackNotLBWithAnnotations, Run: checkACKAnnotationsNotLB,
-		Emits:  []rules.ID{rules.ACKServiceListenerOnNodePort},
+	{Name: "ack-annotations-not-lb", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackNotLBWithAnnotations, Run: checkACKAnnotationsNotLB,
+		Emits:  []rules.ID{ackrules.ServiceListenerOnNodePort},
 		Inputs: targetOnly},
-	{Name: "ack-type-change", Kind: rules.Service, Provider: rules.ACK, Applies: ackNotLBWithLabel, Run: checkACKTypeChange,
-		Emits:  []rules.ID{rules.ACKServiceTypeChangeDeletesLB},
+	{Name: "ack-type-change", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackNotLBWithLabel, Run: checkACKTypeChange,
+		Emits:  []rules.ID{ackrules.ServiceTypeChangeDeletesLB},
 		Inputs: []Input{ccmInput}},
-	{Name: "ack-public-slb", Kind: rules.Service, Provider: rules.ACK, Applies: ackCLB, Run: checkACKPublicSLB,
-		Emits:  []rules.ID{rules.ACKServicePublicSLBDisabled},
+	{Name: "ack-public-slb", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKPublicSLB,
+		Emits:  []rules.ID{ackrules.ServicePublicSLBDisabled},
 		Inputs: []Input{required(inACKCloudConfig, nil)}},
-	{Name: "ack-zone-region", Kind: rules.Service, Provider: rules.ACK, Applies: ackZoned, Run: checkACKZoneRegion,
-		Emits:  []rules.ID{rules.ACKServiceZoneNotInRegion},
+	{Name: "ack-zone-region", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackZoned, Run: checkACKZoneRegion,
+		Emits:  []rules.ID{ackrules.ServiceZoneNotInRegion},
 		Inputs: []Input{inNodes}},
 }
 
@@ -489,7 +490,7 @@ func checkACKZoneRegion(c *Context) error {
 			continue
 		}
 		if !strings.HasPrefix(v, region+"-") {
-			c.Say(rules.ACKServiceZoneNotInRegion, a.path(s), words.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
+			c.Say(ackrules.ServiceZoneNotInRegion, a.path(s), words.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
 				"可用区 %q 不属于集群所在的地域 %s（节点 %s）", clip(v), clip(region), clip(node)))
 		}
 	}
@@ -540,7 +541,7 @@ func checkACKPublicSLB(c *Context) error {
 		if t == "" {
 			shown = words.Say("unset", "空值（未设置）")
 		}
-		c.Say(rules.ACKServicePublicSLBDisabled, path, words.Say(
+		c.Say(ackrules.ServicePublicSLBDisabled, path, words.Say(
 			"the Service asks for an internet-facing CLB (address-type %s), but %s sets disablePublicSLB: true",
 			"该 Service 要求公网 CLB（address-type 为 %s），但 %s 设置了 disablePublicSLB: true", shown, ackCloudConfigPath))
 	}
@@ -560,7 +561,7 @@ func checkACKAnnotations(c *Context) error {
 		case key == annBackendType:
 			// CCM compares with "eni" exactly; any other non-empty value means ECS backends.
 			if err := oneOf("eni", "ecs")(v); err != nil && v != "" {
-				c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), words.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
+				c.Say(ackrules.ServiceIgnoredAnnotationValue, annPath(key), words.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
 					"%v；值不是 \"eni\" 时，CCM 一律挂载节点（ecs）", err))
 			}
 			continue
@@ -569,7 +570,7 @@ func checkACKAnnotations(c *Context) error {
 		case strings.HasPrefix(key, ackLegacyPrefix):
 			suffix = strings.TrimPrefix(key, ackLegacyPrefix)
 			if cur, ok := ann[ackPrefix+suffix]; ok && cur != v {
-				c.Say(rules.ACKServiceLegacyAnnotationConflict, annPath(key), words.Say(
+				c.Say(ackrules.ServiceLegacyAnnotationConflict, annPath(key), words.Say(
 					"legacy key says %q but %s%s says %q; CCM uses the latter",
 					"旧版注解的值为 %q，而 %s%s 的值为 %q；CCM 以后者为准", clip(v), ackPrefix, suffix, clip(cur)))
 			}
@@ -577,7 +578,7 @@ func checkACKAnnotations(c *Context) error {
 			// A misspelt prefix: close to a known full key.
 			if strings.HasPrefix(key, "service.beta.kubernetes.io/") {
 				if best, d := nearest(key, ackFullKeys); d > 0 && d <= 2 {
-					c.Say(rules.ACKServiceUnknownAnnotation, annPath(key), words.Say("CCM does not read this key; did you mean %s?",
+					c.Say(ackrules.ServiceUnknownAnnotation, annPath(key), words.Say("CCM does not read this key; did you mean %s?",
 						"CCM 不读取这个注解；是不是想写 %s？", best))
 				}
 			}
@@ -587,7 +588,7 @@ func checkACKAnnotations(c *Context) error {
 		if known && nlb {
 			var read bool
 			if check, read = nlbCheck(suffix); !read {
-				c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), words.Say(
+				c.Say(ackrules.ServiceIgnoredAnnotationValue, annPath(key), words.Say(
 					"%s is a CLB annotation, which CCM does not read on an NLB Service (loadBalancerClass %s)",
 					"%s 是 CLB 注解，CCM 在 NLB 类型的 Service（loadBalancerClass %s）上不读取它", clip(suffix), ackNLBClass))
 				continue
@@ -595,15 +596,15 @@ func checkACKAnnotations(c *Context) error {
 		}
 		switch {
 		case !known:
-			c.Say(rules.ACKServiceUnknownAnnotation, annPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
+			c.Say(ackrules.ServiceUnknownAnnotation, annPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
 				"%q 不是 CCM 读取的 CLB 注解%s", clip(suffix), suggestion(suffix)))
 		case check != nil:
 			if err := check(v); err != nil {
 				var ig *ignoredError
 				if errors.As(err, &ig) {
-					c.Say(rules.ACKServiceIgnoredAnnotationValue, annPath(key), words.Say("%s: %v", "注解 %s 的值不会按所写生效：%v", clip(suffix), err))
+					c.Say(ackrules.ServiceIgnoredAnnotationValue, annPath(key), words.Say("%s: %v", "注解 %s 的值不会按所写生效：%v", clip(suffix), err))
 				} else {
-					c.Say(rules.ACKServiceInvalidAnnotation, annPath(key), words.Say("%s: %v", "注解 %s 的值无效：%v", clip(suffix), err))
+					c.Say(ackrules.ServiceInvalidAnnotation, annPath(key), words.Say("%s: %v", "注解 %s 的值无效：%v", clip(suffix), err))
 				}
 			}
 		}
@@ -644,7 +645,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	}
 	defer func() {
 		for _, p := range order {
-			c.Say(rules.ACKServiceAnnotationDependency, p, joinWords(missing[p]))
+			c.Say(ackrules.ServiceAnnotationDependency, p, joinWords(missing[p]))
 		}
 	}()
 	sticky := a.value("sticky-session") == "on"
@@ -662,7 +663,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		if typ == "" {
 			typ = words.Say("internet (default)", "internet（默认）")
 		}
-		c.Say(rules.ACKServiceAnnotationDependency, a.path("vswitch-id"), words.Say(
+		c.Say(ackrules.ServiceAnnotationDependency, a.path("vswitch-id"), words.Say(
 			"a vSwitch applies only to an intranet CLB, but address-type is %q",
 			"交换机（vSwitch）只对内网 CLB 生效，但 address-type 为 %q", typ))
 	}
@@ -673,7 +674,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	}
 	need(https, "protocol-port", "cert-id", words.Say("an https listener needs a certificate", "https 监听需要证书"))
 	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
-		c.Say(rules.ACKServiceReuseWithoutOverride, a.path("id"), words.Say(
+		c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
 			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 			"CLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
 			clip(id), servicePorts(c.Service)))
@@ -702,7 +703,7 @@ func checkACKENI(c *Context) error {
 	portsErr := checkACKNamedTargetPorts(c, byConfig)
 	// Without a spec annotation CCM applies its default specification, which takes ENI backends.
 	if a.value("spec") == "slb.s0.share" {
-		c.Say(rules.ACKServiceENISharedSpec, a.path("spec"), words.Say("spec slb.s0.share is a shared-resource CLB, which takes no ENI backends%s",
+		c.Say(ackrules.ServiceENISharedSpec, a.path("spec"), words.Say("spec slb.s0.share is a shared-resource CLB, which takes no ENI backends%s",
 			"规格 slb.s0.share 是共享型 CLB，不支持 ENI 后端%s", byConfig))
 	}
 	plugin, err := ackNetworkPlugin(c)
@@ -710,7 +711,7 @@ func checkACKENI(c *Context) error {
 		return errors.Join(portsErr, err)
 	}
 	if plugin == "flannel" {
-		c.Say(rules.ACKServiceENIFlannel, annPath(annBackendType), words.Say(
+		c.Say(ackrules.ServiceENIFlannel, annPath(annBackendType), words.Say(
 			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses%s",
 			"集群使用 Flannel 网络插件（kube-system/kube-flannel-ds），其 Pod IP 不是弹性网卡（ENI）地址%s", byConfig))
 	}
@@ -739,13 +740,13 @@ func checkACKNamedTargetPorts(c *Context, byConfig words.Words) error {
 		path, name := fmt.Sprintf("spec.ports[%d].targetPort", i), clip(c.Service.Spec.Ports[i].TargetPort.StrVal)
 		switch {
 		case err != nil:
-			c.SaySeverity(rules.ACKServiceENIStringTargetPort, rules.Warning, path, words.Say(
+			c.SaySeverity(ackrules.ServiceENIStringTargetPort, rules.Warning, path, words.Say(
 				"targetPort %q is a port name, which cloud-controller-manager releases before %s cannot resolve with ENI backends; "+
 					"its version is unknown (%v)%s",
 				"targetPort %q 是端口名称，%s 之前的 cloud-controller-manager 版本在 ENI 后端模式下无法解析它；当前版本未知（%v）%s",
 				name, ackNamedPortCCM, err, byConfig))
 		case old:
-			c.Say(rules.ACKServiceENIStringTargetPort, path, words.Say(
+			c.Say(ackrules.ServiceENIStringTargetPort, path, words.Say(
 				"targetPort %q is a port name, which cloud-controller-manager %s (before %s) cannot resolve with ENI backends%s",
 				"targetPort %q 是端口名称，cloud-controller-manager %s（早于 %s）在 ENI 后端模式下无法解析它%s",
 				name, clip(tag), ackNamedPortCCM, byConfig))
@@ -825,7 +826,7 @@ func checkACKBackends(c *Context) error {
 		if _, err := serviceSlices(c.Snap, c.Service); err != nil {
 			return err
 		}
-		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", words.Say("the Service has no ready endpoint (%d endpoints in %s)",
+		c.Say(ackrules.ServiceNoAvailableNodes, "spec.selector", words.Say("the Service has no ready endpoint (%d endpoints in %s)",
 			"该 Service 没有就绪的 Endpoint（%[2]s 中共 %[1]d 个）", b.endpoints, b.from))
 		return nil
 	case b.eni:
@@ -839,7 +840,7 @@ func checkACKBackends(c *Context) error {
 		if _, _, set := a.get("backend-label"); set {
 			path = a.path("backend-label")
 		}
-		c.Say(rules.ACKServiceNoAvailableNodes, path, words.Say(
+		c.Say(ackrules.ServiceNoAvailableNodes, path, words.Say(
 			"none of the %d nodes can be a CLB backend (master, excluded, not Ready or filtered out)",
 			"%d 个节点都不能作为 CLB 的后端服务器（master 节点、被排除、未就绪或被筛除）", b.nodes))
 	case b.local && len(b.ids) == 0 && len(b.unseen) > 0:
@@ -848,7 +849,7 @@ func checkACKBackends(c *Context) error {
 		err = words.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w",
 			"就绪的 Pod 运行在节点列表中没有的节点上（%s），因此无法确定 CCM 是否会挂载它们：%w", nameList(clipAll(b.unseen), 3), err)
 	case b.local && len(b.ids) == 0:
-		c.Say(rules.ACKServiceNoAvailableNodes, "spec.selector", words.Say(
+		c.Say(ackrules.ServiceNoAvailableNodes, "spec.selector", words.Say(
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s",
 			"所有就绪的 Pod 都运行在 CCM 不会挂载的节点上（master 节点、被排除或未就绪）：%s", listWords(b.elsewhere, 8)))
 	}
@@ -878,7 +879,7 @@ func checkACKHTTPSBackend(c *Context) error {
 			if err != nil {
 				unknown = append(unknown, err)
 			} else if tls {
-				c.Say(rules.ACKServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i), words.Say(
+				c.Say(ackrules.ServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i), words.Say(
 					"the https:%d listener sends decrypted HTTP to targetPort %s, %s",
 					"https:%d 监听把解密后的 HTTP 发往 targetPort %s，%s", pp.port, clip(sp.TargetPort.String()), why))
 			}
@@ -936,7 +937,7 @@ func checkACKReuse(c *Context) error {
 	}
 	if len(owners) > 0 {
 		slices.Sort(owners)
-		c.Say(rules.ACKServiceReuseCCMLB, a.path("id"), words.Say("CLB %s was created by CCM for Service %s (label %s)",
+		c.Say(ackrules.ServiceReuseCCMLB, a.path("id"), words.Say("CLB %s was created by CCM for Service %s (label %s)",
 			"CLB %s 是 CCM 为 Service %s 创建的（标签 %s）", clip(id), listWords(owners, 5), labelCCMLBID))
 	}
 	return nil
@@ -951,7 +952,7 @@ func checkACKCLCUSpec(c *Context) {
 	if !hasSpec || a.value("instance-charge-type") != "PayByCLCU" {
 		return
 	}
-	c.SaySeverity(rules.ACKServiceCLCUSpec, rules.Info, a.path("spec"), words.Say(
+	c.SaySeverity(ackrules.ServiceCLCUSpec, rules.Info, a.path("spec"), words.Say(
 		"spec %q is set with instance-charge-type PayByCLCU; no change of it shows, so CCM keeps the PayByCLCU CLB and ignores the specification",
 		"规格 %q 与 instance-charge-type PayByCLCU 同时设置；未见其变更，因此 CCM 保留按 CLCU 计费的 CLB，并忽略该规格", clip(spec)))
 }
@@ -974,7 +975,7 @@ func checkACKImmutable(c *Context) error {
 		return nil
 	}
 	if rg, _, set := a.get("resource-group-id"); set {
-		c.Say(rules.ACKServiceResourceGroupFixed, a.path("resource-group-id"), words.Say(
+		c.Say(ackrules.ServiceResourceGroupFixed, a.path("resource-group-id"), words.Say(
 			"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync",
 			"CLB 已创建在资源组 %s 中，之后不能再更改；修改该值会让每一次同步都失败", clip(rg)))
 	}
@@ -1003,7 +1004,7 @@ func checkACKAddressType(c *Context) {
 		}
 	}
 	if len(facts) > 0 {
-		c.SaySeverity(rules.ACKServiceAddressTypeImmutable, rules.Warning, a.path("address-type"), words.Say(
+		c.SaySeverity(ackrules.ServiceAddressTypeImmutable, rules.Warning, a.path("address-type"), words.Say(
 			"%s; the type cannot be changed after creation", "%s；该类型在创建后不能更改", joinWords(facts)))
 	}
 }
@@ -1037,7 +1038,7 @@ func checkACKRollingUpdate(c *Context) error {
 		}
 	}
 	if len(bad) > 0 {
-		c.Say(rules.ACKServiceRollingUpdate503, a.path("connection-drain"), words.Say(
+		c.Say(ackrules.ServiceRollingUpdate503, a.path("connection-drain"), words.Say(
 			"connection draining is off and %d of %d backend pods stop abruptly: %s",
 			"连接优雅中断（connection drain）未开启，%[2]d 个后端 Pod 中有 %[1]d 个会被直接终止：%[3]s", len(bad), len(pods), listWords(bad, 3)))
 	}
@@ -1094,13 +1095,13 @@ func checkACKTraffic(c *Context) error {
 		if sch == "" {
 			shown = words.Say("unset", "空值（未设置）")
 		}
-		c.Say(rules.ACKServiceUnevenLoad, a.path("scheduler"), words.Say(
+		c.Say(ackrules.ServiceUnevenLoad, a.path("scheduler"), words.Say(
 			"externalTrafficPolicy is Local and the scheduler is %s, which ignores the per-node pod-count weights",
 			"externalTrafficPolicy 为 Local，而调度算法为 %s，它不考虑按各节点 Pod 数设置的权重", shown))
 	}
 	for i, p := range svc.Spec.Ports {
 		if p.NodePort >= 32768 {
-			c.Say(rules.ACKServiceNodePortLocalPortRange, fmt.Sprintf("spec.ports[%d].nodePort", i), words.Say(
+			c.Say(ackrules.ServiceNodePortLocalPortRange, fmt.Sprintf("spec.ports[%d].nodePort", i), words.Say(
 				"nodePort %d lies in the default ip_local_port_range 32768-60999",
 				"nodePort %d 落在默认的 ip_local_port_range 32768-60999 范围内", p.NodePort))
 		}
@@ -1112,7 +1113,7 @@ func checkACKTraffic(c *Context) error {
 func checkACKCCMVersion(c *Context) error {
 	tag, where, old, err := ccmOlder(c, ackEventsCCM)
 	if old {
-		c.Say(rules.ACKServiceOldCCMNoEvents, where, words.Say("cloud-controller-manager %s predates %s, the first release that records sync events",
+		c.Say(ackrules.ServiceOldCCMNoEvents, where, words.Say("cloud-controller-manager %s predates %s, the first release that records sync events",
 			"cloud-controller-manager %s 早于 %s（首个会记录同步事件的版本）", clip(tag), ackEventsCCM))
 	}
 	return err
@@ -1127,11 +1128,11 @@ func checkACKReuseCCMVersion(c *Context) error {
 	case snapshot.IsUnknown(err):
 		return err // not read (RBAC, offline input): no verdict
 	case err != nil:
-		c.SaySeverity(rules.ACKServiceReuseOldCCM, rules.Warning, ackAnns(c.Service.Annotations).path("id"), words.Say(
+		c.SaySeverity(ackrules.ServiceReuseOldCCM, rules.Warning, ackAnns(c.Service.Annotations).path("id"), words.Say(
 			"the Service reuses CLB %s, which needs cloud-controller-manager %s or later; its version is unknown (%v)",
 			"该 Service 复用了 CLB %s，这需要 cloud-controller-manager %s 或更高版本；当前版本未知（%v）", id, ackReuseCCM, err))
 	case old:
-		c.Say(rules.ACKServiceReuseOldCCM, where, words.Say(
+		c.Say(ackrules.ServiceReuseOldCCM, where, words.Say(
 			"the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
 			"该 Service 复用了 CLB %s，但 cloud-controller-manager %s 早于 %s（首个支持复用 CLB 的版本）", id, clip(tag), ackReuseCCM))
 	}
@@ -1214,7 +1215,7 @@ func checkACKIntranetLoopback(c *Context) error {
 		}
 	}
 	if len(l4) > 0 {
-		c.Say(rules.ACKServiceIntranetLBLoopback, a.path("id"), words.Say(
+		c.Say(ackrules.ServiceIntranetLBLoopback, a.path("id"), words.Say(
 			"reused CLB %s is internal (%s) and listens at layer 4 on %s: pods on a node that is one of its backends cannot reach it",
 			"复用的 CLB %s 是内网 CLB（%s），并在 %s 上提供四层监听：运行在其后端节点上的 Pod 无法访问它",
 			clip(a.value("id")), why, strings.Join(l4, ", ")))
@@ -1225,7 +1226,7 @@ func checkACKIntranetLoopback(c *Context) error {
 // checkACKAnnotationsNotLB flags CLB annotations on a Service that is not of type LoadBalancer.
 func checkACKAnnotationsNotLB(c *Context) error {
 	keys := ackCLBKeys(c.Service.Annotations)
-	c.Say(rules.ACKServiceListenerOnNodePort, "spec.type", words.Say("type is %s, so CCM ignores its %d CLB annotation(s): %s",
+	c.Say(ackrules.ServiceListenerOnNodePort, "spec.type", words.Say("type is %s, so CCM ignores its %d CLB annotation(s): %s",
 		"类型为 %s，因此 CCM 会忽略它的 %d 个 CLB 注解：%s",
 		clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), listWords(clipAll(keys), 3)))
 	return nil
@@ -1241,7 +1242,7 @@ func checkACKTypeChange(c *Context) error {
 	if ackAnns(svc.Annotations).value("id") == id {
 		return nil
 	}
-	c.Say(rules.ACKServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]", words.Say(
+	c.Say(ackrules.ServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]", words.Say(
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
 		"类型为 %s，但该 Service 仍带有 CLB %s 的标签：Service 不再是 LoadBalancer 类型时，CCM 会删除它创建的 CLB，其地址随之释放",
 		clip(orDefault(string(svc.Spec.Type), "ClusterIP")), clip(id)))
@@ -1335,7 +1336,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		for _, p := range portsOf {
 			m, reached, err := ccmPortEntry(entries, p, key, bad)
 			if err != nil {
-				c.Say(rules.ACKServiceInvalidAnnotation, a.path(suffix), words.Say("%s: %v (CCM fails on it while looking for port %s)",
+				c.Say(ackrules.ServiceInvalidAnnotation, a.path(suffix), words.Say("%s: %v (CCM fails on it while looking for port %s)",
 					"%s：%v（CCM 查找端口 %s 时会因此失败）", suffix, err, p))
 				return nil, nil, false
 			}
@@ -1345,7 +1346,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 			}
 		}
 		if rest := unmatched(entries, key, used); len(rest) > 0 {
-			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path(suffix), words.Say(
+			c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path(suffix), words.Say(
 				"%s: entries %s name no port of the Service (ports: %s); CCM skips them",
 				"%s：条目 %s 不对应 Service 的任何端口（端口：%s）；CCM 会跳过它们",
 				suffix, listWords(quoteAll(rest), 8), servicePorts(svc)))
@@ -1374,7 +1375,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		}
 	}
 	if v, _, set := a.get("forward-port"); set && v != "" && len(httpPorts) == 0 {
-		c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("forward-port"), words.Say(
+		c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path("forward-port"), words.Say(
 			"forward-port applies to http listeners and the Service has none (protocol-port gives no http port); CCM ignores it",
 			"forward-port 只作用于 http 监听，而该 Service 没有 http 监听（protocol-port 未给出 http 端口）；CCM 会忽略它"))
 	} else if _, fm, ok := walk("forward-port", 0, httpPorts, func(parts []string) error {
@@ -1386,7 +1387,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		for _, p := range httpPorts {
 			if m := fm[p]; m != nil {
 				if err := atoiIn(1, 65535)(m[1]); err != nil {
-					c.Say(rules.ACKServiceInvalidAnnotation, a.path("forward-port"), words.Say("forward-port: target of listener %s: %v",
+					c.Say(ackrules.ServiceInvalidAnnotation, a.path("forward-port"), words.Say("forward-port: target of listener %s: %v",
 						"forward-port：监听 %s 的目标端口：%v", p, err))
 				}
 			}
@@ -1395,7 +1396,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 	// vgroup-port is read only when an existing CLB is reused.
 	if v, _, set := a.get("vgroup-port"); set && v != "" {
 		if _, _, reuse := a.get("id"); !reuse || a.value("id") == "" {
-			c.Say(rules.ACKServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
+			c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
 				"vgroup-port applies only to a reused CLB (%sid is not set); CCM ignores it",
 				"vgroup-port 只对复用的 CLB 生效（未设置 %sid）；CCM 会忽略它", ackPrefix))
 		} else {

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -140,156 +141,156 @@ func TestACKServiceChecks(t *testing.T) {
 			key = ackPrefix + key
 		}
 		cases = append(cases, ackCase(v.key+"="+v.bad, objs(ackSvc(m(key, v.bad))), objs(ackSvc(m(key, v.good))),
-			rules.ACKServiceInvalidAnnotation, annPath(key)))
+			ackrules.ServiceInvalidAnnotation, annPath(key)))
 	}
 	cases = append(cases, []svcCase{
 		ackCase("backend-type value", objs(ackSvc(m(eni, "ENI", "spec", "slb.s1.small"))), objs(ackSvc(s1)),
-			rules.ACKServiceIgnoredAnnotationValue, annPath(annBackendType)),
+			ackrules.ServiceIgnoredAnnotationValue, annPath(annBackendType)),
 		ackCase("vswitch id format", objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vs-123"))),
 			objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"), statusIP("192.168.0.10"))),
-			rules.ACKServiceInvalidAnnotation, a("vswitch-id")),
+			ackrules.ServiceInvalidAnnotation, a("vswitch-id")),
 		ackCase("misspelt suffix", objs(ackSvc(m("health-check-intreval", "5"))), objs(ackSvc(m("health-check-interval", "5"))),
-			rules.ACKServiceUnknownAnnotation, a("health-check-intreval")),
+			ackrules.ServiceUnknownAnnotation, a("health-check-intreval")),
 		ackCase("misspelt prefix", objs(ackSvc(m("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler", "wrr"))), objs(ackSvc(m("scheduler", "wrr"))),
-			rules.ACKServiceUnknownAnnotation, annPath("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler")),
+			ackrules.ServiceUnknownAnnotation, annPath("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler")),
 		ackCase("legacy and current keys disagree", objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "rr"))),
 			objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "wrr"))),
-			rules.ACKServiceLegacyAnnotationConflict, annPath(ackLegacyPrefix+"scheduler")),
+			ackrules.ServiceLegacyAnnotationConflict, annPath(ackLegacyPrefix+"scheduler")),
 		ackCase("sticky session without type", objs(ackSvc(m("sticky-session", "on"))),
 			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert", "cookie-timeout", "1800"))),
-			rules.ACKServiceAnnotationDependency, a("sticky-session")),
+			ackrules.ServiceAnnotationDependency, a("sticky-session")),
 		ackCase("insert without cookie-timeout", objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert"))),
 			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert", "cookie-timeout", "1800"))),
-			rules.ACKServiceAnnotationDependency, a("sticky-session-type")),
+			ackrules.ServiceAnnotationDependency, a("sticky-session-type")),
 		ackCase("server without cookie", objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "server"))),
 			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "server", "cookie", "SESSION"))),
-			rules.ACKServiceAnnotationDependency, a("sticky-session-type")),
+			ackrules.ServiceAnnotationDependency, a("sticky-session-type")),
 		ackCase("acl on without id", objs(ackSvc(m("acl-status", "on", "acl-type", "white"))),
 			objs(ackSvc(m("acl-status", "on", "acl-type", "white", "acl-id", "acl-bp1l0kk4gxce43g1abcde"))),
-			rules.ACKServiceAnnotationDependency, a("acl-status")),
+			ackrules.ServiceAnnotationDependency, a("acl-status")),
 		ackCase("vswitch on internet CLB", objs(ackSvc(m("vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"))),
 			objs(ackSvc(m("vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg", "address-type", "intranet"), statusIP("192.168.0.10"))),
-			rules.ACKServiceAnnotationDependency, a("vswitch-id")),
+			ackrules.ServiceAnnotationDependency, a("vswitch-id")),
 		ackCase("https without certificate", objs(ackSvc(m("protocol-port", "https:80"))),
 			objs(ackSvc(m("protocol-port", "https:80", "cert-id", "1231579085529123_166d1a6d7e3"))),
-			rules.ACKServiceAnnotationDependency, a("protocol-port")),
+			ackrules.ServiceAnnotationDependency, a("protocol-port")),
 		ackCase("spec on PayByCLCU (seed 003)", objs(ackSvc(m("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"))),
-			objs(ackSvc(m("instance-charge-type", "PayByCLCU"))), rules.ACKServiceCLCUSpec, a("spec")),
+			objs(ackSvc(m("instance-charge-type", "PayByCLCU"))), ackrules.ServiceCLCUSpec, a("spec")),
 		ackCase("reuse without override", objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l"))), objs(ackSvc(reuse)),
-			rules.ACKServiceReuseWithoutOverride, a("id")),
+			ackrules.ServiceReuseWithoutOverride, a("id")),
 		ackCase("ENI with named targetPort", objs(ackSvc(s1, targetPort(0, intstr.FromString("http"))), fxDeployment(ackCCMName, oldNamedPortCCM)),
 			objs(ackSvc(s1), fxDeployment(ackCCMName, oldNamedPortCCM)),
-			rules.ACKServiceENIStringTargetPort, "spec.ports[0].targetPort"),
+			ackrules.ServiceENIStringTargetPort, "spec.ports[0].targetPort"),
 		ackCase("ENI on shared spec", objs(ackSvc(m(eni, "eni", "spec", "slb.s0.share"))), objs(ackSvc(s1)),
-			rules.ACKServiceENISharedSpec, a("spec")),
+			ackrules.ServiceENISharedSpec, a("spec")),
 		{name: "ENI on Flannel DaemonSet",
 			bad:   objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("kube-flannel-ds", "flannel:v0.15")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway-eniip", "terway:v1.9")),
-			want:  rules.ACKServiceENIFlannel, path: annPath(annBackendType)},
+			want:  ackrules.ServiceENIFlannel, path: annPath(annBackendType)},
 		{name: "ENI on Flannel pods", bad: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), func() runtime.Object {
 			p := fxPod("kube-flannel-x", "n1", true)
 			p.Namespace, p.Labels = "kube-system", map[string]string{"app": "flannel"}
 			return p
 		}(), fxDaemonSet("kube-proxy", "kube-proxy:v1.30")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway", "terway:v1.9")),
-			want:  rules.ACKServiceENIFlannel, path: annPath(annBackendType)},
+			want:  ackrules.ServiceENIFlannel, path: annPath(annBackendType)},
 		{name: "backend quota in Cluster mode",
 			bad:   append(objs(ackSvc(nil), fxPod("web-1", "w000", true)), manyNodes(201)...),
 			fixed: append(objs(ackSvc(m("backend-label", "pool=lb")), fxPod("web-1", "w000", true), fxNode("lb1", nodeLabel("pool", "lb"))), manyNodes(201)...),
-			want:  rules.ACKServiceBackendQuota, path: "spec.externalTrafficPolicy"},
+			want:  ackrules.ServiceBackendQuota, path: "spec.externalTrafficPolicy"},
 		ackCase("no ready pod: a consequence of no-endpoints", objs(ackSvc(nil), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false)), objs(ackSvc(nil)),
-			rules.ACKServiceNoAvailableNodes, "spec.selector").consequenceOf(rules.GenericServiceNoEndpoints),
+			ackrules.ServiceNoAvailableNodes, "spec.selector").consequenceOf(rules.GenericServiceNoEndpoints),
 		ackCase("Local pods only on master", objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxNode("n1", nodeLabel("node-role.kubernetes.io/master", "")),
 			fxPod("web-2", "n1", true)), objs(ackSvc(m("scheduler", "wrr"), etpLocal)),
-			rules.ACKServiceNoAvailableNodes, "spec.selector"),
+			ackrules.ServiceNoAvailableNodes, "spec.selector"),
 		ackCase("backend-label filters every node", objs(ackSvc(m("backend-label", "pool=none"))), objs(ackSvc(nil)),
-			rules.ACKServiceNoAvailableNodes, a("backend-label")),
+			ackrules.ServiceNoAvailableNodes, a("backend-label")),
 		ackCase("HTTPS listener to 443", objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(443)))),
 			objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8080)))),
-			rules.ACKServiceHTTPSToHTTPSBackend, "spec.ports[1].targetPort"),
+			ackrules.ServiceHTTPSToHTTPSBackend, "spec.ports[1].targetPort"),
 		ackCase("HTTPS listener to container port named https", objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8443))),
 			fxPod("web-1", "n1", true, httpsPod)),
 			objs(ackSvc(m("protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8080)))),
-			rules.ACKServiceHTTPSToHTTPSBackend, "spec.ports[1].targetPort"),
+			ackrules.ServiceHTTPSToHTTPSBackend, "spec.ports[1].targetPort"),
 		ackCase("reuse a CCM-created CLB", objs(ackSvc(reuse), otherSvc(nil)), objs(ackSvc(reuse), otherSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l"))),
-			rules.ACKServiceReuseCCMLB, a("id")),
+			ackrules.ServiceReuseCCMLB, a("id")),
 		ackCase("intranet type on public CLB", objs(ackSvc(m("address-type", "intranet"))), objs(ackSvc(m("address-type", "intranet"), statusIP("192.168.3.4"))),
-			rules.ACKServiceAddressTypeImmutable, a("address-type")),
+			ackrules.ServiceAddressTypeImmutable, a("address-type")),
 		// Without evidence of a change the resource group finding is only a reminder, under its own rule.
 		ackCase("resource group on existing CLB", objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"))),
 			objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
-			rules.ACKServiceResourceGroupFixed, a("resource-group-id")).severity(rules.Info),
+			ackrules.ServiceResourceGroupFixed, a("resource-group-id")).severity(rules.Info),
 		ackCase("rolling update without drain or probes", objs(ackSvc(nil), fxPod("web-1", "n1", true, drainOff)),
 			objs(ackSvc(m("connection-drain", "on", "connection-drain-timeout", "30")), fxPod("web-1", "n1", true, drainOff)),
-			rules.ACKServiceRollingUpdate503, a("connection-drain")),
+			ackrules.ServiceRollingUpdate503, a("connection-drain")),
 		ackCase("grace period shorter than preStop + 30s", objs(ackSvc(nil), fxPod("web-1", "n1", true, func(p *corev1.Pod) {
 			p.Spec.Containers[0].Lifecycle.PreStop.Exec.Command = []string{"/bin/sh", "-c", "sleep 45"}
-		})), objs(ackSvc(nil)), rules.ACKServiceRollingUpdate503, a("connection-drain")),
+		})), objs(ackSvc(nil)), ackrules.ServiceRollingUpdate503, a("connection-drain")),
 		ackCase("Local without weighted scheduler", objs(ackSvc(nil, etpLocal)), objs(ackSvc(m("scheduler", "wrr"), etpLocal)),
-			rules.ACKServiceUnevenLoad, a("scheduler")),
+			ackrules.ServiceUnevenLoad, a("scheduler")),
 		ackCase("nodePort in ip_local_port_range", objs(ackSvc(nil, func(s *corev1.Service) { s.Spec.Ports[0].NodePort = 32768 })),
 			objs(ackSvc(nil, func(s *corev1.Service) { s.Spec.Ports[0].NodePort = 32767 })),
-			rules.ACKServiceNodePortLocalPortRange, "spec.ports[0].nodePort"),
+			ackrules.ServiceNodePortLocalPortRange, "spec.ports[0].nodePort"),
 		ackCase("old CCM Deployment", objs(ackSvc(nil), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:v1.9.3.164-g2105d2e-aliyun")),
 			objs(ackSvc(nil), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:"+ackEventsCCM)),
-			rules.ACKServiceOldCCMNoEvents, ccmImagePath),
+			ackrules.ServiceOldCCMNoEvents, ccmImagePath),
 		{name: "old CCM DaemonSet",
 			bad:   objs(ackSvc(nil), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("cloud-controller-manager", "cloud-controller-manager:v1.9.3.59-ge3bc999-aliyun")),
 			fixed: objs(ackSvc(nil), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("cloud-controller-manager", "cloud-controller-manager:v2.1.0")),
-			want:  rules.ACKServiceOldCCMNoEvents, path: "kube-system/daemonset/cloud-controller-manager.spec.template.spec.containers[0].image"},
+			want:  ackrules.ServiceOldCCMNoEvents, path: "kube-system/daemonset/cloud-controller-manager.spec.template.spec.containers[0].image"},
 		ackCase("reuse on a CCM older than v1.9.3.105", objs(ackSvc(reuse), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:v1.9.3.59-ge3bc999-aliyun")),
 			objs(ackSvc(reuse), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:"+ackReuseCCM)),
-			rules.ACKServiceReuseOldCCM, ccmImagePath),
+			ackrules.ServiceReuseOldCCM, ccmImagePath),
 		// The id was added after a kubectl apply without it, to the CLB CCM bound (and so created).
 		ackCase("id added to the CCM-created CLB", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackPrefix+"scheduler", "wrr")))),
 			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackPrefix+"id", lbID, ackPrefix+"force-override-listeners", "true")))),
-			rules.ACKServiceOrphanOnDelete, a("id")),
+			ackrules.ServiceOrphanOnDelete, a("id")),
 		ackCase("id added to the CCM-created CLB, legacy key applied", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(nil))),
 			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackLegacyPrefix+"id", lbID)))),
-			rules.ACKServiceOrphanOnDelete, a("id")),
+			ackrules.ServiceOrphanOnDelete, a("id")),
 		// Without an apply record nothing tells when the annotation came: no finding.
 		ackCase("id on a Service without apply record", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(nil))),
-			objs(ackSvc(reuse, ccmLabel(lbID))), rules.ACKServiceOrphanOnDelete, a("id")),
+			objs(ackSvc(reuse, ccmLabel(lbID))), ackrules.ServiceOrphanOnDelete, a("id")),
 		ackCase("reused intranet CLB by address", objs(ackSvc(reuse, statusIP("192.168.0.50"))),
 			objs(ackSvc(reuseWith("protocol-port", "http:80"), statusIP("192.168.0.50"))), // layer 7
-			rules.ACKServiceIntranetLBLoopback, a("id")),
+			ackrules.ServiceIntranetLBLoopback, a("id")),
 		ackCase("reused intranet CLB by annotation", objs(ackSvc(reuseWith("address-type", "intranet"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
 			objs(ackSvc(reuseWith("address-type", "intranet"))), // the known address is public
-			rules.ACKServiceIntranetLBLoopback, a("id")),
+			ackrules.ServiceIntranetLBLoopback, a("id")),
 		{name: "CLB annotations on a NodePort Service", bad: withObjs(ackHealthy(), objs(service("web", nodePort, svcAnn(ackPrefix+"scheduler", "wrr")))),
 			fixed: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr")))),
-			want:  rules.ACKServiceListenerOnNodePort, path: "spec.type"},
+			want:  ackrules.ServiceListenerOnNodePort, path: "spec.type"},
 		{name: "legacy CLB annotation on a ClusterIP Service", bad: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(ackLegacyPrefix+"address-type", "intranet")))),
 			fixed: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(annBackendType, "eni")))),
-			want:  rules.ACKServiceListenerOnNodePort, path: "spec.type"},
+			want:  ackrules.ServiceListenerOnNodePort, path: "spec.type"},
 		svcCase{name: "LoadBalancer retyped to NodePort", bad: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID)))),
 			fixed: withObjs(ackHealthy(), objs(service("web", nodePort))),
-			want:  rules.ACKServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"}.severity(rules.Info),
+			want:  ackrules.ServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"}.severity(rules.Info),
 		// A reused CLB is kept when the type changes.
 		{name: "reused CLB retyped to NodePort", bad: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID)))),
 			fixed: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID), svcAnn(ackPrefix+"id", lbID)))),
-			want:  rules.ACKServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"},
+			want:  ackrules.ServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"},
 	}...)
-	runServiceCases(t, rules.ACK, cases)
+	runServiceCases(t, ackrules.Provider, cases)
 }
 
 func TestACKResourceGroupChangedSinceApply(t *testing.T) {
 	svc := ackSvc(m("resource-group-id", "rg-newgroup12345"))
 	svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] =
 		`{"metadata":{"annotations":{"` + ackPrefix + `resource-group-id":"rg-oldgroup12345"}}}`
-	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", ackrules.Provider)
 	for _, f := range res.Findings {
-		if f.Rule == rules.ACKServiceResourceGroupImmutable && f.EffectiveSeverity() == rules.Error && f.Change != nil {
+		if f.Rule == ackrules.ServiceResourceGroupImmutable && f.EffectiveSeverity() == rules.Error && f.Change != nil {
 			return
 		}
 	}
-	t.Errorf("want the change model's error %s, got %v", rules.ACKServiceResourceGroupImmutable, byRule(res))
+	t.Errorf("want the change model's error %s, got %v", ackrules.ServiceResourceGroupImmutable, byRule(res))
 }
 
 func TestACKValidIsClean(t *testing.T) {
 	svc := ackSvc(m("scheduler", "wrr", "connection-drain", "on", "connection-drain-timeout", "30", "health-check-interval", "5",
 		"protocol-port", "https:443,http:80", "cert-id", "1231579085529123_166d1a6d7e3"), addPort("https", 443, intstr.FromInt32(8080)))
-	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", ackrules.Provider)
 	for _, f := range res.Findings {
 		if f.Source == "check" {
 			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Path, f.Message)
@@ -312,7 +313,7 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 	if err := s.Add(svc); err != nil {
 		t.Fatal(err)
 	}
-	res := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+	res := diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 	for _, f := range res.Findings {
 		if f.Source == "check" {
 			t.Errorf("an unknown object became finding %s at %s: %s", f.Rule, f.Path, f.Message)
@@ -334,12 +335,12 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 // plane, unknown plugin) skips those checks rather than guessing.
 func TestACKClusterObjectsAbsent(t *testing.T) {
 	res := diagnose(t, fixture(t, ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small")), fxNode("n1"), fxPod("web-1", "n1", true)),
-		snapshot.KindService, "web", rules.ACK)
+		snapshot.KindService, "web", ackrules.Provider)
 	skipped := skippedChecks(res)
 	if !skipped["ack-eni"] || !skipped["ack-ccm-version"] {
 		t.Errorf("want ack-eni and ack-ccm-version skipped, got %+v", res.Skipped)
 	}
-	if got := byRule(res); len(got[rules.ACKServiceENIFlannel])+len(got[rules.ACKServiceOldCCMNoEvents]) > 0 {
+	if got := byRule(res); len(got[ackrules.ServiceENIFlannel])+len(got[ackrules.ServiceOldCCMNoEvents]) > 0 {
 		t.Errorf("absent cluster objects became findings: %v", got)
 	}
 }
@@ -381,10 +382,10 @@ func TestACKCLCUSpecByHistory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(tt.svc))...), snapshot.KindService, "web", rules.ACK)
+			res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(tt.svc))...), snapshot.KindService, "web", ackrules.Provider)
 			var got []Finding
 			for _, f := range res.Findings {
-				if f.Rule == rules.ACKServiceCLCUSpec {
+				if f.Rule == ackrules.ServiceCLCUSpec {
 					got = append(got, f)
 				}
 			}

@@ -7,6 +7,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -53,23 +55,23 @@ func TestDocumentedCodesOnlyForTheirMeaning(t *testing.T) {
 		return objs(s, tkeServiceConfig("web-config", map[string]any{}))
 	}
 	runAuditCases(t, []auditCase{
-		{name: "malformed boolean is not E4033", objs: old(annSvcDirectAccess, "yes"), kind: snapshot.KindService, target: "web", p: rules.TKE,
-			absent: []rules.ID{rules.TKEServiceE4033}, present: []rules.ID{rules.TKEServiceInvalidBool}},
-		{name: "malformed VPC id is not E4075", objs: old(annSvcCrossRegion, "ap-shanghai", annSvcCrossVPC, "vpc-1"), kind: snapshot.KindService, target: "web", p: rules.TKE,
-			absent: []rules.ID{rules.TKEServiceE4075}, present: []rules.ID{rules.TKEServiceInvalidVPCID}},
-		{name: "named + auto config is not Service E4026", objs: old(annSvcServiceConfig, "web-config", annSvcServiceConfigAuto, "true"), kind: snapshot.KindService, target: "web", p: rules.TKE,
-			absent: []rules.ID{rules.TKEServiceE4026}, present: []rules.ID{rules.TKEServiceConfigConflict}},
+		{name: "malformed boolean is not E4033", objs: old(annSvcDirectAccess, "yes"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
+			absent: []rules.ID{tkerules.ServiceE4033}, present: []rules.ID{tkerules.ServiceInvalidBool}},
+		{name: "malformed VPC id is not E4075", objs: old(annSvcCrossRegion, "ap-shanghai", annSvcCrossVPC, "vpc-1"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
+			absent: []rules.ID{tkerules.ServiceE4075}, present: []rules.ID{tkerules.ServiceInvalidVPCID}},
+		{name: "named + auto config is not Service E4026", objs: old(annSvcServiceConfig, "web-config", annSvcServiceConfigAuto, "true"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
+			absent: []rules.ID{tkerules.ServiceE4026}, present: []rules.ID{tkerules.ServiceConfigConflict}},
 		{name: "named + auto config is not Ingress E4051", objs: withObjs(healthy(), objs(ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "true")))),
-			kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
-			absent: []rules.ID{rules.TKEIngressE4051}, present: []rules.ID{rules.TKEIngressConfigConflict}},
+			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider,
+			absent: []rules.ID{tkerules.IngressE4051}, present: []rules.ID{tkerules.IngressConfigConflict}},
 		{name: "missing host aliases on a healthy controller is not E6006", objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
-			kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
-			absent: []rules.ID{rules.TKEIngressE6006}, present: []rules.ID{rules.TKEIngressAPIHostAliases}},
+			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider,
+			absent: []rules.ID{tkerules.IngressE6006}, present: []rules.ID{tkerules.IngressAPIHostAliases}},
 		{name: "an unchanged resource group is not resource-group-immutable", objs: withObjs(ackHealthy(), objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc")))),
-			kind: snapshot.KindService, target: "web", p: rules.ACK,
-			absent: []rules.ID{rules.ACKServiceResourceGroupImmutable}, present: []rules.ID{rules.ACKServiceResourceGroupFixed}},
+			kind: snapshot.KindService, target: "web", p: ackrules.Provider,
+			absent: []rules.ID{ackrules.ServiceResourceGroupImmutable}, present: []rules.ID{ackrules.ServiceResourceGroupFixed}},
 		{name: "the nginx webhook that refuses v1 Ingresses is E6009", objs: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
-			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, present: []rules.ID{rules.TKEIngressE6009}},
+			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, present: []rules.ID{tkerules.IngressE6009}},
 	})
 }
 
@@ -82,13 +84,13 @@ func TestNoFalseAlarmsOnDocumentedFormats(t *testing.T) {
 			`{"path":"/v1/a","rewrite":{"port":80,"path":"/a"}},{"host":"shop.example.com","path":"/v2/a","rewrite":{"port":443,"host":"shop.example.com","path":"/a"}}]`))
 	ghost := func(p *corev1.Pod) { p.Spec.NodeName = "ghost" }
 	runAuditCases(t, []auditCase{
-		{name: "TKE rewrite entries without backend", objs: withObjs(healthy(), objs(rewrite)), kind: snapshot.KindIngress, target: "bar", p: rules.TKE,
-			absent: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressW1000, rules.TKEIngressE4041}},
-		{name: "ACK ENI Service without a spec annotation", objs: withObjs(ackHealthy(), objs(ackSvc(m("backend-type", "eni")))), kind: snapshot.KindService, target: "web", p: rules.ACK,
-			absent: []rules.ID{rules.ACKServiceENISharedSpec}},
+		{name: "TKE rewrite entries without backend", objs: withObjs(healthy(), objs(rewrite)), kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider,
+			absent: []rules.ID{tkerules.IngressE4022, tkerules.IngressE4023, tkerules.IngressW1000, tkerules.IngressE4041}},
+		{name: "ACK ENI Service without a spec annotation", objs: withObjs(ackHealthy(), objs(ackSvc(m("backend-type", "eni")))), kind: snapshot.KindService, target: "web", p: ackrules.Provider,
+			absent: []rules.ID{ackrules.ServiceENISharedSpec}},
 		{name: "ACK Local Service whose pod runs on a node the snapshot lacks",
 			objs: objs(ackSvc(nil, etpLocal), fxNode("n1"), fxPod("web-1", "n1", true, ghost), fxDeployment("cloud-controller-manager", newCCM)),
-			kind: snapshot.KindService, target: "web", p: rules.ACK, absent: []rules.ID{rules.ACKServiceNoAvailableNodes}},
+			kind: snapshot.KindService, target: "web", p: ackrules.Provider, absent: []rules.ID{ackrules.ServiceNoAvailableNodes}},
 	})
 }
 

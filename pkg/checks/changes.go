@@ -7,6 +7,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -40,7 +41,7 @@ func changeRules(k rules.Kind) []rules.ID {
 // changeChecks run last, so that a change finding can replace a heuristic's.
 var changeChecks = []Check{
 	{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-		Emits: append(serviceChangeRules, rules.ACKServiceOrphanOnDelete), Inputs: targetOnly},
+		Emits: append(serviceChangeRules, ackrules.ServiceOrphanOnDelete), Inputs: targetOnly},
 	{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
 		Emits: ingressChangeRules, Inputs: targetOnly},
 }
@@ -62,7 +63,7 @@ func checkServiceChanges(c *Context) error {
 			}
 		}
 	}
-	if c.Provider == rules.ACK && ackCLB(c) {
+	if c.Provider == ackrules.Provider && ackCLB(c) {
 		ackStanding(c, reported)
 	}
 	return nil
@@ -72,13 +73,13 @@ func checkServiceChanges(c *Context) error {
 // of its rule was reported: the CLB the Service is bound to against the one its annotation names, a
 // CLB address of the other type than address-type, and a specification next to PayByCLCU billing.
 func ackStanding(c *Context, reported map[rules.ID]bool) {
-	if !reported[rules.ACKServiceLBRebind] && ackReuses(c) {
+	if !reported[ackrules.ServiceLBRebind] && ackReuses(c) {
 		checkACKRebind(c)
 	}
-	if !reported[rules.ACKServiceAddressTypeImmutable] {
+	if !reported[ackrules.ServiceAddressTypeImmutable] {
 		checkACKAddressType(c)
 	}
-	if !reported[rules.ACKServiceCLCUSpec] {
+	if !reported[ackrules.ServiceCLCUSpec] {
 		checkACKCLCUSpec(c)
 	}
 }

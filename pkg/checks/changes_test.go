@@ -5,6 +5,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -33,16 +35,16 @@ func TestChangesSinceLastApply(t *testing.T) {
 		want rules.ID
 		sev  rules.Severity
 	}{
-		{"tke subnet added since the last apply", rules.TKE, edited(map[string]string{subnet: "subnet-abcd1234"}), rules.TKEServiceCLBSwitchRefused, rules.Error},
-		{"ack address type changed since the last apply: the change, not the address", rules.ACK,
+		{"tke subnet added since the last apply", tkerules.Provider, edited(map[string]string{subnet: "subnet-abcd1234"}), tkerules.ServiceCLBSwitchRefused, rules.Error},
+		{"ack address type changed since the last apply: the change, not the address", ackrules.Provider,
 			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "internet"})),
-			rules.ACKServiceAddressTypeImmutable, rules.Error},
-		{"ack address type as applied, of the other type than the address", rules.ACK,
+			ackrules.ServiceAddressTypeImmutable, rules.Error},
+		{"ack address type as applied, of the other type than the address", ackrules.Provider,
 			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "intranet"})),
-			rules.ACKServiceAddressTypeImmutable, rules.Warning},
-		{"ack id of the CCM-made CLB added since the last apply", rules.ACK,
+			ackrules.ServiceAddressTypeImmutable, rules.Warning},
+		{"ack id of the CCM-made CLB added since the last apply", ackrules.Provider,
 			ackSvc(map[string]string{"id": "lb-bp1o94dp5i6earr9g6d1l"}, ccmLabel("lb-bp1o94dp5i6earr9g6d1l"), lastApplied(map[string]string{})),
-			rules.ACKServiceOrphanOnDelete, rules.Warning},
+			ackrules.ServiceOrphanOnDelete, rules.Warning},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,9 +66,9 @@ func TestChangesSinceLastApply(t *testing.T) {
 	t.Run("ack id of the CCM-made CLB added: orphaned, not rebound", func(t *testing.T) {
 		const id = "lb-bp1o94dp5i6earr9g6d1l"
 		svc := ackSvc(map[string]string{"id": id}, ccmLabel(id), lastApplied(map[string]string{}))
-		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", rules.ACK)
+		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", ackrules.Provider)
 		for _, f := range res.Findings {
-			if f.Rule == rules.ACKServiceLBRebind {
+			if f.Rule == ackrules.ServiceLBRebind {
 				t.Fatalf("reported %s at %s: the annotation names the CLB the Service is bound to", f.Rule, f.Path)
 			}
 		}
@@ -74,7 +76,7 @@ func TestChangesSinceLastApply(t *testing.T) {
 	t.Run("disruptive change since the last apply is not reported", func(t *testing.T) {
 		svc := edited(nil, local)
 		svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] = `{"spec":{"externalTrafficPolicy":"Cluster"}}`
-		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", rules.TKE)
+		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", tkerules.Provider)
 		for _, f := range res.Findings {
 			if f.Rule == rules.GenericServiceTrafficPolicyChange {
 				t.Fatalf("reported %s outside a preflight", f.Rule)
@@ -86,10 +88,10 @@ func TestChangesSinceLastApply(t *testing.T) {
 		after := ackSvc(map[string]string{"address-type": "intranet"})
 		s := fixture(t, after)
 		s.SetPrior(snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, prior)
-		res := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+		res := diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 		n := 0
 		for _, f := range res.Findings {
-			if f.Rule == rules.ACKServiceAddressTypeImmutable {
+			if f.Rule == ackrules.ServiceAddressTypeImmutable {
 				n++
 				if f.Change == nil || f.EffectiveSeverity() != rules.Error {
 					t.Errorf("want the change model's error finding, got %+v", f)
@@ -120,14 +122,14 @@ func TestACKPlainAndPreflightAgree(t *testing.T) {
 		mods         []func(*corev1.Service)
 		want         rules.ID
 	}{
-		{"address type changed", full("address-type", "internet"), full("address-type", "intranet"), nil, rules.ACKServiceAddressTypeImmutable},
-		{"resource group changed", full("resource-group-id", "rg-aaaa"), full("resource-group-id", "rg-bbbb"), nil, rules.ACKServiceResourceGroupImmutable},
-		{"spec added to PayByCLCU", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"), nil, rules.ACKServiceCLCUSpec},
-		{"PayByCLCU to PayBySpec", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), nil, rules.ACKServiceCLCUSpec},
-		{"reused CLB moved", full("id", bound), full("id", other), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceLBRebind},
-		{"CCM-made CLB moved to a reused one", nil, full("id", other), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceLBRebind},
-		{"id of the CCM-made CLB added", nil, full("id", bound), []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceOrphanOnDelete},
-		{"reuse annotation removed", full("id", bound), nil, []func(*corev1.Service){ccmLabel(bound)}, rules.ACKServiceReuseRemoved},
+		{"address type changed", full("address-type", "internet"), full("address-type", "intranet"), nil, ackrules.ServiceAddressTypeImmutable},
+		{"resource group changed", full("resource-group-id", "rg-aaaa"), full("resource-group-id", "rg-bbbb"), nil, ackrules.ServiceResourceGroupImmutable},
+		{"spec added to PayByCLCU", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"), nil, ackrules.ServiceCLCUSpec},
+		{"PayByCLCU to PayBySpec", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), nil, ackrules.ServiceCLCUSpec},
+		{"reused CLB moved", full("id", bound), full("id", other), []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceLBRebind},
+		{"CCM-made CLB moved to a reused one", nil, full("id", other), []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceLBRebind},
+		{"id of the CCM-made CLB added", nil, full("id", bound), []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceOrphanOnDelete},
+		{"reuse annotation removed", full("id", bound), nil, []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceReuseRemoved},
 	}
 	type fact struct {
 		rule rules.ID
@@ -147,12 +149,12 @@ func TestACKPlainAndPreflightAgree(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			svc := ackSvc(tc.now, append(tc.mods, lastApplied(tc.applied))...)
-			plain := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", rules.ACK)
+			plain := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", ackrules.Provider)
 			prior := ackSvc(tc.applied, tc.mods...)
 			after := ackSvc(tc.now, append(tc.mods, lastApplied(tc.now))...)
 			s := fixture(t, withObjs(ackHealthy(), objs(after))...)
 			s.SetPrior(snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, prior)
-			pre := diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+			pre := diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 			p, f := facts(plain, false), facts(pre, true)
 			if len(p) != 1 || p[0].rule != tc.want {
 				t.Fatalf("plain diagnosis: change findings %+v, want one %s", p, tc.want)

@@ -645,7 +645,7 @@ func foldConsequences(fs []Finding) []Finding {
 	folded := false
 	for i, f := range fs {
 		parent[i] = -1
-		for _, c := range f.Rule.Rule().ConsequenceOf {
+		for _, c := range f.Rule.Rule().Causes() {
 			if j, ok := firstOf[c]; ok {
 				parent[i], folded = j, true
 				break

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -35,10 +35,10 @@ func TestClipToRuneBoundary(t *testing.T) {
 func TestOwnTextNotCut(t *testing.T) {
 	const longImage = "ccr.ccs.tencentyun.com/a-rather-long-registry-namespace/with-a-deep-path/for-the-cluster-components/kube-proxy:v1.18.4-tke.19"
 	s := fixture(t, lbSvc(svcAnn(annSvcSubnet, "subnet-ewhltulw")), kubeProxyDS(longImage, "--proxy-mode=ipvs"))
-	res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
+	res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
 	var msg string
 	for _, f := range res.Findings {
-		if f.Rule == rules.TKEServiceCLBLoopback {
+		if f.Rule == tkerules.ServiceCLBLoopback {
 			msg = f.Message
 		}
 	}
@@ -49,8 +49,8 @@ func TestOwnTextNotCut(t *testing.T) {
 	}
 	huge := strings.Repeat("界", 1000)
 	s = fixture(t, lbSvc(svcAnn(annSvcDirectAccess, huge)))
-	for _, f := range diagnose(t, s, snapshot.KindService, "web", rules.TKE).Findings {
-		if f.Rule == rules.TKEServiceInvalidBool && (len(f.Message) > 200 || !utf8.ValidString(f.Message)) {
+	for _, f := range diagnose(t, s, snapshot.KindService, "web", tkerules.Provider).Findings {
+		if f.Rule == tkerules.ServiceInvalidBool && (len(f.Message) > 200 || !utf8.ValidString(f.Message)) {
 			t.Errorf("user value not clipped on a rune boundary: %d bytes, valid %v", len(f.Message), utf8.ValidString(f.Message))
 		}
 	}
@@ -62,8 +62,8 @@ func TestHugeNamesClipped(t *testing.T) {
 	other := service(strings.Repeat("n", 1<<16), "LoadBalancer", svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))
 	s := fixture(t, lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc")), other)
 	got := 0
-	for _, f := range diagnose(t, s, snapshot.KindService, "web", rules.TKE).Findings {
-		if f.Rule == rules.TKEServiceE4014 {
+	for _, f := range diagnose(t, s, snapshot.KindService, "web", tkerules.Provider).Findings {
+		if f.Rule == tkerules.ServiceE4014 {
 			got++
 			if len(f.Message) > 512 {
 				t.Errorf("E4014 message of %d bytes", len(f.Message))

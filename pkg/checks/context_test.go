@@ -8,6 +8,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -41,53 +43,53 @@ func TestVerdictContext(t *testing.T) {
 	}{
 		{name: "named targetPort, ENI, CCM before v2.1.0: error",
 			objs: withObjs(ackHealthy(), objs(ackSvc(eniAnn, named), fxDeployment(ackCCMName, oldNamedPortCCM))),
-			want: rules.ACKServiceENIStringTargetPort, sev: rules.Error},
+			want: ackrules.ServiceENIStringTargetPort, sev: rules.Error},
 		{name: "named targetPort, ENI, CCM v2.10.0 resolves it",
 			objs: withObjs(ackHealthy(), objs(ackSvc(eniAnn, named))),
-			want: rules.ACKServiceENIStringTargetPort, none: true},
+			want: ackrules.ServiceENIStringTargetPort, none: true},
 		{name: "named targetPort, ENI, CCM hidden: warning",
 			objs: withObjs(withoutCCM(), objs(ackSvc(eniAnn, named))),
-			want: rules.ACKServiceENIStringTargetPort, sev: rules.Warning},
+			want: ackrules.ServiceENIStringTargetPort, sev: rules.Warning},
 		{name: "named targetPort, ENI by the cluster's serviceBackendType",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil, named), fxDeployment(ackCCMName, oldNamedPortCCM),
 				ackCloudConfigMap(`{"Global":{"region":"cn-hangzhou","serviceBackendType":"eni"}}`))),
-			want: rules.ACKServiceENIStringTargetPort, sev: rules.Error},
+			want: ackrules.ServiceENIStringTargetPort, sev: rules.Error},
 		{name: "named targetPort, cluster default ecs",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil, named), fxDeployment(ackCCMName, oldNamedPortCCM),
 				ackCloudConfigMap("Global:\n  serviceBackendType: ecs\n"))),
-			want: rules.ACKServiceENIStringTargetPort, none: true},
+			want: ackrules.ServiceENIStringTargetPort, none: true},
 		{name: "the annotation overrides the cluster default",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m(annBackendType, "ecs"), named), fxDeployment(ackCCMName, oldNamedPortCCM),
 				ackCloudConfigMap(`{"Global":{"serviceBackendType":"eni"}}`))),
-			want: rules.ACKServiceENIStringTargetPort, none: true},
+			want: ackrules.ServiceENIStringTargetPort, none: true},
 		{name: "reuse on a hidden CCM: warning naming the release",
 			objs: withObjs(withoutCCM(), objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true")))),
-			want: rules.ACKServiceReuseOldCCM, sev: rules.Warning},
+			want: ackrules.ServiceReuseOldCCM, sev: rules.Warning},
 		{name: "public CLB on a cluster that disables them",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil), ackCloudConfigMap(`{"Global":{"disablePublicSLB":true}}`))),
-			want: rules.ACKServicePublicSLBDisabled, sev: rules.Error},
+			want: ackrules.ServicePublicSLBDisabled, sev: rules.Error},
 		{name: "address-type internet on a cluster that disables them",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "internet")), ackCloudConfigMap(`{"global":{"DisablePublicSLB":true}}`))),
-			want: rules.ACKServicePublicSLBDisabled, sev: rules.Error},
+			want: ackrules.ServicePublicSLBDisabled, sev: rules.Error},
 		{name: "intranet CLB on a cluster that disables public ones",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet")), ackCloudConfigMap(`{"Global":{"disablePublicSLB":true}}`))),
-			want: rules.ACKServicePublicSLBDisabled, none: true},
+			want: ackrules.ServicePublicSLBDisabled, none: true},
 		{name: "public CLB, no cloud-config",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil))),
-			want: rules.ACKServicePublicSLBDisabled, none: true},
+			want: ackrules.ServicePublicSLBDisabled, none: true},
 		{name: "disablePublicSLB as a string is not the flag",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil), ackCloudConfigMap(`{"Global":{"disablePublicSLB":"true"}}`))),
-			want: rules.ACKServicePublicSLBDisabled, none: true},
+			want: ackrules.ServicePublicSLBDisabled, none: true},
 		{name: "Local traffic, rr scheduler, ECS backends: uneven",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "rr"), local))),
-			want: rules.ACKServiceUnevenLoad, sev: rules.Warning},
+			want: ackrules.ServiceUnevenLoad, sev: rules.Warning},
 		{name: "Local traffic, rr scheduler, ENI by cluster default: even",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "rr"), local), ackCloudConfigMap(`{"Global":{"serviceBackendType":"eni"}}`))),
-			want: rules.ACKServiceUnevenLoad, none: true},
+			want: ackrules.ServiceUnevenLoad, none: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", rules.ACK)
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", ackrules.Provider)
 			assertVerdict(t, res, tt.want, tt.sev, tt.none)
 		})
 	}
@@ -113,8 +115,8 @@ func TestDirectAccessClusterSwitch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", rules.TKE)
-			assertVerdict(t, res, rules.TKEServiceE4033, tt.sev, tt.none)
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", tkerules.Provider)
+			assertVerdict(t, res, tkerules.ServiceE4033, tt.sev, tt.none)
 		})
 	}
 	t.Run("switch unreadable: warning", func(t *testing.T) {
@@ -126,8 +128,8 @@ func TestDirectAccessClusterSwitch(t *testing.T) {
 		}
 		s.MarkComplete()
 		s.ConfigMaps.MarkGap(kubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
-		res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
-		assertVerdict(t, res, rules.TKEServiceE4033, rules.Warning, false)
+		res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
+		assertVerdict(t, res, tkerules.ServiceE4033, rules.Warning, false)
 	})
 }
 
@@ -178,8 +180,8 @@ func TestPureIPv6NeedsIPv6Cluster(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindIngress, "bar", rules.TKE)
-			assertVerdict(t, res, rules.TKEIngressE4032, rules.Error, tt.none)
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindIngress, "bar", tkerules.Provider)
+			assertVerdict(t, res, tkerules.IngressE4032, rules.Error, tt.none)
 		})
 	}
 }
@@ -199,8 +201,8 @@ func TestZoneInClusterRegion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", rules.ACK)
-			assertVerdict(t, res, rules.ACKServiceZoneNotInRegion, rules.Error, tt.none)
+			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", ackrules.Provider)
+			assertVerdict(t, res, ackrules.ServiceZoneNotInRegion, rules.Error, tt.none)
 		})
 	}
 }

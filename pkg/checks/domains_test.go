@@ -7,6 +7,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -26,10 +28,10 @@ type domainCase struct {
 func ruleOf(id rules.ID) *rules.ID { return &id }
 
 // ackValueRules are the rules a domain check emits.
-var ackValueRules = []rules.ID{rules.ACKServiceInvalidAnnotation, rules.ACKServiceIgnoredAnnotationValue}
+var ackValueRules = []rules.ID{ackrules.ServiceInvalidAnnotation, ackrules.ServiceIgnoredAnnotationValue}
 
 func TestACKAnnotationDomains(t *testing.T) {
-	invalid, ignored := ruleOf(rules.ACKServiceInvalidAnnotation), ruleOf(rules.ACKServiceIgnoredAnnotationValue)
+	invalid, ignored := ruleOf(ackrules.ServiceInvalidAnnotation), ruleOf(ackrules.ServiceIgnoredAnnotationValue)
 	ok := func(name, suffix, value string, kv ...string) domainCase {
 		return domainCase{name: name, ann: m(append([]string{suffix, value}, kv...)...), path: a(suffix)}
 	}
@@ -132,7 +134,7 @@ func TestACKAnnotationDomains(t *testing.T) {
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(ackSvc(tt.ann, tt.mods...)))...), snapshot.KindService, "web", rules.ACK)
+			res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(ackSvc(tt.ann, tt.mods...)))...), snapshot.KindService, "web", ackrules.Provider)
 			var got []Finding
 			for _, f := range res.Findings {
 				for _, id := range ackValueRules {
@@ -170,10 +172,10 @@ func TestTKEServiceAnnotationDomains(t *testing.T) {
 		{"charge type of the Ingress only", annSvcChargeType, "BANDWIDTH_PACKAGE", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, lbSvc(svcAnn(tt.key, tt.value))), snapshot.KindService, "web", rules.TKE)
+			res := diagnose(t, fixture(t, lbSvc(svcAnn(tt.key, tt.value))), snapshot.KindService, "web", tkerules.Provider)
 			var got []Finding
 			for _, f := range res.Findings {
-				if f.Rule == rules.TKEServiceInvalidAnnotationValue && f.Path == annPath(tt.key) {
+				if f.Rule == tkerules.ServiceInvalidAnnotationValue && f.Path == annPath(tt.key) {
 					got = append(got, f)
 				}
 			}
@@ -184,7 +186,7 @@ func TestTKEServiceAnnotationDomains(t *testing.T) {
 				return
 			}
 			if len(got) != 1 {
-				t.Fatalf("want one %s at %s, got %v", rules.TKEServiceInvalidAnnotationValue, annPath(tt.key), res.Findings)
+				t.Fatalf("want one %s at %s, got %v", tkerules.ServiceInvalidAnnotationValue, annPath(tt.key), res.Findings)
 			}
 			for _, v := range []string{"BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR"} {
 				if !strings.Contains(got[0].Message, v) {

@@ -8,6 +8,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -42,11 +44,11 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 			return nil
 		}, false},
 		{"event-provable rule of the kind", nil, func(c *Context) error {
-			c.emitEvent(rules.TKEServiceE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			c.emitEvent(tkerules.ServiceE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
 			return nil
 		}, true},
 		{"event rule of the other kind", nil, func(c *Context) error {
-			c.emitEvent(rules.TKEIngressE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			c.emitEvent(tkerules.IngressE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
 			return nil
 		}, false},
 		{"event finding of a rule no event proves", nil, func(c *Context) error {
@@ -58,7 +60,7 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer), ev)
 			list := []Check{{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Emits: tt.emits, Run: tt.run}}
-			res, err := Run(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, rules.TKE, list)
+			res, err := Run(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, tkerules.Provider, list)
 			if tt.ok && (err != nil || len(res.Findings) != 1) {
 				t.Fatalf("want one finding, got %v, %v", res.Findings, err)
 			}
@@ -86,7 +88,7 @@ func FuzzEventEmissions(f *testing.F) {
 		objs := []runtime.Object{ingress(), service("web", corev1.ServiceTypeLoadBalancer),
 			event("s", "Service", "web", typ, msg, 1, t0), event("i", "Ingress", "bar", typ, msg, 1, t0)}
 		s := fixture(t, objs...)
-		for _, p := range []rules.Provider{rules.TKE, rules.ACK, rules.Generic} {
+		for _, p := range []rules.Provider{tkerules.Provider, ackrules.Provider, rules.Generic} {
 			diagnose(t, s, snapshot.KindIngress, "bar", p)
 			diagnose(t, s, snapshot.KindService, "web", p)
 		}

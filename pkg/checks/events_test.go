@@ -10,6 +10,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	k8stypes "k8s.io/apimachinery/pkg/types"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -34,7 +36,7 @@ func TestEventFindings(t *testing.T) {
 		{"coded events merge per rule", []runtime.Object{
 			event("a", "Ingress", "bar", "Warning", "ErrorCode: E4011 Secret x", 2, t0),
 			event("b", "Ingress", "bar", "Warning", "IngressErrorCode{Code:\"E4011\"}", 3, t0.Add(time.Minute)),
-		}, map[rules.ID]int32{rules.TKEIngressE4011: 5}, []rules.ID{rules.GenericIngressUnmatchedWarning}},
+		}, map[rules.ID]int32{tkerules.IngressE4011: 5}, []rules.ID{rules.GenericIngressUnmatchedWarning}},
 		{"unmatched warnings make one finding", []runtime.Object{
 			event("a", "Ingress", "bar", "Warning", "quota of something exceeded", 1, t0),
 			event("b", "Ingress", "bar", "Warning", "another failure", 1, t0),
@@ -42,12 +44,12 @@ func TestEventFindings(t *testing.T) {
 		}, map[rules.ID]int32{rules.GenericIngressUnmatchedWarning: 2}, []rules.ID{rules.GenericIngressNoEvents}},
 		{"events of another object are ignored", []runtime.Object{
 			event("a", "Service", "bar", "Warning", "ErrorCode: E4011", 1, t0),
-		}, nil, []rules.ID{rules.TKEIngressE4011, rules.TKEServiceE4011}},
+		}, nil, []rules.ID{tkerules.IngressE4011, tkerules.ServiceE4011}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			objs := append([]runtime.Object{ingress(), service("web", corev1.ServiceTypeNodePort)}, tt.events...)
-			res := diagnose(t, fixture(t, objs...), snapshot.KindIngress, "bar", rules.TKE)
+			res := diagnose(t, fixture(t, objs...), snapshot.KindIngress, "bar", tkerules.Provider)
 			got := map[rules.ID][]Finding{}
 			for _, f := range res.Findings {
 				if f.Source == "event" {
@@ -98,21 +100,21 @@ func TestCheckAndEventAreOneFinding(t *testing.T) {
 		{name: "nginx webhook predicted, E6009 event confirms",
 			objs: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3"),
 				event("a", "Ingress", "bar", "Warning", webhookMsg, 61, t0)),
-			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, rule: rules.TKEIngressE6009, source: SourceCheckEvent,
+			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE6009, source: SourceCheckEvent,
 			path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]", severity: rules.Error},
 		{name: "malformed http-rules predicted, E4022 event confirms",
 			objs: objs(ingress(ingAnn(annHTTPRules, `[{"path":"/a"`)), service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
-			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, rule: rules.TKEIngressE4022, source: SourceCheckEvent,
+			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE4022, source: SourceCheckEvent,
 			path: annPath(annHTTPRules), severity: rules.Error},
 		{name: "an event alone stays an event",
 			objs: objs(ingress(), service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
-			kind: snapshot.KindIngress, target: "bar", p: rules.TKE, rule: rules.TKEIngressE4022, source: SourceEvent, severity: rules.Error},
+			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE4022, source: SourceEvent, severity: rules.Error},
 		{name: "the event lifts a check's lowered severity to the rule's",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet")),
 				event("a", "Service", "web", "Warning", "alicloud: can not change LoadBalancer AddressType once created. delete and retry", 4, t0))),
-			kind: snapshot.KindService, target: "web", p: rules.ACK, rule: rules.ACKServiceAddressTypeImmutable, source: SourceCheckEvent,
+			kind: snapshot.KindService, target: "web", p: ackrules.Provider, rule: ackrules.ServiceAddressTypeImmutable, source: SourceCheckEvent,
 			path: a("address-type"), severity: rules.Error},
 	}
 	for _, tt := range tests {

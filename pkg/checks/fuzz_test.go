@@ -7,6 +7,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -62,7 +64,7 @@ func FuzzChecks(f *testing.F) {
 		svc := service("web", corev1.ServiceTypeLoadBalancer, svcAnn(key, value))
 		objs := []runtime.Object{ing, svc, certSecret("tls", map[string]string{"qcloud_cert_id": string(certID)})}
 		s := fixture(t, objs...)
-		for _, p := range []rules.Provider{rules.TKE, rules.ACK} {
+		for _, p := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 			diagnose(t, s, snapshot.KindIngress, "bar", p)
 			diagnose(t, s, snapshot.KindService, "web", p)
 		}
@@ -86,7 +88,7 @@ func TestHugeAnnotations(t *testing.T) {
 				svc.Annotations[k] = v
 			}
 			s := fixture(t, ing, svc)
-			for _, p := range []rules.Provider{rules.TKE, rules.ACK} {
+			for _, p := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 				for _, res := range []Result{diagnose(t, s, snapshot.KindIngress, "bar", p), diagnose(t, s, snapshot.KindService, "web", p)} {
 					for _, f := range res.Findings {
 						if len(f.Message) > 4096 {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -97,7 +98,7 @@ func detectIngressController(c *Context) IngressController {
 			}
 		}
 	default:
-		if c.Provider == rules.TKE {
+		if c.Provider == tkerules.Provider {
 			ic.Name, ic.Covered = tkeCLBName, true
 		}
 		return ic

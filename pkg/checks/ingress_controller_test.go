@@ -8,6 +8,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -37,28 +39,28 @@ func TestIngressControllerNamed(t *testing.T) {
 		covered  bool
 		path     string // the other-controller finding's path; "" for none
 	}{
-		{"qcloud annotation", []runtime.Object{ingress()}, rules.TKE, "TKE CLB", true, ""},
-		{"no class on TKE", []runtime.Object{withClass(nil)}, rules.TKE, "TKE CLB", true, ""},
-		{"no class on ACK", []runtime.Object{withClass(nil)}, rules.ACK, "", false, ""},
+		{"qcloud annotation", []runtime.Object{ingress()}, tkerules.Provider, "TKE CLB", true, ""},
+		{"no class on TKE", []runtime.Object{withClass(nil)}, tkerules.Provider, "TKE CLB", true, ""},
+		{"no class on ACK", []runtime.Object{withClass(nil)}, ackrules.Provider, "", false, ""},
 		{"no class, no cloud", []runtime.Object{withClass(nil)}, rules.Generic, "", false, ""},
-		{"qcloud class", []runtime.Object{withClass(str("qcloud"))}, rules.TKE, "TKE CLB", true, ""},
+		{"qcloud class", []runtime.Object{withClass(str("qcloud"))}, tkerules.Provider, "TKE CLB", true, ""},
 		{"IngressClass of the TKE controller", []runtime.Object{withClass(str("clb")), ingressClass("clb", "cloud.tencent.com/ingress-controller")},
-			rules.TKE, "TKE CLB", true, ""},
+			tkerules.Provider, "TKE CLB", true, ""},
 		{"ACK ALB by IngressClass", []runtime.Object{withClass(str("alb-public")), ingressClass("alb-public", "ingress.k8s.alibabacloud/alb")},
-			rules.ACK, "ALB", false, "spec.ingressClassName"},
-		{"ACK ALB by class name alone", []runtime.Object{withClass(str("alb"))}, rules.ACK, "ALB", false, "spec.ingressClassName"},
-		{"ACK MSE", []runtime.Object{withClass(str("mse")), ingressClass("mse", "mse.alibabacloud.com/ingress")}, rules.ACK, "MSE", false, "spec.ingressClassName"},
+			ackrules.Provider, "ALB", false, "spec.ingressClassName"},
+		{"ACK ALB by class name alone", []runtime.Object{withClass(str("alb"))}, ackrules.Provider, "ALB", false, "spec.ingressClassName"},
+		{"ACK MSE", []runtime.Object{withClass(str("mse")), ingressClass("mse", "mse.alibabacloud.com/ingress")}, ackrules.Provider, "MSE", false, "spec.ingressClassName"},
 		{"ingress-nginx by IngressClass", []runtime.Object{withClass(str("nginx")), ingressClass("nginx", "k8s.io/ingress-nginx")},
-			rules.ACK, "ingress-nginx", false, "spec.ingressClassName"},
+			ackrules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
 		{"ingress-nginx second instance", []runtime.Object{withClass(str("internal")), ingressClass("internal", "k8s.io/ingress-nginx-internal")},
-			rules.TKE, "ingress-nginx", false, "spec.ingressClassName"},
-		{"nginx annotation", []runtime.Object{ingress(ingAnn(annIngressClass, "nginx"))}, rules.TKE, "NGINX", false, ingressClassAnnPath},
+			tkerules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
+		{"nginx annotation", []runtime.Object{ingress(ingAnn(annIngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, ingressClassAnnPath},
 		{"AWS ALB is not ACK's", []runtime.Object{withClass(str("alb")), ingressClass("alb", "ingress.k8s.aws/alb")}, rules.Generic, "AWS ALB", false, "spec.ingressClassName"},
 		{"HAProxy with a suffix", []runtime.Object{withClass(str("prod")), ingressClass("prod", "haproxy.org/ingress-controller/prod")},
-			rules.TKE, "HAProxy", false, "spec.ingressClassName"},
-		{"unknown class", []runtime.Object{withClass(str("custom"))}, rules.TKE, "", false, "spec.ingressClassName"},
-		{"unknown controller", []runtime.Object{withClass(str("custom")), ingressClass("custom", "example.com/gateway")}, rules.TKE, "", false, "spec.ingressClassName"},
-		{"empty annotation", []runtime.Object{ingress(ingAnn(annIngressClass, ""))}, rules.TKE, "", false, ingressClassAnnPath},
+			tkerules.Provider, "HAProxy", false, "spec.ingressClassName"},
+		{"unknown class", []runtime.Object{withClass(str("custom"))}, tkerules.Provider, "", false, "spec.ingressClassName"},
+		{"unknown controller", []runtime.Object{withClass(str("custom")), ingressClass("custom", "example.com/gateway")}, tkerules.Provider, "", false, "spec.ingressClassName"},
+		{"empty annotation", []runtime.Object{ingress(ingAnn(annIngressClass, ""))}, tkerules.Provider, "", false, ingressClassAnnPath},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -160,7 +161,7 @@ var detectionInputs = []Input{
 var tkeServiceConfigs = snapshot.RegisterCustom(snapshot.Entry{
 	GVR:  schema.GroupVersionResource{Group: "cloud.tencent.com", Version: "v1alpha1", Resource: "tkeserviceconfigs"},
 	Kind: "TkeServiceConfig", Namespaced: true, Verbs: []snapshot.Verb{snapshot.VerbList, snapshot.VerbWatch},
-	Granted: []snapshot.Verb{snapshot.VerbGet}, Provider: string(rules.TKE),
+	Granted: []snapshot.Verb{snapshot.VerbGet}, Provider: string(tkerules.Provider),
 	Why: "TKE's CRD that tunes CLB listeners, named by Service and Ingress annotations",
 })
 

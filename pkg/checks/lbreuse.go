@@ -6,7 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -118,15 +118,15 @@ func checkIngressExistingLB(c *Context) error {
 	}
 	where := annPath(annExistLB)
 	if len(creators) > 0 {
-		c.Say(rules.TKEIngressE4019, where, words.Say("load balancer %s was created by TKE for %s and cannot be reused",
+		c.Say(tkerules.IngressE4019, where, words.Say("load balancer %s was created by TKE for %s and cannot be reused",
 			"负载均衡 %s 是 TKE 为 %s 创建的，不能复用", clip(id), listWords(creators, 5)))
 	}
 	if len(ingresses) > 0 {
-		c.Say(rules.TKEIngressE4020, where, words.Say("load balancer %s is already used by %s",
+		c.Say(tkerules.IngressE4020, where, words.Say("load balancer %s is already used by %s",
 			"负载均衡 %s 已被 %s 使用", clip(id), listWords(ingresses, 5)))
 	}
 	if len(ports) > 0 {
-		c.Say(rules.TKEIngressE4101, where, words.Say("on the same load balancer %s, %s, which the Ingress listeners need",
+		c.Say(tkerules.IngressE4101, where, words.Say("on the same load balancer %s, %s, which the Ingress listeners need",
 			"在同一个负载均衡 %s 上，%s，而 Ingress 的监听器需要这些端口", clip(id), listWords(ports, 5)))
 	}
 	return nil

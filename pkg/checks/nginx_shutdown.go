@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -53,7 +53,7 @@ func checkNginxGracefulShutdown(c *Context) error {
 	if controllers == 0 || len(problems) == 0 {
 		return nil
 	}
-	c.Say(rules.TKEServiceNginxGracefulShutdown, paths[0], words.Say(
+	c.Say(tkerules.ServiceNginxGracefulShutdown, paths[0], words.Say(
 		"direct access binds %d NGINX Ingress controller pod(s) to the CLB, but they do not leave it gracefully: %s",
 		"直连模式把 %d 个 NGINX Ingress 控制器 Pod 绑定到 CLB，但它们不会从 CLB 优雅下线：%s",
 		controllers, joinWords(problems)))

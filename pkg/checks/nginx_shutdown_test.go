@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -47,8 +48,8 @@ func TestNginxGracefulShutdown(t *testing.T) {
 		}
 		return out
 	}
-	id := rules.TKEServiceNginxGracefulShutdown
-	runRuleCases(t, rules.TKE, []ruleCase{
+	id := tkerules.ServiceNginxGracefulShutdown
+	runRuleCases(t, tkerules.Provider, []ruleCase{
 		{name: "direct access without enable-grace-shutdown",
 			objs: with(lbSvc(svcAnn(annSvcDirectAccess, "true")), nginxPod("ctl-1", sleepWait...)),
 			rule: id, path: annPath(annSvcGraceShutdown)},
@@ -96,10 +97,10 @@ func TestNginxGracefulShutdown(t *testing.T) {
 // TestNginxGracefulShutdownFacts: the problems of every controller pod make one finding.
 func TestNginxGracefulShutdownFacts(t *testing.T) {
 	o := objs(lbSvc(svcAnn(annSvcDirectAccess, "true")), fxNode("n1"), nginxPod("ctl-1", "/wait-shutdown"), nginxPod("ctl-2", "/wait-shutdown"))
-	res := diagnose(t, fixture(t, o...), snapshot.KindService, "web", rules.TKE)
+	res := diagnose(t, fixture(t, o...), snapshot.KindService, "web", tkerules.Provider)
 	var got []Finding
 	for _, f := range res.Findings {
-		if f.Rule == rules.TKEServiceNginxGracefulShutdown {
+		if f.Rule == tkerules.ServiceNginxGracefulShutdown {
 			got = append(got, f)
 		}
 	}

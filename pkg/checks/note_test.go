@@ -7,6 +7,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -23,11 +25,11 @@ func TestNoteOnServicesWithoutLoadBalancer(t *testing.T) {
 		want     string // the type the note names; "" for no note
 	}{
 		{"ClusterIP", service("web", corev1.ServiceTypeClusterIP), rules.Generic, "ClusterIP"},
-		{"type left out", service("web", ""), rules.TKE, "ClusterIP"},
-		{"headless", service("web", corev1.ServiceTypeClusterIP, headless), rules.ACK, "ClusterIP"},
-		{"NodePort", service("web", corev1.ServiceTypeNodePort), rules.TKE, "NodePort"},
+		{"type left out", service("web", ""), tkerules.Provider, "ClusterIP"},
+		{"headless", service("web", corev1.ServiceTypeClusterIP, headless), ackrules.Provider, "ClusterIP"},
+		{"NodePort", service("web", corev1.ServiceTypeNodePort), tkerules.Provider, "NodePort"},
 		{"ExternalName", service("web", corev1.ServiceTypeExternalName), rules.Generic, "ExternalName"},
-		{"LoadBalancer", service("web", corev1.ServiceTypeLoadBalancer), rules.TKE, ""},
+		{"LoadBalancer", service("web", corev1.ServiceTypeLoadBalancer), tkerules.Provider, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +52,7 @@ func TestNoteOnServicesWithoutLoadBalancer(t *testing.T) {
 		})
 	}
 	t.Run("Ingress", func(t *testing.T) {
-		if res := diagnose(t, fixture(t, ingress()), snapshot.KindIngress, "bar", rules.TKE); res.Note != nil {
+		if res := diagnose(t, fixture(t, ingress()), snapshot.KindIngress, "bar", tkerules.Provider); res.Note != nil {
 			t.Errorf("unexpected note %+v", res.Note)
 		}
 	})

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -39,14 +41,14 @@ func TestOfflineAddOnly(t *testing.T) {
 		partial []string
 		skipped []string
 	}{
-		{name: "E4014 between two Services of the files", file: "tke-reuse.yaml", target: svcTarget("default", "b"), p: rules.TKE,
-			want: map[rules.ID]string{rules.TKEServiceE4014: "spec.ports[1]"}, partial: []string{"tke-service-existing-lb"}},
-		{name: "TCP 53 and UDP 53 are two listeners", file: "tke-reuse.yaml", target: svcTarget("default", "a"), p: rules.TKE,
-			absent: []rules.ID{rules.TKEServiceE4014}, partial: []string{"tke-service-existing-lb"}},
-		{name: "ACK no selector and no EndpointSlices: no-available-nodes unproven", file: "ack-backends.yaml", target: svcTarget("shop", "noselector"), p: rules.ACK,
-			absent: []rules.ID{rules.ACKServiceNoAvailableNodes, rules.GenericServiceNoEndpoints}, skipped: []string{"ack-backends"}},
-		{name: "ACK pods on a master node in the files: more nodes may exist", file: "ack-backends.yaml", target: svcTarget("shop", "web"), p: rules.ACK,
-			absent: []rules.ID{rules.ACKServiceNoAvailableNodes}, skipped: []string{"ack-backends"}},
+		{name: "E4014 between two Services of the files", file: "tke-reuse.yaml", target: svcTarget("default", "b"), p: tkerules.Provider,
+			want: map[rules.ID]string{tkerules.ServiceE4014: "spec.ports[1]"}, partial: []string{"tke-service-existing-lb"}},
+		{name: "TCP 53 and UDP 53 are two listeners", file: "tke-reuse.yaml", target: svcTarget("default", "a"), p: tkerules.Provider,
+			absent: []rules.ID{tkerules.ServiceE4014}, partial: []string{"tke-service-existing-lb"}},
+		{name: "ACK no selector and no EndpointSlices: no-available-nodes unproven", file: "ack-backends.yaml", target: svcTarget("shop", "noselector"), p: ackrules.Provider,
+			absent: []rules.ID{ackrules.ServiceNoAvailableNodes, rules.GenericServiceNoEndpoints}, skipped: []string{"ack-backends"}},
+		{name: "ACK pods on a master node in the files: more nodes may exist", file: "ack-backends.yaml", target: svcTarget("shop", "web"), p: ackrules.Provider,
+			absent: []rules.ID{ackrules.ServiceNoAvailableNodes}, skipped: []string{"ack-backends"}},
 		{name: "other pods of the namespace in the files: no-endpoints unproven", file: "partial-pods.yaml", target: svcTarget("shop", "api"), p: rules.Generic,
 			absent: []rules.ID{rules.GenericServiceNoEndpoints}, skipped: []string{"service-endpoints"}},
 		{name: "selected pods in the files: their state is reported", file: "partial-pods.yaml", target: svcTarget("shop", "web"), p: rules.Generic,
@@ -94,7 +96,7 @@ func TestOfflineModeIsDeclared(t *testing.T) {
 			t.Errorf("%s: AddOnly %v, want %v", c.Name, got, addOnly[c.Name])
 		}
 	}
-	res := diagnose(t, fixture(t, lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))), snapshot.KindService, "web", rules.TKE)
+	res := diagnose(t, fixture(t, lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))), snapshot.KindService, "web", tkerules.Provider)
 	if len(res.Partial) > 0 {
 		t.Errorf("complete snapshot noted as partial: %+v", res.Partial)
 	}

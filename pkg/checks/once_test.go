@@ -11,6 +11,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -45,58 +47,58 @@ func TestOneFindingPerPath(t *testing.T) {
 		facts []string
 	}{
 		{name: "ACK acl-status on without acl-id and acl-type",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("acl-status", "on")))), kind: snapshot.KindService, p: rules.ACK,
-			rule: rules.ACKServiceAnnotationDependency, path: a("acl-status"), facts: []string{"acl-id", "acl-type"}},
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("acl-status", "on")))), kind: snapshot.KindService, p: ackrules.Provider,
+			rule: ackrules.ServiceAnnotationDependency, path: a("acl-status"), facts: []string{"acl-id", "acl-type"}},
 		{name: "ACK protocol-port naming two absent ports",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "tcp:81,tcp:82")))), kind: snapshot.KindService, p: rules.ACK,
-			rule: rules.ACKServiceIgnoredAnnotationValue, path: a("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
+			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "tcp:81,tcp:82")))), kind: snapshot.KindService, p: ackrules.Provider,
+			rule: ackrules.ServiceIgnoredAnnotationValue, path: a("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
 		{name: "ACK the same https listener twice",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "https:443,https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(443))))),
-			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceHTTPSToHTTPSBackend, path: "spec.ports[1].targetPort"},
+			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceHTTPSToHTTPSBackend, path: "spec.ports[1].targetPort"},
 		{name: "ACK reused CLB created by CCM for two Services",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("id", lbID, "force-override-listeners", "true")),
 				named("one", ccmLabel(lbID)), named("two", ccmLabel(lbID)))),
-			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceReuseCCMLB, path: a("id"), facts: []string{"default/one", "default/two"}},
+			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceReuseCCMLB, path: a("id"), facts: []string{"default/one", "default/two"}},
 		{name: "ACK intranet address type with two public addresses, changed since the last apply",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet"), twoIPs,
 				lastApplied(map[string]string{ackPrefix + "address-type": "internet"})))),
-			kind: snapshot.KindService, p: rules.ACK, rule: rules.ACKServiceAddressTypeImmutable, path: a("address-type"),
+			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceAddressTypeImmutable, path: a("address-type"),
 			facts: []string{"47.96.10.20", "47.96.10.21", `"internet"`}},
 		{name: "TKE reused CLB created by TKE for two Services",
 			objs: objs(lbSvc(svcAnn(annSvcExistedLB, tkeLB)), named("one", svcAnn(annSvcLBID, tkeLB)), named("two", svcAnn(annSvcLBID, tkeLB))),
-			kind: snapshot.KindService, p: rules.TKE, rule: rules.TKEServiceE4012, path: annPath(annSvcExistedLB),
+			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4012, path: annPath(annSvcExistedLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE port 80 declared by two other Services on the shared CLB",
 			objs: objs(lbSvc(svcAnn(annSvcExistedLB, tkeLB)), named("one", svcAnn(annSvcExistedLB, tkeLB)), named("two", svcAnn(annSvcExistedLB, tkeLB))),
-			kind: snapshot.KindService, p: rules.TKE, rule: rules.TKEServiceE4014, path: "spec.ports[0]",
+			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4014, path: "spec.ports[0]",
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE Ingress reusing a CLB TKE created for two Services",
 			objs: withObjs(healthy(), objs(ingress(ingAnn(annExistLB, tkeLB)), named("one", svcAnn(annSvcLBID, tkeLB)), named("two", svcAnn(annSvcLBID, tkeLB)))),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4019, path: annPath(annExistLB),
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4019, path: annPath(annExistLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE two reusing Services declare the Ingress listener port",
 			objs: withObjs(healthy(), objs(ingress(ingAnn(annExistLB, tkeLB)), named("one", svcAnn(annSvcExistedLB, tkeLB)), named("two", svcAnn(annSvcExistedLB, tkeLB)))),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4101, path: annPath(annExistLB),
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4101, path: annPath(annExistLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE ip-masq-agent lists 0.0.0.0/0 twice",
 			objs: withObjs(healthy(), objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n  - 10.0.0.0/8\n  - 0.0.0.0/0\n"))),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config",
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config",
 			facts: []string{"nonMasqueradeCIDRs", "0.0.0.0/0"}},
 		{name: "TKE internal Ingress whose TkeServiceConfig lacks both listener ports",
 			objs: withObjs(healthy(), objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annRuleMix, "true"), ingTLS("tls", "shop.example.com")), l7Config())),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressCLBLoopback,
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressCLBLoopback,
 			path: objPath(ns, "tkeserviceconfig", "bar-config", "spec.loadBalancer.l7Listeners"), facts: []string{"80", "443"}},
 		{name: "TKE two hosts of a TLS entry with another entry's certificate",
 			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "a.example.com", "b.example.com"), ingTLS("tls2", "a.example.com", "b.example.com")),
 				certSecret("tls2", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4049, path: "spec.tls[1].hosts", facts: []string{"a.example.com", "b.example.com"}},
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4049, path: "spec.tls[1].hosts", facts: []string{"a.example.com", "b.example.com"}},
 		{name: "TKE two HTTPS hosts without a certificate",
 			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "c.example.com")))),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4040, path: "spec.tls", facts: []string{"a.example.com", "b.example.com"}},
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4040, path: "spec.tls", facts: []string{"a.example.com", "b.example.com"}},
 		{name: "TKE qcloud_cert_id annotation disagrees with two Secrets",
 			objs: withObjs(healthy(), objs(ingress(twoHosts, ingAnn(annCertID, "AAAAAAAA"), ingTLS("tls", "a.example.com"), ingTLS("tls2", "b.example.com")),
 				certSecret("tls2", map[string]string{"qcloud_cert_id": "BBBBBBBB"}))),
-			kind: snapshot.KindIngress, p: rules.TKE, rule: rules.TKEIngressE4011, path: annPath(annCertID), facts: []string{"default/tls", "default/tls2"}},
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4011, path: annPath(annCertID), facts: []string{"default/tls", "default/tls2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,38 +154,38 @@ func TestOneCauseOneFinding(t *testing.T) {
 		{name: "ACK Local Service without a ready pod, and CCM's event",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
 				fxSlice("web", fxEP{"web-1", "n1", false}, fxEP{"web-2", "n2", false}), svcEvent("There are no available nodes for LoadBalancer"))),
-			p: rules.ACK, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
-			consequences: map[rules.ID]Source{rules.ACKServiceNoAvailableNodes: SourceCheckEvent, rules.GenericServiceExternalTrafficLocal: SourceCheck}},
+			p: ackrules.Provider, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
+			consequences: map[rules.ID]Source{ackrules.ServiceNoAvailableNodes: SourceCheckEvent, rules.GenericServiceExternalTrafficLocal: SourceCheck}},
 		{name: "ACK's event of no available nodes, ACK checks not run, for a Service without a ready pod",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
 				svcEvent("There are no available nodes for LoadBalancer"))),
 			p: rules.Generic, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
-			consequences: map[rules.ID]Source{rules.ACKServiceNoAvailableNodes: SourceEvent}},
+			consequences: map[rules.ID]Source{ackrules.ServiceNoAvailableNodes: SourceEvent}},
 		{name: "ACK Local Service whose ready pods run only on excluded nodes",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxNode("n1", excluded), fxNode("n2", excluded))),
-			p:    rules.ACK, cause: rules.ACKServiceNoAvailableNodes, sev: rules.Error,
+			p:    ackrules.Provider, cause: ackrules.ServiceNoAvailableNodes, sev: rules.Error,
 			consequences: map[rules.ID]Source{rules.GenericServiceExternalTrafficLocal: SourceCheck}},
 		{name: "ACK reuse on a CCM too old for it and for events, no address and no events",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"), pending),
 				fxDeployment("cloud-controller-manager", oldCCM))),
-			p: rules.ACK, cause: rules.ACKServiceReuseOldCCM, sev: rules.Error,
-			consequences: map[rules.ID]Source{rules.ACKServiceOldCCMNoEvents: SourceCheck, rules.GenericServiceNoEvents: SourceCheck}},
+			p: ackrules.Provider, cause: ackrules.ServiceReuseOldCCM, sev: rules.Error,
+			consequences: map[rules.ID]Source{ackrules.ServiceOldCCMNoEvents: SourceCheck, rules.GenericServiceNoEvents: SourceCheck}},
 		{name: "ACK old CCM and no events: the CCM explains the silence",
 			objs: withObjs(ackHealthy(), objs(ackSvc(nil, pending), fxDeployment("cloud-controller-manager", oldCCM))),
-			p:    rules.ACK, cause: rules.ACKServiceOldCCMNoEvents, sev: rules.Warning,
+			p:    ackrules.Provider, cause: ackrules.ServiceOldCCMNoEvents, sev: rules.Warning,
 			consequences: map[rules.ID]Source{rules.GenericServiceNoEvents: SourceCheck}},
 		{name: "ACK resource group on an existing CLB and the event that it was changed",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc")), svcEvent("can not change ResourceGroupId once created"))),
-			p:    rules.ACK, cause: rules.ACKServiceResourceGroupImmutable, sev: rules.Error,
-			consequences: map[rules.ID]Source{rules.ACKServiceResourceGroupFixed: SourceCheck}},
+			p:    ackrules.Provider, cause: ackrules.ServiceResourceGroupImmutable, sev: rules.Error,
+			consequences: map[rules.ID]Source{ackrules.ServiceResourceGroupFixed: SourceCheck}},
 		{name: "TKE NGINX controller behind direct access that no pod can take",
 			objs: objs(lbSvc(svcAnn(annSvcDirectAccess, "true")), fxNode("n1"), func() *corev1.Pod {
 				p := nginxPod("ctl-1", "/wait-shutdown")
 				p.Annotations = nil
 				return p
 			}()),
-			p: rules.TKE, cause: rules.TKEServiceE4033, sev: rules.Error,
-			consequences: map[rules.ID]Source{rules.TKEServiceNginxGracefulShutdown: SourceCheck}},
+			p: tkerules.Provider, cause: tkerules.ServiceE4033, sev: rules.Error,
+			consequences: map[rules.ID]Source{tkerules.ServiceNginxGracefulShutdown: SourceCheck}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -244,7 +246,7 @@ func TestOneCauseOneFinding(t *testing.T) {
 func TestUniquePaths(t *testing.T) {
 	t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
 	warn := rules.Warning
-	id, other := rules.ACKServiceInvalidAnnotation, rules.ACKServiceUnknownAnnotation
+	id, other := ackrules.ServiceInvalidAnnotation, ackrules.ServiceUnknownAnnotation
 	in := []Finding{
 		{Rule: id, Check: "a", Source: SourceCheck, Path: "p", Message: "one", Severity: &warn},
 		{Rule: other, Check: "a", Source: SourceCheck, Path: "p", Message: "x"},

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -72,7 +74,7 @@ func TestPlanDump(t *testing.T) {
 				in.Namespace, in.Name, in.Required, in.When != nil, in.Names != nil, in.Selector != nil, in.Derive != nil, in.Match, in.Values != nil)
 		}
 	}
-	for _, p := range []rules.Provider{"", rules.Generic, rules.TKE, rules.ACK} {
+	for _, p := range []rules.Provider{"", rules.Generic, tkerules.Provider, ackrules.Provider} {
 		for _, r := range Plan(list, p).Scope() {
 			fmt.Fprintf(&b, "scope %s: %s\n", p, fmtReq(r))
 		}
@@ -88,7 +90,7 @@ func TestPlanDump(t *testing.T) {
 				s.MarkComplete()
 			}
 			for _, tg := range heldTargets(s) {
-				for _, p := range []rules.Provider{"", rules.TKE, rules.ACK} {
+				for _, p := range []rules.Provider{"", tkerules.Provider, ackrules.Provider} {
 					fmt.Fprintf(&b, "%s complete=%v %s %s\n", f, complete, tg, p)
 					for _, r := range Plan(list, p).Target(s, tg, nil) {
 						fmt.Fprintf(&b, "  plan %s\n", fmtReq(r))

@@ -7,6 +7,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -38,13 +40,13 @@ var ackProviderID = regexp.MustCompile(`^(?:cn|ap|us|eu|me|na|sa|af)-[a-z]+(?:-[
 func providerOfID(id string) rules.Provider {
 	switch {
 	case strings.HasPrefix(id, "qcloud://") && len(id) > len("qcloud://"):
-		return rules.TKE
+		return tkerules.Provider
 	case strings.HasPrefix(id, "alicloud://"):
 		if ackProviderID.MatchString(strings.TrimPrefix(id, "alicloud://")) {
-			return rules.ACK
+			return ackrules.Provider
 		}
 	case ackProviderID.MatchString(id):
-		return rules.ACK
+		return ackrules.Provider
 	}
 	return rules.Generic
 }
@@ -165,7 +167,7 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 			// The class names the controller that owns the Service, as an ingress class does: ACK's
 			// cloud-controller-manager provisions an NLB for it (helper.NeedNLB).
 			if svc.Spec.LoadBalancerClass != nil && *svc.Spec.LoadBalancerClass == ackNLBClass {
-				class = &signal{Signal: Signal{rules.ACK, FromIngressClass, words.Say("loadBalancerClass %s", "loadBalancerClass %s", ackNLBClass), "spec.loadBalancerClass"}}
+				class = &signal{Signal: Signal{ackrules.Provider, FromIngressClass, words.Say("loadBalancerClass %s", "loadBalancerClass %s", ackNLBClass), "spec.loadBalancerClass"}}
 			}
 		}
 	case snapshot.KindIngress:
@@ -173,9 +175,9 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 			ann = ing.Annotations
 			switch {
 			case ing.Spec.IngressClassName != nil && *ing.Spec.IngressClassName == "qcloud":
-				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, classQcloud, "spec.ingressClassName"}}
+				class = &signal{Signal: Signal{tkerules.Provider, FromIngressClass, classQcloud, "spec.ingressClassName"}}
 			case ann[annIngressClass] == "qcloud":
-				class = &signal{Signal: Signal{rules.TKE, FromIngressClass, classQcloud, ingressClassAnnPath}}
+				class = &signal{Signal: Signal{tkerules.Provider, FromIngressClass, classQcloud, ingressClassAnnPath}}
 			}
 		}
 	}
@@ -187,9 +189,9 @@ func targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []sign
 		var p rules.Provider
 		switch {
 		case hasAnyPrefix(k, tkePrefixes):
-			p = rules.TKE
+			p = tkerules.Provider
 		case hasAnyPrefix(k, ackPrefixes):
-			p = rules.ACK
+			p = ackrules.Provider
 		default:
 			continue
 		}
@@ -214,21 +216,21 @@ func clusterSignals(s *snapshot.Snapshot) []signal {
 			}
 		}
 		if _, err := s.ConfigMaps.Get(kubeSystem, tkeConfigCM); err == nil {
-			add(rules.TKE, FromKubeSystem, words.Say("kube-system ConfigMap %s", "kube-system 中的 ConfigMap %s", tkeConfigCM),
+			add(tkerules.Provider, FromKubeSystem, words.Say("kube-system ConfigMap %s", "kube-system 中的 ConfigMap %s", tkeConfigCM),
 				objPath(kubeSystem, "ConfigMap", tkeConfigCM, ""))
 		}
 		if _, err := s.Deployments.Get("kube-system", "l7-lb-controller"); err == nil {
-			add(rules.TKE, FromKubeSystem, words.Say("kube-system Deployment %s", "kube-system 中的 Deployment %s", "l7-lb-controller"),
+			add(tkerules.Provider, FromKubeSystem, words.Say("kube-system Deployment %s", "kube-system 中的 Deployment %s", "l7-lb-controller"),
 				objPath("kube-system", "Deployment", "l7-lb-controller", ""))
 		}
 		// Many clouds run a "cloud-controller-manager"; only Alibaba's image names it.
 		for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
 			if d, err := s.Deployments.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				add(rules.ACK, FromKubeSystem, words.Say("kube-system Deployment %s (Alibaba image)", "kube-system 中的 Deployment %s（阿里云镜像）", name),
+				add(ackrules.Provider, FromKubeSystem, words.Say("kube-system Deployment %s (Alibaba image)", "kube-system 中的 Deployment %s（阿里云镜像）", name),
 					objPath("kube-system", "Deployment", name, ""))
 			}
 			if d, err := s.DaemonSets.Get("kube-system", name); err == nil && alibabaImage(d.Spec.Template.Spec) {
-				add(rules.ACK, FromKubeSystem, words.Say("kube-system DaemonSet %s (Alibaba image)", "kube-system 中的 DaemonSet %s（阿里云镜像）", name),
+				add(ackrules.Provider, FromKubeSystem, words.Say("kube-system DaemonSet %s (Alibaba image)", "kube-system 中的 DaemonSet %s（阿里云镜像）", name),
 					objPath("kube-system", "DaemonSet", name, ""))
 			}
 		}
@@ -252,13 +254,13 @@ func decide(target, cluster *signalTally) Detection {
 	if total == 0 {
 		return Detection{Provider: rules.Generic, Evidence: words.Say("no cloud-specific signal", "没有云厂商特有的迹象")}
 	}
-	winner, from, decided := rules.ACK, SignalSource(-1), false
+	winner, from, decided := ackrules.Provider, SignalSource(-1), false
 	for src := FromIngressClass; src <= FromKubeSystem && !decided; src++ {
 		switch c := n[src]; {
 		case c.tke > c.ack:
-			winner, from, decided = rules.TKE, src, true
+			winner, from, decided = tkerules.Provider, src, true
 		case c.ack > c.tke:
-			winner, from, decided = rules.ACK, src, true
+			winner, from, decided = ackrules.Provider, src, true
 		case c.ack > 0 && from < 0:
 			from = src
 		}
@@ -318,7 +320,7 @@ type signalTally struct {
 }
 
 func cloudIndex(p rules.Provider) int {
-	if p == rules.TKE {
+	if p == tkerules.Provider {
 		return 1
 	}
 	return 0
@@ -328,12 +330,12 @@ func cloudIndex(p rules.Provider) int {
 func (t *signalTally) fill() {
 	for i, sg := range t.sigs {
 		switch sg.Provider {
-		case rules.ACK:
+		case ackrules.Provider:
 			t.n[sg.Source].ack++
-		case rules.TKE:
+		case tkerules.Provider:
 			t.n[sg.Source].tke++
 		}
-		for wi, winner := range [2]rules.Provider{rules.ACK, rules.TKE} {
+		for wi, winner := range [2]rules.Provider{ackrules.Provider, tkerules.Provider} {
 			w := &t.as[wi]
 			if sg.Provider != winner {
 				if w.conflictCount < maxConflicts {

@@ -13,6 +13,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -22,17 +24,17 @@ func TestProviderOfID(t *testing.T) {
 		id   string
 		want rules.Provider
 	}{
-		{"cn-hangzhou.i-bp1h4adlltjc1d48goaq", rules.ACK},
-		{"cn-beijing.i-2zeabcdefghijklmnop", rules.ACK},
-		{"ap-southeast-1.i-t4n0a1b2c3d4e5f6g7h8", rules.ACK},
-		{"us-west-1.i-rj9a1b2c3d4e5f6g7h8", rules.ACK},
-		{"eu-central-1.i-gw8a1b2c3d4e5f6g7h8", rules.ACK},
-		{"cn-shanghai-finance-1.i-uf6a1b2c3d4e5f6", rules.ACK},
-		{"cn-north-2-gov-1.i-a1b2c3d4e5", rules.ACK},
-		{"alicloud://cn-hangzhou.i-v98dklsmnxkkgiiil7", rules.ACK},
-		{"qcloud:///100003/ins-3ven36lk", rules.TKE},
-		{"qcloud:///ap-guangzhou-3/ins-abcd1234", rules.TKE},
-		{"qcloud://ins-abcd1234", rules.TKE},
+		{"cn-hangzhou.i-bp1h4adlltjc1d48goaq", ackrules.Provider},
+		{"cn-beijing.i-2zeabcdefghijklmnop", ackrules.Provider},
+		{"ap-southeast-1.i-t4n0a1b2c3d4e5f6g7h8", ackrules.Provider},
+		{"us-west-1.i-rj9a1b2c3d4e5f6g7h8", ackrules.Provider},
+		{"eu-central-1.i-gw8a1b2c3d4e5f6g7h8", ackrules.Provider},
+		{"cn-shanghai-finance-1.i-uf6a1b2c3d4e5f6", ackrules.Provider},
+		{"cn-north-2-gov-1.i-a1b2c3d4e5", ackrules.Provider},
+		{"alicloud://cn-hangzhou.i-v98dklsmnxkkgiiil7", ackrules.Provider},
+		{"qcloud:///100003/ins-3ven36lk", tkerules.Provider},
+		{"qcloud:///ap-guangzhou-3/ins-abcd1234", tkerules.Provider},
+		{"qcloud://ins-abcd1234", tkerules.Provider},
 		{"", rules.Generic},
 		{"aws:///us-west-2a/i-0abcdef1234567890", rules.Generic},
 		{"gce://my-project/us-central1-a/gke-node-1", rules.Generic},
@@ -93,51 +95,51 @@ func TestDetectProvider(t *testing.T) {
 		conflicts    int
 		conflictText string
 	}{
-		{"TKE annotation", []runtime.Object{lb(annSvcExistedLB, "lb-12345678")}, rules.TKE,
+		{"TKE annotation", []runtime.Object{lb(annSvcExistedLB, "lb-12345678")}, tkerules.Provider,
 			"annotation " + annSvcExistedLB, 0, ""},
-		{"ACK annotation", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small")}, rules.ACK,
+		{"ACK annotation", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small")}, ackrules.Provider,
 			"annotation " + ackPrefix + "spec", 0, ""},
 		{"several ACK annotations", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small", ackPrefix+"scheduler", "wrr")},
-			rules.ACK, "annotation " + ackPrefix + "scheduler and 1 more", 0, ""},
-		{"bare ACK node providerID", []runtime.Object{lb(), node("n1", "cn-beijing.i-2zeabcdefgh")}, rules.ACK,
+			ackrules.Provider, "annotation " + ackPrefix + "scheduler and 1 more", 0, ""},
+		{"bare ACK node providerID", []runtime.Object{lb(), node("n1", "cn-beijing.i-2zeabcdefgh")}, ackrules.Provider,
 			"node providerID cn-beijing.i-2zeabcdefgh", 0, ""},
-		{"alicloud node", []runtime.Object{lb(), node("n1", "alicloud://cn-hangzhou.i-bp1abc")}, rules.ACK,
+		{"alicloud node", []runtime.Object{lb(), node("n1", "alicloud://cn-hangzhou.i-bp1abc")}, ackrules.Provider,
 			"node providerID alicloud://cn-hangzhou.i-bp1abc", 0, ""},
 		{"qcloud node", []runtime.Object{lb(), node("n1", "qcloud:///100003/ins-3ven36lk"), node("n2", "qcloud:///100004/ins-4abc")},
-			rules.TKE, "node providerID qcloud:///100003/ins-3ven36lk and 1 more", 0, ""},
+			tkerules.Provider, "node providerID qcloud:///100003/ins-3ven36lk and 1 more", 0, ""},
 		{"AWS nodes stay generic", []runtime.Object{lb(), node("n1", "aws:///us-west-1a/i-0abcdef1234567890")}, rules.Generic,
 			"no cloud-specific signal", 0, ""},
-		{"tke-config", []runtime.Object{lb(), tkeCM}, rules.TKE, "kube-system ConfigMap tke-config", 0, ""},
+		{"tke-config", []runtime.Object{lb(), tkeCM}, tkerules.Provider, "kube-system ConfigMap tke-config", 0, ""},
 		{"Alibaba CCM", []runtime.Object{lb(),
-			ccm("registry.cn-hangzhou.aliyuncs.com/acs/cloud-controller-manager-amd64:v1.9.3.276-g372aa98-aliyun")}, rules.ACK,
+			ccm("registry.cn-hangzhou.aliyuncs.com/acs/cloud-controller-manager-amd64:v1.9.3.276-g372aa98-aliyun")}, ackrules.Provider,
 			"kube-system Deployment cloud-controller-manager (Alibaba image)", 0, ""},
 		{"another cloud's CCM", []runtime.Object{lb(), ccm("registry.k8s.io/cloud-controller-manager:v1.30.0")}, rules.Generic,
 			"no cloud-specific signal", 0, ""},
 		{"nothing tells", []runtime.Object{lb()}, rules.Generic, "no cloud-specific signal", 0, ""},
 		{"annotation majority wins", []runtime.Object{lb(annSvcExistedLB, "lb-1", annSvcLBID, "lb-1", ackPrefix+"spec", "slb.s1.small")},
-			rules.TKE, "annotation " + annSvcLBID + " and 1 more", 1, "annotation " + ackPrefix + "spec"},
+			tkerules.Provider, "annotation " + annSvcLBID + " and 1 more", 1, "annotation " + ackPrefix + "spec"},
 		{"annotation tie goes to the nodes", []runtime.Object{lb(annSvcExistedLB, "lb-1", ackPrefix+"spec", "slb.s1.small"),
-			node("n1", "cn-hangzhou.i-bp1abc")}, rules.ACK, "node providerID cn-hangzhou.i-bp1abc", 1, "annotation " + annSvcExistedLB},
-		{"tie everywhere goes to ack", []runtime.Object{lb(annSvcExistedLB, "lb-1", ackPrefix+"spec", "slb.s1.small")}, rules.ACK,
+			node("n1", "cn-hangzhou.i-bp1abc")}, ackrules.Provider, "node providerID cn-hangzhou.i-bp1abc", 1, "annotation " + annSvcExistedLB},
+		{"tie everywhere goes to ack", []runtime.Object{lb(annSvcExistedLB, "lb-1", ackPrefix+"spec", "slb.s1.small")}, ackrules.Provider,
 			"annotation " + ackPrefix + "spec; tied with tke signals, ack chosen", 1, "annotation " + annSvcExistedLB},
 		{"annotations outrank nodes of the other cloud", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small"),
-			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2")}, rules.ACK,
+			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2")}, ackrules.Provider,
 			"annotation " + ackPrefix + "spec", 2, "node providerID qcloud:///100003/ins-1"},
 		{"conflicts are counted beyond the ones kept", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small"),
 			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2"), node("n3", "qcloud:///100003/ins-3"),
-			node("n4", "qcloud:///100003/ins-4"), node("n5", "qcloud:///100003/ins-5")}, rules.ACK,
+			node("n4", "qcloud:///100003/ins-4"), node("n5", "qcloud:///100003/ins-5")}, ackrules.Provider,
 			"annotation " + ackPrefix + "spec", 5, "node providerID qcloud:///100003/ins-1"},
 		{"node majority across clouds", []runtime.Object{lb(), node("a", "qcloud:///100003/ins-1"),
-			node("b", "cn-hangzhou.i-bp1abc"), node("c", "cn-hangzhou.i-bp1abd")}, rules.ACK,
+			node("b", "cn-hangzhou.i-bp1abc"), node("c", "cn-hangzhou.i-bp1abd")}, ackrules.Provider,
 			"node providerID cn-hangzhou.i-bp1abc and 1 more", 1, "node providerID qcloud:///100003/ins-1"},
-		{"ACK NLB class", []runtime.Object{nlbSvc("web")}, rules.ACK, "loadBalancerClass " + ackNLBClass, 0, ""},
-		{"ACK NLB class outranks TKE nodes", []runtime.Object{nlbSvc("web"), node("n1", "qcloud:///100003/ins-1")}, rules.ACK,
+		{"ACK NLB class", []runtime.Object{nlbSvc("web")}, ackrules.Provider, "loadBalancerClass " + ackNLBClass, 0, ""},
+		{"ACK NLB class outranks TKE nodes", []runtime.Object{nlbSvc("web"), node("n1", "qcloud:///100003/ins-1")}, ackrules.Provider,
 			"loadBalancerClass " + ackNLBClass, 1, "node providerID qcloud:///100003/ins-1"},
-		{"ACK NLB class outranks a TKE annotation", []runtime.Object{nlbSvc("web", annSvcExistedLB, "lb-1")}, rules.ACK,
+		{"ACK NLB class outranks a TKE annotation", []runtime.Object{nlbSvc("web", annSvcExistedLB, "lb-1")}, ackrules.Provider,
 			"loadBalancerClass " + ackNLBClass, 1, "annotation " + annSvcExistedLB},
 		{"another class is no signal", []runtime.Object{withLBClass(lb(), "example.com/lb")}, rules.Generic,
 			"no cloud-specific signal", 0, ""},
-		{"nodes outrank kube-system objects", []runtime.Object{lb(), node("n1", "cn-hangzhou.i-bp1abc"), tkeCM}, rules.ACK,
+		{"nodes outrank kube-system objects", []runtime.Object{lb(), node("n1", "cn-hangzhou.i-bp1abc"), tkeCM}, ackrules.Provider,
 			"node providerID cn-hangzhou.i-bp1abc", 1, "kube-system ConfigMap tke-config"},
 	}
 	for _, tt := range tests {
@@ -170,12 +172,12 @@ func TestDetectProviderIngress(t *testing.T) {
 		evidence  string
 		conflicts int
 	}{
-		{"class annotation", []runtime.Object{ingress()}, rules.TKE, "ingress class qcloud", 0},
-		{"ingressClassName", []runtime.Object{ingress(className)}, rules.TKE, "ingress class qcloud", 0},
-		{"class outranks ACK nodes", []runtime.Object{ingress(), node("n1", "cn-beijing.i-2zeabc")}, rules.TKE,
+		{"class annotation", []runtime.Object{ingress()}, tkerules.Provider, "ingress class qcloud", 0},
+		{"ingressClassName", []runtime.Object{ingress(className)}, tkerules.Provider, "ingress class qcloud", 0},
+		{"class outranks ACK nodes", []runtime.Object{ingress(), node("n1", "cn-beijing.i-2zeabc")}, tkerules.Provider,
 			"ingress class qcloud", 1},
 		{"no class, ACK nodes", []runtime.Object{ingress(func(ing *networkingv1.Ingress) { ing.Annotations = nil }),
-			node("n1", "cn-beijing.i-2zeabc")}, rules.ACK, "node providerID cn-beijing.i-2zeabc", 0},
+			node("n1", "cn-beijing.i-2zeabc")}, ackrules.Provider, "node providerID cn-beijing.i-2zeabc", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -191,7 +193,7 @@ func TestDetectProviderIngress(t *testing.T) {
 func TestClusterProvider(t *testing.T) {
 	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-1")),
 		node("n1", "cn-beijing.i-2zeabc"))
-	if got := ClusterProvider(s); got.Provider != rules.ACK || got.ConflictCount != 0 {
+	if got := ClusterProvider(s); got.Provider != ackrules.Provider || got.ConflictCount != 0 {
 		t.Errorf("cluster: %+v", got)
 	}
 }
@@ -297,10 +299,10 @@ func TestDetectProviderDeterministic(t *testing.T) {
 			}
 		}
 	}
-	if first[0].Provider != rules.ACK || !strings.HasSuffix(first[0].Evidence.String(), "ack chosen") {
+	if first[0].Provider != ackrules.Provider || !strings.HasSuffix(first[0].Evidence.String(), "ack chosen") {
 		t.Errorf("service: %s (%s), want the documented tie-break to ack", first[0].Provider, first[0].Evidence)
 	}
-	if first[1].Provider != rules.TKE || first[1].Evidence.String() != "ingress class qcloud" {
+	if first[1].Provider != tkerules.Provider || first[1].Evidence.String() != "ingress class qcloud" {
 		t.Errorf("ingress: %s (%s)", first[1].Provider, first[1].Evidence)
 	}
 }

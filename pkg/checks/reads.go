@@ -3,7 +3,8 @@ package checks
 import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -11,12 +12,12 @@ import (
 // custom resources the checks read are registered where they are declared (tkeServiceConfigs).
 func init() {
 	core := func(resource string) schema.GroupResource { return schema.GroupResource{Resource: resource} }
-	snapshot.AddNote(core(snapshot.Secrets), snapshot.Note{Provider: string(rules.TKE),
+	snapshot.AddNote(core(snapshot.Secrets), snapshot.Note{Provider: string(tkerules.Provider),
 		Text: "only the qcloud_cert_id of the TLS Secrets Ingresses reference is compared"})
-	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(rules.ACK),
+	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(ackrules.Provider),
 		Text: kubeSystem + "/" + ackCloudConfigCM + " (the CCM's serviceBackendType and disablePublicSLB; the " +
 			"credentials the same file may hold are never kept)"})
-	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(rules.TKE),
+	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(tkerules.Provider),
 		Text: "in " + tkeSysNS + ": " + tkeServiceCtrlCM + " (GlobalRouteDirectAccess), " + tkeConfigCM + ", " +
 			tkeIPMasqCM + ", " + tkeKubeProxy + ", and those the " + tkeL7Controller + "'s environment names"})
 }

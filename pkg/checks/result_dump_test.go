@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -110,7 +112,7 @@ func TestResultDump(t *testing.T) {
 		}
 		for _, v := range vs {
 			for _, tg := range targets {
-				for _, p := range []rules.Provider{rules.Generic, rules.TKE, rules.ACK} {
+				for _, p := range []rules.Provider{rules.Generic, tkerules.Provider, ackrules.Provider} {
 					res, err := Run(v.s, tg, p, list)
 					fmt.Fprintf(&b, "%s %s %s %s err=%v\n", f, v.name, tg, p, err)
 					dumpResult(&b, res)

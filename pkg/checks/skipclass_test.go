@@ -22,6 +22,8 @@ import (
 	k8stesting "k8s.io/client-go/testing"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -49,10 +51,10 @@ func skipCases() []skipCase {
 	return []skipCase{
 		{"tke service", lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"), svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "web-config"),
 			svcAnn(annSvcSubnet, "subnet-ewhltulw"), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }),
-			snapshot.KindService, rules.TKE},
-		{"tke ingress", internalIngress(ingTLS("tls"), ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, rules.TKE},
+			snapshot.KindService, tkerules.Provider},
+		{"tke ingress", internalIngress(ingTLS("tls"), ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, tkerules.Provider},
 		{"ack service", ackSvc(m(annBackendType, "eni", "id", "lb-bp1o94dp5i6earr9g6d1l", "protocol-port", "https:443", "cert-id", "123_abc"),
-			addPort("https", 443, intstr.FromInt32(8443))), snapshot.KindService, rules.ACK},
+			addPort("https", 443, intstr.FromInt32(8443))), snapshot.KindService, ackrules.Provider},
 		{"generic service", lbSvc(), snapshot.KindService, rules.Generic},
 	}
 }
@@ -148,11 +150,11 @@ func fromManifests(t *testing.T, objs ...runtime.Object) *snapshot.Snapshot {
 // value it cannot interpret, input files that may lack objects) gives that reason's class.
 func TestSkipClassOfTheCheck(t *testing.T) {
 	offline := func(file string, target snapshot.Target) func(*testing.T) Result {
-		return func(t *testing.T) Result { return offlineRun(t, file, target, rules.ACK) }
+		return func(t *testing.T) Result { return offlineRun(t, file, target, ackrules.Provider) }
 	}
 	live := func(o ...runtime.Object) func(*testing.T) Result {
 		return func(t *testing.T) Result {
-			return diagnose(t, fixture(t, o...), snapshot.KindService, "web", rules.ACK)
+			return diagnose(t, fixture(t, o...), snapshot.KindService, "web", ackrules.Provider)
 		}
 	}
 	ackSvcENI := ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small"))
@@ -177,7 +179,7 @@ func TestSkipClassOfTheCheck(t *testing.T) {
 		{"offline: ready pods on a node the files lack", func(t *testing.T) Result {
 			local := ackSvc(m(), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal })
 			s := fromManifests(t, local, fxNode("n1"), fxSlice("web", fxEP{pod: "web-1", node: "n2", ready: true}))
-			return diagnose(t, s, snapshot.KindService, "web", rules.ACK)
+			return diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 		}, map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
 	}
 	for _, tt := range tests {

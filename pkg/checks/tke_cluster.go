@@ -18,6 +18,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -36,29 +37,29 @@ const (
 // tkeClusterChecks look at cluster-wide TKE risks: kube-system components and cluster-scoped objects
 // that break every CLB Service or Ingress, and the in-cluster loopback of internal CLBs.
 var tkeClusterChecks = []Check{
-	{Name: "tke-ip-masq-agent", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkIPMasqAgent,
-		Emits:  []rules.ID{rules.TKEServiceIPMasqAgent},
+	{Name: "tke-ip-masq-agent", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkIPMasqAgent,
+		Emits:  []rules.ID{tkerules.ServiceIPMasqAgent},
 		Inputs: inIPMasqAgent},
-	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIPMasqAgent,
-		Emits:  []rules.ID{rules.TKEIngressE4007},
+	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIPMasqAgent,
+		Emits:  []rules.ID{tkerules.IngressE4007},
 		Inputs: inIPMasqAgent},
-	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkL4Loopback,
-		Emits: []rules.ID{rules.TKEServiceCLBLoopback},
+	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkL4Loopback,
+		Emits: []rules.ID{tkerules.ServiceCLBLoopback},
 		Inputs: []Input{
 			{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
 			{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
 		}},
-	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Loopback,
-		Emits:  []rules.ID{rules.TKEIngressCLBLoopback},
+	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkL7Loopback,
+		Emits:  []rules.ID{tkerules.IngressCLBLoopback},
 		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngSubnet)}}},
-	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkL7Controller,
-		Emits: []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases},
+	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkL7Controller,
+		Emits: []rules.ID{tkerules.IngressE6001, tkerules.IngressE6002, tkerules.IngressAPIHostAliases},
 		Inputs: []Input{
 			{Resource: snapshot.Deployments, Scope: Fixed, Namespace: tkeSysNS, Name: tkeL7Controller, Required: true},
 			{Resource: snapshot.ConfigMaps, Scope: Derived, Derive: controllerConfigMaps},
 		}},
-	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkNginxWebhook,
-		Emits: []rules.ID{rules.TKEIngressE6009},
+	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkNginxWebhook,
+		Emits: []rules.ID{tkerules.IngressE6009},
 		Inputs: []Input{
 			{Resource: snapshot.Webhooks, Scope: ClusterWide, Required: true},
 			{Scope: Derived, Derive: nginxWebhookWorkloads},
@@ -81,9 +82,9 @@ var (
 // address, and nonMasqueradeSrcCIDRs (sources) whose union covers every address or the pod CIDR of
 // every node the snapshot holds.
 func checkIPMasqAgent(c *Context) error {
-	id := rules.TKEServiceIPMasqAgent
+	id := tkerules.ServiceIPMasqAgent
 	if c.Ingress != nil {
-		id = rules.TKEIngressE4007
+		id = tkerules.IngressE4007
 	}
 	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeIPMasqCM)
 	if err != nil {
@@ -409,7 +410,7 @@ func checkL4Loopback(c *Context) error {
 	if len(absent) > 0 {
 		msg = words.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, joinWords(held), joinWords(absent))
 	}
-	c.SaySeverity(rules.TKEServiceCLBLoopback, sev, annPath(annSvcSubnet), msg)
+	c.SaySeverity(tkerules.ServiceCLBLoopback, sev, annPath(annSvcSubnet), msg)
 	return nil
 }
 
@@ -425,7 +426,7 @@ func checkL7Loopback(c *Context) error {
 		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
 	}
 	if name == "" {
-		c.Say(rules.TKEIngressCLBLoopback, annPath(annIngSubnet), words.Say(
+		c.Say(tkerules.IngressCLBLoopback, annPath(annIngSubnet), words.Say(
 			"internal CLB Ingress without a TkeServiceConfig (%s or %s), so layer-7 keepalive is off and pods calling its address may loop back",
 			"内网 CLB 的 Ingress 没有 TkeServiceConfig（%s 或 %s），七层 keepalive（长连接）未开启，访问其地址的 Pod 可能发生回环",
 			annIngServiceConfigAut, annIngServiceConfig))
@@ -436,7 +437,7 @@ func checkL7Loopback(c *Context) error {
 		return err
 	}
 	if !found {
-		c.Say(rules.TKEIngressCLBLoopback, annPath(key), words.Say("TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB",
+		c.Say(tkerules.IngressCLBLoopback, annPath(key), words.Say("TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB",
 			"TkeServiceConfig %s/%s 不存在，因此这个内网 CLB 的七层 keepalive 未开启", clip(ing.Namespace), clip(name)))
 		return nil
 	}
@@ -447,7 +448,7 @@ func checkL7Loopback(c *Context) error {
 		m, _ := l.(map[string]any)
 		port, _ := anyInt(m["port"])
 		if ka, ok := anyInt(m["keepaliveEnable"]); !ok || ka != 1 {
-			c.Say(rules.TKEIngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i), words.Say(
+			c.Say(tkerules.IngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i), words.Say(
 				"listener %d of the internal CLB has keepaliveEnable %s, not 1", "内网 CLB 的监听器 %d 的 keepaliveEnable 为 %s，不是 1",
 				port, clipv(m["keepaliveEnable"])))
 		}
@@ -460,7 +461,7 @@ func checkL7Loopback(c *Context) error {
 		}
 	}
 	if len(missing) > 0 {
-		c.Say(rules.TKEIngressCLBLoopback, base, words.Say("no entry for listener port %s, so keepalive stays off there",
+		c.Say(tkerules.IngressCLBLoopback, base, words.Say("no entry for listener port %s, so keepalive stays off there",
 			"没有监听端口 %s 的条目，该监听器的 keepalive 保持关闭", orWords(missing)))
 	}
 	return nil
@@ -482,7 +483,7 @@ func ingressL7Ports(ing *networkingv1.Ingress) []int {
 var controllerEnv = []struct {
 	name string
 	rule rules.ID
-}{{"TKE_REGION", rules.TKEIngressE6001}, {"TKE_VPC_ID", rules.TKEIngressE6002}}
+}{{"TKE_REGION", tkerules.IngressE6001}, {"TKE_VPC_ID", tkerules.IngressE6002}}
 
 // cloudAPIAliases are the host aliases the E6006 handling adds to l7-lb-controller.
 var cloudAPIAliases = map[string]string{
@@ -600,7 +601,7 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	if n > 3 {
 		shown = append(shown, words.Say("%d more", "另外 %d 个", n-3))
 	}
-	c.Say(rules.TKEIngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), words.Say(
+	c.Say(tkerules.IngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), words.Say(
 		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
 		"%[2]d 个云 API 域名中有 %[1]d 个没有配置 hostAliases（%[3]s）；如果控制器报出 E6006 i/o timeout，请补上这些别名",
 		n, len(cloudAPIAliases), listWords(shown, len(shown))))
@@ -644,7 +645,7 @@ func checkNginxWebhook(c *Context) error {
 			if owner == "" || verr != nil || v.compare(nginxV1) >= 0 {
 				continue
 			}
-			c.Say(rules.TKEIngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)), words.Say(
+			c.Say(tkerules.IngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)), words.Say(
 				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot, so it refuses the CLB controller's Ingress writes",
 				"webhook %s 校验 networking.k8s.io/v1 的 Ingress，但其控制器 %s 运行的是 %s（早于 v1.0.0），无法校验这类对象，因此会拒绝 CLB 控制器对 Ingress 的写入",
 				clip(wh.Name), clip(owner), clip(image)))

@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -118,46 +119,46 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 	withCfg := ingAnn(annIngServiceConfig, "bar-config")
 	runIngressCases(t, []svcCase{
 		{name: "E4007 ip-masq-agent 0.0.0.0/0 (YAML)", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n")),
-			fixed: objs(ingress()), want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+			fixed: objs(ingress()), want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 ip-masq-agent 0.0.0.0/0 (JSON, capitalised)", bad: objs(ingress(), ipMasq(`{"NonMasqueradeCIDRs":["172.16.0.0/16","0.0.0.0/0"],"MasqLinkLocal":true}`)),
 			fixed: objs(ingress(), ipMasq(`{"NonMasqueradeCIDRs":["172.16.0.0/16"],"MasqLinkLocal":true}`)),
-			want:  rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+			want:  tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 ip-masq-agent key", bad: objs(ingress(), sysConfigMap(tkeIPMasqCM, map[string]string{"ip-masq-agent": "nonMasqueradeCIDRs: [0.0.0.0/0]"})),
-			fixed: objs(ingress()), want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.ip-masq-agent"},
+			fixed: objs(ingress()), want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.ip-masq-agent"},
 		{name: "E4007 two halves cover every destination", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/1\n- 128.0.0.0/1\n")),
 			fixed: objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/1\n- 128.0.0.0/2\n")),
-			want:  rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+			want:  tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 source CIDRs exempt every address", bad: objs(ingress(), ipMasq(`{"NonMasqueradeSrcCIDRs":["0.0.0.0/0"]}`)),
 			fixed: objs(ingress(), ipMasq(`{"NonMasqueradeSrcCIDRs":["192.168.0.0/16"]}`)),
-			want:  rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+			want:  tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 source CIDRs exempt every node's pods",
 			bad: objs(ingress(), fxNode("n1", podCIDR("172.16.0.0/26")), fxNode("n2", podCIDR("172.16.0.64/26")),
 				ipMasq("NonMasqueradeSrcCIDRs:\n- 172.16.0.0/25\n")),
 			fixed: objs(ingress(), fxNode("n1", podCIDR("172.16.0.0/26")), fxNode("n2", podCIDR("172.16.0.64/26")),
 				ipMasq("NonMasqueradeSrcCIDRs:\n- 172.16.0.0/26\n")),
-			want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+			want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 unparseable config", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs: 0.0.0.0/0")),
-			fixed: objs(ingress()), want: rules.TKEIngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+			fixed: objs(ingress()), want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "L7 loopback: internal without TkeServiceConfig", bad: objs(internalIngress()),
 			fixed: objs(internalIngress(withCfg), l7Config(listener(80, int64(1)))),
-			want:  rules.TKEIngressCLBLoopback, path: annPath(annIngSubnet)},
+			want:  tkerules.IngressCLBLoopback, path: annPath(annIngSubnet)},
 		{name: "L7 loopback: keepalive off", bad: objs(internalIngress(withCfg), l7Config(listener(80, int64(0)))),
 			fixed: objs(internalIngress(withCfg), l7Config(listener(80, "1"), listener(8080, int64(1)))),
-			want:  rules.TKEIngressCLBLoopback, path: "default/tkeserviceconfig/bar-config.spec.loadBalancer.l7Listeners[0].keepaliveEnable"},
+			want:  tkerules.IngressCLBLoopback, path: "default/tkeserviceconfig/bar-config.spec.loadBalancer.l7Listeners[0].keepaliveEnable"},
 		{name: "L7 loopback: no listener for 443", bad: objs(internalIngress(withCfg, ingTLS("tls")), l7Config(listener(80, int64(1)))),
 			fixed: objs(internalIngress(withCfg, ingTLS("tls")), l7Config(listener(443, float64(1)))),
-			want:  rules.TKEIngressCLBLoopback, path: "default/tkeserviceconfig/bar-config.spec.loadBalancer.l7Listeners"},
+			want:  tkerules.IngressCLBLoopback, path: "default/tkeserviceconfig/bar-config.spec.loadBalancer.l7Listeners"},
 		{name: "L7 loopback: auto config missing", bad: objs(internalIngress(ingAnn(annIngServiceConfigAut, "true"))),
 			fixed: objs(internalIngress(ingAnn(annIngServiceConfigAut, "true")), tkeServiceConfig("bar-auto-ingress-config", map[string]any{"loadBalancer": map[string]any{"l7Listeners": []any{listener(80, int64(1))}}})),
-			want:  rules.TKEIngressCLBLoopback, path: annPath(annIngServiceConfigAut)},
+			want:  tkerules.IngressCLBLoopback, path: annPath(annIngServiceConfigAut)},
 		{name: "L7 loopback: public Ingress is silent", bad: objs(internalIngress()), fixed: objs(ingress()),
-			want: rules.TKEIngressCLBLoopback, path: annPath(annIngSubnet)},
+			want: tkerules.IngressCLBLoopback, path: annPath(annIngSubnet)},
 		{name: "E6001 tke-config lacks TKE_REGION", bad: objs(ingress(), tkeConfig(map[string]string{"TKE_VPC_ID": "vpc-646vhcjj"})),
-			fixed: objs(ingress()), want: rules.TKEIngressE6001, path: "kube-system/configmap/tke-config.data.TKE_REGION"},
+			fixed: objs(ingress()), want: tkerules.IngressE6001, path: "kube-system/configmap/tke-config.data.TKE_REGION"},
 		{name: "E6002 env not wired", bad: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Env = d.Spec.Template.Spec.Containers[0].Env[:1]
 		})),
-			fixed: objs(ingress()), want: rules.TKEIngressE6002, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.containers[0].env"},
+			fixed: objs(ingress()), want: tkerules.IngressE6002, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.containers[0].env"},
 		{name: "E6002 envFrom tke-config lacking the key", bad: objs(ingress(), tkeConfig(map[string]string{"TKE_REGION": "ap-guangzhou"}), l7Controller(func(d *appsv1.Deployment) {
 			c := &d.Spec.Template.Spec.Containers[0]
 			c.Env = nil
@@ -168,31 +169,31 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 				c.Env = []corev1.EnvVar{{Name: "TKE_VPC_ID", Value: "vpc-646vhcjj"}}
 				c.EnvFrom = []corev1.EnvFromSource{{ConfigMapRef: &corev1.ConfigMapEnvSource{LocalObjectReference: corev1.LocalObjectReference{Name: tkeConfigCM}}}}
 			})),
-			want: rules.TKEIngressE6002, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.containers[0].env"},
+			want: tkerules.IngressE6002, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.containers[0].env"},
 		{name: "api-host-aliases missing (a hint, not E6006)", bad: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
-			fixed: objs(ingress()), want: rules.TKEIngressAPIHostAliases, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.hostAliases"},
+			fixed: objs(ingress()), want: tkerules.IngressAPIHostAliases, path: "kube-system/deployment/l7-lb-controller.spec.template.spec.hostAliases"},
 		{name: "E6009 nginx webhook on v1 with old controller", bad: objs(ingress(), nginxWebhook("v1", "v1beta1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3@sha256:abc")),
 			fixed: objs(ingress(), nginxWebhook("v1beta1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
-			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  tkerules.IngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 failurePolicy Ignore blocks nothing", bad: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
 			fixed: objs(ingress(), func() runtime.Object {
 				w, ignore := nginxWebhook("v1"), admissionv1.Ignore
 				w.Webhooks[0].FailurePolicy = &ignore
 				return w
 			}(), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3")),
-			want: rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want: tkerules.IngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 namespaceSelector names the Ingress's namespace", bad: objs(ingress(), scopedWebhook(nsName("default"), nil), nginxDeployment(oldNginx)),
 			fixed: objs(ingress(), scopedWebhook(nsName("intranet"), nil), nginxDeployment(oldNginx)),
-			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  tkerules.IngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 namespaceSelector NotIn", bad: objs(ingress(), scopedWebhook(nsNotIn("kube-system"), nil), nginxDeployment(oldNginx)),
 			fixed: objs(ingress(), scopedWebhook(nsNotIn("kube-system", "default"), nil), nginxDeployment(oldNginx)),
-			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  tkerules.IngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 objectSelector leaves the Ingress out", bad: objs(ingress(), scopedWebhook(nil, &metav1.LabelSelector{}), nginxDeployment(oldNginx)),
 			fixed: objs(ingress(), scopedWebhook(nil, &metav1.LabelSelector{MatchLabels: map[string]string{"team": "web"}}), nginxDeployment(oldNginx)),
-			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  tkerules.IngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 		{name: "E6009 wildcard version, TKE add-on image", bad: objs(ingress(), nginxWebhook("*"), nginxDeployment("ccr.ccs.tencentyun.com/paas/nginx-ingress-controller:0.41.0")),
 			fixed: objs(ingress(), nginxWebhook("v1"), nginxDeployment("registry.k8s.io/ingress-nginx/controller:v1.1.0")),
-			want:  rules.TKEIngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
+			want:  tkerules.IngressE6009, path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]"},
 	})
 }
 
@@ -204,13 +205,13 @@ func runIngressCases(t *testing.T, cases []svcCase) {
 	base := append(healthy(), clusterHealthy()...)
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			badRes := diagnose(t, fixture(t, withObjs(base, tt.bad)...), snapshot.KindIngress, "bar", rules.TKE)
+			badRes := diagnose(t, fixture(t, withObjs(base, tt.bad)...), snapshot.KindIngress, "bar", tkerules.Provider)
 			assertTKEWords(t, badRes, false)
 			bad := byRule(badRes)
 			if !containsPath(bad[tt.want], tt.path) {
 				t.Errorf("bad: want %s at %s, got %v", tt.want, tt.path, bad)
 			}
-			fixed := byRule(diagnose(t, fixture(t, withObjs(base, tt.fixed)...), snapshot.KindIngress, "bar", rules.TKE))
+			fixed := byRule(diagnose(t, fixture(t, withObjs(base, tt.fixed)...), snapshot.KindIngress, "bar", tkerules.Provider))
 			if len(fixed[tt.want]) > 0 {
 				t.Errorf("fixed: %s still reported at %v", tt.want, fixed[tt.want])
 			}
@@ -221,22 +222,22 @@ func runIngressCases(t *testing.T, cases []svcCase) {
 func TestTKEClusterServiceChecks(t *testing.T) {
 	internal := svcAnn(annSvcSubnet, "subnet-ewhltulw")
 	const oldProxy, newProxy = "ccr.ccs.tencentyun.com/library/kube-proxy:v1.18.4-tke.19", "ccr.ccs.tencentyun.com/library/kube-proxy:v1.18.4-tke.20"
-	runServiceCases(t, rules.TKE, []svcCase{
+	runServiceCases(t, tkerules.Provider, []svcCase{
 		{name: "ip-masq-agent 0.0.0.0/0", bad: objs(lbSvc(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/0\n")),
 			fixed: objs(lbSvc(), ipMasq("nonMasqueradeCIDRs:\n- 10.0.0.0/14\n")),
-			want:  rules.TKEServiceIPMasqAgent, path: "kube-system/configmap/ip-masq-agent-config.data.config", sev: sevOf(rules.Error)},
+			want:  tkerules.ServiceIPMasqAgent, path: "kube-system/configmap/ip-masq-agent-config.data.config", sev: sevOf(rules.Error)},
 		{name: "L4 loopback: all factors", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--proxy-mode=ipvs")),
 			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=ipvs")),
-			want:  rules.TKEServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Warning)},
+			want:  tkerules.ServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Warning)},
 		{name: "L4 loopback: IPVS from the kube-proxy ConfigMap", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--config=/var/lib/kube-proxy/config.conf"), sysConfigMap(tkeKubeProxy, map[string]string{"config.conf": "apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nmode: ipvs\n"})),
 			fixed: objs(lbSvc(), kubeProxyDS(oldProxy, "--config=/var/lib/kube-proxy/config.conf"), sysConfigMap(tkeKubeProxy, map[string]string{"config.conf": "mode: ipvs\n"})),
-			want:  rules.TKEServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Warning)},
+			want:  tkerules.ServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Warning)},
 		{name: "L4 loopback: iptables mode is info", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--proxy-mode=iptables")),
 			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=iptables")),
-			want:  rules.TKEServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Info)},
+			want:  tkerules.ServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Info)},
 		{name: "L4 loopback: odd minor judged by the next fix", bad: objs(lbSvc(internal), kubeProxyDS("kube-proxy:v1.19.3-tke.40", "--proxy-mode=ipvs"), sysConfigMap(tkeKubeProxy, nil)),
 			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS("kube-proxy:v1.22.5-tke.1", "--proxy-mode=ipvs")),
-			want:  rules.TKEServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Warning)},
+			want:  tkerules.ServiceCLBLoopback, path: annPath(annSvcSubnet), sev: sevOf(rules.Warning)},
 	})
 }
 
@@ -252,16 +253,16 @@ func TestTKEClusterUnknownSkips(t *testing.T) {
 		return s
 	}
 	t.Run("service", func(t *testing.T) {
-		res := diagnose(t, build(lbSvc(svcAnn(annSvcSubnet, "subnet-ewhltulw"))), snapshot.KindService, "web", rules.TKE)
-		if got := byRule(res); len(got[rules.TKEServiceIPMasqAgent])+len(got[rules.TKEServiceCLBLoopback]) > 0 {
+		res := diagnose(t, build(lbSvc(svcAnn(annSvcSubnet, "subnet-ewhltulw"))), snapshot.KindService, "web", tkerules.Provider)
+		if got := byRule(res); len(got[tkerules.ServiceIPMasqAgent])+len(got[tkerules.ServiceCLBLoopback]) > 0 {
 			t.Errorf("unknown objects became findings: %v", got)
 		}
 		assertSkipped(t, res, "tke-ip-masq-agent", "tke-clb-loopback")
 	})
 	t.Run("ingress", func(t *testing.T) {
-		res := diagnose(t, build(internalIngress(ingAnn(annIngServiceConfig, "bar-config"))), snapshot.KindIngress, "bar", rules.TKE)
+		res := diagnose(t, build(internalIngress(ingAnn(annIngServiceConfig, "bar-config"))), snapshot.KindIngress, "bar", tkerules.Provider)
 		got := byRule(res)
-		for _, id := range []rules.ID{rules.TKEIngressE4007, rules.TKEIngressE6001, rules.TKEIngressE6002, rules.TKEIngressAPIHostAliases, rules.TKEIngressE6009} {
+		for _, id := range []rules.ID{tkerules.IngressE4007, tkerules.IngressE6001, tkerules.IngressE6002, tkerules.IngressAPIHostAliases, tkerules.IngressE6009} {
 			if len(got[id]) > 0 {
 				t.Errorf("unknown objects became finding %s: %v", id, got[id])
 			}
@@ -271,8 +272,8 @@ func TestTKEClusterUnknownSkips(t *testing.T) {
 	t.Run("tke-config unreadable", func(t *testing.T) {
 		s := fixture(t, ingress(), l7Controller())
 		s.ConfigMaps.MarkGap(tkeSysNS, gap)
-		res := diagnose(t, s, snapshot.KindIngress, "bar", rules.TKE)
-		if got := byRule(res); len(got[rules.TKEIngressE6001])+len(got[rules.TKEIngressE6002]) > 0 {
+		res := diagnose(t, s, snapshot.KindIngress, "bar", tkerules.Provider)
+		if got := byRule(res); len(got[tkerules.IngressE6001])+len(got[tkerules.IngressE6002]) > 0 {
 			t.Errorf("unknown tke-config became findings: %v", got)
 		}
 		assertSkipped(t, res, "tke-ingress-controller")
@@ -291,8 +292,8 @@ func TestNginxWebhookUnknownNamespaceLabel(t *testing.T) {
 		{"invalid operator", &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: nsNameLabel, Operator: "Near"}}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, ingress(), scopedWebhook(tt.ns, nil), nginxDeployment(oldNginx)), snapshot.KindIngress, "bar", rules.TKE)
-			if got := byRule(res); len(got[rules.TKEIngressE6009]) > 0 {
+			res := diagnose(t, fixture(t, ingress(), scopedWebhook(tt.ns, nil), nginxDeployment(oldNginx)), snapshot.KindIngress, "bar", tkerules.Provider)
+			if got := byRule(res); len(got[tkerules.IngressE6009]) > 0 {
 				t.Errorf("undecidable selector became a finding: %v", got)
 			}
 			assertSkipped(t, res, "tke-nginx-webhook")
@@ -302,19 +303,19 @@ func TestNginxWebhookUnknownNamespaceLabel(t *testing.T) {
 
 // TestTKEConfigMissing: an absent kube-system/tke-config leaves both variables unset.
 func TestTKEConfigMissing(t *testing.T) {
-	bad := byRule(diagnose(t, fixture(t, ingress(), l7Controller()), snapshot.KindIngress, "bar", rules.TKE))
-	for _, id := range []rules.ID{rules.TKEIngressE6001, rules.TKEIngressE6002} {
+	bad := byRule(diagnose(t, fixture(t, ingress(), l7Controller()), snapshot.KindIngress, "bar", tkerules.Provider))
+	for _, id := range []rules.ID{tkerules.IngressE6001, tkerules.IngressE6002} {
 		if !containsPath(bad[id], "kube-system/configmap/tke-config") {
 			t.Errorf("want %s at kube-system/configmap/tke-config, got %v", id, bad)
 		}
 	}
-	fixed := byRule(diagnose(t, fixture(t, ingress(), l7Controller(), tkeConfig(goodTKEConfig)), snapshot.KindIngress, "bar", rules.TKE))
-	if len(fixed[rules.TKEIngressE6001])+len(fixed[rules.TKEIngressE6002])+len(fixed[rules.TKEIngressAPIHostAliases]) > 0 {
+	fixed := byRule(diagnose(t, fixture(t, ingress(), l7Controller(), tkeConfig(goodTKEConfig)), snapshot.KindIngress, "bar", tkerules.Provider))
+	if len(fixed[tkerules.IngressE6001])+len(fixed[tkerules.IngressE6002])+len(fixed[tkerules.IngressAPIHostAliases]) > 0 {
 		t.Errorf("fixed: %v", fixed)
 	}
 	// No l7-lb-controller Deployment: TKE may run it outside the cluster, so nothing is said.
-	none := byRule(diagnose(t, fixture(t, ingress()), snapshot.KindIngress, "bar", rules.TKE))
-	if len(none[rules.TKEIngressE6001]) > 0 {
+	none := byRule(diagnose(t, fixture(t, ingress()), snapshot.KindIngress, "bar", tkerules.Provider))
+	if len(none[tkerules.IngressE6001]) > 0 {
 		t.Errorf("missing controller Deployment became a finding: %v", none)
 	}
 }

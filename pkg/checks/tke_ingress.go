@@ -14,6 +14,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -43,19 +44,19 @@ const (
 
 // tkeIngressChecks run on Ingresses the TKE CLB controller handles.
 var tkeIngressChecks = []Check{
-	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressAnnotations,
-		Emits: []rules.ID{rules.TKEIngressE4022, rules.TKEIngressE4023, rules.TKEIngressE4026, rules.TKEIngressE4032, rules.TKEIngressInvalidAnnotationValue,
-			rules.TKEIngressE4037, rules.TKEIngressE4044, rules.TKEIngressE4045, rules.TKEIngressE4046,
-			rules.TKEIngressE4050, rules.TKEIngressE4051, rules.TKEIngressE4055, rules.TKEIngressE4098,
-			rules.TKEIngressConfigConflict},
+	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressAnnotations,
+		Emits: []rules.ID{tkerules.IngressE4022, tkerules.IngressE4023, tkerules.IngressE4026, tkerules.IngressE4032, tkerules.IngressInvalidAnnotationValue,
+			tkerules.IngressE4037, tkerules.IngressE4044, tkerules.IngressE4045, tkerules.IngressE4046,
+			tkerules.IngressE4050, tkerules.IngressE4051, tkerules.IngressE4055, tkerules.IngressE4098,
+			tkerules.IngressConfigConflict},
 		// Whether the cluster has IPv6 networking (E4032) shows on its nodes.
 		Inputs: []Input{when(inNodes, annotated(annIngExtensive))}},
-	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressRules,
-		Emits:  []rules.ID{rules.TKEIngressE4013, rules.TKEIngressE4031, rules.TKEIngressE4034, rules.TKEIngressE4052},
+	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressRules,
+		Emits:  []rules.ID{tkerules.IngressE4013, tkerules.IngressE4031, tkerules.IngressE4034, tkerules.IngressE4052},
 		Inputs: targetOnly},
-	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressTLS,
-		Emits: []rules.ID{rules.TKEIngressE4009, rules.TKEIngressE4010, rules.TKEIngressE4011, rules.TKEIngressE4035,
-			rules.TKEIngressE4040, rules.TKEIngressE4048, rules.TKEIngressE4049},
+	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressTLS,
+		Emits: []rules.ID{tkerules.IngressE4009, tkerules.IngressE4010, tkerules.IngressE4011, tkerules.IngressE4035,
+			tkerules.IngressE4040, tkerules.IngressE4048, tkerules.IngressE4049},
 		Inputs: []Input{{Resource: snapshot.Secrets, Scope: Referenced, Names: func(c *Context) []string {
 			var out []string
 			for _, t := range c.Ingress.Spec.TLS {
@@ -63,9 +64,9 @@ var tkeIngressChecks = []Check{
 			}
 			return out
 		}}}},
-	{Name: "tke-ingress-backends", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressBackends,
-		Emits: []rules.ID{rules.TKEIngressE4041, rules.TKEIngressE4042, rules.TKEIngressE4047, rules.TKEIngressE4082,
-			rules.TKEIngressW1000},
+	{Name: "tke-ingress-backends", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressBackends,
+		Emits: []rules.ID{tkerules.IngressE4041, tkerules.IngressE4042, tkerules.IngressE4047, tkerules.IngressE4082,
+			tkerules.IngressW1000},
 		Inputs: []Input{
 			{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return ingressServiceNames(c.Ingress) }},
 			// The rule annotations name more backends: read the namespace's Services.
@@ -73,13 +74,13 @@ var tkeIngressChecks = []Check{
 				return annotated(annHTTPRules)(c) || annotated(annHTTPSRules)(c)
 			}},
 		}},
-	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressServiceConfig,
-		Emits: []rules.ID{rules.TKEIngressE4043},
+	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressServiceConfig,
+		Emits: []rules.ID{tkerules.IngressE4043},
 		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
 			return []string{c.Ingress.Annotations[annIngServiceConfig]}
 		}}}},
-	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: rules.TKE, Applies: clbIngress, Run: checkIngressExistingLB, Offline: AddOnly,
-		Emits:  []rules.ID{rules.TKEIngressE4019, rules.TKEIngressE4020, rules.TKEIngressE4101},
+	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressExistingLB, Offline: AddOnly,
+		Emits:  []rules.ID{tkerules.IngressE4019, tkerules.IngressE4020, tkerules.IngressE4101},
 		Inputs: inTKELBUsers(annExistLB)},
 }
 
@@ -103,7 +104,7 @@ func checkIngressAnnotations(c *Context) error {
 	for _, r := range []struct {
 		key string
 		id  rules.ID
-	}{{annHTTPRules, rules.TKEIngressE4022}, {annHTTPSRules, rules.TKEIngressE4023}} {
+	}{{annHTTPRules, tkerules.IngressE4022}, {annHTTPSRules, tkerules.IngressE4023}} {
 		v, ok := a[r.key]
 		if !ok {
 			continue
@@ -121,19 +122,19 @@ func checkIngressAnnotations(c *Context) error {
 	if v, ok := a[annIngExtensive]; ok {
 		checkExtensive(c, v)
 	}
-	boolAnnotation(c, a, annRuleMix, rules.TKEIngressE4044)
-	boolAnnotation(c, a, annIngDirectAccess, rules.TKEIngressE4037)
-	auto, _ := boolAnnotation(c, a, annIngServiceConfigAut, rules.TKEIngressE4050)
+	boolAnnotation(c, a, annRuleMix, tkerules.IngressE4044)
+	boolAnnotation(c, a, annIngDirectAccess, tkerules.IngressE4037)
+	auto, _ := boolAnnotation(c, a, annIngServiceConfigAut, tkerules.IngressE4050)
 	if name, ok := a[annIngServiceConfig]; ok {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
-				c.Say(rules.TKEIngressE4051, annPath(annIngServiceConfig), words.Say(
+				c.Say(tkerules.IngressE4051, annPath(annIngServiceConfig), words.Say(
 					"%q ends with the reserved suffix %q used by automatically synced configs",
 					"%q 以保留后缀 %q 结尾，该后缀专用于系统自动同步的配置", clip(name), suffix))
 			}
 		}
 		if auto {
-			c.Say(rules.TKEIngressConfigConflict, annPath(annIngServiceConfig), configConflictWords(annIngServiceConfigAut))
+			c.Say(tkerules.IngressConfigConflict, annPath(annIngServiceConfig), configConflictWords(annIngServiceConfigAut))
 		}
 	}
 	for _, e := range []struct {
@@ -142,7 +143,7 @@ func checkIngressAnnotations(c *Context) error {
 	}{{annIngCrossRegion, regionID}, {annIngCrossVPC, vpcID}} {
 		if v, ok := a[e.key]; ok {
 			if err := e.id.check(v); err != nil {
-				c.Say(rules.TKEIngressInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
+				c.Say(tkerules.IngressInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
@@ -150,24 +151,24 @@ func checkIngressAnnotations(c *Context) error {
 		switch v {
 		case "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE":
 		default:
-			c.Say(rules.TKEIngressE4045, annPath(annChargeType), words.Say(
+			c.Say(tkerules.IngressE4045, annPath(annChargeType), words.Say(
 				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE",
 				"%q 不是 TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR、BANDWIDTH_PACKAGE 之一", clip(v)))
 		}
 	}
 	if v, ok := a[annBandwidth]; ok {
 		if _, err := parseIntRange(v, 1, 2048); err != nil {
-			c.Say(rules.TKEIngressE4046, annPath(annBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
+			c.Say(tkerules.IngressE4046, annPath(annBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
 		}
 	}
 	if v, ok := a[annIngSubnet]; ok {
 		if err := subnetID.check(v); err != nil {
-			c.Say(rules.TKEIngressE4055, annPath(annIngSubnet), tkeErrWords(err))
+			c.Say(tkerules.IngressE4055, annPath(annIngSubnet), tkeErrWords(err))
 		}
 	}
 	if v, ok := a[annExistLB]; ok {
 		if err := clbID.check(v); err != nil {
-			c.Say(rules.TKEIngressE4098, annPath(annExistLB), tkeErrWords(err))
+			c.Say(tkerules.IngressE4098, annPath(annExistLB), tkeErrWords(err))
 		}
 	}
 	return nil
@@ -178,7 +179,7 @@ func checkIngressAnnotations(c *Context) error {
 func checkExtensive(c *Context, v string) {
 	m, err := jsonObject(v)
 	if err != nil {
-		c.Say(rules.TKEIngressE4026, annPath(annIngExtensive), tkeErrWords(err))
+		c.Say(tkerules.IngressE4026, annPath(annIngExtensive), tkeErrWords(err))
 		return
 	}
 	if !pureIPv6(m) {
@@ -188,14 +189,14 @@ func checkExtensive(c *Context, v string) {
 		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
 	}
 	if c.Snap.Nodes.Whole("") != nil { // the node list is unknown, or the input files may lack a node
-		c.SaySeverity(rules.TKEIngressE4032, rules.Warning, annPath(annIngExtensive), words.Say(
+		c.SaySeverity(tkerules.IngressE4032, rules.Warning, annPath(annIngExtensive), words.Say(
 			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
 				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node",
 			"AddressIPVersion %q 要求纯 IPv6 负载均衡，只有具备 IPv6 网络的集群才能使用；"+
 				"输入中没有节点显示 IPv6 地址或 Pod CIDR，但输入可能没有包含全部节点", clipv(m["AddressIPVersion"])))
 		return
 	}
-	c.Say(rules.TKEIngressE4032, annPath(annIngExtensive), words.Say(
+	c.Say(tkerules.IngressE4032, annPath(annIngExtensive), words.Say(
 		"AddressIPVersion %q asks for a pure IPv6 load balancer; no node has an IPv6 address or pod CIDR, and IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only",
 		"AddressIPVersion %q 要求纯 IPv6 负载均衡；没有节点具有 IPv6 地址或 Pod CIDR，而 IPv4 集群只支持 IPv4 和 NAT IPv6（IPV6）",
 		clipv(m["AddressIPVersion"])))
@@ -394,7 +395,7 @@ func checkIngressRules(c *Context) error {
 	ing := c.Ingress
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
-			c.Say(rules.TKEIngressE4013, fmt.Sprintf("spec.rules[%d].http", i), words.Say("rule for host %q has no http paths",
+			c.Say(tkerules.IngressE4013, fmt.Sprintf("spec.rules[%d].http", i), words.Say("rule for host %q has no http paths",
 				"域名 %q 的规则没有 http 路径", clip(r.Host)))
 		}
 	}
@@ -409,10 +410,10 @@ func checkIngressRules(c *Context) error {
 		if p.hasPath && p.path != "" {
 			switch {
 			case len(p.path) > 120:
-				c.Say(rules.TKEIngressE4031, p.where+".path", words.Say("path is %d characters long; the limit is 120",
+				c.Say(tkerules.IngressE4031, p.where+".path", words.Say("path is %d characters long; the limit is 120",
 					"路径长 %d 个字符，上限为 120", len(p.path)))
 			case !pathRE.MatchString(p.path):
-				c.Say(rules.TKEIngressE4031, p.where+".path", words.Say(
+				c.Say(tkerules.IngressE4031, p.where+".path", words.Say(
 					"path %q must start with / and use only a-z A-Z 0-9 . - / = ? (no regular expressions)",
 					"路径 %q 必须以 / 开头，且只能使用 a-z A-Z 0-9 . - / = ?（不支持正则表达式）", clip(p.path)))
 			}
@@ -421,13 +422,13 @@ func checkIngressRules(c *Context) error {
 			continue
 		}
 		if p.host == "" && ipv6 {
-			c.Say(rules.TKEIngressE4034, p.where, words.Say("a pure IPv6 load balancer needs a host on every rule",
+			c.Say(tkerules.IngressE4034, p.where, words.Say("a pure IPv6 load balancer needs a host on every rule",
 				"纯 IPv6 负载均衡要求每条规则都有域名"))
 		}
 		if p.host != "" && !seenHost[p.host] {
 			seenHost[p.host] = true
 			if !hostRE.MatchString(p.host) {
-				c.Say(rules.TKEIngressE4052, hostWhere(p.where), words.Say("host %q %s", "域名 %q %s", clip(p.host), hostProblem(p.host)))
+				c.Say(tkerules.IngressE4052, hostWhere(p.where), words.Say("host %q %s", "域名 %q %s", clip(p.host), hostProblem(p.host)))
 			}
 		}
 	}
@@ -468,7 +469,7 @@ func checkIngressTLS(c *Context) error {
 		if len(t.Hosts) == 0 {
 			defaults++
 			if defaults == 2 {
-				c.Say(rules.TKEIngressE4048, where, words.Say("a second TLS entry without hosts; only one default certificate is allowed",
+				c.Say(tkerules.IngressE4048, where, words.Say("a second TLS entry without hosts; only one default certificate is allowed",
 					"出现了第二个没有 hosts 的 TLS 条目；只允许有一个默认证书"))
 			}
 		}
@@ -482,10 +483,10 @@ func checkIngressTLS(c *Context) error {
 			hostSecret[h] = t.SecretName
 		}
 		if len(twice) > 0 {
-			c.Say(rules.TKEIngressE4049, where+".hosts", words.Say("%s", "%s", listWords(twice, 5)))
+			c.Say(tkerules.IngressE4049, where+".hosts", words.Say("%s", "%s", listWords(twice, 5)))
 		}
 		if t.SecretName == "" {
-			c.Say(rules.TKEIngressE4009, where+".secretName", words.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
+			c.Say(tkerules.IngressE4009, where+".secretName", words.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
 			continue
 		}
 		id, ok, err := checkCertSecret(c, ing.Namespace, t.SecretName, where+".secretName")
@@ -507,7 +508,7 @@ func checkIngressTLS(c *Context) error {
 		}
 	}
 	if len(uncovered) > 0 {
-		c.Say(rules.TKEIngressE4040, "spec.tls", words.Say("no TLS entry lists %s, and there is no default certificate",
+		c.Say(tkerules.IngressE4040, "spec.tls", words.Say("no TLS entry lists %s, and there is no default certificate",
 			"没有 TLS 条目列出 %s，也没有默认证书", listWords(uncovered, 5)))
 	}
 	return errors.Join(unknown...)
@@ -527,7 +528,7 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 		}
 	}
 	if len(differ) > 0 {
-		c.Say(rules.TKEIngressE4011, annPath(annCertID), words.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
+		c.Say(tkerules.IngressE4011, annPath(annCertID), words.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
 			annCertID, clip(ann), listWords(differ, 5)))
 	}
 }
@@ -572,26 +573,26 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	switch {
 	case isNotFound(err):
-		c.Say(rules.TKEIngressE4010, where, words.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", clip(ns), clip(name)))
+		c.Say(tkerules.IngressE4010, where, words.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", clip(ns), clip(name)))
 		return "", false, nil
 	case err != nil:
 		return "", false, err
 	}
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
-		c.Say(rules.TKEIngressE4011, where, words.Say("Secret %s/%s has no %s key (keys: %s)", "Secret %s/%s 中没有键 %s（现有的键：%s）",
+		c.Say(tkerules.IngressE4011, where, words.Say("Secret %s/%s has no %s key (keys: %s)", "Secret %s/%s 中没有键 %s（现有的键：%s）",
 			clip(ns), clip(name), secretCertKey, keyList(sec)))
 		return "", false, nil
 	}
 	id = strings.TrimSpace(raw)
 	switch {
 	case id != raw:
-		c.Say(rules.TKEIngressE4035, where, words.Say(
+		c.Say(tkerules.IngressE4035, where, words.Say(
 			"%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)",
 			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q，首尾带有空白字符（编码时是否带上了末尾的换行符？）",
 			secretCertKey, clip(ns), clip(name), clip(id)))
 	case !certIDRE.MatchString(id):
-		c.Say(rules.TKEIngressE4035, where, words.Say(
+		c.Say(tkerules.IngressE4035, where, words.Say(
 			"%s in Secret %s/%s is %q; certificate ids are 8 letters and digits",
 			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q；证书 ID 应由 8 位字母和数字组成",
 			secretCertKey, clip(ns), clip(name), clip(id)))
@@ -642,24 +643,24 @@ func checkIngressBackends(c *Context) error {
 			case !isNotFound(err):
 				unknown = append(unknown, err)
 			case p.fromAnno:
-				c.Say(rules.TKEIngressW1000, where, words.Say("backend Service %s/%s named in the annotation does not exist",
+				c.Say(tkerules.IngressW1000, where, words.Say("backend Service %s/%s named in the annotation does not exist",
 					"注解中指定的后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
 			default:
-				c.Say(rules.TKEIngressE4041, where, words.Say("backend Service %s/%s does not exist",
+				c.Say(tkerules.IngressE4041, where, words.Say("backend Service %s/%s does not exist",
 					"后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
 			}
 			continue
 		}
 		if !hasServicePort(svc, p.port) {
-			c.Say(rules.TKEIngressE4042, where, words.Say("Service %s has no port %s (ports: %s)", "Service %s 没有端口 %s（现有端口：%s）",
+			c.Say(tkerules.IngressE4042, where, words.Say("Service %s has no port %s (ports: %s)", "Service %s 没有端口 %s（现有端口：%s）",
 				clip(p.svc), clip(portString(p.port)), servicePortWords(svc)))
 		}
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
-			c.Say(rules.TKEIngressE4082, where, words.Say("Service %s has no selector, which direct access (%s) cannot bind",
+			c.Say(tkerules.IngressE4082, where, words.Say("Service %s has no selector, which direct access (%s) cannot bind",
 				"Service %s 没有 selector，直连（%s）无法绑定它的后端", clip(p.svc), annIngDirectAccess))
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
-			c.Say(rules.TKEIngressE4047, where, words.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
+			c.Say(tkerules.IngressE4047, where, words.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
 				"Service %s 的类型是 %s；未开启直连时，后端必须是 NodePort 或 LoadBalancer 类型", clip(p.svc), clip(string(serviceType(svc)))))
 		}
 	}
@@ -714,7 +715,7 @@ func checkIngressServiceConfig(c *Context) error {
 		return nil
 	}
 	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); isNotFound(err) {
-		c.Say(rules.TKEIngressE4043, annPath(annIngServiceConfig), noServiceConfigWords(c.Ingress.Namespace, name))
+		c.Say(tkerules.IngressE4043, annPath(annIngServiceConfig), noServiceConfigWords(c.Ingress.Namespace, name))
 	}
 	return nil
 }

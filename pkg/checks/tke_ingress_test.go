@@ -7,6 +7,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -33,130 +34,130 @@ func TestTKEIngressChecks(t *testing.T) {
 		path      string
 	}{
 		{name: "E4009 empty secretName", bad: ingress(ingTLS("")), fixed: ingress(ingTLS("tls")),
-			want: rules.TKEIngressE4009, path: "spec.tls[0].secretName"},
+			want: tkerules.IngressE4009, path: "spec.tls[0].secretName"},
 		{name: "E4010 secret missing", bad: ingress(ingTLS("nope")), fixed: ingress(ingTLS("tls")),
-			want: rules.TKEIngressE4010, path: "spec.tls[0].secretName"},
+			want: tkerules.IngressE4010, path: "spec.tls[0].secretName"},
 		{name: "E4011 no qcloud_cert_id", bad: ingress(ingTLS("tls")),
 			badObjs: []runtime.Object{certSecret("tls", map[string]string{"tls.crt": "x", "tls.key": "y"})},
-			fixed:   ingress(ingTLS("tls")), want: rules.TKEIngressE4011, path: "spec.tls[0].secretName"},
+			fixed:   ingress(ingTLS("tls")), want: tkerules.IngressE4011, path: "spec.tls[0].secretName"},
 		{name: "E4011 annotation differs from secret", bad: ingress(ingTLS("tls"), ingAnn(annCertID, "Abcd1234")),
-			fixed: ingress(ingTLS("tls"), ingAnn(annCertID, "YCOLTUdr")), want: rules.TKEIngressE4011, path: annPath(annCertID)},
+			fixed: ingress(ingTLS("tls"), ingAnn(annCertID, "YCOLTUdr")), want: tkerules.IngressE4011, path: annPath(annCertID)},
 		{name: "E4035 malformed cert id", bad: ingress(ingTLS("tls")),
 			badObjs: []runtime.Object{certSecret("tls", map[string]string{"qcloud_cert_id": "YCOLTU"})},
-			fixed:   ingress(ingTLS("tls")), want: rules.TKEIngressE4035, path: "spec.tls[0].secretName"},
+			fixed:   ingress(ingTLS("tls")), want: tkerules.IngressE4035, path: "spec.tls[0].secretName"},
 		{name: "E4035 trailing newline", bad: ingress(ingTLS("tls")),
 			badObjs: []runtime.Object{certSecret("tls", map[string]string{"qcloud_cert_id": "YCOLTUdr\n"})},
-			fixed:   ingress(ingTLS("tls")), want: rules.TKEIngressE4035, path: "spec.tls[0].secretName"},
+			fixed:   ingress(ingTLS("tls")), want: tkerules.IngressE4035, path: "spec.tls[0].secretName"},
 		{name: "E4013 rule without http", bad: ingress(func(i *networkingv1.Ingress) {
 			i.Spec.Rules = append(i.Spec.Rules, networkingv1.IngressRule{Host: "x.example.com"})
-		}), fixed: ingress(), want: rules.TKEIngressE4013, path: "spec.rules[1].http"},
+		}), fixed: ingress(), want: tkerules.IngressE4013, path: "spec.rules[1].http"},
 		{name: "E4022 http-rules not JSON", bad: ingress(ingAnn(annHTTPRules, `[{"path":"/a"`)),
 			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":"80"}}]`)),
-			want:  rules.TKEIngressE4022, path: annPath(annHTTPRules)},
+			want:  tkerules.IngressE4022, path: annPath(annHTTPRules)},
 		{name: "E4023 https-rules without serviceName", bad: ingress(ingAnn(annHTTPSRules, `[{"path":"/a","backend":{"servicePort":80}}]`)),
 			fixed: ingress(ingAnn(annHTTPSRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":80}}]`)),
-			want:  rules.TKEIngressE4023, path: annPath(annHTTPSRules) + "[0]"},
+			want:  tkerules.IngressE4023, path: annPath(annHTTPSRules) + "[0]"},
 		{name: "E4022 rewrite entry without rewrite-support",
 			bad:   ingress(ingAnn(annHTTPRules, `[{"path":"/v1","rewrite":{"port":80,"path":"/a"}}]`)),
 			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/v1","rewrite":{"port":80,"path":"/a"}}]`), ingAnn(annRewriteSupport, "true")),
-			want:  rules.TKEIngressE4022, path: annPath(annHTTPRules) + "[0]"},
+			want:  tkerules.IngressE4022, path: annPath(annHTTPRules) + "[0]"},
 		{name: "E4022 bad entry does not hide the next entry's missing backend (W1000)",
 			bad:   ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"servicePort":80}},{"path":"/b","backend":{"serviceName":"nope","servicePort":80}}]`)),
 			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":80}},{"path":"/b","backend":{"serviceName":"web","servicePort":80}}]`)),
-			want:  rules.TKEIngressW1000, path: annPath(annHTTPRules) + "[1].backend"},
+			want:  tkerules.IngressW1000, path: annPath(annHTTPRules) + "[1].backend"},
 		{name: "service-config-conflict named and auto config", bad: ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "true")),
 			fixed: ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "false")),
-			want:  rules.TKEIngressConfigConflict, path: annPath(annIngServiceConfig)},
+			want:  tkerules.IngressConfigConflict, path: annPath(annIngServiceConfig)},
 		{name: "cross-region-id holds a zone", bad: ingress(ingAnn(annIngCrossRegion, "ap-guangzhou-3")),
-			fixed: ingress(ingAnn(annIngCrossRegion, "ap-guangzhou")), want: rules.TKEIngressInvalidAnnotationValue, path: annPath(annIngCrossRegion)},
+			fixed: ingress(ingAnn(annIngCrossRegion, "ap-guangzhou")), want: tkerules.IngressInvalidAnnotationValue, path: annPath(annIngCrossRegion)},
 		{name: "cross-vpc-id malformed", bad: ingress(ingAnn(annIngCrossVPC, "vpc-646VHCJJ")),
-			fixed: ingress(ingAnn(annIngCrossVPC, "vpc-646vhcjj")), want: rules.TKEIngressInvalidAnnotationValue, path: annPath(annIngCrossVPC)},
+			fixed: ingress(ingAnn(annIngCrossVPC, "vpc-646vhcjj")), want: tkerules.IngressInvalidAnnotationValue, path: annPath(annIngCrossVPC)},
 		{name: "E4026 extensiveParameters not an object", bad: ingress(ingAnn(annIngExtensive, `["IPv4"]`)),
-			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv4"}`)), want: rules.TKEIngressE4026, path: annPath(annIngExtensive)},
+			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv4"}`)), want: tkerules.IngressE4026, path: annPath(annIngExtensive)},
 		{name: "E4044 rule-mix not bool", bad: ingress(ingAnn(annRuleMix, "on")), fixed: ingress(ingAnn(annRuleMix, "true")),
-			want: rules.TKEIngressE4044, path: annPath(annRuleMix)},
+			want: tkerules.IngressE4044, path: annPath(annRuleMix)},
 		{name: "E4031 regex path", bad: ingress(ingPath("/api/.*")), fixed: ingress(ingPath("/api")),
-			want: rules.TKEIngressE4031, path: "spec.rules[0].http.paths[0].path"},
+			want: tkerules.IngressE4031, path: "spec.rules[0].http.paths[0].path"},
 		{name: "E4031 path without leading slash", bad: ingress(ingPath("api")), fixed: ingress(ingPath("/api")),
-			want: rules.TKEIngressE4031, path: "spec.rules[0].http.paths[0].path"},
+			want: tkerules.IngressE4031, path: "spec.rules[0].http.paths[0].path"},
 		{name: "E4031 path too long", bad: ingress(ingPath("/" + string(make121()))), fixed: ingress(ingPath("/ok")),
-			want: rules.TKEIngressE4031, path: "spec.rules[0].http.paths[0].path"},
+			want: tkerules.IngressE4031, path: "spec.rules[0].http.paths[0].path"},
 		{name: "E4031 path in http-rules", bad: ingress(ingAnn(annHTTPRules, `[{"path":"/a b","backend":{"serviceName":"web","servicePort":80}}]`)),
 			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/a-b","backend":{"serviceName":"web","servicePort":80}}]`)),
-			want:  rules.TKEIngressE4031, path: annPath(annHTTPRules) + "[0].path"},
+			want:  tkerules.IngressE4031, path: annPath(annHTTPRules) + "[0].path"},
 		{name: "E4032 pure IPv6", bad: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)),
-			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPV6"}`)), want: rules.TKEIngressE4032, path: annPath(annIngExtensive)},
+			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPV6"}`)), want: tkerules.IngressE4032, path: annPath(annIngExtensive)},
 		{name: "E4034 pure IPv6 without host", bad: ingress(ingHost(""), ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)),
-			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), want: rules.TKEIngressE4034, path: "spec.rules[0].http.paths[0]"},
+			fixed: ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), want: tkerules.IngressE4034, path: "spec.rules[0].http.paths[0]"},
 		{name: "E4037 direct-access not bool", bad: ingress(ingAnn(annIngDirectAccess, "yes")), fixed: ingress(ingAnn(annIngDirectAccess, "false")),
-			want: rules.TKEIngressE4037, path: annPath(annIngDirectAccess)},
+			want: tkerules.IngressE4037, path: annPath(annIngDirectAccess)},
 		{name: "E4050 service-config-auto not bool", bad: ingress(ingAnn(annIngServiceConfigAut, "enabled")), fixed: ingress(ingAnn(annIngServiceConfigAut, "true")),
-			want: rules.TKEIngressE4050, path: annPath(annIngServiceConfigAut)},
+			want: tkerules.IngressE4050, path: annPath(annIngServiceConfigAut)},
 		{name: "E4051 reserved config name", bad: ingress(ingAnn(annIngServiceConfig, "bar-auto-ingress-config")),
-			fixed: ingress(ingAnn(annIngServiceConfig, "bar-config")), want: rules.TKEIngressE4051, path: annPath(annIngServiceConfig)},
+			fixed: ingress(ingAnn(annIngServiceConfig, "bar-config")), want: tkerules.IngressE4051, path: annPath(annIngServiceConfig)},
 		{name: "E4043 TkeServiceConfig missing", bad: ingress(ingAnn(annIngServiceConfig, "absent")),
-			fixed: ingress(ingAnn(annIngServiceConfig, "bar-config")), want: rules.TKEIngressE4043, path: annPath(annIngServiceConfig)},
+			fixed: ingress(ingAnn(annIngServiceConfig, "bar-config")), want: tkerules.IngressE4043, path: annPath(annIngServiceConfig)},
 		{name: "E4040 host without certificate", bad: ingress(ingTLS("tls", "other.example.com")),
-			fixed: ingress(ingTLS("tls", "*.example.com")), want: rules.TKEIngressE4040, path: "spec.tls"},
+			fixed: ingress(ingTLS("tls", "*.example.com")), want: tkerules.IngressE4040, path: "spec.tls"},
 		{name: "E4048 two default certificates", bad: ingress(ingTLS("tls"), ingTLS("tls")),
-			fixed: ingress(ingTLS("tls")), want: rules.TKEIngressE4048, path: "spec.tls[1]"},
+			fixed: ingress(ingTLS("tls")), want: tkerules.IngressE4048, path: "spec.tls[1]"},
 		{name: "E4049 one host two certificates", bad: ingress(ingTLS("tls", "shop.example.com"), ingTLS("tls2", "shop.example.com")),
 			badObjs: []runtime.Object{certSecret("tls2", map[string]string{"qcloud_cert_id": "Zk3mQ9aB"})},
-			fixed:   ingress(ingTLS("tls", "shop.example.com")), want: rules.TKEIngressE4049, path: "spec.tls[1].hosts"},
+			fixed:   ingress(ingTLS("tls", "shop.example.com")), want: tkerules.IngressE4049, path: "spec.tls[1].hosts"},
 		{name: "E4041 backend missing", bad: ingress(ingBackend("gone", 80)), fixed: ingress(),
-			want: rules.TKEIngressE4041, path: "spec.rules[0].http.paths[0].backend"},
+			want: tkerules.IngressE4041, path: "spec.rules[0].http.paths[0].backend"},
 		{name: "W1000 annotation backend missing", bad: ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"gone","servicePort":80}}]`)),
 			fixed: ingress(ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":80}}]`)),
-			want:  rules.TKEIngressW1000, path: annPath(annHTTPRules) + "[0].backend"},
+			want:  tkerules.IngressW1000, path: annPath(annHTTPRules) + "[0].backend"},
 		{name: "E4042 backend port missing", bad: ingress(ingBackend("web", 8080)), fixed: ingress(),
-			want: rules.TKEIngressE4042, path: "spec.rules[0].http.paths[0].backend"},
+			want: tkerules.IngressE4042, path: "spec.rules[0].http.paths[0].backend"},
 		{name: "E4047 ClusterIP backend", bad: ingress(), badObjs: []runtime.Object{service("web", corev1.ServiceTypeClusterIP)},
-			fixed: ingress(), want: rules.TKEIngressE4047, path: "spec.rules[0].http.paths[0].backend"},
+			fixed: ingress(), want: tkerules.IngressE4047, path: "spec.rules[0].http.paths[0].backend"},
 		{name: "E4082 selector-less backend with direct access", bad: ingress(ingAnn(annIngDirectAccess, "true")),
 			badObjs: []runtime.Object{service("web", corev1.ServiceTypeClusterIP, func(s *corev1.Service) { s.Spec.Selector = nil })},
-			fixed:   ingress(ingAnn(annIngDirectAccess, "true")), want: rules.TKEIngressE4082, path: "spec.rules[0].http.paths[0].backend"},
+			fixed:   ingress(ingAnn(annIngDirectAccess, "true")), want: tkerules.IngressE4082, path: "spec.rules[0].http.paths[0].backend"},
 		{name: "E4045 charge type", bad: ingress(ingAnn(annChargeType, "POSTPAID")), fixed: ingress(ingAnn(annChargeType, "TRAFFIC_POSTPAID_BY_HOUR")),
-			want: rules.TKEIngressE4045, path: annPath(annChargeType)},
+			want: tkerules.IngressE4045, path: annPath(annChargeType)},
 		{name: "E4046 bandwidth out of range", bad: ingress(ingAnn(annBandwidth, "0")), fixed: ingress(ingAnn(annBandwidth, "2048")),
-			want: rules.TKEIngressE4046, path: annPath(annBandwidth)},
+			want: tkerules.IngressE4046, path: annPath(annBandwidth)},
 		{name: "E4046 bandwidth not a number", bad: ingress(ingAnn(annBandwidth, "10M")), fixed: ingress(ingAnn(annBandwidth, "10")),
-			want: rules.TKEIngressE4046, path: annPath(annBandwidth)},
+			want: tkerules.IngressE4046, path: annPath(annBandwidth)},
 		{name: "E4052 uppercase host", bad: ingress(ingHost("Shop.example.com")), fixed: ingress(),
-			want: rules.TKEIngressE4052, path: "spec.rules[0].host"},
+			want: tkerules.IngressE4052, path: "spec.rules[0].host"},
 		{name: "E4052 host without dot", bad: ingress(ingHost("localhost")), fixed: ingress(ingHost("*.example.com")),
-			want: rules.TKEIngressE4052, path: "spec.rules[0].host"},
+			want: tkerules.IngressE4052, path: "spec.rules[0].host"},
 		{name: "E4055 subnet id format", bad: ingress(ingAnn(annIngSubnet, "subnet-123")), fixed: ingress(ingAnn(annIngSubnet, "subnet-ewhltulw")),
-			want: rules.TKEIngressE4055, path: annPath(annIngSubnet)},
+			want: tkerules.IngressE4055, path: annPath(annIngSubnet)},
 		{name: "E4098 existing lb id format", bad: ingress(ingAnn(annExistLB, "LB-4YMLU8DC")), fixed: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
-			want: rules.TKEIngressE4098, path: annPath(annExistLB)},
+			want: tkerules.IngressE4098, path: annPath(annExistLB)},
 		{name: "E4019 existing lb created by TKE", bad: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
 			badObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcLBID, "lb-4ymlu8dc"))},
-			fixed:   ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: rules.TKEIngressE4019, path: annPath(annExistLB)},
+			fixed:   ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: tkerules.IngressE4019, path: annPath(annExistLB)},
 		{name: "E4020 existing lb used by another ingress", bad: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
 			badObjs: []runtime.Object{func() runtime.Object {
 				o := ingress(ingAnn(annExistLB, "lb-4ymlu8dc"))
 				o.Name = "other"
 				return o
 			}()},
-			fixed: ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: rules.TKEIngressE4020, path: annPath(annExistLB)},
+			fixed: ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: tkerules.IngressE4020, path: annPath(annExistLB)},
 		{name: "E4101 listener collision on 80/443", bad: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
 			badObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))},
-			fixed:   ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: rules.TKEIngressE4101, path: annPath(annExistLB)},
+			fixed:   ingress(ingAnn(annExistLB, "lb-aaaabbbb")), want: tkerules.IngressE4101, path: annPath(annExistLB)},
 		{name: "E4101 not for a UDP port 80 on the same lb", bad: ingress(ingAnn(annExistLB, "lb-4ymlu8dc")),
 			badObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))},
 			fixed:   ingress(ingAnn(annExistLB, "lb-4ymlu8dc")), fixedObjs: []runtime.Object{service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"),
 				func(s *corev1.Service) { s.Spec.Ports[0].Protocol = corev1.ProtocolUDP })},
-			want: rules.TKEIngressE4101, path: annPath(annExistLB)},
+			want: tkerules.IngressE4101, path: annPath(annExistLB)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			badRes := diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.bad}, healthy()...), tt.badObjs)...), snapshot.KindIngress, "bar", rules.TKE)
+			badRes := diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.bad}, healthy()...), tt.badObjs)...), snapshot.KindIngress, "bar", tkerules.Provider)
 			assertTKEWords(t, badRes, false)
 			bad := byRule(badRes)
 			if !containsPath(bad[tt.want], tt.path) {
 				t.Errorf("bad: want %s at %s, got %v", tt.want, tt.path, bad)
 			}
-			fixed := byRule(diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.fixed}, healthy()...), tt.fixedObjs)...), snapshot.KindIngress, "bar", rules.TKE))
+			fixed := byRule(diagnose(t, fixture(t, withObjs(append([]runtime.Object{tt.fixed}, healthy()...), tt.fixedObjs)...), snapshot.KindIngress, "bar", tkerules.Provider))
 			if len(fixed[tt.want]) > 0 {
 				t.Errorf("fixed: %s still reported at %v", tt.want, fixed[tt.want])
 			}
@@ -169,7 +170,7 @@ func TestTKEIngressValidIsClean(t *testing.T) {
 		i.Status.LoadBalancer.Ingress = []networkingv1.IngressLoadBalancerIngress{{IP: "203.0.113.10"}}
 	})
 	res := diagnose(t, fixture(t, append([]runtime.Object{ing}, healthy()...)...),
-		snapshot.KindIngress, "bar", rules.TKE)
+		snapshot.KindIngress, "bar", tkerules.Provider)
 	for _, f := range res.Findings {
 		if f.Source == "check" {
 			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Path, f.Message)
@@ -183,11 +184,11 @@ func TestOtherControllerGetsNoCLBFindings(t *testing.T) {
 		delete(i.Annotations, annIngressClass)
 		i.Spec.IngressClassName = &nginx
 	})
-	got := byRule(diagnose(t, fixture(t, ing), snapshot.KindIngress, "bar", rules.TKE))
+	got := byRule(diagnose(t, fixture(t, ing), snapshot.KindIngress, "bar", tkerules.Provider))
 	if len(got[rules.GenericIngressOtherController]) != 1 {
 		t.Errorf("want %s, got %v", rules.GenericIngressOtherController, got)
 	}
-	if len(got[rules.TKEIngressE4052]) > 0 {
+	if len(got[tkerules.IngressE4052]) > 0 {
 		t.Errorf("CLB checks ran on an nginx Ingress: %v", got)
 	}
 }
@@ -199,9 +200,9 @@ func TestUnknownObjectsSkipNotFind(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Secrets.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "get secrets in namespace default"})
-	res := diagnose(t, s, snapshot.KindIngress, "bar", rules.TKE)
+	res := diagnose(t, s, snapshot.KindIngress, "bar", tkerules.Provider)
 	got := byRule(res)
-	if len(got[rules.TKEIngressE4010]) > 0 || len(got[rules.TKEIngressE4041]) > 0 {
+	if len(got[tkerules.IngressE4010]) > 0 || len(got[tkerules.IngressE4041]) > 0 {
 		t.Errorf("an unreadable object became a finding: %v", got)
 	}
 	skipped := map[string]bool{}

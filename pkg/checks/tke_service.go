@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -31,25 +32,25 @@ const (
 
 // tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
 var tkeServiceChecks = []Check{
-	{Name: "tke-service-annotations", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceAnnotations,
-		Emits: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4011, rules.TKEServiceE4037, rules.TKEServiceE4075,
-			rules.TKEServiceInvalidVPCID, rules.TKEServiceInvalidBool, rules.TKEServiceInvalidAnnotationValue},
+	{Name: "tke-service-annotations", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceAnnotations,
+		Emits: []rules.ID{tkerules.ServiceE4005, tkerules.ServiceE4011, tkerules.ServiceE4037, tkerules.ServiceE4075,
+			tkerules.ServiceInvalidVPCID, tkerules.ServiceInvalidBool, tkerules.ServiceInvalidAnnotationValue},
 		Inputs: targetOnly},
-	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
-		Emits:  []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014},
+	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
+		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014},
 		Inputs: inTKELBUsers(annSvcExistedLB)},
-	{Name: "tke-service-config", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceConfig,
-		Emits:  []rules.ID{rules.TKEServiceE4026, rules.TKEServiceConfigConflict},
+	{Name: "tke-service-config", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceConfig,
+		Emits:  []rules.ID{tkerules.ServiceE4026, tkerules.ServiceConfigConflict},
 		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}}},
-	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceDirectAccess,
-		Emits: []rules.ID{rules.TKEServiceE4033},
+	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceDirectAccess,
+		Emits: []rules.ID{tkerules.ServiceE4033},
 		Inputs: []Input{required(inBackendPods, directAccessOn), when(inNodes, directAccessOn),
 			when(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)}},
-	{Name: "tke-service-backends-label", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkServiceBackendsLabel,
-		Emits:  []rules.ID{rules.TKEServiceBackendsLabelInvalid, rules.TKEServiceBackendsLabelNoNodes},
+	{Name: "tke-service-backends-label", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceBackendsLabel,
+		Emits:  []rules.ID{tkerules.ServiceBackendsLabelInvalid, tkerules.ServiceBackendsLabelNoNodes},
 		Inputs: []Input{required(inNodes, annotated(annSvcBackendsLabel))}},
-	{Name: "tke-nginx-graceful-shutdown", Kind: rules.Service, Provider: rules.TKE, Applies: tkeLBService, Run: checkNginxGracefulShutdown,
-		Emits:  []rules.ID{rules.TKEServiceNginxGracefulShutdown},
+	{Name: "tke-nginx-graceful-shutdown", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkNginxGracefulShutdown,
+		Emits:  []rules.ID{tkerules.ServiceNginxGracefulShutdown},
 		Inputs: []Input{required(inBackendPods, directAccessOn)}},
 }
 
@@ -64,10 +65,10 @@ var svcIDFormats = []struct {
 	form idFormat
 	rule rules.ID
 }{
-	{annSvcExistedLB, clbID, rules.TKEServiceE4011},
-	{annSvcSubnet, subnetID, rules.TKEServiceE4037},
-	{annSvcCrossRegion, regionID, rules.TKEServiceE4075},
-	{annSvcCrossVPC, vpcID, rules.TKEServiceInvalidVPCID},
+	{annSvcExistedLB, clbID, tkerules.ServiceE4011},
+	{annSvcSubnet, subnetID, tkerules.ServiceE4037},
+	{annSvcCrossRegion, regionID, tkerules.ServiceE4075},
+	{annSvcCrossVPC, vpcID, tkerules.ServiceInvalidVPCID},
 }
 
 // svcEnumAnnotations are the TKE Service annotations the Service annotation page documents with a
@@ -87,7 +88,7 @@ func checkServiceAnnotations(c *Context) error {
 	if v, ok := a[annSvcExtensive]; ok {
 		if !isJSONObject(v) {
 			if _, err := jsonObject(v); err != nil {
-				c.Say(rules.TKEServiceE4005, annPath(annSvcExtensive), tkeErrWords(err))
+				c.Say(tkerules.ServiceE4005, annPath(annSvcExtensive), tkeErrWords(err))
 			}
 		}
 	}
@@ -107,14 +108,14 @@ func checkServiceAnnotations(c *Context) error {
 	for _, e := range svcEnumAnnotations {
 		if v, ok := a[e.key]; ok {
 			if err := e.check(v); err != nil {
-				c.Say(rules.TKEServiceInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
+				c.Say(tkerules.ServiceInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
 	for _, key := range svcBoolAnnotations {
 		if v, ok := a[key]; ok {
 			if _, err := parseBool(v); err != nil {
-				c.Say(rules.TKEServiceInvalidBool, annPath(key), tkeErrWords(err))
+				c.Say(tkerules.ServiceInvalidBool, annPath(key), tkeErrWords(err))
 			}
 		}
 	}
@@ -151,14 +152,14 @@ func checkServiceExistingLB(c *Context) error {
 		}
 	}
 	if len(creators) > 0 {
-		c.Say(rules.TKEServiceE4012, annPath(annSvcExistedLB), words.Say(
+		c.Say(tkerules.ServiceE4012, annPath(annSvcExistedLB), words.Say(
 			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
 			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", clip(id), listWords(creators, 5)))
 	}
 	for i, us := range sharing {
 		if len(us) > 0 {
 			p := c.Service.Spec.Ports[i]
-			c.Say(rules.TKEServiceE4014, fmt.Sprintf("spec.ports[%d]", i), words.Say(
+			c.Say(tkerules.ServiceE4014, fmt.Sprintf("spec.ports[%d]", i), words.Say(
 				"port %d/%s is also declared on reused load balancer %s by %s",
 				"复用的负载均衡 %[3]s 上，%[4]s 也声明了端口 %[1]d/%[2]s",
 				p.Port, clip(string(protocolOf(p))), clip(id), listWords(us, 5)))
@@ -196,11 +197,11 @@ func checkServiceConfig(c *Context) error {
 		return nil
 	}
 	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
-		c.Say(rules.TKEServiceConfigConflict, annPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
+		c.Say(tkerules.ServiceConfigConflict, annPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
 	}
 	_, found, err := lookupServiceConfig(c, svc.Namespace, name)
 	if err == nil && !found {
-		c.Say(rules.TKEServiceE4026, annPath(annSvcServiceConfig), noServiceConfigWords(svc.Namespace, name))
+		c.Say(tkerules.ServiceE4026, annPath(annSvcServiceConfig), noServiceConfigWords(svc.Namespace, name))
 	}
 	return err
 }
@@ -245,13 +246,13 @@ func checkServiceDirectAccess(c *Context) error {
 		why = append(why[:3], words.Say("and %d more", "另有 %d 个", len(why)-3))
 	}
 	if onlyENI && switchErr != nil {
-		c.SaySeverity(rules.TKEServiceE4033, rules.Warning, where, words.Say(
+		c.SaySeverity(tkerules.ServiceE4033, rules.Warning, where, words.Say(
 			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
 			"已开启直连，但没有后端 Pod 显示使用 VPC-CNI（弹性网卡）网络（%s），且无法确定集群是否允许直连 GlobalRouter 模式的 Pod（%s）：%v",
 			joinWords(why), switchPath, switchErr))
 		return nil
 	}
-	c.Say(rules.TKEServiceE4033, where, words.Say(
+	c.Say(tkerules.ServiceE4033, where, words.Say(
 		"direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
 		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）；%s 不是 \"true\"",
 		joinWords(why), switchPath))
@@ -352,7 +353,7 @@ func checkServiceBackendsLabel(c *Context) error {
 	where := annPath(annSvcBackendsLabel)
 	sel, err := labels.Parse(v)
 	if err != nil || strings.TrimSpace(v) == "" {
-		c.Say(rules.TKEServiceBackendsLabelInvalid, where, words.Say("%q is not a label selector", "%q 不是合法的标签选择器", clip(v)))
+		c.Say(tkerules.ServiceBackendsLabelInvalid, where, words.Say("%q is not a label selector", "%q 不是合法的标签选择器", clip(v)))
 		return nil
 	}
 	nodes, err := c.Snap.Nodes.List("")
@@ -367,7 +368,7 @@ func checkServiceBackendsLabel(c *Context) error {
 	if err := c.Snap.Nodes.Whole(""); err != nil {
 		return &wrappedWords{err: err, w: words.Say("no node of the input matches %q, but %v", "输入中没有节点匹配 %q，但 %v", clip(v), err)}
 	}
-	c.Say(rules.TKEServiceBackendsLabelNoNodes, where, words.Say("none of the %d nodes has the labels %q selects",
+	c.Say(tkerules.ServiceBackendsLabelNoNodes, where, words.Say("none of the %d nodes has the labels %q selects",
 		"%d 个节点中没有一个带有 %q 所选择的标签", len(nodes), clip(v)))
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -38,71 +39,71 @@ func TestTKEServiceChecks(t *testing.T) {
 	}
 	direct := lbSvc(svcAnn(annSvcDirectAccess, "true"))
 	udp53 := func(s *corev1.Service) { s.Spec.Ports[0].Port, s.Spec.Ports[0].Protocol = 53, corev1.ProtocolUDP }
-	runServiceCases(t, rules.TKE, []svcCase{
-		annCase("E4005 extensiveParameters not an object", annSvcExtensive, `"ZoneId"`, `{"ZoneId":"ap-guangzhou-1"}`, rules.TKEServiceE4005),
-		annCase("E4011 existed lb id format", annSvcExistedLB, "lb-123", lb, rules.TKEServiceE4011),
-		annCase("E4037 subnet id format", annSvcSubnet, "subnet-12", "subnet-ewhltulw", rules.TKEServiceE4037),
-		annCase("E4075 zone instead of region", annSvcCrossRegion, "ap-guangzhou-1", "ap-guangzhou", rules.TKEServiceE4075),
+	runServiceCases(t, tkerules.Provider, []svcCase{
+		annCase("E4005 extensiveParameters not an object", annSvcExtensive, `"ZoneId"`, `{"ZoneId":"ap-guangzhou-1"}`, tkerules.ServiceE4005),
+		annCase("E4011 existed lb id format", annSvcExistedLB, "lb-123", lb, tkerules.ServiceE4011),
+		annCase("E4037 subnet id format", annSvcSubnet, "subnet-12", "subnet-ewhltulw", tkerules.ServiceE4037),
+		annCase("E4075 zone instead of region", annSvcCrossRegion, "ap-guangzhou-1", "ap-guangzhou", tkerules.ServiceE4075),
 		{name: "invalid-vpc-id cross vpc id format",
 			bad:   objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-1"))),
 			fixed: objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-646vhcjj"))),
-			want:  rules.TKEServiceInvalidVPCID, path: annPath(annSvcCrossVPC)},
+			want:  tkerules.ServiceInvalidVPCID, path: annPath(annSvcCrossVPC)},
 		{name: "E4012 reused lb created for another Service",
 			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcLBID, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), other(svcAnn(annSvcLBID, lb))),
-			want:  rules.TKEServiceE4012, path: annPath(annSvcExistedLB)},
+			want:  tkerules.ServiceE4012, path: annPath(annSvcExistedLB)},
 		{name: "E4012 reused lb created for an Ingress",
 			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), ingress(ingAnn(annIngLBID, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), ingress(ingAnn(annIngLBID, lb))),
-			want:  rules.TKEServiceE4012, path: annPath(annSvcExistedLB)},
+			want:  tkerules.ServiceE4012, path: annPath(annSvcExistedLB)},
 		{name: "E4014 same port on shared lb",
 			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
 				other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
-			want: rules.TKEServiceE4014, path: "spec.ports[0]"},
+			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4014 conflict needs the same protocol",
 			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) {
 				s.Spec.Ports[0].Protocol = corev1.ProtocolUDP
 			})),
-			want: rules.TKEServiceE4014, path: "spec.ports[0]"},
+			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4026 TkeServiceConfig missing",
 			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "absent"))),
 			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
-			want:  rules.TKEServiceE4026, path: annPath(annSvcServiceConfig)},
+			want:  tkerules.ServiceE4026, path: annPath(annSvcServiceConfig)},
 		{name: "service-config-conflict named config with auto config",
 			bad: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "true")),
 				tkeServiceConfig("web-config", map[string]any{})),
 			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "false")),
 				tkeServiceConfig("web-config", map[string]any{})),
-			want: rules.TKEServiceConfigConflict, path: annPath(annSvcServiceConfig)},
-		annCase("invalid-bool direct-access", annSvcDirectAccess, "yes", "false", rules.TKEServiceInvalidBool),
-		annCase("invalid-bool prevent-loopback", annSvcPreventLoopback, "on", "true", rules.TKEServiceInvalidBool),
-		annCase("invalid-bool tke-service-config-auto", annSvcServiceConfigAuto, "enabled", "false", rules.TKEServiceInvalidBool),
+			want: tkerules.ServiceConfigConflict, path: annPath(annSvcServiceConfig)},
+		annCase("invalid-bool direct-access", annSvcDirectAccess, "yes", "false", tkerules.ServiceInvalidBool),
+		annCase("invalid-bool prevent-loopback", annSvcPreventLoopback, "on", "true", tkerules.ServiceInvalidBool),
+		annCase("invalid-bool tke-service-config-auto", annSvcServiceConfigAuto, "enabled", "false", tkerules.ServiceInvalidBool),
 		{name: "E4014 same port and protocol (UDP) on shared lb; TCP and UDP 53 are two listeners",
 			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb), udp53), other(svcAnn(annSvcExistedLB, lb), udp53)),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb), udp53),
 				other(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 53 })),
-			want: rules.TKEServiceE4014, path: "spec.ports[0]"},
+			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4033 hostNetwork pods",
 			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"),
 				func(p *corev1.Pod) { p.Spec.HostNetwork = true })),
 			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"))),
-			want:  rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
 		{name: "E4033 no ENI sign; a node label is one",
 			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1", nodeLabel("tke.cloud.tencent.com/route-eni", "true")), fxPod("web-1", "n1", true)),
-			want:  rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
 		{name: "E4033 no ENI sign; an eni-ip request is one",
 			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, func(p *corev1.Pod) {
 				p.Spec.Containers[0].Resources.Requests = corev1.ResourceList{tkeENIIP: resource.MustParse("1")}
 			})),
-			want: rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+			want: tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
 		{name: "E4033 no ENI sign; a super node is one",
 			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1", nodeLabel(instanceTypeKey, superNodeType)), fxPod("web-1", "n1", true)),
-			want:  rules.TKEServiceE4033, path: annPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
 	})
 }
 
@@ -113,7 +114,7 @@ func TestTKEServiceValidIsClean(t *testing.T) {
 	res := diagnose(t, fixture(t, svc, tkeServiceConfig("web-config", map[string]any{}),
 		fxPod("web-1", "n1", true, podAnn(tkeIPClaimAnn, "Never")),
 		kubeProxyDS("ccr.ccs.tencentyun.com/library/kube-proxy:v1.20.6-tke.12", "--proxy-mode=ipvs")),
-		snapshot.KindService, "web", rules.TKE)
+		snapshot.KindService, "web", tkerules.Provider)
 	for _, f := range res.Findings {
 		if f.Source == "check" && strings.HasPrefix(f.Rule.String(), "tke.") {
 			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Path, f.Message)
@@ -129,8 +130,8 @@ func TestTKEServiceUnknownListsSkip(t *testing.T) {
 	if err := s.Add(svc); err != nil {
 		t.Fatal(err)
 	}
-	res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
-	for _, id := range []rules.ID{rules.TKEServiceE4012, rules.TKEServiceE4014, rules.TKEServiceE4033, rules.TKEServiceE4026} {
+	res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
+	for _, id := range []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014, tkerules.ServiceE4033, tkerules.ServiceE4026} {
 		if got := byRule(res)[id]; len(got) > 0 {
 			t.Errorf("unknown objects became a finding %s at %v", id, got)
 		}
@@ -185,23 +186,23 @@ func TestTKEServiceBackendsLabel(t *testing.T) {
 	}
 	access := fxNode("n1", nodeLabel("group", "access-layer"))
 	plain := fxNode("n2")
-	runRuleCases(t, rules.TKE, []ruleCase{
+	runRuleCases(t, tkerules.Provider, []ruleCase{
 		{name: "selector matches a node", objs: []runtime.Object{lb("group=access-layer"), access, plain},
-			rule: rules.TKEServiceBackendsLabelNoNodes},
+			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "set-based selector matches a node", objs: []runtime.Object{lb("group in (access-layer, edge)"), access},
-			rule: rules.TKEServiceBackendsLabelNoNodes},
+			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "selector matches no node", objs: []runtime.Object{lb("group=access-layer"), plain},
-			rule: rules.TKEServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
 		{name: "no node at all", objs: []runtime.Object{lb("group=access-layer")},
-			rule: rules.TKEServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
 		{name: "direct access: the CLB forwards to pods", objs: []runtime.Object{lb("group=access-layer", svcAnn(annSvcDirectAccess, "true")), plain},
-			rule: rules.TKEServiceBackendsLabelNoNodes},
+			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "not a selector", objs: []runtime.Object{lb("group==a==b"), access},
-			rule: rules.TKEServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
 		{name: "empty selector", objs: []runtime.Object{lb(" "), access},
-			rule: rules.TKEServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
 		{name: "no annotation", objs: []runtime.Object{service("web", corev1.ServiceTypeLoadBalancer), plain},
-			rule: rules.TKEServiceBackendsLabelNoNodes},
+			rule: tkerules.ServiceBackendsLabelNoNodes},
 	})
 	t.Run("offline, no node of the files matches: unknown", func(t *testing.T) {
 		in := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    " +
@@ -211,8 +212,8 @@ func TestTKEServiceBackendsLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := diagnose(t, s, snapshot.KindService, "web", rules.TKE)
-		if got := byRule(res)[rules.TKEServiceBackendsLabelNoNodes]; len(got) > 0 {
+		res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
+		if got := byRule(res)[tkerules.ServiceBackendsLabelNoNodes]; len(got) > 0 {
 			t.Errorf("offline finding at %v", got)
 		}
 		if !skippedChecks(res)["tke-service-backends-label"] {

@@ -12,6 +12,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -94,7 +95,7 @@ func tkeWordsVariants() []tkeWordsCase {
 		return service(name, corev1.ServiceTypeLoadBalancer, mods...)
 	}
 	rulesAnn := func(v string) tkeWordsCase {
-		return tkeWordsCase{name: "http-rules " + v, target: ingBar, objs: objs(ingress(ingAnn(annHTTPRules, v))), want: rules.TKEIngressE4022}
+		return tkeWordsCase{name: "http-rules " + v, target: ingBar, objs: objs(ingress(ingAnn(annHTTPRules, v))), want: tkerules.IngressE4022}
 	}
 	ing := func(name string, want rules.ID, mods ...func(*networkingv1.Ingress)) tkeWordsCase {
 		return tkeWordsCase{name: name, target: ingBar, objs: objs(ingress(mods...), service("web", corev1.ServiceTypeNodePort)), want: want}
@@ -104,53 +105,53 @@ func tkeWordsVariants() []tkeWordsCase {
 	}
 	return []tkeWordsCase{
 		// Service annotations: each validator's refusals.
-		svc("extensiveParameters null", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, "null")),
-		svc("extensiveParameters array", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, "[1]")),
-		svc("extensiveParameters extra data", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":1} {}`)),
-		svc("extensiveParameters broken", rules.TKEServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":`)),
-		svc("cross-region zone hint", rules.TKEServiceE4075, nil, svcAnn(annSvcCrossRegion, "ap-guangzhou-3")),
-		svc("cross-region not a region", rules.TKEServiceE4075, nil, svcAnn(annSvcCrossRegion, "guangzhou")),
-		svc("charge type", rules.TKEServiceInvalidAnnotationValue, nil, svcAnn(annSvcChargeType, "bandwidth_postpaid_by_hour")),
-		svc("config auto not a bool", rules.TKEServiceInvalidBool, nil, svcAnn(annSvcServiceConfigAuto, "yes")),
+		svc("extensiveParameters null", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, "null")),
+		svc("extensiveParameters array", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, "[1]")),
+		svc("extensiveParameters extra data", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":1} {}`)),
+		svc("extensiveParameters broken", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":`)),
+		svc("cross-region zone hint", tkerules.ServiceE4075, nil, svcAnn(annSvcCrossRegion, "ap-guangzhou-3")),
+		svc("cross-region not a region", tkerules.ServiceE4075, nil, svcAnn(annSvcCrossRegion, "guangzhou")),
+		svc("charge type", tkerules.ServiceInvalidAnnotationValue, nil, svcAnn(annSvcChargeType, "bandwidth_postpaid_by_hour")),
+		svc("config auto not a bool", tkerules.ServiceInvalidBool, nil, svcAnn(annSvcServiceConfigAuto, "yes")),
 		// Reused CLBs: lists cut short.
-		svc("E4012 six creators", rules.TKEServiceE4012, objs(other("a", svcAnn(annSvcLBID, lb)), other("b", svcAnn(annSvcLBID, lb)),
+		svc("E4012 six creators", tkerules.ServiceE4012, objs(other("a", svcAnn(annSvcLBID, lb)), other("b", svcAnn(annSvcLBID, lb)),
 			other("c", svcAnn(annSvcLBID, lb)), other("d", svcAnn(annSvcLBID, lb)), other("e", svcAnn(annSvcLBID, lb)), other("f", svcAnn(annSvcLBID, lb))),
 			svcAnn(annSvcExistedLB, lb)),
-		svc("E4014 shared port", rules.TKEServiceE4014, objs(other("a", svcAnn(annSvcExistedLB, lb)), other("b", svcAnn(annSvcExistedLB, lb))),
+		svc("E4014 shared port", tkerules.ServiceE4014, objs(other("a", svcAnn(annSvcExistedLB, lb)), other("b", svcAnn(annSvcExistedLB, lb))),
 			svcAnn(annSvcExistedLB, lb)),
 		// Direct access: every reason a pod cannot be bound, and the unknown cluster switch.
-		svc("E4033 hostNetwork and unscheduled pods", rules.TKEServiceE4033, objs(
+		svc("E4033 hostNetwork and unscheduled pods", tkerules.ServiceE4033, objs(
 			fxPod("web-1", "n1", true, func(p *corev1.Pod) { p.Spec.HostNetwork = true }),
 			fxPod("web-2", "", true), fxPod("web-3", "gone", true), fxPod("web-4", "n1", true), fxPod("web-5", "n1", true),
 			fxNode("n1"), sysConfigMap(tkeServiceCtrlCM, map[string]string{tkeGlobalRouteDirectKey: "false"})), direct),
-		{name: "E4033 cluster switch unreadable", target: svcWeb, want: rules.TKEServiceE4033, foreign: true,
+		{name: "E4033 cluster switch unreadable", target: svcWeb, want: tkerules.ServiceE4033, foreign: true,
 			objs: objs(lbSvc(direct), fxNode("n1"), fxPod("web-1", "n1", true)),
 			gap: func(s *snapshot.Snapshot) {
 				s.ConfigMaps.MarkGap(kubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 			}},
-		{name: "E4032 node list unknown", target: ingBar, want: rules.TKEIngressE4032,
+		{name: "E4032 node list unknown", target: ingBar, want: tkerules.IngressE4032,
 			objs: objs(ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), service("web", corev1.ServiceTypeNodePort)),
 			gap: func(s *snapshot.Snapshot) {
 				s.Nodes.MarkGap("", snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 			}},
 		// Backends label.
-		svc("backends label empty", rules.TKEServiceBackendsLabelInvalid, nil, svcAnn(annSvcBackendsLabel, " ")),
+		svc("backends label empty", tkerules.ServiceBackendsLabelInvalid, nil, svcAnn(annSvcBackendsLabel, " ")),
 		// Layer-4 loopback: info with the absent factors, and an unknown version.
-		svc("L4 loopback info", rules.TKEServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1.22.5-tke.1")), internal),
-		svc("L4 loopback unknown version", rules.TKEServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:latest", "--proxy-mode=ipvs")), internal),
-		svc("L4 loopback short version", rules.TKEServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1", "--proxy-mode=ipvs")), internal),
+		svc("L4 loopback info", tkerules.ServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1.22.5-tke.1")), internal),
+		svc("L4 loopback unknown version", tkerules.ServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:latest", "--proxy-mode=ipvs")), internal),
+		svc("L4 loopback short version", tkerules.ServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1", "--proxy-mode=ipvs")), internal),
 		// ip-masq-agent: its config's refusals and every reason.
-		svc("ip-masq not a list", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: 0.0.0.0/0")), nil...),
-		svc("ip-masq not a string", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [1]")), nil...),
-		svc("ip-masq not a CIDR", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [nowhere]")), nil...),
+		svc("ip-masq not a list", tkerules.ServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: 0.0.0.0/0")), nil...),
+		svc("ip-masq not a string", tkerules.ServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [1]")), nil...),
+		svc("ip-masq not a CIDR", tkerules.ServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [nowhere]")), nil...),
 		func() tkeWordsCase {
-			tc := svc("ip-masq not YAML", rules.TKEServiceIPMasqAgent, objs(ipMasq("a: [")), nil...)
+			tc := svc("ip-masq not YAML", tkerules.ServiceIPMasqAgent, objs(ipMasq("a: [")), nil...)
 			tc.foreign = true
 			return tc
 		}(),
-		svc("ip-masq a scalar", rules.TKEServiceIPMasqAgent, objs(ipMasq("null")), nil...),
-		svc("ip-masq sources", rules.TKEServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [0.0.0.0/0]\nnonMasqueradeSrcCIDRs: [0.0.0.0/1, 128.0.0.0/1, 10.0.0.0/8, 11.0.0.0/8, 12.0.0.0/8]")), nil...),
-		svc("ip-masq node pods", rules.TKEServiceIPMasqAgent, objs(fxNode("n1", podCIDR("172.16.0.0/26")), ipMasq("nonMasqueradeSrcCIDRs: [172.16.0.0/25]")), nil...),
+		svc("ip-masq a scalar", tkerules.ServiceIPMasqAgent, objs(ipMasq("null")), nil...),
+		svc("ip-masq sources", tkerules.ServiceIPMasqAgent, objs(ipMasq("nonMasqueradeCIDRs: [0.0.0.0/0]\nnonMasqueradeSrcCIDRs: [0.0.0.0/1, 128.0.0.0/1, 10.0.0.0/8, 11.0.0.0/8, 12.0.0.0/8]")), nil...),
+		svc("ip-masq node pods", tkerules.ServiceIPMasqAgent, objs(fxNode("n1", podCIDR("172.16.0.0/26")), ipMasq("nonMasqueradeSrcCIDRs: [172.16.0.0/25]")), nil...),
 		// Ingress annotations.
 		rulesAnn(`{}`),
 		rulesAnn(`[1]`),
@@ -160,50 +161,50 @@ func tkeWordsVariants() []tkeWordsCase {
 		rulesAnn(`[{"backend":{"serviceName":"web"}}]`),
 		rulesAnn(`[{"backend":{"serviceName":"web","servicePort":""}}]`),
 		rulesAnn(`[{"backend":{"serviceName":"web","servicePort":true}}]`),
-		ing("rewrite port", rules.TKEIngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":0}}]`)),
-		ing("rewrite path", rules.TKEIngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":443,"path":"x"}}]`)),
-		ing("bandwidth not a number", rules.TKEIngressE4046, ingAnn(annBandwidth, "ten")),
-		ing("bandwidth too high", rules.TKEIngressE4046, ingAnn(annBandwidth, "4096")),
-		ing("cross vpc id", rules.TKEIngressInvalidAnnotationValue, ingAnn(annIngCrossVPC, "vpc-1")),
-		ing("auto config suffix and conflict", rules.TKEIngressConfigConflict, ingAnn(annIngServiceConfig, "bar-auto-ingress-config"), ingAnn(annIngServiceConfigAut, "true")),
-		ing("pure IPv6 without nodes", rules.TKEIngressE4032, ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`), ingHost("")),
-		ing("long path", rules.TKEIngressE4031, ingPath("/"+strings.Repeat("a", 130))),
-		ing("host uppercase", rules.TKEIngressE4052, ingHost("Shop.example.com")),
-		ing("host no dot", rules.TKEIngressE4052, ingHost("shop")),
-		ing("host underscore", rules.TKEIngressE4052, ingHost("my_shop.example.com")),
+		ing("rewrite port", tkerules.IngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":0}}]`)),
+		ing("rewrite path", tkerules.IngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":443,"path":"x"}}]`)),
+		ing("bandwidth not a number", tkerules.IngressE4046, ingAnn(annBandwidth, "ten")),
+		ing("bandwidth too high", tkerules.IngressE4046, ingAnn(annBandwidth, "4096")),
+		ing("cross vpc id", tkerules.IngressInvalidAnnotationValue, ingAnn(annIngCrossVPC, "vpc-1")),
+		ing("auto config suffix and conflict", tkerules.IngressConfigConflict, ingAnn(annIngServiceConfig, "bar-auto-ingress-config"), ingAnn(annIngServiceConfigAut, "true")),
+		ing("pure IPv6 without nodes", tkerules.IngressE4032, ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`), ingHost("")),
+		ing("long path", tkerules.IngressE4031, ingPath("/"+strings.Repeat("a", 130))),
+		ing("host uppercase", tkerules.IngressE4052, ingHost("Shop.example.com")),
+		ing("host no dot", tkerules.IngressE4052, ingHost("shop")),
+		ing("host underscore", tkerules.IngressE4052, ingHost("my_shop.example.com")),
 		// TLS.
-		{name: "TLS Secret without keys, and an annotated id that differs", target: ingBar, want: rules.TKEIngressE4011,
+		{name: "TLS Secret without keys, and an annotated id that differs", target: ingBar, want: tkerules.IngressE4011,
 			objs: objs(ingress(ingTLS("a"), ingTLS("b", "shop.example.com"), ingAnn(annCertID, "YCOLTUdr")), service("web", corev1.ServiceTypeNodePort),
 				certSecret("a", nil), certSecret("b", map[string]string{secretCertKey: "ABCDEFGH", "tls.crt": "x"}))},
-		{name: "TLS certificate id with white space", target: ingBar, want: rules.TKEIngressE4035,
+		{name: "TLS certificate id with white space", target: ingBar, want: tkerules.IngressE4035,
 			objs: objs(ingress(ingTLS("a")), service("web", corev1.ServiceTypeNodePort), certSecret("a", map[string]string{secretCertKey: "YCOLTUdr\n"}))},
 		// Backends.
-		{name: "backend Service without ports or selector, direct", target: ingBar, want: rules.TKEIngressE4082,
+		{name: "backend Service without ports or selector, direct", target: ingBar, want: tkerules.IngressE4082,
 			objs: objs(ingress(ingAnn(annIngDirectAccess, "true"), ingAnn(annHTTPRules, `[{"backend":{"serviceName":"absent","servicePort":80}}]`)),
 				service("web", corev1.ServiceTypeClusterIP, func(s *corev1.Service) { s.Spec.Ports, s.Spec.Selector = nil, nil }))},
 		// Layer-7 loopback.
-		{name: "L7 loopback without a config", target: ingBar, want: rules.TKEIngressCLBLoopback, objs: objs(internalIngress())},
-		{name: "L7 loopback config missing", target: ingBar, want: rules.TKEIngressCLBLoopback,
+		{name: "L7 loopback without a config", target: ingBar, want: tkerules.IngressCLBLoopback, objs: objs(internalIngress())},
+		{name: "L7 loopback config missing", target: ingBar, want: tkerules.IngressCLBLoopback,
 			objs: objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config")))},
-		{name: "L7 loopback ports 80 and 443 missing", target: ingBar, want: rules.TKEIngressCLBLoopback,
+		{name: "L7 loopback ports 80 and 443 missing", target: ingBar, want: tkerules.IngressCLBLoopback,
 			objs: objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annRuleMix, "true"), ingTLS("tls")), l7Config(listener(8080, "0")))},
 		// The l7-lb-controller's environment.
-		{name: "controller env empty, from a missing ConfigMap", target: ingBar, want: rules.TKEIngressE6002,
+		{name: "controller env empty, from a missing ConfigMap", target: ingBar, want: tkerules.IngressE6002,
 			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
 				c := &d.Spec.Template.Spec.Containers[0]
 				c.Env = []corev1.EnvVar{{Name: "TKE_REGION"}, cmEnv("TKE_VPC_ID", "absent")}
 			}))},
-		{name: "controller envFrom missing ConfigMap", target: ingBar, want: rules.TKEIngressE6001,
+		{name: "controller envFrom missing ConfigMap", target: ingBar, want: tkerules.IngressE6001,
 			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
 				c := &d.Spec.Template.Spec.Containers[0]
 				c.Env = nil
 				c.EnvFrom = []corev1.EnvFromSource{{ConfigMapRef: &corev1.ConfigMapEnvSource{LocalObjectReference: corev1.LocalObjectReference{Name: "absent"}}}}
 			}))},
-		{name: "controller with one host alias", target: ingBar, want: rules.TKEIngressAPIHostAliases,
+		{name: "controller with one host alias", target: ingBar, want: tkerules.IngressAPIHostAliases,
 			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
 				d.Spec.Template.Spec.HostAliases = []corev1.HostAlias{{IP: "169.254.0.28", Hostnames: []string{"lb.api.qcloud.com"}}}
 			}))},
-		{name: "controller lacking two host aliases", target: ingBar, want: rules.TKEIngressAPIHostAliases,
+		{name: "controller lacking two host aliases", target: ingBar, want: tkerules.IngressAPIHostAliases,
 			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
 				d.Spec.Template.Spec.HostAliases = []corev1.HostAlias{{IP: "169.254.0.28", Hostnames: []string{"lb.api.qcloud.com", "tag.api.qcloud.com",
 					"cbs.api.qcloud.com", "cvm.api.qcloud.com", "snapshot.api.qcloud.com", "monitor.api.qcloud.com", "scaling.api.qcloud.com", "ccs.api.qcloud.com"}},
@@ -248,7 +249,7 @@ func TestTKEWordsChinese(t *testing.T) {
 			if tc.gap != nil {
 				tc.gap(snap)
 			}
-			res := diagnose(t, snap, tc.target.kind, tc.target.name, rules.TKE)
+			res := diagnose(t, snap, tc.target.kind, tc.target.name, tkerules.Provider)
 			if !slicesContainsRule(res, tc.want) {
 				t.Fatalf("the case does not make %s appear; got %+v", tc.want, res.Findings)
 			}

@@ -12,6 +12,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -88,7 +90,7 @@ func TestOfflineExitCodesAndJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.APIVersion != report.APIVersion || rep.Kind != "Report" || rep.Target.Name != "shop-web" || rep.Provider.Name != rules.TKE || rep.Source != "offline" {
+	if rep.APIVersion != report.APIVersion || rep.Kind != "Report" || rep.Target.Name != "shop-web" || rep.Provider.Name != tkerules.Provider || rep.Source != "offline" {
 		t.Errorf("header: %+v", rep)
 	}
 	if rep.Summary.Error == 0 || len(rep.Skipped) == 0 {
@@ -141,7 +143,7 @@ func TestYAMLOutput(t *testing.T) {
 func TestFixHintsText(t *testing.T) {
 	plain, _, _ := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--color", "never")
 	hints, _, _ := run(t, "-f", broken, "ingress/shop-web", "-n", "shop", "--fix-hints", "--color", "never")
-	r, _ := rules.Get(rules.TKEIngressE4009)
+	r, _ := rules.Get(tkerules.IngressE4009)
 	if strings.Contains(plain, r.Fix) || !strings.Contains(hints, r.Fix) || !strings.Contains(hints, r.Risk) {
 		t.Errorf("--fix-hints should add the rule's fix and risk")
 	}
@@ -228,7 +230,7 @@ func TestExplainAndRules(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	var got []report.RuleView
-	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 || got[0].ID != rules.TKEIngressE4011 {
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 || got[0].ID != tkerules.IngressE4011 {
 		t.Errorf("explain E4011 --kind ingress: %v %+v", err, got)
 	}
 	out, _, _ = run(t, "explain", "E4011", "-o", "json")
@@ -340,7 +342,7 @@ func TestRulesCodeColumnAsReports(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	for _, id := range []rules.ID{rules.ACKServiceBackendQuota, rules.ACKServiceOrderArrearage, rules.TKEIngressE4011} {
+	for _, id := range []rules.ID{ackrules.ServiceBackendQuota, ackrules.ServiceOrderArrearage, tkerules.IngressE4011} {
 		t.Run(id.String(), func(t *testing.T) {
 			for _, l := range strings.Split(out, "\n") {
 				if fs := strings.Fields(l); len(fs) > 1 && fs[0] == id.String() {

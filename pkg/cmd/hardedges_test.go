@@ -19,8 +19,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -195,7 +195,7 @@ func TestForcedProviderSkipClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := diagnose.Target(snap, snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "shop-web"}, diagnose.Options{Provider: rules.ACK})
+	rep, err := diagnose.Target(snap, snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "shop-web"}, diagnose.Options{Provider: ackrules.Provider})
 	if err != nil {
 		t.Fatal(err)
 	}

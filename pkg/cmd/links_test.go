@@ -5,16 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestVendorLinks: explain (text and json) and --fix-hints show the rule's vendor page in the
 // language asked for.
 func TestVendorLinks(t *testing.T) {
-	e4009 := rules.TKEIngressE4009.Rule()
-	ack := rules.ACKServiceBackendQuota.Rule()
+	e4009 := tkerules.IngressE4009.Rule()
+	ack := ackrules.ServiceBackendQuota.Rule()
 	tests := []struct {
 		name string
 		args []string

@@ -9,6 +9,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/buildinfo"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -98,7 +100,7 @@ func TestIgnoreAnnotationSuppresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range rep.Findings {
-		if f.Rule == rules.TKEIngressE4011 || f.Rule == rules.TKEIngressE4051 {
+		if f.Rule == tkerules.IngressE4011 || f.Rule == tkerules.IngressE4051 {
 			t.Errorf("%s not suppressed", f.Rule)
 		}
 	}
@@ -190,11 +192,11 @@ func TestExplainManners(t *testing.T) {
 		args []string
 		want rules.ID
 	}{
-		{"trimmed", []string{"  E4011 \n", "--kind", "ingress"}, rules.TKEIngressE4011},
-		{"kind ing", []string{"E4011", "--kind", "ing"}, rules.TKEIngressE4011},
-		{"kind ING", []string{"E4011", "--kind", "ING"}, rules.TKEIngressE4011},
-		{"kind Svc", []string{"E4011", "--kind", "Svc"}, rules.TKEServiceE4011},
-		{"event message", []string{"The specified VSwitch has no available ip."}, rules.ACKServiceVSwitchAvailableIPNotExist},
+		{"trimmed", []string{"  E4011 \n", "--kind", "ingress"}, tkerules.IngressE4011},
+		{"kind ing", []string{"E4011", "--kind", "ing"}, tkerules.IngressE4011},
+		{"kind ING", []string{"E4011", "--kind", "ING"}, tkerules.IngressE4011},
+		{"kind Svc", []string{"E4011", "--kind", "Svc"}, tkerules.ServiceE4011},
+		{"event message", []string{"The specified VSwitch has no available ip."}, ackrules.ServiceVSwitchAvailableIPNotExist},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -107,8 +108,8 @@ func TestWatchPrinterFirst(t *testing.T) {
 
 func TestWatchPrinterUpdate(t *testing.T) {
 	web := snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "web"}
-	e4009 := finding(rules.TKEIngressE4009, "spec.tls[0].secretName", "empty", checks.SourceCheck)
-	e4011 := finding(rules.TKEIngressE4011, "spec.tls[0]", "no key", checks.SourceCheck)
+	e4009 := finding(tkerules.IngressE4009, "spec.tls[0].secretName", "empty", checks.SourceCheck)
+	e4011 := finding(tkerules.IngressE4011, "spec.tls[0]", "no key", checks.SourceCheck)
 	for _, jsonOut := range []bool{true, false} {
 		p, out, errOut := watchFixture(jsonOut)
 		p.prev[web] = []report.Finding{e4009}
@@ -121,8 +122,8 @@ func TestWatchPrinterUpdate(t *testing.T) {
 		if _, ok := p.prev[web]; ok {
 			t.Errorf("json %v: a deleted target's findings are kept", jsonOut)
 		}
-		want := []engine.Transition{{Change: "appeared", Rule: rules.TKEIngressE4011}, {Change: "cleared", Rule: rules.TKEIngressE4009},
-			{Change: "cleared", Rule: rules.TKEIngressE4011, TargetDeleted: true}}
+		want := []engine.Transition{{Change: "appeared", Rule: tkerules.IngressE4011}, {Change: "cleared", Rule: tkerules.IngressE4009},
+			{Change: "cleared", Rule: tkerules.IngressE4011, TargetDeleted: true}}
 		for i, l := range lines {
 			if jsonOut {
 				var tr engine.Transition
@@ -209,7 +210,7 @@ func TestExplainCompletion(t *testing.T) {
 	}{
 		{[]string{"__complete", "explain", "e401"}, "E4011"},
 		{[]string{"__complete", "explain", "--kind", ""}, "ingress"},
-		{[]string{"__complete", "explain", "--provider", ""}, string(rules.TKE)},
+		{[]string{"__complete", "explain", "--provider", ""}, string(tkerules.Provider)},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

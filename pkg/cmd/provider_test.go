@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -34,9 +36,9 @@ func TestSameInputSameReport(t *testing.T) {
 		evidence string
 		conflict rules.ID
 	}{
-		"plain": {rules.ACK, "node providerID cn-hangzhou.i-bp1node0000 and 10 more", rules.GenericServiceProviderConflict},
-		"web":   {rules.ACK, "node providerID cn-hangzhou.i-bp1node0000 and 10 more", rules.GenericServiceProviderConflict},
-		"site":  {rules.TKE, "ingress class qcloud", rules.GenericIngressProviderConflict},
+		"plain": {ackrules.Provider, "node providerID cn-hangzhou.i-bp1node0000 and 10 more", rules.GenericServiceProviderConflict},
+		"web":   {ackrules.Provider, "node providerID cn-hangzhou.i-bp1node0000 and 10 more", rules.GenericServiceProviderConflict},
+		"site":  {tkerules.Provider, "ingress class qcloud", rules.GenericIngressProviderConflict},
 	}
 	if len(list.Items) != len(want) {
 		t.Fatalf("%d reports, want %d", len(list.Items), len(want))
@@ -67,7 +69,7 @@ func TestProviderFlagEvidence(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Provider.Name != rules.TKE || rep.Provider.Evidence != "--provider flag" {
+	if rep.Provider.Name != tkerules.Provider || rep.Provider.Evidence != "--provider flag" {
 		t.Errorf("provider %+v", rep.Provider)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -76,13 +78,13 @@ func TestTarget(t *testing.T) {
 		wantSkipClass  snapshot.ReasonClass // a skip of this class from the "provider" check; "" for none
 		wantIncomplete []string
 	}{
-		{name: "detected provider finds the missing secret", wantProvider: rules.TKE, wantFinding: true},
-		{name: "ignored by code", ignore: "E4009", wantProvider: rules.TKE, wantSuppressed: true},
-		{name: "ignored by rule id, unknown entry warned", ignore: rules.TKEIngressE4009.String() + ",bogus",
-			wantProvider: rules.TKE, wantSuppressed: true, wantWarnings: 1},
-		{name: "forced provider without ingress checks", opts: Options{Provider: rules.ACK}, wantProvider: rules.ACK,
+		{name: "detected provider finds the missing secret", wantProvider: tkerules.Provider, wantFinding: true},
+		{name: "ignored by code", ignore: "E4009", wantProvider: tkerules.Provider, wantSuppressed: true},
+		{name: "ignored by rule id, unknown entry warned", ignore: tkerules.IngressE4009.String() + ",bogus",
+			wantProvider: tkerules.Provider, wantSuppressed: true, wantWarnings: 1},
+		{name: "forced provider without ingress checks", opts: Options{Provider: ackrules.Provider}, wantProvider: ackrules.Provider,
 			wantSkipClass: snapshot.ReasonProvider},
-		{name: "failed reads listed", wantProvider: rules.TKE, wantFinding: true,
+		{name: "failed reads listed", wantProvider: tkerules.Provider, wantFinding: true,
 			incomplete:     []snapshot.FailedRead{{Class: snapshot.ReasonReadFailed, Verb: "list", Resource: "pods", Note: "list pods: timeout"}},
 			wantIncomplete: []string{"list pods: timeout"}},
 	}
@@ -104,10 +106,10 @@ func TestTarget(t *testing.T) {
 			if rep.Provider.Name != tt.wantProvider || rep.Provider.Evidence == "" {
 				t.Errorf("provider %+v, want %s with evidence", rep.Provider, tt.wantProvider)
 			}
-			if got := slices.Contains(ruleIDs(rep.Findings), rules.TKEIngressE4009); got != tt.wantFinding {
+			if got := slices.Contains(ruleIDs(rep.Findings), tkerules.IngressE4009); got != tt.wantFinding {
 				t.Errorf("E4009 among findings %v: %v, want %v", ruleIDs(rep.Findings), got, tt.wantFinding)
 			}
-			if got := slices.Contains(ruleIDs(rep.Suppressed), rules.TKEIngressE4009); got != tt.wantSuppressed {
+			if got := slices.Contains(ruleIDs(rep.Suppressed), tkerules.IngressE4009); got != tt.wantSuppressed {
 				t.Errorf("E4009 among suppressed %v: %v, want %v", ruleIDs(rep.Suppressed), got, tt.wantSuppressed)
 			}
 			if len(warnings) != tt.wantWarnings {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -26,7 +27,7 @@ func TestExplainChinese(t *testing.T) {
 		{name: "keyword 证书", q: "证书", contain: []string{"tke.ingress.E4035", "tke.ingress.E4039"}},
 		{name: "keyword 监听器", q: "监听器", contain: []string{"tke.ingress.E4101"}},
 		{name: "two keywords", q: "证书 格式", contain: []string{"tke.ingress.E4035"}},
-		{name: "keyword narrowed to a provider", q: "监听", p: rules.ACK, contain: []string{"ack.service.RspoolVipExist"}},
+		{name: "keyword narrowed to a provider", q: "监听", p: ackrules.Provider, contain: []string{"ack.service.RspoolVipExist"}},
 		{name: "no such Chinese word", q: "量子纠缠", wantErr: true},
 	}
 	for _, tt := range tests {

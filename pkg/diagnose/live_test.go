@@ -16,6 +16,8 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/rest"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -57,7 +59,7 @@ func TestLiveLoad(t *testing.T) {
 			if err != nil || len(reports) != len(tt.want) {
 				t.Fatalf("%d reports, %v", len(reports), err)
 			}
-			if reports[0].Provider.Name != rules.TKE || reports[0].Source != snapshot.Live {
+			if reports[0].Provider.Name != tkerules.Provider || reports[0].Source != snapshot.Live {
 				t.Errorf("provider %s, source %s; want tke, live", reports[0].Provider.Name, reports[0].Source)
 			}
 		})
@@ -103,11 +105,11 @@ func TestExplain(t *testing.T) {
 		want    rules.ID // among the rules found; the zero ID for an error
 		wantAll bool     // every rule found has this provider and kind
 	}{
-		{"a code of one kind", "E4009", "", rules.Ingress, rules.TKEIngressE4009, true},
-		{"a rule id", rules.TKEIngressE4009.String(), "", "", rules.TKEIngressE4009, false},
+		{"a code of one kind", "E4009", "", rules.Ingress, tkerules.IngressE4009, true},
+		{"a rule id", tkerules.IngressE4009.String(), "", "", tkerules.IngressE4009, false},
 		{"an empty query", "", "", "", rules.ID{}, false},
 		{"no such code", "E9999", "", "", rules.ID{}, false},
-		{"a code of another provider", "E4009", rules.ACK, "", rules.ID{}, false},
+		{"a code of another provider", "E4009", ackrules.Provider, "", rules.ID{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

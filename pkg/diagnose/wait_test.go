@@ -12,6 +12,7 @@ import (
 
 	"k8s.io/client-go/rest"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -24,7 +25,7 @@ func TestParseExplainFilter(t *testing.T) {
 		wantErr              string // the flag the error names; "" for none
 	}{
 		{"nothing narrows", "", " ", "", "", ""},
-		{"short kind, provider in another case", "TKE", "ing", rules.TKE, rules.Ingress, ""},
+		{"short kind, provider in another case", "TKE", "ing", tkerules.Provider, rules.Ingress, ""},
 		{"a kind", "", "Service", "", rules.Service, ""},
 		{"an unknown kind", "", "pod", "", "", "--kind"},
 		{"an unknown provider", "gcp", "svc", "", "", "--provider"},

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -20,9 +22,9 @@ func finding(id rules.ID, path, msg string, src checks.Source) report.Finding {
 func TestTransitions(t *testing.T) {
 	tgt := snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "web"}
 	now := time.Date(2026, 11, 23, 16, 0, 0, 0, time.UTC)
-	e4009 := finding(rules.TKEIngressE4009, "spec.tls[2].secretName", "empty", checks.SourceCheck)
-	e4011 := finding(rules.TKEIngressE4011, "spec.tls[0]", "no key", checks.SourceCheck)
-	event := finding(rules.TKEIngressE4011, "", "first message", checks.SourceEvent)
+	e4009 := finding(tkerules.IngressE4009, "spec.tls[2].secretName", "empty", checks.SourceCheck)
+	e4011 := finding(tkerules.IngressE4011, "spec.tls[0]", "no key", checks.SourceCheck)
+	event := finding(tkerules.IngressE4011, "", "first message", checks.SourceEvent)
 	eventLater := event
 	eventLater.Message, eventLater.Count = "second message", 3
 	tests := []struct {
@@ -58,8 +60,8 @@ func TestTracker(t *testing.T) {
 	web := snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "web"}
 	api := snapshot.Target{Kind: snapshot.KindService, Namespace: "shop", Name: "api"}
 	now := time.Date(2026, 11, 23, 16, 0, 0, 0, time.UTC)
-	e4009 := finding(rules.TKEIngressE4009, "spec.tls[0].secretName", "empty", checks.SourceCheck)
-	e4011 := finding(rules.TKEIngressE4011, "spec.tls[0]", "no key", checks.SourceCheck)
+	e4009 := finding(tkerules.IngressE4009, "spec.tls[0].secretName", "empty", checks.SourceCheck)
+	e4011 := finding(tkerules.IngressE4011, "spec.tls[0]", "no key", checks.SourceCheck)
 	tests := []struct {
 		name string
 		u    Update
@@ -67,11 +69,11 @@ func TestTracker(t *testing.T) {
 	}{
 		{"the same findings again", Update{Reports: []report.Report{{Target: web, Findings: []report.Finding{e4009}}}}, nil},
 		{"a fix and a new problem", Update{Reports: []report.Report{{Target: web, Findings: []report.Finding{e4011}}}},
-			[]Transition{{Change: "appeared", Target: web, Rule: rules.TKEIngressE4011}, {Change: "cleared", Target: web, Rule: rules.TKEIngressE4009}}},
+			[]Transition{{Change: "appeared", Target: web, Rule: tkerules.IngressE4011}, {Change: "cleared", Target: web, Rule: tkerules.IngressE4009}}},
 		{"a target seen first after the first pass", Update{Reports: []report.Report{{Target: api, Findings: []report.Finding{e4011}}}},
-			[]Transition{{Change: "appeared", Target: api, Rule: rules.TKEIngressE4011}}},
+			[]Transition{{Change: "appeared", Target: api, Rule: tkerules.IngressE4011}}},
 		{"a removed target clears its findings", Update{Removed: []snapshot.Target{web}},
-			[]Transition{{Change: "cleared", Target: web, Rule: rules.TKEIngressE4009, TargetDeleted: true}}},
+			[]Transition{{Change: "cleared", Target: web, Rule: tkerules.IngressE4009, TargetDeleted: true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,12 +100,12 @@ func TestTracker(t *testing.T) {
 func TestWriteTransition(t *testing.T) {
 	web := snapshot.Target{Kind: snapshot.KindIngress, Namespace: "shop", Name: "web"}
 	at := time.Date(2026, 11, 23, 16, 4, 5, 0, time.UTC)
-	e4009 := finding(rules.TKEIngressE4009, "spec.tls[0].secretName", "empty", checks.SourceCheck)
+	e4009 := finding(tkerules.IngressE4009, "spec.tls[0].secretName", "empty", checks.SourceCheck)
 	appeared := Transitions(at, web, nil, []report.Finding{e4009}, false)[0]
 	cleared := Transitions(at, web, []report.Finding{e4009}, nil, false)[0]
 	deleted := Transitions(at, web, []report.Finding{e4009}, nil, true)[0]
 	uncoded := appeared
-	uncoded.Rule, uncoded.Code = rules.ACKServiceAddressTypeImmutable, ""
+	uncoded.Rule, uncoded.Code = ackrules.ServiceAddressTypeImmutable, ""
 	tests := []struct {
 		name     string
 		tr       Transition
@@ -114,7 +116,7 @@ func TestWriteTransition(t *testing.T) {
 		{"appeared", appeared, "+", e4009.Code, "empty"},
 		{"cleared", cleared, "-", e4009.Code, "(cleared)"},
 		{"cleared by deletion", deleted, "-", e4009.Code, "deleted)"},
-		{"a rule without a code shows its id", uncoded, "+", rules.ACKServiceAddressTypeImmutable.String(), "empty"},
+		{"a rule without a code shows its id", uncoded, "+", ackrules.ServiceAddressTypeImmutable.String(), "empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -32,14 +33,14 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 		}
 		seen[id] = true
 	}
-	if (provider == "" || provider == rules.Generic || provider == rules.TKE) && mayHaveCode(message) {
+	if (provider == "" || provider == rules.Generic || provider == tkerules.Provider) && mayHaveCode(message) {
 		for _, m := range codeRE.FindAllStringSubmatch(message, 8) {
 			for _, id := range byCode(kind, m[1], message) {
 				add(id)
 			}
 		}
 	}
-	if (provider == "" || provider == rules.Generic || provider == rules.TKE) && seen == nil {
+	if (provider == "" || provider == rules.Generic || provider == tkerules.Provider) && seen == nil {
 		// A Chinese message without a code: the controllers' Chinese wording names it.
 		for _, code := range zhCodes(kind, message) {
 			for _, id := range byCode(kind, code, message) {
@@ -52,7 +53,7 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 			continue
 		}
 		// TKE rules with a code were matched by it above; the rest match by fragment.
-		if (r.Code == "" || r.Provider != rules.TKE) && containsAny(message, r.Match) {
+		if (r.Code == "" || r.Provider != tkerules.Provider) && containsAny(message, r.Match) {
 			add(r.ID)
 		}
 	}
@@ -89,7 +90,7 @@ var byKind = func() map[rules.Kind][]rules.Rule {
 var tkeByCode = func() map[rules.Kind]map[string][]rules.Rule {
 	m := map[rules.Kind]map[string][]rules.Rule{}
 	for _, r := range rules.All() {
-		if r.Provider != rules.TKE || r.Code == "" {
+		if r.Provider != tkerules.Provider || r.Code == "" {
 			continue
 		}
 		if m[r.Kind] == nil {
@@ -127,7 +128,7 @@ func containsAny(s string, frags []string) bool {
 
 // Reachable reports whether some event message can prove rule r: it has a TKE code or a fragment.
 func Reachable(r rules.Rule) bool {
-	return len(r.Match) > 0 || (r.Provider == rules.TKE && codeRE.MatchString(r.Code) && codeRE.FindString(r.Code) == r.Code)
+	return len(r.Match) > 0 || (r.Provider == tkerules.Provider && codeRE.MatchString(r.Code) && codeRE.FindString(r.Code) == r.Code)
 }
 
 // redactions each pair a pattern with a cheap test that its every match passes (a word it cannot

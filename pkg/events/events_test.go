@@ -9,6 +9,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -53,15 +54,15 @@ func TestSamples(t *testing.T) {
 
 func TestKindSeparatesCodes(t *testing.T) {
 	msg := "ErrorCode: E4005 something failed"
-	svc := Match(rules.TKE, rules.Service, msg)
-	ing := Match(rules.TKE, rules.Ingress, msg)
-	if join(svc) != rules.TKEServiceE4005.String() || join(ing) != rules.TKEIngressE4005.String() {
+	svc := Match(tkerules.Provider, rules.Service, msg)
+	ing := Match(tkerules.Provider, rules.Ingress, msg)
+	if join(svc) != tkerules.ServiceE4005.String() || join(ing) != tkerules.IngressE4005.String() {
 		t.Errorf("service %v, ingress %v", svc, ing)
 	}
 }
 
 func TestReachable(t *testing.T) {
-	if !Reachable(mustRule(t, rules.TKEIngressE4011)) {
+	if !Reachable(mustRule(t, tkerules.IngressE4011)) {
 		t.Errorf("a TKE code should be reachable by events")
 	}
 	if Reachable(mustRule(t, rules.GenericServiceNoEndpoints)) {

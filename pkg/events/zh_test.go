@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -19,7 +21,7 @@ func TestMatchChinese(t *testing.T) {
 		want     []string
 	}{
 		{"service reused CLB missing", "", rules.Service, "Warning  SyncLoadBalancerFailed  12s  service-controller  使用已有负载均衡不存在 (RequestId: 0c5f7a2e-41d9-4b7e-9a35-5f8f1c2d3e4a)", []string{"tke.service.E4011"}},
-		{"service subnet out of IPs", rules.TKE, rules.Service, "sync failed: 子网 IP 不足 [requestId=7e2b]", []string{"tke.service.E4008"}},
+		{"service subnet out of IPs", tkerules.Provider, rules.Service, "sync failed: 子网 IP 不足 [requestId=7e2b]", []string{"tke.service.E4008"}},
 		{"service certificate expired", "", rules.Service, "证书过期，requestId: 3a1b", []string{"tke.service.E4062"}},
 		{"ingress certificate expired", "", rules.Ingress, "证书过期 (RequestId: ffe0)", []string{"tke.ingress.E4039"}},
 		{"ingress secret without cert id", "", rules.Ingress, "Ingress shop/web: TLS 字段配置 Secret 内容错误，没有证书 ID。RequestId=9c1d", []string{"tke.ingress.E4011"}},
@@ -30,7 +32,7 @@ func TestMatchChinese(t *testing.T) {
 		{"ingress https-rules bad format", "", rules.Ingress, "kubernetes.io/ingress.https-rules，注解格式不正确 requestId=1", []string{"tke.ingress.E4023"}},
 		{"ingress listener conflict of reused CLB", "", rules.Ingress, "指定已有负载均衡监听器存在冲突 RequestId:abc", []string{"tke.ingress.E4101"}},
 		{"the code wins over the wording", "", rules.Ingress, "E4035 证书过期", []string{"tke.ingress.E4035"}},
-		{"ack provider ignores TKE wording", rules.ACK, rules.Service, "使用已有负载均衡不存在", nil},
+		{"ack provider ignores TKE wording", ackrules.Provider, rules.Service, "使用已有负载均衡不存在", nil},
 		{"no Chinese wording", "", rules.Service, "负载均衡同步成功", nil},
 	}
 	for _, tt := range tests {

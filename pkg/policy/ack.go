@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -170,10 +170,10 @@ func ackServiceRules() []Covered {
 	unknownSuffix := "(k.startsWith(" + lit(P) + ") && !(k.substring(" + itoa(len([]rune(P))) + ") in " + known + ")) || " +
 		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
-		{Rule: rules.ACKServiceInvalidAnnotation, Validations: ackValueValidations(),
+		{Rule: ackrules.ServiceInvalidAnnotation, Validations: ackValueValidations(),
 			Misses: words.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", strings.Join(ackUnmirrored, ", ")),
 			missed: unmirroredValue},
-		{Rule: rules.ACKServiceUnknownAnnotation, Validations: []Validation{{
+		{Rule: ackrules.ServiceUnknownAnnotation, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
 			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
 				"' is not a CLB annotation CCM reads'",
@@ -181,7 +181,7 @@ func ackServiceRules() []Covered {
 			"the policy catches unknown suffixes under the CLB prefixes",
 			"拼错的前缀（与某个已知键相差两处编辑以内的键）要靠编辑距离发现，而 CEL 无法计算编辑距离；策略能发现 CLB 前缀下的未知后缀"),
 			missed: misspeltPrefix},
-		{Rule: rules.ACKServiceLBRebind, ReadsStatus: true, Unread: []string{lastApplied}, Validations: []Validation{{
+		{Rule: ackrules.ServiceLBRebind, ReadsStatus: true, Unread: []string{lastApplied}, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
 				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
 				bound + " == \"\" || " + bound + " == " + eff("id"),
@@ -191,12 +191,12 @@ func ackServiceRules() []Covered {
 			"带有 CCM 的标签、status 中却没有地址的 Service（不含 status 的清单正是如此）：检查仅凭该标签即作判定，"+
 				"而被准入的更新带的是已存储的 status"),
 			missed: always},
-		{Rule: rules.ACKServiceLegacyAnnotationConflict, Validations: []Validation{{
+		{Rule: ackrules.ServiceLegacyAnnotationConflict, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !k.startsWith(" + lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
 			Detail: "variables.anns.filter(k, k.startsWith(" + lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
 				".map(k, k + ' disagrees with ' + " + cur + ").join(', ')",
 		}}},
-		{Rule: rules.ACKServiceAnnotationDependency, Validations: []Validation{
+		{Rule: ackrules.ServiceAnnotationDependency, Validations: []Validation{
 			need(sticky, "sticky-session-type"),
 			need(sticky+" && "+eff("sticky-session-type")+" == \"insert\"", "cookie-timeout"),
 			need(sticky+" && "+eff("sticky-session-type")+" == \"server\"", "cookie"),
@@ -213,14 +213,14 @@ func ackServiceRules() []Covered {
 				_, b := anns[facts.ACKLegacyPrefix+"protocol-port"]
 				return a || b
 			}},
-		{Rule: rules.ACKServiceReuseWithoutOverride, Validations: []Validation{{
+		{Rule: ackrules.ServiceReuseWithoutOverride, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
 			Detail:     "'CLB ' + " + clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
 		}}},
-		{Rule: rules.ACKServiceENISharedSpec, Validations: []Validation{{
+		{Rule: ackrules.ServiceENISharedSpec, Validations: []Validation{{
 			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
 		}}},
-		{Rule: rules.ACKServiceUnevenLoad, Validations: []Validation{{
+		{Rule: ackrules.ServiceUnevenLoad, Validations: []Validation{{
 			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"]",
 		}}},
 	}
@@ -253,12 +253,12 @@ func ackNotLBRules() []Covered {
 	clbKey := "k.startsWith(" + lit(facts.ACKPrefix) + ") || k.startsWith(" + lit(facts.ACKLegacyPrefix) + ")"
 	label := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
 	return []Covered{
-		{Rule: rules.ACKServiceListenerOnNodePort, Validations: []Validation{{
+		{Rule: ackrules.ServiceListenerOnNodePort, Validations: []Validation{{
 			Expression: "!variables.anns.exists(k, " + clbKey + ")",
 			Detail: "'type is ' + object.spec.?type.orValue(\"ClusterIP\") + ', so CCM ignores ' + " +
 				"variables.anns.filter(k, " + clbKey + ").map(k, " + clipped("k") + ").join(', ')",
 		}}},
-		{Rule: rules.ACKServiceTypeChangeDeletesLB, Validations: []Validation{{
+		{Rule: ackrules.ServiceTypeChangeDeletesLB, Validations: []Validation{{
 			Expression: label + " == \"\" || " + eff("id") + " == " + label,
 			Detail:     "'the Service still carries the label of CLB ' + " + clipped(label),
 		}}},

@@ -9,6 +9,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -50,7 +52,7 @@ func TestCostBudget(t *testing.T) {
 	for i := range 200 {
 		svc.Annotations[fmt.Sprintf("example.com/key-%d", i)] = "v"
 	}
-	for _, cluster := range []rules.Provider{rules.TKE, rules.ACK} {
+	for _, cluster := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 		ps := compileAll(t, cluster)
 		for _, obj := range []any{ing, svc} {
 			switch o := obj.(type) {

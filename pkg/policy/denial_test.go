@@ -21,6 +21,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy/policytest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -110,7 +112,7 @@ func TestDenialNamesEveryBrokenRule(t *testing.T) {
 		}
 	}
 	several := 0
-	for _, cluster := range []rules.Provider{rules.TKE, rules.ACK} {
+	for _, cluster := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 		ps := compileAll(t, cluster)
 		for i, obj := range objs {
 			var broken []rules.ID
@@ -148,7 +150,7 @@ func TestDenialNamesEveryBrokenRule(t *testing.T) {
 // TestWarnListsNothingTwice: when the bindings only warn, every failing validation is its own warning,
 // so no message lists the other rules again.
 func TestWarnListsNothingTwice(t *testing.T) {
-	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{rules.TKE, rules.ACK}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}})
+	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{tkerules.Provider, ackrules.Provider}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}})
 	if err != nil {
 		t.Fatal(err)
 	}

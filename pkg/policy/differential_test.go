@@ -14,6 +14,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy/policytest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -37,7 +39,7 @@ type differ struct {
 
 func newDiffer(t *testing.T) *differ {
 	return &differ{
-		byCluster: map[rules.Provider][]compiled{rules.TKE: compileAll(t, rules.TKE), rules.ACK: compileAll(t, rules.ACK)},
+		byCluster: map[rules.Provider][]compiled{tkerules.Provider: compileAll(t, tkerules.Provider), ackrules.Provider: compileAll(t, ackrules.Provider)},
 		all:       compileAll(t, ""),
 		fired:     map[rules.ID]int{}, quiet: map[rules.ID]int{},
 	}
@@ -49,7 +51,7 @@ func (d *differ) check(t *testing.T, obj runtime.Object) {
 	t.Helper()
 	anns := obj.(interface{ GetAnnotations() map[string]string }).GetAnnotations()
 	goBy := map[rules.Provider]map[rules.ID]bool{}
-	for _, cluster := range []rules.Provider{rules.TKE, rules.ACK} {
+	for _, cluster := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 		want, err := policytest.GoVerdict(obj, cluster)
 		if err != nil {
 			t.Fatal(err)
@@ -77,9 +79,9 @@ func (d *differ) check(t *testing.T, obj runtime.Object) {
 		}
 	}
 	for id, msgs := range evaluate(t, d.all, obj.DeepCopyObject()) {
-		if !goBy[rules.TKE][id] || !goBy[rules.ACK][id] {
+		if !goBy[tkerules.Provider][id] || !goBy[ackrules.Provider][id] {
 			t.Errorf("--provider all: policy fires %s where the checks do not on a %s cluster: %s\n%s", id,
-				map[bool]string{true: "tke", false: "ack"}[!goBy[rules.TKE][id]], msgs, dump(obj))
+				map[bool]string{true: "tke", false: "ack"}[!goBy[tkerules.Provider][id]], msgs, dump(obj))
 		}
 	}
 }
@@ -108,7 +110,7 @@ func TestDifferentialVariants(t *testing.T) {
 // the policies fire exactly as on creating the variant; an update that keeps a problem the object
 // already had (a controller's finalizer or label write, say) is never refused.
 func TestDifferentialUpdates(t *testing.T) {
-	ps := compileAll(t, rules.TKE)
+	ps := compileAll(t, tkerules.Provider)
 	cleanSvc, cleanIng := policytest.CleanService(), policytest.CleanIngress()
 	for i, o := range policytest.Variants() {
 		if i%3 != 0 {

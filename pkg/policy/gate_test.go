@@ -9,6 +9,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy/policytest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/corpus"
 )
@@ -32,7 +34,7 @@ func TestCorpusGate(t *testing.T) {
 	var cleanFiles, brokenGated, brokenDenied, leftToCLI int
 	for _, m := range files {
 		cluster := rules.Provider(m.Provider)
-		if cluster != rules.TKE && cluster != rules.ACK {
+		if cluster != tkerules.Provider && cluster != ackrules.Provider {
 			continue // the policies judge objects of a cloud; generic files name none
 		}
 		if compiled[cluster] == nil {

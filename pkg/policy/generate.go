@@ -12,6 +12,8 @@ import (
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -57,10 +59,10 @@ type Policy struct {
 func Policies() []Policy {
 	var out []Policy
 	for _, g := range []Policy{
-		{Name: Prefix + "tke-ingress", Provider: rules.TKE, Kind: rules.Ingress, Rules: tkeIngressRules()},
-		{Name: Prefix + "tke-service", Provider: rules.TKE, Kind: rules.Service, Rules: tkeServiceRules()},
-		{Name: Prefix + "ack-service", Provider: rules.ACK, Kind: rules.Service, Rules: ackServiceRules()},
-		{Name: Prefix + "ack-non-lb-service", Provider: rules.ACK, Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},
+		{Name: Prefix + "tke-ingress", Provider: tkerules.Provider, Kind: rules.Ingress, Rules: tkeIngressRules()},
+		{Name: Prefix + "tke-service", Provider: tkerules.Provider, Kind: rules.Service, Rules: tkeServiceRules()},
+		{Name: Prefix + "ack-service", Provider: ackrules.Provider, Kind: rules.Service, Rules: ackServiceRules()},
+		{Name: Prefix + "ack-non-lb-service", Provider: ackrules.Provider, Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},
 	} {
 		errs, warns := g, g
 		errs.Rules, warns.Rules = nil, nil
@@ -153,8 +155,8 @@ func parseAction(s string) (admissionv1.ValidationAction, error) {
 func ParseProviders(s string) (providers []rules.Provider, cluster rules.Provider, err error) {
 	switch p := strings.ToLower(strings.TrimSpace(s)); p {
 	case "all":
-		return []rules.Provider{rules.TKE, rules.ACK}, "", nil
-	case string(rules.TKE), string(rules.ACK):
+		return []rules.Provider{tkerules.Provider, ackrules.Provider}, "", nil
+	case string(tkerules.Provider), string(ackrules.Provider):
 		return []rules.Provider{rules.Provider(p)}, rules.Provider(p), nil
 	}
 	return nil, "", words.Errorf("unknown provider %q (want tke, ack or all)", "未知的云厂商 %q（应为 tke、ack 或 all）", s)
@@ -342,7 +344,7 @@ func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondi
 	}
 	tke, ack := count(facts.TKEAnnotationPrefixes), count(facts.ACKAnnotationPrefixes)
 	mine, other := tke, ack
-	if p.Provider == rules.ACK {
+	if p.Provider == ackrules.Provider {
 		mine, other = ack, tke
 	}
 	cmp := " > "
@@ -362,7 +364,7 @@ func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondi
 		switch {
 		case p.NotLB:
 			out = append(out, admissionv1.MatchCondition{Name: "not-load-balancer", Expression: "!(" + lb + ")"})
-		case p.Provider == rules.ACK:
+		case p.Provider == ackrules.Provider:
 			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb + " && !has(object.spec.loadBalancerClass)"})
 		default:
 			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb})

@@ -20,6 +20,8 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -96,7 +98,7 @@ var (
 // compileAll compiles every generated policy for cluster (tke, ack or "" for --provider all).
 func compileAll(t *testing.T, cluster rules.Provider) []compiled {
 	t.Helper()
-	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{rules.TKE, rules.ACK}, Cluster: cluster, Actions: []admissionv1.ValidationAction{admissionv1.Deny}})
+	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{tkerules.Provider, ackrules.Provider}, Cluster: cluster, Actions: []admissionv1.ValidationAction{admissionv1.Deny}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -63,60 +64,60 @@ const hostCovered = "variables.tls.exists(t, " + tlsHostsOf + ".exists(x, x == h
 // tkeIngressRules are the TKE Ingress rules the policies enforce, on Ingresses the CLB controller owns.
 func tkeIngressRules() []Covered {
 	return []Covered{
-		{Rule: rules.TKEIngressE4009, Validations: []Validation{{
+		{Rule: tkerules.IngressE4009, Validations: []Validation{{
 			Expression: "variables.tls.all(t, " + secretOf + " != \"\")",
 			Detail:     "'spec.tls[' + string(variables.tls.map(t, " + secretOf + ").indexOf(\"\")) + '] has no secretName'",
 		}}},
-		{Rule: rules.TKEIngressE4013, Validations: []Validation{{
+		{Rule: tkerules.IngressE4013, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + routedRule + ")",
 			Detail:     "'the rule for host ' + " + clipped(rulesWhere+"!("+routedRule+"))[0].?host.orValue(\"\")") + " + ' has no http paths'",
 		}}},
-		{Rule: rules.TKEIngressE4031, Unread: ruleAnnotations, Validations: []Validation{{
+		{Rule: tkerules.IngressE4031, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + pathsOf + ".all(p, " + validPath() + "))",
 			Detail: "'path ' + " + clipped("variables.rules.map(r, "+pathsOf+".filter(p, !("+validPath()+")).map(p, p.path)).filter(l, size(l) > 0)[0][0]") +
 				" + ' must start with / and use only a-z A-Z 0-9 . - / = ? and be at most 120 characters'",
 		}}},
-		{Rule: rules.TKEIngressE4040, Unread: ruleAnnotations, Validations: []Validation{{
+		{Rule: tkerules.IngressE4040, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "size(variables.tls) == 0 || variables.tls.exists(t, size(" + tlsHostsOf + ") == 0) || " + isTrue(get(annRuleMix)) +
 				" || variables.rules.all(r, !(" + routedRule + ") || " + hostOf + " == \"\" || [r.host].all(h, " + hostCovered + "))",
 			Detail: "'HTTPS host ' + " + clipped(rulesWhere+routedRule+" && "+hostOf+" != \"\" && ![r.host].all(h, "+hostCovered+"))[0].host") +
 				" + ' is in no TLS entry and there is no default certificate'",
 		}}},
-		{Rule: rules.TKEIngressE4048, Validations: []Validation{{
+		{Rule: tkerules.IngressE4048, Validations: []Validation{{
 			Expression: "size(variables.tls.filter(t, size(" + tlsHostsOf + ") == 0)) < 2",
 		}}},
-		{Rule: rules.TKEIngressE4049, Validations: []Validation{{
+		{Rule: tkerules.IngressE4049, Validations: []Validation{{
 			Expression: "variables.tls.all(t, " + tlsHostsOf + ".all(h, variables.tls.all(u, !(h in u.?hosts.orValue([])) || u.?secretName.orValue(\"\") == " + secretOf + ")))",
 		}}},
-		{Rule: rules.TKEIngressE4052, Unread: ruleAnnotations, Validations: []Validation{{
+		{Rule: tkerules.IngressE4052, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + validHost() + ")",
 			Detail:     "'host ' + " + clipped(rulesWhere+"!("+validHost()+"))[0].host") + " + ' must be a lowercase domain name with at least one dot (optionally *.)'",
 		}}},
-		boolRule(rules.TKEIngressE4037, annIngDirectAccess),
-		boolRule(rules.TKEIngressE4044, annRuleMix),
-		boolRule(rules.TKEIngressE4050, annIngServiceAuto),
-		{Rule: rules.TKEIngressE4051, Validations: []Validation{{
+		boolRule(tkerules.IngressE4037, annIngDirectAccess),
+		boolRule(tkerules.IngressE4044, annRuleMix),
+		boolRule(tkerules.IngressE4050, annIngServiceAuto),
+		{Rule: tkerules.IngressE4051, Validations: []Validation{{
 			Expression: unsetOr(annIngServiceConfig, func(v string) string {
 				return "!" + v + ".endsWith(\"-auto-ingress-config\") && !" + v + ".endsWith(\"-auto-service-config\")"
 			}),
 			Detail: "'TkeServiceConfig name ' + " + clipped(get(annIngServiceConfig)) + " + ' ends with a suffix reserved for automatic configs'",
 		}}},
-		{Rule: rules.TKEIngressConfigConflict, Validations: []Validation{{
+		{Rule: tkerules.IngressConfigConflict, Validations: []Validation{{
 			Expression: "!(" + has(annIngServiceConfig) + ") || !(" + isTrue(get(annIngServiceAuto)) + ")",
 		}}},
-		{Rule: rules.TKEIngressE4045, Validations: []Validation{{
+		{Rule: tkerules.IngressE4045, Validations: []Validation{{
 			Expression: unsetOr(annIngChargeType, func(v string) string {
 				return oneOf(v, "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE")
 			}),
 			Detail: annDetail(annIngChargeType),
 		}}},
-		{Rule: rules.TKEIngressE4046, Validations: []Validation{{
+		{Rule: tkerules.IngressE4046, Validations: []Validation{{
 			Expression: unsetOr(annIngBandwidth, func(v string) string { return intIn(v, 1, 2048) }),
 			Detail:     annDetail(annIngBandwidth),
 		}}},
-		idRule(rules.TKEIngressE4055, annIngSubnet, checks.PatternTKESubnetID),
-		idRule(rules.TKEIngressE4098, annIngExistLB, checks.PatternTKELBID),
-		{Rule: rules.TKEIngressInvalidAnnotationValue, Validations: []Validation{
+		idRule(tkerules.IngressE4055, annIngSubnet, checks.PatternTKESubnetID),
+		idRule(tkerules.IngressE4098, annIngExistLB, checks.PatternTKELBID),
+		{Rule: tkerules.IngressInvalidAnnotationValue, Validations: []Validation{
 			idValidation(checks.AnnIngCrossRegion, checks.PatternTKERegionID),
 			idValidation(checks.AnnIngCrossVPC, checks.PatternTKEVPCID),
 		}},
@@ -127,22 +128,22 @@ func tkeIngressRules() []Covered {
 func tkeServiceRules() []Covered {
 	bools := list(annSvcDirectAccess, annSvcPrevLoopback, annSvcServiceAuto)
 	return []Covered{
-		idRule(rules.TKEServiceE4011, annSvcExistedLB, checks.PatternTKELBID),
-		idRule(rules.TKEServiceE4037, annSvcSubnet, checks.PatternTKESubnetID),
-		{Rule: rules.TKEServiceE4075, Validations: []Validation{{
+		idRule(tkerules.ServiceE4011, annSvcExistedLB, checks.PatternTKELBID),
+		idRule(tkerules.ServiceE4037, annSvcSubnet, checks.PatternTKESubnetID),
+		{Rule: tkerules.ServiceE4075, Validations: []Validation{{
 			Expression: unsetOr(annSvcCrossRegion, func(v string) string { return matches(v, pattern(checks.PatternTKERegionID)) }),
 			Detail: annDetail(annSvcCrossRegion) + " + (" + matches(get(annSvcCrossRegion), pattern(checks.PatternTKEZone)) +
 				" ? ', which looks like an availability zone: drop the trailing -N' : '')",
 		}}},
-		idRule(rules.TKEServiceInvalidVPCID, annSvcCrossVPC, checks.PatternTKEVPCID),
-		{Rule: rules.TKEServiceInvalidBool, Validations: []Validation{{
+		idRule(tkerules.ServiceInvalidVPCID, annSvcCrossVPC, checks.PatternTKEVPCID),
+		{Rule: tkerules.ServiceInvalidBool, Validations: []Validation{{
 			Expression: bools + ".all(k, !(k in variables.anns) || " + isBool("variables.anns[k]") + ")",
 			Detail:     bools + ".filter(k, k in variables.anns && !(" + isBool("variables.anns[k]") + ")).map(k, k + ' is ' + " + clipped("variables.anns[k]") + ").join(', ')",
 		}}},
-		{Rule: rules.TKEServiceConfigConflict, Validations: []Validation{{
+		{Rule: tkerules.ServiceConfigConflict, Validations: []Validation{{
 			Expression: get(annSvcServiceConfig) + " == \"\" || !(" + isTrue(get(annSvcServiceAuto)) + ")",
 		}}},
-		{Rule: rules.TKEServiceInvalidAnnotationValue, Validations: []Validation{{
+		{Rule: tkerules.ServiceInvalidAnnotationValue, Validations: []Validation{{
 			Expression: unsetOr(checks.AnnSvcChargeType, func(v string) string {
 				return oneOf(v, "BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")
 			}),

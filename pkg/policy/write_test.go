@@ -11,6 +11,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -44,9 +46,9 @@ func TestParseProviders(t *testing.T) {
 		wantCluster rules.Provider
 		wantErr     bool
 	}{
-		{"all", []rules.Provider{rules.TKE, rules.ACK}, "", false},
-		{" TKE", []rules.Provider{rules.TKE}, rules.TKE, false},
-		{"ack", []rules.Provider{rules.ACK}, rules.ACK, false},
+		{"all", []rules.Provider{tkerules.Provider, ackrules.Provider}, "", false},
+		{" TKE", []rules.Provider{tkerules.Provider}, tkerules.Provider, false},
+		{"ack", []rules.Provider{ackrules.Provider}, ackrules.Provider, false},
 		{"generic", nil, "", true},
 	}
 	for _, tt := range tests {
@@ -60,7 +62,7 @@ func TestParseProviders(t *testing.T) {
 }
 
 func TestWrite(t *testing.T) {
-	opts := Options{Providers: []rules.Provider{rules.TKE}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}}
+	opts := Options{Providers: []rules.Provider{tkerules.Provider}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}}
 	objs, err := Generate(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -122,9 +124,9 @@ func TestWriteList(t *testing.T) {
 		lang    words.Lang
 	}{
 		{"the whole catalog", "", words.English},
-		{"one provider", rules.ACK, words.English},
+		{"one provider", ackrules.Provider, words.English},
 		{"the whole catalog in Chinese", "", words.Chinese},
-		{"one provider in Chinese", rules.TKE, words.Chinese},
+		{"one provider in Chinese", tkerules.Provider, words.Chinese},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

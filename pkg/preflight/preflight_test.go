@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -87,20 +89,20 @@ func TestBasePreflight(t *testing.T) {
 		want             []string
 		severity         rules.Severity
 	}{
-		{"identical ACK Service", ackNow, ackNow, rules.ACK, false, nil, 0},
-		{"ACK address type", ackNow, replace(ackNow, "address-type: internet", "address-type: intranet"), rules.ACK, false,
+		{"identical ACK Service", ackNow, ackNow, ackrules.Provider, false, nil, 0},
+		{"ACK address type", ackNow, replace(ackNow, "address-type: internet", "address-type: intranet"), ackrules.Provider, false,
 			[]string{"ack.service.address-type-immutable metadata.annotations[service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type]"}, rules.Error},
-		{"ACK retyped", ackNow, replace(ackNow, "type: LoadBalancer", "type: ClusterIP"), rules.ACK, false,
+		{"ACK retyped", ackNow, replace(ackNow, "type: LoadBalancer", "type: ClusterIP"), ackrules.Provider, false,
 			[]string{"ack.service.change-deletes-lb spec.type"}, rules.Error},
-		{"ACK retyped, destructive allowed", ackNow, replace(ackNow, "type: LoadBalancer", "type: ClusterIP"), rules.ACK, true,
+		{"ACK retyped, destructive allowed", ackNow, replace(ackNow, "type: LoadBalancer", "type: ClusterIP"), ackrules.Provider, true,
 			[]string{"ack.service.change-deletes-lb spec.type"}, rules.Warning},
-		{"ACK annotation removed (benign)", ackNow, replace(ackNow, "    service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: internet\n", ""), rules.ACK, false, nil, 0},
+		{"ACK annotation removed (benign)", ackNow, replace(ackNow, "    service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: internet\n", ""), ackrules.Provider, false, nil, 0},
 		{"TKE traffic policy", replace(ackNow, "  annotations:\n    service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: internet\n", ""),
 			replace(replace(ackNow, "  annotations:\n    service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: internet\n", ""), "type: LoadBalancer", "type: LoadBalancer\n  externalTrafficPolicy: Local"),
-			rules.TKE, false, []string{"generic.service.traffic-policy-change spec.externalTrafficPolicy"}, rules.Warning},
-		{"TKE Ingress class", tkeIngNow, replace(tkeIngNow, "ingress.class: qcloud", "ingress.class: nginx"), rules.TKE, false,
+			tkerules.Provider, false, []string{"generic.service.traffic-policy-change spec.externalTrafficPolicy"}, rules.Warning},
+		{"TKE Ingress class", tkeIngNow, replace(tkeIngNow, "ingress.class: qcloud", "ingress.class: nginx"), tkerules.Provider, false,
 			[]string{"tke.ingress.change-deletes-lb metadata.annotations[kubernetes.io/ingress.class]"}, rules.Error},
-		{"TKE Ingress identical", tkeIngNow, tkeIngNow, rules.TKE, false, nil, 0},
+		{"TKE Ingress identical", tkeIngNow, tkeIngNow, tkerules.Provider, false, nil, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -18,7 +18,7 @@ func inCluster(r Report, cluster string) Report {
 }
 
 func TestClusterColumn(t *testing.T) {
-	e4011 := checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check"}
+	e4011 := checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: "check"}
 	reports := []Report{
 		inCluster(named(t, snapshot.KindIngress, "shop", "bar", e4011), "prod"),
 		inCluster(named(t, snapshot.KindIngress, "shop", "bar", e4011), "staging-east"),
@@ -67,7 +67,7 @@ func TestClusterColumn(t *testing.T) {
 }
 
 func TestNoClusterColumnForOneContext(t *testing.T) {
-	r := named(t, snapshot.KindIngress, "shop", "bar", checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check"})
+	r := named(t, snapshot.KindIngress, "shop", "bar", checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: "check"})
 	for _, f := range []Format{Text, Wide, Name, JSON} {
 		out := text(t, NewWriter(nil, f, false, false), []Report{r})
 		if strings.Contains(out, "CLUSTER") || strings.Contains(out, "cluster") {

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -131,7 +132,7 @@ func TestGoldenWideMixedWidth(t *testing.T) {
 
 // TestRuleTableMixedWidth: the rules list in Chinese aligns its columns by display width.
 func TestRuleTableMixedWidth(t *testing.T) {
-	rs := rules.AllIn([]rules.Rule{rules.TKEIngressE4011.Rule(), rules.TKEServiceCLBLoopback.Rule(), rules.TKEIngressE4035.Rule()}, words.Chinese)
+	rs := rules.AllIn([]rules.Rule{tkerules.IngressE4011.Rule(), tkerules.ServiceCLBLoopback.Rule(), tkerules.IngressE4035.Rule()}, words.Chinese)
 	var buf bytes.Buffer
 	if err := report.WriteRuleTable(&buf, rs); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -70,7 +72,7 @@ func heldReports(t *testing.T) []Report {
 	own := words.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
 	unknown := &snapshot.UnknownError{Resource: "nodes", Reason: "not fetched", Class: snapshot.ReasonMissingInput}
 	said := words.Say("secret %s has %d certificates", "Secret %s 含 %d 个证书", "ns/tls", 2)
-	change := changes.Change{Rule: rules.ACKServiceResourceGroupImmutable, Field: "metadata.annotations[x]", Old: "a", New: "b",
+	change := changes.Change{Rule: ackrules.ServiceResourceGroupImmutable, Field: "metadata.annotations[x]", Old: "a", New: "b",
 		Consequence: "the CLB keeps its group", Says: words.Say("the CLB keeps its group", "CLB 保持其资源组")}
 	incomplete := []snapshot.FailedRead{{Class: snapshot.ReasonReadFailed, Verb: "list", Resource: "pods", Note: "list pods: timeout"}}
 
@@ -85,15 +87,15 @@ func heldReports(t *testing.T) []Report {
 	var out []Report
 
 	// An Ingress with every kind of finding, skips and partial checks, live.
-	r := build(checks.Result{Target: ing, Provider: rules.TKE,
+	r := build(checks.Result{Target: ing, Provider: tkerules.Provider,
 		Controller: &checks.IngressController{Name: "TKE CLB", Class: "qcloud", Path: "metadata.annotations[kubernetes.io/ingress.class]", Covered: true},
 		Findings: []checks.Finding{
-			{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck, Path: "spec.tls[0]", Message: said.String(), Words: said},
-			{Rule: rules.TKEIngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent, Path: "metadata.annotations[kubernetes.io/ingress.http-rules]",
+			{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck, Path: "spec.tls[0]", Message: said.String(), Words: said},
+			{Rule: tkerules.IngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent, Path: "metadata.annotations[kubernetes.io/ingress.http-rules]",
 				Message: "not valid JSON", Words: words.Say("not valid JSON", "不是合法的 JSON"), Event: "ErrorCode: E4022", Count: 3, LastSeen: seen},
-			{Rule: rules.TKEIngressE4051, Check: "events", Source: checks.SourceEvent, Message: "ErrorCode: E4051 quoted as it is", Count: 1, LastSeen: seen},
-			{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: checks.SourceCheck, Severity: &info, Message: "a message not worded"},
-			{Rule: rules.ACKServiceResourceGroupImmutable, Check: "changes", Source: checks.SourceCheck, Path: change.Field,
+			{Rule: tkerules.IngressE4051, Check: "events", Source: checks.SourceEvent, Message: "ErrorCode: E4051 quoted as it is", Count: 1, LastSeen: seen},
+			{Rule: tkerules.ServiceCLBLoopback, Check: "y", Source: checks.SourceCheck, Severity: &info, Message: "a message not worded"},
+			{Rule: ackrules.ServiceResourceGroupImmutable, Check: "changes", Source: checks.SourceCheck, Path: change.Field,
 				Message: change.Message(), Words: change.Words(), Change: &change},
 		},
 		Skipped: []checks.Skip{
@@ -109,17 +111,17 @@ func heldReports(t *testing.T) []Report {
 	out = append(out, r)
 
 	// A Service with a consequence and a suppressed finding, offline, located, in a cluster.
-	r = build(checks.Result{Target: svc, Provider: rules.ACK,
+	r = build(checks.Result{Target: svc, Provider: ackrules.Provider,
 		Findings: []checks.Finding{
 			{Rule: rules.GenericServiceNoEndpoints, Check: "service-endpoints", Source: checks.SourceCheck, Path: "spec.selector",
 				Message: said.String(), Words: said,
-				Consequences: []checks.Finding{{Rule: rules.ACKServiceNoAvailableNodes, Check: "events", Source: checks.SourceEvent, Message: "no nodes", Count: 3, LastSeen: seen}}},
-			{Rule: rules.TKEIngressE4051, Check: "x", Source: checks.SourceCheck},
+				Consequences: []checks.Finding{{Rule: ackrules.ServiceNoAvailableNodes, Check: "events", Source: checks.SourceEvent, Message: "no nodes", Count: 3, LastSeen: seen}}},
+			{Rule: tkerules.IngressE4051, Check: "x", Source: checks.SourceCheck},
 		},
 		Skipped: []checks.Skip{{Check: "events", Reason: "offline", Class: snapshot.ReasonMissingInput}},
 	}, snapshot.Offline, nil)
 	r.Provider.SetEvidence(words.Say("node providerID %s", "节点 providerID %s", "cn-hangzhou.i-bp1"))
-	r.Suppress([]string{rules.TKEIngressE4051.String(), "no-such-rule"})
+	r.Suppress([]string{tkerules.IngressE4051.String(), "no-such-rule"})
 	r.Locate(func(path string) *snapshot.Location {
 		return &snapshot.Location{File: "in.yaml", Line: len(path) + 1, Column: 3}
 	})
@@ -134,17 +136,17 @@ func heldReports(t *testing.T) []Report {
 	out = append(out, r)
 
 	// An Ingress of a controller the catalog does not cover, with the provider given by flag.
-	r = build(checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "alb"}, Provider: rules.ACK,
+	r = build(checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "alb"}, Provider: ackrules.Provider,
 		Controller: &checks.IngressController{Name: "ALB", Class: "alb", Path: "spec.ingressClassName", Controller: "ingress.k8s.alibabacloud/alb"}}, snapshot.Live, nil)
 	r.Provider.SetEvidence(words.Say("--provider flag", "--provider 参数"))
 	out = append(out, r)
 
 	// Reports changed after Build in ways Build never makes them: each such field is kept as it is.
 	odd := func(change func(r *Report)) Report {
-		r := build(checks.Result{Target: ing, Provider: rules.TKE,
+		r := build(checks.Result{Target: ing, Provider: tkerules.Provider,
 			Controller: &checks.IngressController{Class: "qcloud", Path: "spec.ingressClassName"},
-			Findings: []checks.Finding{{Rule: rules.TKEIngressE4011, Check: "c", Source: checks.SourceCheck, Message: said.String(), Words: said,
-				Consequences: []checks.Finding{{Rule: rules.TKEIngressE4051, Check: "d", Source: checks.SourceCheck}}}},
+			Findings: []checks.Finding{{Rule: tkerules.IngressE4011, Check: "c", Source: checks.SourceCheck, Message: said.String(), Words: said,
+				Consequences: []checks.Finding{{Rule: tkerules.IngressE4051, Check: "d", Source: checks.SourceCheck}}}},
 			Skipped: []checks.Skip{{Check: "s", Reason: own.Error(), Worded: own.(words.Worded)}}}, snapshot.Live, nil)
 		r.Provider.SetEvidence(said)
 		change(&r)
@@ -184,7 +186,7 @@ func TestHoldKeepsEveryField(t *testing.T) {
 	var r Report
 	n := 0
 	fill(reflect.ValueOf(&r).Elem(), &n, 0)
-	if r.Findings[0].Consequences[0].Rule != rules.TKEIngressE4011 || r.Summary.Suppressed == 0 || r.Origin == nil {
+	if r.Findings[0].Consequences[0].Rule != tkerules.IngressE4011 || r.Summary.Suppressed == 0 || r.Origin == nil {
 		t.Fatalf("fill left fields unset: %+v", r)
 	}
 	back := Hold(r).Report()
@@ -220,7 +222,7 @@ func fill(v reflect.Value, n *int, depth int) {
 	*n++
 	switch v.Type() {
 	case reflect.TypeOf(rules.ID{}):
-		v.Set(reflect.ValueOf(rules.TKEIngressE4011))
+		v.Set(reflect.ValueOf(tkerules.IngressE4011))
 		return
 	case reflect.TypeOf(time.Time{}):
 		v.Set(reflect.ValueOf(time.Date(2026, 1, 2, 3, 4, 5, *n, time.UTC)))
@@ -282,12 +284,12 @@ func exportedPaths(t reflect.Type, prefix []int, depth int) [][]int {
 func TestHoldDropsWhatItDerives(t *testing.T) {
 	said := words.Say("secret %s has %d certificates", "Secret %s 含 %d 个证书", "ns/tls", 2)
 	own := words.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
-	r, err := Build(checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "web"}, Provider: rules.TKE,
+	r, err := Build(checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "web"}, Provider: tkerules.Provider,
 		Controller: &checks.IngressController{Name: "TKE CLB", Class: "qcloud", Path: "spec.ingressClassName", Covered: true},
 		Findings: []checks.Finding{
-			{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck, Path: "spec.tls[0]", Message: said.String(), Words: said},
+			{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck, Path: "spec.tls[0]", Message: said.String(), Words: said},
 			{Rule: rules.GenericServiceNoEndpoints, Check: "service-endpoints", Source: checks.SourceCheck, Message: said.String(), Words: said,
-				Consequences: []checks.Finding{{Rule: rules.ACKServiceNoAvailableNodes, Check: "c", Source: checks.SourceCheck, Message: said.String(), Words: said}}},
+				Consequences: []checks.Finding{{Rule: ackrules.ServiceNoAvailableNodes, Check: "c", Source: checks.SourceCheck, Message: said.String(), Words: said}}},
 		},
 		Skipped: []checks.Skip{{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(words.Worded)}},
 	}, snapshot.Live, nil)

@@ -11,7 +11,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -39,13 +40,13 @@ func TestLocalize(t *testing.T) {
 	now := &corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 80}}}}
 	after := now.DeepCopy()
 	after.Spec.Type = corev1.ServiceTypeClusterIP
-	cs := changes.Service(rules.TKE, now, after, true)
+	cs := changes.Service(tkerules.Provider, now, after, true)
 	if len(cs) != 1 {
 		t.Fatalf("changes %+v", cs)
 	}
 	ch := cs[0]
 	r := build(t, result(
-		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"},
+		checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"},
 		checks.Finding{Rule: ch.Rule, Check: "changes", Source: "check", Path: ch.Field, Message: ch.Message(), Words: ch.Words(), Change: &ch},
 	), "offline")
 	zh := Localize(r, words.Chinese)
@@ -97,7 +98,7 @@ func TestLocalize(t *testing.T) {
 
 // TestSARIFLang: SARIF rule descriptions and help follow the language; ids and levels do not.
 func TestSARIFLang(t *testing.T) {
-	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"}), "offline")
+	r := build(t, result(checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]", Message: "facts"}), "offline")
 	en := NewSARIFIn([]Report{r}, "v", words.English)
 	zh := NewSARIFIn([]Report{Localize(r, words.Chinese)}, "v", words.Chinese)
 	de, dz := en.Runs[0].Tool.Driver.Rules, zh.Runs[0].Tool.Driver.Rules
@@ -120,7 +121,7 @@ func TestSARIFLang(t *testing.T) {
 func TestLocalizeWordedSkips(t *testing.T) {
 	own := words.Errorf("%s has no %s container", "%s 中没有 %s 容器", "Deployment kube-system/x", "x")
 	unknown := &snapshot.UnknownError{Resource: "nodes", Reason: "not fetched", Class: snapshot.ReasonMissingInput}
-	res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: rules.ACK,
+	res := checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: ackrules.Provider,
 		Skipped: []checks.Skip{
 			{Check: "ack-ccm-version", Reason: own.Error(), Worded: own.(words.Worded)},
 			{Check: "ack-eni", Reason: "changed: " + own.Error(), Worded: own.(words.Worded)},

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -44,7 +46,7 @@ func TestDisplayWidth(t *testing.T) {
 }
 
 func TestTableAlignsByDisplayWidth(t *testing.T) {
-	warn := checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}
+	warn := checks.Finding{Rule: tkerules.IngressE4051, Source: "check"}
 	out := text(t, NewWriter(nil, Wide, false, false), []Report{
 		named(t, snapshot.KindIngress, "ns", "服务-web", warn), named(t, snapshot.KindIngress, "ns", "plain", warn)})
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -75,7 +77,7 @@ func TestWrap(t *testing.T) {
 }
 
 func TestSeveralObjectsShowProblemsAndTotal(t *testing.T) {
-	bad := named(t, snapshot.KindIngress, "a", "bad", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"})
+	bad := named(t, snapshot.KindIngress, "a", "bad", checks.Finding{Rule: tkerules.IngressE4011, Source: "check"})
 	ok := named(t, snapshot.KindService, "a", "fine")
 	w := NewWriter(nil, Text, false, false)
 	def := text(t, w, []Report{ok, bad})
@@ -93,8 +95,8 @@ func TestSeveralObjectsShowProblemsAndTotal(t *testing.T) {
 }
 
 func TestSortByAndName(t *testing.T) {
-	e := checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"}
-	wn := checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}
+	e := checks.Finding{Rule: tkerules.IngressE4011, Source: "check"}
+	wn := checks.Finding{Rule: tkerules.IngressE4051, Source: "check"}
 	reports := []Report{
 		named(t, snapshot.KindIngress, "b", "w1", wn),
 		named(t, snapshot.KindIngress, "a", "e2", e, wn),
@@ -120,8 +122,8 @@ func TestSortByAndName(t *testing.T) {
 
 func TestWorstColumnColouredAndCodeColumnSized(t *testing.T) {
 	r := named(t, snapshot.KindService, "a", "x",
-		checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"},
-		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Source: "check", Message: "m"})
+		checks.Finding{Rule: tkerules.IngressE4011, Source: "check", Message: "m"},
+		checks.Finding{Rule: tkerules.ServiceCLBLoopback, Source: "check", Message: "m"})
 	out := text(t, NewWriter(nil, Text, false, true), []Report{r})
 	row := strings.Split(out, "\n")[1]
 	if !strings.Contains(row, "\x1b[") || !strings.Contains(row, "error") {
@@ -143,12 +145,12 @@ func TestWorstColumnColouredAndCodeColumnSized(t *testing.T) {
 
 func TestSuppress(t *testing.T) {
 	r := build(t, result(
-		checks.Finding{Rule: rules.TKEIngressE4011, Source: "check"},
-		checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"},
-		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Source: "check"},
+		checks.Finding{Rule: tkerules.IngressE4011, Source: "check"},
+		checks.Finding{Rule: tkerules.IngressE4051, Source: "check"},
+		checks.Finding{Rule: tkerules.ServiceCLBLoopback, Source: "check"},
 	), "live")
 	unknown := r.Suppress(ParseIgnore(" e4011 , clb-loopback,,typo"))
-	if len(r.Findings) != 1 || r.Findings[0].Rule != rules.TKEIngressE4051 {
+	if len(r.Findings) != 1 || r.Findings[0].Rule != tkerules.IngressE4051 {
 		t.Errorf("findings %+v", r.Findings)
 	}
 	if r.Summary != (Summary{Warning: 1, Suppressed: 2}) || len(r.Suppressed) != 2 {
@@ -164,12 +166,12 @@ func TestSuppress(t *testing.T) {
 }
 
 func TestFixHintsWrapToWidth(t *testing.T) {
-	r := named(t, snapshot.KindIngress, "a", "x", checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"})
+	r := named(t, snapshot.KindIngress, "a", "x", checks.Finding{Rule: tkerules.IngressE4011, Source: "check", Message: "m"})
 	w := NewWriter(nil, Text, true, false)
 	unwrapped := text(t, w, []Report{r})
 	w.Width = 60
 	wrapped := text(t, w, []Report{r})
-	rule, _ := rules.Get(rules.TKEIngressE4011)
+	rule, _ := rules.Get(tkerules.IngressE4011)
 	if !strings.Contains(unwrapped, rule.Fix) {
 		t.Errorf("without a width the fix is one line")
 	}
@@ -192,9 +194,9 @@ func TestFixHintsWrapToWidth(t *testing.T) {
 // rules alike; the JSON code stays the documented one.
 func TestCodeColumnsAgree(t *testing.T) {
 	r := named(t, snapshot.KindService, "a", "lb",
-		checks.Finding{Rule: rules.ACKServiceBackendQuota, Source: "check", Message: "m"},
-		checks.Finding{Rule: rules.ACKServiceOrderArrearage, Source: "check", Message: "m"},
-		checks.Finding{Rule: rules.ACKServiceReuseWithoutOverride, Source: "check", Message: "m"})
+		checks.Finding{Rule: ackrules.ServiceBackendQuota, Source: "check", Message: "m"},
+		checks.Finding{Rule: ackrules.ServiceOrderArrearage, Source: "check", Message: "m"},
+		checks.Finding{Rule: ackrules.ServiceReuseWithoutOverride, Source: "check", Message: "m"})
 	want := []string{"backend-quota", "ORDER.ARREARAGE", "reuse-without-override"}
 	for i, f := range r.Findings {
 		if got := CodeLabel(f.Rule); got != want[i] {

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -74,17 +75,17 @@ func policyFixture(t *testing.T) []Report {
 	shopWeb := mk("prod", snapshot.KindIngress, "shop", "web",
 		[]checks.Skip{{Check: "tke-ingress-backends", Reason: "forbidden", Class: snapshot.ReasonForbidden},
 			{Check: "tke-ingress-service-config", Reason: "not served", Class: snapshot.ReasonNotServed}},
-		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheckEvent, Path: "spec.tls[0].secretName",
+		checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheckEvent, Path: "spec.tls[0].secretName",
 			Message: "no qcloud_cert_id", Event: "E4011 seen", Count: 3, LastSeen: seen},
-		checks.Finding{Rule: rules.TKEIngressE4052, Check: "tke-ingress-rules", Source: checks.SourceCheck},
-		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "loop", Source: checks.SourceCheck, Severity: &info})
+		checks.Finding{Rule: tkerules.IngressE4052, Check: "tke-ingress-rules", Source: checks.SourceCheck},
+		checks.Finding{Rule: tkerules.ServiceCLBLoopback, Check: "loop", Source: checks.SourceCheck, Severity: &info})
 	shopWeb.Suppress([]string{"E4052"})
 	return []Report{
-		mk("prod", snapshot.KindService, "shop", "api", nil, checks.Finding{Rule: rules.TKEServiceE4005, Check: "tke-service", Source: checks.SourceCheck}),
+		mk("prod", snapshot.KindService, "shop", "api", nil, checks.Finding{Rule: tkerules.ServiceE4005, Check: "tke-service", Source: checks.SourceCheck}),
 		shopWeb,
-		mk("prod", snapshot.KindService, "", "orphan", nil, checks.Finding{Rule: rules.TKEServiceE4012, Check: "tke-service", Source: checks.SourceCheck}),
+		mk("prod", snapshot.KindService, "", "orphan", nil, checks.Finding{Rule: tkerules.ServiceE4012, Check: "tke-service", Source: checks.SourceCheck}),
 		mk("prod", snapshot.KindService, "apps", "clean", nil),
-		mk("dev", snapshot.KindService, "shop", "api", nil, checks.Finding{Rule: rules.TKEServiceE4005, Check: "tke-service", Source: checks.SourceCheck}),
+		mk("dev", snapshot.KindService, "shop", "api", nil, checks.Finding{Rule: tkerules.ServiceE4005, Check: "tke-service", Source: checks.SourceCheck}),
 	}
 }
 
@@ -124,12 +125,12 @@ func TestNewPolicyReportsGroups(t *testing.T) {
 			rows = append(rows, row{e.Resources[0].Kind, e.Resources[0].Name, e.Policy, e.Result, e.Severity, e.Scored})
 		}
 		want := []row{
-			{"Ingress", "web", rules.TKEIngressE4011.String(), PolicyFail, PolicyHigh, true},
-			{"Ingress", "web", rules.TKEServiceCLBLoopback.String(), PolicyWarn, PolicyInfo, false},
-			{"Ingress", "web", rules.TKEIngressE4052.String(), PolicySkip, PolicyHigh, false},
+			{"Ingress", "web", tkerules.IngressE4011.String(), PolicyFail, PolicyHigh, true},
+			{"Ingress", "web", tkerules.ServiceCLBLoopback.String(), PolicyWarn, PolicyInfo, false},
+			{"Ingress", "web", tkerules.IngressE4052.String(), PolicySkip, PolicyHigh, false},
 			{"Ingress", "web", "tke-ingress-backends", PolicyError, "", false},
 			{"Ingress", "web", "tke-ingress-service-config", PolicySkip, "", false},
-			{"Service", "api", rules.TKEServiceE4005.String(), PolicyFail, PolicyHigh, true},
+			{"Service", "api", tkerules.ServiceE4005.String(), PolicyFail, PolicyHigh, true},
 		}
 		if !slices.Equal(rows, want) {
 			t.Errorf("results =\n%+v\nwant\n%+v", rows, want)

@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 func result(findings ...checks.Finding) checks.Result {
 	return checks.Result{Target: snapshot.Target{Kind: snapshot.KindIngress, Namespace: "ns", Name: "bar"},
-		Provider: rules.TKE, Findings: findings}
+		Provider: tkerules.Provider, Findings: findings}
 }
 
 // build is Build for results every test knows to be valid.
@@ -31,14 +33,14 @@ func build(t *testing.T, res checks.Result, source snapshot.Source) Report {
 func TestBuildJoinsRulesAndCounts(t *testing.T) {
 	info := rules.Info
 	r := build(t, result(
-		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]"},
-		checks.Finding{Rule: rules.TKEIngressE4051, Check: "x", Source: "check"},
-		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: "check", Severity: &info},
+		checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: "check", Path: "spec.tls[0]"},
+		checks.Finding{Rule: tkerules.IngressE4051, Check: "x", Source: "check"},
+		checks.Finding{Rule: tkerules.ServiceCLBLoopback, Check: "y", Source: "check", Severity: &info},
 	), "live")
 	if r.Summary != (Summary{Error: 1, Warning: 1, Info: 1}) {
 		t.Errorf("summary %+v", r.Summary)
 	}
-	want, _ := rules.Get(rules.TKEIngressE4011)
+	want, _ := rules.Get(tkerules.IngressE4011)
 	f := r.Findings[0]
 	if f.Code != "E4011" || f.Fix != want.Fix || f.Risk != want.Risk || f.Doc != want.Doc || f.Severity != rules.Error {
 		t.Errorf("not joined: %+v", f)
@@ -49,7 +51,7 @@ func TestBuildJoinsRulesAndCounts(t *testing.T) {
 }
 
 func TestExitCode(t *testing.T) {
-	warn := build(t, result(checks.Finding{Rule: rules.TKEIngressE4051, Source: "check"}), "live")
+	warn := build(t, result(checks.Finding{Rule: tkerules.IngressE4051, Source: "check"}), "live")
 	clean := build(t, result(), "live")
 	tests := []struct {
 		name string
@@ -73,7 +75,7 @@ func TestExitCode(t *testing.T) {
 }
 
 func TestWriters(t *testing.T) {
-	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Path: "spec.tls[0]", Message: "m"}), "live")
+	r := build(t, result(checks.Finding{Rule: tkerules.IngressE4011, Source: "check", Path: "spec.tls[0]", Message: "m"}), "live")
 	var b bytes.Buffer
 	if err := NewWriter(&b, JSON, false, false).Write([]Report{build(t, result(), "live")}, false); err != nil {
 		t.Fatal(err)
@@ -96,7 +98,7 @@ func TestWriters(t *testing.T) {
 	if !strings.Contains(out, "E4011") || !strings.Contains(out, "OBJECT") || strings.Contains(out, "\x1b[") {
 		t.Errorf("text: %s", out)
 	}
-	want, _ := rules.Get(rules.TKEIngressE4011)
+	want, _ := rules.Get(tkerules.IngressE4011)
 	if !strings.Contains(out, want.Fix) {
 		t.Errorf("fix hints missing")
 	}
@@ -107,7 +109,7 @@ func TestWriters(t *testing.T) {
 
 // TestCheckEventFinding: a finding seen by a check and an event carries both in JSON and text.
 func TestCheckEventFinding(t *testing.T) {
-	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent,
+	r := build(t, result(checks.Finding{Rule: tkerules.IngressE4022, Check: "tke-ingress-annotations", Source: checks.SourceCheckEvent,
 		Path: "metadata.annotations[kubernetes.io/ingress.http-rules]", Message: "not valid JSON", Event: "ErrorCode: E4022", Count: 3,
 		LastSeen: time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)}), "live")
 	var b bytes.Buffer
@@ -154,7 +156,7 @@ func TestPartialChecks(t *testing.T) {
 // TestBuildRefusesUnknownRules: a finding that names no catalog rule never becomes an empty title, fix
 // and info severity in a report; Build fails, and the zero ID cannot be written as JSON either.
 func TestBuildRefusesUnknownRules(t *testing.T) {
-	res := result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "a", Source: checks.SourceCheck},
+	res := result(checks.Finding{Rule: tkerules.IngressE4011, Check: "a", Source: checks.SourceCheck},
 		checks.Finding{Check: "b", Source: checks.SourceCheck, Message: "m"})
 	if r, err := Build(res, snapshot.Live, nil); err == nil || !strings.Contains(err.Error(), `"b"`) {
 		t.Fatalf("Build = %+v, %v; want an error naming check b", r.Findings, err)
@@ -180,7 +182,7 @@ func (b *brokenPipe) Write(p []byte) (int, error) {
 }
 
 func TestTextWriteErrorIsReturned(t *testing.T) {
-	r := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Source: "check", Message: "m"}), "live")
+	r := build(t, result(checks.Finding{Rule: tkerules.IngressE4011, Source: "check", Message: "m"}), "live")
 	if err := NewWriter(&brokenPipe{}, Text, true, false).Write([]Report{r, r}, false); err == nil || err.Error() != "write failed" {
 		t.Errorf("got %v, want the write error", err)
 	}
@@ -190,9 +192,9 @@ func TestTextWriteErrorIsReturned(t *testing.T) {
 // code, severity) but carries no fix, risk or doc, is not counted in the summary, and is printed
 // under its finding.
 func TestBuildConsequences(t *testing.T) {
-	r := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: rules.ACK,
+	r := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: "web"}, Provider: ackrules.Provider,
 		Findings: []checks.Finding{{Rule: rules.GenericServiceNoEndpoints, Check: "service-endpoints", Source: checks.SourceCheck, Path: "spec.selector",
-			Consequences: []checks.Finding{{Rule: rules.ACKServiceNoAvailableNodes, Check: "events", Source: checks.SourceEvent, Message: "no nodes", Count: 3}}}}}, "live")
+			Consequences: []checks.Finding{{Rule: ackrules.ServiceNoAvailableNodes, Check: "events", Source: checks.SourceEvent, Message: "no nodes", Count: 3}}}}}, "live")
 	if r.Summary != (Summary{Error: 1}) || len(r.Findings) != 1 {
 		t.Fatalf("summary %+v, findings %+v", r.Summary, r.Findings)
 	}
@@ -201,8 +203,8 @@ func TestBuildConsequences(t *testing.T) {
 		t.Fatalf("consequences %+v", cs)
 	}
 	c := cs[0]
-	want := rules.ACKServiceNoAvailableNodes.Rule()
-	if c.Rule != rules.ACKServiceNoAvailableNodes || c.Title != want.Title || c.Severity != want.Severity || c.Source != checks.SourceEvent ||
+	want := ackrules.ServiceNoAvailableNodes.Rule()
+	if c.Rule != ackrules.ServiceNoAvailableNodes || c.Title != want.Title || c.Severity != want.Severity || c.Source != checks.SourceEvent ||
 		c.Count != 3 || c.Fix != "" || c.Risk != "" || c.Doc != "" {
 		t.Errorf("consequence not joined as a consequence: %+v", c)
 	}
@@ -215,7 +217,7 @@ func TestBuildConsequences(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back.Findings) != 1 {
 		t.Fatalf("%v: %s", err, b.String())
 	}
-	if got := back.Findings[0].Consequences; len(got) != 1 || got[0].Rule != rules.ACKServiceNoAvailableNodes {
+	if got := back.Findings[0].Consequences; len(got) != 1 || got[0].Rule != ackrules.ServiceNoAvailableNodes {
 		t.Errorf("JSON round trip lost the consequence: %s", b.String())
 	}
 	b.Reset()
@@ -223,7 +225,7 @@ func TestBuildConsequences(t *testing.T) {
 	if err := w.Write([]Report{r}, false); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "["+rules.ACKServiceNoAvailableNodes.String()+"]") {
+	if !strings.Contains(b.String(), "["+ackrules.ServiceNoAvailableNodes.String()+"]") {
 		t.Errorf("text does not show the consequence's rule:\n%s", b.String())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -37,7 +38,7 @@ func TestViews(t *testing.T) {
 	if vs := Views(nil, words.English); vs == nil || len(vs) != 0 {
 		t.Errorf("Views(nil) = %#v, want an empty list", vs)
 	}
-	b, err := json.Marshal(View(rules.TKEIngressE4011.Rule(), words.English))
+	b, err := json.Marshal(View(tkerules.IngressE4011.Rule(), words.English))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestViews(t *testing.T) {
 }
 
 func TestWriteRuleTable(t *testing.T) {
-	rs := []rules.Rule{rules.TKEIngressE4009.Rule(), rules.TKEIngressE4011.Rule()}
+	rs := []rules.Rule{tkerules.IngressE4009.Rule(), tkerules.IngressE4011.Rule()}
 	var buf bytes.Buffer
 	if err := WriteRuleTable(&buf, rs); err != nil {
 		t.Fatal(err)
@@ -93,12 +94,12 @@ func TestWriteRuleDetails(t *testing.T) {
 		rs   []rules.Rule
 		want []string // line prefixes expected, in order
 	}{
-		{"one rule", []rules.Rule{rules.TKEIngressE4011.Rule()}, head(rules.TKEIngressE4011.Rule())},
+		{"one rule", []rules.Rule{tkerules.IngressE4011.Rule()}, head(tkerules.IngressE4011.Rule())},
 		{"a rule decided by more than the object", []rules.Rule{decided}, append(head(decided), "  decided also by")},
 		{"a rule the controller retries", []rules.Rule{retried}, append(head(retried), "  the cloud controller retries")},
-		{"a rule without a vendor page", []rules.Rule{rules.TKEIngressE4000.Rule()}, append(head(rules.TKEIngressE4000.Rule()), "  the cloud controller retries")},
-		{"two rules, a blank line between", []rules.Rule{rules.TKEIngressE4009.Rule(), rules.TKEIngressE4011.Rule()},
-			append(append(head(rules.TKEIngressE4009.Rule()), ""), rules.TKEIngressE4011.String())},
+		{"a rule without a vendor page", []rules.Rule{tkerules.IngressE4000.Rule()}, append(head(tkerules.IngressE4000.Rule()), "  the cloud controller retries")},
+		{"two rules, a blank line between", []rules.Rule{tkerules.IngressE4009.Rule(), tkerules.IngressE4011.Rule()},
+			append(append(head(tkerules.IngressE4009.Rule()), ""), tkerules.IngressE4011.String())},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

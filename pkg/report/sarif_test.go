@@ -12,6 +12,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -85,14 +87,14 @@ func TestSARIFDriverListsEveryRule(t *testing.T) {
 func TestSARIFResults(t *testing.T) {
 	info := rules.Info
 	offline := build(t, result(
-		checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheckEvent, Path: "spec.tls[0].secretName", Message: "no key", Event: "E4011 seen"},
-		checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "y", Source: checks.SourceCheck, Severity: &info, Message: "loop"},
+		checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheckEvent, Path: "spec.tls[0].secretName", Message: "no key", Event: "E4011 seen"},
+		checks.Finding{Rule: tkerules.ServiceCLBLoopback, Check: "y", Source: checks.SourceCheck, Severity: &info, Message: "loop"},
 	), snapshot.Offline)
 	offline.Findings[0].Location = &snapshot.Location{File: "deploy/app dir/ing.yaml", Line: 12, Column: 7}
 	offline.Findings[1].Location = &snapshot.Location{File: snapshot.Stdin, Line: 3, Column: 1}
 	offline.Skipped = []Skipped{{Check: "events", Reason: "not in the input"}}
 	live := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "pay", Name: "web"},
-		Provider: rules.ACK, Findings: []checks.Finding{{Rule: rules.GenericServiceNoSelector, Check: "z", Source: checks.SourceCheck, Path: "spec.selector"}}}, snapshot.Live)
+		Provider: ackrules.Provider, Findings: []checks.Finding{{Rule: rules.GenericServiceNoSelector, Check: "z", Source: checks.SourceCheck, Path: "spec.selector"}}}, snapshot.Live)
 	log, _ := sarifOf(t, offline, live)
 	run := log.Runs[0]
 	if len(run.Results) != 3 {
@@ -149,7 +151,7 @@ func TestSARIFResults(t *testing.T) {
 }
 
 func TestSARIFIsDeterministic(t *testing.T) {
-	rep := build(t, result(checks.Finding{Rule: rules.TKEIngressE4011, Check: "c", Source: checks.SourceCheck, Path: "spec.tls"}), snapshot.Offline)
+	rep := build(t, result(checks.Finding{Rule: tkerules.IngressE4011, Check: "c", Source: checks.SourceCheck, Path: "spec.tls"}), snapshot.Offline)
 	_, a := sarifOf(t, rep)
 	_, b := sarifOf(t, rep)
 	if !bytes.Equal(a, b) {
@@ -191,7 +193,7 @@ func TestSARIFHelpURILanguage(t *testing.T) {
 		})
 	}
 	// The two languages differ where a source has a page in each.
-	r := rules.ACKServiceBackendQuota.Rule()
+	r := ackrules.ServiceBackendQuota.Rule()
 	if en, zh := r.Link(words.English), r.Link(words.Chinese); en == zh || !strings.Contains(zh, "/zh/") || !strings.Contains(en, "/en/") {
 		t.Errorf("%s: links en %s zh %s", r.ID, en, zh)
 	}
@@ -216,7 +218,7 @@ func sarifReport(t *testing.T, name string, n int) Report {
 	info, warn := rules.Info, rules.Warning
 	var fs []checks.Finding
 	for i := range n {
-		f := checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "c", Source: checks.SourceCheck, Path: fmt.Sprintf("spec.ports[%d]", i)}
+		f := checks.Finding{Rule: tkerules.ServiceCLBLoopback, Check: "c", Source: checks.SourceCheck, Path: fmt.Sprintf("spec.ports[%d]", i)}
 		switch i % 3 {
 		case 0:
 			f.Severity = &info
@@ -225,7 +227,7 @@ func sarifReport(t *testing.T, name string, n int) Report {
 		}
 		fs = append(fs, f)
 	}
-	r := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: name}, Provider: rules.TKE, Findings: fs}, snapshot.Offline)
+	r := build(t, checks.Result{Target: snapshot.Target{Kind: snapshot.KindService, Namespace: "ns", Name: name}, Provider: tkerules.Provider, Findings: fs}, snapshot.Offline)
 	return r
 }
 

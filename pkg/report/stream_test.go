@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -16,13 +17,13 @@ import (
 // variedReports are reports that exercise every field and every escaping encoding/json does.
 func variedReports(t *testing.T) []Report {
 	t.Helper()
-	e4011 := checks.Finding{Rule: rules.TKEIngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck,
+	e4011 := checks.Finding{Rule: tkerules.IngressE4011, Check: "tke-ingress-tls", Source: checks.SourceCheck,
 		Path: "spec.tls[0]", Message: `secret <a&b> "x" in 'ns'`}
-	e4051 := checks.Finding{Rule: rules.TKEIngressE4051, Check: "tke-ingress-rules", Source: checks.SourceCheckEvent,
+	e4051 := checks.Finding{Rule: tkerules.IngressE4051, Check: "tke-ingress-rules", Source: checks.SourceCheckEvent,
 		Event: "证书不存在 <ERR> & retry \u2028 ✓", Message: "规则 → 后端 \u2029 😀", Count: 3,
 		LastSeen: time.Date(2026, 11, 23, 19, 0, 0, 0, time.FixedZone("CST", 8*3600))}
 	info := rules.Info
-	loop := checks.Finding{Rule: rules.TKEServiceCLBLoopback, Check: "tke-loopback", Source: checks.SourceEvent,
+	loop := checks.Finding{Rule: tkerules.ServiceCLBLoopback, Check: "tke-loopback", Source: checks.SourceEvent,
 		Severity: &info, Message: "\x01 control \t tab </script>"}
 
 	clean := named(t, snapshot.KindService, "shop", "cart")
@@ -38,7 +39,7 @@ func variedReports(t *testing.T) []Report {
 	})
 
 	suppressed := named(t, snapshot.KindIngress, "shop", "suppressed", e4011, e4051, loop)
-	if unknown := suppressed.Suppress([]string{"E4011", rules.TKEServiceCLBLoopback.String()}); len(unknown) > 0 || len(suppressed.Suppressed) != 2 {
+	if unknown := suppressed.Suppress([]string{"E4011", tkerules.ServiceCLBLoopback.String()}); len(unknown) > 0 || len(suppressed.Suppressed) != 2 {
 		t.Fatalf("suppression: unknown %v, suppressed %d", unknown, len(suppressed.Suppressed))
 	}
 

@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"go/ast"
@@ -52,7 +52,7 @@ func (im *dirImporter) Import(path string) (*types.Package, error) {
 	return p, nil
 }
 
-// TestOnlyCatalogRulesCompile: outside pkg/rules a rule can be named only by its exported variable;
+// TestOnlyCatalogRulesCompile: outside its catalog package a rule can be named only by its exported variable;
 // a string, a conversion or a misspelt name is a compile error.
 func TestOnlyCatalogRulesCompile(t *testing.T) {
 	fset := token.NewFileSet()
@@ -61,15 +61,16 @@ func TestOnlyCatalogRulesCompile(t *testing.T) {
 		name, expr string
 		ok         bool
 	}{
-		{"exported rule", "rules.TKEIngressE4011", true},
+		{"exported rule", "tkerules.IngressE4011", true},
 		{"string literal", `"tke.ingress.E4011"`, false},
 		{"conversion", `rules.ID("tke.ingress.E4011")`, false},
-		{"typo", "rules.TKEIngressE4O11", false},
+		{"typo", "tkerules.IngressE4O11", false},
 		{"struct literal", `rules.ID{r: nil}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := "package probe\nimport \"" + module + "/pkg/rules\"\nfunc emit(rules.ID) {}\nfunc f() { emit(" + tt.expr + ") }\n"
+			src := "package probe\nimport \"" + module + "/pkg/rules\"\nimport \"" + module + "/pkg/providers/tke/tkerules\"\n" +
+				"var _ = tkerules.Provider\nfunc emit(rules.ID) {}\nfunc f() { emit(" + tt.expr + ") }\n"
 			f, err := parser.ParseFile(fset, "probe.go", src, 0)
 			if err != nil {
 				t.Fatal(err)

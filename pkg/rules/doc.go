@@ -25,8 +25,8 @@ import (
 // not seen is described in our own words, without quotation marks.
 var docWords = []words.Phrase{
 	// Alibaba Cloud ACK: 《Service异常问题排查》 (seed 003 is its English twin) and its sections.
-	{En: ackEventsDoc, Zh: "阿里云 ACK《Service异常问题排查》“Service异常事件及处理方式”"},
-	{En: ackSymptomDoc, Zh: "阿里云 ACK《Service异常问题排查》“排查思路”"},
+	{En: DocACKEvents, Zh: "阿里云 ACK《Service异常问题排查》“Service异常事件及处理方式”"},
+	{En: DocACKSymptoms, Zh: "阿里云 ACK《Service异常问题排查》“排查思路”"},
 	{En: "Alibaba ACK, troubleshooting LoadBalancer Services", Zh: "阿里云 ACK《Service异常问题排查》"},
 	{En: ", Cannot connect to the backend HTTPS service", Zh: "，“无法连接到后端HTTPS服务”"},
 	{En: ", 503 error during application updates", Zh: "，“应用更新过程中访问CLB出现503报错”"},
@@ -35,7 +35,7 @@ var docWords = []words.Phrase{
 	{En: ", CLB inaccessible from outside the cluster", Zh: "，“集群外无法访问CLB”"},
 	{En: " (a reminder, not the error)", Zh: "（仅作提醒，并非该报错）"},
 	// Alibaba Cloud ACK: 《Service FAQ》 (seed 004) and its questions.
-	{En: ackFAQDoc, Zh: "阿里云 ACK《Service FAQ》"},
+	{En: DocACKFAQ, Zh: "阿里云 ACK《Service FAQ》"},
 	{En: ", When are SLB instances automatically deleted?", Zh: "，“什么情况下会自动删除SLB？”"},
 	{En: ", Why are events for the service and LoadBalancer synchronization process not visible?", Zh: "，“为什么看不到Service与LoadBalancer同步过程的事件Event信息？”"},
 	{En: ", Why is a listener not configured when I reuse an existing SLB instance?", Zh: "，“为什么复用已有CLB时没有配置监听？”"},
@@ -50,16 +50,16 @@ var docWords = []words.Phrase{
 	{En: ", How do I resolve the issue where the SLB address exposed by a LoadBalancer service is inaccessible from within a Kubernetes cluster?",
 		Zh: "，集群内无法访问 LoadBalancer Service 所暴露的 SLB 地址时如何处理的问答"},
 	// Alibaba Cloud ACK: 《通过Annotation配置传统型负载均衡CLB》 and 《Service的负载均衡配置注意事项》.
-	{En: ackAnnoDoc, Zh: "阿里云 ACK《通过Annotation配置传统型负载均衡CLB》"},
+	{En: DocACKAnnotations, Zh: "阿里云 ACK《通过Annotation配置传统型负载均衡CLB》"},
 	{En: ", backend server group annotations", Zh: "，后端服务器组的注解"},
 	{En: ", listener and CLB annotations", Zh: "，监听与 CLB 的注解"},
 	{En: ", usage notes (alicloud renamed to alibaba-cloud)", Zh: "，使用说明（alicloud 更名为 alibaba-cloud）"},
 	{En: "; kubernetes/cloud-provider-alibaba-cloud, service controller annotation parsing", Zh: "；阿里云 CCM 源码（kubernetes/cloud-provider-alibaba-cloud）中 service controller 对注解的解析"},
-	{En: docACKUpdate, Zh: "阿里云 ACK《Service的负载均衡配置注意事项》"},
+	{En: DocACKUpdate, Zh: "阿里云 ACK《Service的负载均衡配置注意事项》"},
 	{En: " (changing a Service from type LoadBalancer removes its SLB configuration; listeners follow the Service when force-override-listeners is true)",
 		Zh: "（Service 改为其他类型时其 SLB 配置被移除；force-override-listeners 为 true 时监听随 Service 而变）"},
 	// The Alibaba Cloud CCM source.
-	{En: ackCCMDoc, Zh: "阿里云 CCM 源码（github.com/kubernetes/cloud-provider-alibaba-cloud）："},
+	{En: DocACKCCM, Zh: "阿里云 CCM 源码（github.com/kubernetes/cloud-provider-alibaba-cloud）："},
 	{En: " (Update: \"can not change … once created\")", Zh: "（Update：\"can not change … once created\"）"},
 	{En: " (change master zone & slave zone, ipv4 -> ipv6, update vsw id)", Zh: "（更换主备可用区、ipv4 改为 ipv6、更换交换机 ID 的用例）"},
 	{En: " (applyLoadBalancer: no CLB found while the Service has an address)", Zh: "（applyLoadBalancer：Service 已有地址却找不到 CLB）"},
@@ -74,16 +74,16 @@ var docWords = []words.Phrase{
 		"（kubelet --provider-id=${REGION_ID}.${INSTANCE_ID}）；kubernetes/autoscaler 的 cloudprovider/tencentcloud" +
 		"（TKE 节点的 providerID 为 qcloud:///<zone>/<instance-id>）"},
 	// Tencent TKE: seed 001 《Service&Ingress 常见报错和处理》 and its sections.
-	{En: docTKEServiceEvents, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“Service Event 报错原因和处理办法”，"},
-	{En: tkeIngressDocEvents, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“Ingress Event 报错原因和处理办法”，"},
-	{En: tkeEventRetentionDoc, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“如何查看 Service/Ingress Event 的报错信息？”（事件保留 1 小时）"},
+	{En: DocTKEServiceEvents, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“Service Event 报错原因和处理办法”，"},
+	{En: DocTKEIngressEvents, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“Ingress Event 报错原因和处理办法”，"},
+	{En: DocTKEEventRetention, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“如何查看 Service/Ingress Event 的报错信息？”（事件保留 1 小时）"},
 	// Tencent TKE: seed 000, the English Ingress error code list.
-	{En: tkeIngressDocCodes, Zh: "腾讯云 TKE 英文文档《Ingress Error Codes》，"},
+	{En: DocTKEIngressCodes, Zh: "腾讯云 TKE 英文文档《Ingress Error Codes》，"},
 	{En: " Certificate Type Error", Zh: " “Certificate Type Error”"},
 	{En: " Certificate Out of Date", Zh: " “Certificate Out of Date”"},
 	{En: " (handling method); a hint, not an error code", Zh: "（处理方法）；仅为提示，并非错误码"},
 	// Tencent TKE: seed 002, the English fault handling handbook, and its sections.
-	{En: tkeIngressDocHandbook, Zh: "腾讯云 TKE 英文文档《Fault Handling》，"},
+	{En: DocTKEHandbook, Zh: "腾讯云 TKE 英文文档《Fault Handling》，"},
 	{En: "CLB Loopback (Avoiding layer-4 loopback; Analysis of layer-4 loopback problem)", Zh: "“CLB Loopback”（“Avoiding layer-4 loopback”与“Analysis of layer-4 loopback problem”两节）"},
 	{En: "CLB Loopback (an Ingress gets layer-7 listeners for ports 80 and 443)", Zh: "“CLB Loopback”（Ingress 会得到 80 和 443 端口的七层监听器）"},
 	{En: "CLB Loopback (avoiding layer-7 loopback)", Zh: "“CLB Loopback”（避免七层回环的部分）"},
@@ -93,13 +93,13 @@ var docWords = []words.Phrase{
 	{En: " (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
 		Zh: "（Norm AssumeTkeCredential）；英文文档《Fault Handling》，“Pod Network Inaccessibility”（ip-masq-agent-config）"},
 	// Tencent TKE: other vendor pages.
-	{En: docTKELifecycle, Zh: "腾讯云 TKE 公告《关于 Service Ingress 组件管理模式升级的通知》（cloud.tencent.com/document/product/457/90598），“Service 组件生命周期管理模式升级”"},
-	{En: docTKEExistingCLB, Zh: "腾讯云 TKE《Service 使用已有 CLB》（cloud.tencent.com/document/product/457/45491），同步与标签"},
+	{En: DocTKELifecycle, Zh: "腾讯云 TKE 公告《关于 Service Ingress 组件管理模式升级的通知》（cloud.tencent.com/document/product/457/90598），“Service 组件生命周期管理模式升级”"},
+	{En: DocTKEExistingCLB, Zh: "腾讯云 TKE《Service 使用已有 CLB》（cloud.tencent.com/document/product/457/45491），同步与标签"},
 	{En: " (resources tagged tke-createdBy-flag are deleted with the Service)", Zh: "（带 tke-createdBy-flag 标签的资源随 Service 一起删除）"},
 	{En: " (the way round a refused switch goes through ClusterIP or NodePort)", Zh: "（被拒绝的类型切换须经由 ClusterIP 或 NodePort 绕行）"},
 	{En: " (a Service that stops using an existing CLB has its listeners deleted, the CLB is kept)", Zh: "（Service 不再使用已有 CLB 时其监听器被删除，CLB 保留）"},
-	{En: docTKEIngLife, Zh: "腾讯云 TKE 英文文档《Overview》（tencentcloud.com/document/product/457/37013），Ingress 生命周期管理与 kubernetes.io/ingress.class"},
-	{En: docTKEIngGroup, Zh: "腾讯云 TKE 多个 Ingress 复用同一个 CLB 的文档（cloud.tencent.com/document/product/457/127545），“注意事项”"},
+	{En: DocTKEIngressLifecycle, Zh: "腾讯云 TKE 英文文档《Overview》（tencentcloud.com/document/product/457/37013），Ingress 生命周期管理与 kubernetes.io/ingress.class"},
+	{En: DocTKEIngressGroup, Zh: "腾讯云 TKE 多个 Ingress 复用同一个 CLB 的文档（cloud.tencent.com/document/product/457/127545），“注意事项”"},
 	{En: "Tencent TKE, Ingress cross-VPC/cross-region binding (https://cloud.tencent.com/document/product/457/59095)",
 		Zh: "腾讯云 TKE《Ingress 跨域绑定》（https://cloud.tencent.com/document/product/457/59095）"},
 	{En: "Tencent TKE, Service Annotation (tencentcloud.com/document/product/457/39142)", Zh: "腾讯云 TKE 英文文档《Service Annotation》（tencentcloud.com/document/product/457/39142）"},

@@ -1,10 +1,11 @@
-package rules
+package rules_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -20,7 +21,7 @@ var docEnglishRun = regexp.MustCompile(`\b[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}
 // controller message of the English verbatim, and leaves no English sentence outside quotes and
 // titles; the English is the Doc itself. A Doc part without Chinese words fails here.
 func TestDocInChinese(t *testing.T) {
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			if got := r.DocIn(words.English); got != r.Doc {
 				t.Errorf("DocIn(English) = %q, want the Doc %q", got, r.Doc)
@@ -45,7 +46,7 @@ func TestDocInChinese(t *testing.T) {
 // 说明), its Chinese differs and holds Han where the English is prose, and some rule's Doc uses it.
 func TestDocWords(t *testing.T) {
 	seen := map[string]bool{}
-	for _, w := range docWords {
+	for _, w := range rules.DocWords {
 		if seen[w.En] {
 			t.Errorf("part %q listed twice", w.En)
 		}
@@ -58,7 +59,7 @@ func TestDocWords(t *testing.T) {
 			t.Errorf("part %q: Chinese %q holds no Han characters", w.En, w.Zh)
 		}
 		used := false
-		for _, r := range All() {
+		for _, r := range rules.All() {
 			used = used || strings.Contains(r.Doc, w.En)
 		}
 		if !used {

@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"go/ast"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -51,7 +52,7 @@ func TestProgramChineseUsesGlossary(t *testing.T) {
 				if err != nil || !words.HasHan(s) {
 					return true
 				}
-				if bad := MisusedTerms(s, Generic); len(bad) > 0 {
+				if bad := rules.MisusedTerms(s, rules.Generic); len(bad) > 0 {
 					t.Errorf("%s: %s", fset.Position(lit.Pos()), strings.Join(bad, ", "))
 				}
 				return true

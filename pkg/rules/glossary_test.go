@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -16,10 +17,10 @@ import (
 func TestGlossaryWellFormed(t *testing.T) {
 	zhWords := map[string]bool{}
 	seen := map[string]bool{}
-	for _, g := range Glossary {
+	for _, g := range rules.Glossary {
 		zhWords[g.Chinese] = true
 	}
-	for _, g := range Glossary {
+	for _, g := range rules.Glossary {
 		t.Run(g.English+"/"+g.Chinese, func(t *testing.T) {
 			if g.English == "" || words.HasHan(g.English) {
 				t.Errorf("English %q is empty or holds Han characters", g.English)
@@ -31,7 +32,7 @@ func TestGlossaryWellFormed(t *testing.T) {
 				t.Error("no vendor")
 			}
 			for _, v := range g.Vendors {
-				if v != TKE && v != ACK {
+				if v != rules.TKE && v != rules.ACK {
 					t.Errorf("vendor %q is not tke or ack", v)
 				}
 				key := g.English + "|" + string(v)
@@ -74,7 +75,7 @@ func seedsDir() string {
 // seeds are not part of the repository; the test is skipped where they are absent.
 func TestGlossarySeedLines(t *testing.T) {
 	cache := map[string][]string{}
-	for _, g := range Glossary {
+	for _, g := range rules.Glossary {
 		if g.Seed == "" {
 			continue
 		}
@@ -106,17 +107,17 @@ func TestGlossarySeedLines(t *testing.T) {
 func TestTermsFor(t *testing.T) {
 	tests := []struct {
 		name      string
-		p         Provider
+		p         rules.Provider
 		forbidden []string
 		allowed   []string
 	}{
-		{"tke", TKE, []string{"侦听器", "专有网络", "私网", "账户"}, []string{"监听器", "监听", "私有网络", "内网", "账号"}},
-		{"ack", ACK, []string{"侦听", "监听器", "私有网络", "内网"}, []string{"监听", "专有网络", "私网", "后端服务器"}},
-		{"generic", Generic, []string{"侦听器", "负载平衡"}, []string{"监听器", "监听", "私有网络", "专有网络"}},
+		{"tke", rules.TKE, []string{"侦听器", "专有网络", "私网", "账户"}, []string{"监听器", "监听", "私有网络", "内网", "账号"}},
+		{"ack", rules.ACK, []string{"侦听", "监听器", "私有网络", "内网"}, []string{"监听", "专有网络", "私网", "后端服务器"}},
+		{"generic", rules.Generic, []string{"侦听器", "负载平衡"}, []string{"监听器", "监听", "私有网络", "专有网络"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			terms := TermsFor(tt.p)
+			terms := rules.TermsFor(tt.p)
 			for _, w := range tt.forbidden {
 				if _, ok := terms[w]; !ok {
 					t.Errorf("%q is allowed", w)
@@ -134,7 +135,7 @@ func TestTermsFor(t *testing.T) {
 // TestZhTextsUseGlossary: no Chinese text of a rule (its title, cause, fix and risk, and what
 // decides it) uses a variant the glossary rules out, nor another vendor's word.
 func TestZhTextsUseGlossary(t *testing.T) {
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			zh := r.Text(words.Chinese)
 			fields := []struct{ name, text string }{
@@ -145,7 +146,7 @@ func TestZhTextsUseGlossary(t *testing.T) {
 					struct{ name, text string }{fmt.Sprintf("Decides[%d].IfUnknown", i), d.IfUnknown.In(words.Chinese)})
 			}
 			for _, f := range fields {
-				if bad := MisusedTerms(f.text, r.Provider); len(bad) > 0 {
+				if bad := rules.MisusedTerms(f.text, r.Provider); len(bad) > 0 {
 					t.Errorf("%s uses %s", f.name, strings.Join(bad, ", "))
 				}
 			}
@@ -155,18 +156,18 @@ func TestZhTextsUseGlossary(t *testing.T) {
 
 // TestMisusedTerms names each misused word once, sorted.
 func TestMisusedTerms(t *testing.T) {
-	got := MisusedTerms("在侦听器上配置负载平衡", TKE)
+	got := rules.MisusedTerms("在侦听器上配置负载平衡", rules.TKE)
 	want := []string{`"侦听器" where the glossary writes "监听器"`, `"负载平衡" where the glossary writes "负载均衡"`}
 	if !slices.Equal(got, want) {
 		t.Errorf("MisusedTerms = %q, want %q", got, want)
 	}
-	if got := MisusedTerms("见《Ingress 跨域绑定》", TKE); len(got) != 0 {
+	if got := rules.MisusedTerms("见《Ingress 跨域绑定》", rules.TKE); len(got) != 0 {
 		t.Errorf("MisusedTerms checks a vendor's document title: %q", got)
 	}
-	if got := MisusedTerms("《Ingress 跨域绑定》中的跨域", TKE); len(got) != 1 {
+	if got := rules.MisusedTerms("《Ingress 跨域绑定》中的跨域", rules.TKE); len(got) != 1 {
 		t.Errorf("MisusedTerms of a variant outside a title = %q, want one", got)
 	}
-	if got := MisusedTerms("在监听器上配置负载均衡", TKE); len(got) != 0 {
+	if got := rules.MisusedTerms("在监听器上配置负载均衡", rules.TKE); len(got) != 0 {
 		t.Errorf("MisusedTerms of a clean text = %q", got)
 	}
 }

@@ -1,16 +1,17 @@
-package rules
+package rules_test
 
 import (
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestSourcesData(t *testing.T) {
 	ids := map[string]bool{}
-	for _, s := range Sources {
+	for _, s := range rules.Sources {
 		t.Run(s.ID, func(t *testing.T) {
 			if ids[s.ID] {
 				t.Errorf("source id %s listed twice", s.ID)
@@ -29,7 +30,7 @@ func TestSourcesData(t *testing.T) {
 			}
 		})
 	}
-	if last := Sources[len(Sources)-1]; len(last.Match) != 1 || last.Match[0] != "" {
+	if last := rules.Sources[len(rules.Sources)-1]; len(last.Match) != 1 || last.Match[0] != "" {
 		t.Errorf("last source %s must match every Doc", last.ID)
 	}
 }
@@ -39,17 +40,17 @@ func TestSourcesData(t *testing.T) {
 // the TKE catch-all may go unused.
 func TestSourcesMatchRules(t *testing.T) {
 	used := map[string]bool{}
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		used[r.Source().ID] = true
 	}
-	for _, s := range Sources[:len(Sources)-1] {
+	for _, s := range rules.Sources[:len(rules.Sources)-1] {
 		t.Run(s.ID, func(t *testing.T) {
-			if !used[s.ID] && s.ID != sourceTKEOther {
+			if !used[s.ID] && s.ID != rules.SourceTKEOther {
 				t.Errorf("no rule links to source %s", s.ID)
 			}
 			for _, m := range s.Match {
 				found := false
-				for _, r := range All() {
+				for _, r := range rules.All() {
 					found = found || strings.Contains(r.Doc, m)
 				}
 				if !found {
@@ -61,7 +62,7 @@ func TestSourcesMatchRules(t *testing.T) {
 }
 
 func TestRuleLink(t *testing.T) {
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			s := r.Source()
 			for _, lang := range []words.Lang{words.English, words.Chinese} {
@@ -82,7 +83,7 @@ func TestRuleLink(t *testing.T) {
 // languages (a page in one language serves the other) or a reason why it has none.
 func TestSeedDocumentRulesLinked(t *testing.T) {
 	seeds := map[string]bool{}
-	for _, s := range Sources {
+	for _, s := range rules.Sources {
 		if s.Seed != "" {
 			seeds[s.Seed] = true
 		}
@@ -92,9 +93,9 @@ func TestSeedDocumentRulesLinked(t *testing.T) {
 			t.Errorf("no source is seed document %s", n)
 		}
 	}
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		var seed string
-		for _, s := range Sources {
+		for _, s := range rules.Sources {
 			for _, m := range s.Match {
 				if s.Seed != "" && strings.Contains(r.Doc, m) {
 					seed = s.Seed
@@ -106,7 +107,7 @@ func TestSeedDocumentRulesLinked(t *testing.T) {
 		}
 		t.Run(r.ID.String(), func(t *testing.T) {
 			s := r.Source()
-			if s.ID == sourceTKEOther || s.ID == sourceNone {
+			if s.ID == rules.SourceTKEOther || s.ID == rules.SourceNone {
 				t.Errorf("Doc names seed document %s but the rule falls to the catch-all source %s", seed, s.ID)
 			}
 			if s.NoPage == "" && (r.Link(words.English) == "" || r.Link(words.Chinese) == "") {
@@ -130,14 +131,14 @@ func TestLinksListed(t *testing.T) {
 			listed[strings.TrimSpace(cells[3])] = strings.TrimSpace(cells[1])
 		}
 	}
-	for _, s := range Sources {
+	for _, s := range rules.Sources {
 		for lang, u := range s.Pages {
 			if id, ok := listed[u]; !ok || id != s.ID {
 				t.Errorf("source %s: %s page %s is not listed in docs/sources.md under that source", s.ID, lang, u)
 			}
 		}
 	}
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		for _, lang := range []words.Lang{words.English, words.Chinese} {
 			if u := r.Link(lang); u != "" && listed[u] == "" {
 				t.Errorf("rule %s: URL %s is not listed in docs/sources.md", r.ID, u)

@@ -5,8 +5,10 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -205,6 +207,9 @@ type Details struct {
 	Fix   string
 	// Risk is what happens if the problem is left alone.
 	Risk string
+	// Zh is the title, cause, fix and risk in Simplified Chinese, written from the vendors' own Chinese
+	// terms (docs/glossary.md).
+	Zh Text
 	// Doc names the vendor document and section the rule comes from.
 	Doc string
 	// Retried is true when the cloud controller retries by itself.
@@ -221,6 +226,12 @@ type Details struct {
 	// The relation cannot loop: a rule variable that names another in its initialiser depends on it,
 	// and Go refuses an initialisation cycle.
 	ConsequenceOf []ID
+	// Explains is the reverse of ConsequenceOf, for a rule that may not name the rule it explains (a
+	// provider's rule that explains a generic one: the generic catalog knows no provider): each
+	// listed rule is a consequence of this one. Rule.Causes joins both directions.
+	Explains []ID
+	// Opposes lists the rules whose fix contradicts this one's (see OppositeFixes).
+	Opposes []ID
 	// Decides lists what, besides the object itself, decides the verdict: other objects, cluster-wide
 	// controller configuration, the controller's version, the object's history. Docs, explain, the
 	// policy generator (never Deny on such a rule) and the checks (IfUnknown) read it.
@@ -232,17 +243,39 @@ type Details struct {
 }
 
 // OppositeFixes lists the pairs of rules whose fixes contradict each other when both are reported on
-// one object (one says keep a setting, the other change or remove it). Each pair is resolved by
-// ConsequenceOf, so the runner never reports both as findings; tests hold the catalog and the reports
-// of the corpus and the examples to it.
+// one object (one says keep a setting, the other change or remove it): each rule's Opposes. Each pair
+// is resolved by a consequence relation (Causes), so the runner never reports both as findings; tests
+// hold the catalog and the reports of the corpus and the examples to it.
 func OppositeFixes() [][2]ID {
-	return [][2]ID{
-		// Keep the resource-group-id value vs remove the annotation (seed: the group cannot change).
-		{ACKServiceResourceGroupFixed, ACKServiceResourceGroupImmutable},
-		// Keep direct access on for graceful shutdown vs drop direct access no pod can take.
-		{TKEServiceNginxGracefulShutdown, TKEServiceE4033},
+	var out [][2]ID
+	for _, r := range All() {
+		for _, o := range r.Opposes {
+			out = append(out, [2]ID{r.ID, o})
+		}
 	}
+	return out
 }
+
+// Causes lists the rules whose problem causes this rule's (see ConsequenceOf): its own ConsequenceOf,
+// then each rule of the catalog, in id order, that Explains it.
+func (r Rule) Causes() []ID {
+	by := explainedBy()[r.ID]
+	if len(by) == 0 {
+		return r.ConsequenceOf
+	}
+	return append(slices.Clip(r.ConsequenceOf), by...)
+}
+
+// explainedBy maps each rule to the rules that Explain it, built once from the complete catalog.
+var explainedBy = sync.OnceValue(func() map[ID][]ID {
+	m := map[ID][]ID{}
+	for _, r := range All() {
+		for _, e := range r.Explains {
+			m[e] = append(m[e], r.ID)
+		}
+	}
+	return m
+})
 
 // catalog and byName hold every rule, filled by define as the package's rule variables are
 // initialised. No other package-level initialiser may read them: Go orders initialisers by
@@ -252,18 +285,18 @@ var (
 	byName  = map[string]*Rule{}
 )
 
-// coded declares a rule with a documented code, which is also its slug.
-func coded(p Provider, k Kind, code string, sev Severity, d Details) ID {
-	return define(p, k, code, code, sev, d)
+// Coded declares a rule with a documented code, which is also its slug.
+func Coded(p Provider, k Kind, code string, sev Severity, d Details) ID {
+	return Define(p, k, code, code, sev, d)
 }
 
-// uncoded declares a rule the documentation gives no code, named by slug.
-func uncoded(p Provider, k Kind, slug string, sev Severity, d Details) ID {
-	return define(p, k, "", slug, sev, d)
+// Uncoded declares a rule the documentation gives no code, named by slug.
+func Uncoded(p Provider, k Kind, slug string, sev Severity, d Details) ID {
+	return Define(p, k, "", slug, sev, d)
 }
 
-// define adds a rule to the catalog: its id is <provider>.<kind>.<slug>.
-func define(p Provider, k Kind, code, slug string, sev Severity, d Details) ID {
+// Define adds a rule to the catalog: its id is <provider>.<kind>.<slug>.
+func Define(p Provider, k Kind, code, slug string, sev Severity, d Details) ID {
 	r := &Rule{Provider: p, Kind: k, Code: code, Severity: sev, Details: d, slug: slug,
 		name: string(p) + "." + k.Lower() + "." + slug}
 	r.ID = ID{r}

@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"encoding/json"
@@ -7,13 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 func TestCatalogInvariants(t *testing.T) {
 	seen := map[string]bool{}
 	idRE := regexp.MustCompile(`^(tke|ack|generic)\.(service|ingress)\.[A-Za-z0-9._-]+$`)
-	for _, r := range All() {
+	for _, r := range rules.All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			if seen[r.ID.String()] {
 				t.Fatalf("duplicate id")
@@ -29,7 +32,7 @@ func TestCatalogInvariants(t *testing.T) {
 			if r.Code != "" && !strings.HasPrefix(r.ID.Slug(), r.Code) {
 				t.Errorf("id should carry its code %s", r.Code)
 			}
-			if back, ok := Parse(r.ID.String()); !ok || back != r.ID {
+			if back, ok := rules.Parse(r.ID.String()); !ok || back != r.ID {
 				t.Errorf("Parse(%q) = %v, %v", r.ID, back, ok)
 			}
 			for name, v := range map[string]string{"Title": r.Title, "Cause": r.Cause, "Fix": r.Fix, "Risk": r.Risk, "Doc": r.Doc} {
@@ -40,7 +43,7 @@ func TestCatalogInvariants(t *testing.T) {
 			if len(r.Title) > 70 {
 				t.Errorf("title longer than 70 characters: %d", len(r.Title))
 			}
-			if r.Severity < Info || r.Severity > Error {
+			if r.Severity < rules.Info || r.Severity > rules.Error {
 				t.Errorf("severity out of range: %d", r.Severity)
 			}
 			for _, m := range r.Match {
@@ -59,9 +62,9 @@ func TestCatalogInvariants(t *testing.T) {
 // named in English without Han characters and in Chinese with them, the Chinese keeping every
 // identifier (ConfigMap, key, version, field path) of the English; a known verdict for an
 // unreadable input, worded in both languages.
-func checkDecision(t *testing.T, i int, d Decision) {
+func checkDecision(t *testing.T, i int, d rules.Decision) {
 	t.Helper()
-	if !slices.Contains(Bases(), d.By) {
+	if !slices.Contains(rules.Bases(), d.By) {
 		t.Errorf("decision %d: unknown basis %q", i, d.By)
 	}
 	en, zh := strings.TrimSpace(d.What.En), strings.TrimSpace(d.What.Zh)
@@ -78,7 +81,7 @@ func checkDecision(t *testing.T, i int, d Decision) {
 			t.Errorf("decision %d: Chinese What %q lacks %q of the English", i, zh, tok)
 		}
 	}
-	if !slices.Contains(Unknowns(), d.IfUnknown) {
+	if !slices.Contains(rules.Unknowns(), d.IfUnknown) {
 		t.Errorf("decision %d: unknown verdict %q", i, d.IfUnknown)
 	}
 }
@@ -86,7 +89,7 @@ func checkDecision(t *testing.T, i int, d Decision) {
 // TestUnknownWords: every verdict of an unreadable input is worded in both languages, its English
 // wording being its value, and the Chinese one in Han characters.
 func TestUnknownWords(t *testing.T) {
-	for _, u := range Unknowns() {
+	for _, u := range rules.Unknowns() {
 		t.Run(string(u), func(t *testing.T) {
 			if got := u.In(words.English); got != string(u) {
 				t.Errorf("In(English) = %q", got)
@@ -96,13 +99,13 @@ func TestUnknownWords(t *testing.T) {
 			}
 		})
 	}
-	if got := Unknown("a new verdict").In(words.Chinese); got != "" {
+	if got := rules.Unknown("a new verdict").In(words.Chinese); got != "" {
 		t.Errorf("an unlisted verdict is worded %q", got)
 	}
 }
 
 func TestSameCodeDiffersByKind(t *testing.T) {
-	svcs, ings := Lookup("E4005", TKE, Service), Lookup("E4005", TKE, Ingress)
+	svcs, ings := rules.Lookup("E4005", rules.TKE, rules.Service), rules.Lookup("E4005", rules.TKE, rules.Ingress)
 	if len(svcs) != 1 || len(ings) != 1 {
 		t.Fatalf("E4005 should exist once for each kind: %d service, %d ingress", len(svcs), len(ings))
 	}
@@ -115,20 +118,20 @@ func TestSameCodeDiffersByKind(t *testing.T) {
 func TestLookup(t *testing.T) {
 	tests := []struct {
 		code string
-		p    Provider
-		k    Kind
-		want []ID
+		p    rules.Provider
+		k    rules.Kind
+		want []rules.ID
 	}{
-		{"E4011", TKE, Ingress, []ID{TKEIngressE4011}},
-		{"e4011", "", Service, []ID{TKEServiceE4011}},
-		{"VSwitchAvailableIpNotExist", "", "", []ID{ACKServiceVSwitchAvailableIPNotExist}},
-		{"tke.service.clb-loopback", "", "", []ID{TKEServiceCLBLoopback}},
+		{"E4011", rules.TKE, rules.Ingress, []rules.ID{tkerules.IngressE4011}},
+		{"e4011", "", rules.Service, []rules.ID{tkerules.ServiceE4011}},
+		{"VSwitchAvailableIpNotExist", "", "", []rules.ID{ackrules.ServiceVSwitchAvailableIPNotExist}},
+		{"tke.service.clb-loopback", "", "", []rules.ID{tkerules.ServiceCLBLoopback}},
 		{"E9999", "", "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
-			var got []ID
-			for _, r := range Lookup(tt.code, tt.p, tt.k) {
+			var got []rules.ID
+			for _, r := range rules.Lookup(tt.code, tt.p, tt.k) {
 				got = append(got, r.ID)
 			}
 			if strings.Join(idsToStrings(got), ",") != strings.Join(idsToStrings(tt.want), ",") {
@@ -139,19 +142,19 @@ func TestLookup(t *testing.T) {
 }
 
 func TestSeverityText(t *testing.T) {
-	for _, s := range []Severity{Info, Warning, Error} {
+	for _, s := range []rules.Severity{rules.Info, rules.Warning, rules.Error} {
 		b, _ := s.MarshalText()
-		var back Severity
+		var back rules.Severity
 		if err := back.UnmarshalText(b); err != nil || back != s {
 			t.Errorf("round trip of %v: %v %v", s, back, err)
 		}
 	}
-	if _, err := ParseSeverity("fatal"); err == nil {
+	if _, err := rules.ParseSeverity("fatal"); err == nil {
 		t.Errorf("ParseSeverity(fatal) should fail")
 	}
 }
 
-func idsToStrings(ids []ID) []string {
+func idsToStrings(ids []rules.ID) []string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		out[i] = id.String()
@@ -161,13 +164,13 @@ func idsToStrings(ids []ID) []string {
 
 func TestSlugKeepsDottedCodes(t *testing.T) {
 	tests := []struct {
-		id         ID
+		id         rules.ID
 		slug, code string
 	}{
-		{ACKServiceOrderArrearage, "ORDER.ARREARAGE", "ORDER.ARREARAGE"},
-		{TKEIngressE4011, "E4011", "E4011"},
-		{TKEIngressE4038Expired, "E4038-expired", "E4038"},
-		{TKEServiceCLBLoopback, "clb-loopback", ""},
+		{ackrules.ServiceOrderArrearage, "ORDER.ARREARAGE", "ORDER.ARREARAGE"},
+		{tkerules.IngressE4011, "E4011", "E4011"},
+		{tkerules.IngressE4038Expired, "E4038-expired", "E4038"},
+		{tkerules.ServiceCLBLoopback, "clb-loopback", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id.String(), func(t *testing.T) {
@@ -175,7 +178,7 @@ func TestSlugKeepsDottedCodes(t *testing.T) {
 				t.Errorf("slug %q code %q, want %q %q", tt.id.Slug(), tt.id.Rule().Code, tt.slug, tt.code)
 			}
 			r := tt.id.Rule()
-			if got := Lookup(tt.slug, r.Provider, r.Kind); len(got) != 1 || got[0].ID != tt.id {
+			if got := rules.Lookup(tt.slug, r.Provider, r.Kind); len(got) != 1 || got[0].ID != tt.id {
 				t.Errorf("Lookup(%q) found %d rules, want only %s", tt.slug, len(got), tt.id)
 			}
 		})
@@ -183,12 +186,12 @@ func TestSlugKeepsDottedCodes(t *testing.T) {
 }
 
 func TestIDText(t *testing.T) {
-	b, err := json.Marshal(struct{ R ID }{ACKServiceOrderArrearage})
+	b, err := json.Marshal(struct{ R rules.ID }{ackrules.ServiceOrderArrearage})
 	if err != nil || string(b) != `{"R":"ack.service.ORDER.ARREARAGE"}` {
 		t.Fatalf("marshal: %s %v", b, err)
 	}
-	var back struct{ R ID }
-	if err := json.Unmarshal(b, &back); err != nil || back.R != ACKServiceOrderArrearage {
+	var back struct{ R rules.ID }
+	if err := json.Unmarshal(b, &back); err != nil || back.R != ackrules.ServiceOrderArrearage {
 		t.Errorf("unmarshal: %v %v", back.R, err)
 	}
 	for _, bad := range []string{`{"R":"tke.ingress.E9999"}`, `{"R":"TKE.INGRESS.E4011"}`, `{"R":""}`} {
@@ -196,23 +199,23 @@ func TestIDText(t *testing.T) {
 			t.Errorf("unmarshal of %s should fail", bad)
 		}
 	}
-	var zero ID
-	if _, err := json.Marshal(struct{ R ID }{zero}); err == nil {
+	var zero rules.ID
+	if _, err := json.Marshal(struct{ R rules.ID }{zero}); err == nil {
 		t.Errorf("the zero ID must not marshal")
 	}
-	if _, ok := Get(zero); ok || zero.Known() {
+	if _, ok := rules.Get(zero); ok || zero.Known() {
 		t.Errorf("the zero ID must not name a rule")
 	}
 }
 
 func TestParseProvider(t *testing.T) {
-	for _, p := range Providers() {
-		if got, err := ParseProvider(strings.ToUpper(string(p))); err != nil || got != p {
+	for _, p := range rules.Providers() {
+		if got, err := rules.ParseProvider(strings.ToUpper(string(p))); err != nil || got != p {
 			t.Errorf("ParseProvider(%q) = %v, %v", p, got, err)
 		}
 	}
-	if _, err := ParseProvider("gke"); err == nil || !strings.Contains(err.Error(), ProviderList()) {
-		t.Errorf("ParseProvider(gke) = %v, want an error naming %s", err, ProviderList())
+	if _, err := rules.ParseProvider("gke"); err == nil || !strings.Contains(err.Error(), rules.ProviderList()) {
+		t.Errorf("ParseProvider(gke) = %v, want an error naming %s", err, rules.ProviderList())
 	}
 }
 
@@ -220,11 +223,11 @@ func TestParseProvider(t *testing.T) {
 // found together with it (the same provider, or one of them generic), never of itself.
 func TestConsequenceOf(t *testing.T) {
 	n := 0
-	for _, r := range All() {
-		for _, c := range r.ConsequenceOf {
+	for _, r := range rules.All() {
+		for _, c := range r.Causes() {
 			n++
 			t.Run(r.ID.String()+"<-"+c.String(), func(t *testing.T) {
-				cr, ok := Get(c)
+				cr, ok := rules.Get(c)
 				switch {
 				case !ok:
 					t.Fatalf("names no rule")
@@ -232,7 +235,7 @@ func TestConsequenceOf(t *testing.T) {
 					t.Errorf("a rule cannot be a consequence of itself")
 				case cr.Kind != r.Kind:
 					t.Errorf("cause is about %ss, the consequence about %ss", cr.Kind, r.Kind)
-				case cr.Provider != r.Provider && cr.Provider != Generic && r.Provider != Generic:
+				case cr.Provider != r.Provider && cr.Provider != rules.Generic && r.Provider != rules.Generic:
 					t.Errorf("a %s rule cannot be found on the same object as a %s rule", r.Provider, cr.Provider)
 				}
 			})
@@ -246,13 +249,13 @@ func TestConsequenceOf(t *testing.T) {
 // TestOppositeFixesResolved: each pair of rules whose fixes contradict is resolved by ConsequenceOf
 // (one is folded under the other), so no report can hold both as findings.
 func TestOppositeFixesResolved(t *testing.T) {
-	pairs := OppositeFixes()
+	pairs := rules.OppositeFixes()
 	if len(pairs) == 0 {
 		t.Fatal("no pair declared")
 	}
 	for _, p := range pairs {
 		t.Run(p[0].String()+"/"+p[1].String(), func(t *testing.T) {
-			if !slices.Contains(p[0].Rule().ConsequenceOf, p[1]) && !slices.Contains(p[1].Rule().ConsequenceOf, p[0]) {
+			if !slices.Contains(p[0].Rule().Causes(), p[1]) && !slices.Contains(p[1].Rule().Causes(), p[0]) {
 				t.Errorf("neither rule is a consequence of the other, so both can be reported on one object")
 			}
 		})
@@ -266,12 +269,12 @@ func TestNames(t *testing.T) {
 		wantNone     bool
 	}{
 		{"a code prefix in another case", "e40", "E4009", false},
-		{"the id of a rule without a code", "ack.service.address", ACKServiceAddressTypeImmutable.String(), false},
+		{"the id of a rule without a code", "ack.service.address", ackrules.ServiceAddressTypeImmutable.String(), false},
 		{"no match", "zz-nothing", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Names(tt.prefix)
+			got := rules.Names(tt.prefix)
 			if tt.wantNone != (len(got) == 0) {
 				t.Fatalf("Names(%q) = %v", tt.prefix, got)
 			}

@@ -11,19 +11,10 @@ type Text struct {
 	Title, Cause, Fix, Risk string
 }
 
-// zhTexts holds the Simplified Chinese texts of every rule, one map per catalog file.
-func zhTexts() []map[ID]Text {
-	return []map[ID]Text{zhTKEIngress, zhTKEService, zhACKService, zhGeneric, zhChanges}
-}
-
 // Text returns the rule's texts in lang; English for any language without a translation of this rule.
 func (r Rule) Text(lang words.Lang) Text {
-	if lang == words.Chinese {
-		for _, m := range zhTexts() {
-			if t, ok := m[r.ID]; ok {
-				return t
-			}
-		}
+	if lang == words.Chinese && r.Zh != (Text{}) {
+		return r.Zh
 	}
 	return Text{Title: r.Title, Cause: r.Cause, Fix: r.Fix, Risk: r.Risk}
 }

@@ -1,50 +1,14 @@
-package rules
+package rules_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
-
-// zhCatalog is one catalog file and its Chinese map.
-type zhCatalog struct {
-	file, zhFile string
-	// prefix starts the name of every rule variable of file.
-	prefix string
-	zh     map[ID]Text
-	// holds reports whether a rule belongs to file.
-	holds func(Rule) bool
-}
-
-// zhCatalogs are the catalog files whose Chinese texts these tests cover.
-// zhRuleVar matches the name of a rule variable.
-var zhRuleVar = regexp.MustCompile(`^(TKE|ACK|Generic)(Service|Ingress)`)
-
-// zhInChanges reports whether r's Chinese text is in zh_changes.go, where the change rules of changes.go are.
-func zhInChanges(r Rule) bool { _, ok := zhChanges[r.ID]; return ok }
-
-func zhCatalogs() []zhCatalog {
-	return []zhCatalog{
-		{"tke_ingress.go", "zh_tke_ingress.go", "TKEIngress", zhTKEIngress,
-			func(r Rule) bool { return r.Provider == TKE && r.Kind == Ingress && !zhInChanges(r) }},
-		{"tke_service.go", "zh_tke_service.go", "TKEService", zhTKEService,
-			func(r Rule) bool { return r.Provider == TKE && r.Kind == Service && !zhInChanges(r) }},
-		{"ack_service.go", "zh_ack_service.go", "ACKService", zhACKService,
-			func(r Rule) bool { return r.Provider == ACK && !zhInChanges(r) }},
-		{"generic.go", "zh_generic.go", "Generic", zhGeneric,
-			func(r Rule) bool { return r.Provider == Generic && !zhInChanges(r) }},
-		// The change rules of every provider; a change rule without an entry counts as missing from its
-		// provider's file above.
-		{"changes.go", "zh_changes.go", "", zhChanges, zhInChanges},
-	}
-}
 
 // zhVerbatim finds what a translation must carry over unchanged from the English text: annotation and label
 // names, error codes, API and field names, object paths, addresses, versions, document numbers and links.
@@ -111,109 +75,35 @@ func zhHasHan(s string) bool {
 	return false
 }
 
-// TestZhTexts: each Chinese text of a rule has all four fields, written in
-// Chinese, and keeps every identifier of the English field it translates.
+// TestZhTexts: every rule of the catalog has a Chinese text with all four fields, written in Chinese,
+// that keeps every identifier of the English field it translates.
 func TestZhTexts(t *testing.T) {
-	for _, c := range zhCatalogs() {
-		for id, zh := range c.zh {
-			r, ok := Get(id)
-			if !ok {
-				t.Errorf("%s: the Chinese map holds an id that names no rule", c.zhFile)
-				continue
+	for _, r := range rules.All() {
+		t.Run(r.ID.String(), func(t *testing.T) {
+			zh := r.Zh
+			fields := []struct{ name, en, zh string }{
+				{"Title", r.Title, zh.Title}, {"Cause", r.Cause, zh.Cause},
+				{"Fix", r.Fix, zh.Fix}, {"Risk", r.Risk, zh.Risk},
 			}
-			t.Run(id.String(), func(t *testing.T) {
-				if !c.holds(r) {
-					t.Fatalf("%s holds a %s %s rule", c.zhFile, r.Provider, r.Kind)
-				}
-				fields := []struct{ name, en, zh string }{
-					{"Title", r.Title, zh.Title}, {"Cause", r.Cause, zh.Cause},
-					{"Fix", r.Fix, zh.Fix}, {"Risk", r.Risk, zh.Risk},
-				}
-				for _, f := range fields {
-					if strings.TrimSpace(f.zh) == "" {
-						t.Errorf("%s is empty", f.name)
-						continue
-					}
-					if !zhHasHan(f.zh) {
-						t.Errorf("%s has no Han characters: %q", f.name, f.zh)
-					}
-					for _, tok := range zhVerbatimTokens(f.en) {
-						if !zhKeeps(f.zh, tok) {
-							t.Errorf("%s lacks %q of the English text", f.name, tok)
-						}
-					}
-				}
-				if n := len([]rune(zh.Title)); n > 60 {
-					t.Errorf("Title is %d characters long; keep it within 60", n)
-				}
-				if got := r.Text(words.Chinese); got != zh {
-					t.Errorf("Rule.Text(Chinese) does not return the %s entry", c.zhFile)
-				}
-			})
-		}
-	}
-}
-
-// TestZhComplete: every rule of the catalog has a Chinese text.
-func TestZhComplete(t *testing.T) {
-	for _, c := range zhCatalogs() {
-		t.Run(c.file, func(t *testing.T) {
-			n := 0
-			for _, r := range All() {
-				if !c.holds(r) {
+			for _, f := range fields {
+				if strings.TrimSpace(f.zh) == "" {
+					t.Errorf("Zh.%s is empty", f.name)
 					continue
 				}
-				n++
-				if _, ok := c.zh[r.ID]; !ok {
-					t.Errorf("%s has no entry in %s", r.ID, c.zhFile)
+				if !zhHasHan(f.zh) {
+					t.Errorf("Zh.%s has no Han characters: %q", f.name, f.zh)
 				}
-			}
-			if n != len(c.zh) {
-				t.Errorf("%d rules, %d Chinese texts", n, len(c.zh))
-			}
-		})
-	}
-}
-
-// TestZhOrder: each Chinese map lists the rules in the order its catalog file declares them, so the two
-// files read side by side.
-func TestZhOrder(t *testing.T) {
-	fset := token.NewFileSet()
-	declared := func(t *testing.T, file, prefix string) []string {
-		f, err := parser.ParseFile(fset, file, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var names []string
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.GenDecl:
-				if n.Tok == token.CONST {
-					return false
-				}
-			case *ast.ValueSpec:
-				for _, id := range n.Names {
-					if strings.HasPrefix(id.Name, prefix) && zhRuleVar.MatchString(id.Name) {
-						names = append(names, id.Name)
+				for _, tok := range zhVerbatimTokens(f.en) {
+					if !zhKeeps(f.zh, tok) {
+						t.Errorf("Zh.%s lacks %q of the English text", f.name, tok)
 					}
 				}
-			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok && strings.HasPrefix(id.Name, prefix) && zhRuleVar.MatchString(id.Name) {
-					names = append(names, id.Name)
-				}
 			}
-			return true
-		})
-		return names
-	}
-	for _, c := range zhCatalogs() {
-		t.Run(c.file, func(t *testing.T) {
-			en, zh := declared(t, c.file, c.prefix), declared(t, c.zhFile, c.prefix)
-			if len(en) == 0 {
-				t.Fatalf("no %s* variable found in %s", c.prefix, c.file)
+			if n := len([]rune(zh.Title)); n > 60 {
+				t.Errorf("Zh.Title is %d characters long; keep it within 60", n)
 			}
-			if !slices.Equal(en, zh) {
-				t.Errorf("%s keys are not in the order of %s:\n en %v\n zh %v", c.zhFile, c.file, en, zh)
+			if got := r.Text(words.Chinese); got != zh {
+				t.Errorf("Rule.Text(Chinese) does not return Zh")
 			}
 		})
 	}

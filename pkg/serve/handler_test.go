@@ -11,8 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -47,9 +48,9 @@ func TestHandlerEndpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := &status{reports: []report.Report{
-		rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009),
-		rep(t, service("shop", "web"), rules.TKE, nil),
-		rep(t, service("a", "z"), rules.ACK, nil),
+		rep(t, ingress("shop", "bar"), tkerules.Provider, nil, tkerules.IngressE4009),
+		rep(t, service("shop", "web"), tkerules.Provider, nil),
+		rep(t, service("a", "z"), ackrules.Provider, nil),
 	}}
 	for _, r := range st.reports {
 		m.Update(r)
@@ -115,7 +116,7 @@ func TestHandlerEndpoints(t *testing.T) {
 				t.Errorf("item %d is %v, want %v (Services, then Ingresses, by namespace and name)", i, l.Items[i].Target, w)
 			}
 		}
-		if f := l.Items[2].Findings; len(f) != 1 || f[0].Code != "E4009" || f[0].Rule != rules.TKEIngressE4009 {
+		if f := l.Items[2].Findings; len(f) != 1 || f[0].Code != "E4009" || f[0].Rule != tkerules.IngressE4009 {
 			t.Errorf("bar's findings %+v", f)
 		}
 	})
@@ -126,7 +127,7 @@ func TestHandlerEndpoints(t *testing.T) {
 func TestReportOffByDefault(t *testing.T) {
 	reg := NewRegistry()
 	m := NewMetrics(reg)
-	st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
+	st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), tkerules.Provider, nil, tkerules.IngressE4009)}}
 	m.Update(st.reports[0])
 	srv := httptest.NewServer(NewHandler(reg, st, Options{}))
 	defer srv.Close()
@@ -179,7 +180,7 @@ func TestReportLang(t *testing.T) {
 	for i, lang := range []words.Lang{words.English, words.Chinese} {
 		reg := NewRegistry()
 		m := NewMetrics(reg)
-		st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
+		st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), tkerules.Provider, nil, tkerules.IngressE4009)}}
 		for _, r := range st.reports {
 			m.Update(r)
 		}
@@ -193,7 +194,7 @@ func TestReportLang(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := l.Items[0].Findings[0]
-		if f.Rule != rules.TKEIngressE4009 || f.Code != "E4009" || han(f.Title) != (lang == words.Chinese) || han(f.Fix) != (lang == words.Chinese) {
+		if f.Rule != tkerules.IngressE4009 || f.Code != "E4009" || han(f.Title) != (lang == words.Chinese) || han(f.Fix) != (lang == words.Chinese) {
 			t.Errorf("%s: finding %s %s %q %q", lang, f.Rule, f.Code, f.Title, f.Fix)
 		}
 		if st.reports[0].Findings[0].Title != l.Items[0].Findings[0].Title && lang == words.English {
@@ -221,7 +222,7 @@ func TestReadyzStaleness(t *testing.T) {
 	m := NewMetrics(reg)
 	clock := time.Unix(1_700_000_000, 0)
 	m.now = func() time.Time { return clock }
-	st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), rules.TKE, nil, rules.TKEIngressE4009)}}
+	st := &status{reports: []report.Report{rep(t, ingress("shop", "bar"), tkerules.Provider, nil, tkerules.IngressE4009)}}
 	st.ready.Store(true)
 	m.SetSynced("services", "services", true)
 	m.FullSync(clock)

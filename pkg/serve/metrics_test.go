@@ -27,6 +27,8 @@ import (
 	k8stesting "k8s.io/client-go/testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -100,8 +102,8 @@ func newMetrics(t *testing.T) (*Metrics, *prometheus.Registry) {
 func TestFindingSeriesAppearAndClear(t *testing.T) {
 	m, reg := newMetrics(t)
 	bar := ingress("shop", "bar")
-	m.Update(rep(t, bar, rules.TKE, nil, rules.TKEIngressE4009, rules.TKEIngressE4011))
-	m.Update(rep(t, ingress("shop", "other"), rules.TKE, nil, rules.TKEIngressE4011))
+	m.Update(rep(t, bar, tkerules.Provider, nil, tkerules.IngressE4009, tkerules.IngressE4011))
+	m.Update(rep(t, ingress("shop", "other"), tkerules.Provider, nil, tkerules.IngressE4011))
 
 	e4009 := "code=E4009,kind=Ingress,name=bar,namespace=shop,provider=tke,rule=tke.ingress.E4009,severity=error"
 	e4011 := "code=E4011,kind=Ingress,name=bar,namespace=shop,provider=tke,rule=tke.ingress.E4011,severity=error"
@@ -117,7 +119,7 @@ func TestFindingSeriesAppearAndClear(t *testing.T) {
 	}
 
 	t.Run("a cleared finding loses its series, the rest stay", func(t *testing.T) {
-		m.Update(rep(t, bar, rules.TKE, nil, rules.TKEIngressE4011))
+		m.Update(rep(t, bar, tkerules.Provider, nil, tkerules.IngressE4011))
 		got := series(t, reg, FindingsName)
 		if _, ok := got[e4009]; ok {
 			t.Errorf("E4009 series still there after it cleared: %v", got)
@@ -127,7 +129,7 @@ func TestFindingSeriesAppearAndClear(t *testing.T) {
 		}
 	})
 	t.Run("a rule found twice is one series", func(t *testing.T) {
-		m.Update(rep(t, bar, rules.TKE, nil, rules.TKEIngressE4011, rules.TKEIngressE4011))
+		m.Update(rep(t, bar, tkerules.Provider, nil, tkerules.IngressE4011, tkerules.IngressE4011))
 		got := series(t, reg, FindingsName)
 		if got[e4011] != 1 || got[other] != 1 || len(got) != 2 {
 			t.Errorf("want the E4011 series of bar and other once each, got %v", got)
@@ -152,19 +154,19 @@ func TestTargetsGaugeCountsIncrementally(t *testing.T) {
 		want map[string]float64
 	}{
 		{"two broken ingresses and a clean service", func() {
-			m.Update(rep(t, a, rules.TKE, nil, rules.TKEIngressE4009))
-			m.Update(rep(t, b, rules.TKE, nil, rules.TKEIngressE4009))
-			m.Update(rep(t, c, rules.ACK, nil))
+			m.Update(rep(t, a, tkerules.Provider, nil, tkerules.IngressE4009))
+			m.Update(rep(t, b, tkerules.Provider, nil, tkerules.IngressE4009))
+			m.Update(rep(t, c, ackrules.Provider, nil))
 		}, map[string]float64{"provider=tke,worst=error": 2, "provider=ack,worst=ok": 1}},
 		{"one ingress fixed moves to ok", func() {
-			m.Update(rep(t, a, rules.TKE, nil))
+			m.Update(rep(t, a, tkerules.Provider, nil))
 		}, map[string]float64{"provider=tke,worst=error": 1, "provider=tke,worst=ok": 1, "provider=ack,worst=ok": 1}},
 		{"re-reporting the same state changes nothing", func() {
-			m.Update(rep(t, a, rules.TKE, nil))
-			m.Update(rep(t, b, rules.TKE, nil, rules.TKEIngressE4009))
+			m.Update(rep(t, a, tkerules.Provider, nil))
+			m.Update(rep(t, b, tkerules.Provider, nil, tkerules.IngressE4009))
 		}, map[string]float64{"provider=tke,worst=error": 1, "provider=tke,worst=ok": 1, "provider=ack,worst=ok": 1}},
 		{"a warning-only service", func() {
-			m.Update(rep(t, c, rules.TKE, nil, rules.TKEServiceCLBLoopback))
+			m.Update(rep(t, c, tkerules.Provider, nil, tkerules.ServiceCLBLoopback))
 		}, map[string]float64{"provider=tke,worst=error": 1, "provider=tke,worst=ok": 1, "provider=tke,worst=warning": 1}},
 		{"deleted targets leave their group, empty groups disappear", func() {
 			m.Forget("Ingress", "ns", "b")
@@ -184,7 +186,7 @@ func TestTargetsGaugeCountsIncrementally(t *testing.T) {
 
 func TestSuppressedFindingsAreNotExported(t *testing.T) {
 	m, reg := newMetrics(t)
-	r := rep(t, ingress("ns", "a"), rules.TKE, nil, rules.TKEIngressE4009, rules.TKEIngressE4011)
+	r := rep(t, ingress("ns", "a"), tkerules.Provider, nil, tkerules.IngressE4009, tkerules.IngressE4011)
 	r.Suppress([]string{"E4009"})
 	m.Update(r)
 	got := series(t, reg, FindingsName)
@@ -202,13 +204,13 @@ func TestSkippedCountsTargetsByReasonClass(t *testing.T) {
 	m, reg := newMetrics(t)
 	forbidden := checks.Skip{Check: "tke-ingress-tls", Class: snapshot.ReasonForbidden, Reason: "cannot read secrets in namespace ns: forbidden"}
 	missing := checks.Skip{Check: "tke-ingress-tls", Class: snapshot.ReasonMissingInput, Reason: "cannot read secrets ns/tls: not fetched"}
-	m.Update(rep(t, ingress("ns", "a"), rules.TKE, []checks.Skip{forbidden, forbidden}))
-	m.Update(rep(t, ingress("ns", "b"), rules.TKE, []checks.Skip{forbidden, missing}))
+	m.Update(rep(t, ingress("ns", "a"), tkerules.Provider, []checks.Skip{forbidden, forbidden}))
+	m.Update(rep(t, ingress("ns", "b"), tkerules.Provider, []checks.Skip{forbidden, missing}))
 	want := map[string]float64{"check=tke-ingress-tls,reason=forbidden": 2, "check=tke-ingress-tls,reason=missing-input": 1}
 	if got := series(t, reg, SkippedName); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("lbdoctor_check_skipped = %v, want %v", got, want)
 	}
-	m.Update(rep(t, ingress("ns", "b"), rules.TKE, nil))
+	m.Update(rep(t, ingress("ns", "b"), tkerules.Provider, nil))
 	want = map[string]float64{"check=tke-ingress-tls,reason=forbidden": 1}
 	if got := series(t, reg, SkippedName); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("after b's skips went: %v, want %v", got, want)
@@ -290,16 +292,16 @@ func TestReasonClass(t *testing.T) {
 		want  snapshot.ReasonClass
 	}{
 		{"403 on the TLS Secret", func(t *testing.T) report.Report {
-			return live(t, bar, rules.TKE, failing("get", "secrets", apierrors.NewForbidden(schema.GroupResource{Resource: "secrets"}, "tls", errors.New("RBAC"))), tlsIngress())
+			return live(t, bar, tkerules.Provider, failing("get", "secrets", apierrors.NewForbidden(schema.GroupResource{Resource: "secrets"}, "tls", errors.New("RBAC"))), tlsIngress())
 		}, "tke-ingress-tls", snapshot.ReasonForbidden},
 		{"401 on the TLS Secret", func(t *testing.T) report.Report {
-			return live(t, bar, rules.TKE, failing("get", "secrets", apierrors.NewUnauthorized("token expired")), tlsIngress())
+			return live(t, bar, tkerules.Provider, failing("get", "secrets", apierrors.NewUnauthorized("token expired")), tlsIngress())
 		}, "tke-ingress-tls", snapshot.ReasonUnauthorized},
 		{"404 on the events list", func(t *testing.T) report.Report {
-			return live(t, bar, rules.TKE, failing("list", "events", apierrors.NewNotFound(schema.GroupResource{Resource: "events"}, "")), tlsIngress())
+			return live(t, bar, tkerules.Provider, failing("list", "events", apierrors.NewNotFound(schema.GroupResource{Resource: "events"}, "")), tlsIngress())
 		}, "events", snapshot.ReasonNotServed},
 		{"refused connection on the TLS Secret", func(t *testing.T) report.Report {
-			return live(t, bar, rules.TKE, failing("get", "secrets", errors.New("dial tcp 10.0.0.1:443: connection refused")), tlsIngress())
+			return live(t, bar, tkerules.Provider, failing("get", "secrets", errors.New("dial tcp 10.0.0.1:443: connection refused")), tlsIngress())
 		}, "tke-ingress-tls", snapshot.ReasonReadFailed},
 		{"TLS Secret not in the input files", func(t *testing.T) report.Report {
 			snap, err := snapshot.FromFiles(nil, nil, "shop")
@@ -309,13 +311,13 @@ func TestReasonClass(t *testing.T) {
 			if err := snap.Add(tlsIngress()); err != nil {
 				t.Fatal(err)
 			}
-			return diagnosed(t, snap, bar, rules.TKE)
+			return diagnosed(t, snap, bar, tkerules.Provider)
 		}, "tke-ingress-tls", snapshot.ReasonMissingInput},
 		{"no cloud-controller-manager", func(t *testing.T) report.Report {
-			return live(t, web, rules.ACK, nil, ackService())
+			return live(t, web, ackrules.Provider, nil, ackService())
 		}, "ack-ccm-version", snapshot.ReasonNotFound},
 		{"cloud-controller-manager image without a version", func(t *testing.T) report.Report {
-			return live(t, web, rules.ACK, nil, ackService(), ccm("registry.example.com/cloud-controller-manager:latest"))
+			return live(t, web, ackrules.Provider, nil, ackService(), ccm("registry.example.com/cloud-controller-manager:latest"))
 		}, "ack-ccm-version", snapshot.ReasonOther},
 	}
 	for _, tt := range tests {
@@ -348,7 +350,7 @@ func TestReasonLabelIsListed(t *testing.T) {
 	for i, c := range append(snapshot.ReasonClasses(), "") {
 		skips = append(skips, checks.Skip{Check: fmt.Sprint("check-", i), Class: c})
 	}
-	m.Update(rep(t, ingress("shop", "bar"), rules.TKE, skips))
+	m.Update(rep(t, ingress("shop", "bar"), tkerules.Provider, skips))
 	for _, mf := range mustGather(t, reg) {
 		if mf.GetName() != SkippedName {
 			continue
@@ -375,8 +377,8 @@ func mustGather(t *testing.T, reg *prometheus.Registry) []*dto.MetricFamily {
 func TestLabelValuesAreBounded(t *testing.T) {
 	m, reg := newMetrics(t)
 	huge := strings.Repeat("名", 1000)
-	m.Update(rep(t, ingress(huge, huge), rules.TKE,
-		[]checks.Skip{{Check: "tke-ingress-tls", Reason: strings.Repeat("unparseable value ", 500)}}, rules.TKEIngressE4009))
+	m.Update(rep(t, ingress(huge, huge), tkerules.Provider,
+		[]checks.Skip{{Check: "tke-ingress-tls", Reason: strings.Repeat("unparseable value ", 500)}}, tkerules.IngressE4009))
 	mfs, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)
@@ -446,7 +448,7 @@ func TestRegisteringTwiceIsAnError(t *testing.T) {
 	if err := NewMetrics(reg).Err(); err == nil {
 		t.Error("a second NewMetrics on the same registry reported no error")
 	}
-	NewMetrics(nil).Update(rep(t, ingress("ns", "a"), rules.TKE, nil, rules.TKEIngressE4009))
+	NewMetrics(nil).Update(rep(t, ingress("ns", "a"), tkerules.Provider, nil, tkerules.IngressE4009))
 }
 
 func TestConcurrentUpdatesKeepCountsRight(t *testing.T) {
@@ -456,8 +458,8 @@ func TestConcurrentUpdatesKeepCountsRight(t *testing.T) {
 		wg.Go(func() {
 			for i := range 50 {
 				target := ingress("ns", fmt.Sprintf("t%d-%d", w, i%10))
-				m.Update(rep(t, target, rules.TKE, nil, rules.TKEIngressE4009))
-				m.Update(rep(t, target, rules.TKE, nil))
+				m.Update(rep(t, target, tkerules.Provider, nil, tkerules.IngressE4009))
+				m.Update(rep(t, target, tkerules.Provider, nil))
 				m.ObserveDiagnosis(time.Millisecond, 1)
 			}
 		})

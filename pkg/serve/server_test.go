@@ -20,8 +20,8 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -104,7 +104,7 @@ func TestRun(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if !strings.Contains(string(body), `rule="`+rules.TKEIngressE4009.String()+`"`) {
+	if !strings.Contains(string(body), `rule="`+tkerules.IngressE4009.String()+`"`) {
 		t.Errorf("/metrics lacks the open E4009 finding")
 	}
 	cancel()

@@ -14,7 +14,8 @@ import (
 	"github.com/prometheus/common/model"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -54,10 +55,10 @@ func scrape(t *testing.T, h http.Handler, acceptEncoding string) (map[string]*dt
 // the series.
 func TestStreamedFindings(t *testing.T) {
 	build := func(m *Metrics) {
-		m.Update(rep(t, ingress("shop", "mall"), rules.TKE, nil, rules.TKEIngressE4009, rules.TKEIngressE4011))
-		m.Update(rep(t, snapshot.Target{Kind: snapshot.KindService, Namespace: "shop", Name: "web"}, rules.ACK, nil))
-		m.Update(rep(t, ingress(`odd"ns\`, "a\nb"), rules.TKE, nil, rules.TKEIngressE4051))
-		m.Update(rep(t, ingress("shop", "gone"), rules.TKE, nil, rules.TKEIngressE4051))
+		m.Update(rep(t, ingress("shop", "mall"), tkerules.Provider, nil, tkerules.IngressE4009, tkerules.IngressE4011))
+		m.Update(rep(t, snapshot.Target{Kind: snapshot.KindService, Namespace: "shop", Name: "web"}, ackrules.Provider, nil))
+		m.Update(rep(t, ingress(`odd"ns\`, "a\nb"), tkerules.Provider, nil, tkerules.IngressE4051))
+		m.Update(rep(t, ingress("shop", "gone"), tkerules.Provider, nil, tkerules.IngressE4051))
 		m.Forget("Ingress", "shop", "gone")
 	}
 	regular, regReg := newMetrics(t)

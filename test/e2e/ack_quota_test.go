@@ -11,7 +11,7 @@ import (
 
 	"k8s.io/client-go/rest"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
 )
 
@@ -89,15 +89,15 @@ func TestACKBackendQuotaAcrossNamespaces(t *testing.T) {
 			if r.code != 1 {
 				t.Fatalf("exit %d, want 1: %s", r.code, r.stderr)
 			}
-			if rep.Provider.Name != rules.ACK {
+			if rep.Provider.Name != ackrules.Provider {
 				t.Fatalf("provider %s, want ack", rep.Provider)
 			}
 			found := false
 			for _, f := range rep.Findings {
-				found = found || (f.Rule == rules.ACKServiceBackendQuota && f.Path == path && f.Check == "ack-backends")
+				found = found || (f.Rule == ackrules.ServiceBackendQuota && f.Path == path && f.Check == "ack-backends")
 			}
 			if !found {
-				t.Errorf("want %s at %s, got %+v", rules.ACKServiceBackendQuota, path, rep.Findings)
+				t.Errorf("want %s at %s, got %+v", ackrules.ServiceBackendQuota, path, rep.Findings)
 			}
 			for _, s := range rep.Skipped {
 				if s.Check == "ack-backends" {

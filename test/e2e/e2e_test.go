@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
@@ -133,14 +134,14 @@ func TestBrokenIngressRules(t *testing.T) {
 	for _, f := range rep.Findings {
 		got[f.Rule] = true
 	}
-	for _, want := range []rules.ID{rules.TKEIngressE4009, rules.TKEIngressE4011, rules.TKEIngressE4026, rules.TKEIngressE4031,
-		rules.TKEIngressE4035, rules.TKEIngressE4037, rules.TKEIngressE4041, rules.TKEIngressE4042, rules.TKEIngressE4046,
-		rules.TKEIngressE4047, rules.TKEIngressE4048, rules.TKEIngressE4051, rules.TKEIngressE4052} {
+	for _, want := range []rules.ID{tkerules.IngressE4009, tkerules.IngressE4011, tkerules.IngressE4026, tkerules.IngressE4031,
+		tkerules.IngressE4035, tkerules.IngressE4037, tkerules.IngressE4041, tkerules.IngressE4042, tkerules.IngressE4046,
+		tkerules.IngressE4047, tkerules.IngressE4048, tkerules.IngressE4051, tkerules.IngressE4052} {
 		if !got[want] {
 			t.Errorf("missing %s; got %v", want, got)
 		}
 	}
-	if rep.Source != "live" || rep.Provider.Name != rules.TKE {
+	if rep.Source != "live" || rep.Provider.Name != tkerules.Provider {
 		t.Errorf("source %s provider %s", rep.Source, rep.Provider)
 	}
 }
@@ -154,7 +155,7 @@ func TestEventsBecomeFindings(t *testing.T) {
 	}
 	var ev *report.Finding
 	for i, f := range rep.Findings {
-		if f.Source == "event" && f.Rule == rules.TKEIngressE4011 {
+		if f.Source == "event" && f.Rule == tkerules.IngressE4011 {
 			ev = &rep.Findings[i]
 		}
 		if f.Source == "event" && strings.Contains(f.Message, "CANARY") {
@@ -168,7 +169,7 @@ func TestEventsBecomeFindings(t *testing.T) {
 		t.Errorf("event count %d lastSeen %v", ev.Count, ev.LastSeen)
 	}
 	for _, f := range rep.Findings {
-		if f.Rule == rules.TKEServiceE4011 {
+		if f.Rule == tkerules.ServiceE4011 {
 			t.Errorf("an Ingress event was read as the Service code %s", f.Rule)
 		}
 	}
@@ -184,7 +185,7 @@ func TestRestrictedUserSkips(t *testing.T) {
 		t.Fatalf("exit %d; stderr %s", r.code, r.stderr)
 	}
 	for _, f := range rep.Findings {
-		if f.Rule == rules.TKEIngressE4010 || f.Rule == rules.TKEIngressE4011 || f.Rule == rules.TKEIngressE4035 {
+		if f.Rule == tkerules.IngressE4010 || f.Rule == tkerules.IngressE4011 || f.Rule == tkerules.IngressE4035 {
 			t.Errorf("finding %s from a Secret the user may not read", f.Rule)
 		}
 	}
@@ -200,7 +201,7 @@ func TestRestrictedUserSkips(t *testing.T) {
 	// Findings that need only the Ingress itself still come through.
 	found := false
 	for _, f := range rep.Findings {
-		found = found || f.Rule == rules.TKEIngressE4052
+		found = found || f.Rule == tkerules.IngressE4052
 	}
 	if !found {
 		t.Errorf("E4052 (needs only the Ingress) missing for the restricted user")
@@ -384,7 +385,7 @@ func TestMissingCRDIsSkipped(t *testing.T) {
 			}
 		}
 		for _, f := range rep.Findings {
-			if f.Rule == rules.TKEIngressE4043 {
+			if f.Rule == tkerules.IngressE4043 {
 				t.Fatalf("an unserved CRD was reported as a missing TkeServiceConfig")
 			}
 		}

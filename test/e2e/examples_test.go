@@ -16,6 +16,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
@@ -33,24 +35,24 @@ type plainCase struct {
 // controllers: the rules its manifests decide alone (the rest needs pods, nodes, status or
 // kube-system, which make demo adds from test/scenario/facts), and where its webhook acts.
 var plainApply = []plainCase{
-	{file: "examples/ack-service/broken.yaml", want: []rules.ID{rules.ACKServiceAnnotationDependency, rules.ACKServiceCLCUSpec,
-		rules.ACKServiceENIStringTargetPort, rules.ACKServiceHTTPSToHTTPSBackend, rules.ACKServiceInvalidAnnotation,
-		rules.ACKServiceLegacyAnnotationConflict, rules.ACKServiceUnknownAnnotation, rules.GenericServiceExternalTrafficLocal}},
+	{file: "examples/ack-service/broken.yaml", want: []rules.ID{ackrules.ServiceAnnotationDependency, ackrules.ServiceCLCUSpec,
+		ackrules.ServiceENIStringTargetPort, ackrules.ServiceHTTPSToHTTPSBackend, ackrules.ServiceInvalidAnnotation,
+		ackrules.ServiceLegacyAnnotationConflict, ackrules.ServiceUnknownAnnotation, rules.GenericServiceExternalTrafficLocal}},
 	{file: "examples/ack-service/fixed.yaml"},
-	{file: "examples/tke-ingress/broken.yaml", want: []rules.ID{rules.TKEIngressE4009, rules.TKEIngressE4011, rules.TKEIngressE4026,
-		rules.TKEIngressE4031, rules.TKEIngressE4035, rules.TKEIngressE4037, rules.TKEIngressE4041, rules.TKEIngressE4042,
-		rules.TKEIngressE4046, rules.TKEIngressE4047, rules.TKEIngressE4048, rules.TKEIngressE4051, rules.TKEIngressE4052}},
+	{file: "examples/tke-ingress/broken.yaml", want: []rules.ID{tkerules.IngressE4009, tkerules.IngressE4011, tkerules.IngressE4026,
+		tkerules.IngressE4031, tkerules.IngressE4035, tkerules.IngressE4037, tkerules.IngressE4041, tkerules.IngressE4042,
+		tkerules.IngressE4046, tkerules.IngressE4047, tkerules.IngressE4048, tkerules.IngressE4051, tkerules.IngressE4052}},
 	{file: "examples/tke-ingress/fixed.yaml"},
-	{file: "examples/tke-internal-ingress/broken.yaml", want: []rules.ID{rules.TKEIngressE6009, rules.TKEIngressCLBLoopback}, refuses: "intranet"},
+	{file: "examples/tke-internal-ingress/broken.yaml", want: []rules.ID{tkerules.IngressE6009, tkerules.IngressCLBLoopback}, refuses: "intranet"},
 	{file: "examples/tke-internal-ingress/fixed.yaml", allows: "intranet"},
-	{file: "examples/tke-service/broken.yaml", want: []rules.ID{rules.TKEServiceE4005, rules.TKEServiceE4012, rules.TKEServiceE4014,
-		rules.TKEServiceE4075, rules.TKEServiceConfigConflict}},
+	{file: "examples/tke-service/broken.yaml", want: []rules.ID{tkerules.ServiceE4005, tkerules.ServiceE4012, tkerules.ServiceE4014,
+		tkerules.ServiceE4075, tkerules.ServiceConfigConflict}},
 	{file: "examples/tke-service/fixed.yaml"},
 }
 
 // controllerless are the findings of a cluster without controllers: no pod behind a selector, no
 // node for CCM, no event about the load balancer. A fixed example shows nothing else.
-var controllerless = []rules.ID{rules.GenericServiceNoEndpoints, rules.ACKServiceNoAvailableNodes, rules.ACKServiceReuseOldCCM,
+var controllerless = []rules.ID{rules.GenericServiceNoEndpoints, ackrules.ServiceNoAvailableNodes, ackrules.ServiceReuseOldCCM,
 	rules.GenericServiceNoEvents, rules.GenericIngressNoEvents}
 
 // unrelatedNS holds the Ingress that proves an example leaves the rest of the cluster alone.

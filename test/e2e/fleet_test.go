@@ -12,6 +12,7 @@ import (
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -87,10 +88,10 @@ func TestFleet(t *testing.T) {
 		if len(got) != 2 {
 			t.Fatalf("want the Ingress of each context, got %v", keys(got))
 		}
-		if r, ok := got[east]; !ok || !hasRule(r, rules.TKEIngressE4009) {
+		if r, ok := got[east]; !ok || !hasRule(r, tkerules.IngressE4009) {
 			t.Errorf("east: %s missing or without E4009; have %v", east, keys(got))
 		}
-		if r, ok := got[west]; !ok || hasRule(r, rules.TKEIngressE4009) {
+		if r, ok := got[west]; !ok || hasRule(r, tkerules.IngressE4009) {
 			t.Errorf("west: %s missing or with E4009; have %v", west, keys(got))
 		}
 	}

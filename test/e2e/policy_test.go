@@ -23,6 +23,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy/policytest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -64,7 +66,7 @@ func TestPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cluster := range []rules.Provider{rules.TKE, rules.ACK} {
+	for _, cluster := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 		t.Run(string(cluster), func(t *testing.T) {
 			ns := "policy-e2e-" + string(cluster)
 			ensureNamespace(t, kube, ns, map[string]string{policyLabel: string(cluster)})
@@ -135,12 +137,12 @@ func TestPolicy(t *testing.T) {
 // breaks another one.
 var (
 	brokenAnnotations = map[rules.Provider]map[string]string{
-		rules.TKE: {"service.kubernetes.io/tke-existed-lbid": "lb-NOT-AN-ID"},
-		rules.ACK: {"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type": "nowhere"},
+		tkerules.Provider: {"service.kubernetes.io/tke-existed-lbid": "lb-NOT-AN-ID"},
+		ackrules.Provider: {"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type": "nowhere"},
 	}
 	newProblem = map[rules.Provider][2]string{
-		rules.TKE: {"service.kubernetes.io/qcloud-loadbalancer-internal-subnetid", "subnet-?"},
-		rules.ACK: {"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler", "fastest"},
+		tkerules.Provider: {"service.kubernetes.io/qcloud-loadbalancer-internal-subnetid", "subnet-?"},
+		ackrules.Provider: {"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler", "fastest"},
 	}
 )
 
@@ -174,7 +176,7 @@ func updatesRatchet(t *testing.T, kube kubernetes.Interface, warned *warnings, s
 	if updated, err = c.Update(ctx, updated, metav1.UpdateOptions{}); err != nil {
 		t.Fatalf("removing the finalizer was refused: %v", err)
 	}
-	if cluster == rules.ACK {
+	if cluster == ackrules.Provider {
 		rebind(t, kube, warned, svc.Namespace)
 	}
 	kv := newProblem[cluster]
@@ -350,7 +352,7 @@ func applyPolicies(t *testing.T, cluster rules.Provider) {
 func waitForPolicy(t *testing.T, kube kubernetes.Interface, ns string, cluster rules.Provider) {
 	t.Helper()
 	anns := map[string]string{"service.kubernetes.io/tke-existed-lbid": "lb-NOT-AN-ID"}
-	if cluster == rules.ACK {
+	if cluster == ackrules.Provider {
 		anns = map[string]string{"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type": "nowhere"}
 	}
 	bad := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "policy-probe", Annotations: anns},

@@ -13,8 +13,8 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/test/scenario"
 )
 
@@ -56,8 +56,8 @@ func TestPolicyReportAcceptedByAPIServer(t *testing.T) {
 	if printed.code != 1 {
 		t.Fatalf("kubectl lbdoctor -A -o policyreport: exit %d, want 1 (findings): %s", printed.code, printed.stderr)
 	}
-	if !strings.Contains(printed.stdout, "namespace: shop") || !strings.Contains(printed.stdout, "policy: "+rules.TKEIngressE4011.String()) {
-		t.Fatalf("no report of namespace shop with %s:\n%s", rules.TKEIngressE4011, printed.stdout)
+	if !strings.Contains(printed.stdout, "namespace: shop") || !strings.Contains(printed.stdout, "policy: "+tkerules.IngressE4011.String()) {
+		t.Fatalf("no report of namespace shop with %s:\n%s", tkerules.IngressE4011, printed.stdout)
 	}
 	live := filepath.Join(dir, "live.yaml")
 	if err := os.WriteFile(live, []byte(printed.stdout), 0o644); err != nil {

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
 // canaries are planted in scenario Secrets (test/e2e/testdata/canary.yaml); no output may show them.
@@ -58,7 +58,7 @@ func TestNoSecretLeaks(t *testing.T) {
 	rep, _ := lbdoctor(t, env.kubeconfig, "ingress/canary", "-n", "canary")
 	ok := false
 	for _, f := range rep.Findings {
-		ok = ok || f.Rule == rules.TKEIngressE4011
+		ok = ok || f.Rule == tkerules.IngressE4011
 	}
 	if !ok {
 		t.Errorf("canary scenario should report E4011 (Secret without qcloud_cert_id)")
@@ -205,7 +205,7 @@ func TestFaultServerStopsMidRun(t *testing.T) {
 			t.Errorf("a run that lost the server mid-way must be marked incomplete: %+v", rep)
 		}
 		for _, f := range rep.Findings {
-			if f.Rule == rules.TKEIngressE4010 || f.Rule == rules.TKEIngressE4041 {
+			if f.Rule == tkerules.IngressE4010 || f.Rule == tkerules.IngressE4041 {
 				t.Errorf("a failed read became a not-found finding: %s", f.Rule)
 			}
 		}

@@ -14,6 +14,8 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -21,8 +23,8 @@ import (
 
 // clusterNodes stand for the cluster's cloud in the CLI's provider detection (node providerIDs).
 var clusterNodes = map[rules.Provider]string{
-	rules.TKE: "qcloud:///100003/ins-3ven36lk",
-	rules.ACK: "cn-hangzhou.i-bp1c0q8kf0s3ckh0v1x5",
+	tkerules.Provider: "qcloud:///100003/ins-3ven36lk",
+	ackrules.Provider: "cn-hangzhou.i-bp1c0q8kf0s3ckh0v1x5",
 }
 
 // GoVerdict runs the real checks offline on a snapshot holding only obj and a node of the cluster's
@@ -64,7 +66,7 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 		// A consequence folded under another finding was found by the checks all the same.
 		for _, g := range append([]report.Finding{f}, f.Consequences...) {
 			r, _ := rules.Get(g.Rule)
-			if g.Severity < r.Severity || (classed && r.Provider == rules.ACK) {
+			if g.Severity < r.Severity || (classed && r.Provider == ackrules.Provider) {
 				continue
 			}
 			if covered[g.Rule] && g.Source != checks.SourceEvent {

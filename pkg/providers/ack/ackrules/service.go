@@ -1,0 +1,806 @@
+package ackrules
+
+import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+)
+
+// Alibaba Cloud ACK LoadBalancer Service rules. The cloud-controller-manager (CCM) reports sync
+// failures as SyncLoadBalancerFailed events whose message carries the CLB OpenAPI code (when there is
+// one) or a fixed sentence; Match holds the distinctive part of each documented message.
+//
+// Sources: "Alibaba ACK, troubleshooting LoadBalancer Services" (error-event table and symptom guide)
+// and "Alibaba ACK, Service FAQ".
+
+// ackService declares an ACK Service rule with a documented API code.
+func ackService(code string, sev rules.Severity, d rules.Details) rules.ID {
+	return rules.Coded(Provider, rules.Service, code, sev, d)
+}
+
+// Rules of the ACK Service catalog.
+var (
+	// ---- Documented event messages ----
+	ServiceBackendQuota = rules.Uncoded(Provider, rules.Service, "backend-quota", rules.Error, rules.Details{
+		Title: "CLB backend server quota (200) exhausted",
+		Cause: "The CLB instance already holds the maximum of 200 backend servers, so CCM cannot attach the " +
+			"nodes or ENIs this Service needs. Sharing one CLB between many Services, or Cluster mode on a " +
+			"large cluster (every node becomes a backend), uses the quota up quickly.",
+		Fix: "Raise the backend-server quota on the SLB Quota Management page; or, in Cluster mode, set " +
+			"spec.externalTrafficPolicy: Local so only nodes running backend pods are attached; or, staying in " +
+			"Cluster mode, restrict the attached nodes with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-backend-label " +
+			"(e.g. \"k1=v1,k2=v2\"); or give this Service its own CLB instead of a shared one.",
+		Risk: "New pods or nodes are never added to the CLB, so traffic concentrates on the old backends and " +
+			"the Service loses capacity or goes dark as old backends disappear.",
+		Doc:   rules.DocACKEvents + ", \"The backend server number has reached to the quota limit\"",
+		Match: []string{"The backend server number has reached to the quota limit"},
+		Decides: []rules.Decision{
+			{By: rules.ByOtherObjects, What: words.Phrase{En: "nodes, pods, EndpointSlices and the other Services on the CLB", Zh: "节点、Pod、EndpointSlice，以及同一 CLB 上的其他 Service"}, IfUnknown: rules.UnknownSkips},
+			{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", Zh: "kube-system/cloud-config 中的 serviceBackendType（后端是 Pod 还是节点）"}, IfUnknown: rules.UnknownDefault},
+		},
+		Zh: rules.Text{
+			Title: "CLB 后端服务器配额（200 个）已用尽",
+			Cause: "该 CLB 实例上的后端服务器已达到 200 个的上限，CCM 无法再挂载这个 Service 需要的节点或 ENI。" +
+				"多个 Service 共用一个 CLB，或在大集群中使用 Cluster 模式（每个节点都会成为后端），都会很快把配额用完。",
+			Fix: "在 SLB 配额管理页面提高后端服务器配额；或者在 Cluster 模式下设置 spec.externalTrafficPolicy: Local，" +
+				"只挂载运行着后端 Pod 的节点；或者保持 Cluster 模式，用 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-backend-label（例如 \"k1=v1,k2=v2\"）限定挂载的节点；" +
+				"或者不再共用 CLB，给这个 Service 单独配一个 CLB。",
+			Risk: "新的 Pod 或节点始终加不进 CLB，流量集中在旧的后端上；随着旧后端陆续消失，该 Service 的容量下降，" +
+				"甚至完全无法访问。",
+		},
+	})
+	ServiceENISharedSpec = rules.Uncoded(Provider, rules.Service, "eni-shared-spec", rules.Error, rules.Details{
+		Title: "Shared-performance CLB cannot take ENI backends",
+		Cause: "The Service attaches pod ENIs directly (service.beta.kubernetes.io/backend-type: eni, Terway), " +
+			"but the CLB is a shared-resource instance, which only accepts ECS backends.",
+		Fix: "Request a performance-guaranteed instance with service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec: " +
+			"\"slb.s1.small\" (or a larger slb.sX spec). Check first that the installed CCM version supports that annotation. " +
+			"A pay-by-CLCU CLB (instance-charge-type PayByCLCU) takes no spec at all (see ack.service.clcu-spec): there, " +
+			"delete the spec annotation instead of changing it.",
+		Risk:    "No pod is ever registered on the CLB, so the load balancer address answers nothing.",
+		Doc:     rules.DocACKEvents + ", \"The loadbalancer does not support backend servers of eni type\"",
+		Match:   []string{"does not support backend servers of eni type"},
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: rules.UnknownDefault}},
+		Zh: rules.Text{
+			Title: "性能共享型 CLB 不能挂载 ENI 后端",
+			Cause: "该 Service 直接挂载 Pod 的弹性网卡 ENI（service.beta.kubernetes.io/backend-type: eni，Terway），" +
+				"但这个 CLB 是性能共享型实例，只接受 ECS 作为后端。",
+			Fix: "用 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec: \"slb.s1.small\"（或更大的 slb.sX 规格）" +
+				"申请性能保障型实例，并先确认所装的 CCM 版本支持该注解。按使用量计费的 CLB（instance-charge-type " +
+				"PayByCLCU）不接受任何规格（见 ack.service.clcu-spec）：这种情况下应删除规格注解，而不是修改它。",
+			Risk: "没有任何 Pod 注册到 CLB 上，负载均衡地址对所有请求都没有响应。",
+		},
+	})
+	ServiceNoAvailableNodes = rules.Uncoded(Provider, rules.Service, "no-available-nodes", rules.Error, rules.Details{
+		Title: "No backend available for the CLB or NLB",
+		Cause: "CCM found nothing to attach as a backend: no pod matches the Service selector, the matching " +
+			"pods are not healthy/ready, or the only running pods sit on master nodes, which are never added.",
+		Fix: "Check `kubectl get pods -l <selector>` and the Service endpoints. Deploy pods matching the selector, " +
+			"repair failing pods, and move pods that landed on master nodes to worker nodes (evict them or fix " +
+			"their nodeSelector/tolerations). If backends exist but outside clients still cannot connect, make the " +
+			"health-check annotations (type, port, URI) match what the pods really answer, since a failing health " +
+			"check leaves the CLB with no usable backend.",
+		Risk:  "The CLB has an empty backend group; every connection to it fails.",
+		Doc:   rules.DocACKEvents + ", \"There are no available nodes for LoadBalancer\"",
+		Match: []string{"There are no available nodes for LoadBalancer"},
+		// A Service without a ready endpoint is why CCM finds nothing to attach.
+		ConsequenceOf: []rules.ID{rules.GenericServiceNoEndpoints},
+		Decides: []rules.Decision{
+			{By: rules.ByOtherObjects, What: words.Phrase{En: "nodes, pods and EndpointSlices", Zh: "节点、Pod 和 EndpointSlice"}, IfUnknown: rules.UnknownSkips},
+			{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (pods or nodes are the backends)", Zh: "kube-system/cloud-config 中的 serviceBackendType（后端是 Pod 还是节点）"}, IfUnknown: rules.UnknownDefault},
+		},
+		Zh: rules.Text{
+			Title: "CLB 或 NLB 没有可用的后端",
+			Cause: "CCM 找不到可以挂载为后端的对象：没有 Pod 与该 Service 的 selector 匹配，匹配的 Pod 不健康或未就绪，" +
+				"或者仅有的运行中 Pod 都在 master 节点上，而 master 节点从不会被加为后端。",
+			Fix: "检查 `kubectl get pods -l <selector>` 的结果和该 Service 的 endpoints。部署与 selector 匹配的 Pod，" +
+				"修复出错的 Pod，把落在 master 节点上的 Pod 迁到 worker 节点（驱逐它们，或修正它们的 " +
+				"nodeSelector/tolerations）。如果后端已经存在而外部客户端仍然连不上，请让健康检查相关注解（类型、端口、" +
+				"URI）与 Pod 实际的响应相符，因为健康检查失败同样会让 CLB 没有可用的后端。",
+			Risk: "CLB 的后端服务器组是空的；到它的每个连接都会失败。",
+		},
+		// With no node the CLB may attach, the address answers on none, whatever the traffic policy.
+		Explains: []rules.ID{rules.GenericServiceExternalTrafficLocal},
+	})
+	ServiceLBNotFound = rules.Uncoded(Provider, rules.Service, "lb-not-found", rules.Error, rules.Details{
+		Title: "CLB recorded in the Service no longer exists",
+		Cause: "The Service status (status.loadBalancer.ingress) points at a CLB that CCM cannot find through " +
+			"the OpenAPI: it was deleted or renamed in the console, or was created by hand and never declared " +
+			"with the loadbalancer-id annotation.",
+		Fix: "Look the EXTERNAL-IP up in the SLB console. Gone and Service unneeded: delete the Service. Gone but " +
+			"needed: remove status.loadBalancer from the Service so CCM builds a new CLB. Exists and was created by " +
+			"hand: set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id to its ID. Exists and was created by " +
+			"an old CCM: add the kubernetes.do.not.delete tag described in the FAQ on renaming SLB instances.",
+		Risk: "CCM stops reconciling the Service: listener, backend and annotation changes are no longer " +
+			"applied, and the address may point at nothing.",
+		Doc: rules.DocACKEvents + ", \"can not find loadbalancer, but it's defined in service\"; " + rules.DocACKFAQ +
+			", What to do if I accidentally delete an SLB instance",
+		Match: []string{
+			"not able to find loadbalancer named",
+			"can not find loadbalancer, but it's defined in service",
+		},
+		Zh: rules.Text{
+			Title: "Service 中记录的 CLB 已不存在",
+			Cause: "Service 的状态（status.loadBalancer.ingress）指向一个 CCM 通过 OpenAPI 查不到的 CLB：它已在控制台中被删除" +
+				"或改名，或者是手动创建的、却从未用 loadbalancer-id 注解声明过。",
+			Fix: "在 SLB 控制台中按 EXTERNAL-IP 查找该实例。已不存在且不再需要该 Service：删除 Service。已不存在但仍需要：" +
+				"从 Service 中删除 status.loadBalancer，让 CCM 新建一个 CLB。仍然存在且是手动创建的：把它的 ID 填入 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id。仍然存在且由旧版 CCM 创建：按 FAQ 中关于 SLB " +
+				"实例改名的说明添加 kubernetes.do.not.delete 标签。",
+			Risk: "CCM 不再调谐该 Service：监听、后端和注解的变更都不会再生效，该地址也可能什么都不指向。",
+		},
+	})
+	ServiceOrderArrearage = ackService("ORDER.ARREARAGE", rules.Error, rules.Details{
+		Title: "Alibaba Cloud account has an overdue payment",
+		Cause: "The CLB OpenAPI refuses to create or change billable resources because the account owes money.",
+		Fix:   "Pay the outstanding bill in the Alibaba Cloud billing console; CCM succeeds on its next sync.",
+		Risk: "No CLB can be created or updated for any Service, and resources of an account left in arrears " +
+			"may be suspended.",
+		Doc:   rules.DocACKEvents + ", \"ORDER.ARREARAGE Message: The account is arrearage.\"",
+		Match: []string{"ORDER.ARREARAGE", "The account is arrearage"},
+		Zh: rules.Text{
+			Title: "阿里云账号欠费",
+			Cause: "账号有未结清的欠款，CLB OpenAPI 拒绝创建或变更需要计费的资源。",
+			Fix:   "在阿里云费用中心结清欠款；CCM 在下一次同步时就会成功。",
+			Risk:  "无法为任何 Service 创建或更新 CLB；账号长期欠费时，其下的资源还可能被停用。",
+		},
+	})
+	ServicePayInsufficientBalance = ackService("PAY.INSUFFICIENT_BALANCE", rules.Error, rules.Details{
+		Title: "Alibaba Cloud account balance too low",
+		Cause: "The account does not hold enough credit for the CLB purchase or change CCM requested.",
+		Fix:   "Add funds to the account; the next CCM sync then goes through.",
+		Risk:  "The CLB stays unprovisioned or unchanged, leaving the Service Pending or stale.",
+		Doc:   rules.DocACKEvents + ", \"PAY.INSUFFICIENT_BALANCE Message: Your account does not have enough balance.\"",
+		Match: []string{"PAY.INSUFFICIENT_BALANCE", "Your account does not have enough balance"},
+		Zh: rules.Text{
+			Title: "阿里云账号余额不足",
+			Cause: "账号余额不够支付 CCM 请求的 CLB 购买或变更。",
+			Fix:   "为账号充值；CCM 的下一次同步即可完成。",
+			Risk:  "CLB 一直没有创建或没有变更，Service 停留在 Pending 状态，或配置一直是旧的。",
+		},
+	})
+	ServiceThrottling = ackService("Throttling", rules.Warning, rules.Details{
+		Title: "CLB OpenAPI calls are being throttled",
+		Cause: "CCM is issuing more CLB API requests than the account's rate limit allows. Services that fail " +
+			"to sync and are retried in a loop are a common source of the extra calls.",
+		Fix: "Look at the CLB quotas on the SLB Quota Management page, then run `kubectl describe svc` on the " +
+			"LoadBalancer Services and clear their other sync errors so CCM stops retrying them.",
+		Risk: "Syncs are delayed, so backend and listener changes reach the CLB late; if the call volume stays " +
+			"high, every Service in the cluster is slowed down.",
+		Doc:     rules.DocACKEvents + ", \"Status Code: 400 Code: Throttling\"",
+		Retried: true,
+		Match:   []string{"Code: Throttling"},
+		Zh: rules.Text{
+			Title: "CLB OpenAPI 调用被限流",
+			Cause: "CCM 发出的 CLB API 请求超过了账号允许的调用频率。同步失败后被反复重试的 Service 是多余调用的常见来源。",
+			Fix: "在 SLB 配额管理页面查看 CLB 的配额，然后对 LoadBalancer 类型的 Service 执行 `kubectl describe svc`，" +
+				"解决它们的其他同步错误，让 CCM 不再反复重试。",
+			Risk: "同步被推迟，后端和监听的变更要过一段时间才到达 CLB；如果调用量一直居高不下，集群中所有 Service 的同步都会变慢。",
+		},
+	})
+	ServiceRspoolVIPExist = ackService("RspoolVipExist", rules.Error, rules.Details{
+		Title: "vServer group still bound to a listener",
+		Cause: "CCM tried to delete a vServer group that a listener still uses. This usually happens on a reused " +
+			"CLB (service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id is set) whose listener was made outside CCM.",
+		Fix: "Confirm whether the Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id; if so, " +
+			"delete in the CLB console the listener on the port the Service declares, then let CCM sync again.",
+		Risk:  "Backend updates for that port stay blocked and the CLB keeps an outdated configuration.",
+		Doc:   rules.DocACKEvents + ", \"Code: RspoolVipExist Message: there are vips associating with this vServer group.\"",
+		Match: []string{"RspoolVipExist", "there are vips associating with this vServer group"},
+		Zh: rules.Text{
+			Title: "虚拟服务器组仍被监听使用",
+			Cause: "CCM 试图删除一个仍有监听在使用的虚拟服务器组（vServer group）。这通常发生在复用的 CLB 上（设置了 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id），且它的监听是在 CCM 之外创建的。",
+			Fix: "确认该 Service 是否设置了 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id；如果设置了，在 CLB " +
+				"控制台中删除该 Service 所声明端口上的监听，再让 CCM 重新同步。",
+			Risk: "该端口的后端更新一直被阻塞，CLB 上保留着过时的配置。",
+		},
+	})
+	ServiceNetworkConflict = ackService("NetworkConflict", rules.Error, rules.Details{
+		Title: "Internal CLB sits in another VPC than the cluster",
+		Cause: "The reused intranet CLB belongs to a different VPC from the cluster; CLB instances cannot be " +
+			"reused across VPCs.",
+		Fix: "Point service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id at an intranet CLB in the cluster's " +
+			"VPC, or drop the annotation and let CCM create one there.",
+		Risk:  "The CLB can never reach the cluster's nodes or pods; the Service stays unusable.",
+		Doc:   rules.DocACKEvents + ", \"Status Code: 400 Code: NetworkConflict\"; " + rules.DocACKFAQ + ", Why does reusing an existing SLB instance fail?",
+		Match: []string{"NetworkConflict"},
+		Zh: rules.Text{
+			Title: "私网 CLB 与集群不在同一个专有网络 VPC 中",
+			Cause: "复用的私网 CLB 属于与集群不同的专有网络 VPC；CLB 实例不能跨 VPC 复用。",
+			Fix: "让 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id 指向集群所在 VPC 中的私网 CLB，" +
+				"或删除该注解，由 CCM 在该 VPC 中新建一个。",
+			Risk: "CLB 永远访问不到集群的节点或 Pod；该 Service 一直无法使用。",
+		},
+	})
+	ServiceVSwitchAvailableIPNotExist = ackService("VSwitchAvailableIpNotExist", rules.Error, rules.Details{
+		Title: "vSwitch for the internal CLB has no free IP",
+		Cause: "The vSwitch chosen for the intranet CLB has run out of addresses, so no CLB address can be allocated.",
+		Fix: "Select another vSwitch of the same VPC that still has free addresses with " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id: \"vsw-...\" (together with " +
+			"address-type \"intranet\"), or free addresses in the current one.",
+		Risk:  "The Service remains Pending with no internal address.",
+		Doc:   rules.DocACKEvents + ", \"Code: VSwitchAvailableIpNotExist Message: The specified VSwitch has no available ip.\"",
+		Match: []string{"VSwitchAvailableIpNotExist", "The specified VSwitch has no available ip"},
+		Zh: rules.Text{
+			Title: "私网 CLB 所用交换机没有空闲 IP",
+			Cause: "为私网 CLB 选定的交换机（vSwitch）中地址已经用完，无法为 CLB 分配地址。",
+			Fix: "用 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id: \"vsw-...\"（同时把地址类型 " +
+				"address-type 设为 \"intranet\"）改选同一 VPC 中仍有空闲地址的另一个交换机，或在当前交换机中释放一些地址。",
+			Risk: "该 Service 一直处于 Pending 状态，没有私网地址。",
+		},
+	})
+	ServiceENIStringTargetPort = rules.Uncoded(Provider, rules.Service, "eni-string-targetport", rules.Error, rules.Details{
+		Title: "Named targetPort not supported with ENI backends",
+		Cause: "With ENI backends the CLB registers the pod port directly, and this CCM version cannot resolve a " +
+			"named (string) targetPort, so it sends an invalid port to the API.",
+		Fix: "Write targetPort as a number (e.g. targetPort: 8080) in spec.ports, or upgrade the CCM component " +
+			"to v2.1.0 or later, which looks the named port up in the Service's EndpointSlices.",
+		Risk:  "Pods are never registered on the CLB for that port; requests to it fail.",
+		Doc:   rules.DocACKEvents + ", \"The specified Port must be between 1 and 65535.\"",
+		Match: []string{"The specified Port must be between 1 and 65535"},
+		Decides: []rules.Decision{
+			{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: rules.UnknownDefault},
+			{By: rules.ByVersion, What: words.Phrase{En: "cloud-controller-manager older than v2.1.0 (later releases resolve a named targetPort from the EndpointSlices)", Zh: "cloud-controller-manager 版本低于 v2.1.0（更新的版本会从 EndpointSlice 中解析命名的 targetPort）"}, IfUnknown: rules.UnknownWarns},
+		},
+		Zh: rules.Text{
+			Title: "ENI 后端不支持命名的 targetPort",
+			Cause: "使用 ENI 后端时，CLB 直接注册 Pod 的端口，而这个版本的 CCM 无法解析以名称（字符串）给出的 targetPort，" +
+				"于是把一个无效的端口传给了 API。",
+			Fix: "在 spec.ports 中把 targetPort 写成数字（例如 targetPort: 8080），或把 CCM 组件升级到 v2.1.0 或更高版本，" +
+				"新版本会到该 Service 的 EndpointSlice 中查找命名端口对应的端口号。",
+			Risk: "该端口上的 Pod 始终不会注册到 CLB；发往这个端口的请求都会失败。",
+		},
+	})
+	ServicePublicSLBDisabled = rules.Uncoded(Provider, rules.Service, "public-slb-disabled", rules.Error, rules.Details{
+		Title: "Cluster forbids internet-facing CLBs",
+		Cause: "The CCM's cluster configuration (disablePublicSLB in kube-system/cloud-config) refuses to create a " +
+			"public CLB, and this Service asks for one: its address-type is internet, or unset, which means internet.",
+		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: \"intranet\" for a private CLB, " +
+			"or ask the cluster's administrators whether public CLBs may be allowed again.",
+		Risk: "CCM records a warning and gives up on the Service without retrying: no CLB, no address.",
+		Doc: rules.DocACKCCM + "pkg/controller/service/clbv1/service_controller.go (disablePublicSLB) and " +
+			"pkg/config/cloud_config.go (the cloud-config fields)",
+		Match:   []string{"create public address slb is not allowed"},
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: disablePublicSLB", Zh: "kube-system/cloud-config 中的 disablePublicSLB"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "集群禁止创建公网 CLB",
+			Cause: "CCM 的集群配置（kube-system/cloud-config 中的 disablePublicSLB）不允许创建公网 CLB，而这个 Service " +
+				"要的正是公网 CLB：它的 address-type 为 internet，或者没有设置（不设置即为 internet）。",
+			Fix: "设置 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type: \"intranet\" 改用私网 CLB，" +
+				"或向集群管理员确认能否重新允许公网 CLB。",
+			Risk: "CCM 记录一条警告后就放弃该 Service，且不会重试：没有 CLB，也没有地址。",
+		},
+	})
+	ServiceZoneNotInRegion = rules.Uncoded(Provider, rules.Service, "zone-not-in-region", rules.Error, rules.Details{
+		Title: "CLB zone annotation names a zone outside the cluster's region",
+		Cause: "master-zoneid and slave-zoneid choose the primary and backup zone of the CLB CCM creates. A zone " +
+			"belongs to one region, and the CLB is created in the cluster's region, so a zone of another region (or a " +
+			"made-up one) makes the create call fail.",
+		Fix: "Use a zone of the cluster's region (the nodes' topology.kubernetes.io/zone labels name some), or remove " +
+			"the annotation and let the CLB service pick the zones.",
+		Risk: "The CLB is never created and the Service gets no address; CCM keeps retrying.",
+		Doc: rules.DocACKCCM + "test/e2e/testcase/service/clbv1/loadbalancer.go (a Service with a master-zoneid that does not " +
+			"exist fails to sync)",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes: their region (topology.kubernetes.io/region label or the region part of providerID)", Zh: "节点所在的地域（取自 topology.kubernetes.io/region 标签，或 providerID 中表示地域的部分）"},
+			IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "CLB 可用区注解指定了集群所在地域以外的可用区",
+			Cause: "master-zoneid 和 slave-zoneid 决定 CCM 所建 CLB 的主可用区和备可用区。每个可用区只属于一个地域，" +
+				"而 CLB 建在集群所在的地域，所以填写其他地域的可用区（或根本不存在的可用区）会让创建调用失败。",
+			Fix: "使用集群所在地域的可用区（节点的 topology.kubernetes.io/zone 标签中就有），或删除该注解，" +
+				"由 CLB 服务自行选择可用区。",
+			Risk: "CLB 始终建不起来，Service 拿不到地址；CCM 会一直重试。",
+		},
+	})
+	ServiceShareSLBHaltSales = ackService("ShareSlbHaltSales", rules.Error, rules.Details{
+		Title: "Old CCM asks for a shared CLB, which is discontinued",
+		Cause: "This CCM release still creates shared-resource CLB instances by default, and Alibaba Cloud no " +
+			"longer sells that instance type.",
+		Fix: "Upgrade the cloud-controller-manager add-on; current releases no longer request shared-resource " +
+			"instances. Then let CCM sync the Service again.",
+		Risk: "No new LoadBalancer Service can get a CLB; they all stay Pending.",
+		Doc:  rules.DocACKEvents + ", \"Code: ShareSlbHaltSales Message: The share instance has been discontinued.\"",
+		Match: []string{
+			"ShareSlbHaltSales",
+			"The share instance has been discontinued",
+		},
+		Zh: rules.Text{
+			Title: "旧版 CCM 申请已停售的性能共享型 CLB",
+			Cause: "这个版本的 CCM 默认仍会创建性能共享型 CLB 实例，而阿里云已不再售卖这种实例类型。",
+			Fix:   "升级 cloud-controller-manager 组件，当前版本不再申请性能共享型实例；然后让 CCM 重新同步该 Service。",
+			Risk:  "新的 LoadBalancer 类型 Service 都拿不到 CLB，全部停留在 Pending 状态。",
+		},
+	})
+	ServiceResourceGroupImmutable = rules.Uncoded(Provider, rules.Service, "resource-group-immutable", rules.Error, rules.Details{
+		Title: "CLB resource group changed after creation",
+		Cause: "The value of service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id differs from " +
+			"the group the CLB was created in; a CLB's resource group is fixed at creation.",
+		Fix: "Remove the resource-group-id annotation (or restore its original value). To move the CLB to " +
+			"another resource group, recreate the Service.",
+		Risk:    "Every later sync fails, so other changes to the Service never reach the CLB.",
+		Doc:     rules.DocACKEvents + ", \"can not change ResourceGroupId once created\"",
+		Match:   []string{"can not change ResourceGroupId once created"},
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "the last-applied-configuration record against the current annotation", Zh: "last-applied-configuration 记录与当前注解的对比"}, IfUnknown: rules.UnknownSkips}},
+		Change:  rules.ChangeRejected,
+		Zh: rules.Text{
+			Title: "CLB 创建后资源组被修改",
+			Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id 的值与 CLB 创建时所在的资源组不同；" +
+				"CLB 的资源组在创建时就已确定，之后不能更改。",
+			Fix:  "删除 resource-group-id 注解（或恢复它原来的值）。如需把 CLB 移到另一个资源组，请重建该 Service。",
+			Risk: "之后的每次同步都会失败，对该 Service 的其他变更永远到不了 CLB。",
+		},
+	})
+	ServiceENIFlannel = rules.Uncoded(Provider, rules.Service, "eni-flannel", rules.Error, rules.Details{
+		Title: "ENI backend type requested on a Flannel cluster",
+		Cause: "service.beta.kubernetes.io/backend-type: eni tells CCM to attach pod IPs as ENIs, but the cluster " +
+			"runs Flannel, whose pod IPs are not ENI addresses in the VPC, so no ENI can be found for them.",
+		Fix: "Delete the service.beta.kubernetes.io/backend-type annotation (or set it to \"ecs\") so nodes are " +
+			"attached instead; ENI mode needs the Terway network plugin.",
+		Risk:  "No backend is registered; the CLB cannot forward any traffic.",
+		Doc:   rules.DocACKEvents + ", \"can not find eniid for ip x.x.x.x in vpc vpc-xxxx\"",
+		Match: []string{"can not find eniid"},
+		Decides: []rules.Decision{
+			{By: rules.ByOtherObjects, What: words.Phrase{En: "the network plugin's DaemonSets in kube-system", Zh: "kube-system 中网络插件的 DaemonSet"}, IfUnknown: rules.UnknownSkips},
+			{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (the backend type of Services without the backend-type annotation)", Zh: "kube-system/cloud-config 中的 serviceBackendType（没有 backend-type 注解的 Service 所用的后端类型）"}, IfUnknown: rules.UnknownDefault},
+		},
+		Zh: rules.Text{
+			Title: "Flannel 集群中要求了 ENI 后端类型",
+			Cause: "service.beta.kubernetes.io/backend-type: eni 让 CCM 以 ENI 方式挂载 Pod IP，但集群使用的是 Flannel，" +
+				"它的 Pod IP 不是 VPC 中的 ENI 地址，所以找不到对应的 ENI。",
+			Fix: "删除 service.beta.kubernetes.io/backend-type 注解（或设为 \"ecs\"），改为挂载节点；ENI 模式需要 Terway " +
+				"网络插件。",
+			Risk: "没有注册任何后端；CLB 无法转发任何流量。",
+		},
+	})
+	ServiceCLCUSpec = rules.Uncoded(Provider, rules.Service, "clcu-spec", rules.Error, rules.Details{
+		Title: "Pay-as-you-go (PayByCLCU) CLB given a specification",
+		Cause: "The CLB is billed per capacity unit (PayByCLCU) and the Service also names a fixed " +
+			"specification. A Service created that way gets a PayByCLCU CLB and the specification is " +
+			"ignored (reported as info). Once the CLB exists, the controller refuses to set a specification " +
+			"on it or to move it from PayByCLCU to pay-by-specification (an error, when the Service shows such a change).",
+		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec, and if " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-instance-charge-type is set, make it \"PayByCLCU\".",
+		Risk:    "Each sync fails, so listener and backend changes are no longer applied to the CLB.",
+		Doc:     rules.DocACKEvents + ", \"The operation is not allowed because the instanceChargeType of loadbalancer is PayByCLCU.\"",
+		Match:   []string{"instanceChargeType of loadbalancer is PayByCLCU", "does not have permission modify InstanceChargeType to spec"},
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "a spec annotation added to an existing PayByCLCU CLB (its address or CCM label, and the last-applied-configuration record)", Zh: "给已有的按使用量计费（PayByCLCU）CLB 新加的 spec 注解（依据它的地址或 CCM 标签，以及 last-applied-configuration 记录）"}, IfUnknown: rules.UnknownSkips}},
+		Change:  rules.ChangeRejected,
+		Zh: rules.Text{
+			Title: "按使用量计费（PayByCLCU）的 CLB 被指定了规格",
+			Cause: "该 CLB 按容量单位计费（PayByCLCU），而 Service 又指定了一个固定规格。以这种方式创建的 Service 会得到" +
+				" PayByCLCU 的 CLB，规格被忽略（报告为 info）。CLB 建好以后，控制器会拒绝为它设置规格，也拒绝把它从 " +
+				"PayByCLCU 改为按规格计费（当 Service 上能看出这样的变更时，报告为 error）。",
+			Fix: "删除 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec；如果设置了 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-instance-charge-type，把它设为 \"PayByCLCU\"。",
+			Risk: "每次同步都会失败，监听和后端的变更不再同步到 CLB。",
+		},
+	})
+	ServiceReuseCCMLB = rules.Uncoded(Provider, rules.Service, "reuse-ccm-lb", rules.Error, rules.Details{
+		Title: "Reuse annotation points at a CCM-created CLB",
+		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id names a CLB that CCM created for a " +
+			"Service; only CLBs created by hand in the console may be reused.",
+		Fix: "Read the ID from the loadbalancer-id annotation. Service Pending: replace it with a CLB you created " +
+			"yourself. Not Pending and the CLB address equals EXTERNAL-IP: delete the annotation. Not Pending and " +
+			"the addresses differ: put the ID of the CLB that owns EXTERNAL-IP in the annotation, or, if none " +
+			"exists, a hand-made CLB's ID and recreate the Service. Never point the annotation at the CLB that fronts " +
+			"the cluster's API server (the one listening on TCP 6443): it cannot be reused, and changing its listeners " +
+			"can cut off access to the cluster.",
+		Risk: "The Service never gets (or never updates) its load balancer, and two Services could end up " +
+			"fighting over one CCM-managed CLB.",
+		Doc:     rules.DocACKEvents + ", \"can not reuse loadbalancer created by kubernetes\"",
+		Match:   []string{"can not reuse loadbalancer created by kubernetes"},
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the other Services", Zh: "集群中的其他 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "复用注解指向了 CCM 创建的 CLB",
+			Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id 指定的 CLB 是 CCM 为某个 Service 创建的；" +
+				"只有在控制台中手动创建的 CLB 才能复用。",
+			Fix: "从 loadbalancer-id 注解中读出 ID。Service 处于 Pending：换成您自己创建的 CLB。不是 Pending，且该 CLB " +
+				"的地址等于 EXTERNAL-IP：删除该注解。不是 Pending，且地址不同：在注解中填入 EXTERNAL-IP 所属 CLB 的 ID；" +
+				"如果没有这样的 CLB，就填入一个手动创建的 CLB 的 ID，并重建该 Service。不要让该注解指向集群 API Server " +
+				"所用的 CLB（监听 TCP 6443 的那个）：它不能复用，改动它的监听可能导致集群无法访问。",
+			Risk: "该 Service 始终拿不到（或无法更新）负载均衡，还可能出现两个 Service 争用同一个由 CCM 管理的 CLB。",
+		},
+	})
+	ServiceAddressTypeImmutable = rules.Uncoded(Provider, rules.Service, "address-type-immutable", rules.Error, rules.Details{
+		Title: "CLB address type changed after creation",
+		Cause: "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type was switched between " +
+			"\"internet\" and \"intranet\" on an existing Service; a CLB keeps the type it was created with.",
+		Fix: "Restore the original address-type value, or delete and recreate the Service (a new address is " +
+			"allocated) to get the other type.",
+		Risk:    "CCM stops applying any change to this Service's CLB.",
+		Doc:     rules.DocACKEvents + ", \"alicloud: can not change LoadBalancer AddressType once created. delete and retry\"",
+		Match:   []string{"can not change LoadBalancer AddressType once created"},
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "the CLB's address in status against the address type, or the last-applied-configuration record", Zh: "status 中的 CLB 地址与所要求的地址类型的对比，或 last-applied-configuration 记录"}, IfUnknown: rules.UnknownSkips}},
+		Change:  rules.ChangeRejected,
+		Zh: rules.Text{
+			Title: "CLB 创建后地址类型被修改",
+			Cause: "已有 Service 的 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type 在 \"internet\" 与 " +
+				"\"intranet\" 之间来回切换；CLB 会一直保持创建时的地址类型。",
+			Fix:  "恢复 address-type 原来的值；如需另一种类型，删除并重建该 Service（会分配新的地址）。",
+			Risk: "CCM 不再把任何变更应用到该 Service 的 CLB 上。",
+		},
+	})
+	ServiceLBRebind = rules.Uncoded(Provider, rules.Service, "lb-rebind", rules.Error, rules.Details{
+		Title: "Service already bound to another CLB",
+		Cause: "The loadbalancer-id annotation was edited to a different CLB after the Service had received an " +
+			"address; a Service cannot be moved to another CLB by changing the annotation.",
+		Fix: "Put the original CLB ID back in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, or " +
+			"delete the Service and create it again with the intended CLB ID.",
+		Risk:    "Syncing is stuck; the Service keeps its old address and ignores further changes.",
+		Doc:     rules.DocACKEvents + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
+		Match:   []string{"service has been associated with ip", "cannot be bound to ip"},
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "CCM's CLB label (or the address in status) against the loadbalancer-id annotation", Zh: "CCM 的 CLB 标签（或 status 中的地址）与 loadbalancer-id 注解的对比"}, IfUnknown: rules.UnknownSkips}},
+		Change:  rules.ChangeRejected,
+		Zh: rules.Text{
+			Title: "Service 已经绑定到另一个 CLB",
+			Cause: "Service 拿到地址之后，loadbalancer-id 注解被改成了另一个 CLB；不能靠修改该注解把 Service 迁到另一个 CLB。",
+			Fix: "把原来的 CLB ID 写回 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id，或删除该 Service，" +
+				"再用目标 CLB 的 ID 重新创建。",
+			Risk: "同步卡住；Service 保留旧地址，并忽略之后的所有变更。",
+		},
+	})
+	// ---- Documented symptoms without an event ----
+
+	ServiceHTTPSToHTTPSBackend = rules.Uncoded(Provider, rules.Service, "https-to-https-backend", rules.Warning, rules.Details{
+		Title: "HTTPS listener forwards to a TLS port on the pod",
+		Cause: "A port listed as \"https:<port>\" in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-protocol-port " +
+			"is decrypted on the CLB (certificate from ...-cert-id) and sent on as plain HTTP, but its targetPort is " +
+			"the pod's TLS port (e.g. 443). The pod answers \"The plain HTTP request was sent to HTTPS port\".",
+		Fix: "Point targetPort of that Service port at the pod's plain-HTTP port (e.g. port 443, targetPort 80), " +
+			"or use a \"tcp:443\" listener if the pod must terminate TLS itself.",
+		Risk:    "Every HTTPS request through the CLB fails with a 400 error.",
+		Doc:     rules.DocACKSymptoms + ", Cannot connect to the backend HTTPS service",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend pods' container ports", Zh: "后端 Pod 的容器端口"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "HTTPS 监听转发到 Pod 的 TLS 端口",
+			Cause: "在 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-protocol-port 中写成 \"https:<port>\" 的端口，" +
+				"在 CLB 上完成解密（证书来自 ...-cert-id）后以明文 HTTP 转发，但它的 targetPort 却是 Pod 的 TLS 端口" +
+				"（例如 443）。Pod 会回复 \"The plain HTTP request was sent to HTTPS port\"。",
+			Fix: "把该 Service 端口的 targetPort 指向 Pod 的明文 HTTP 端口（例如 port 443、targetPort 80）；" +
+				"如果必须由 Pod 自己终结 TLS，就改用 \"tcp:443\" 监听。",
+			Risk: "经过 CLB 的每个 HTTPS 请求都以 400 错误失败。",
+		},
+	})
+	ServiceRollingUpdate503 = rules.Uncoded(Provider, rules.Service, "rolling-update-503", rules.Warning, rules.Details{
+		Title: "Rolling updates can return 503 or reset connections",
+		Cause: "Nothing makes the CLB and pods hand over gracefully: the listener has no connection draining and/or " +
+			"the pods lack a readinessProbe, preStop hook or a long enough terminationGracePeriodSeconds, so the CLB " +
+			"still sends requests to pods that are starting or stopping.",
+		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-connection-drain: \"on\" with " +
+			"...-connection-drain-timeout (seconds). Give the pods a readinessProbe matching their start-up time, a " +
+			"preStop (e.g. sleep) covering in-flight requests, and terminationGracePeriodSeconds at least 30 s above " +
+			"the preStop duration.",
+		Risk:    "Each deployment causes a burst of failed requests for clients.",
+		Doc:     rules.DocACKSymptoms + ", 503 error during application updates; " + rules.DocACKFAQ + ", graceful closing of connections when backends are replaced",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend pods", Zh: "后端 Pod"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "滚动更新时可能返回 503 或重置连接",
+			Cause: "CLB 与 Pod 之间没有任何平滑交接的机制：监听没有开启连接优雅中断，和/或 Pod 缺少 readinessProbe、" +
+				"preStop 钩子或足够长的 terminationGracePeriodSeconds，因此 CLB 仍会把请求发给正在启动或正在停止的 Pod。",
+			Fix: "设置 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-connection-drain: \"on\"，并用 " +
+				"...-connection-drain-timeout 指定超时时间（秒）。为 Pod 配置与其启动耗时相符的 readinessProbe、" +
+				"足以处理完在途请求的 preStop（例如 sleep），以及比 preStop 时长至少多 30 秒的 terminationGracePeriodSeconds。",
+			Risk: "每次发布都会让客户端遇到一阵请求失败。",
+		},
+	})
+	ServiceUnevenLoad = rules.Uncoded(Provider, rules.Service, "uneven-load", rules.Warning, rules.Details{
+		Title: "Local traffic policy with a non-weighted CLB scheduler",
+		Cause: "With externalTrafficPolicy: Local, CCM attaches only nodes with backend pods and (from " +
+			"v1.9.3.276-g372aa98-aliyun on) weights each node by its pod count. A non-weighted scheduler such as " +
+			"\"rr\" ignores those weights, so a node with one pod gets as much traffic as a node with many. " +
+			"Long-lived connections skew load further.",
+		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler: \"wrr\"; for persistent " +
+			"connections use \"wlc\". Upgrade CCM to v1.9.3.276-g372aa98-aliyun or later for pod-count weights.",
+		Risk:    "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
+		Doc:     rules.DocACKSymptoms + ", Uneven load distribution across CLB backends; " + rules.DocACKFAQ + ", How are node weights automatically set in Local mode?",
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: serviceBackendType (ENI backends are weighted per pod)", Zh: "kube-system/cloud-config 中的 serviceBackendType（ENI 后端按 Pod 分配权重）"}, IfUnknown: rules.UnknownDefault}},
+		Zh: rules.Text{
+			Title: "Local 流量策略搭配了不加权的 CLB 调度算法",
+			Cause: "在 externalTrafficPolicy: Local 下，CCM 只挂载有后端 Pod 的节点，并且（自 v1.9.3.276-g372aa98-aliyun 起）" +
+				"按每个节点上的 Pod 数设置权重。\"rr\" 这类不加权的调度算法会忽略这些权重，于是只有一个 Pod 的节点与有许多 " +
+				"Pod 的节点分到同样多的流量。长连接会让负载更加不均。",
+			Fix: "设置 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler: \"wrr\"；长连接场景使用 \"wlc\"。" +
+				"把 CCM 升级到 v1.9.3.276-g372aa98-aliyun 或更高版本，才能按 Pod 数设置权重。",
+			Risk: "一部分 Pod 过载，另一部分闲置，造成延迟尖刺和本可避免的扩容。",
+		},
+	})
+	ServiceOldCCMNoEvents = rules.Uncoded(Provider, rules.Service, "old-ccm-no-events", rules.Warning, rules.Details{
+		Title: "CCM older than v1.9.3.276-g372aa98-aliyun emits no sync events",
+		Cause: "cloud-controller-manager releases before v1.9.3.276-g372aa98-aliyun do not record events for " +
+			"Service/CLB synchronization, so failures are invisible in `kubectl describe svc`.",
+		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.276-g372aa98-aliyun or newer; with a newer " +
+			"CCM and still no events, open a ticket with Alibaba Cloud.",
+		Risk: "CLB sync errors (Pending Services, stale backends, ignored annotations) go undiagnosed.",
+		Doc:  rules.DocACKFAQ + ", Why are events for the service and LoadBalancer synchronization process not visible?",
+		// A CCM too old to reuse a CLB is older than the first release with events too; that finding's
+		// fix (upgrade) covers both.
+		ConsequenceOf: []rules.ID{ServiceReuseOldCCM},
+		Decides:       []rules.Decision{{By: rules.ByVersion, What: words.Phrase{En: "cloud-controller-manager older than v1.9.3.276-g372aa98-aliyun", Zh: "cloud-controller-manager 版本低于 v1.9.3.276-g372aa98-aliyun"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "低于 v1.9.3.276-g372aa98-aliyun 的 CCM 不产生同步事件",
+			Cause: "v1.9.3.276-g372aa98-aliyun 之前的 cloud-controller-manager 版本不会为 Service/CLB 同步记录事件，" +
+				"因此在 `kubectl describe svc` 中看不到失败。",
+			Fix: "把 cloud-controller-manager 组件升级到 v1.9.3.276-g372aa98-aliyun 或更新的版本；如果 CCM 已是新版本" +
+				"却仍然没有事件，请向阿里云提交工单。",
+			Risk: "CLB 同步错误（Service 停在 Pending、后端过时、注解被忽略）无从诊断。",
+		},
+		// A CCM known to emit no events explains their absence.
+		Explains: []rules.ID{rules.GenericServiceNoEvents},
+	})
+	ServiceNodePortLocalPortRange = rules.Uncoded(Provider, rules.Service, "nodeport-local-port-range", rules.Warning, rules.Details{
+		Title: "nodePort inside the nodes' ephemeral port range",
+		Cause: "The Service's nodePort lies inside net.ipv4.ip_local_port_range (default 32768-60999), the range " +
+			"Linux hands out as source ports for outgoing connections. This happens when --service-node-port-range " +
+			"(default 30000-32767) was widened to overlap it.",
+		Fix: "Change spec.ports[].nodePort to a free port outside ip_local_port_range, and make the API server's " +
+			"service-node-port-range and the nodes' ip_local_port_range disjoint again (restore the defaults).",
+		Risk: "Intermittent connection failures on nodes; at worst health checks fail and nodes go NotReady.",
+		Doc:  rules.DocACKFAQ + ", How to correctly configure the NodePort range",
+		Zh: rules.Text{
+			Title: "nodePort 落在节点的临时端口范围内",
+			Cause: "该 Service 的 nodePort 位于 net.ipv4.ip_local_port_range（默认 32768-60999）之内，而这个范围是 Linux " +
+				"为出站连接分配源端口用的。当 --service-node-port-range（默认 30000-32767）被扩大到与之重叠时，就会出现这种情况。",
+			Fix: "把 spec.ports[].nodePort 改为 ip_local_port_range 之外的空闲端口，并让 API Server 的 " +
+				"service-node-port-range 与节点的 ip_local_port_range 重新互不重叠（恢复默认值）。",
+			Risk: "节点上出现间歇性的连接失败；最坏情况下健康检查失败，节点变为 NotReady。",
+		},
+	})
+	ServiceIntranetLBLoopback = rules.Uncoded(Provider, rules.Service, "intranet-lb-loopback", rules.Warning, rules.Details{
+		Title: "Reused internal CLB unreachable from pods on backend nodes",
+		Cause: "For a private CLB that was not created by this Service, a layer-4 listener cannot serve a client " +
+			"that is also one of its backends: a pod on a node that hosts a backend fails to reach the CLB address.",
+		Fix: "Reach the workload through its ClusterIP or DNS name from inside the cluster; or use a public " +
+			"address; or let the Service create the CLB itself with externalTrafficPolicy: Cluster so kube-proxy " +
+			"short-circuits in-cluster traffic to the address.",
+		Risk:    "In-cluster callers fail depending on which node they are scheduled on, which is hard to reproduce.",
+		Doc:     rules.DocACKFAQ + ", Why is an SLB IP address inaccessible from within a cluster? (scenario 1)",
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "the CLB's address in status, written by CCM after creation", Zh: "CCM 在创建 CLB 之后写入 status 的 CLB 地址"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "复用的私网 CLB 无法从后端节点上的 Pod 访问",
+			Cause: "对于不是由该 Service 创建的私网 CLB，四层监听无法服务同时也是其后端的客户端：位于某个后端节点上的 Pod " +
+				"访问不了该 CLB 地址。",
+			Fix: "在集群内通过 ClusterIP 或 DNS 名称访问该工作负载；或者使用公网地址；或者让该 Service 自己创建 CLB，" +
+				"并使用 externalTrafficPolicy: Cluster，这样 kube-proxy 会在集群内部直接处理发往该地址的流量。",
+			Risk: "集群内的调用方能否访问，取决于它被调度到哪个节点，问题很难复现。",
+		},
+	})
+	ServiceReuseOldCCM = rules.Uncoded(Provider, rules.Service, "reuse-old-ccm", rules.Error, rules.Details{
+		Title: "CCM too old to reuse an existing CLB",
+		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, but CCM releases " +
+			"before v1.9.3.105-gfd4e547-aliyun cannot reuse an existing CLB.",
+		Fix: "Upgrade the cloud-controller-manager add-on to v1.9.3.105-gfd4e547-aliyun or later (preferably " +
+			"v1.9.3.276-g372aa98-aliyun or later so sync events are visible).",
+		Risk:    "The annotation is ignored or fails; the Service does not use the intended CLB.",
+		Doc:     rules.DocACKFAQ + ", Why does reusing an existing SLB instance fail?",
+		Decides: []rules.Decision{{By: rules.ByVersion, What: words.Phrase{En: "cloud-controller-manager older than v1.9.3.105-gfd4e547-aliyun", Zh: "cloud-controller-manager 版本低于 v1.9.3.105-gfd4e547-aliyun"}, IfUnknown: rules.UnknownWarns}},
+		Zh: rules.Text{
+			Title: "CCM 版本过旧，无法复用已有 CLB",
+			Cause: "该 Service 设置了 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id，但 " +
+				"v1.9.3.105-gfd4e547-aliyun 之前的 CCM 版本不能复用已有 CLB。",
+			Fix: "把 cloud-controller-manager 组件升级到 v1.9.3.105-gfd4e547-aliyun 或更高版本（最好升级到 " +
+				"v1.9.3.276-g372aa98-aliyun 或更高版本，这样还能看到同步事件）。",
+			Risk: "该注解被忽略或导致失败；Service 用的不是预期的 CLB。",
+		},
+	})
+	ServiceOrphanOnDelete = rules.Uncoded(Provider, rules.Service, "orphan-on-delete", rules.Warning, rules.Details{
+		Title: "CCM-created CLB turned into a reused one by hand",
+		Cause: "The loadbalancer-id annotation was added to a Service whose CLB CCM had created. CCM now treats " +
+			"it as a reused instance, and reused instances are kept when the Service is deleted.",
+		Fix: "Remove service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id from the Service; if it must stay, " +
+			"plan to delete the CLB in the console after the Service is gone.",
+		Risk:    "The CLB outlives the Service and keeps incurring charges.",
+		Doc:     rules.DocACKFAQ + ", When are SLB instances automatically deleted?",
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "CCM's CLB label and the last-applied-configuration record", Zh: "CCM 的 CLB 标签和 last-applied-configuration 记录"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "CCM 创建的 CLB 被手动改成了复用实例",
+			Cause: "CCM 为某个 Service 创建了 CLB 之后，有人给这个 Service 加上了 loadbalancer-id 注解。CCM 现在把它" +
+				"当作复用的实例，而复用的实例在 Service 删除时会被保留下来。",
+			Fix: "从 Service 中删除 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id；如果必须保留它，" +
+				"请安排在 Service 删除之后到控制台手动删除该 CLB。",
+			Risk: "Service 删除后 CLB 依然存在，并持续产生费用。",
+		},
+	})
+	ServiceTypeChangeDeletesLB = rules.Uncoded(Provider, rules.Service, "type-change-deletes-lb", rules.Info, rules.Details{
+		Title: "Deleting or retyping the Service removes its CLB",
+		Cause: "A CLB created by CCM is deleted together with the Service, and also when the Service type is " +
+			"changed from LoadBalancer to another type (e.g. NodePort). Only CLBs reused via the loadbalancer-id " +
+			"annotation survive.",
+		Fix: "Before deleting or retyping, decide whether the address must be kept; if so, use a hand-made CLB " +
+			"referenced by service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id.",
+		Risk: "The public or private address is released and cannot be recovered; clients and DNS records " +
+			"pointing at it break.",
+		Doc:     rules.DocACKFAQ + ", When are SLB instances automatically deleted?",
+		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "CCM's CLB label on a Service that is no longer of type LoadBalancer", Zh: "已不是 LoadBalancer 类型的 Service 上仍留着的 CCM 的 CLB 标签"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "删除 Service 或修改其类型会删除它的 CLB",
+			Cause: "CCM 创建的 CLB 会随 Service 一起删除；把 Service 的类型从 LoadBalancer 改成其他类型（例如 NodePort）时，" +
+				"它同样会被删除。只有通过 loadbalancer-id 注解复用的 CLB 会保留下来。",
+			Fix: "删除 Service 或修改类型之前，先想清楚这个地址是否必须保留；如果需要保留，请使用手动创建、并通过 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id 引用的 CLB。",
+			Risk: "公网或私网地址被释放且无法找回；指向它的客户端和 DNS 记录随之失效。",
+		},
+	})
+	ServiceListenerOnNodePort = rules.Uncoded(Provider, rules.Service, "listener-on-nodeport", rules.Warning, rules.Details{
+		Title: "CLB annotations on a non-LoadBalancer Service",
+		Cause: "The Service carries service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotations but is " +
+			"not of type LoadBalancer; CCM only configures CLBs and listeners for LoadBalancer Services.",
+		Fix:  "Change spec.type to LoadBalancer if a CLB is wanted, otherwise remove the annotations.",
+		Risk: "The annotations silently do nothing and no listener exists for the expected port.",
+		Doc:  rules.DocACKFAQ + ", How to configure a listener for a NodePort service",
+		Zh: rules.Text{
+			Title: "非 LoadBalancer 类型的 Service 上带有 CLB 注解",
+			Cause: "该 Service 带有 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* 注解，但类型不是 LoadBalancer；" +
+				"CCM 只为 LoadBalancer 类型的 Service 配置 CLB 和监听。",
+			Fix:  "如果需要 CLB，把 spec.type 改为 LoadBalancer；否则删除这些注解。",
+			Risk: "这些注解不起任何作用，也没有任何提示，预期的端口上没有监听。",
+		},
+	})
+	// ---- Annotation validation (static checks) ----
+
+	ServiceInvalidAnnotation = rules.Uncoded(Provider, rules.Service, "invalid-annotation", rules.Error, rules.Details{
+		Title: "CLB or NLB annotation has an invalid value",
+		Cause: "A service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* annotation holds a value outside its " +
+			"allowed set (values are case-sensitive), a non-integer where a number is required, a number out " +
+			"of range (integers are read without surrounding spaces), a malformed id, or a malformed " +
+			"protocol-port/forward-port/vgroup-port entry that CCM reaches while matching the Service ports.",
+		Fix: "Use a documented value, e.g. address-type \"internet\"|\"intranet\", scheduler \"wrr\"|\"wlc\"|\"rr\", " +
+			"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\", sticky-session-type " +
+			"\"insert\"|\"server\", acl-type \"white\"|\"black\", health-check-type \"tcp\"|\"http\", " +
+			"instance-charge-type \"PayBySpec\"|\"PayByCLCU\", backend-type \"eni\"|\"ecs\", " +
+			"healthy/unhealthy-threshold 2-10, health-check-interval 1-50, persistence-timeout 0-3600. Make every " +
+			"setting through these annotations: CCM rewrites a CLB it manages from the Service on each sync, so " +
+			"changes made by hand in the SLB console are reverted.",
+		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
+		Doc:  rules.DocACKAnnotations,
+		Zh: rules.Text{
+			Title: "CLB 或 NLB 注解的取值无效",
+			Cause: "某个 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* 注解的值不在允许的取值之内（取值区分大小写）、" +
+				"在要求数字的地方填了非整数、数字超出范围（整数按不带前后空格的形式读取）、ID 格式错误，或者是 CCM 在匹配 " +
+				"Service 端口时遇到的格式错误的 protocol-port/forward-port/vgroup-port 条目。",
+			Fix: "使用文档中的取值，例如 address-type \"internet\"|\"intranet\"，scheduler \"wrr\"|\"wlc\"|\"rr\"，" +
+				"sticky-session/acl-status/health-check-flag/connection-drain \"on\"|\"off\"，sticky-session-type " +
+				"\"insert\"|\"server\"，acl-type \"white\"|\"black\"，health-check-type \"tcp\"|\"http\"，" +
+				"instance-charge-type \"PayBySpec\"|\"PayByCLCU\"，backend-type \"eni\"|\"ecs\"，" +
+				"healthy/unhealthy-threshold 2-10，health-check-interval 1-50，persistence-timeout 0-3600。所有设置都应通过" +
+				"这些注解完成：CCM 每次同步都会按 Service 重写它管理的 CLB，因此在 SLB 控制台中手动做的修改会被改回去。",
+			Risk: "CCM 拒绝或忽略该设置，CLB 的实际配置与要求的不同。",
+		},
+	})
+	ServiceIgnoredAnnotationValue = rules.Uncoded(Provider, rules.Service, "ignored-annotation-value", rules.Warning, rules.Details{
+		Title: "CLB or NLB annotation value is ignored by CCM",
+		Cause: "CCM does not reject this value but does not apply it as written either: it compares the value " +
+			"with one exact spelling and treats anything else as the default (proxy-protocol, " +
+			"remove-unscheduled-backend and force-override-listeners other than their exact on/true; backend-type " +
+			"other than \"eni\"; external-ip-type other than \"eip\"; backend-ip-version other than ipv6 or " +
+			"dualstack), keeps the feature on for any non-empty value (preserve-lb-on-delete, even \"false\"), " +
+			"skips list entries that name a port the Service does not have (protocol-port, forward-port, " +
+			"vgroup-port), or does not read the key at all on a CLB Service (NLB-only annotations).",
+		Fix: "Write the exact value the finding lists, remove list entries for ports the Service lacks, and set " +
+			"NLB annotations only on a Service with spec.loadBalancerClass alibabacloud.com/nlb. Remove " +
+			"preserve-lb-on-delete entirely when the CLB should be deleted with the Service.",
+		Risk: "The CLB runs with a setting other than the one the manifest appears to ask for, without any event.",
+		Doc:  rules.DocACKAnnotations + "; kubernetes/cloud-provider-alibaba-cloud, service controller annotation parsing",
+		Zh: rules.Text{
+			Title: "CLB 或 NLB 注解的取值被 CCM 忽略",
+			Cause: "CCM 不会拒绝这个值，但也不会照写的那样生效：它只把值与某一种确切写法比较，其余写法一律按默认值处理" +
+				"（proxy-protocol、remove-unscheduled-backend 和 force-override-listeners 不是确切的 on/true 时；" +
+				"backend-type 不是 \"eni\" 时；external-ip-type 不是 \"eip\" 时；backend-ip-version 不是 ipv6 或 dualstack 时）；" +
+				"或者只要值非空就开启该功能（preserve-lb-on-delete，即使写的是 \"false\"）；或者跳过列表中指向 Service " +
+				"并不存在的端口的条目（protocol-port、forward-port、vgroup-port）；或者在 CLB 类型的 Service 上根本不读取该键" +
+				"（仅适用于 NLB 的注解）。",
+			Fix: "写成检查结果中列出的确切取值，删除列表中指向 Service 没有的端口的条目，并且只在 spec.loadBalancerClass 为 " +
+				"alibabacloud.com/nlb 的 Service 上设置 NLB 注解。如果希望 CLB 随 Service 一起删除，请把 " +
+				"preserve-lb-on-delete 整个删掉。",
+			Risk: "CLB 实际使用的设置与清单看上去要求的不同，而且不会产生任何事件。",
+		},
+	})
+	ServiceUnknownAnnotation = rules.Uncoded(Provider, rules.Service, "unknown-annotation", rules.Warning, rules.Details{
+		Title: "Unrecognised CLB annotation (likely a typo)",
+		Cause: "An annotation under service.beta.kubernetes.io/alibaba-cloud-loadbalancer- has a suffix CCM does " +
+			"not know, usually a misspelling of a real one.",
+		Fix: "Rename it to the nearest valid annotation named in the finding. A correctly spelt annotation is " +
+			"ignored just as silently by a CCM older than the release that introduced it: compare the installed " +
+			"cloud-controller-manager version with the annotation's minimum version in the annotation reference " +
+			"and upgrade the add-on if needed.",
+		Risk: "CCM ignores the key without an error; the intended CLB setting never applies.",
+		Doc:  rules.DocACKAnnotations + "; " + rules.DocACKFAQ + ", What to do if a service annotation does not take effect",
+		Zh: rules.Text{
+			Title: "无法识别的 CLB 注解（可能拼写有误）",
+			Cause: "某个以 service.beta.kubernetes.io/alibaba-cloud-loadbalancer- 开头的注解带有 CCM 不认识的后缀，" +
+				"通常是某个真实注解拼错了。",
+			Fix: "把它改成检查结果中给出的最接近的有效注解。拼写正确的注解，如果 CCM 版本早于引入它的版本，也同样会被" +
+				"悄无声息地忽略：请把已安装的 cloud-controller-manager 版本与注解说明文档中该注解要求的最低版本对比，" +
+				"必要时升级该组件。",
+			Risk: "CCM 忽略该键且不报错；预期的 CLB 设置始终不会生效。",
+		},
+	})
+	ServiceLegacyAnnotationConflict = rules.Uncoded(Provider, rules.Service, "legacy-annotation-conflict", rules.Warning, rules.Details{
+		Title: "Legacy alicloud- and alibaba-cloud- annotations disagree",
+		Cause: "The same setting is given twice with different values: under the old prefix " +
+			"service.beta.kubernetes.io/alicloud-loadbalancer-* (still accepted) and under " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-*. Which one wins is not obvious from the manifest.",
+		Fix: "Keep only the alibaba-cloud-loadbalancer-* key with the intended value and delete the " +
+			"alicloud-loadbalancer-* key.",
+		Risk: "The CLB may be configured with the value the reader did not expect, and edits to the other key " +
+			"appear to have no effect.",
+		Doc: rules.DocACKAnnotations + ", usage notes (alicloud renamed to alibaba-cloud)",
+		Zh: rules.Text{
+			Title: "旧的 alicloud- 注解与 alibaba-cloud- 注解取值不一致",
+			Cause: "同一项设置写了两次，值却不同：一次用旧前缀 service.beta.kubernetes.io/alicloud-loadbalancer-*（仍然兼容），" +
+				"一次用 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-*。仅看清单无法判断哪一个生效。",
+			Fix:  "只保留取值正确的 alibaba-cloud-loadbalancer-* 键，删除 alicloud-loadbalancer-* 键。",
+			Risk: "CLB 可能使用了读者没有想到的那个值，修改另一个键看上去也毫无效果。",
+		},
+	})
+	ServiceAnnotationDependency = rules.Uncoded(Provider, rules.Service, "annotation-dependency", rules.Error, rules.Details{
+		Title: "CLB or NLB annotation is missing a required companion",
+		Cause: "Some annotations only work together: sticky-session \"on\" needs sticky-session-type; type " +
+			"\"insert\" needs cookie-timeout; type \"server\" needs cookie; acl-status \"on\" needs acl-id (and " +
+			"acl-type); an https entry in protocol-port needs cert-id; vswitch-id is valid only with address-type " +
+			"\"intranet\".",
+		Fix: "Add the missing companion (e.g. service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
+			"\"1800\" for insert, ...-cookie for server, ...-acl-id for acl-status on, ...-cert-id for an https " +
+			"listener, address-type \"intranet\" for vswitch-id) or remove the dependent annotation. With an ACL on, " +
+			"a \"white\" list must contain the client addresses and a \"black\" list must not, or those clients are refused.",
+		Risk: "CCM fails to build the listener or silently drops the feature (no session stickiness, no ACL, " +
+			"CLB in the wrong network).",
+		Doc: rules.DocACKAnnotations + ", listener and CLB annotations",
+		Zh: rules.Text{
+			Title: "CLB 或 NLB 注解缺少必需的配套注解",
+			Cause: "有些注解必须搭配使用：sticky-session 为 \"on\" 时需要 sticky-session-type；类型为 \"insert\" 时需要 " +
+				"cookie-timeout；类型为 \"server\" 时需要 cookie；acl-status 为 \"on\" 时需要 acl-id（以及 acl-type）；" +
+				"protocol-port 中的 https 条目需要 cert-id；vswitch-id 只有在 address-type 为 \"intranet\" 时才有效。",
+			Fix: "补上缺少的配套注解（例如 insert 需要 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
+				"\"1800\"，server 需要 ...-cookie，acl-status 为 on 时需要 ...-acl-id，https 监听需要 ...-cert-id，" +
+				"vswitch-id 需要 address-type \"intranet\"），或删除依赖它的那个注解。开启访问控制（ACL）时，\"white\" " +
+				"白名单必须包含客户端地址，\"black\" 黑名单则不能包含，否则这些客户端会被拒绝。",
+			Risk: "CCM 无法创建监听，或悄悄丢掉该功能（没有会话保持、没有访问控制，或 CLB 处在错误的网络中）。",
+		},
+	})
+	ServiceReuseWithoutOverride = rules.Uncoded(Provider, rules.Service, "reuse-without-override", rules.Warning, rules.Details{
+		Title: "Reused CLB or NLB without force-override-listeners: no listeners made",
+		Cause: "With service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id set and " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners not \"true\", CCM " +
+			"creates no listeners on the existing CLB; it deliberately leaves them alone because overwriting could " +
+			"interrupt other users of the CLB and CCM supports only simple backend setups.",
+		Fix: "Create listeners for the Service ports in the CLB console, or, only when those ports are not used " +
+			"by anything else on the CLB, set force-override-listeners: \"true\".",
+		Risk: "The Service shows an address but nothing listens on its ports, so clients cannot connect.",
+		Doc:  rules.DocACKFAQ + ", Why is a listener not configured when I reuse an existing SLB instance?",
+		Zh: rules.Text{
+			Title: "复用 CLB 或 NLB 时未设置 force-override-listeners：不会创建监听",
+			Cause: "设置了 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id，而 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners 不是 \"true\" 时，" +
+				"CCM 不会在已有的 CLB 上创建监听；它有意不碰这些监听，因为覆盖它们可能中断该 CLB 的其他使用者，" +
+				"而且 CCM 只支持简单的后端配置。",
+			Fix: "在 CLB 控制台中为 Service 的端口创建监听；或者，仅当这些端口在该 CLB 上没有任何其他用途时，" +
+				"设置 force-override-listeners: \"true\"。",
+			Risk: "Service 显示有地址，但它的端口上没有监听，客户端无法连接。",
+		},
+	})
+	ServiceResourceGroupFixed = rules.Uncoded(Provider, rules.Service, "resource-group-fixed", rules.Info, rules.Details{
+		Title: "Resource group of an existing CLB is fixed",
+		Cause: "The Service sets service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id and its " +
+			"CLB already exists. Nothing is wrong yet: this is a reminder that the group was fixed when the CLB " +
+			"was created, so a later edit of the value fails (see ack.service.resource-group-immutable).",
+		Fix: "Nothing to do now; do not edit the value later. If the annotation must go, remove it rather than " +
+			"changing it (removal is the documented way out once a sync fails on it); to move the CLB to another " +
+			"resource group, recreate the Service.",
+		Risk: "None while the value stays unchanged.",
+		Doc:  rules.DocACKEvents + ", \"can not change ResourceGroupId once created\" (a reminder, not the error)",
+		// The error supersedes the reminder: the two would advise keeping and removing the value.
+		ConsequenceOf: []rules.ID{ServiceResourceGroupImmutable},
+		Decides:       []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "CCM's CLB label and address: the CLB exists", Zh: "CCM 的 CLB 标签和地址：它们表明 CLB 已经存在"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "已有 CLB 的资源组已经固定",
+			Cause: "该 Service 设置了 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-resource-group-id，且它的 CLB " +
+				"已经存在。目前并没有问题：这只是提醒，资源组在 CLB 创建时就已固定，之后修改这个值会失败" +
+				"（见 ack.service.resource-group-immutable）。",
+			Fix: "现在无需处理；以后不要修改这个值。如果必须去掉该注解，请删除它而不是修改它（同步一旦因此失败，删除注解" +
+				"是文档给出的解决办法）；如需把 CLB 移到另一个资源组，请重建该 Service。",
+			Risk: "只要这个值保持不变，就没有风险。",
+		},
+		Opposes: []rules.ID{ServiceResourceGroupImmutable},
+	})
+)

@@ -1,0 +1,1359 @@
+package tkerules
+
+import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+)
+
+// TKE Ingress rules: the error codes the TKE CLB Ingress controller (l7-lb-controller) writes into Ingress
+// events, plus two documented Ingress problems that carry no code. Sources: "Ingress error codes" (English),
+// the Ingress table of "Service/Ingress event errors" (Chinese) and the TKE fault handling handbook.
+//
+// The same number means different things for Services and Ingresses (E4009 is an empty TLS secret name here
+// and an account in arrears for a Service), so these rules are only ever looked up with Kind Ingress.
+
+// Document names and the recurring risk texts of the Ingress table (its "risk if not fixed" column).
+const (
+	tkeIngressRiskNoTraffic = "Nothing new gets wired up on the CLB: the load balancer, listener or rules this " +
+		"Ingress asks for are missing, so the routes it adds carry no traffic."
+	tkeIngressRiskSyncBlocked = "The Ingress stops syncing as a whole, so later changes, including Pods being " +
+		"replaced behind its Services, may never reach the CLB's backends."
+	tkeIngressRiskClusterWide = "Cluster-wide: the Ingress controller cannot do its job, so no CLB Ingress in the " +
+		"cluster is reconciled."
+	tkeIngressRiskBackends = "Binding or unbinding backends can fail; during a rolling update the CLB may be left " +
+		"without live backends and traffic is interrupted."
+)
+
+func tkeIngressDocBoth(code string) string {
+	return rules.DocTKEIngressCodes + code + "; " + rules.DocTKEIngressEvents + code
+}
+
+// tkeIngress declares a TKE Ingress rule with a documented code.
+func tkeIngress(code string, sev rules.Severity, d rules.Details) rules.ID {
+	return rules.Coded(Provider, rules.Ingress, code, sev, d)
+}
+
+// Rules of the TKE Ingress catalog.
+var (
+	IngressE4000 = tkeIngress("E4000", rules.Warning, rules.Details{
+		Title: "CLB API throttled while creating the load balancer",
+		Cause: "The controller sent too many CreateLoadBalancer calls in a short time and the CLB API answered " +
+			"RequestLimitExceeded.",
+		Fix: "Usually nothing: the controller retries the call on its own. If the event keeps repeating, find " +
+			"what else is calling the CLB API heavily in the same account and region, or open a ticket.",
+		Risk:    "A single occurrence only delays the sync; if it persists the Ingress is not reconciled.",
+		Doc:     rules.DocTKEIngressCodes + "E4000",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "创建负载均衡时 CLB API 被限频",
+			Cause: "控制器在短时间内调用 CreateLoadBalancer 的次数过多，CLB API 返回 RequestLimitExceeded。",
+			Fix: "通常无需处理：控制器会自行重试该调用。若该事件反复出现，请排查同一账号、同一地域下还有哪些程序在大量" +
+				"调用 CLB API，或提交工单。",
+			Risk: "偶尔出现只会推迟同步；若持续出现，该 Ingress 将得不到同步。",
+		},
+	})
+	IngressE4003 = tkeIngress("E4003", rules.Error, rules.Details{
+		Title: "CLB instance quota reached",
+		Cause: "The account already holds the maximum number of CLB instances it may create, so " +
+			"CreateLoadBalancer fails with LimitExceeded.",
+		Fix:  "Open a ticket to raise the CLB instance quota, or delete load balancers you no longer use.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  tkeIngressDocBoth("E4003"),
+		Zh: rules.Text{
+			Title: "CLB 实例数量已达配额上限",
+			Cause: "账号可创建的 CLB 实例数量已经用满，CreateLoadBalancer 返回 LimitExceeded。",
+			Fix:   "提交工单申请提高 CLB 实例配额，或删除不再使用的负载均衡。",
+			Risk:  zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4004 = tkeIngress("E4004", rules.Error, rules.Details{
+		Title: "Listener quota of the CLB reached",
+		Cause: "The load balancer already has as many listeners as it is allowed, so CreateListener fails with " +
+			"LimitExceeded.",
+		Fix: "Open a ticket asking for a higher listener limit on that CLB, or remove listeners that are no " +
+			"longer needed.",
+		Risk: "The HTTP or HTTPS listener for this Ingress is not created, so that port does not accept traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4004",
+		Zh: rules.Text{
+			Title: "CLB 的监听器数量已达上限",
+			Cause: "该负载均衡上的监听器数量已达到允许的最大值，CreateListener 返回 LimitExceeded。",
+			Fix:   "提交工单申请提高该 CLB 的监听器数量上限，或删除不再需要的监听器。",
+			Risk:  "该 Ingress 所需的 HTTP 或 HTTPS 监听器未能创建，对应端口无法接收流量。",
+		},
+	})
+	IngressE4005 = tkeIngress("E4005", rules.Error, rules.Details{
+		Title: "Forwarding rule quota of the CLB reached",
+		Cause: "The CLB holds the maximum number of layer-7 forwarding rules (host/path rules), so CreateRule " +
+			"fails with LimitExceeded.",
+		Fix: "Open a ticket to raise the rule quota, or split the hosts and paths across several Ingresses " +
+			"so each gets its own CLB.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  tkeIngressDocBoth("E4005"),
+		Zh: rules.Text{
+			Title: "CLB 的转发规则数量已达配额上限",
+			Cause: "该 CLB 上七层转发规则（域名/路径规则）的数量已达上限，CreateRule 返回 LimitExceeded。",
+			Fix:   "提交工单申请提高转发规则配额，或将域名和路径拆分到多个 Ingress，使每个 Ingress 使用各自的 CLB。",
+			Risk:  zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4006 = tkeIngress("E4006", rules.Warning, rules.Details{
+		Title: "Listener cannot be deleted: it carries redirection config",
+		Cause: "Someone added redirection rules to a listener that the Ingress owns; CLB will not delete a " +
+			"listener while redirection is configured on it (DeleteListener fails).",
+		Fix: "Remove the redirection rules from that listener yourself in the CLB console or API. The " +
+			"controller keeps retrying the deletion and succeeds once they are gone.",
+		Risk:    "The stale listener stays on the CLB and keeps forwarding with its old configuration.",
+		Doc:     rules.DocTKEIngressCodes + "E4006",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "监听器上配置了重定向，无法删除",
+			Cause: "有人在 Ingress 管理的监听器上添加了重定向规则；监听器上存在重定向配置时，CLB 不允许删除该监听器" +
+				"（DeleteListener 失败）。",
+			Fix: "请自行在 负载均衡控制台或通过 API 删除该监听器上的重定向规则。控制器会持续重试删除，重定向规则移除后即可" +
+				"删除成功。",
+			Risk: "过时的监听器仍留在 CLB 上，并继续按旧配置转发流量。",
+		},
+	})
+	IngressE4007 = tkeIngress("E4007", rules.Error, rules.Details{
+		Title: "Norm rejects the controller's credentials (ip-masq-agent config)",
+		Cause: "Norm AssumeTkeCredential returned -8017 or -8032 Record Not Exist. Norm authenticates by the " +
+			"node's source IP; this typically happens after ip-masq-agent-config was edited (for example " +
+			"nonMasqueradeCIDRs set to 0.0.0.0/0, or the pods' source ranges listed under nonMasqueradeSrcCIDRs), so requests " +
+			"to Norm leave with the Pod IP instead.",
+		Fix: "Run kubectl get configmap -n kube-system ip-masq-agent-config and keep only the cluster and VPC " +
+			"CIDRs under nonMasqueradeCIDRs (check the ip-masq-agent Pods' age to see whether it changed " +
+			"recently), then restart the Ingress controller (l7-lb-controller in kube-system).",
+		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
+			"syncs.",
+		Doc:     rules.DocTKEIngressCodes + "E4007",
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "Norm 拒绝控制器的凭证（ip-masq-agent 配置）",
+			Cause: "Norm AssumeTkeCredential 返回 -8017 或 -8032 Record Not Exist。Norm 依据节点的源 IP 鉴权；这通常发生在" +
+				"修改 ip-masq-agent-config 之后（例如把 nonMasqueradeCIDRs 设为 0.0.0.0/0，或在 nonMasqueradeSrcCIDRs 中" +
+				"列出了 Pod 的源地址段），此时发往 Norm 的请求以 Pod IP 而不是节点 IP 发出。",
+			Fix: "执行 kubectl get configmap -n kube-system ip-masq-agent-config，在 nonMasqueradeCIDRs 中只保留集群和 VPC " +
+				"的网段（可查看 ip-masq-agent Pod 的运行时长，判断配置是否近期被改动过），然后重启 Ingress 控制器" +
+				"（kube-system 中的 l7-lb-controller）。",
+			Risk: "没有凭证，控制器无法调用任何云 API，集群内所有 CLB 类型的 Ingress 都无法同步。",
+		},
+	})
+	IngressE4008 = tkeIngress("E4008", rules.Error, rules.Details{
+		Title: "TKE service authorization (TKE_QCSRole) was revoked",
+		Cause: "Norm AssumeTkeCredential returned -8002 Data is nil: the authorization TKE needs to act on the " +
+			"account was removed, for example the TKE_QCSRole role was deleted.",
+		Fix: "In Cloud Access Management look up the role TKE_QCSRole, create it if it is missing, and grant " +
+			"it the TKE service preset role permissions again.",
+		Risk: tkeIngressRiskClusterWide,
+		Doc:  tkeIngressDocBoth("E4008"),
+		Zh: rules.Text{
+			Title: "TKE 服务授权（TKE_QCSRole）已被撤销",
+			Cause: "Norm AssumeTkeCredential 返回 -8002 Data is nil：TKE 代表账号操作云资源所需的授权已被移除，例如" +
+				"角色 TKE_QCSRole 被删除。",
+			Fix:  "在访问管理控制台中查找角色 TKE_QCSRole，若不存在则新建，并重新为其授予 TKE 服务预设角色的权限。",
+			Risk: zhTKEIngressRiskClusterWide,
+		},
+	})
+	IngressE4009 = tkeIngress("E4009", rules.Error, rules.Details{
+		Title: "TLS entry has no Secret name",
+		Cause: "An item of spec.tls leaves secretName empty or unset, so the controller has no certificate " +
+			"to put on the HTTPS listener.",
+		Fix: "For HTTPS, set spec.tls[].secretName to a Secret that carries qcloud_cert_id " +
+			"(https://kubernetes.io/docs/concepts/services-networking/ingress/#tls); if you only serve HTTP, " +
+			"delete spec.tls.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4009"),
+		Zh: rules.Text{
+			Title: "spec.tls 条目缺少 Secret 名称",
+			Cause: "spec.tls 中某一项的 secretName 为空或未设置，控制器拿不到可用于 HTTPS 监听器的证书。",
+			Fix: "如需 HTTPS，请把 spec.tls[].secretName 设为一个含有 qcloud_cert_id 的 Secret" +
+				"（https://kubernetes.io/docs/concepts/services-networking/ingress/#tls）；如果只提供 HTTP 服务，" +
+				"请删除 spec.tls。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4010 = tkeIngress("E4010", rules.Error, rules.Details{
+		Title: "TLS Secret does not exist",
+		Cause: "The Secret named in spec.tls[].secretName is not present in the Ingress's namespace.",
+		Fix: "Create it next to the Ingress with the certificate ID under qcloud_cert_id (kubectl create " +
+			"secret generic <name> -n <namespace> --from-literal=qcloud_cert_id=<cert-id>), or correct " +
+			"spec.tls[].secretName.",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4010"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "TLS 引用的 Secret 不存在",
+			Cause: "spec.tls[].secretName 指定的 Secret 不在该 Ingress 所在的命名空间中。",
+			Fix: "在 Ingress 所在命名空间中创建该 Secret，并把证书 ID 写入 qcloud_cert_id（kubectl create secret generic " +
+				"<name> -n <namespace> --from-literal=qcloud_cert_id=<cert-id>），或改正 spec.tls[].secretName。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4011 = tkeIngress("E4011", rules.Error, rules.Details{
+		Title: "TLS Secret has no qcloud_cert_id",
+		Cause: "The Secret referenced from spec.tls exists but lacks the qcloud_cert_id key (or it is empty), " +
+			"so there is no CLB certificate ID to use.",
+		Fix: "Store the SSL certificate ID in the Secret as data.qcloud_cert_id (base64 of the ID, e.g. via " +
+			"kubectl create secret generic <name> -n <namespace> --from-literal=qcloud_cert_id=<cert-id>) and " +
+			"check that decoding it yields the ID shown in the certificate console. See " +
+			"https://kubernetes.io/docs/concepts/configuration/secret/.",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4011"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "TLS Secret 中缺少 qcloud_cert_id",
+			Cause: "spec.tls 引用的 Secret 存在，但其中没有 qcloud_cert_id 键（或值为空），因此没有可用的 CLB 证书 ID。",
+			Fix: "把 SSL 证书 ID 以 data.qcloud_cert_id 存入该 Secret（值为证书 ID 的 base64 编码，例如用 kubectl create " +
+				"secret generic <name> -n <namespace> --from-literal=qcloud_cert_id=<cert-id> 创建），并确认解码后的值与" +
+				"证书控制台中显示的 ID 一致。参见 https://kubernetes.io/docs/concepts/configuration/secret/。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4012 = tkeIngress("E4012", rules.Error, rules.Details{
+		Title: "Certificate unknown or unusable (CreateListener InvalidParameterValue)",
+		Cause: "CLB rejected the HTTPS listener with InvalidParameterValue, most often because the " +
+			"qcloud_cert_id in the TLS Secret names no existing certificate (detail: Query certificate '<id>' " +
+			"failed.) or the certificate is in an abnormal state.",
+		Fix: "Look the ID up in the SSL Certificate console; if it is wrong or the certificate is unusable, " +
+			"upload or issue a valid certificate and write its ID into the Secret's qcloud_cert_id.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4012"),
+		Zh: rules.Text{
+			Title: "证书不存在或状态异常（CreateListener InvalidParameterValue）",
+			Cause: "CLB 以 InvalidParameterValue 拒绝创建 HTTPS 监听器，最常见的原因是 TLS Secret 中的 qcloud_cert_id 不对应" +
+				"任何已有证书（详情为 Query certificate '<id>' failed.），或该证书状态异常。",
+			Fix: "在 SSL 证书控制台中查询该 ID；若 ID 有误或证书不可用，请上传或申请一张有效证书，并把它的 ID 写入 Secret 的 " +
+				"qcloud_cert_id。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4013 = tkeIngress("E4013", rules.Error, rules.Details{
+		Title: "Ingress rule has an empty http section",
+		Cause: "A rule in spec.rules has no http content (spec.rules.http is empty), so there are no paths to " +
+			"turn into CLB forwarding rules.",
+		Fix: "Give every entry of spec.rules an http.paths list with at least one path and backend, or " +
+			"remove the empty rule.",
+		Risk: "The controller cannot build the forwarding rules and the Ingress stays unsynced.",
+		Doc:  rules.DocTKEIngressCodes + "E4013",
+		Zh: rules.Text{
+			Title: "Ingress 规则的 http 部分为空",
+			Cause: "spec.rules 中有一条规则没有 http 内容（spec.rules.http 为空），因此没有可以转换为 CLB 转发规则的路径。",
+			Fix:   "为 spec.rules 的每一项提供 http.paths 列表，且至少包含一个 path 及其 backend；或删除这条空规则。",
+			Risk:  "控制器无法生成转发规则，该 Ingress 一直处于未同步状态。",
+		},
+	})
+	IngressE4017 = tkeIngress("E4017", rules.Error, rules.Details{
+		Title: "Labels on the CLB were altered; controller cannot find it",
+		Cause: "The controller locates its load balancer by the labels (tags) it put on the CLB. These " +
+			"labels, or the CLB itself, were changed or deleted, so the lookup fails.",
+		Fix: "Since the recorded state may no longer match the cloud, delete that CLB (or remove all of its " +
+			"labels) and recreate the Ingress so a fresh load balancer is built.",
+		Risk: "The Ingress can no longer be reconciled; the old CLB may keep serving stale rules or be " +
+			"orphaned.",
+		Doc: rules.DocTKEIngressCodes + "E4017",
+		Zh: rules.Text{
+			Title: "CLB 上的标签被改动，控制器找不到该实例",
+			Cause: "控制器依靠它在 CLB 上打的标签来定位自己的负载均衡。这些标签或 CLB 本身被修改或删除，导致查找失败。",
+			Fix: "由于控制器记录的状态可能已与云上不一致，请删除该 CLB（或移除它的全部标签），然后重建 Ingress，让控制器" +
+				"创建一个全新的负载均衡。",
+			Risk: "该 Ingress 无法再被同步；旧的 CLB 可能继续按过时的规则提供服务，或成为无人管理的孤立资源。",
+		},
+	})
+	IngressE4018 = tkeIngress("E4018", rules.Error, rules.Details{
+		Title: "CLB in kubernetes.io/ingress.existLbId does not exist",
+		Cause: "The load balancer ID given in the kubernetes.io/ingress.existLbId annotation is not found in " +
+			"this account and region.",
+		Fix: "In the CLB console pick an instance in the same VPC as the cluster and put its real ID in " +
+			"kubernetes.io/ingress.existLbId. If the instance does exist, the lookup itself failed and CLB " +
+			"support should look into it.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  tkeIngressDocBoth("E4018"),
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.existLbId 指定的 CLB 不存在",
+			Cause: "在当前账号和地域下找不到 kubernetes.io/ingress.existLbId 注解中给出的负载均衡 ID。",
+			Fix: "在 负载均衡控制台中选择一个与集群处于同一 VPC 的实例，把它的真实 ID 填入 kubernetes.io/ingress.existLbId。" +
+				"如果该实例确实存在，说明是查询本身出错，需要 CLB 技术支持排查。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4019 = tkeIngress("E4019", rules.Error, rules.Details{
+		Title: "Existing CLB was created by TKE and cannot be reused",
+		Cause: "The CLB named in kubernetes.io/ingress.existLbId was created by TKE for an Ingress or Service " +
+			"and its lifecycle belongs to the cluster, so another Ingress may not take it over.",
+		Fix: "Point the annotation at a CLB you created yourself in the CLB console. To hand this one over: " +
+			"remove its tke-createdBy-flag tag first (otherwise it is destroyed), delete the owning " +
+			"Ingress/Service, reference the CLB from the new Ingress, and add tke-createdBy-flag=yes only if " +
+			"the Ingress should manage and later delete it.",
+		Risk:    tkeIngressRiskNoTraffic,
+		Doc:     tkeIngressDocBoth("E4019"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the other Ingresses and Services that use the CLB", Zh: "使用同一 CLB 的其他 Ingress 和 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "已有 CLB 由 TKE 创建，不能复用",
+			Cause: "kubernetes.io/ingress.existLbId 指定的 CLB 是 TKE 为某个 Ingress 或 Service 创建的，其生命周期归集群管理，" +
+				"其他 Ingress 不能接管。",
+			Fix: "让该注解指向您在 负载均衡控制台自行创建的 CLB。如要移交这个 CLB：先删除它的 tke-createdBy-flag 标签（否则它会被" +
+				"销毁），再删除原先使用它的 Ingress/Service，然后在新的 Ingress 中引用它；只有希望由该 Ingress 管理并在日后" +
+				"删除它时，才加上 tke-createdBy-flag=yes。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4020 = tkeIngress("E4020", rules.Error, rules.Details{
+		Title: "Existing CLB is already used by another Ingress",
+		Cause: "The CLB in kubernetes.io/ingress.existLbId already serves a different Ingress; one CLB cannot " +
+			"back two Ingresses.",
+		Fix: "Use a separate, self-created CLB for this Ingress. To move the CLB over, clear its " +
+			"tke-createdBy-flag tag, delete the Ingress that uses it, reference it from the new Ingress, and " +
+			"re-add tke-createdBy-flag=yes only if the Ingress should own its lifecycle.",
+		Risk:    tkeIngressRiskNoTraffic,
+		Doc:     tkeIngressDocBoth("E4020"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "已有 CLB 已被其他 Ingress 使用",
+			Cause: "kubernetes.io/ingress.existLbId 中的 CLB 已经在为另一个 Ingress 服务；一个 CLB 不能同时承载两个 Ingress。",
+			Fix: "为该 Ingress 单独使用一个自行创建的 CLB。如要迁移这个 CLB：清除它的 tke-createdBy-flag 标签，删除正在使用它的 " +
+				"Ingress，在新的 Ingress 中引用它；只有希望由该 Ingress 管理其生命周期时，才重新加上 tke-createdBy-flag=yes。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4021 = tkeIngress("E4021", rules.Error, rules.Details{
+		Title: "Existing CLB still has listeners",
+		Cause: "The CLB in kubernetes.io/ingress.existLbId has listeners left on it. The controller refuses " +
+			"such a CLB so it cannot clobber configuration it does not own.",
+		Fix:  "Delete every listener of that CLB in the CLB console, or reference a different, empty CLB.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  tkeIngressDocBoth("E4021"),
+		Zh: rules.Text{
+			Title: "已有 CLB 上仍有监听器",
+			Cause: "kubernetes.io/ingress.existLbId 指定的 CLB 上还留有监听器。控制器拒绝使用这样的 CLB，以免覆盖不属于它的配置。",
+			Fix:   "在 负载均衡控制台删除该 CLB 的全部监听器，或改为引用另一个没有监听器的 CLB。",
+			Risk:  zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4022 = tkeIngress("E4022", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.http-rules is not valid",
+		Cause: "The kubernetes.io/ingress.http-rules annotation must be a JSON array of rules and the " +
+			"controller could not parse it.",
+		Fix: "Rewrite the annotation as a JSON array, e.g. " +
+			`'[{"path":"/abc","backend":{"serviceName":"nginx-service-2","servicePort":"8080"}}]'` +
+			", or edit the Ingress from the TKE console so the annotation is generated for you.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4022"),
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.http-rules 取值无效",
+			Cause: "kubernetes.io/ingress.http-rules 注解必须是由规则组成的 JSON 数组，控制器无法解析其内容。",
+			Fix:   zhTKEIngressFixRulesJSON,
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4023 = tkeIngress("E4023", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.https-rules is not valid",
+		Cause: "The kubernetes.io/ingress.https-rules annotation must be a JSON array of rules and the " +
+			"controller could not parse it. (The English list heads this code \"create lb error: " +
+			"ResourceInsufficient\", but its text and the event table both describe the https-rules parse " +
+			"error.)",
+		Fix: "Rewrite the annotation as a JSON array, e.g. " +
+			`'[{"path":"/abc","backend":{"serviceName":"nginx-service-2","servicePort":"8080"}}]'` +
+			", or edit the Ingress from the TKE console so the annotation is generated for you.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4023"),
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.https-rules 取值无效",
+			Cause: "kubernetes.io/ingress.https-rules 注解必须是由规则组成的 JSON 数组，控制器无法解析其内容。（英文错误码列表" +
+				"给该错误码的标题是 \"create lb error: ResourceInsufficient\"，但其正文和事件表描述的都是 https-rules 的解析" +
+				"错误。）",
+			Fix:  zhTKEIngressFixRulesJSON,
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4024 = tkeIngress("E4024", rules.Error, rules.Details{
+		Title: "CLB creation rejected: invalid parameter from annotations",
+		Cause: "CreateLoadBalancer failed with InvalidParameter or InvalidParameterValue because a value the " +
+			"Ingress passes through its annotations is wrong or incomplete.",
+		Fix: "Check the CLB-shaping annotations (kubernetes.io/ingress.extensiveParameters, " +
+			"kubernetes.io/ingress.subnetId, kubernetes.io/ingress.internetChargeType, " +
+			"kubernetes.io/ingress.internetMaxBandwidthOut) against the parameter named in the event.",
+		Risk: "No CLB is created for the Ingress, so it receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4024",
+		Zh: rules.Text{
+			Title: "CLB 创建被拒：注解传入的参数无效",
+			Cause: "CreateLoadBalancer 返回 InvalidParameter 或 InvalidParameterValue，原因是 Ingress 通过注解传入的某个值" +
+				"有误或不完整。",
+			Fix: "对照事件中指出的参数，检查决定 CLB 创建方式的注解（kubernetes.io/ingress.extensiveParameters、" +
+				"kubernetes.io/ingress.subnetId、kubernetes.io/ingress.internetChargeType、" +
+				"kubernetes.io/ingress.internetMaxBandwidthOut）。",
+			Risk: "未能为该 Ingress 创建 CLB，它收不到任何流量。",
+		},
+	})
+	IngressE4025 = tkeIngress("E4025", rules.Error, rules.Details{
+		Title: "CLB creation failed: ResourceInsufficient (subnet IPs)",
+		Cause: "Not enough resources to create the load balancer; for a private-network CLB this usually " +
+			"means the subnet has no free IP address left.",
+		Fix: "Check the free IPs of the subnet in kubernetes.io/ingress.subnetId; release addresses there or " +
+			"switch the annotation to a subnet with room.",
+		Risk: "No CLB is created for the Ingress, so it receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4025",
+		Zh: rules.Text{
+			Title: "CLB 创建失败：ResourceInsufficient（子网 IP 不足）",
+			Cause: "资源不足，无法创建负载均衡；对内网 CLB 来说，这通常意味着子网中已经没有空闲的 IP 地址。",
+			Fix:   "查看 kubernetes.io/ingress.subnetId 所指子网的剩余 IP；释放其中的地址，或把该注解改为一个仍有余量的子网。",
+			Risk:  "未能为该 Ingress 创建 CLB，它收不到任何流量。",
+		},
+	})
+	IngressE4026 = tkeIngress("E4026", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.extensiveParameters is not valid JSON",
+		Cause: "The kubernetes.io/ingress.extensiveParameters annotation, used to pass extra CreateLoadBalancer " +
+			"parameters, does not parse as a JSON object.",
+		Fix: "Write it as a JSON object of CreateLoadBalancer parameters, e.g. " +
+			`'{"AddressIPVersion":"IPv4","ZoneId":"ap-guangzhou-1"}'` +
+			" (parameter list: CLB API CreateLoadBalancer, document 214/30692).",
+		Risk: "The CLB for the Ingress is not created, so the Ingress receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4026",
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.extensiveParameters 不是合法 JSON",
+			Cause: "kubernetes.io/ingress.extensiveParameters 注解用于传递额外的 CreateLoadBalancer 参数，但其内容无法解析为" +
+				" JSON 对象。",
+			Fix: "把它写成由 CreateLoadBalancer 参数组成的 JSON 对象，例如 " +
+				`'{"AddressIPVersion":"IPv4","ZoneId":"ap-guangzhou-1"}'` +
+				"（参数列表见 CLB API 的 CreateLoadBalancer 接口，文档 214/30692）。",
+			Risk: "该 Ingress 的 CLB 未能创建，Ingress 收不到任何流量。",
+		},
+	})
+	IngressE4027 = tkeIngress("E4027", rules.Error, rules.Details{
+		Title: "Account balance insufficient (arrears)",
+		Cause: "The Tencent Cloud account is overdue, so EnsureCreateLoadBalancer cannot buy a CLB.",
+		Fix:   "Top up the account; the next sync then creates the load balancer.",
+		Risk:  tkeIngressRiskNoTraffic,
+		Doc:   tkeIngressDocBoth("E4027"),
+		Zh: rules.Text{
+			Title: "账号余额不足（欠费）",
+			Cause: "腾讯云账号已欠费，EnsureCreateLoadBalancer 无法购买 CLB。",
+			Fix:   "为账号充值；下一次同步时控制器便会创建负载均衡。",
+			Risk:  zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4030 = tkeIngress("E4030", rules.Error, rules.Details{
+		Title: "Existing CLB is a classic CLB without layer-7 support",
+		Cause: "The CLB referenced via kubernetes.io/ingress.existLbId is a classic (traditional) CLB, on which " +
+			"the layer-7 rules of an Ingress cannot be created (This interface only support HTTP/HTTPS " +
+			"listener).",
+		Fix: "Reference a non-classic CLB instance in kubernetes.io/ingress.existLbId, or drop the annotation " +
+			"and let the controller create a CLB.",
+		Risk: "No layer-7 rules are set up, so the Ingress routes no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4030",
+		Zh: rules.Text{
+			Title: "已有 CLB 为传统型负载均衡，不支持七层",
+			Cause: "通过 kubernetes.io/ingress.existLbId 引用的 CLB 是传统型负载均衡，无法在其上创建 Ingress 的七层规则" +
+				"（This interface only support HTTP/HTTPS listener）。",
+			Fix:  "在 kubernetes.io/ingress.existLbId 中改为引用非传统型的 CLB 实例，或删除该注解，由控制器自行创建 CLB。",
+			Risk: "七层规则未能配置，该 Ingress 不转发任何流量。",
+		},
+	})
+	IngressE4031 = tkeIngress("E4031", rules.Error, rules.Details{
+		Title: "Ingress path is not a valid CLB forwarding path",
+		Cause: "A path breaks CLB's rules for URL paths: it must begin with /, be 1-120 characters long and " +
+			"use only a-z A-Z 0-9 . - / = ? — regular expressions are not supported in CLB forwarding paths.",
+		Fix: "Change spec.rules[].http.paths[].path (or the path in the http-rules/https-rules annotations) " +
+			"to a plain path within those limits; leaving it empty means /.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4031"),
+		Zh: rules.Text{
+			Title: "Ingress 路径不是合法的 CLB 转发路径",
+			Cause: "某个路径不符合 CLB 对 URL 路径的要求：必须以 / 开头，长度为 1-120 个字符，且只能使用 a-z A-Z 0-9 . - / = ? " +
+				"这些字符；CLB 的转发路径不支持正则表达式。",
+			Fix: "把 spec.rules[].http.paths[].path（或 http-rules/https-rules 注解中的 path）改为满足上述限制的普通路径；" +
+				"留空即表示 /。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4032 = tkeIngress("E4032", rules.Error, rules.Details{
+		Title: "AddressIPVersion not allowed for this cluster",
+		Cause: "The load balancer's AddressIPVersion is unsupported: a cluster on an IPv4 network can use " +
+			"IPv4 and NAT IPv6 CLBs, but not pure IPv6 ones.",
+		Fix: "For a new CLB, set AddressIPVersion in kubernetes.io/ingress.extensiveParameters to IPv4 or " +
+			"NAT IPv6; for kubernetes.io/ingress.existLbId, choose a CLB that is not pure IPv6.",
+		Risk: "The load balancer cannot be created or used, so the Ingress receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4032",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes: an IPv6 address or pod CIDR on any of them shows a cluster with IPv6 networking, where the refusal does not apply", Zh: "集群的节点：只要有一个节点带 IPv6 地址或 IPv6 Pod CIDR，集群就启用了 IPv6 网络，这项拒绝便不适用"},
+			IfUnknown: rules.UnknownWarns}},
+		Zh: rules.Text{
+			Title: "该集群不允许使用此 AddressIPVersion",
+			Cause: "负载均衡的 AddressIPVersion 不受支持：IPv4 网络的集群可以使用 IPv4 和 NAT IPv6 类型的 CLB，但不能使用纯 " +
+				"IPv6 的 CLB。",
+			Fix: "新建 CLB 时，在 kubernetes.io/ingress.extensiveParameters 中把 AddressIPVersion 设为 IPv4 或 NAT IPv6；" +
+				"使用 kubernetes.io/ingress.existLbId 时，请选择不是纯 IPv6 的 CLB。",
+			Risk: "负载均衡无法创建或无法使用，该 Ingress 收不到任何流量。",
+		},
+	})
+	IngressE4033 = tkeIngress("E4033", rules.Error, rules.Details{
+		Title: "IPv6 CLB not available in this region",
+		Cause: "IPv6 load balancers are offered only in some regions, and the cluster's region is not one of " +
+			"them.",
+		Fix: "Use an IPv4 CLB (AddressIPVersion IPv4 in kubernetes.io/ingress.extensiveParameters); if IPv6 " +
+			"is essential, contact CLB support.",
+		Risk: "The IPv6 load balancer is never created, so the Ingress receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4033",
+		Zh: rules.Text{
+			Title: "该地域不提供 IPv6 CLB",
+			Cause: "IPv6 负载均衡只在部分地域提供，集群所在的地域不在其中。",
+			Fix: "改用 IPv4 CLB（在 kubernetes.io/ingress.extensiveParameters 中把 AddressIPVersion 设为 IPv4）；如果必须使用 " +
+				"IPv6，请联系 CLB 技术支持。",
+			Risk: "IPv6 负载均衡始终不会被创建，该 Ingress 收不到任何流量。",
+		},
+	})
+	IngressE4034 = tkeIngress("E4034", rules.Error, rules.Details{
+		Title: "Rule without host on an IPv6 CLB",
+		Cause: "A rule leaves host empty. On IPv4 CLBs the VIP stands in for a missing host, but IPv6 CLBs have " +
+			"no such default, so every rule needs a domain.",
+		Fix:  "Set spec.rules[].host on every rule of the Ingress; none may be left blank.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4034"),
+		Zh: rules.Text{
+			Title: "IPv6 CLB 上有规则未填写 host",
+			Cause: "某条规则的 host 为空。IPv4 CLB 会用 VIP 代替缺失的 host，而 IPv6 CLB 没有这样的默认值，所以每条规则都必须" +
+				"填写域名。",
+			Fix:  "为该 Ingress 的每条规则设置 spec.rules[].host，任何一条都不能留空。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4035 = tkeIngress("E4035", rules.Error, rules.Details{
+		Title: "Certificate ID has an invalid format",
+		Cause: "The qcloud_cert_id in the TLS Secret is malformed (its length is wrong), so CLB rejects it as " +
+			"CertificateId Invalid.",
+		Fix: "Copy the exact certificate ID from the CLB/SSL certificate console into the Secret's " +
+			"qcloud_cert_id (see TKE doc 457/45738 on Ingress certificates).",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4035"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the TLS Secret", Zh: "所引用的 TLS Secret"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "证书 ID 格式不正确",
+			Cause: "TLS Secret 中的 qcloud_cert_id 格式不对（长度错误），CLB 以 CertificateId Invalid 拒绝该 ID。",
+			Fix: "从 CLB/SSL 证书控制台复制准确的证书 ID，填入 Secret 的 qcloud_cert_id（参见 TKE 文档 457/45738 中关于 " +
+				"Ingress 证书配置的说明）。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4036 = tkeIngress("E4036", rules.Error, rules.Details{
+		Title: "Certificate ID not found",
+		Cause: "The qcloud_cert_id in the TLS Secret is well-formed but no certificate with that ID exists.",
+		Fix: "Find the right certificate in the CLB/SSL certificate console and put its ID into the Secret's " +
+			"qcloud_cert_id.",
+		Risk: "The HTTPS listener cannot get a certificate and the Ingress stays unsynced.",
+		Doc:  rules.DocTKEIngressCodes + "E4036",
+		Zh: rules.Text{
+			Title: "找不到该证书 ID",
+			Cause: "TLS Secret 中的 qcloud_cert_id 格式正确，但不存在这个 ID 的证书。",
+			Fix:   "在 CLB/SSL 证书控制台中找到正确的证书，把它的 ID 填入 Secret 的 qcloud_cert_id。",
+			Risk:  "HTTPS 监听器拿不到证书，该 Ingress 一直处于未同步状态。",
+		},
+	})
+	IngressE4037 = tkeIngress("E4037", rules.Error, rules.Details{
+		Title: "ingress.cloud.tencent.com/direct-access is not a boolean",
+		Cause: "The ingress.cloud.tencent.com/direct-access annotation accepts only true or false and holds " +
+			"something else.",
+		Fix:  "Set ingress.cloud.tencent.com/direct-access to \"true\" or \"false\".",
+		Risk: "The controller cannot decide how to bind backends, so the Ingress is not synced.",
+		Doc:  rules.DocTKEIngressCodes + "E4037",
+		Zh: rules.Text{
+			Title: "ingress.cloud.tencent.com/direct-access 不是布尔值",
+			Cause: "ingress.cloud.tencent.com/direct-access 注解只接受 true 或 false，当前却是其他值。",
+			Fix:   "将 ingress.cloud.tencent.com/direct-access 设为 \"true\" 或 \"false\"。",
+			Risk:  "控制器无法确定以何种方式绑定后端，该 Ingress 不会被同步。",
+		},
+	})
+	IngressE4038 = tkeIngress("E4038", rules.Error, rules.Details{
+		Title: "Certificate is not a server certificate",
+		Cause: "The certificate configured for one-way TLS is a client certificate; an HTTPS listener needs " +
+			"a server certificate.",
+		Fix: "Check the certificate type in the CLB console. If it is a client certificate, put a server " +
+			"certificate's ID into the Secret's qcloud_cert_id; if it already is a server certificate, ask " +
+			"CLB support to investigate.",
+		Risk:  "HTTPS listeners cannot be configured and the Ingress stays unsynced.",
+		Doc:   rules.DocTKEIngressCodes + "E4038 Certificate Type Error",
+		Match: []string{"Certificate Type Error"},
+		Zh: rules.Text{
+			Title: "证书不是服务端证书",
+			Cause: "为单向认证配置的证书是客户端证书；HTTPS 监听器需要的是服务端证书。",
+			Fix: "在 负载均衡控制台中查看证书类型。如果是客户端证书，请把一张服务端证书的 ID 填入 Secret 的 qcloud_cert_id；" +
+				"如果它已经是服务端证书，请联系 CLB 技术支持排查。",
+			Risk: "HTTPS 监听器无法配置，该 Ingress 一直处于未同步状态。",
+		},
+	})
+	IngressE4038Expired = rules.Define(Provider, rules.Ingress, "E4038", "E4038-expired", rules.Error, rules.Details{
+		Title: "Certificate has expired (reported as E4038)",
+		Cause: "The certificate referenced through qcloud_cert_id is past its expiry date. The English list " +
+			"files this under both E4038 and E4039.",
+		Fix: "Check the expiry in the CLB console, obtain a new certificate and update the qcloud_cert_id in " +
+			"the Secret used by the Ingress so it syncs the new one.",
+		Risk:  tkeIngressRiskSyncBlocked,
+		Doc:   rules.DocTKEIngressCodes + "E4038/E4039 Certificate Out of Date",
+		Match: []string{"Certificate Out of Date"},
+		Zh: rules.Text{
+			Title: "证书已过期（以 E4038 上报）",
+			Cause: "通过 qcloud_cert_id 引用的证书已超过有效期。英文错误码列表把这种情况同时列在 E4038 和 E4039 下。",
+			Fix: "在 负载均衡控制台中查看证书的到期时间，获取一张新证书，并更新该 Ingress 所用 Secret 中的 qcloud_cert_id，" +
+				"使 Ingress 同步新证书。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4039 = tkeIngress("E4039", rules.Error, rules.Details{
+		Title: "Certificate has expired",
+		Cause: "The certificate referenced through qcloud_cert_id in the TLS Secret is past its expiry date.",
+		Fix: "Add a renewed certificate in the certificate service, then write its ID into qcloud_cert_id " +
+			"of the Secret named in spec.tls (see TKE doc 457/49099 on renewing Ingress certificates).",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4039"),
+		Zh: rules.Text{
+			Title: "证书已过期",
+			Cause: "TLS Secret 中 qcloud_cert_id 所引用的证书已超过有效期。",
+			Fix: "先在证书服务中添加续期后的证书，再把它的 ID 写入 spec.tls 所指 Secret 的 qcloud_cert_id（参见 TKE 文档 " +
+				"457/49099 中关于 Ingress 证书续期的说明）。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4040 = tkeIngress("E4040", rules.Error, rules.Details{
+		Title: "Host without a certificate (SNI)",
+		Cause: "At least one host used in the Ingress rules is not listed in any spec.tls[].hosts, so no " +
+			"certificate can be attached for it.",
+		Fix: "Add each missing host to a spec.tls entry whose Secret holds a certificate valid for it, or add " +
+			"a new tls entry for it.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4040"),
+		Zh: rules.Text{
+			Title: "有域名没有对应的证书（SNI）",
+			Cause: "Ingress 规则中至少有一个 host 没有出现在任何 spec.tls[].hosts 中，因此无法为它配置证书。",
+			Fix:   "把缺少的每个 host 加入某个 spec.tls 条目，且该条目的 Secret 所含证书对这个域名有效；或为它新增一个 tls 条目。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4041 = tkeIngress("E4041", rules.Error, rules.Details{
+		Title: "Backend Service not found",
+		Cause: "A rule's backend names a Service that does not exist in the Ingress's namespace.",
+		Fix: "Create the Service under that name in the same namespace as the Ingress, or delete the rules " +
+			"that point at it.",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4041"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "后端 Service 不存在",
+			Cause: "某条规则的 backend 指向的 Service 不在该 Ingress 所在的命名空间中。",
+			Fix:   "在 Ingress 所在的命名空间中以该名称创建 Service，或删除指向它的规则。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4042 = tkeIngress("E4042", rules.Error, rules.Details{
+		Title: "Backend Service port not found",
+		Cause: "A rule's backend refers to a port that the named Service does not define.",
+		Fix: "Correct the backend's service port to one listed in the Service's spec.ports, or remove the " +
+			"rule if the Service really has no such port.",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4042"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "后端 Service 的端口不存在",
+			Cause: "某条规则的 backend 引用了所指 Service 并未定义的端口。",
+			Fix: "把 backend 的 Service 端口改为该 Service 的 spec.ports 中列出的端口；如果该 Service 确实没有这个端口，" +
+				"则删除这条规则。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4043 = tkeIngress("E4043", rules.Warning, rules.Details{
+		Title: "TkeServiceConfig referenced by the Ingress not found",
+		Cause: "ingress.cloud.tencent.com/tke-service-config names a TkeServiceConfig that is not present in " +
+			"the Ingress's namespace.",
+		Fix: "Create the TkeServiceConfig under that name in the same namespace (check with kubectl get " +
+			"tkeserviceconfigs.cloud.tencent.com -n <namespace> <name>), or remove the annotation.",
+		Risk: "None documented; the rest of the Ingress still syncs, only the extra CLB settings from the " +
+			"TkeServiceConfig are not applied.",
+		Doc:     tkeIngressDocBoth("E4043"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the TkeServiceConfig", Zh: "所引用的 TkeServiceConfig"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "Ingress 引用的 TkeServiceConfig 不存在",
+			Cause: "ingress.cloud.tencent.com/tke-service-config 指定的 TkeServiceConfig 不在该 Ingress 所在的命名空间中。",
+			Fix: "在同一命名空间中以该名称创建 TkeServiceConfig（可用 kubectl get tkeserviceconfigs.cloud.tencent.com -n " +
+				"<namespace> <name> 检查），或删除该注解。",
+			Risk: "文档未列出风险；Ingress 的其余部分照常同步，只是 TkeServiceConfig 中额外的 CLB 配置不会生效。",
+		},
+	})
+	IngressE4044 = tkeIngress("E4044", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.rule-mix has an invalid value",
+		Cause: "The controller cannot read kubernetes.io/ingress.rule-mix. The English list calls it an " +
+			"invalid JSON string; the event table says it holds something other than true or false.",
+		Fix: "Set kubernetes.io/ingress.rule-mix to \"true\" or \"false\" (see TKE doc 457/45693 on mixing " +
+			"HTTP and HTTPS), or turn on mixed protocols from the TKE console.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4044"),
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.rule-mix 取值无效",
+			Cause: "控制器无法读取 kubernetes.io/ingress.rule-mix。英文错误码列表说它是无效的 JSON 字符串；事件表则说它填了 " +
+				"true 或 false 以外的值。",
+			Fix: "将 kubernetes.io/ingress.rule-mix 设为 \"true\" 或 \"false\"（参见 TKE 文档 457/45693 中关于 HTTP 与 HTTPS " +
+				"混合使用的说明），或在 TKE 控制台中开启混合协议。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4045 = tkeIngress("E4045", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.internetChargeType is invalid",
+		Cause: "The network billing mode in kubernetes.io/ingress.internetChargeType is not one the CLB API " +
+			"accepts.",
+		Fix: "Use an InternetChargeType value from the CLB API's InternetAccessible type (document 214/30694), " +
+			"such as TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR or BANDWIDTH_PACKAGE.",
+		Risk: "The public CLB is not created with the requested billing, so the Ingress receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4045",
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.internetChargeType 无效",
+			Cause: "kubernetes.io/ingress.internetChargeType 中的网络计费方式不是 CLB API 接受的取值。",
+			Fix: "使用 CLB API 的 InternetAccessible 类型（文档 214/30694）中 InternetChargeType 的取值，例如 " +
+				"TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR 或 BANDWIDTH_PACKAGE。",
+			Risk: "公网 CLB 无法按所要求的计费方式创建，该 Ingress 收不到任何流量。",
+		},
+	})
+	IngressE4046 = tkeIngress("E4046", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.internetMaxBandwidthOut is invalid",
+		Cause: "The bandwidth cap in kubernetes.io/ingress.internetMaxBandwidthOut is malformed or out of " +
+			"range.",
+		Fix: "Set it to a whole number of Mbps from 1 to 2048 (InternetMaxBandwidthOut of the CLB API's " +
+			"InternetAccessible type).",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  tkeIngressDocBoth("E4046"),
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.internetMaxBandwidthOut 无效",
+			Cause: "kubernetes.io/ingress.internetMaxBandwidthOut 中的带宽上限格式错误或超出范围。",
+			Fix: "将其设为 1 到 2048 之间的整数，单位为 Mbps（即 CLB API 的 InternetAccessible 类型中的 " +
+				"InternetMaxBandwidthOut）。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4047 = tkeIngress("E4047", rules.Error, rules.Details{
+		Title: "Backend Service is not NodePort or LoadBalancer",
+		Cause: "A rule points at a Service of type ClusterIP, which exposes no node port for the CLB to " +
+			"forward to; only NodePort and LoadBalancer Services can back a CLB Ingress.",
+		Fix:     "Change the Service's spec.type to NodePort (or LoadBalancer).",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     tkeIngressDocBoth("E4047"),
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "后端 Service 不是 NodePort 或 LoadBalancer 类型",
+			Cause: "某条规则指向 ClusterIP 类型的 Service，它没有可供 CLB 转发的节点端口；只有 NodePort 和 LoadBalancer " +
+				"类型的 Service 才能作为 CLB Ingress 的后端。",
+			Fix:  "将该 Service 的 spec.type 改为 NodePort（或 LoadBalancer）。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4048 = tkeIngress("E4048", rules.Error, rules.Details{
+		Title: "More than one default certificate in spec.tls",
+		Cause: "Several spec.tls entries have no hosts, so each would be the default certificate and they " +
+			"conflict.",
+		Fix:  "Keep at most one tls entry without hosts; the Ingress resyncs by itself after the edit.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4048"),
+		Zh: rules.Text{
+			Title: "spec.tls 中有多个默认证书",
+			Cause: "有多个 spec.tls 条目没有填写 hosts，它们都会成为默认证书，彼此冲突。",
+			Fix:   "最多保留一个不带 hosts 的 tls 条目；修改后 Ingress 会自动重新同步。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4049 = tkeIngress("E4049", rules.Error, rules.Details{
+		Title: "Several certificates declared for the same host",
+		Cause: "One host appears in more than one spec.tls entry with different Secrets, so its SNI " +
+			"certificate is ambiguous.",
+		Fix:  "Leave each host in exactly one tls entry; the Ingress resyncs by itself after the edit.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4049"),
+		Zh: rules.Text{
+			Title: "同一域名声明了多个证书",
+			Cause: "同一个 host 出现在多个 spec.tls 条目中，且对应不同的 Secret，无法确定它的 SNI 证书。",
+			Fix:   "让每个 host 只出现在一个 tls 条目中；修改后 Ingress 会自动重新同步。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4050 = tkeIngress("E4050", rules.Error, rules.Details{
+		Title: "ingress.cloud.tencent.com/tke-service-config-auto is not a boolean",
+		Cause: "The ingress.cloud.tencent.com/tke-service-config-auto annotation accepts only true or false and " +
+			"holds something else.",
+		Fix:  "Set ingress.cloud.tencent.com/tke-service-config-auto to \"true\" or \"false\".",
+		Risk: "The automatic TkeServiceConfig cannot be handled and the Ingress is not synced.",
+		Doc:  rules.DocTKEIngressCodes + "E4050",
+		Zh: rules.Text{
+			Title: "ingress.cloud.tencent.com/tke-service-config-auto 不是布尔值",
+			Cause: "ingress.cloud.tencent.com/tke-service-config-auto 注解只接受 true 或 false，当前却是其他值。",
+			Fix:   "将 ingress.cloud.tencent.com/tke-service-config-auto 设为 \"true\" 或 \"false\"。",
+			Risk:  "自动生成的 TkeServiceConfig 无法处理，该 Ingress 不会被同步。",
+		},
+	})
+	IngressE4051 = tkeIngress("E4051", rules.Warning, rules.Details{
+		Title: "tke-service-config points at an auto-generated config name",
+		Cause: "ingress.cloud.tencent.com/tke-service-config names a TkeServiceConfig ending in " +
+			"-auto-ingress-config or -auto-service-config; those names are reserved for the configs the " +
+			"system generates itself.",
+		Fix: "Reference a TkeServiceConfig with a different name in ingress.cloud.tencent.com/tke-service-config " +
+			"(see TKE doc 457/45700).",
+		Risk: "None documented; expect the TkeServiceConfig you meant to attach to be ignored until it is " +
+			"renamed.",
+		Doc: tkeIngressDocBoth("E4051"),
+		Zh: rules.Text{
+			Title: "tke-service-config 指向了自动生成的配置名称",
+			Cause: "ingress.cloud.tencent.com/tke-service-config 指定的 TkeServiceConfig 名称以 -auto-ingress-config 或 " +
+				"-auto-service-config 结尾；这类名称专门留给系统自动生成的配置。",
+			Fix: "在 ingress.cloud.tencent.com/tke-service-config 中改为引用其他名称的 TkeServiceConfig（参见 TKE 文档 " +
+				"457/45700）。",
+			Risk: "文档未列出风险；在改名之前，您想作为外挂配置的 TkeServiceConfig 预计会被忽略。",
+		},
+	})
+	IngressE4052 = tkeIngress("E4052", rules.Error, rules.Details{
+		Title: "Ingress host is not a valid domain name",
+		Cause: "A host in the rules fails the Kubernetes domain pattern " +
+			`(\*|[a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+` +
+			"; typical offenders are names without a dot (test) or with capitals (Test.com).",
+		Fix: "Fix spec.rules[].host (and spec.tls[].hosts): lowercase letters, digits and hyphens in " +
+			"dot-separated labels, at least one dot, optionally a leading *.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  tkeIngressDocBoth("E4052"),
+		Zh: rules.Text{
+			Title: "Ingress 的 host 不是合法域名",
+			Cause: "规则中的某个 host 不符合 Kubernetes 的域名正则 " +
+				`(\*|[a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+` +
+				"；常见的错误是域名不含点（test）或含有大写字母（Test.com）。",
+			Fix: "修正 spec.rules[].host（以及 spec.tls[].hosts）：以点分隔的各段只能由小写字母、数字和连字符组成，至少包含" +
+				"一个点，开头可以是 *。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4053 = tkeIngress("E4053", rules.Error, rules.Details{
+		Title: "Subnet for the private CLB has no free IP",
+		Cause: "Every address in the subnet chosen with kubernetes.io/ingress.subnetId is in use, so the " +
+			"load balancer cannot be created there.",
+		Fix: "Either free IPs in that subnet, create or pick a subnet with spare addresses and update " +
+			"kubernetes.io/ingress.subnetId, or switch to a public-network CLB.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  tkeIngressDocBoth("E4053"),
+		Zh: rules.Text{
+			Title: "内网 CLB 所用子网没有空闲 IP",
+			Cause: "kubernetes.io/ingress.subnetId 所选子网中的地址已全部被占用，无法在该子网中创建负载均衡。",
+			Fix: "可以释放该子网中的 IP；也可以新建或选择一个有空闲地址的子网，并更新 kubernetes.io/ingress.subnetId；" +
+				"或者改用公网 CLB。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4054 = tkeIngress("E4054", rules.Error, rules.Details{
+		Title: "Backend count limit of the CLB reached",
+		Cause: "The CLB already has as many backends bound as its quota allows.",
+		Fix:   "Open a ticket to raise the CLB backend quota.",
+		Risk:  tkeIngressRiskBackends,
+		Doc:   rules.DocTKEIngressEvents + "E4054",
+		Zh: rules.Text{
+			Title: "CLB 的后端数量已达上限",
+			Cause: "该 CLB 已绑定的后端数量达到了配额允许的最大值。",
+			Fix:   "提交工单申请提高 CLB 的后端数量配额。",
+			Risk:  zhTKEIngressRiskBackends,
+		},
+	})
+	IngressE4055 = tkeIngress("E4055", rules.Error, rules.Details{
+		Title: "Subnet missing or malformed; CLB cannot be created",
+		Cause: "The subnet in kubernetes.io/ingress.subnetId does not exist or its ID is not well-formed " +
+			"(IDs look like subnet-ewhltulw).",
+		Fix: "Put a valid subnet ID from the cluster's VPC into kubernetes.io/ingress.subnetId (create a " +
+			"subnet with enough IPs if needed), or use a public-network CLB instead.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  rules.DocTKEIngressEvents + "E4055",
+		Zh: rules.Text{
+			Title: "子网缺失或 ID 格式错误，CLB 无法创建",
+			Cause: "kubernetes.io/ingress.subnetId 中的子网不存在，或其 ID 格式不正确（ID 形如 subnet-ewhltulw）。",
+			Fix: "在 kubernetes.io/ingress.subnetId 中填入集群所在 VPC 内一个有效的子网 ID（必要时新建一个 IP 充足的子网），" +
+				"或改用公网 CLB。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4060 = tkeIngress("E4060", rules.Error, rules.Details{
+		Title: "SNAT Pro requested but not enabled for the account",
+		Cause: "The Ingress asks for the CLB SNAT Pro feature, which the account has not been allowlisted for.",
+		Fix:   "Open a ticket asking CLB to enable SNAT Pro for the account, or stop requesting SNAT Pro.",
+		Risk:  tkeIngressRiskSyncBlocked,
+		Doc:   rules.DocTKEIngressEvents + "E4060",
+		Zh: rules.Text{
+			Title: "请求了 SNAT Pro，但账号未开通",
+			Cause: "该 Ingress 请求使用 CLB 的 SNAT Pro 功能，但账号尚未被加入该功能的白名单（未开白）。",
+			Fix:   "提交工单，请 CLB 为账号开通 SNAT Pro；或不再请求 SNAT Pro。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4066 = tkeIngress("E4066", rules.Error, rules.Details{
+		Title: "Controller initialization failed: CRD could not be created",
+		Cause: "The Ingress controller could not create the CRDs it needs at start-up, which points to a " +
+			"problem in the cluster itself.",
+		Fix:  "Open a ticket with TKE; the cluster needs to be looked at.",
+		Risk: tkeIngressRiskClusterWide,
+		Doc:  rules.DocTKEIngressEvents + "E4066",
+		Zh: rules.Text{
+			Title: "控制器初始化失败：无法创建 CRD",
+			Cause: "Ingress 控制器启动时无法创建它所需的 CRD，这说明集群本身存在问题。",
+			Fix:   "向 TKE 提交工单，需要对集群进行排查。",
+			Risk:  zhTKEIngressRiskClusterWide,
+		},
+	})
+	IngressE4068 = tkeIngress("E4068", rules.Error, rules.Details{
+		Title: "Automatic redirect conflicts with other declared rules",
+		Cause: "Automatic redirection is enabled on the Ingress, and rules you declared collide with the " +
+			"redirect rules it generates.",
+		Fix: "When using automatic redirection, do not declare further forwarding rules for the redirected " +
+			"traffic (see TKE doc 457/59096 on Ingress redirection).",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  rules.DocTKEIngressEvents + "E4068",
+		Zh: rules.Text{
+			Title: "自动重定向与其他声明的规则冲突",
+			Cause: "该 Ingress 开启了自动重定向，而您声明的规则与它自动生成的重定向规则相冲突。",
+			Fix: "使用自动重定向时，不要再为被重定向的流量声明其他转发规则（参见 TKE 文档 457/59096 中关于 Ingress 重定向的" +
+				"说明）。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4071 = tkeIngress("E4071", rules.Error, rules.Details{
+		Title: "Cross-region binding: CLB VPC and cluster VPC not in one CCN",
+		Cause: "Cross-region binding is configured, but the VPC of the CLB and the VPC of the cluster are not " +
+			"attached to the same Cloud Connect Network.",
+		Fix: "Attach both VPCs to one CCN instance, or use a CLB in a VPC that already is (see TKE doc " +
+			"457/59095 on cross-region binding).",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  rules.DocTKEIngressEvents + "E4071",
+		Zh: rules.Text{
+			Title: "跨地域绑定：CLB 与集群的 VPC 不在同一云联网中",
+			Cause: "配置了跨地域绑定，但 CLB 所在的 VPC 与集群所在的 VPC 没有关联到同一个云联网（CCN）。",
+			Fix: "把这两个 VPC 关联到同一个云联网实例，或改用所在 VPC 已经关联到该云联网的 CLB（参见 TKE 文档 457/59095 中" +
+				"关于跨地域绑定的说明）。",
+			Risk: zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4074 = tkeIngress("E4074", rules.Error, rules.Details{
+		Title: "Backend binding failed; node possibly in arrears or blocked",
+		Cause: "CLB could not bind a node as a backend; the likely reason is that the node is overdue or has " +
+			"been blocked.",
+		Fix: "Check the billing and state of the nodes (CVM instances) behind the Ingress and renew or " +
+			"replace blocked ones.",
+		Risk: tkeIngressRiskBackends,
+		Doc:  rules.DocTKEIngressEvents + "E4074",
+		Zh: rules.Text{
+			Title: "后端绑定失败，节点可能欠费或被封锁",
+			Cause: "CLB 无法把某个节点绑定为后端，可能的原因是该节点已欠费或已被封锁。",
+			Fix:   "检查该 Ingress 背后各节点（CVM 实例）的计费情况和状态，为欠费的节点续费，替换被封锁的节点。",
+			Risk:  zhTKEIngressRiskBackends,
+		},
+	})
+	IngressE4081 = tkeIngress("E4081", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.https-rules has conflicting configuration",
+		Cause: "The kubernetes.io/ingress.https-rules annotation is malformed in a way that makes its rules " +
+			"conflict with each other or with the rest of the Ingress.",
+		Fix: "Fix the annotation against the TKE Ingress annotation reference (doc 457/56112); editing the " +
+			"Ingress from the console avoids hand-written conflicts.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  rules.DocTKEIngressEvents + "E4081",
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.https-rules 存在配置冲突",
+			Cause: "kubernetes.io/ingress.https-rules 注解的格式有误，导致其中的规则相互冲突，或与 Ingress 的其余配置冲突。",
+			Fix: "对照 TKE 的 Ingress Annotation 说明（文档 457/56112）修正该注解；通过控制台编辑 Ingress 可以避免手写" +
+				"造成的冲突。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4082 = tkeIngress("E4082", rules.Error, rules.Details{
+		Title: "Direct access to a Service without a selector",
+		Cause: "The Ingress binds Pods directly (direct access) but a backend is a Service without a selector, " +
+			"whose endpoints cannot be bound that way.",
+		Fix: "Reach that Service through its NodePort instead: set ingress.cloud.tencent.com/direct-access to " +
+			"\"false\", or give the Service a selector.",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     rules.DocTKEIngressEvents + "E4082",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "直连模式下使用了没有 selector 的 Service",
+			Cause: "该 Ingress 以直连方式绑定 Pod，但某个后端是没有 selector 的 Service，其 endpoints 无法以这种方式绑定。",
+			Fix: "改为通过 NodePort 接入该 Service：将 ingress.cloud.tencent.com/direct-access 设为 \"false\"，或为该 " +
+				"Service 配置 selector。",
+			Risk: zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4084 = tkeIngress("E4084", rules.Error, rules.Details{
+		Title: "SNAT Pro cannot be combined with cross-region binding 1.0",
+		Cause: "The Ingress uses the cross-region binding 1.0 scheme together with SNAT Pro, which the system " +
+			"does not support.",
+		Fix: "This is a platform limit: change the design, either dropping SNAT Pro or not using cross-region " +
+			"binding 1.0.",
+		Risk: tkeIngressRiskSyncBlocked,
+		Doc:  rules.DocTKEIngressEvents + "E4084",
+		Zh: rules.Text{
+			Title: "SNAT Pro 不能与跨地域绑定 1.0 同时使用",
+			Cause: "该 Ingress 同时使用了跨地域绑定 1.0 方案和 SNAT Pro，系统不支持这种组合。",
+			Fix:   "这是平台限制，只能调整方案：要么放弃 SNAT Pro，要么不使用跨地域绑定 1.0。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE4091 = tkeIngress("E4091", rules.Error, rules.Details{
+		Title: "Subnet for the private CLB does not exist",
+		Cause: "Creating the private-network CLB failed because the VPC service does not know the subnet " +
+			"(Invoke vpc failed: subnet not exists).",
+		Fix:  "Correct the subnet ID in the kubernetes.io/ingress.subnetId annotation.",
+		Risk: "No private CLB is created, so the Ingress receives no traffic.",
+		Doc:  rules.DocTKEIngressCodes + "E4091",
+		Zh: rules.Text{
+			Title: "内网 CLB 的子网不存在",
+			Cause: "创建内网 CLB 失败，因为 VPC 服务中查不到该子网（Invoke vpc failed: subnet not exists）。",
+			Fix:   "改正 kubernetes.io/ingress.subnetId 注解中的子网 ID。",
+			Risk:  "内网 CLB 未能创建，该 Ingress 收不到任何流量。",
+		},
+	})
+	IngressE4098 = tkeIngress("E4098", rules.Error, rules.Details{
+		Title: "kubernetes.io/ingress.existLbId has a malformed CLB ID",
+		Cause: "The ID given for the existing load balancer is not a well-formed CLB ID (IDs look like " +
+			"lb-4ymlu8dc).",
+		Fix: "Copy the ID of a CLB in the cluster's VPC from the CLB console into " +
+			"kubernetes.io/ingress.existLbId.",
+		Risk: tkeIngressRiskNoTraffic,
+		Doc:  rules.DocTKEIngressEvents + "E4098",
+		Zh: rules.Text{
+			Title: "kubernetes.io/ingress.existLbId 中的 CLB ID 格式错误",
+			Cause: "为已有负载均衡填写的 ID 不是格式正确的 CLB ID（ID 形如 lb-4ymlu8dc）。",
+			Fix:   "从 负载均衡控制台复制集群所在 VPC 中某个 CLB 的 ID，填入 kubernetes.io/ingress.existLbId。",
+			Risk:  zhTKEIngressRiskNoTraffic,
+		},
+	})
+	IngressE4101 = tkeIngress("E4101", rules.Error, rules.Details{
+		Title: "Listener conflict on the existing CLB",
+		Cause: "On the CLB named by kubernetes.io/ingress.existLbId, a listener the Ingress needs collides " +
+			"with one already there.",
+		Fix: "Check whether ports 80 and 443 of that CLB are already taken by other resources and free them, " +
+			"or use another CLB.",
+		Risk:    tkeIngressRiskSyncBlocked,
+		Doc:     rules.DocTKEIngressEvents + "E4101",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "已有 CLB 上存在监听器冲突",
+			Cause: "在 kubernetes.io/ingress.existLbId 指定的 CLB 上，该 Ingress 需要的监听器与已有的监听器发生冲突。",
+			Fix:   "检查该 CLB 的 80 和 443 端口是否已被其他资源占用，并将其释放；或改用其他 CLB。",
+			Risk:  zhTKEIngressRiskSyncBlocked,
+		},
+	})
+	IngressE5003 = tkeIngress("E5003", rules.Warning, rules.Details{
+		Title:   "CLB internal error",
+		Cause:   "The CLB service returned an internal error.",
+		Fix:     "Wait for the next sync; if the error keeps coming back, open a ticket with CLB.",
+		Risk:    "Sync is delayed while it lasts; a persistent error keeps the Ingress out of date.",
+		Doc:     rules.DocTKEIngressCodes + "E5003",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "CLB 内部错误",
+			Cause: "CLB 服务返回了内部错误。",
+			Fix:   "等待下一次同步；如果错误反复出现，请向 CLB 提交工单。",
+			Risk:  zhTKEIngressRiskTransient,
+		},
+	})
+	IngressE5004 = tkeIngress("E5004", rules.Warning, rules.Details{
+		Title:   "CVM internal error",
+		Cause:   "The CVM service returned an internal error while the controller was working on backends.",
+		Fix:     "If it does not clear on the next sync, open a ticket with CVM right away.",
+		Risk:    "Backends may not be updated while it lasts.",
+		Doc:     rules.DocTKEIngressCodes + "E5004",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "CVM 内部错误",
+			Cause: "控制器处理后端时，CVM 服务返回了内部错误。",
+			Fix:   "如果下一次同步后错误仍未消除，请立即向 CVM 提交工单。",
+			Risk:  "错误持续期间，后端可能得不到更新。",
+		},
+	})
+	IngressE5005 = tkeIngress("E5005", rules.Warning, rules.Details{
+		Title: "Tag service internal error",
+		Cause: "The Tag service, which the controller uses to mark and find its CLBs, returned an internal " +
+			"error.",
+		Fix:     "If it does not clear on the next sync, open a ticket with the Tag service right away.",
+		Risk:    "The controller may fail to find or label its CLB, stalling the sync while it lasts.",
+		Doc:     rules.DocTKEIngressCodes + "E5005",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "标签服务内部错误",
+			Cause: "控制器用来标记和查找其 CLB 的标签服务返回了内部错误。",
+			Fix:   "如果下一次同步后错误仍未消除，请立即向标签服务提交工单。",
+			Risk:  "控制器可能无法找到自己的 CLB 或无法为其打标签，错误持续期间同步会停滞。",
+		},
+	})
+	IngressE5007 = tkeIngress("E5007", rules.Warning, rules.Details{
+		Title:   "Norm internal error",
+		Cause:   "Norm, the service that hands the controller its credentials, returned an internal error.",
+		Fix:     "If it persists, open a ticket with TKE and attach the controller's error from the event.",
+		Risk:    "Without credentials no cloud call succeeds, so syncing stops while it lasts.",
+		Doc:     rules.DocTKEIngressCodes + "E5007",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "Norm 内部错误",
+			Cause: "为控制器提供凭证的 Norm 服务返回了内部错误。",
+			Fix:   "如果错误持续，请向 TKE 提交工单，并附上事件中控制器给出的错误信息。",
+			Risk:  "没有凭证，任何云 API 调用都无法成功，错误持续期间同步停止。",
+		},
+	})
+	IngressE5008 = tkeIngress("E5008", rules.Warning, rules.Details{
+		Title:   "TKE internal error",
+		Cause:   "A TKE backend service returned an internal error.",
+		Fix:     "If it persists, open a ticket with TKE and attach the controller's error from the event.",
+		Risk:    "Sync is delayed while it lasts; a persistent error keeps the Ingress out of date.",
+		Doc:     rules.DocTKEIngressCodes + "E5008",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "TKE 内部错误",
+			Cause: "TKE 的某个后台服务返回了内部错误。",
+			Fix:   "如果错误持续，请向 TKE 提交工单，并附上事件中控制器给出的错误信息。",
+			Risk:  zhTKEIngressRiskTransient,
+		},
+	})
+	IngressE5009 = tkeIngress("E5009", rules.Warning, rules.Details{
+		Title: "CLB batch backend bind/unbind partly failed",
+		Cause: "An internal CLB error made part of a batch register or deregister of backends (BatchTarget) " +
+			"fail.",
+		Fix:     "If the next sync does not fix it, open a ticket with CLB right away.",
+		Risk:    tkeIngressRiskBackends,
+		Doc:     rules.DocTKEIngressCodes + "E5009",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "CLB 批量绑定/解绑后端部分失败",
+			Cause: "CLB 内部错误导致批量注册或注销后端（BatchTarget）时有一部分操作失败。",
+			Fix:   "如果下一次同步没有修复，请立即向 CLB 提交工单。",
+			Risk:  zhTKEIngressRiskBackends,
+		},
+	})
+	IngressE6001 = tkeIngress("E6001", rules.Error, rules.Details{
+		Title: "Controller lacks TKE_REGION (tke-config ConfigMap missing)",
+		Cause: "The ConfigMap kube-system/tke-config is missing or incomplete, so l7-lb-controller cannot read " +
+			"TKE_REGION from its environment and the container fails to start.",
+		Fix: "Check with kubectl get configmap -n kube-system tke-config; recreate it with the cluster's " +
+			"values (kubectl create configmap tke-config -n kube-system --from-literal=TKE_REGION=<region> " +
+			"--from-literal=TKE_VPC_ID=<vpc-id>) and make sure the l7-lb-controller Deployment maps TKE_REGION " +
+			"and TKE_VPC_ID from it via configMapKeyRef.",
+		Risk:    tkeIngressRiskClusterWide,
+		Doc:     rules.DocTKEIngressCodes + "E6001/E6002",
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/tke-config: TKE_REGION, as the l7-lb-controller Deployment reads it", Zh: "kube-system/tke-config 中的 TKE_REGION（l7-lb-controller Deployment 所读取的值）"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "控制器缺少 TKE_REGION（tke-config ConfigMap 缺失）",
+			Cause: "ConfigMap kube-system/tke-config 不存在或内容不全，l7-lb-controller 无法从环境变量中读取 TKE_REGION，" +
+				"容器启动失败。",
+			Fix:  zhTKEIngressFixTKEConfig,
+			Risk: zhTKEIngressRiskClusterWide,
+		},
+	})
+	IngressE6002 = tkeIngress("E6002", rules.Error, rules.Details{
+		Title: "Controller lacks TKE_VPC_ID (tke-config ConfigMap missing)",
+		Cause: "The ConfigMap kube-system/tke-config is missing or incomplete, so l7-lb-controller cannot read " +
+			"TKE_VPC_ID from its environment and the container fails to start.",
+		Fix: "Check with kubectl get configmap -n kube-system tke-config; recreate it with the cluster's " +
+			"values (kubectl create configmap tke-config -n kube-system --from-literal=TKE_REGION=<region> " +
+			"--from-literal=TKE_VPC_ID=<vpc-id>) and make sure the l7-lb-controller Deployment maps TKE_REGION " +
+			"and TKE_VPC_ID from it via configMapKeyRef.",
+		Risk:    tkeIngressRiskClusterWide,
+		Doc:     rules.DocTKEIngressCodes + "E6001/E6002",
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/tke-config: TKE_VPC_ID, as the l7-lb-controller Deployment reads it", Zh: "kube-system/tke-config 中的 TKE_VPC_ID（l7-lb-controller Deployment 所读取的值）"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "控制器缺少 TKE_VPC_ID（tke-config ConfigMap 缺失）",
+			Cause: "ConfigMap kube-system/tke-config 不存在或内容不全，l7-lb-controller 无法从环境变量中读取 TKE_VPC_ID，" +
+				"容器启动失败。",
+			Fix:  zhTKEIngressFixTKEConfig,
+			Risk: zhTKEIngressRiskClusterWide,
+		},
+	})
+	IngressE6006 = tkeIngress("E6006", rules.Error, rules.Details{
+		Title: "Controller cannot reach the cloud API (i/o timeout)",
+		Cause: "Calls to endpoints such as clb.internal.tencentcloudapi.com time out: either CoreDNS resolves " +
+			"the cloud API domains wrongly, or the cluster network has a problem.",
+		Fix: "Add hostAliases to the l7-lb-controller Deployment: 169.254.0.28 for lb, tag, cbs, cvm, snapshot, " +
+			"monitor, scaling and ccs .api.qcloud.com, and 169.254.0.95 for tke, clb and " +
+			"cvm .internal.tencentcloudapi.com. If DNS is not the cause, open a ticket with the stack trace " +
+			"from the controller log.",
+		Risk: "The controller cannot talk to CLB, so no Ingress in the cluster is reconciled.",
+		Doc:  rules.DocTKEIngressCodes + "E6006",
+		Zh: rules.Text{
+			Title: "控制器无法访问云 API（i/o timeout）",
+			Cause: "调用 clb.internal.tencentcloudapi.com 等接入域名时超时：要么 CoreDNS 对云 API 域名的解析有误，要么集群" +
+				"网络存在问题。",
+			Fix: "为 l7-lb-controller Deployment 添加 hostAliases：把 lb、tag、cbs、cvm、snapshot、monitor、scaling 和 ccs 的 " +
+				".api.qcloud.com 域名指向 169.254.0.28，把 tke、clb 和 cvm 的 .internal.tencentcloudapi.com 域名指向 " +
+				"169.254.0.95。如果问题不在 DNS，请提交工单并附上控制器日志中的堆栈信息。",
+			Risk: "控制器无法与 CLB 通信，集群内所有 Ingress 都得不到同步。",
+		},
+	})
+	IngressE6007 = tkeIngress("E6007", rules.Warning, rules.Details{
+		Title: "Ingress controller internal error",
+		Cause: "The Ingress controller hit an unexpected internal error.",
+		Fix: "If it repeats, open a ticket with TKE and include the exception stack from the controller's " +
+			"log.",
+		Risk:    "Sync of the Ingress is delayed; if the error persists the CLB drifts from the Ingress.",
+		Doc:     rules.DocTKEIngressCodes + "E6007 | E6009",
+		Retried: true,
+		Zh: rules.Text{
+			Title: "Ingress 控制器内部错误",
+			Cause: "Ingress 控制器遇到了意外的内部错误。",
+			Fix:   "如果反复出现，请向 TKE 提交工单，并附上控制器日志中的异常堆栈。",
+			Risk:  "该 Ingress 的同步会推迟；若错误持续存在，CLB 上的配置会与 Ingress 逐渐不一致。",
+		},
+	})
+	IngressE6009 = tkeIngress("E6009", rules.Error, rules.Details{
+		Title: "Ingress controller unexpected error (e.g. a failing nginx webhook)",
+		Cause: "The Ingress controller hit an unexpected error (UnexpectedError) and the sync fails. The " +
+			"fault handbook traces the documented case to ingress-nginx: a release older than v1.0.0 " +
+			"registers the admission webhook validate.nginx.ingress.kubernetes.io for networking.k8s.io/v1 " +
+			"Ingresses, which it cannot validate, so every Ingress write the CLB controller makes is refused.",
+		Fix: "Read the OriginError of the event. If it names validate.nginx.ingress.kubernetes.io, edit that " +
+			"ValidatingWebhookConfiguration so webhooks[].rules[].apiVersions lists only v1beta1 (or delete it), " +
+			"then upgrade the Nginx Ingress add-on (v1.1.0) so new instances do not bring it back. Otherwise " +
+			"open a ticket with TKE and include the exception stack from the controller's log.",
+		Risk: "The Ingress cannot be created or updated on the CLB while the error lasts; the controller keeps " +
+			"retrying.",
+		Doc: rules.DocTKEIngressCodes + "E6007 | E6009; " + rules.DocTKEHandbook +
+			"CLB Ingress Creation Error",
+		Retried: true,
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the NGINX ingress admission webhook configuration and its Service", Zh: "NGINX Ingress 准入 webhook 的配置及其 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "Ingress 控制器意外错误（如 nginx webhook 拦截）",
+			Cause: "Ingress 控制器遇到意外错误（UnexpectedError），同步失败。故障处理手册把文档记录的案例归因于 ingress-nginx：" +
+				"v1.0.0 之前的版本会为 networking.k8s.io/v1 的 Ingress 注册准入 webhook validate.nginx.ingress.kubernetes.io，" +
+				"但它无法校验这类 Ingress，于是 CLB 控制器对 Ingress 的每一次写入都会被拒绝。",
+			Fix: "查看事件中的 OriginError。如果其中提到 validate.nginx.ingress.kubernetes.io，请编辑对应的 " +
+				"ValidatingWebhookConfiguration，使 webhooks[].rules[].apiVersions 只包含 v1beta1（或直接删除它），然后把 " +
+				"Nginx Ingress 组件升级到 v1.1.0，避免新实例再次带回该配置。其他情况请向 TKE 提交工单，并附上控制器日志中的" +
+				"异常堆栈。",
+			Risk: "错误持续期间，该 Ingress 无法在 CLB 上创建或更新；控制器会不断重试。",
+		},
+	})
+	IngressW1000 = tkeIngress("W1000", rules.Warning, rules.Details{
+		Title: "Backend Service not found in the controller's cache",
+		Cause: "A rule's backend.serviceName names a Service the controller cannot find, so that rule has no " +
+			"backend to bind.",
+		Fix: "Make sure the Service named in backend.serviceName (service.name in networking.k8s.io/v1) " +
+			"exists in the Ingress's namespace.",
+		Risk:    "Requests matching that rule have no backend to go to.",
+		Doc:     rules.DocTKEIngressCodes + "W1000",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the backend Services", Zh: "后端 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "控制器缓存中找不到后端 Service",
+			Cause: "某条规则的 backend.serviceName 指向一个控制器找不到的 Service，这条规则没有可绑定的后端。",
+			Fix: "确认 backend.serviceName（在 networking.k8s.io/v1 中为 service.name）所指的 Service 存在于该 Ingress 的" +
+				"命名空间中。",
+			Risk: "匹配这条规则的请求没有后端可以转发。",
+		},
+	})
+	IngressW1001 = tkeIngress("W1001", rules.Warning, rules.Details{
+		Title: "CLB kept after Ingress deletion (not created by TKE)",
+		Cause: "The Ingress was deleted but its CLB was left in place, because the CLB has no " +
+			"tke-createdBy-flag=yes tag and so its lifecycle is not owned by the Ingress.",
+		Fix:  "Delete the load balancer by hand if you no longer need it.",
+		Risk: "The CLB lingers and keeps costing money until removed.",
+		Doc:  rules.DocTKEIngressCodes + "W1001",
+		Zh: rules.Text{
+			Title: "删除 Ingress 后 CLB 被保留（非 TKE 创建）",
+			Cause: "Ingress 已删除，但其 CLB 被保留了下来：该 CLB 没有 tke-createdBy-flag=yes 标签，其生命周期不归该 Ingress " +
+				"管理。",
+			Fix:  "如果不再需要该负载均衡，请手动删除。",
+			Risk: "该 CLB 会一直存在并持续产生费用，直到被删除。",
+		},
+	})
+	IngressW1002 = tkeIngress("W1002", rules.Warning, rules.Details{
+		Title: "Listener kept after Ingress deletion (not owned by Ingress)",
+		Cause: "The Ingress was deleted but a listener on its CLB was left, because the listener is not named " +
+			"TKE-DEDICATED-LISTENER: it was created or renamed outside the Ingress.",
+		Fix:  "Delete that listener by hand if you no longer need it.",
+		Risk: "The listener keeps forwarding with its old configuration until someone removes it.",
+		Doc:  rules.DocTKEIngressCodes + "W1002",
+		Zh: rules.Text{
+			Title: "删除 Ingress 后监听器被保留（不归 Ingress 管理）",
+			Cause: "Ingress 已删除，但其 CLB 上有一个监听器被保留了下来：该监听器的名称不是 TKE-DEDICATED-LISTENER，说明它是" +
+				"在 Ingress 之外创建的，或被改过名。",
+			Fix:  "如果不再需要该监听器，请手动删除。",
+			Risk: "该监听器会继续按旧配置转发流量，直到有人将其删除。",
+		},
+	})
+	IngressCLBLoopback = rules.Uncoded(Provider, rules.Ingress, "clb-loopback", rules.Warning, rules.Details{
+		Title: "In-cluster access to a private-network Ingress may loop back",
+		Cause: "A private CLB Ingress forwards to node ports without SNAT. When a Pod calls the Ingress " +
+			"address and CLB picks the Pod's own node, source and destination sit on one host, Linux drops " +
+			"the reply and the CLB waits about 4 s before trying another backend (a single-node cluster " +
+			"cannot be reached at all). Public-network CLBs are not affected.",
+		Fix: "Inside the cluster call the Service name (e.g. server.prod.svc.cluster.local), rewriting the " +
+			"domain in CoreDNS if needed. Or ask CLB by ticket for layer-7 SNAT and keepalive, annotate " +
+			"ingress.cloud.tencent.com/tke-service-config-auto: \"true\", and set keepaliveEnable: 1 on every " +
+			"spec.loadBalancer.l7Listeners[] entry of <ingress>-auto-ingress-config, allowing 100.127.0.0/16 " +
+			"in the CVM security group.",
+		Risk: "Clients inside the cluster see several-second delays or failures intermittently, depending " +
+			"on which node the CLB picks.",
+		Doc:     rules.DocTKEHandbook + "CLB Loopback (avoiding layer-7 loopback)",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "kube-proxy's DaemonSet and ConfigMap, the cluster's nodes", Zh: "kube-proxy 的 DaemonSet 和 ConfigMap，以及集群的节点"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "集群内访问内网 Ingress 可能发生回环",
+			Cause: "内网 CLB Ingress 把流量转发到节点端口，且不做 SNAT。当 Pod 访问该 Ingress 的地址、而 CLB 恰好选中该 Pod " +
+				"所在的节点时，源地址和目的地址位于同一台主机，Linux 会丢弃回包，CLB 要等待约 4 秒才改试其他后端" +
+				"（单节点集群则完全无法访问）。公网 CLB 不受影响。",
+			Fix: "在集群内改用 Service 名称访问（例如 server.prod.svc.cluster.local），必要时在 CoreDNS 中改写域名。或者通过" +
+				"工单向 CLB 申请七层 SNAT 和长连接（keepalive）能力，添加注解 ingress.cloud.tencent.com/tke-service-config-auto: " +
+				"\"true\"，在 <ingress>-auto-ingress-config 的每个 spec.loadBalancer.l7Listeners[] 条目上设置 keepaliveEnable: 1，" +
+				"并在 CVM 安全组中放通 100.127.0.0/16。",
+			Risk: "集群内的客户端会间歇性地遇到数秒的延迟或访问失败，取决于 CLB 选中了哪个节点。",
+		},
+	})
+	// IngressConfigConflict and IngressAPIHostAliases have no documented code.
+	IngressConfigConflict = rules.Uncoded(Provider, rules.Ingress, "service-config-conflict", rules.Warning, rules.Details{
+		Title: "Named and automatic TkeServiceConfig both requested",
+		Cause: "The Ingress sets ingress.cloud.tencent.com/tke-service-config (a TkeServiceConfig you manage) " +
+			"and ingress.cloud.tencent.com/tke-service-config-auto: \"true\" (one TKE creates as " +
+			"<ingress>-auto-ingress-config). TKE's TkeServiceConfig guide does not allow both at once; the " +
+			"error tables give the conflict no code (E4051 is about reserved names).",
+		Fix: "Keep one: remove tke-service-config-auto to use your own TkeServiceConfig, or remove " +
+			"tke-service-config to let TKE manage <ingress>-auto-ingress-config.",
+		Risk: "Which CLB settings apply is not what the manifest suggests; settings from one of the two " +
+			"configs are ignored.",
+		Doc: "Tencent TKE, TkeServiceConfig (Ingress); no event code",
+		Zh: rules.Text{
+			Title: "同时要求了具名和自动生成的 TkeServiceConfig",
+			Cause: "该 Ingress 同时设置了 ingress.cloud.tencent.com/tke-service-config（由您自己管理的 TkeServiceConfig）和 " +
+				"ingress.cloud.tencent.com/tke-service-config-auto: \"true\"（由 TKE 以 <ingress>-auto-ingress-config 为名" +
+				"创建）。TKE 的 TkeServiceConfig 指南不允许两者同时使用；错误码表没有为这种冲突分配错误码（E4051 针对的是" +
+				"保留名称）。",
+			Fix: "二者只保留其一：删除 tke-service-config-auto 以使用自己的 TkeServiceConfig，或删除 tke-service-config，" +
+				"由 TKE 管理 <ingress>-auto-ingress-config。",
+			Risk: "实际生效的 CLB 配置与清单所呈现的不同；两份配置之一中的设置会被忽略。",
+		},
+	})
+	IngressAPIHostAliases = rules.Uncoded(Provider, rules.Ingress, "api-host-aliases", rules.Info, rules.Details{
+		Title: "l7-lb-controller has no host aliases for the cloud API domains",
+		Cause: "The kube-system/l7-lb-controller Deployment lacks some of the hostAliases that the E6006 " +
+			"handling adds (cloud API domains pinned to 169.254.0.28 and 169.254.0.95). This is no fault by " +
+			"itself: the controller only needs them when CoreDNS resolves those domains wrongly, which then " +
+			"shows as E6006 i/o timeouts.",
+		Fix: "Nothing while the controller syncs; if Ingress events report E6006, add the hostAliases listed " +
+			"under tke.ingress.E6006.",
+		Risk:    "None while DNS works; if it breaks, no Ingress in the cluster is reconciled.",
+		Doc:     rules.DocTKEIngressCodes + "E6006 (handling method); a hint, not an error code",
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "the l7-lb-controller Deployment in kube-system: its hostAliases", Zh: "kube-system 中 l7-lb-controller Deployment 的 hostAliases"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "l7-lb-controller 未配置云 API 域名的 hostAliases",
+			Cause: "kube-system/l7-lb-controller Deployment 缺少 E6006 处理方法中添加的部分 hostAliases（把云 API 域名固定" +
+				"解析到 169.254.0.28 和 169.254.0.95）。这本身不是故障：只有当 CoreDNS 对这些域名解析出错时控制器才需要它们，" +
+				"那时会表现为 E6006 的 i/o timeout。",
+			Fix:  "控制器同步正常时无需处理；如果 Ingress 事件报告 E6006，请添加 tke.ingress.E6006 中列出的 hostAliases。",
+			Risk: "DNS 正常时没有风险；一旦 DNS 出错，集群内所有 Ingress 都得不到同步。",
+		},
+	})
+	IngressInvalidAnnotationValue = rules.Uncoded(Provider, rules.Ingress, "invalid-annotation-value", rules.Warning, rules.Details{
+		Title: "TKE Ingress annotation value is not of its documented form",
+		Cause: "A TKE Ingress annotation documented with a fixed form holds another value: " +
+			"ingress.cloud.tencent.com/cross-region-id takes a region id (ap-guangzhou, not the zone ap-guangzhou-3), " +
+			"ingress.cloud.tencent.com/cross-vpc-id a VPC id (vpc- and 8 lowercase letters or digits). The Ingress error " +
+			"table gives this mistake no code, so the controller's reaction is not documented: the binding may fail or " +
+			"the annotation be ignored.",
+		Fix:  "Write the value in the form the finding names; a zone id loses its trailing -N to become the region id.",
+		Risk: "The CLB is not bound across regions as intended, or not created.",
+		Doc: "Tencent TKE, Ingress cross-VPC/cross-region binding (https://cloud.tencent.com/document/product/457/59095); " +
+			"no event code",
+		Zh: rules.Text{
+			Title: "TKE Ingress 注解的取值不符合文档规定的格式",
+			Cause: "某个文档规定了固定格式的 TKE Ingress 注解填了其他值：ingress.cloud.tencent.com/cross-region-id 应填地域 " +
+				"ID（ap-guangzhou，而不是可用区 ap-guangzhou-3），ingress.cloud.tencent.com/cross-vpc-id 应填 VPC ID（vpc- 加 " +
+				"8 位小写字母或数字）。Ingress 错误码表没有为这种错误分配错误码，因此控制器会如何反应并无文档说明：绑定可能" +
+				"失败，也可能该注解被忽略。",
+			Fix:  "按检查结果中给出的格式填写取值；可用区 ID 去掉末尾的 -N 即为地域 ID。",
+			Risk: "CLB 没有按预期进行跨地域绑定，或者根本没有被创建。",
+		},
+	})
+)
