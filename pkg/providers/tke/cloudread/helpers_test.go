@@ -2,12 +2,14 @@ package cloudread
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common"
+	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/tencent"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
@@ -79,4 +81,21 @@ func readErr(t *testing.T, err error) *cloud.ReadError {
 		t.Fatalf("err = %v (%T), want a *cloud.ReadError", err, err)
 	}
 	return re
+}
+
+// unsetenv unsets the variables for the test, restoring them after.
+func unsetenv(t *testing.T, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		t.Setenv(n, "")
+		_ = os.Unsetenv(n)
+	}
+}
+
+func mustYAML(v any) []byte {
+	b, err := yaml.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
