@@ -26,7 +26,9 @@ type lookup struct {
 }
 
 var (
-	getLB     = func(id string) func(*cloud.Facts) error { return func(f *cloud.Facts) error { _, err := f.LoadBalancers.Get(id); return err } }
+	getLB = func(id string) func(*cloud.Facts) error {
+		return func(f *cloud.Facts) error { _, err := f.LoadBalancers.Get(id); return err }
+	}
 	getCert   = func(f *cloud.Facts) error { _, err := f.Certificates.Get("cert-aaa"); return err }
 	getSubnet = func(f *cloud.Facts) error { _, err := f.Subnets.Get("subnet-aaa"); return err }
 	getQuota  = func(f *cloud.Facts) error { _, err := f.Quotas.Get(QuotaOpenLBs); return err }
@@ -149,7 +151,9 @@ func TestReadFailures(t *testing.T) {
 		},
 		{
 			name: "session token not the key's",
-			mod:  func(o *Options) { o.Credentials = static{id: testID, key: testKey, token: "a-token-the-cloud-did-not-issue"} },
+			mod: func(o *Options) {
+				o.Credentials = static{id: testID, key: testKey, token: "a-token-the-cloud-did-not-issue"}
+			},
 			wants: []want{
 				{get: getLB("lb-aaa00001"), class: cloud.Unauthenticated, code: "AuthFailure.TokenFailure"},
 			},
