@@ -25,6 +25,12 @@ const (
 func sim(t *testing.T) (*tencent.Server, string) {
 	t.Helper()
 	name, _, _ := strings.Cut(t.Name(), "/")
+	return simOf(t, name)
+}
+
+// simOf starts the simulated cloud of testdata/<name>.yaml.
+func simOf(t *testing.T, name string) (*tencent.Server, string) {
+	t.Helper()
 	scn, err := tencent.LoadScenario(filepath.Join("testdata", name+".yaml"))
 	if err != nil {
 		t.Fatal(err)
