@@ -90,6 +90,10 @@ func TestReadFailures(t *testing.T) {
 			wants: []want{
 				{get: getLB("lb-aaa00001"), class: cloud.Forbidden, action: "clb:DescribeLoadBalancers"},
 				{get: getLB("lb-bbb00001"), class: cloud.Forbidden, action: "clb:DescribeLoadBalancers"},
+				{get: func(f *cloud.Facts) error {
+					_, err := f.Quotas.Get(cloud.QuotaKey(QuotaListenersPerLB, "lb-bbb00001"))
+					return err
+				}, class: cloud.Forbidden, action: "clb:DescribeLoadBalancers"},
 				{get: getSubnet},
 				{get: getQuota},
 			},
@@ -269,5 +273,13 @@ func TestNewRejectsBadEndpoint(t *testing.T) {
 				t.Errorf("New(%q) = %v, want a worded error", ep, err)
 			}
 		})
+	}
+}
+
+func TestReadNothing(t *testing.T) {
+	s, url := simOf(t, "TestReadWithoutRegionOrCredentials")
+	f := read(t, reader(t, url, func(o *Options) { o.Credentials = nil; o.Region = "" }), cloud.Request{})
+	if f.LoadBalancers.Err() != nil || f.Quotas.Err() != nil || len(s.Requests()) != 0 {
+		t.Errorf("an empty request failed (%v) or sent %d requests", f.LoadBalancers.Err(), len(s.Requests()))
 	}
 }

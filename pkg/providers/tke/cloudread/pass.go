@@ -1,6 +1,7 @@
 package cloudread
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"slices"
@@ -77,11 +78,14 @@ func (p *pass) read(ctx context.Context, req cloud.Request, f *cloud.Facts) {
 	found := map[string]*clb.LoadBalancer{}
 	for i, res := range lbOut {
 		for _, id := range lbBatches[i] {
+			e := cmp.Or(res.err, res.failed[id])
 			switch lb, ok := res.lbs[id]; {
-			case res.err != nil:
-				f.LoadBalancers.Fail(id, res.err)
-			case res.failed[id] != nil:
-				f.LoadBalancers.Fail(id, res.failed[id])
+			case e != nil:
+				f.LoadBalancers.Fail(id, e)
+				if req.Quotas {
+					// Its scoped quotas cannot be counted, for the same reason.
+					f.Quotas.Fail(cloud.QuotaKey(QuotaListenersPerLB, id), e)
+				}
 			case ok:
 				found[id] = lb
 			default:

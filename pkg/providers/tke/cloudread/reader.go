@@ -122,6 +122,9 @@ type pass struct {
 // the facts' tables (all of them, when there is no region or no credentials).
 func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
 	f := &cloud.Facts{Provider: Provider, Region: r.o.Region, Endpoint: r.Endpoint(), ReadAt: r.o.Now()}
+	if len(req.LoadBalancerIDs) == 0 && len(req.CertificateIDs) == 0 && len(req.SubnetIDs) == 0 && !req.Quotas {
+		return f
+	}
 	if r.o.Region == "" {
 		failAll(f, wordsOf(cloud.Failed, "", words.Say("no Tencent Cloud region to read in: the nodes name none; give it explicitly, e.g. ap-guangzhou",
 			"没有可读取的腾讯云地域：节点上没有地域信息，请明确指定，例如 ap-guangzhou")))
