@@ -1,6 +1,7 @@
 package cloudread
 
 import (
+	"context"
 	"errors"
 	"net"
 	"path/filepath"
@@ -281,5 +282,45 @@ func TestReadNothing(t *testing.T) {
 	f := read(t, reader(t, url, func(o *Options) { o.Credentials = nil; o.Region = "" }), cloud.Request{})
 	if f.LoadBalancers.Err() != nil || f.Quotas.Err() != nil || len(s.Requests()) != 0 {
 		t.Errorf("an empty request failed (%v) or sent %d requests", f.LoadBalancers.Err(), len(s.Requests()))
+	}
+}
+
+// TestReadKeepsToTheDeadline: with no per-call timeout, the caller's deadline (--request-timeout)
+// still bounds a read the cloud is slow to answer.
+func TestReadKeepsToTheDeadline(t *testing.T) {
+	scn, err := tencent.LoadScenario(filepath.Join("testdata", "TestReadFailures.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn.Faults = []tencent.Fault{{Action: "DescribeLoadBalancers", Delay: "5s"}}
+	if scn, err = reparse(scn); err != nil {
+		t.Fatal(err)
+	}
+	_, url := startScenario(t, scn)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	f := reader(t, url, func(o *Options) { o.Timeout = 0 }).Read(ctx, failuresRequest)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Read took %v past a 300ms deadline", d)
+	}
+	if re := readErr(t, getLB("lb-aaa00001")(f)); re.Class != cloud.Unreachable {
+		t.Errorf("%s, want unreachable", re)
+	}
+}
+
+func TestEndpointFromEnvironment(t *testing.T) {
+	t.Setenv(EnvEndpoint, "http://127.0.0.1:41234")
+	r, err := New(Options{Region: "ap-guangzhou"})
+	if err != nil || r.Endpoint() != "http://127.0.0.1:41234" {
+		t.Errorf("New = %v, endpoint %q", err, r.Endpoint())
+	}
+	r, err = New(Options{Region: "ap-guangzhou", Endpoint: "https://clb.example.test"})
+	if err != nil || r.Endpoint() != "https://clb.example.test" {
+		t.Errorf("an explicit endpoint did not win over the environment: %v %q", err, r.Endpoint())
+	}
+	t.Setenv(EnvEndpoint, "")
+	if r, _ := New(Options{Region: "ap-guangzhou"}); r.Endpoint() != "" {
+		t.Errorf("Endpoint = %q with none set", r.Endpoint())
 	}
 }
