@@ -41,24 +41,16 @@ func (s *Server) describeLoadBalancers(region string, p params) (map[string]any,
 			return nil, errorf("InvalidParameter.FormatError", "LoadBalancerIds holds a malformed id %q", id)
 		}
 	}
-	offset, e := p.num("Offset", 0)
-	if e != nil {
-		return nil, e
-	}
-	limit, e := p.num("Limit", 20)
-	if e != nil {
-		return nil, e
-	}
-	if limit < 1 || limit > 100 {
-		return nil, errorf("InvalidParameterValue.Range", "Limit must be 1 to 100, got %d", limit)
-	}
 	var match []LoadBalancer
 	for _, lb := range s.lbs(region) {
 		if len(ids) == 0 || slices.Contains(ids, lb.ID) {
 			match = append(match, lb)
 		}
 	}
-	lo, hi := page(len(match), offset, limit)
+	lo, hi, e := p.page(len(match))
+	if e != nil {
+		return nil, e
+	}
 	set := make([]map[string]any, 0, hi-lo)
 	for _, lb := range match[lo:hi] {
 		set = append(set, lbJSON(lb))
@@ -108,18 +100,30 @@ func (s *Server) describeListeners(region string, p params) (map[string]any, *ap
 	if e != nil {
 		return nil, e
 	}
-	ids := p.strs("ListenerIds")
-	if len(ids) > 100 {
-		return nil, errorf("InvalidParameterValue.Length", "ListenerIds takes at most 100 ids")
+	ls, e := listeners(lb, p, 100)
+	if e != nil {
+		return nil, e
 	}
 	out := []map[string]any{}
-	for _, l := range lb.Listeners {
-		if len(ids) > 0 && !slices.Contains(ids, l.ID) {
-			continue
-		}
+	for _, l := range ls {
 		out = append(out, listenerJSON(l))
 	}
 	return map[string]any{"Listeners": out, "TotalCount": len(out)}, nil
+}
+
+// listeners are lb's listeners the request's ListenerIds (no more than most) name, all when it names none.
+func listeners(lb *LoadBalancer, p params, most int) ([]Listener, *apiError) {
+	ids := p.strs("ListenerIds")
+	if len(ids) > most {
+		return nil, errorf("InvalidParameterValue.Length", "ListenerIds takes at most %d ids", most)
+	}
+	var out []Listener
+	for _, l := range lb.Listeners {
+		if len(ids) == 0 || slices.Contains(ids, l.ID) {
+			out = append(out, l)
+		}
+	}
+	return out, nil
 }
 
 func (s *Server) requiredLB(region string, p params) (*LoadBalancer, *apiError) {
@@ -204,15 +208,12 @@ func (s *Server) describeTargets(region string, p params) (map[string]any, *apiE
 	if e != nil {
 		return nil, e
 	}
-	ids := p.strs("ListenerIds")
-	if len(ids) > 20 {
-		return nil, errorf("InvalidParameterValue.Length", "ListenerIds takes at most 20 ids")
+	ls, e := listeners(lb, p, 20)
+	if e != nil {
+		return nil, e
 	}
 	out := []map[string]any{}
-	for _, l := range lb.Listeners {
-		if len(ids) > 0 && !slices.Contains(ids, l.ID) {
-			continue
-		}
+	for _, l := range ls {
 		m := map[string]any{"ListenerId": l.ID, "Protocol": l.Protocol, "Port": l.Port, "EndPort": 0}
 		if layer7(l.Protocol) {
 			rules := make([]map[string]any, 0, len(l.Rules))

@@ -253,8 +253,20 @@ func (p params) num(k string, def int) (int, *apiError) {
 	return 0, errorf("InvalidParameterValue", "%s is not an integer", k)
 }
 
-// page is the slice [offset, offset+limit) of n items.
-func page(n, offset, limit int) (int, int) {
-	lo := min(max(offset, 0), n)
-	return lo, min(lo+limit, n)
+// page is the slice [Offset, Offset+Limit) of n items, as the paged Describe actions read Offset
+// (default 0) and Limit (default 20, at most 100).
+func (p params) page(n int) (lo, hi int, e *apiError) {
+	offset, e := p.num("Offset", 0)
+	if e != nil {
+		return 0, 0, e
+	}
+	limit, e := p.num("Limit", 20)
+	if e != nil {
+		return 0, 0, e
+	}
+	if limit < 1 || limit > 100 {
+		return 0, 0, errorf("InvalidParameterValue.Range", "Limit must be 1 to 100, got %d", limit)
+	}
+	lo = min(max(offset, 0), n)
+	return lo, min(lo+limit, n), nil
 }

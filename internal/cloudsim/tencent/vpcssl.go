@@ -10,17 +10,6 @@ func (s *Server) describeSubnets(region string, p params) (map[string]any, *apiE
 	if len(ids) > 100 {
 		return nil, errorf("InvalidParameterValue.LimitExceeded", "SubnetIds takes at most 100 ids")
 	}
-	offset, e := p.num("Offset", 0)
-	if e != nil {
-		return nil, e
-	}
-	limit, e := p.num("Limit", 20)
-	if e != nil {
-		return nil, e
-	}
-	if limit < 1 || limit > 100 {
-		return nil, errorf("InvalidParameterValue.Range", "Limit must be 1 to 100")
-	}
 	var all []Subnet
 	if region == s.scn.Region {
 		all = s.scn.Subnets
@@ -36,7 +25,10 @@ func (s *Server) describeSubnets(region string, p params) (map[string]any, *apiE
 	if len(ids) == 0 {
 		match = all
 	}
-	lo, hi := page(len(match), offset, limit)
+	lo, hi, e := p.page(len(match))
+	if e != nil {
+		return nil, e
+	}
 	set := make([]map[string]any, 0, hi-lo)
 	for _, sn := range match[lo:hi] {
 		set = append(set, map[string]any{

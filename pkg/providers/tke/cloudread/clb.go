@@ -61,11 +61,9 @@ func (p *pass) describeLoadBalancers(ctx context.Context, ids []string) lbBatchR
 		req.Offset = common.Int64Ptr(int64(offset))
 		req.Limit = common.Int64Ptr(lbPage)
 		var resp *clb.DescribeLoadBalancersResponse
-		out.err = p.call(ctx, describeLoadBalancers, func(ctx context.Context) (err error) {
-			resp, err = p.clb.DescribeLoadBalancersWithContext(ctx, req)
-			return err
-		})
-		if out.err != nil {
+		if resp, out.err = do(ctx, p, describeLoadBalancers, func(ctx context.Context) (*clb.DescribeLoadBalancersResponse, error) {
+			return p.clb.DescribeLoadBalancersWithContext(ctx, req)
+		}); out.err != nil {
 			return out
 		}
 		set := resp.Response.LoadBalancerSet
@@ -84,10 +82,8 @@ func (p *pass) describeLoadBalancers(ctx context.Context, ids []string) lbBatchR
 func (p *pass) describeListeners(ctx context.Context, id string) ([]*clb.Listener, *cloud.ReadError) {
 	req := clb.NewDescribeListenersRequest()
 	req.LoadBalancerId = common.StringPtr(id)
-	var resp *clb.DescribeListenersResponse
-	e := p.call(ctx, describeListeners, func(ctx context.Context) (err error) {
-		resp, err = p.clb.DescribeListenersWithContext(ctx, req)
-		return err
+	resp, e := do(ctx, p, describeListeners, func(ctx context.Context) (*clb.DescribeListenersResponse, error) {
+		return p.clb.DescribeListenersWithContext(ctx, req)
 	})
 	if e != nil {
 		return nil, e
@@ -98,10 +94,8 @@ func (p *pass) describeListeners(ctx context.Context, id string) ([]*clb.Listene
 func (p *pass) describeTargets(ctx context.Context, id string) ([]*clb.ListenerBackend, *cloud.ReadError) {
 	req := clb.NewDescribeTargetsRequest()
 	req.LoadBalancerId = common.StringPtr(id)
-	var resp *clb.DescribeTargetsResponse
-	e := p.call(ctx, describeTargets, func(ctx context.Context) (err error) {
-		resp, err = p.clb.DescribeTargetsWithContext(ctx, req)
-		return err
+	resp, e := do(ctx, p, describeTargets, func(ctx context.Context) (*clb.DescribeTargetsResponse, error) {
+		return p.clb.DescribeTargetsWithContext(ctx, req)
 	})
 	if e != nil {
 		return nil, e
@@ -126,9 +120,8 @@ func (p *pass) describeTargetHealth(ctx context.Context, ids []string) healthRes
 	req.LoadBalancerIds = common.StringPtrs(ids)
 	var resp *clb.DescribeTargetHealthResponse
 	out := healthResult{}
-	if out.err = p.call(ctx, describeTargetHealth, func(ctx context.Context) (err error) {
-		resp, err = p.clb.DescribeTargetHealthWithContext(ctx, req)
-		return err
+	if resp, out.err = do(ctx, p, describeTargetHealth, func(ctx context.Context) (*clb.DescribeTargetHealthResponse, error) {
+		return p.clb.DescribeTargetHealthWithContext(ctx, req)
 	}); out.err != nil {
 		return out
 	}

@@ -46,9 +46,8 @@ type quotaResult struct {
 func (p *pass) describeQuota(ctx context.Context) quotaResult {
 	var resp *clb.DescribeQuotaResponse
 	out := quotaResult{}
-	if out.err = p.call(ctx, describeQuota, func(ctx context.Context) (err error) {
-		resp, err = p.clb.DescribeQuotaWithContext(ctx, clb.NewDescribeQuotaRequest())
-		return err
+	if resp, out.err = do(ctx, p, describeQuota, func(ctx context.Context) (*clb.DescribeQuotaResponse, error) {
+		return p.clb.DescribeQuotaWithContext(ctx, clb.NewDescribeQuotaRequest())
 	}); out.err != nil {
 		return out
 	}
@@ -157,10 +156,8 @@ func (p *pass) subnets(ctx context.Context, ids []string) ([]*vpc.Subnet, *cloud
 	req := vpc.NewDescribeSubnetsRequest()
 	req.SubnetIds = common.StringPtrs(ids)
 	req.Limit = common.StringPtr(strconv.Itoa(subnetBatch))
-	var resp *vpc.DescribeSubnetsResponse
-	e := p.call(ctx, describeSubnets, func(ctx context.Context) (err error) {
-		resp, err = p.vpc.DescribeSubnetsWithContext(ctx, req)
-		return err
+	resp, e := do(ctx, p, describeSubnets, func(ctx context.Context) (*vpc.DescribeSubnetsResponse, error) {
+		return p.vpc.DescribeSubnetsWithContext(ctx, req)
 	})
 	if e != nil {
 		return nil, e

@@ -220,6 +220,16 @@ func (p *pass) call(ctx context.Context, a cloud.Action, fn func(ctx context.Con
 	})
 }
 
+// do runs fn as action a (see call) and returns its answer.
+func do[R any](ctx context.Context, p *pass, a cloud.Action, fn func(ctx context.Context) (R, error)) (R, *cloud.ReadError) {
+	var out R
+	e := p.call(ctx, a, func(ctx context.Context) (err error) {
+		out, err = fn(ctx)
+		return err
+	})
+	return out, e
+}
+
 // each runs fn(i) for i in [0, n) on up to workers goroutines.
 func each(n, workers int, fn func(i int)) {
 	var next atomic.Int64
