@@ -13,10 +13,14 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
-type (
-	clbClient = clb.Client
-	vpcClient = vpc.Client
-)
+// pass is one Read: its SDK clients and its caller.
+type pass struct {
+	r      *Reader
+	caller *cloud.Caller
+	clb    *clb.Client
+	vpc    *vpc.Client
+	ssl    *common.Client
+}
 
 // Batch sizes, as the reference pages allow.
 const (
@@ -31,7 +35,7 @@ const (
 )
 
 func (r *Reader) newPass(cred common.CredentialIface, red *redactor, t *http.Transport) (*pass, error) {
-	p := &pass{r: r, red: red, caller: &cloud.Caller{
+	p := &pass{r: r, caller: &cloud.Caller{
 		Actions: Actions, Classify: red.classify, Timeout: r.o.Timeout,
 		Retries: r.o.Retries, Backoff: r.o.Backoff, Count: r.o.Count,
 	}}

@@ -108,16 +108,6 @@ func (r *Reader) Endpoint() string {
 	return r.endpoint.String()
 }
 
-// pass is one Read: its clients, caller and redactor.
-type pass struct {
-	r      *Reader
-	caller *cloud.Caller
-	red    *redactor
-	clb    *clbClient
-	vpc    *vpcClient
-	ssl    *common.Client
-}
-
 // Read reads what req names. It never fails as a whole: what could not be read is a *ReadError in
 // the facts' tables (all of them, when there is no region or no credentials).
 func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
@@ -126,8 +116,8 @@ func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
 		return f
 	}
 	if r.o.Region == "" {
-		failAll(f, wordsOf(cloud.Failed, "", words.Say("no Tencent Cloud region to read in: the nodes name none; give it explicitly, e.g. ap-guangzhou",
-			"没有可读取的腾讯云地域：节点上没有地域信息，请明确指定，例如 ap-guangzhou")))
+		failAll(f, wordsOf(cloud.Failed, "", words.Say("no Tencent Cloud region to read in: none was given and the nodes name none; give one, e.g. ap-guangzhou",
+			"没有可读取的腾讯云地域：未指定地域，节点上也没有地域信息；请指定一个，例如 ap-guangzhou")))
 		return f
 	}
 	red := &redactor{}
@@ -138,7 +128,10 @@ func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
 	}
 	id, key, tok := cred.GetCredential()
 	red.secrets = []string{key, tok, id}
-	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport := &http.Transport{Proxy: http.ProxyFromEnvironment}
+	if t, ok := http.DefaultTransport.(*http.Transport); ok {
+		transport = t.Clone()
+	}
 	defer transport.CloseIdleConnections()
 	p, err := r.newPass(cred, red, transport)
 	if err != nil {
