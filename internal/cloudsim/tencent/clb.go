@@ -68,7 +68,7 @@ func lbJSON(lb LoadBalancer) map[string]any {
 		"LoadBalancerId":   lb.ID,
 		"LoadBalancerName": lb.Name,
 		"LoadBalancerType": lb.Type,
-		"Forward":          1,
+		"Forward":          1 - boolInt(lb.Classic),
 		"LoadBalancerVips": nonNil(lb.VIPs),
 		"Status":           lb.Status,
 		"CreateTime":       lb.CreateTime,
@@ -252,7 +252,7 @@ func targetsJSON(ts []Target) []map[string]any {
 }
 
 // describeTargetHealth answers DescribeTargetHealth, https://www.tencentcloud.com/document/api/214/33825:
-// LoadBalancerIds is required. Every listener reports its backends under rules; a layer-4
+// LoadBalancerIds is required; a classic CLB is not supported (UnsupportedOperation). Every listener reports its backends under rules; a layer-4
 // listener's come under one rule without domain or URL, as in the reference's example.
 func (s *Server) describeTargetHealth(region string, p params) (map[string]any, *apiError) {
 	ids := p.strs("LoadBalancerIds")
@@ -264,6 +264,9 @@ func (s *Server) describeTargetHealth(region string, p params) (map[string]any, 
 		lb, ok := s.lb(region, id)
 		if !ok {
 			return nil, errorf("InvalidParameter.LBIdNotFound", "the load balancer %s is not found", id)
+		}
+		if lb.Classic {
+			return nil, errorf("UnsupportedOperation", "the classic load balancer %s is not supported", id)
 		}
 		var ls []map[string]any
 		for _, l := range lb.Listeners {

@@ -40,6 +40,8 @@ type LoadBalancer struct {
 	Type string `json:"type"`
 	// Status is 0 (creating) or 1 (running).
 	Status int `json:"status"`
+	// Classic marks a classic CLB (Forward 0), which DescribeTargetHealth does not support.
+	Classic bool `json:"classic,omitempty"`
 	// Isolation is 1 when the instance is isolated.
 	Isolation    int               `json:"isolation,omitempty"`
 	IsolatedTime string            `json:"isolatedTime,omitempty"`

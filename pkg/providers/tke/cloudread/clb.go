@@ -13,6 +13,7 @@ import (
 	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Tags TKE's Service and Ingress controllers put on a CLB
@@ -142,6 +143,17 @@ func (p *pass) describeTargetHealth(ctx context.Context, ids []string) healthRes
 	}
 	return out
 }
+
+// errClassic is why a classic CLB's listeners, backends and health are not read: the actions this
+// reader calls serve CLB instances (Forward 1); classic ones have their own (DescribeClassicalLB*),
+// and DescribeTargetHealth refuses them.
+func errClassic() *cloud.ReadError {
+	return wordsOf(cloud.NotRead, "", words.Say("a classic CLB: its listeners, backends and health are not read",
+		"传统型 CLB：不读取其监听器、后端与健康状态"))
+}
+
+// classic reports whether the API describes lb as a classic CLB (Forward 0).
+func classic(lb *clb.LoadBalancer) bool { return lb.Forward != nil && *lb.Forward == 0 }
 
 // lbParts are the per-load-balancer reads of the second round.
 type lbParts struct {

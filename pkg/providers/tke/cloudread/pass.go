@@ -103,14 +103,20 @@ func (p *pass) read(ctx context.Context, req cloud.Request, f *cloud.Facts) {
 
 	ids := sortedKeys(found)
 	parts := make([]lbParts, len(ids))
-	healthBatches := chunks(ids, healthBatch)
-	healthOut := make([]healthResult, len(healthBatches))
+	var modern []string
 	tasks = tasks[:0]
 	for i, id := range ids {
+		if classic(found[id]) {
+			parts[i].listenersErr = errClassic()
+			continue
+		}
+		modern = append(modern, id)
 		tasks = append(tasks,
 			func() { parts[i].listeners, parts[i].listenersErr = p.describeListeners(ctx, id) },
 			func() { parts[i].targets, parts[i].targetsErr = p.describeTargets(ctx, id) })
 	}
+	healthBatches := chunks(modern, healthBatch)
+	healthOut := make([]healthResult, len(healthBatches))
 	for i, b := range healthBatches {
 		tasks = append(tasks, func() { healthOut[i] = p.describeTargetHealth(ctx, b) })
 	}

@@ -13,7 +13,7 @@ import (
 func TestReadMapping(t *testing.T) {
 	_, url := sim(t)
 	f := read(t, reader(t, url, nil), cloud.Request{
-		LoadBalancerIDs: []string{"lb-pub00001", "lb-int00001", "lb-new00001", "lb-gone0001"},
+		LoadBalancerIDs: []string{"lb-pub00001", "lb-int00001", "lb-new00001", "lb-gone0001", "lb-cls00001"},
 		CertificateIDs:  []string{"cert-zzz"},
 		SubnetIDs:       []string{"subnet-aaa", "subnet-zzz", "subnet-bbb"},
 		Quotas:          true,
@@ -94,6 +94,10 @@ func TestReadMapping(t *testing.T) {
 			return out
 		}, []string{"ENI eni-0001 172.16.0.5:8080 healthy ", "ENI eni-0002 172.16.0.6:8080 unknown Unknown"}},
 		{"every part read", func() any { return len(lb("lb-pub00001").Unread) }, 0},
+		{"a classic CLB's parts are not read", func() any {
+			c := lb("lb-cls00001")
+			return fmt.Sprintln(c.State, len(c.Listeners), c.Unread[cloud.PartListeners].Class, c.Unread[cloud.PartHealth].Class)
+		}, "active 0 not-read not-read\n"},
 		{"certificate", func() any {
 			c, err := f.Certificates.Get("cert-aaa")
 			if err != nil {
@@ -107,7 +111,7 @@ func TestReadMapping(t *testing.T) {
 			cloud.Subnet{ID: "subnet-aaa", VpcID: "vpc-0001", Zone: "ap-guangzhou-3", CIDR: "10.0.1.0/24", AvailableIPs: 12}},
 		{"full subnet", func() any { s, _ := f.Subnets.Get("subnet-bbb"); return s.AvailableIPs }, int64(0)},
 		{"region quota counted by the cloud", func() any { q, _ := f.Quotas.Get(QuotaOpenLBs); return *q },
-			cloud.Quota{Name: QuotaOpenLBs, VendorName: "TOTAL_OPEN_CLB_QUOTA", Used: 2, Limit: 500}},
+			cloud.Quota{Name: QuotaOpenLBs, VendorName: "TOTAL_OPEN_CLB_QUOTA", Used: 3, Limit: 500}},
 		{"internal quota", func() any { q, _ := f.Quotas.Get(QuotaInternalLBs); return q.Used }, int64(1)},
 		{"listeners per lb", func() any { q, _ := f.Quotas.Get(cloud.QuotaKey(QuotaListenersPerLB, "lb-pub00001")); return *q },
 			cloud.Quota{Name: QuotaListenersPerLB, VendorName: "TOTAL_LISTENER_QUOTA", Scope: "lb-pub00001", Used: 3, Limit: 50}},
