@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Action is one cloud API action a reader calls. Each provider lists every action its reader calls
@@ -63,6 +65,9 @@ type ReadError struct {
 	Class   Class
 	Code    string
 	Message string
+	// Words, when not zero, is the reader's own text for the failure in every language (what to set
+	// when there are no credentials, say); Message is then its English.
+	Words words.Words
 }
 
 // Error names the action and the class, then the vendor's code and message.
@@ -81,6 +86,16 @@ func (e *ReadError) Error() string {
 		b.WriteString(e.Message)
 	}
 	return b.String()
+}
+
+// In is the error in lang: as Error, with Words in lang in place of Message when it has Words.
+func (e *ReadError) In(lang words.Lang) string {
+	if e.Words.IsZero() {
+		return e.Error()
+	}
+	c := *e
+	c.Message = e.Words.In(lang)
+	return c.Error()
 }
 
 // Request says what a reader should read: the load balancers a diagnosis names, the certificates

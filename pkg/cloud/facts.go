@@ -72,6 +72,30 @@ type LoadBalancer struct {
 	CreatedAt time.Time
 	// Listeners are all of its listeners, ordered by protocol and port.
 	Listeners []*Listener
+	// Unread holds the parts of it that could not be read, each with why; a check that needs one of
+	// them is a skip naming the action, never a finding about what is missing.
+	Unread map[Part]*ReadError
+}
+
+// Part is a part of a load balancer that a reader reads with its own action.
+type Part string
+
+// Parts.
+const (
+	// PartListeners: the listeners and their rules, health-check settings and certificates.
+	PartListeners Part = "listeners"
+	// PartBackends: the backends bound to listeners and rules.
+	PartBackends Part = "backends"
+	// PartHealth: the backends' health-check results.
+	PartHealth Part = "health"
+)
+
+// PartErr is why part p of lb could not be read, or nil when it was.
+func (lb *LoadBalancer) PartErr(p Part) error {
+	if e, ok := lb.Unread[p]; ok {
+		return e
+	}
+	return nil
 }
 
 // Listener is one listener of a load balancer.
@@ -157,7 +181,8 @@ type Quota struct {
 	Name string
 	// VendorName is the quota as the vendor's API names it, e.g. TOTAL_LISTENER_QUOTA.
 	VendorName string
-	// Scope is empty for a region-wide quota, else the id of the load balancer it applies to.
+	// Scope is empty for a region-wide quota, else the id of what it applies to: a load balancer, a
+	// listener or a rule.
 	Scope string
 	Used  int64
 	Limit int64
