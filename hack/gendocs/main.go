@@ -90,7 +90,7 @@ func main() {
 // emitters maps each rule to the names of the checks that declare it, sorted.
 func emitters() map[rules.ID][]string {
 	m := map[rules.ID][]string{}
-	for _, c := range checks.All() {
+	for _, c := range checks.DefaultSuite().Checks() {
 		for _, id := range c.Emits {
 			if !slices.Contains(m[id], c.Name) {
 				m[id] = append(m[id], c.Name)

@@ -19,36 +19,36 @@ import (
 
 // nlbFlag is an on/off annotation the NLB controller compares with "on" in any case
 // (strings.EqualFold): every other value turns the feature off.
-var nlbFlag = ignoredUnless(oneOfFold("on", "off"), words.Say("CCM turns the feature off for every value but \"on\" (any case) on an NLB",
+var nlbFlag = ignoredUnless(OneOfFold("on", "off"), words.Say("CCM turns the feature off for every value but \"on\" (any case) on an NLB",
 	"在 NLB 上，除 \"on\"（不区分大小写）以外的值，CCM 一律视为关闭该功能"))
 
 // anyInt32 accepts what strconv.Atoi reads (the NLB controller checks no range; the NLB API does).
-var anyInt32 = atoiIn(-1<<31, 1<<31-1)
+var anyInt32 = AtoiIn(-1<<31, 1<<31-1)
 
 // nlbID is the shape of an NLB instance id.
-var nlbID = idFormat{words.Say("NLB instance id", "NLB 实例 ID"), regexp.MustCompile(`^nlb-[a-z0-9]{8,32}$`), "nlb-wb7r6dlwetvt5jxxxx"}
+var nlbID = IDFormat{words.Say("NLB instance id", "NLB 实例 ID"), regexp.MustCompile(`^nlb-[a-z0-9]{8,32}$`), "nlb-wb7r6dlwetvt5jxxxx"}
 
 // nlbAnnotations is every annotation suffix the NLB controller reads, with its value check on an NLB
 // Service (nil: free text, left to the NLB API, or checked with the Service in checkNLBAnnotationLinks).
 // A suffix of ackAnnotations that is missing here is CLB-only: CCM does not read it on an NLB Service.
 var nlbAnnotations = map[string]func(string) error{
-	"id":                       nlbID.check,
+	"id":                       nlbID.Validate,
 	"name":                     nil,
-	"resource-group-id":        aliRGID.check,
+	"resource-group-id":        aliRGID.Validate,
 	"additional-resource-tags": ackAnnotations["additional-resource-tags"],
 	// GetAddressType folds internet/intranet and sends anything else as is, which the NLB API refuses.
-	"address-type":      oneOfFold("internet", "intranet"),
-	"ipv6-address-type": oneOfFold("internet", "intranet"),
+	"address-type":      OneOfFold("internet", "intranet"),
+	"ipv6-address-type": OneOfFold("internet", "intranet"),
 	// GetAddressIpVersion folds ipv4/DualStack, the two address versions an NLB has.
-	"ip-version": oneOfFold("ipv4", "DualStack"),
+	"ip-version": OneOfFold("ipv4", "DualStack"),
 	// parseZoneMappings: zone:vswitch[:ipv4[:eip-allocation-id]] items; required unless an NLB is reused.
 	"zone-maps":            zoneMaps,
-	"security-group-ids":   commaList(aliSGID.check),
+	"security-group-ids":   CommaList(aliSGID.Validate),
 	"bandwidth-package-id": nil,
 	// Any non-empty value keeps the NLB on delete.
 	"preserve-lb-on-delete": ackAnnotations["preserve-lb-on-delete"],
 	// model.ParseFlagType: on/off in any case, anything else fails the sync.
-	"cross-zone-enabled":      oneOfFold("on", "off"),
+	"cross-zone-enabled":      OneOfFold("on", "off"),
 	"protocol-port":           nil, // checkNLBAnnotationLinks
 	"listener-port-range":     nil, // checkNLBAnnotationLinks
 	"vgroup-port":             nil, // checkNLBAnnotationLinks
@@ -66,7 +66,7 @@ var nlbAnnotations = map[string]func(string) error{
 	"alpn-policy":             nil,
 	"additional-cert-ids":     nil,
 	// Ip or Instance in any case; anything else fails the sync.
-	"server-group-type":        oneOfFold("Ip", "Instance"),
+	"server-group-type":        OneOfFold("Ip", "Instance"),
 	"connection-drain":         nlbFlag,
 	"connection-drain-timeout": anyInt32,
 	"scheduler":                nil, // sent as is to the NLB API (Wrr, Rr, Sch, Tch, Qch)
@@ -83,9 +83,9 @@ var nlbAnnotations = map[string]func(string) error{
 	"unhealthy-threshold":          nil,
 	"health-check-connect-timeout": nil,
 	"health-check-interval":        nil,
-	"default-weight":               atoiIn(0, 100),
+	"default-weight":               AtoiIn(0, 100),
 	"weight":                       nil, // read only for a reused NLB with vgroup-port: checkNLBAnnotationLinks
-	"ignore-weight-update":         ignoredUnless(oneOfFold("on", "off"), ackWeightUpdate),
+	"ignore-weight-update":         ignoredUnless(OneOfFold("on", "off"), ackWeightUpdate),
 	// The backend selection is shared with the CLB controller (reconcile/backend).
 	"backend-label":              ackAnnotations["backend-label"],
 	"remove-unscheduled-backend": ackAnnotations["remove-unscheduled-backend"],
@@ -165,7 +165,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
 			"NLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 			"NLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
-			clip(id), servicePorts(svc)))
+			Clip(id), servicePorts(svc)))
 	}
 	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
 		c.Say(ackrules.ServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", words.Say(
@@ -185,7 +185,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	vgroup := a.value("vgroup-port")
 	if v := a.value("weight"); v != "" {
 		if reused && vgroup != "" {
-			if err := atoiIn(0, 100)(v); err != nil {
+			if err := AtoiIn(0, 100)(v); err != nil {
 				c.Say(ackrules.ServiceInvalidAnnotation, a.path("weight"), words.Say("weight: %v", "注解 weight 的值无效：%v", err))
 			}
 		} else {
@@ -229,7 +229,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		}
 		if up := strings.ToUpper(parts[0]); up != "TCP" && up != "UDP" && up != "TCPSSL" {
 			return words.Errorf("protocol %q is not TCP, UDP or TCPSSL (an NLB has no http or https listener)",
-				"协议 %q 不是 TCP、UDP 或 TCPSSL（NLB 没有 http 和 https 监听）", clip(parts[0]))
+				"协议 %q 不是 TCP、UDP 或 TCPSSL（NLB 没有 http 和 https 监听）", Clip(parts[0]))
 		}
 		return nil
 	}, func(i int, parts []string) error {
@@ -243,7 +243,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		case bt != "" && bt != "eni":
 			c.Say(ackrules.ServiceAnnotationDependency, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends, but %s is %q; CCM fails the sync",
-				"listener-port-range 只在 ENI 后端模式下可用，但 %s 为 %q；CCM 同步会失败", annBackendType, clip(bt)))
+				"listener-port-range 只在 ENI 后端模式下可用，但 %s 为 %q；CCM 同步会失败", annBackendType, Clip(bt)))
 			failed = true
 		case !eni:
 			c.SaySeverity(ackrules.ServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"), words.Say(
@@ -260,17 +260,17 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 		r := strings.Split(parts[0], "-")
 		if len(r) != 2 {
 			return words.Errorf("%q is not start-end:port (e.g. 1000-2000:80)", "%q 不是“起始端口-结束端口:端口”形式（例如 1000-2000:80）",
-				clip(strings.Join(parts, ":")))
+				Clip(strings.Join(parts, ":")))
 		}
 		start, err1 := strconv.Atoi(r[0])
 		end, err2 := strconv.Atoi(r[1])
 		switch {
 		case err1 != nil || err2 != nil:
-			return words.Errorf("range %q is not two integers", "端口范围 %q 不是两个整数", clip(parts[0]))
+			return words.Errorf("range %q is not two integers", "端口范围 %q 不是两个整数", Clip(parts[0]))
 		case start >= end:
-			return words.Errorf("range %q does not start below its end", "端口范围 %q 的起始端口不小于结束端口", clip(parts[0]))
+			return words.Errorf("range %q does not start below its end", "端口范围 %q 的起始端口不小于结束端口", Clip(parts[0]))
 		case start < 1 || end > 65535:
-			return words.Errorf("range %q is outside 1-65535", "端口范围 %q 超出了 1-65535", clip(parts[0]))
+			return words.Errorf("range %q is outside 1-65535", "端口范围 %q 超出了 1-65535", Clip(parts[0]))
 		}
 		listeners[i].port, listeners[i].start, listeners[i].end = 0, int32(start), int32(end)
 		return nil

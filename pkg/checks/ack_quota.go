@@ -19,7 +19,7 @@ type ackBackends struct {
 	// ids names each backend server: "node/<name>" or "pod/<namespace>/<name>".
 	ids map[string]bool
 	// ready are the ready endpoints; endpoints counts all of them, read from.
-	ready     []backendEndpoint
+	ready     []BackendEndpoint
 	endpoints int
 	from      string
 	// nodes and eligible count the cluster's nodes and those CCM may attach (ECS mode only).
@@ -41,7 +41,7 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 	eni, _ := ackBackendMode(snap, svc)
 	b := ackBackends{eni: eni,
 		local: svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal, ids: map[string]bool{}}
-	set, err := backendsOf(snap, svc)
+	set, err := BackendsOf(snap, svc)
 	switch {
 	case err != nil && (b.eni || b.local):
 		return b, err
@@ -49,12 +49,12 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 		// Cluster mode attaches every eligible node whatever the endpoints: the count stands.
 		b.endpointsErr = err
 	default:
-		b.ready, _ = set.split()
-		b.endpoints, b.from = len(set.eps), set.from
+		b.ready, _ = set.Split()
+		b.endpoints, b.from = len(set.Endpoints), set.From
 	}
 	if b.eni {
 		for _, e := range b.ready {
-			b.ids["pod/"+svc.Namespace+"/"+e.name] = true
+			b.ids["pod/"+svc.Namespace+"/"+e.Name] = true
 		}
 		return b, nil
 	}
@@ -69,16 +69,16 @@ func ackBackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (ackBackends, e
 	}
 	for _, e := range b.ready {
 		switch {
-		case el.names[e.node]:
-			b.ids["node/"+e.node] = true
-		case e.node != "" && !el.known[e.node]:
-			b.unseen = append(b.unseen, e.node)
+		case el.names[e.Node]:
+			b.ids["node/"+e.Node] = true
+		case e.Node != "" && !el.known[e.Node]:
+			b.unseen = append(b.unseen, e.Node)
 		default:
-			var node any = clip(e.node)
-			if e.node == "" {
+			var node any = Clip(e.Node)
+			if e.Node == "" {
 				node = words.Say("no node", "无节点")
 			}
-			b.elsewhere = append(b.elsewhere, words.Say("%s on %s", "%s（位于 %s）", clip(e.name), node))
+			b.elsewhere = append(b.elsewhere, words.Say("%s on %s", "%s（位于 %s）", Clip(e.Name), node))
 		}
 	}
 	return b, nil
@@ -97,10 +97,10 @@ type ackEligible struct {
 // backend-label and remove-unscheduled-backend values), not once per Service.
 func ackEligibleMemo(snap *snapshot.Snapshot, a ackAnns) (ackEligible, error) {
 	key := ackEligibleKey.With(a.value("backend-label") + "\x00" + a.value("remove-unscheduled-backend"))
-	r := snapshot.Memo(snap, key, func() valErr[ackEligible] {
+	r := snapshot.Memo(snap, key, func() ValErr[ackEligible] {
 		nodes, err := snap.Nodes.List("")
 		if err != nil {
-			return valErr[ackEligible]{err: err}
+			return ValErr[ackEligible]{Err: err}
 		}
 		e := ackEligible{nodes: len(nodes), names: map[string]bool{}, known: map[string]bool{}, ids: map[string]bool{}}
 		for _, n := range ackEligibleNodes(a, nodes) {
@@ -110,24 +110,24 @@ func ackEligibleMemo(snap *snapshot.Snapshot, a ackAnns) (ackEligible, error) {
 		for _, n := range nodes {
 			e.known[n.Name] = true
 		}
-		return valErr[ackEligible]{v: e}
+		return ValErr[ackEligible]{V: e}
 	})
-	return r.v, r.err
+	return r.V, r.Err
 }
 
 // Keys of the ACK backend computations: per node filter, per Service.
 var (
-	ackEligibleKey = snapshot.NewMemoKey[valErr[ackEligible]]("ack-eligible")
-	ackBackendsKey = snapshot.NewMemoKey[valErr[ackBackends]]("ack-backends")
+	ackEligibleKey = snapshot.NewMemoKey[ValErr[ackEligible]]("ack-eligible")
+	ackBackendsKey = snapshot.NewMemoKey[ValErr[ackBackends]]("ack-backends")
 )
 
 // ackBackendsMemo is ackBackendsOf computed once per Service and snapshot.
 func ackBackendsMemo(c *Context, svc *corev1.Service) (ackBackends, error) {
-	r := memo(c, ackBackendsKey.With(svc.Namespace+"/"+svc.Name), func() valErr[ackBackends] {
+	r := Memo(c, ackBackendsKey.With(svc.Namespace+"/"+svc.Name), func() ValErr[ackBackends] {
 		b, err := ackBackendsOf(c.Snap, svc)
-		return valErr[ackBackends]{b, err}
+		return ValErr[ackBackends]{b, err}
 	})
-	return r.v, r.err
+	return r.V, r.Err
 }
 
 // checkACKQuota compares the backend servers of the CLB with the quota: the target's own, and, when
@@ -145,7 +145,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	path := "spec.externalTrafficPolicy"
 	switch {
 	case own.eni:
-		what, path = words.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), annPath(annBackendType)
+		what, path = words.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), AnnPath(annBackendType)
 	case own.local:
 		what = words.Say("nodes with a ready pod (Local mode)", "运行着就绪 Pod 的节点（Local 模式）")
 	}
@@ -160,7 +160,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	}
 	svcs, err := c.Snap.Services.List("")
 	if err != nil {
-		return false, words.Errorf("cannot count the other Services on CLB %s: %w", "无法统计共用 CLB %s 的其他 Service：%w", clip(id), err)
+		return false, words.Errorf("cannot count the other Services on CLB %s: %w", "无法统计共用 CLB %s 的其他 Service：%w", Clip(id), err)
 	}
 	union := maps.Clone(own.ids)
 	var parts []string
@@ -172,7 +172,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 		b, err := ackBackendsMemo(c, s)
 		if err != nil {
 			unread = append(unread, words.Errorf("backends of Service %s/%s on the same CLB %s: %w",
-				"同一 CLB %[3]s 上的 Service %[1]s/%[2]s 的后端服务器：%[4]w", s.Namespace, s.Name, clip(id), err))
+				"同一 CLB %[3]s 上的 Service %[1]s/%[2]s 的后端服务器：%[4]w", s.Namespace, s.Name, Clip(id), err))
 			continue
 		}
 		for k := range b.ids {
@@ -192,7 +192,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	c.Say(ackrules.ServiceBackendQuota, a.path("id"), words.Say(
 		"CLB %s is shared by %d Services whose backends add up to about %d distinct servers (this Service: %d %s; %s), above the default quota of %d per CLB%s",
 		"CLB %s 由 %d 个 Service 共用，它们的后端合计约 %d 台不同的服务器（本 Service：%d 台%s；%s），超过了每个 CLB 默认 %d 台的配额%s",
-		clip(id), len(parts)+1, len(union), len(own.ids), what, listWords(parts, 5), ackBackendQuota, more))
+		Clip(id), len(parts)+1, len(union), len(own.ids), what, ListWords(parts, 5), ackBackendQuota, more))
 	return true, errors.Join(unread...)
 }
 

@@ -158,7 +158,7 @@ func TestACKQuotaSiblingPodsFetchedLive(t *testing.T) {
 	for i := range 90 {
 		in = append(in, fxPod(fmt.Sprintf("api-%d", i), fmt.Sprintf("b%03d", i), true, func(p *corev1.Pod) { p.Labels = map[string]string{"app": "api"} }))
 	}
-	s, rd := fetchLive(t, All(), []snapshot.Target{{Kind: snapshot.KindService, Namespace: ns, Name: "web"}}, in...)
+	s, rd := fetchLive(t, DefaultSuite().Checks(), []snapshot.Target{{Kind: snapshot.KindService, Namespace: ns, Name: "web"}}, in...)
 	if !hasRead(rd, "list pods "+ns+" app=api") {
 		t.Errorf("the sibling's pods were not read: %v", rd)
 	}

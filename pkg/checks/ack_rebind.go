@@ -41,5 +41,5 @@ func checkACKRebind(c *Context) {
 	c.Say(ackrules.ServiceLBRebind, a.path("id"), words.Say(
 		"the Service is bound to CLB %s (label %s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
 		"该 Service 已绑定到 CLB %s（标签 %s；%s），但注解指定的是 CLB %s；CCM 不会把 Service 迁移到另一个 CLB",
-		clip(bound), labelCCMLBID, address, clip(id)))
+		Clip(bound), labelCCMLBID, address, Clip(id)))
 }

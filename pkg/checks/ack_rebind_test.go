@@ -27,7 +27,7 @@ func TestACKRebind(t *testing.T) {
 			rule: ackrules.ServiceLBRebind},
 		{name: "legacy annotation key names another CLB",
 			objs: with(ackSvc(m(ackLegacyPrefix+"id", other, "force-override-listeners", "true"), ccmLabel(bound))),
-			rule: ackrules.ServiceLBRebind, path: annPath(ackLegacyPrefix + "id")},
+			rule: ackrules.ServiceLBRebind, path: AnnPath(ackLegacyPrefix + "id")},
 		{name: "no label: the last kubectl apply named another CLB",
 			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", bound)))),
 			rule: ackrules.ServiceLBRebind, path: a("id")},

@@ -38,10 +38,9 @@ const (
 	// backends from the EndpointSlices (v1.9.3 releases send the port's integer value, 0).
 	ackNamedPortCCM = "v2.1.0"
 	ackCCMName      = "cloud-controller-manager"
-	kubeSystem      = "kube-system"
 )
 
-var onOff = oneOf("on", "off")
+var onOff = OneOf("on", "off")
 
 // ackAnnotations is every CLB annotation suffix CCM reads, with its value check (nil: free text, or
 // checked with the Service in checkACKAnnotationLinks). It drives both value validation and the
@@ -50,75 +49,75 @@ var onOff = oneOf("on", "off")
 // read with strconv.Atoi, as CCM does (no spaces); ranges are those of the CLB API. docs/annotation-
 // domains.md gives the source of every domain.
 var ackAnnotations = map[string]func(string) error{
-	"address-type":      oneOf("internet", "intranet"),
-	"id":                aliLBID.check,
+	"address-type":      OneOf("internet", "intranet"),
+	"id":                aliLBID.Validate,
 	"name":              nil,
-	"resource-group-id": aliRGID.check,
+	"resource-group-id": aliRGID.Validate,
 	// CCM splits on "," and "="; "k", "k=" and "k=v" are all tags, an item without a key is dropped.
 	"additional-resource-tags": ignoredUnless(tagList, words.Say("CCM drops items without a key", "CCM 会丢弃没有键的条目")),
 	"delete-protection":        onOff,
-	"modification-protection":  oneOf("ConsoleProtection", "NonProtection"),
+	"modification-protection":  OneOf("ConsoleProtection", "NonProtection"),
 	"cert-id":                  nil,
 	"cacert-id":                nil,
 	"cacert":                   nil,
 	"protocol-port":            nil, // checkACKPortLists
 	"forward-port":             nil, // checkACKPortLists
-	"idle-timeout":             atoiIn(1, 60),
-	"request-timeout":          atoiIn(1, 180),
-	"established-timeout":      atoiIn(10, 900),
+	"idle-timeout":             AtoiIn(1, 60),
+	"request-timeout":          AtoiIn(1, 180),
+	"established-timeout":      AtoiIn(10, 900),
 	// CLB offers only these predefined policies (no custom ones).
-	"tls-cipher-policy": oneOf("tls_cipher_policy_1_0", "tls_cipher_policy_1_1", "tls_cipher_policy_1_2",
+	"tls-cipher-policy": OneOf("tls_cipher_policy_1_0", "tls_cipher_policy_1_1", "tls_cipher_policy_1_2",
 		"tls_cipher_policy_1_2_strict", "tls_cipher_policy_1_2_strict_with_1_3"),
 	// rr, wrr and wlc are documented for every listener; sch, tch and qch (consistent hashing) exist
 	// on performance-guaranteed instances.
-	"scheduler":                oneOf("rr", "wrr", "wlc", "sch", "tch", "qch"),
+	"scheduler":                OneOf("rr", "wrr", "wlc", "sch", "tch", "qch"),
 	"connection-drain":         onOff,
-	"connection-drain-timeout": atoiIn(10, 900),
-	"vswitch-id":               vswitchID.check,
+	"connection-drain-timeout": AtoiIn(10, 900),
+	"vswitch-id":               vswitchID.Validate,
 	// The ACK docs name slb-network-type; the open-source CCM declared that key but never read it and
 	// now reads network-type.
-	"slb-network-type": ignoredUnless(oneOf("classic", "vpc"), words.Say("the open-source CCM reads network-type, not this key",
+	"slb-network-type": ignoredUnless(OneOf("classic", "vpc"), words.Say("the open-source CCM reads network-type, not this key",
 		"开源版 CCM 读取的是 network-type，而不是这个注解")),
-	"network-type": oneOf("classic", "vpc"),
-	"charge-type":  oneOf("paybytraffic", "paybybandwidth"),
+	"network-type": OneOf("classic", "vpc"),
+	"charge-type":  OneOf("paybytraffic", "paybybandwidth"),
 	// CCM compares with "true" exactly; anything else is false.
-	"force-override-listeners": ignoredUnless(oneOf("true", "false"), words.Say("CCM treats every value but \"true\" as false",
+	"force-override-listeners": ignoredUnless(OneOf("true", "false"), words.Say("CCM treats every value but \"true\" as false",
 		"除 \"true\" 以外的值，CCM 一律视为 false")),
-	"master-zoneid": aliZoneID.check,
-	"slave-zoneid":  aliZoneID.check,
+	"master-zoneid": aliZoneID.Validate,
+	"slave-zoneid":  aliZoneID.Validate,
 	// The console offers 1–5120 Mbit/s for pay-by-bandwidth instances.
-	"bandwidth": atoiIn(1, 5120),
-	"spec":      clbSpecName.check,
+	"bandwidth": AtoiIn(1, 5120),
+	"spec":      clbSpecName.Validate,
 	// CCM compares the charge type case-insensitively (and sends PayByCLCU for any spelling of it).
-	"instance-charge-type": oneOfFold("PayBySpec", "PayByCLCU"),
-	"ip-version":           oneOf("ipv4", "ipv6"),
-	"external-ip-type": ignoredUnless(oneOf("eip"), words.Say("CCM shows the CLB address for any value but \"eip\"",
+	"instance-charge-type": OneOfFold("PayBySpec", "PayByCLCU"),
+	"ip-version":           OneOf("ipv4", "ipv6"),
+	"external-ip-type": ignoredUnless(OneOf("eip"), words.Say("CCM shows the CLB address for any value but \"eip\"",
 		"值不是 \"eip\" 时，CCM 一律显示 CLB 的地址")),
 	// CCM copies it into status.loadBalancer.ingress[].hostname, which the API server validates.
 	"hostname":                     dnsHostname,
 	"ip":                           ipAddress,
 	"acl-status":                   onOff,
-	"acl-id":                       commaList(aliACLID.check),
-	"acl-type":                     oneOf("white", "black"),
+	"acl-id":                       CommaList(aliACLID.Validate),
+	"acl-type":                     OneOf("white", "black"),
 	"http2-enabled":                onOff,
 	"health-check-switch":          onOff,
 	"health-check-flag":            onOff,
-	"health-check-type":            oneOf("tcp", "http"),
+	"health-check-type":            OneOf("tcp", "http"),
 	"health-check-uri":             nil,
 	"health-check-connect-port":    healthCheckPort,
-	"healthy-threshold":            atoiIn(2, 10),
-	"unhealthy-threshold":          atoiIn(2, 10),
-	"health-check-interval":        atoiIn(1, 50),
-	"health-check-connect-timeout": atoiIn(1, 300),
-	"health-check-timeout":         atoiIn(1, 300),
+	"healthy-threshold":            AtoiIn(2, 10),
+	"unhealthy-threshold":          AtoiIn(2, 10),
+	"health-check-interval":        AtoiIn(1, 50),
+	"health-check-connect-timeout": AtoiIn(1, 300),
+	"health-check-timeout":         AtoiIn(1, 300),
 	"health-check-domain":          healthCheckDomain,
-	"health-check-httpcode":        commaList(oneOf("http_2xx", "http_3xx", "http_4xx", "http_5xx")),
-	"health-check-method":          oneOf("head", "get"),
+	"health-check-httpcode":        CommaList(OneOf("http_2xx", "http_3xx", "http_4xx", "http_5xx")),
+	"health-check-method":          OneOf("head", "get"),
 	"sticky-session":               onOff,
-	"sticky-session-type":          oneOf("insert", "server"),
-	"cookie-timeout":               atoiIn(1, 86400),
+	"sticky-session-type":          OneOf("insert", "server"),
+	"cookie-timeout":               AtoiIn(1, 86400),
 	"cookie":                       cookieName,
-	"persistence-timeout":          atoiIn(0, 3600),
+	"persistence-timeout":          AtoiIn(0, 3600),
 	"vgroup-port":                  nil, // checkACKPortLists
 	"xforwardedfor-proto":          onOff,
 	"xforwardedfor-slbport":        onOff,
@@ -127,33 +126,33 @@ var ackAnnotations = map[string]func(string) error{
 	"proxy-protocol":    ignoredUnless(onOff, words.Say("CCM treats every value but \"on\" as off", "除 \"on\" 以外的值，CCM 一律视为 off")),
 	"domain-extensions": domainExtensions,
 	"backend-label":     backendLabel,
-	"backend-ip-version": ignoredUnless(oneOfFold("ipv4", "ipv6", "dualstack"), words.Say("CCM attaches IPv4 backends for any other value",
+	"backend-ip-version": ignoredUnless(OneOfFold("ipv4", "ipv6", "dualstack"), words.Say("CCM attaches IPv4 backends for any other value",
 		"值为其他内容时，CCM 挂载 IPv4 后端服务器")),
 	// CCM removes unschedulable nodes only for exactly "on".
 	"remove-unscheduled-backend": ignoredUnless(onOff, words.Say("CCM keeps unschedulable nodes for every value but \"on\"",
 		"值不是 \"on\" 时，CCM 一律保留不可调度的节点")),
-	"weight":               atoiIn(0, 100),
-	"default-weight":       atoiIn(0, 100),
-	"ignore-weight-update": ignoredUnless(oneOfFold("on", "off"), ackWeightUpdate),
+	"weight":               AtoiIn(0, 100),
+	"default-weight":       AtoiIn(0, 100),
+	"ignore-weight-update": ignoredUnless(OneOfFold("on", "off"), ackWeightUpdate),
 	// CCM keeps the CLB for any non-empty value, "false" included.
-	"preserve-lb-on-delete": ignoredUnless(oneOf("true"), words.Say("CCM keeps the CLB on delete for any non-empty value",
+	"preserve-lb-on-delete": ignoredUnless(OneOf("true"), words.Say("CCM keeps the CLB on delete for any non-empty value",
 		"只要值非空，CCM 在删除时都会保留 CLB")),
 	"type":        nil,
 	"tunnel-type": nil,
 	// Network Load Balancer (NLB) annotations share the prefix. This check runs on CLB Services (no
 	// loadBalancerClass), where CCM does not read them: a bad value is reported, as ignored.
 	"zone-maps":               nlbOnly(zoneMaps),
-	"security-group-ids":      nlbOnly(commaList(aliSGID.check)),
+	"security-group-ids":      nlbOnly(CommaList(aliSGID.Validate)),
 	"bandwidth-package-id":    nil,
-	"cps":                     nlbOnly(atoiIn(0, 1<<31-1)),
-	"preserve-client-ip":      nlbOnly(oneOfFold("on", "off")),
-	"server-group-type":       nlbOnly(oneOfFold("Ip", "Instance")),
-	"ppv2-pvl-ep-id-enabled":  nlbOnly(oneOfFold("on", "off")),
-	"ppv2-pvl-eps-id-enabled": nlbOnly(oneOfFold("on", "off")),
-	"ppv2-pvl-vpc-id-enabled": nlbOnly(oneOfFold("on", "off")),
-	"ipv6-address-type":       nlbOnly(oneOfFold("internet", "intranet")),
-	"cross-zone-enabled":      nlbOnly(oneOf("on", "off")),
-	"alpn":                    nlbOnly(oneOfFold("on", "off")),
+	"cps":                     nlbOnly(AtoiIn(0, 1<<31-1)),
+	"preserve-client-ip":      nlbOnly(OneOfFold("on", "off")),
+	"server-group-type":       nlbOnly(OneOfFold("Ip", "Instance")),
+	"ppv2-pvl-ep-id-enabled":  nlbOnly(OneOfFold("on", "off")),
+	"ppv2-pvl-eps-id-enabled": nlbOnly(OneOfFold("on", "off")),
+	"ppv2-pvl-vpc-id-enabled": nlbOnly(OneOfFold("on", "off")),
+	"ipv6-address-type":       nlbOnly(OneOfFold("internet", "intranet")),
+	"cross-zone-enabled":      nlbOnly(OneOf("on", "off")),
+	"alpn":                    nlbOnly(OneOfFold("on", "off")),
 	"alpn-policy":             nil,
 	"listener-port-range":     nil,
 	"additional-cert-ids":     nil,
@@ -198,7 +197,7 @@ func nlbOnly(check func(string) error) func(string) error {
 func tagList(s string) error {
 	for _, item := range strings.Split(strings.TrimSpace(s), ",") {
 		if k, _, _ := strings.Cut(strings.TrimSpace(item), "="); k == "" {
-			return words.Errorf("item %q has no key (want k1=v1,k2=v2)", "条目 %q 没有键（应为 k1=v1,k2=v2）", clip(item))
+			return words.Errorf("item %q has no key (want k1=v1,k2=v2)", "条目 %q 没有键（应为 k1=v1,k2=v2）", Clip(item))
 		}
 	}
 	return nil
@@ -210,11 +209,11 @@ func backendLabel(s string) error {
 	for _, item := range strings.Split(s, ",") {
 		parts := strings.Split(item, "=")
 		if len(parts) < 2 {
-			return words.Errorf("item %q is not key=value (want k1=v1,k2=v2)", "条目 %q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
+			return words.Errorf("item %q is not key=value (want k1=v1,k2=v2)", "条目 %q 不是 key=value 形式（应为 k1=v1,k2=v2）", Clip(item))
 		}
 		if parts[0] == "" || strings.ContainsAny(parts[0]+parts[1], " \t") {
 			return words.Errorf("item %q has an empty key or spaces, so no node label can match it (want k1=v1,k2=v2)",
-				"条目 %q 的键为空或含有空格，因此匹配不到任何节点标签（应为 k1=v1,k2=v2）", clip(item))
+				"条目 %q 的键为空或含有空格，因此匹配不到任何节点标签（应为 k1=v1,k2=v2）", Clip(item))
 		}
 	}
 	return nil
@@ -226,7 +225,7 @@ func domainExtensions(s string) error {
 	for _, item := range strings.Split(s, ",") {
 		if parts := strings.Split(strings.TrimSpace(item), ":"); len(parts) != 2 {
 			return words.Errorf("item %q is not domain:certificate-id (want a.example.com:123_abc,b.example.com:456_def)",
-				"条目 %q 不是“域名:证书 ID”形式（应为 a.example.com:123_abc,b.example.com:456_def）", clip(item))
+				"条目 %q 不是“域名:证书 ID”形式（应为 a.example.com:123_abc,b.example.com:456_def）", Clip(item))
 		}
 	}
 	return nil
@@ -237,7 +236,7 @@ func zoneMaps(s string) error {
 	for _, item := range strings.Split(s, ",") {
 		if len(strings.Split(item, ":")) < 2 {
 			return words.Errorf("item %q is not zone:vswitch-id (want cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy)",
-				"条目 %q 不是“可用区:交换机 ID”形式（应为 cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy）", clip(item))
+				"条目 %q 不是“可用区:交换机 ID”形式（应为 cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy）", Clip(item))
 		}
 	}
 	return nil
@@ -249,7 +248,7 @@ func healthCheckDomain(s string) error {
 		return nil
 	}
 	return words.Errorf("%q is neither $_ip nor a domain of 1–80 letters, digits, '.' and '-'",
-		"%q 既不是 $_ip，也不是由 1–80 个字母、数字、'.' 和 '-' 组成的域名", clip(s))
+		"%q 既不是 $_ip，也不是由 1–80 个字母、数字、'.' 和 '-' 组成的域名", Clip(s))
 }
 
 var hcDomainRE = regexp.MustCompile(`^[A-Za-z0-9.-]{1,80}$`)
@@ -261,7 +260,7 @@ func cookieName(s string) error {
 		return nil
 	}
 	return words.Errorf("%q is not a cookie name of 1–200 ASCII characters without ',', ';', spaces or a leading '$'",
-		"%q 不是合法的 Cookie 名称：应为 1–200 个 ASCII 字符，不含 ','、';' 和空格，且不以 '$' 开头", clip(s))
+		"%q 不是合法的 Cookie 名称：应为 1–200 个 ASCII 字符，不含 ','、';' 和空格，且不以 '$' 开头", Clip(s))
 }
 
 var cookieRE = regexp.MustCompile(`^[!-+\--:<-~]{1,200}$`)
@@ -271,11 +270,11 @@ var cookieRE = regexp.MustCompile(`^[!-+\--:<-~]{1,200}$`)
 func dnsHostname(s string) error {
 	if net.ParseIP(s) != nil {
 		return words.Errorf("%q is an IP address; the hostname must be a DNS name (use the ip annotation for an address)",
-			"%q 是 IP 地址；hostname 必须是 DNS 域名（地址请用 ip 注解设置）", clip(s))
+			"%q 是 IP 地址；hostname 必须是 DNS 域名（地址请用 ip 注解设置）", Clip(s))
 	}
 	if errs := validation.IsDNS1123Subdomain(s); len(errs) > 0 {
 		return words.Errorf("%q is not a lowercase DNS name (RFC 1123 subdomain, e.g. www.example.com)",
-			"%q 不是小写的 DNS 域名（RFC 1123 子域名，例如 www.example.com）", clip(s))
+			"%q 不是小写的 DNS 域名（RFC 1123 子域名，例如 www.example.com）", Clip(s))
 	}
 	return nil
 }
@@ -283,7 +282,7 @@ func dnsHostname(s string) error {
 // ipAddress accepts an IPv4 or IPv6 address.
 func ipAddress(s string) error {
 	if net.ParseIP(s) == nil {
-		return words.Errorf("%q is not an IPv4 or IPv6 address (e.g. 192.168.0.10)", "%q 不是 IPv4 或 IPv6 地址（例如 192.168.0.10）", clip(s))
+		return words.Errorf("%q is not an IPv4 or IPv6 address (e.g. 192.168.0.10)", "%q 不是 IPv4 或 IPv6 地址（例如 192.168.0.10）", Clip(s))
 	}
 	return nil
 }
@@ -302,7 +301,7 @@ func healthCheckPort(s string) error {
 	if s == "-520" {
 		return nil
 	}
-	if err := atoiIn(1, 65535)(s); err != nil {
+	if err := AtoiIn(1, 65535)(s); err != nil {
 		return words.Errorf("%v, or -520 for the backend port", "%v，或填 -520 表示使用后端端口", err)
 	}
 	return nil
@@ -320,12 +319,12 @@ func parseProtocolPort(s string) ([]protoPort, error) {
 	for _, item := range strings.Split(s, ",") {
 		proto, port, ok := strings.Cut(strings.TrimSpace(item), ":")
 		if !ok {
-			return nil, words.Errorf("%q is not protocol:port (e.g. https:443)", "%q 不是“协议:端口”形式（例如 https:443）", clip(item))
+			return nil, words.Errorf("%q is not protocol:port (e.g. https:443)", "%q 不是“协议:端口”形式（例如 https:443）", Clip(item))
 		}
-		if err := oneOf("tcp", "udp", "http", "https")(proto); err != nil {
+		if err := OneOf("tcp", "udp", "http", "https")(proto); err != nil {
 			return nil, words.Errorf("protocol %v", "协议 %v", err)
 		}
-		n, err := parseIntRange(port, 1, 65535)
+		n, err := ParseIntRange(port, 1, 65535)
 		if err != nil {
 			return nil, words.Errorf("port %v", "端口 %v", err)
 		}
@@ -369,7 +368,7 @@ func ackKeysOf(suffix string) [2]string {
 func (a ackAnns) value(suffix string) string { v, _, _ := a.get(suffix); return v }
 
 // path is the report path of suffix: the key in use, or the current key when unset.
-func (a ackAnns) path(suffix string) string { _, k, _ := a.get(suffix); return annPath(k) }
+func (a ackAnns) path(suffix string) string { _, k, _ := a.get(suffix); return AnnPath(k) }
 
 // ackCLB is true for a target Service CCM backs with a CLB (see ackCLBService).
 func ackCLB(c *Context) bool { return ackCLBService(c.Service) }
@@ -407,27 +406,27 @@ var ackServiceChecks = []Check{
 	{Name: "ack-annotations", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLBOrNLB, Run: checkACKAnnotations,
 		Emits: []rules.ID{ackrules.ServiceInvalidAnnotation, ackrules.ServiceIgnoredAnnotationValue, ackrules.ServiceUnknownAnnotation, ackrules.ServiceLegacyAnnotationConflict,
 			ackrules.ServiceAnnotationDependency, ackrules.ServiceReuseWithoutOverride},
-		Inputs: targetOnly},
+		Inputs: TargetOnly},
 	{Name: "ack-eni", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKENI,
 		Emits:  []rules.ID{ackrules.ServiceENIStringTargetPort, ackrules.ServiceENISharedSpec, ackrules.ServiceENIFlannel},
-		Inputs: []Input{{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: kubeSystem}, inACKCloudConfig, ccmInput}},
+		Inputs: []Input{{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: KubeSystem}, inACKCloudConfig, ccmInput}},
 	{Name: "ack-backends", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLBOrNLB, Run: checkACKBackends,
 		Emits: []rules.ID{ackrules.ServiceNoAvailableNodes, ackrules.ServiceBackendQuota},
-		Inputs: append([]Input{inSlices, inBackendPods, inNodes, inACKCloudConfig,
+		Inputs: append([]Input{InSlices, InBackendPods, InNodes, inACKCloudConfig,
 			{Scope: Derived, Derive: ackIDUserSlices, When: ackReuses}}, inACKIDUsers...)},
 	{Name: "ack-https-backend", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKHTTPSBackend,
 		Emits:  []rules.ID{ackrules.ServiceHTTPSToHTTPSBackend},
-		Inputs: []Input{inBackendPods}},
+		Inputs: []Input{InBackendPods}},
 	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
 		Emits: []rules.ID{ackrules.ServiceReuseCCMLB},
 		// The Services CCM bound to the target's CLB id carry it in a label.
-		Inputs: []Input{required(matching(snapshot.Services, labelCCMLBID, true, ackID), nil)}},
+		Inputs: []Input{Require(MatchingInput(snapshot.Services, labelCCMLBID, true, ackID), nil)}},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKImmutable,
 		Emits:  []rules.ID{ackrules.ServiceResourceGroupFixed},
-		Inputs: targetOnly},
+		Inputs: TargetOnly},
 	{Name: "ack-rolling-update", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKRollingUpdate,
 		Emits: []rules.ID{ackrules.ServiceRollingUpdate503},
-		Inputs: []Input{required(inBackendPods, func(c *Context) bool {
+		Inputs: []Input{Require(InBackendPods, func(c *Context) bool {
 			return ackAnns(c.Service.Annotations).value("connection-drain") != "on"
 		})}},
 	{Name: "ack-traffic", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKTraffic,
@@ -441,19 +440,19 @@ var ackServiceChecks = []Check{
 		Inputs: []Input{ccmInput}},
 	{Name: "ack-intranet-loopback", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKIntranetLoopback,
 		Emits:  []rules.ID{ackrules.ServiceIntranetLBLoopback},
-		Inputs: targetOnly},
+		Inputs: TargetOnly},
 	{Name: "ack-annotations-not-lb", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackNotLBWithAnnotations, Run: checkACKAnnotationsNotLB,
 		Emits:  []rules.ID{ackrules.ServiceListenerOnNodePort},
-		Inputs: targetOnly},
+		Inputs: TargetOnly},
 	{Name: "ack-type-change", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackNotLBWithLabel, Run: checkACKTypeChange,
 		Emits:  []rules.ID{ackrules.ServiceTypeChangeDeletesLB},
 		Inputs: []Input{ccmInput}},
 	{Name: "ack-public-slb", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKPublicSLB,
 		Emits:  []rules.ID{ackrules.ServicePublicSLBDisabled},
-		Inputs: []Input{required(inACKCloudConfig, nil)}},
+		Inputs: []Input{Require(inACKCloudConfig, nil)}},
 	{Name: "ack-zone-region", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackZoned, Run: checkACKZoneRegion,
 		Emits:  []rules.ID{ackrules.ServiceZoneNotInRegion},
-		Inputs: []Input{inNodes}},
+		Inputs: []Input{InNodes}},
 }
 
 // ackZoneSuffixes are the CLB annotations that name an availability zone.
@@ -481,17 +480,17 @@ func checkACKZoneRegion(c *Context) error {
 		if err := c.Snap.Nodes.Whole(""); err != nil {
 			return words.Errorf("cannot tell the cluster's region from its nodes: %w", "无法从节点得知集群所在的地域：%w", err)
 		}
-		return classed(snapshot.ReasonMissingInput, words.Errorf("no node shows the cluster's region", "没有节点标明集群所在的地域"))
+		return Classed(snapshot.ReasonMissingInput, words.Errorf("no node shows the cluster's region", "没有节点标明集群所在的地域"))
 	}
 	a := ackAnns(c.Service.Annotations)
 	for _, s := range ackZoneSuffixes {
 		v, _, set := a.get(s)
-		if !set || aliZoneID.check(v) != nil {
+		if !set || aliZoneID.Validate(v) != nil {
 			continue
 		}
 		if !strings.HasPrefix(v, region+"-") {
 			c.Say(ackrules.ServiceZoneNotInRegion, a.path(s), words.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
-				"可用区 %q 不属于集群所在的地域 %s（节点 %s）", clip(v), clip(region), clip(node)))
+				"可用区 %q 不属于集群所在的地域 %s（节点 %s）", Clip(v), Clip(region), Clip(node)))
 		}
 	}
 	return nil
@@ -560,8 +559,8 @@ func checkACKAnnotations(c *Context) error {
 		switch {
 		case key == annBackendType:
 			// CCM compares with "eni" exactly; any other non-empty value means ECS backends.
-			if err := oneOf("eni", "ecs")(v); err != nil && v != "" {
-				c.Say(ackrules.ServiceIgnoredAnnotationValue, annPath(key), words.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
+			if err := OneOf("eni", "ecs")(v); err != nil && v != "" {
+				c.Say(ackrules.ServiceIgnoredAnnotationValue, AnnPath(key), words.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
 					"%v；值不是 \"eni\" 时，CCM 一律挂载节点（ecs）", err))
 			}
 			continue
@@ -570,15 +569,15 @@ func checkACKAnnotations(c *Context) error {
 		case strings.HasPrefix(key, ackLegacyPrefix):
 			suffix = strings.TrimPrefix(key, ackLegacyPrefix)
 			if cur, ok := ann[ackPrefix+suffix]; ok && cur != v {
-				c.Say(ackrules.ServiceLegacyAnnotationConflict, annPath(key), words.Say(
+				c.Say(ackrules.ServiceLegacyAnnotationConflict, AnnPath(key), words.Say(
 					"legacy key says %q but %s%s says %q; CCM uses the latter",
-					"旧版注解的值为 %q，而 %s%s 的值为 %q；CCM 以后者为准", clip(v), ackPrefix, suffix, clip(cur)))
+					"旧版注解的值为 %q，而 %s%s 的值为 %q；CCM 以后者为准", Clip(v), ackPrefix, suffix, Clip(cur)))
 			}
 		default:
 			// A misspelt prefix: close to a known full key.
 			if strings.HasPrefix(key, "service.beta.kubernetes.io/") {
-				if best, d := nearest(key, ackFullKeys); d > 0 && d <= 2 {
-					c.Say(ackrules.ServiceUnknownAnnotation, annPath(key), words.Say("CCM does not read this key; did you mean %s?",
+				if best, d := Nearest(key, ackFullKeys); d > 0 && d <= 2 {
+					c.Say(ackrules.ServiceUnknownAnnotation, AnnPath(key), words.Say("CCM does not read this key; did you mean %s?",
 						"CCM 不读取这个注解；是不是想写 %s？", best))
 				}
 			}
@@ -588,23 +587,23 @@ func checkACKAnnotations(c *Context) error {
 		if known && nlb {
 			var read bool
 			if check, read = nlbCheck(suffix); !read {
-				c.Say(ackrules.ServiceIgnoredAnnotationValue, annPath(key), words.Say(
+				c.Say(ackrules.ServiceIgnoredAnnotationValue, AnnPath(key), words.Say(
 					"%s is a CLB annotation, which CCM does not read on an NLB Service (loadBalancerClass %s)",
-					"%s 是 CLB 注解，CCM 在 NLB 类型的 Service（loadBalancerClass %s）上不读取它", clip(suffix), ackNLBClass))
+					"%s 是 CLB 注解，CCM 在 NLB 类型的 Service（loadBalancerClass %s）上不读取它", Clip(suffix), ackNLBClass))
 				continue
 			}
 		}
 		switch {
 		case !known:
-			c.Say(ackrules.ServiceUnknownAnnotation, annPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
-				"%q 不是 CCM 读取的 CLB 注解%s", clip(suffix), suggestion(suffix)))
+			c.Say(ackrules.ServiceUnknownAnnotation, AnnPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
+				"%q 不是 CCM 读取的 CLB 注解%s", Clip(suffix), suggestion(suffix)))
 		case check != nil:
 			if err := check(v); err != nil {
 				var ig *ignoredError
 				if errors.As(err, &ig) {
-					c.Say(ackrules.ServiceIgnoredAnnotationValue, annPath(key), words.Say("%s: %v", "注解 %s 的值不会按所写生效：%v", clip(suffix), err))
+					c.Say(ackrules.ServiceIgnoredAnnotationValue, AnnPath(key), words.Say("%s: %v", "注解 %s 的值不会按所写生效：%v", Clip(suffix), err))
 				} else {
-					c.Say(ackrules.ServiceInvalidAnnotation, annPath(key), words.Say("%s: %v", "注解 %s 的值无效：%v", clip(suffix), err))
+					c.Say(ackrules.ServiceInvalidAnnotation, AnnPath(key), words.Say("%s: %v", "注解 %s 的值无效：%v", Clip(suffix), err))
 				}
 			}
 		}
@@ -622,7 +621,7 @@ func suggestion(s string) words.Words {
 	if s == "backend-type" {
 		return words.Say("; the backend type is set with %s", "；后端类型由 %s 设置", annBackendType)
 	}
-	best, d := nearest(s, ackSuffixes)
+	best, d := Nearest(s, ackSuffixes)
 	if d <= 2 || d*3 <= len(s) {
 		return words.Say("; did you mean %s%s?", "；是不是想写 %s%s？", ackPrefix, best)
 	}
@@ -645,7 +644,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	}
 	defer func() {
 		for _, p := range order {
-			c.Say(ackrules.ServiceAnnotationDependency, p, joinWords(missing[p]))
+			c.Say(ackrules.ServiceAnnotationDependency, p, JoinWords(missing[p]))
 		}
 	}()
 	sticky := a.value("sticky-session") == "on"
@@ -659,7 +658,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 	need(acl, "acl-status", "acl-id", aclOn)
 	need(acl, "acl-status", "acl-type", aclOn)
 	if _, _, set := a.get("vswitch-id"); set && a.value("address-type") != "intranet" {
-		var typ any = clip(a.value("address-type"))
+		var typ any = Clip(a.value("address-type"))
 		if typ == "" {
 			typ = words.Say("internet (default)", "internet（默认）")
 		}
@@ -677,7 +676,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 		c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
 			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 			"CLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
-			clip(id), servicePorts(c.Service)))
+			Clip(id), servicePorts(c.Service)))
 	}
 }
 
@@ -711,7 +710,7 @@ func checkACKENI(c *Context) error {
 		return errors.Join(portsErr, err)
 	}
 	if plugin == "flannel" {
-		c.Say(ackrules.ServiceENIFlannel, annPath(annBackendType), words.Say(
+		c.Say(ackrules.ServiceENIFlannel, AnnPath(annBackendType), words.Say(
 			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses%s",
 			"集群使用 Flannel 网络插件（kube-system/kube-flannel-ds），其 Pod IP 不是弹性网卡（ENI）地址%s", byConfig))
 	}
@@ -737,7 +736,7 @@ func checkACKNamedTargetPorts(c *Context, byConfig words.Words) error {
 		return err // not read (RBAC, offline input): no verdict
 	}
 	for _, i := range named {
-		path, name := fmt.Sprintf("spec.ports[%d].targetPort", i), clip(c.Service.Spec.Ports[i].TargetPort.StrVal)
+		path, name := fmt.Sprintf("spec.ports[%d].targetPort", i), Clip(c.Service.Spec.Ports[i].TargetPort.StrVal)
 		switch {
 		case err != nil:
 			c.SaySeverity(ackrules.ServiceENIStringTargetPort, rules.Warning, path, words.Say(
@@ -749,7 +748,7 @@ func checkACKNamedTargetPorts(c *Context, byConfig words.Words) error {
 			c.Say(ackrules.ServiceENIStringTargetPort, path, words.Say(
 				"targetPort %q is a port name, which cloud-controller-manager %s (before %s) cannot resolve with ENI backends%s",
 				"targetPort %q 是端口名称，cloud-controller-manager %s（早于 %s）在 ENI 后端模式下无法解析它%s",
-				name, clip(tag), ackNamedPortCCM, byConfig))
+				name, Clip(tag), ackNamedPortCCM, byConfig))
 		}
 	}
 	return nil
@@ -758,13 +757,13 @@ func checkACKNamedTargetPorts(c *Context, byConfig words.Words) error {
 // ackNetworkPlugin tells "flannel" or "terway" from kube-system DaemonSets and flannel pods.
 func ackNetworkPlugin(c *Context) (string, error) {
 	flannel, terway := false, false
-	dss, err := c.Snap.DaemonSets.List(kubeSystem)
+	dss, err := c.Snap.DaemonSets.List(KubeSystem)
 	for _, ds := range dss {
 		flannel = flannel || strings.HasPrefix(ds.Name, "kube-flannel-ds")
 		terway = terway || ds.Name == "terway" || strings.HasPrefix(ds.Name, "terway-eni")
 	}
 	// Pods only add evidence: in live mode kube-system pods are not fetched.
-	if pods, perr := c.Snap.Pods.List(kubeSystem); perr == nil {
+	if pods, perr := c.Snap.Pods.List(KubeSystem); perr == nil {
 		for _, p := range pods {
 			flannel = flannel || p.Labels["app"] == "flannel"
 		}
@@ -786,12 +785,12 @@ func ackNetworkPlugin(c *Context) (string, error) {
 // unschedulable nodes when remove-unscheduled-backend is on, and only Ready nodes (virtual-kubelet
 // nodes always pass).
 func ackEligibleNodes(a ackAnns, nodes []*corev1.Node) []*corev1.Node {
-	want, _ := parseKeyValues(a.value("backend-label"))
+	want, _ := ParseKeyValues(a.value("backend-label"))
 	removeUnsched := a.value("remove-unscheduled-backend") == "on"
 	var out []*corev1.Node
 	for _, n := range nodes {
-		ok := !isControlPlaneNode(n) && !excludedFromLB(n) && !(removeUnsched && n.Spec.Unschedulable) &&
-			(n.Labels["type"] == "virtual-kubelet" || nodeIsReady(n))
+		ok := !IsControlPlaneNode(n) && !ExcludedFromLB(n) && !(removeUnsched && n.Spec.Unschedulable) &&
+			(n.Labels["type"] == "virtual-kubelet" || NodeIsReady(n))
 		for k, v := range want {
 			ok = ok && n.Labels[k] == v
 		}
@@ -823,7 +822,7 @@ func checkACKBackends(c *Context) error {
 		return errors.Join(err, b.endpointsErr)
 	case len(b.ready) == 0:
 		// CCM attaches what the EndpointSlices list: without them "no endpoint" is not proven.
-		if _, err := serviceSlices(c.Snap, c.Service); err != nil {
+		if _, err := ServiceSlices(c.Snap, c.Service); err != nil {
 			return err
 		}
 		c.Say(ackrules.ServiceNoAvailableNodes, "spec.selector", words.Say("the Service has no ready endpoint (%d endpoints in %s)",
@@ -847,11 +846,11 @@ func checkACKBackends(c *Context) error {
 		// A node the node list lacks is not in the input files, or known absent: never nil.
 		_, err = c.Snap.Nodes.Get("", b.unseen[0])
 		err = words.Errorf("ready pods run on nodes the node list lacks (%s), so whether CCM attaches them is unknown: %w",
-			"就绪的 Pod 运行在节点列表中没有的节点上（%s），因此无法确定 CCM 是否会挂载它们：%w", nameList(clipAll(b.unseen), 3), err)
+			"就绪的 Pod 运行在节点列表中没有的节点上（%s），因此无法确定 CCM 是否会挂载它们：%w", NameList(ClipAll(b.unseen), 3), err)
 	case b.local && len(b.ids) == 0:
 		c.Say(ackrules.ServiceNoAvailableNodes, "spec.selector", words.Say(
 			"every ready pod runs on a node CCM does not attach (master, excluded or not Ready): %s",
-			"所有就绪的 Pod 都运行在 CCM 不会挂载的节点上（master 节点、被排除或未就绪）：%s", listWords(b.elsewhere, 8)))
+			"所有就绪的 Pod 都运行在 CCM 不会挂载的节点上（master 节点、被排除或未就绪）：%s", ListWords(b.elsewhere, 8)))
 	}
 	_, qerr := checkACKQuota(c, b)
 	return errors.Join(err, qerr)
@@ -881,7 +880,7 @@ func checkACKHTTPSBackend(c *Context) error {
 			} else if tls {
 				c.Say(ackrules.ServiceHTTPSToHTTPSBackend, fmt.Sprintf("spec.ports[%d].targetPort", i), words.Say(
 					"the https:%d listener sends decrypted HTTP to targetPort %s, %s",
-					"https:%d 监听把解密后的 HTTP 发往 targetPort %s，%s", pp.port, clip(sp.TargetPort.String()), why))
+					"https:%d 监听把解密后的 HTTP 发往 targetPort %s，%s", pp.port, Clip(sp.TargetPort.String()), why))
 			}
 		}
 	}
@@ -906,10 +905,10 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, words.Words, error)
 			for _, cp := range ctr.Ports {
 				named := strings.Contains(strings.ToLower(cp.Name), "https")
 				if named && ((tp.Type == intstr.Int && cp.ContainerPort == tp.IntVal) || (tp.Type == intstr.String && cp.Name == tp.StrVal)) {
-					return true, words.Say("which pod %s serves as container port %q", "Pod %s 以容器端口 %q 提供该端口", clip(p.Name), clip(cp.Name)), nil
+					return true, words.Say("which pod %s serves as container port %q", "Pod %s 以容器端口 %q 提供该端口", Clip(p.Name), Clip(cp.Name)), nil
 				}
 				if tp.Type == intstr.String && cp.Name == tp.StrVal && cp.ContainerPort == 443 {
-					return true, words.Say("which resolves to port 443 in pod %s", "它在 Pod %s 中解析为 443 端口", clip(p.Name)), nil
+					return true, words.Say("which resolves to port 443 in pod %s", "它在 Pod %s 中解析为 443 端口", Clip(p.Name)), nil
 				}
 			}
 		}
@@ -921,24 +920,24 @@ func tlsTargetPort(c *Context, tp intstr.IntOrString) (bool, words.Words, error)
 func checkACKReuse(c *Context) error {
 	a := ackAnns(c.Service.Annotations)
 	id := a.value("id")
-	svcs, err := listAll(c, &c.Snap.Services)
+	svcs, err := ListAll(c, &c.Snap.Services)
 	if err != nil {
 		return err
 	}
-	c.notePartial()
+	c.NotePartial()
 	var owners []string
 	for _, s := range svcs {
 		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
 			continue
 		}
 		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[labelCCMLBID] == id && !own {
-			owners = append(owners, clip(s.Namespace)+"/"+clip(s.Name))
+			owners = append(owners, Clip(s.Namespace)+"/"+Clip(s.Name))
 		}
 	}
 	if len(owners) > 0 {
 		slices.Sort(owners)
 		c.Say(ackrules.ServiceReuseCCMLB, a.path("id"), words.Say("CLB %s was created by CCM for Service %s (label %s)",
-			"CLB %s 是 CCM 为 Service %s 创建的（标签 %s）", clip(id), listWords(owners, 5), labelCCMLBID))
+			"CLB %s 是 CCM 为 Service %s 创建的（标签 %s）", Clip(id), ListWords(owners, 5), labelCCMLBID))
 	}
 	return nil
 }
@@ -954,7 +953,7 @@ func checkACKCLCUSpec(c *Context) {
 	}
 	c.SaySeverity(ackrules.ServiceCLCUSpec, rules.Info, a.path("spec"), words.Say(
 		"spec %q is set with instance-charge-type PayByCLCU; no change of it shows, so CCM keeps the PayByCLCU CLB and ignores the specification",
-		"规格 %q 与 instance-charge-type PayByCLCU 同时设置；未见其变更，因此 CCM 保留按 CLCU 计费的 CLB，并忽略该规格", clip(spec)))
+		"规格 %q 与 instance-charge-type PayByCLCU 同时设置；未见其变更，因此 CCM 保留按 CLCU 计费的 CLB，并忽略该规格", Clip(spec)))
 }
 
 // quotedOr is s quoted, or none when s is empty.
@@ -962,7 +961,7 @@ func quotedOr(s, none string) string {
 	if s == "" {
 		return none
 	}
-	return strconv.Quote(clip(s))
+	return strconv.Quote(Clip(s))
 }
 
 // checkACKImmutable reminds that the resource group of an existing CLB is fixed: it cannot change
@@ -977,7 +976,7 @@ func checkACKImmutable(c *Context) error {
 	if rg, _, set := a.get("resource-group-id"); set {
 		c.Say(ackrules.ServiceResourceGroupFixed, a.path("resource-group-id"), words.Say(
 			"the CLB already exists in resource group %s, which cannot change any more; an edit of this value would fail every sync",
-			"CLB 已创建在资源组 %s 中，之后不能再更改；修改该值会让每一次同步都失败", clip(rg)))
+			"CLB 已创建在资源组 %s 中，之后不能再更改；修改该值会让每一次同步都失败", Clip(rg)))
 	}
 	return nil
 }
@@ -1000,12 +999,12 @@ func checkACKAddressType(c *Context) {
 				kind = words.Say("private", "私网")
 			}
 			facts = append(facts, words.Say("address-type is %s but the CLB address %s is %s",
-				"address-type 为 %s，但 CLB 的地址 %s 是%s地址", clip(typ), clip(ing.IP), kind))
+				"address-type 为 %s，但 CLB 的地址 %s 是%s地址", Clip(typ), Clip(ing.IP), kind))
 		}
 	}
 	if len(facts) > 0 {
 		c.SaySeverity(ackrules.ServiceAddressTypeImmutable, rules.Warning, a.path("address-type"), words.Say(
-			"%s; the type cannot be changed after creation", "%s；该类型在创建后不能更改", joinWords(facts)))
+			"%s; the type cannot be changed after creation", "%s；该类型在创建后不能更改", JoinWords(facts)))
 	}
 }
 
@@ -1034,13 +1033,13 @@ func checkACKRollingUpdate(c *Context) error {
 	var bad []words.Words
 	for _, p := range pods {
 		if probs := gracefulProblems(p); len(probs) > 0 {
-			bad = append(bad, words.Say("%s (%s)", "%s（%s）", clip(p.Name), joinWords(probs)))
+			bad = append(bad, words.Say("%s (%s)", "%s（%s）", Clip(p.Name), JoinWords(probs)))
 		}
 	}
 	if len(bad) > 0 {
 		c.Say(ackrules.ServiceRollingUpdate503, a.path("connection-drain"), words.Say(
 			"connection draining is off and %d of %d backend pods stop abruptly: %s",
-			"连接优雅中断（connection drain）未开启，%[2]d 个后端 Pod 中有 %[1]d 个会被直接终止：%[3]s", len(bad), len(pods), listWords(bad, 3)))
+			"连接优雅中断（connection drain）未开启，%[2]d 个后端 Pod 中有 %[1]d 个会被直接终止：%[3]s", len(bad), len(pods), ListWords(bad, 3)))
 	}
 	return nil
 }
@@ -1091,7 +1090,7 @@ func checkACKTraffic(c *Context) error {
 	a := ackAnns(svc.Annotations)
 	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
 		sch != "wrr" && sch != "wlc" && !ackENIMode(c) {
-		var shown any = clip(sch)
+		var shown any = Clip(sch)
 		if sch == "" {
 			shown = words.Say("unset", "空值（未设置）")
 		}
@@ -1114,7 +1113,7 @@ func checkACKCCMVersion(c *Context) error {
 	tag, where, old, err := ccmOlder(c, ackEventsCCM)
 	if old {
 		c.Say(ackrules.ServiceOldCCMNoEvents, where, words.Say("cloud-controller-manager %s predates %s, the first release that records sync events",
-			"cloud-controller-manager %s 早于 %s（首个会记录同步事件的版本）", clip(tag), ackEventsCCM))
+			"cloud-controller-manager %s 早于 %s（首个会记录同步事件的版本）", Clip(tag), ackEventsCCM))
 	}
 	return err
 }
@@ -1122,7 +1121,7 @@ func checkACKCCMVersion(c *Context) error {
 // checkACKReuseCCMVersion flags a reused CLB on a cloud-controller-manager that cannot reuse one; when
 // the version cannot be read (a managed control plane hides it), a warning names the release needed.
 func checkACKReuseCCMVersion(c *Context) error {
-	id := clip(ackAnns(c.Service.Annotations).value("id"))
+	id := Clip(ackAnns(c.Service.Annotations).value("id"))
 	tag, where, old, err := ccmOlder(c, ackReuseCCM)
 	switch {
 	case snapshot.IsUnknown(err):
@@ -1134,16 +1133,16 @@ func checkACKReuseCCMVersion(c *Context) error {
 	case old:
 		c.Say(ackrules.ServiceReuseOldCCM, where, words.Say(
 			"the Service reuses CLB %s, but cloud-controller-manager %s predates %s, the first release that can reuse one",
-			"该 Service 复用了 CLB %s，但 cloud-controller-manager %s 早于 %s（首个支持复用 CLB 的版本）", id, clip(tag), ackReuseCCM))
+			"该 Service 复用了 CLB %s，但 cloud-controller-manager %s 早于 %s（首个支持复用 CLB 的版本）", id, Clip(tag), ackReuseCCM))
 	}
 	return nil
 }
 
 // ccmFloors are the CCM releases ccmOlder compares with, parsed once.
-var ccmFloors = func() map[string]version {
-	m := map[string]version{}
+var ccmFloors = func() map[string]Version {
+	m := map[string]Version{}
 	for _, s := range []string{ackEventsCCM, ackReuseCCM, ackNamedPortCCM} {
-		m[s], _ = parseVersion(s)
+		m[s], _ = ParseVersion(s)
 	}
 	return m
 }()
@@ -1161,23 +1160,23 @@ var ccmImageKey = snapshot.NewMemoKey[ccmImageResult]("ccm-image")
 // not read) or a CCM that the cluster does not show (a managed control plane) or whose tag is no
 // version.
 func ccmOlder(c *Context, minimum string) (tag, path string, older bool, err error) {
-	r := memo(c, ccmImageKey, func() ccmImageResult {
+	r := Memo(c, ccmImageKey, func() ccmImageResult {
 		image, path, err := ccmImage(c)
 		return ccmImageResult{image, path, err}
 	})
 	if r.err != nil {
 		return "", "", false, r.err
 	}
-	tag = imageTag(r.image)
-	v, err := parseVersion(tag)
+	tag = ImageTag(r.image)
+	v, err := ParseVersion(tag)
 	if err != nil {
-		return "", "", false, words.Errorf("cannot tell the CCM version from image %s: %v", "无法从镜像 %s 判断 CCM 的版本：%v", clip(r.image), err)
+		return "", "", false, words.Errorf("cannot tell the CCM version from image %s: %v", "无法从镜像 %s 判断 CCM 的版本：%v", Clip(r.image), err)
 	}
 	floor, ok := ccmFloors[minimum]
 	if !ok {
-		floor, _ = parseVersion(minimum)
+		floor, _ = ParseVersion(minimum)
 	}
-	return tag, r.path, v.compare(floor) < 0, nil
+	return tag, r.path, v.Compare(floor) < 0, nil
 }
 
 // checkACKIntranetLoopback flags a reused private CLB with layer-4 listeners: a node that is a
@@ -1192,7 +1191,7 @@ func checkACKIntranetLoopback(c *Context) error {
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if p, ok := isPrivateIP(ing.IP); ok {
 			private, known = p, true
-			why = words.Say("its address %s is private", "其地址 %s 是私网地址", clip(ing.IP))
+			why = words.Say("its address %s is private", "其地址 %s 是私网地址", Clip(ing.IP))
 			break
 		}
 	}
@@ -1218,7 +1217,7 @@ func checkACKIntranetLoopback(c *Context) error {
 		c.Say(ackrules.ServiceIntranetLBLoopback, a.path("id"), words.Say(
 			"reused CLB %s is internal (%s) and listens at layer 4 on %s: pods on a node that is one of its backends cannot reach it",
 			"复用的 CLB %s 是内网 CLB（%s），并在 %s 上提供四层监听：运行在其后端节点上的 Pod 无法访问它",
-			clip(a.value("id")), why, strings.Join(l4, ", ")))
+			Clip(a.value("id")), why, strings.Join(l4, ", ")))
 	}
 	return nil
 }
@@ -1228,7 +1227,7 @@ func checkACKAnnotationsNotLB(c *Context) error {
 	keys := ackCLBKeys(c.Service.Annotations)
 	c.Say(ackrules.ServiceListenerOnNodePort, "spec.type", words.Say("type is %s, so CCM ignores its %d CLB annotation(s): %s",
 		"类型为 %s，因此 CCM 会忽略它的 %d 个 CLB 注解：%s",
-		clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), listWords(clipAll(keys), 3)))
+		Clip(orDefault(string(c.Service.Spec.Type), "ClusterIP")), len(keys), ListWords(ClipAll(keys), 3)))
 	return nil
 }
 
@@ -1245,7 +1244,7 @@ func checkACKTypeChange(c *Context) error {
 	c.Say(ackrules.ServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]", words.Say(
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
 		"类型为 %s，但该 Service 仍带有 CLB %s 的标签：Service 不再是 LoadBalancer 类型时，CCM 会删除它创建的 CLB，其地址随之释放",
-		clip(orDefault(string(svc.Spec.Type), "ClusterIP")), clip(id)))
+		Clip(orDefault(string(svc.Spec.Type), "ClusterIP")), Clip(id)))
 	return nil
 }
 
@@ -1264,16 +1263,16 @@ func (e *wrappedWords) Unwrap() error             { return e.err }
 func ccmImage(c *Context) (image, path string, err error) {
 	var spec *corev1.PodSpec
 	kind := "Deployment"
-	dep, derr := c.Snap.Deployments.Get(kubeSystem, ackCCMName)
+	dep, derr := c.Snap.Deployments.Get(KubeSystem, ackCCMName)
 	if derr == nil {
 		spec = &dep.Spec.Template.Spec
-	} else if ds, serr := c.Snap.DaemonSets.Get(kubeSystem, ackCCMName); serr == nil {
+	} else if ds, serr := c.Snap.DaemonSets.Get(KubeSystem, ackCCMName); serr == nil {
 		spec, kind = &ds.Spec.Template.Spec, "DaemonSet"
 	} else {
 		switch {
-		case !isNotFound(derr):
+		case !IsNotFound(derr):
 			return "", "", derr
-		case !isNotFound(serr):
+		case !IsNotFound(serr):
 			return "", "", serr
 		}
 		return "", "", &wrappedWords{err: derr, w: words.Say("%[1]v, nor a DaemonSet of that name: a managed control plane runs it out of sight",
@@ -1283,7 +1282,7 @@ func ccmImage(c *Context) (image, path string, err error) {
 	if i < 0 {
 		return "", "", words.Errorf("%s kube-system/%s has no %s container", "%s kube-system/%s 中没有 %s 容器", kind, ackCCMName, ackCCMName)
 	}
-	return spec.Containers[i].Image, objPath(kubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
+	return spec.Containers[i].Image, ObjPath(KubeSystem, kind, ackCCMName, fmt.Sprintf("spec.template.spec.containers[%d].image", i)), nil
 }
 
 // ccmPortEntry walks the entries of a "a:b,c:d" annotation the way CCM does for one Service port:
@@ -1293,7 +1292,7 @@ func ccmPortEntry(entries []string, port string, key int, bad func(parts []strin
 	for i, e := range entries {
 		parts := strings.Split(e, ":")
 		if err := bad(parts); err != nil {
-			return nil, i + 1, words.Errorf("entry %q: %v", "条目 %q：%v", clip(e), err)
+			return nil, i + 1, words.Errorf("entry %q: %v", "条目 %q：%v", Clip(e), err)
 		}
 		if parts[key] == port {
 			return parts, i + 1, nil
@@ -1349,7 +1348,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 			c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path(suffix), words.Say(
 				"%s: entries %s name no port of the Service (ports: %s); CCM skips them",
 				"%s：条目 %s 不对应 Service 的任何端口（端口：%s）；CCM 会跳过它们",
-				suffix, listWords(quoteAll(rest), 8), servicePorts(svc)))
+				suffix, ListWords(quoteAll(rest), 8), servicePorts(svc)))
 		}
 		return entries, matches, true
 	}
@@ -1357,7 +1356,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		if len(parts) < 2 {
 			return words.Errorf("not protocol:port (e.g. https:443)", "不是“协议:端口”形式（例如 https:443）")
 		}
-		if err := oneOf("http", "https", "tcp", "udp")(parts[0]); err != nil {
+		if err := OneOf("http", "https", "tcp", "udp")(parts[0]); err != nil {
 			return words.Errorf("protocol %v", "协议 %v", err)
 		}
 		return nil
@@ -1386,7 +1385,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 	}); ok {
 		for _, p := range httpPorts {
 			if m := fm[p]; m != nil {
-				if err := atoiIn(1, 65535)(m[1]); err != nil {
+				if err := AtoiIn(1, 65535)(m[1]); err != nil {
 					c.Say(ackrules.ServiceInvalidAnnotation, a.path("forward-port"), words.Say("forward-port: target of listener %s: %v",
 						"forward-port：监听 %s 的目标端口：%v", p, err))
 				}
@@ -1414,7 +1413,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 func quoteAll(s []string) []string {
 	out := make([]string, len(s))
 	for i, e := range s {
-		out[i] = strconv.Quote(clip(e))
+		out[i] = strconv.Quote(Clip(e))
 	}
 	return out
 }

@@ -47,7 +47,7 @@ func ackCase(name string, bad, fixed []runtime.Object, want rules.ID, path strin
 	return svcCase{name: name, bad: withObjs(ackHealthy(), bad), fixed: withObjs(ackHealthy(), fixed), want: want, path: path}
 }
 
-func a(suffix string) string { return annPath(ackPrefix + suffix) }
+func a(suffix string) string { return AnnPath(ackPrefix + suffix) }
 
 func m(kv ...string) map[string]string {
 	out := map[string]string{}
@@ -141,21 +141,21 @@ func TestACKServiceChecks(t *testing.T) {
 			key = ackPrefix + key
 		}
 		cases = append(cases, ackCase(v.key+"="+v.bad, objs(ackSvc(m(key, v.bad))), objs(ackSvc(m(key, v.good))),
-			ackrules.ServiceInvalidAnnotation, annPath(key)))
+			ackrules.ServiceInvalidAnnotation, AnnPath(key)))
 	}
 	cases = append(cases, []svcCase{
 		ackCase("backend-type value", objs(ackSvc(m(eni, "ENI", "spec", "slb.s1.small"))), objs(ackSvc(s1)),
-			ackrules.ServiceIgnoredAnnotationValue, annPath(annBackendType)),
+			ackrules.ServiceIgnoredAnnotationValue, AnnPath(annBackendType)),
 		ackCase("vswitch id format", objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vs-123"))),
 			objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"), statusIP("192.168.0.10"))),
 			ackrules.ServiceInvalidAnnotation, a("vswitch-id")),
 		ackCase("misspelt suffix", objs(ackSvc(m("health-check-intreval", "5"))), objs(ackSvc(m("health-check-interval", "5"))),
 			ackrules.ServiceUnknownAnnotation, a("health-check-intreval")),
 		ackCase("misspelt prefix", objs(ackSvc(m("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler", "wrr"))), objs(ackSvc(m("scheduler", "wrr"))),
-			ackrules.ServiceUnknownAnnotation, annPath("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler")),
+			ackrules.ServiceUnknownAnnotation, AnnPath("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler")),
 		ackCase("legacy and current keys disagree", objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "rr"))),
 			objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "wrr"))),
-			ackrules.ServiceLegacyAnnotationConflict, annPath(ackLegacyPrefix+"scheduler")),
+			ackrules.ServiceLegacyAnnotationConflict, AnnPath(ackLegacyPrefix+"scheduler")),
 		ackCase("sticky session without type", objs(ackSvc(m("sticky-session", "on"))),
 			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert", "cookie-timeout", "1800"))),
 			ackrules.ServiceAnnotationDependency, a("sticky-session")),
@@ -186,14 +186,14 @@ func TestACKServiceChecks(t *testing.T) {
 		{name: "ENI on Flannel DaemonSet",
 			bad:   objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("kube-flannel-ds", "flannel:v0.15")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway-eniip", "terway:v1.9")),
-			want:  ackrules.ServiceENIFlannel, path: annPath(annBackendType)},
+			want:  ackrules.ServiceENIFlannel, path: AnnPath(annBackendType)},
 		{name: "ENI on Flannel pods", bad: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), func() runtime.Object {
 			p := fxPod("kube-flannel-x", "n1", true)
 			p.Namespace, p.Labels = "kube-system", map[string]string{"app": "flannel"}
 			return p
 		}(), fxDaemonSet("kube-proxy", "kube-proxy:v1.30")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway", "terway:v1.9")),
-			want:  ackrules.ServiceENIFlannel, path: annPath(annBackendType)},
+			want:  ackrules.ServiceENIFlannel, path: AnnPath(annBackendType)},
 		{name: "backend quota in Cluster mode",
 			bad:   append(objs(ackSvc(nil), fxPod("web-1", "w000", true)), manyNodes(201)...),
 			fixed: append(objs(ackSvc(m("backend-label", "pool=lb")), fxPod("web-1", "w000", true), fxNode("lb1", nodeLabel("pool", "lb"))), manyNodes(201)...),

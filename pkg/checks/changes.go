@@ -41,9 +41,9 @@ func changeRules(k rules.Kind) []rules.ID {
 // changeChecks run last, so that a change finding can replace a heuristic's.
 var changeChecks = []Check{
 	{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-		Emits: append(serviceChangeRules, ackrules.ServiceOrphanOnDelete), Inputs: targetOnly},
+		Emits: append(serviceChangeRules, ackrules.ServiceOrphanOnDelete), Inputs: TargetOnly},
 	{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
-		Emits: ingressChangeRules, Inputs: targetOnly},
+		Emits: ingressChangeRules, Inputs: TargetOnly},
 }
 
 func checkServiceChanges(c *Context) error {
@@ -122,7 +122,7 @@ func (c *Context) emitChange(ch changes.Change, preflight bool) bool {
 	w := ch.Words()
 	if en, zh := w.In(words.English), w.In(words.Chinese); len(en) > maxChangeMessage || len(zh) > maxChangeMessage {
 		// Clipped in each language; a phrase without facts is printed as it is.
-		w = words.Phrase{En: clipTo(en, maxChangeMessage), Zh: clipTo(zh, maxChangeMessage)}.With()
+		w = words.Phrase{En: ClipTo(en, maxChangeMessage), Zh: ClipTo(zh, maxChangeMessage)}.With()
 	}
 	c.Say(ch.Rule, ch.Field, w)
 	if len(c.findings) == n {

@@ -122,7 +122,8 @@ type Context struct {
 	Snap     *snapshot.Snapshot
 	Target   snapshot.Target
 	Provider rules.Provider
-	// Service or Ingress is the target object.
+
+	suite   *Suite // Service or Ingress is the target object.
 	Service *corev1.Service
 	Ingress *networkingv1.Ingress
 
@@ -140,16 +141,16 @@ type Context struct {
 	backends           backendSet
 	backendsErr        error
 	backendsDone       bool
-	paths              []ingressPath
-	pathsDone          bool
-	ctrl               IngressController
-	ctrlDone           bool
+	// targetMemo holds what TargetMemo derived from the target.
+	targetMemo map[any]any
+	ctrl       IngressController
+	ctrlDone   bool
 }
 
 // selector is the target Service's label selector as a string.
 func (c *Context) selector() string {
 	if !c.selDone {
-		c.sel, c.selDone = selectorString(c.Service), true
+		c.sel, c.selDone = SelectorString(c.Service), true
 	}
 	return c.sel
 }
@@ -175,7 +176,7 @@ func (c *Context) Say(id rules.ID, path string, w words.Words) {
 		return
 	}
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck,
-		Path: clipTo(path, maxPath), Message: w.In(words.English), Words: w})
+		Path: ClipTo(path, maxPath), Message: w.In(words.English), Words: w})
 }
 
 // SaySeverity is Say with a severity this instance decides.
@@ -272,7 +273,7 @@ func (e *classedError) Error() string { return e.err.Error() }
 func (e *classedError) Unwrap() error { return e.err }
 
 // classed gives err, the reason of a skip, its class.
-func classed(class snapshot.ReasonClass, err error) error {
+func Classed(class snapshot.ReasonClass, err error) error {
 	return &classedError{class: class, err: err}
 }
 
@@ -282,7 +283,7 @@ func (c *Context) offlineAddOnly() bool {
 }
 
 // notePartial records, once per check, that an AddOnly check ran offline on the input files only.
-func (c *Context) notePartial() {
+func (c *Context) NotePartial() {
 	if !c.offlineAddOnly() {
 		return
 	}
@@ -301,7 +302,7 @@ var offlineOnly = &words.WordsError{W: words.Say("offline: ran on the objects in
 
 // listAll lists st in every namespace. For an AddOnly check offline it is what the input files
 // hold (the caller notes the result as partial); otherwise an unknown list is an error.
-func listAll[T any](c *Context, st *snapshot.Store[T]) ([]T, error) {
+func ListAll[T any](c *Context, st *snapshot.Store[T]) ([]T, error) {
 	if c.offlineAddOnly() {
 		return st.Held(""), nil
 	}
@@ -338,15 +339,35 @@ func (l *lazyMap[K, V]) get(k K, fn func() V) V {
 	return v
 }
 
+// TargetKey names a value TargetMemo derives from a target; T is the value's type.
+type TargetKey[T any] struct{ _ byte }
+
+// NewTargetKey returns a new key, distinct from every other.
+func NewTargetKey[T any]() *TargetKey[T] { return new(TargetKey[T]) }
+
+// TargetMemo returns fn's result for key, computed once per target: what several checks derive from
+// the target.
+func TargetMemo[T any](c *Context, key *TargetKey[T], fn func() T) T {
+	if v, ok := c.targetMemo[key]; ok {
+		return v.(T)
+	}
+	v := fn()
+	if c.targetMemo == nil {
+		c.targetMemo = map[any]any{}
+	}
+	c.targetMemo[key] = v
+	return v
+}
+
 // memo returns fn's result for key, computed once per snapshot.
-func memo[T any](c *Context, key snapshot.MemoKey[T], fn func() T) T {
+func Memo[T any](c *Context, key snapshot.MemoKey[T], fn func() T) T {
 	return snapshot.Memo(c.Snap, key, fn)
 }
 
 // valErr is a memoized value with the error that computing it met.
-type valErr[T any] struct {
-	v   T
-	err error
+type ValErr[T any] struct {
+	V   T
+	Err error
 }
 
 // Result is what the checks found for one target.
@@ -367,17 +388,19 @@ type Result struct {
 	merged int
 }
 
-// Run applies the checks that fit the target and returns their findings. The target must be in the
-// snapshot. A check that emits a rule it does not declare is an internal error.
-func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, list []Check) (Result, error) {
+// Run applies the checks of the suite that fit the target, diagnosed for provider, and returns their
+// findings. The target must be in the snapshot. A check that emits a rule it does not declare is an
+// internal error.
+func (su *Suite) Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (Result, error) {
 	ctx := runContextPool.Get().(*Context)
 	defer func() {
 		*ctx = Context{reqs: ctx.reqs[:0], findings: ctx.findings[:0]}
 		runContextPool.Put(ctx)
 	}()
-	if err := ctx.reset(snap, t, provider); err != nil {
+	if err := ctx.reset(su, snap, t, provider); err != nil {
 		return Result{}, err
 	}
+	list := su.all
 	res := Result{Target: t, Provider: provider}
 	// applied names the checks of a Service no cloud load balancer is made for, for its note.
 	var applied []string
@@ -413,13 +436,17 @@ func Run(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, li
 	return res, nil
 }
 
+// MergedChecks counts the findings of checks that the runner merged into an earlier one of the same
+// rule and path; checks are meant to report each problem once themselves, and tests assert it.
+func (r Result) MergedChecks() int { return r.merged }
+
 // runContextPool holds the contexts of Run: the findings it returns are copies (mergeConfirmed),
 // so the buffers they grew serve the next target.
 var runContextPool = sync.Pool{New: func() any { return new(Context) }}
 
 // reset makes c a fresh context of the target, keeping only its scratch space.
-func (c *Context) reset(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) error {
-	*c = Context{Snap: snap, Target: t, Provider: provider, reqs: c.reqs[:0], findings: c.findings[:0]}
+func (c *Context) reset(su *Suite, snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) error {
+	*c = Context{Snap: snap, Target: t, Provider: provider, suite: su, reqs: c.reqs[:0], findings: c.findings[:0]}
 	var err error
 	switch t.Kind {
 	case snapshot.KindService:
@@ -450,14 +477,15 @@ func (c *Context) applies(ch *Check) bool {
 }
 
 // Plan is what the live fetcher reads for the targets: the provider detection's evidence, then the
-// inputs of the checks of list that apply to each target, for its detected provider (or provider,
+// inputs of the suite's checks that apply to each target, for its detected provider (or provider,
 // when set).
-func Plan(list []Check, provider rules.Provider) snapshot.Plan {
+func (su *Suite) Plan(provider rules.Provider) snapshot.Plan {
+	list := su.all
 	return snapshot.Plan{
 		Cluster: func(s *snapshot.Snapshot) []snapshot.Request {
 			var out []snapshot.Request
-			c := &Context{Snap: s}
-			for _, in := range detectionInputs {
+			c := &Context{Snap: s, suite: su}
+			for _, in := range su.DetectionInputs() {
 				out = in.appendRequests(out, c)
 			}
 			return out
@@ -479,7 +507,7 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 		Target: func(s *snapshot.Snapshot, t snapshot.Target, keep func(snapshot.Request) bool) []snapshot.Request {
 			p := provider
 			if p == "" {
-				p = DetectProvider(s, t).Provider
+				p = su.DetectProvider(s, t).Provider
 			}
 			sc := planScratchPool.Get().(*planScratch)
 			defer func() {
@@ -487,7 +515,7 @@ func Plan(list []Check, provider rules.Provider) snapshot.Plan {
 				planScratchPool.Put(sc)
 			}()
 			ctx := &sc.ctx
-			if err := ctx.reset(s, t, p); err != nil {
+			if err := ctx.reset(su, s, t, p); err != nil {
 				return nil
 			}
 			out := sc.reqs[:0]

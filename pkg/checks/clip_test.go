@@ -22,7 +22,7 @@ func TestClipToRuneBoundary(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := clipTo(tt.in, tt.max)
+			got := ClipTo(tt.in, tt.max)
 			if !utf8.ValidString(got) || got != tt.keep {
 				t.Errorf("clipTo = %q, want %q", got, tt.keep)
 			}

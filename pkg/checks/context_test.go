@@ -127,7 +127,7 @@ func TestDirectAccessClusterSwitch(t *testing.T) {
 			}
 		}
 		s.MarkComplete()
-		s.ConfigMaps.MarkGap(kubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+		s.ConfigMaps.MarkGap(KubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 		res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
 		assertVerdict(t, res, tkerules.ServiceE4033, rules.Warning, false)
 	})

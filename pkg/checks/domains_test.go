@@ -129,8 +129,8 @@ func TestACKAnnotationDomains(t *testing.T) {
 		{name: "vgroup-port port the Service lacks", ann: m(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa:80,rsp-bp1bbbbbbbb:8080")...),
 			want: ignored, path: a("vgroup-port"), facts: []string{"rsp-bp1bbbbbbbb:8080"}},
 		// backend-type: anything but eni means ECS backends.
-		{name: "backend-type eni", ann: m(annBackendType, "eni", "spec", "slb.s1.small"), path: annPath(annBackendType)},
-		{name: "backend-type Eni", ann: m(annBackendType, "Eni"), want: ignored, path: annPath(annBackendType), facts: []string{"eni", "ecs"}},
+		{name: "backend-type eni", ann: m(annBackendType, "eni", "spec", "slb.s1.small"), path: AnnPath(annBackendType)},
+		{name: "backend-type Eni", ann: m(annBackendType, "Eni"), want: ignored, path: AnnPath(annBackendType), facts: []string{"eni", "ecs"}},
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
@@ -175,7 +175,7 @@ func TestTKEServiceAnnotationDomains(t *testing.T) {
 			res := diagnose(t, fixture(t, lbSvc(svcAnn(tt.key, tt.value))), snapshot.KindService, "web", tkerules.Provider)
 			var got []Finding
 			for _, f := range res.Findings {
-				if f.Rule == tkerules.ServiceInvalidAnnotationValue && f.Path == annPath(tt.key) {
+				if f.Rule == tkerules.ServiceInvalidAnnotationValue && f.Path == AnnPath(tt.key) {
 					got = append(got, f)
 				}
 			}
@@ -186,7 +186,7 @@ func TestTKEServiceAnnotationDomains(t *testing.T) {
 				return
 			}
 			if len(got) != 1 {
-				t.Fatalf("want one %s at %s, got %v", tkerules.ServiceInvalidAnnotationValue, annPath(tt.key), res.Findings)
+				t.Fatalf("want one %s at %s, got %v", tkerules.ServiceInvalidAnnotationValue, AnnPath(tt.key), res.Findings)
 			}
 			for _, v := range []string{"BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR"} {
 				if !strings.Contains(got[0].Message, v) {

@@ -60,7 +60,7 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer), ev)
 			list := []Check{{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Emits: tt.emits, Run: tt.run}}
-			res, err := Run(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, tkerules.Provider, list)
+			res, err := NewSuiteOf(DefaultSuite().Clouds(), list).Run(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, tkerules.Provider)
 			if tt.ok && (err != nil || len(res.Findings) != 1) {
 				t.Fatalf("want one finding, got %v, %v", res.Findings, err)
 			}

@@ -106,7 +106,7 @@ func TestCheckAndEventAreOneFinding(t *testing.T) {
 			objs: objs(ingress(ingAnn(annHTTPRules, `[{"path":"/a"`)), service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE4022, source: SourceCheckEvent,
-			path: annPath(annHTTPRules), severity: rules.Error},
+			path: AnnPath(annHTTPRules), severity: rules.Error},
 		{name: "an event alone stays an event",
 			objs: objs(ingress(), service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),

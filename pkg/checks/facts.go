@@ -46,16 +46,16 @@ func ExportFacts() Facts {
 		Patterns: map[string]string{
 			PatternIngressHost: hostRE.String(),
 			PatternIngressPath: pathRE.String(),
-			PatternTKELBID:     clbID.re.String(),
-			PatternTKESubnetID: subnetID.re.String(),
-			PatternTKEVPCID:    vpcID.re.String(),
-			PatternTKERegionID: regionID.re.String(),
+			PatternTKELBID:     clbID.RE.String(),
+			PatternTKESubnetID: subnetID.RE.String(),
+			PatternTKEVPCID:    vpcID.RE.String(),
+			PatternTKERegionID: regionID.RE.String(),
 			PatternTKEZone:     zoneRE.String(),
-			PatternACKLBID:     aliLBID.re.String(),
-			PatternACKVSwitch:  vswitchID.re.String(),
-			PatternACKRGID:     aliRGID.re.String(),
-			PatternACKACLID:    aliACLID.re.String(),
-			PatternACKSpec:     clbSpecName.re.String(),
+			PatternACKLBID:     aliLBID.RE.String(),
+			PatternACKVSwitch:  vswitchID.RE.String(),
+			PatternACKRGID:     aliRGID.RE.String(),
+			PatternACKACLID:    aliACLID.RE.String(),
+			PatternACKSpec:     clbSpecName.RE.String(),
 		},
 	}
 }
@@ -63,7 +63,6 @@ func ExportFacts() Facts {
 // TKE annotation keys the checks read, for packages that must name the same keys (the admission
 // policies and their tests).
 const (
-	AnnIngressClass     = annIngressClass
 	AnnHTTPRules        = annHTTPRules
 	AnnHTTPSRules       = annHTTPSRules
 	AnnRuleMix          = annRuleMix

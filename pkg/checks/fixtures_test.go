@@ -34,7 +34,7 @@ func fixture(t *testing.T, objs ...runtime.Object) *snapshot.Snapshot {
 // the test when a skip has no valid class or when the checks reported one problem twice.
 func diagnose(t *testing.T, s *snapshot.Snapshot, kind snapshot.Kind, name string, p rules.Provider) Result {
 	t.Helper()
-	res, err := Run(s, snapshot.Target{Kind: kind, Namespace: ns, Name: name}, p, All())
+	res, err := DefaultSuite().Run(s, snapshot.Target{Kind: kind, Namespace: ns, Name: name}, p)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -102,7 +102,7 @@ func ingress(mods ...func(*networkingv1.Ingress)) *networkingv1.Ingress {
 	pt := networkingv1.PathTypePrefix
 	ing := &networkingv1.Ingress{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "networking.k8s.io/v1", Kind: "Ingress"},
-		ObjectMeta: meta("bar", map[string]string{annIngressClass: "qcloud"}),
+		ObjectMeta: meta("bar", map[string]string{AnnIngressClass: "qcloud"}),
 		Spec: networkingv1.IngressSpec{Rules: []networkingv1.IngressRule{{
 			Host: "shop.example.com",
 			IngressRuleValue: networkingv1.IngressRuleValue{HTTP: &networkingv1.HTTPIngressRuleValue{Paths: []networkingv1.HTTPIngressPath{{

@@ -22,23 +22,23 @@ func FuzzParsers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		_, _ = parseBool(s)
-		_, _ = parseIntRange(s, 1, 2048)
-		for _, id := range []idFormat{clbID, subnetID, vpcID, regionID} {
-			_ = id.check(s)
+		_, _ = ParseBool(s)
+		_, _ = ParseIntRange(s, 1, 2048)
+		for _, id := range []IDFormat{clbID, subnetID, vpcID, regionID} {
+			_ = id.Validate(s)
 		}
-		_, _ = jsonObject(s)
+		_, _ = JSONObject(s)
 		_, _ = parseRuleAnnotation(s, true)
 		_, _ = parseProtocolPort(s)
 		if cfg := parseMasqConfig(s); cfg.err == nil {
 			_ = coversAll(cfg.dst) || coversAll(cfg.src)
 		}
-		_, _ = yamlObject(s)
-		if v, err := parseVersion(s); err == nil {
-			_ = v.compare(v)
+		_, _ = YAMLObject(s)
+		if v, err := ParseVersion(s); err == nil {
+			_ = v.Compare(v)
 		}
-		_ = imageTag(s)
-		_, _ = parseKeyValues(s)
+		_ = ImageTag(s)
+		_, _ = ParseKeyValues(s)
 		_, _ = lastAppliedAnnotations(map[string]string{"kubectl.kubernetes.io/last-applied-configuration": s})
 	})
 }
@@ -109,8 +109,8 @@ func FuzzIsJSONObject(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		_, err := jsonObject(s)
-		if isJSONObject(s) && err != nil {
+		_, err := JSONObject(s)
+		if IsJSONObject(s) && err != nil {
 			t.Errorf("isJSONObject(%q) holds, but jsonObject fails: %v", s, err)
 		}
 	})

@@ -17,10 +17,10 @@ import (
 var serviceChecks = []Check{
 	{Name: "service-endpoints", Kind: rules.Service, Provider: rules.Generic, Applies: hasEndpointsAtAll, Run: checkServiceEndpoints,
 		Emits:  []rules.ID{rules.GenericServiceNoSelector, rules.GenericServiceNoEndpoints, rules.GenericServiceEndpointsNotReady},
-		Inputs: []Input{required(inSlices, selectorless), when(inSlices, func(c *Context) bool { return !selectorless(c) }), inBackendPods}},
+		Inputs: []Input{Require(InSlices, selectorless), OnlyWhen(InSlices, func(c *Context) bool { return !selectorless(c) }), InBackendPods}},
 	{Name: "external-traffic-local", Kind: rules.Service, Provider: rules.Generic, Applies: localLoadBalancer, Run: checkExternalTrafficLocal,
 		Emits:  []rules.ID{rules.GenericServiceExternalTrafficLocal},
-		Inputs: []Input{inSlices, inBackendPods, inNodes}},
+		Inputs: []Input{InSlices, InBackendPods, InNodes}},
 }
 
 // Node labels that keep a node out of cloud load balancers, and the labels of control-plane nodes.
@@ -32,39 +32,39 @@ const (
 var controlPlaneLabels = []string{"node-role.kubernetes.io/master", "node-role.kubernetes.io/control-plane"}
 
 // backendEndpoint is one backend address of a Service.
-type backendEndpoint struct {
+type BackendEndpoint struct {
 	// name is the pod name, or the address when the endpoint names no pod.
-	name string
+	Name string
 	// node is the node name, "" when unknown.
-	node  string
-	ready bool
+	Node  string
+	Ready bool
 	// why says why a not-ready endpoint is not ready.
-	why words.Words
+	Why words.Words
 }
 
 // backendSet is what the snapshot says about a Service's backends.
 type backendSet struct {
-	eps []backendEndpoint
+	Endpoints []BackendEndpoint
 	// from names the source: "EndpointSlices" or "pods".
-	from string
+	From string
 }
 
 // split returns the ready and the not-ready endpoints.
-func (b backendSet) split() (ready, notReady []backendEndpoint) {
+func (b backendSet) Split() (ready, notReady []BackendEndpoint) {
 	n := 0
-	for _, e := range b.eps {
-		if e.ready {
+	for _, e := range b.Endpoints {
+		if e.Ready {
 			n++
 		}
 	}
 	if n > 0 {
-		ready = make([]backendEndpoint, 0, n)
+		ready = make([]BackendEndpoint, 0, n)
 	}
-	if n < len(b.eps) {
-		notReady = make([]backendEndpoint, 0, len(b.eps)-n)
+	if n < len(b.Endpoints) {
+		notReady = make([]BackendEndpoint, 0, len(b.Endpoints)-n)
 	}
-	for _, e := range b.eps {
-		if e.ready {
+	for _, e := range b.Endpoints {
+		if e.Ready {
 			ready = append(ready, e)
 		} else {
 			notReady = append(notReady, e)
@@ -78,7 +78,7 @@ func (b backendSet) split() (ready, notReady []backendEndpoint) {
 // reason neither could be read.
 func serviceBackends(c *Context) (backendSet, error) {
 	if !c.backendsDone {
-		c.backends, c.backendsErr = backendsOf(c.Snap, c.Service)
+		c.backends, c.backendsErr = BackendsOf(c.Snap, c.Service)
 		c.backendsDone = true
 	}
 	return c.backends, c.backendsErr
@@ -95,7 +95,7 @@ var serviceSlicesKey = snapshot.NewMemoKey[*lazyMap[string, *slicesIndex]]("chec
 
 // serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
 // by Service name built once per snapshot. The slice it returns is shared: callers only read it.
-func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.EndpointSlice, error) {
+func ServiceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.EndpointSlice, error) {
 	all := snapshot.Memo(snap, serviceSlicesKey, func() *lazyMap[string, *slicesIndex] { return newLazyMap[string, *slicesIndex](0) })
 	idx := all.get(svc.Namespace, func() *slicesIndex {
 		idx := &slicesIndex{}
@@ -119,10 +119,10 @@ func serviceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.En
 }
 
 // backendsOf is serviceBackends for any Service of the snapshot.
-func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error) {
-	slices, serr := serviceSlices(snap, svc)
+func BackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error) {
+	slices, serr := ServiceSlices(snap, svc)
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
-		return backendSet{eps: sliceEndpoints(slices), from: "EndpointSlices"}, nil
+		return backendSet{Endpoints: sliceEndpoints(slices), From: "EndpointSlices"}, nil
 	}
 	if serr != nil && len(svc.Spec.Selector) == 0 {
 		return backendSet{}, serr // without a selector only EndpointSlices name the backends
@@ -134,10 +134,10 @@ func backendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error
 		}
 		return backendSet{}, perr
 	}
-	return backendSet{eps: podEndpoints(pods), from: "pods"}, nil
+	return backendSet{Endpoints: podEndpoints(pods), From: "pods"}, nil
 }
 
-func sliceEndpoints(list []*snapshot.EndpointSlice) []backendEndpoint {
+func sliceEndpoints(list []*snapshot.EndpointSlice) []BackendEndpoint {
 	n := 0
 	for _, es := range list {
 		n += len(es.Endpoints)
@@ -145,39 +145,39 @@ func sliceEndpoints(list []*snapshot.EndpointSlice) []backendEndpoint {
 	if n == 0 {
 		return nil
 	}
-	out := make([]backendEndpoint, 0, n)
+	out := make([]BackendEndpoint, 0, n)
 	// seen indexes out once it is long enough for a linear search to cost more than a map.
 	var seen map[string]bool
 	for _, es := range list {
 		for _, ep := range es.Endpoints {
-			e := backendEndpoint{ready: ep.Conditions.Ready == nil || *ep.Conditions.Ready}
+			e := BackendEndpoint{Ready: ep.Conditions.Ready == nil || *ep.Conditions.Ready}
 			switch {
 			case ep.TargetRef != nil && ep.TargetRef.Name != "":
-				e.name = ep.TargetRef.Name
+				e.Name = ep.TargetRef.Name
 			case len(ep.Addresses) > 0:
-				e.name = ep.Addresses[0]
+				e.Name = ep.Addresses[0]
 			default:
 				continue
 			}
-			e.node = ep.NodeName
+			e.Node = ep.NodeName
 			if ep.Conditions.Terminating != nil && *ep.Conditions.Terminating {
-				e.why = whyTerminating
-			} else if !e.ready {
-				e.why = whyNotReady
+				e.Why = whyTerminating
+			} else if !e.Ready {
+				e.Why = whyNotReady
 			}
 			// Dual-stack Services list each pod once per address family.
 			if seen == nil && len(out) >= 16 {
 				seen = make(map[string]bool, n)
 				for _, o := range out {
-					seen[o.name] = true
+					seen[o.Name] = true
 				}
 			}
 			if seen != nil {
-				if seen[e.name] {
+				if seen[e.Name] {
 					continue
 				}
-				seen[e.name] = true
-			} else if slices.ContainsFunc(out, func(o backendEndpoint) bool { return o.name == e.name }) {
+				seen[e.Name] = true
+			} else if slices.ContainsFunc(out, func(o BackendEndpoint) bool { return o.Name == e.Name }) {
 				continue
 			}
 			out = append(out, e)
@@ -196,20 +196,20 @@ var (
 	whyNotScheduled = words.Say("not scheduled", "未调度")
 )
 
-func podEndpoints(pods []*snapshot.Pod) []backendEndpoint {
-	var out []backendEndpoint
+func podEndpoints(pods []*snapshot.Pod) []BackendEndpoint {
+	var out []BackendEndpoint
 	for _, p := range pods {
 		if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
 			continue
 		}
-		e := backendEndpoint{name: p.Name, node: p.Spec.NodeName, ready: podReady(p) && p.DeletionTimestamp == nil}
+		e := BackendEndpoint{Name: p.Name, Node: p.Spec.NodeName, Ready: podReady(p) && p.DeletionTimestamp == nil}
 		switch {
 		case p.DeletionTimestamp != nil:
-			e.why = whyTerminating
+			e.Why = whyTerminating
 		case p.Spec.NodeName == "":
-			e.why = whyNotScheduled
-		case !e.ready:
-			e.why = whyNotReady
+			e.Why = whyNotScheduled
+		case !e.Ready:
+			e.Why = whyNotReady
 		}
 		out = append(out, e)
 	}
@@ -229,7 +229,7 @@ func hasEndpointsAtAll(c *Context) bool { return c.Service.Spec.Type != corev1.S
 
 // selectorString is labels.SelectorFromSet(svc.Spec.Selector).String(), "k1=v1,k2=v2" in key
 // order, built without the selector.
-func selectorString(svc *corev1.Service) string {
+func SelectorString(svc *corev1.Service) string {
 	set := svc.Spec.Selector
 	if len(set) == 0 {
 		return ""
@@ -260,14 +260,14 @@ func selectorString(svc *corev1.Service) string {
 func checkServiceEndpoints(c *Context) error {
 	svc := c.Service
 	if len(svc.Spec.Selector) == 0 {
-		slices, err := serviceSlices(c.Snap, svc)
+		slices, err := ServiceSlices(c.Snap, svc)
 		if err != nil {
 			return err
 		}
 		if len(slices) == 0 {
 			c.Say(rules.GenericServiceNoSelector, "spec.selector", words.Say(
 				"the Service has no selector and no EndpointSlice labelled %s=%s",
-				"该 Service 没有选择器（selector），也没有带 %s=%s 标签的 EndpointSlice", discoveryv1.LabelServiceName, clip(svc.Name)))
+				"该 Service 没有选择器（selector），也没有带 %s=%s 标签的 EndpointSlice", discoveryv1.LabelServiceName, Clip(svc.Name)))
 			return nil
 		}
 	}
@@ -275,24 +275,24 @@ func checkServiceEndpoints(c *Context) error {
 	if err != nil {
 		return err
 	}
-	ready, notReady := b.split()
+	ready, notReady := b.Split()
 	var names []words.Words
 	for _, e := range notReady {
-		names = append(names, words.Say("%s (%s)", "%s（%s）", clip(e.name), e.why))
+		names = append(names, words.Say("%s (%s)", "%s（%s）", Clip(e.Name), e.Why))
 	}
 	switch {
-	case len(b.eps) == 0 && len(svc.Spec.Selector) > 0:
+	case len(b.Endpoints) == 0 && len(svc.Spec.Selector) > 0:
 		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("no pod matches the selector %s (read from %s)",
-			"没有 Pod 匹配选择器 %s（读自 %s）", clip(selectorString(svc)), b.from))
-	case len(b.eps) == 0:
+			"没有 Pod 匹配选择器 %s（读自 %s）", Clip(SelectorString(svc)), b.From))
+	case len(b.Endpoints) == 0:
 		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("the Service's EndpointSlices list no endpoint",
 			"该 Service 的 EndpointSlice 中没有任何 Endpoint"))
 	case len(ready) == 0:
 		c.Say(rules.GenericServiceNoEndpoints, "spec.selector", words.Say("none of the %d endpoints is ready (read from %s): %s",
-			"%d 个 Endpoint 全都未就绪（读自 %s）：%s", len(b.eps), b.from, listWords(names, 8)))
+			"%d 个 Endpoint 全都未就绪（读自 %s）：%s", len(b.Endpoints), b.From, ListWords(names, 8)))
 	case len(notReady) > 0:
 		c.Say(rules.GenericServiceEndpointsNotReady, "spec.selector", words.Say("%d of %d endpoints are not ready: %s",
-			"%[2]d 个 Endpoint 中有 %[1]d 个未就绪：%[3]s", len(notReady), len(b.eps), listWords(names, 8)))
+			"%[2]d 个 Endpoint 中有 %[1]d 个未就绪：%[3]s", len(notReady), len(b.Endpoints), ListWords(names, 8)))
 	}
 	return nil
 }
@@ -313,11 +313,11 @@ func checkExternalTrafficLocal(c *Context) error {
 			"在集群内，该地址只在运行着就绪后端 Pod 的节点上可用（无法读取是哪些节点）"))
 		return err
 	}
-	ready, _ := b.split()
+	ready, _ := b.Split()
 	withBackend := map[string]bool{}
 	for _, e := range ready {
-		if e.node != "" {
-			withBackend[e.node] = true
+		if e.Node != "" {
+			withBackend[e.Node] = true
 		}
 	}
 	if len(withBackend) == 0 {
@@ -326,12 +326,12 @@ func checkExternalTrafficLocal(c *Context) error {
 			"没有节点运行着就绪的后端 Pod，因此无论从集群内还是集群外，该地址在任何节点上都不会响应"))
 		return nil
 	}
-	hosts := clipAll(slices.Sorted(maps.Keys(withBackend)))
+	hosts := ClipAll(slices.Sorted(maps.Keys(withBackend)))
 	nodes, err := nodesOf(c.Snap)
 	if err != nil {
 		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address works in-cluster only on the nodes hosting a ready backend pod (%s); the node list could not be read",
-			"在集群内，该地址只在运行着就绪后端 Pod 的节点（%s）上可用；无法读取节点列表", listWords(hosts, 8)))
+			"在集群内，该地址只在运行着就绪后端 Pod 的节点（%s）上可用；无法读取节点列表", ListWords(hosts, 8)))
 		return err
 	}
 	const shown = 8
@@ -341,10 +341,10 @@ func checkExternalTrafficLocal(c *Context) error {
 		switch {
 		case !withBackend[n.Name]:
 			if nWithout < len(without) {
-				without[nWithout] = clip(n.Name)
+				without[nWithout] = Clip(n.Name)
 			}
 			nWithout++
-		case !excludedFromLB(n):
+		case !ExcludedFromLB(n):
 			servingLB = true
 		}
 	}
@@ -354,16 +354,16 @@ func checkExternalTrafficLocal(c *Context) error {
 	case !servingLB && !unseen:
 		c.SaySeverity(rules.GenericServiceExternalTrafficLocal, rules.Error, path, words.Say(
 			"the ready backend pods run only on nodes labelled %s (%s), so no load balancer backend can answer",
-			"就绪的后端 Pod 只运行在带有 %s 标签的节点（%s）上，因此负载均衡没有能响应的后端服务器", labelExcludeLB, listWords(hosts, 8)))
+			"就绪的后端 Pod 只运行在带有 %s 标签的节点（%s）上，因此负载均衡没有能响应的后端服务器", labelExcludeLB, ListWords(hosts, 8)))
 	case nWithout > 0:
-		list := listWords(without[:min(nWithout, shown)], shown)
+		list := ListWords(without[:min(nWithout, shown)], shown)
 		if nWithout > shown {
 			list = words.Say("%s and %d more", "%s 等另外 %d 个", list, nWithout-shown)
 		}
 		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
 			"在集群内，从 %[2]d 个节点中 %[1]d 个没有就绪后端 Pod 的节点（%[3]s）访问该地址会失败；只在 %[4]s 上可用",
-			nWithout, len(nodes.list), list, listWords(hosts, 8)))
+			nWithout, len(nodes.list), list, ListWords(hosts, 8)))
 	}
 	return nil
 }
@@ -376,30 +376,30 @@ type snapNodes struct {
 
 // nodesOf lists the snapshot's nodes, once per snapshot.
 func nodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
-	r := snapshot.Memo(snap, nodesKey, func() valErr[snapNodes] {
+	r := snapshot.Memo(snap, nodesKey, func() ValErr[snapNodes] {
 		list, err := snap.Nodes.List("")
 		if err != nil {
-			return valErr[snapNodes]{err: err}
+			return ValErr[snapNodes]{Err: err}
 		}
 		n := snapNodes{list: list, clipped: make(map[string]bool, len(list))}
 		for _, node := range list {
-			n.clipped[clip(node.Name)] = true
+			n.clipped[Clip(node.Name)] = true
 		}
-		return valErr[snapNodes]{v: n}
+		return ValErr[snapNodes]{V: n}
 	})
-	return r.v, r.err
+	return r.V, r.Err
 }
 
-var nodesKey = snapshot.NewMemoKey[valErr[snapNodes]]("checks.nodes")
+var nodesKey = snapshot.NewMemoKey[ValErr[snapNodes]]("checks.nodes")
 
 // excludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.
-func excludedFromLB(n *corev1.Node) bool {
+func ExcludedFromLB(n *corev1.Node) bool {
 	_, a := n.Labels[labelExcludeLB]
 	_, b := n.Labels[labelExcludeLBLegacy]
 	return a || b
 }
 
-func isControlPlaneNode(n *corev1.Node) bool {
+func IsControlPlaneNode(n *corev1.Node) bool {
 	for _, l := range controlPlaneLabels {
 		if _, ok := n.Labels[l]; ok {
 			return true
@@ -408,7 +408,7 @@ func isControlPlaneNode(n *corev1.Node) bool {
 	return n.Labels["kubernetes.io/role"] == "master"
 }
 
-func nodeIsReady(n *corev1.Node) bool {
+func NodeIsReady(n *corev1.Node) bool {
 	for _, c := range n.Status.Conditions {
 		if c.Type == corev1.NodeReady {
 			return c.Status == corev1.ConditionTrue
@@ -418,20 +418,20 @@ func nodeIsReady(n *corev1.Node) bool {
 }
 
 // clipAll clips every name of a list taken from the user's objects.
-func clipAll(names []string) []string {
+func ClipAll(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = clip(n)
+		out[i] = Clip(n)
 	}
 	return out
 }
 
 // nameList joins names, showing at most max of them.
-func nameList(names []string, max int) string { return listWords(names, max).In(words.English) }
+func NameList(names []string, max int) string { return ListWords(names, max).In(words.English) }
 
 // listWords joins items (names, or Words worded in the reader's language), showing at most max of
 // them and how many more there are.
-func listWords[T any](items []T, max int) words.Words {
+func ListWords[T any](items []T, max int) words.Words {
 	n := min(len(items), max)
 	args := make([]any, 0, n+1)
 	for _, it := range items[:n] {
@@ -445,7 +445,7 @@ func listWords[T any](items []T, max int) words.Words {
 }
 
 // joinWords joins phrases with a semicolon, in the reader's language.
-func joinWords(ws []words.Words) words.Words {
+func JoinWords(ws []words.Words) words.Words {
 	args := make([]any, len(ws))
 	for i, w := range ws {
 		args[i] = w

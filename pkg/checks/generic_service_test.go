@@ -171,7 +171,7 @@ func runServiceCases(t *testing.T, p rules.Provider, cases []svcCase) {
 
 // emits reports whether the check named name declares rule id.
 func emits(name string, id rules.ID) bool {
-	for _, c := range All() {
+	for _, c := range DefaultSuite().Checks() {
 		for _, e := range c.Emits {
 			if c.Name == name && e == id {
 				return true
@@ -266,7 +266,7 @@ func TestNearestAndEditDistance(t *testing.T) {
 			}
 		})
 	}
-	if best, d := nearest("health-check-intreval", ackSuffixes); best != "health-check-interval" || d != 2 {
+	if best, d := Nearest("health-check-intreval", ackSuffixes); best != "health-check-interval" || d != 2 {
 		t.Errorf("nearest = %s %d", best, d)
 	}
 }
@@ -285,7 +285,7 @@ func TestSelectorString(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			svc := &corev1.Service{Spec: corev1.ServiceSpec{Selector: tc.set}}
-			if got, want := selectorString(svc), labels.SelectorFromSet(tc.set).String(); got != want {
+			if got, want := SelectorString(svc), labels.SelectorFromSet(tc.set).String(); got != want {
 				t.Errorf("selectorString = %q, want %q", got, want)
 			}
 		})
@@ -308,8 +308,8 @@ func TestSliceEndpointsDualStack(t *testing.T) {
 				t.Fatalf("%d endpoints, want %d", len(got), n)
 			}
 			for i, e := range got {
-				if want := fmt.Sprintf("web-%02d", i); e.name != want || e.ready != (i%3 != 0) {
-					t.Errorf("endpoint %d = %s ready=%v, want %s ready=%v", i, e.name, e.ready, want, i%3 != 0)
+				if want := fmt.Sprintf("web-%02d", i); e.Name != want || e.Ready != (i%3 != 0) {
+					t.Errorf("endpoint %d = %s ready=%v, want %s ready=%v", i, e.Name, e.Ready, want, i%3 != 0)
 				}
 			}
 		})

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -70,9 +69,6 @@ var knownIngressControllers = []struct {
 	{"Istio", []string{"istio"}, []string{"istio.io/ingress-controller"}},
 }
 
-// tkeCLBName is the Name of TKE's CLB Ingress controller, the one the catalog covers.
-const tkeCLBName = "TKE CLB"
-
 // ingressController names the controller of the target Ingress, once per target. An Ingress without
 // a class is TKE's CLB controller's when the target is diagnosed for TKE (that controller takes
 // Ingresses without a class); elsewhere the cluster's default IngressClass decides, unknown here.
@@ -87,29 +83,49 @@ func ingressController(c *Context) IngressController {
 func detectIngressController(c *Context) IngressController {
 	ing := c.Ingress
 	var ic IngressController
-	switch cls, ok := ing.Annotations[annIngressClass]; {
+	switch cls, ok := ing.Annotations[AnnIngressClass]; {
 	case ok:
 		ic.Class, ic.Path = cls, ingressClassAnnPath
 	case ing.Spec.IngressClassName != nil:
 		ic.Class, ic.Path = *ing.Spec.IngressClassName, "spec.ingressClassName"
-		if ic.Class != "qcloud" {
+		if c.suite.controllerOf(ic.Class, "") == nil {
 			if cls, err := c.Snap.IngressClasses.Get("", ic.Class); err == nil {
 				ic.Controller = cls.Spec.Controller
 			}
 		}
 	default:
-		if c.Provider == tkerules.Provider {
-			ic.Name, ic.Covered = tkeCLBName, true
+		if cl, ok := c.suite.Cloud(c.Provider); ok && cl.IngressController != nil && cl.IngressController.Classless {
+			ic.Name, ic.Covered = cl.IngressController.Name, true
 		}
 		return ic
 	}
-	if ic.Class == "qcloud" && ic.Controller == "" || strings.Contains(ic.Controller, "qcloud") || strings.Contains(ic.Controller, "tencent") {
-		ic.Name, ic.Covered = tkeCLBName, true
+	if own := c.suite.controllerOf(ic.Class, ic.Controller); own != nil {
+		ic.Name, ic.Covered = own.Name, true
 	} else {
 		ic.Name = knownController(ic.Class, ic.Controller)
 	}
-	ic.Class, ic.Controller = clip(ic.Class), clip(ic.Controller)
+	ic.Class, ic.Controller = Clip(ic.Class), Clip(ic.Controller)
 	return ic
+}
+
+// controllerOf is the cloud's own Ingress controller that takes an Ingress of class whose
+// IngressClass names controller ("" when unknown), or nil.
+func (su *Suite) controllerOf(class, controller string) *IngressControllerSpec {
+	for _, cl := range su.clouds {
+		own := cl.IngressController
+		if own == nil {
+			continue
+		}
+		if controller == "" && slices.Contains(own.Classes, class) {
+			return own
+		}
+		for _, sub := range own.Controllers {
+			if controller != "" && strings.Contains(controller, sub) {
+				return own
+			}
+		}
+	}
+	return nil
 }
 
 // knownController names the controller of an IngressClass by its spec.controller when that is
@@ -128,8 +144,9 @@ func knownController(class, controller string) string {
 	return ""
 }
 
-// clbIngress is true when the TKE CLB controller handles the target Ingress.
-func clbIngress(c *Context) bool { return ingressController(c).Covered }
+// OwnController is true when the Ingress controller of the target's cloud that the catalog covers
+// handles the target Ingress.
+func OwnController(c *Context) bool { return ingressController(c).Covered }
 
 // checkIngressClass reports an Ingress whose class selects a controller the catalog does not cover.
 func checkIngressClass(c *Context) error {

@@ -2,26 +2,16 @@ package checks
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
-// All returns every check, in the order they run and report. The list is built once and shared:
-// callers must not modify its elements (appending copies it).
-func All() []Check { return slices.Clip(allChecks()) }
+// genericChecks are the provider-independent checks that run before every provider's, in order.
+func genericChecks() []Check { return slices.Concat(independentChecks, serviceChecks) }
 
-var allChecks = sync.OnceValue(func() []Check {
-	var out []Check
-	for _, group := range [][]Check{genericChecks, serviceChecks, tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, ackServiceChecks, changeChecks} {
-		out = append(out, group...)
-	}
-	return out
-})
-
-// genericChecks run for every provider.
-var genericChecks = []Check{
+// independentChecks run for every provider.
+var independentChecks = []Check{
 	{Name: "ingress-class", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressClass,
 		Emits: []rules.ID{rules.GenericIngressOtherController},
 		Inputs: []Input{{Resource: snapshot.IngressClasses, Scope: Referenced, Names: func(c *Context) []string {
@@ -37,9 +27,18 @@ var genericChecks = []Check{
 		Emits:  []rules.ID{rules.GenericIngressNoEvents, rules.GenericIngressUnmatchedWarning},
 		Inputs: []Input{inEvents}},
 	{Name: "provider-conflict", Kind: rules.Service, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericServiceProviderConflict},
-		Inputs: detectionInputs},
+		Inputs: []Input{{Scope: Derived, Derive: detectionReads}}},
 	{Name: "provider-conflict", Kind: rules.Ingress, Provider: rules.Generic, Run: checkProviderConflict, Emits: []rules.ID{rules.GenericIngressProviderConflict},
-		Inputs: detectionInputs},
+		Inputs: []Input{{Scope: Derived, Derive: detectionReads}}},
 }
 
-func isNotFound(err error) bool { return snapshot.IsNotFound(err) }
+// detectionReads are the reads of provider detection, for the checks that detect it too.
+func detectionReads(c *Context) []snapshot.Request {
+	var out []snapshot.Request
+	for _, in := range c.suite.DetectionInputs() {
+		out = in.appendRequests(out, c)
+	}
+	return out
+}
+
+func IsNotFound(err error) bool { return snapshot.IsNotFound(err) }

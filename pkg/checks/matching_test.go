@@ -65,10 +65,10 @@ func TestMatchingInputs(t *testing.T) {
 	}
 }
 
-// checkNamed is the check of All() with that name and kind.
+// checkNamed is the check of DefaultSuite().Checks() with that name and kind.
 func checkNamed(t *testing.T, name string, kind rules.Kind) Check {
 	t.Helper()
-	for _, ch := range All() {
+	for _, ch := range DefaultSuite().Checks() {
 		if ch.Name == name && ch.Kind == kind {
 			return ch
 		}

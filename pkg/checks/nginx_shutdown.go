@@ -22,7 +22,7 @@ const annSvcGraceShutdown = "service.cloud.tencent.com/enable-grace-shutdown"
 // controller does not unbind, so nothing is reported.
 func checkNginxGracefulShutdown(c *Context) error {
 	svc := c.Service
-	if on, err := parseBool(svc.Annotations[annSvcDirectAccess]); err != nil || !on {
+	if on, err := ParseBool(svc.Annotations[annSvcDirectAccess]); err != nil || !on {
 		return nil
 	}
 	pods, err := c.Snap.BackendPods(svc)
@@ -33,10 +33,10 @@ func checkNginxGracefulShutdown(c *Context) error {
 	var paths []string
 	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
 		problems = append(problems, words.Say("%s is not set", "未设置 %s", annSvcGraceShutdown))
-		paths = append(paths, annPath(annSvcGraceShutdown))
-	} else if on, err := parseBool(v); err != nil || !on {
-		problems = append(problems, words.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", annSvcGraceShutdown, clip(v)))
-		paths = append(paths, annPath(annSvcGraceShutdown))
+		paths = append(paths, AnnPath(annSvcGraceShutdown))
+	} else if on, err := ParseBool(v); err != nil || !on {
+		problems = append(problems, words.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", annSvcGraceShutdown, Clip(v)))
+		paths = append(paths, AnnPath(annSvcGraceShutdown))
 	}
 	controllers := 0
 	for _, p := range pods {
@@ -47,7 +47,7 @@ func checkNginxGracefulShutdown(c *Context) error {
 		controllers++
 		if why := nginxStopProblem(p, i); !why.IsZero() && len(problems) < 3 {
 			problems = append(problems, words.Say("pod %s: %s", "Pod %s：%s", p.Name, why))
-			paths = append(paths, objPath(p.Namespace, "pod", p.Name, fmt.Sprintf("spec.containers[%d].lifecycle.preStop", i)))
+			paths = append(paths, ObjPath(p.Namespace, "pod", p.Name, fmt.Sprintf("spec.containers[%d].lifecycle.preStop", i)))
 		}
 	}
 	if controllers == 0 || len(problems) == 0 {
@@ -56,7 +56,7 @@ func checkNginxGracefulShutdown(c *Context) error {
 	c.Say(tkerules.ServiceNginxGracefulShutdown, paths[0], words.Say(
 		"direct access binds %d NGINX Ingress controller pod(s) to the CLB, but they do not leave it gracefully: %s",
 		"直连模式把 %d 个 NGINX Ingress 控制器 Pod 绑定到 CLB，但它们不会从 CLB 优雅下线：%s",
-		controllers, joinWords(problems)))
+		controllers, JoinWords(problems)))
 	return nil
 }
 

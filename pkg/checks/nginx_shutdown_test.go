@@ -35,7 +35,7 @@ func TestNginxGracefulShutdown(t *testing.T) {
 	}
 	sleepWait := []string{"/bin/sh", "-c", "sleep 30; /wait-shutdown"}
 	preStop := func(pod string) string {
-		return objPath(ns, "pod", pod, "spec.containers[0].lifecycle.preStop")
+		return ObjPath(ns, "pod", pod, "spec.containers[0].lifecycle.preStop")
 	}
 	grace := func(secs int64) func(*corev1.Pod) {
 		return func(p *corev1.Pod) { p.Spec.TerminationGracePeriodSeconds = &secs }
@@ -52,10 +52,10 @@ func TestNginxGracefulShutdown(t *testing.T) {
 	runRuleCases(t, tkerules.Provider, []ruleCase{
 		{name: "direct access without enable-grace-shutdown",
 			objs: with(lbSvc(svcAnn(annSvcDirectAccess, "true")), nginxPod("ctl-1", sleepWait...)),
-			rule: id, path: annPath(annSvcGraceShutdown)},
+			rule: id, path: AnnPath(annSvcGraceShutdown)},
 		{name: "enable-grace-shutdown false",
 			objs: with(graceful(svcAnn(annSvcGraceShutdown, "false")), nginxPod("ctl-1", sleepWait...)),
-			rule: id, path: annPath(annSvcGraceShutdown)},
+			rule: id, path: AnnPath(annSvcGraceShutdown)},
 		{name: "preStop runs /wait-shutdown without a sleep",
 			objs: with(graceful(), nginxPod("ctl-1", sleepWait...), nginxPod("ctl-2", "/wait-shutdown")),
 			rule: id, path: preStop("ctl-2")},
@@ -108,8 +108,8 @@ func TestNginxGracefulShutdownFacts(t *testing.T) {
 		t.Fatalf("want one finding, got %d: %+v", len(got), got)
 	}
 	f := got[0]
-	if f.Check != "tke-nginx-graceful-shutdown" || f.Path != annPath(annSvcGraceShutdown) || f.EffectiveSeverity() != rules.Warning {
-		t.Errorf("finding %+v: want check tke-nginx-graceful-shutdown, path %s, warning", f, annPath(annSvcGraceShutdown))
+	if f.Check != "tke-nginx-graceful-shutdown" || f.Path != AnnPath(annSvcGraceShutdown) || f.EffectiveSeverity() != rules.Warning {
+		t.Errorf("finding %+v: want check tke-nginx-graceful-shutdown, path %s, warning", f, AnnPath(annSvcGraceShutdown))
 	}
 	for _, fact := range []string{"ctl-1", "ctl-2"} {
 		if !strings.Contains(f.Message, fact) {

@@ -16,7 +16,7 @@ func offlineRun(t *testing.T, file string, target snapshot.Target, p rules.Provi
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(s, target, p, All())
+	res, err := DefaultSuite().Run(s, target, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestOfflineAddOnly(t *testing.T) {
 // conflicts declare AddOnly; live runs never carry partial notes.
 func TestOfflineModeIsDeclared(t *testing.T) {
 	addOnly := map[string]bool{"tke-service-existing-lb": true, "tke-ingress-existing-lb": true, "ack-lb-reuse": true}
-	for _, c := range All() {
+	for _, c := range DefaultSuite().Checks() {
 		if got := c.Offline == AddOnly; got != addOnly[c.Name] {
 			t.Errorf("%s: AddOnly %v, want %v", c.Name, got, addOnly[c.Name])
 		}

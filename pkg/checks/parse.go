@@ -18,32 +18,32 @@ import (
 // same way wherever it appears.
 
 // annPath is the report path of an annotation.
-func annPath(key string) string { return "metadata.annotations[" + key + "]" }
+func AnnPath(key string) string { return "metadata.annotations[" + key + "]" }
 
 // parseBool accepts what the cloud controllers (Go's strconv) accept: true/false, 1/0, t/f, TRUE/FALSE.
-func parseBool(s string) (bool, error) {
+func ParseBool(s string) (bool, error) {
 	b, err := strconv.ParseBool(strings.TrimSpace(s))
 	if err != nil {
-		return false, words.Errorf("%q is not a boolean (want \"true\" or \"false\")", "%q 不是布尔值（应为 \"true\" 或 \"false\"）", clip(s))
+		return false, words.Errorf("%q is not a boolean (want \"true\" or \"false\")", "%q 不是布尔值（应为 \"true\" 或 \"false\"）", Clip(s))
 	}
 	return b, nil
 }
 
 // isTrue is parseBool's value, false for a value it rejects (and for an unset annotation, without
 // building the error).
-func isTrue(s string) bool {
+func IsTrue(s string) bool {
 	if s == "" {
 		return false
 	}
-	b, err := parseBool(s)
+	b, err := ParseBool(s)
 	return err == nil && b
 }
 
 // parseIntRange reads a decimal integer within [lo, hi].
-func parseIntRange(s string, lo, hi int) (int, error) {
+func ParseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, words.Errorf("%q is not an integer (want %d–%d)", "%q 不是整数（应为 %d–%d）", clip(s), lo, hi)
+		return 0, words.Errorf("%q is not an integer (want %d–%d)", "%q 不是整数（应为 %d–%d）", Clip(s), lo, hi)
 	}
 	if n < lo || n > hi {
 		return n, words.Errorf("%d is outside %d–%d", "%d 超出了 %d–%d 的范围", n, lo, hi)
@@ -52,33 +52,24 @@ func parseIntRange(s string, lo, hi int) (int, error) {
 }
 
 // idFormat is a documented cloud resource id shape.
-type idFormat struct {
-	what words.Words
-	re   *regexp.Regexp
-	eg   string
+type IDFormat struct {
+	What words.Words
+	RE   *regexp.Regexp
+	Example   string
 }
 
-var (
-	clbID    = idFormat{words.Say("load balancer id", "负载均衡 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8}$`), "lb-6swtxxxx"}
-	subnetID = idFormat{words.Say("subnet id", "子网 ID"), regexp.MustCompile(`^subnet-[a-z0-9]{8}$`), "subnet-ewhltulw"}
-	vpcID    = idFormat{words.Say("VPC id", "VPC ID"), regexp.MustCompile(`^vpc-[a-z0-9]{8}$`), "vpc-646vhcjj"}
-	// regionID is a Tencent Cloud region such as ap-guangzhou or ap-shanghai-fsi; a zone
-	// (ap-guangzhou-1) is not a region.
-	regionID = idFormat{words.Say("region id", "地域 ID"), regexp.MustCompile(`^(ap|na|eu|sa)-[a-z]+(-[a-z]+)?$`), "ap-guangzhou"}
-)
-
 // check returns an error when s is not of the format.
-func (f idFormat) check(s string) error {
-	if f.re.MatchString(s) {
+func (f IDFormat) Validate(s string) error {
+	if f.RE.MatchString(s) {
 		return nil
 	}
-	return words.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", clip(s), f.what, f.eg)
+	return words.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", Clip(s), f.What, f.Example)
 }
 
 // jsonObject decodes a JSON object annotation.
-func jsonObject(s string) (map[string]any, error) {
+func JSONObject(s string) (map[string]any, error) {
 	var m map[string]any
-	if err := strictJSON(s, &m); err != nil {
+	if err := StrictJSON(s, &m); err != nil {
 		return nil, err
 	}
 	if m == nil {
@@ -88,13 +79,13 @@ func jsonObject(s string) (map[string]any, error) {
 }
 
 // isJSONObject is true when s is one JSON object, which jsonObject decodes; found without decoding.
-func isJSONObject(s string) bool {
+func IsJSONObject(s string) bool {
 	t := strings.TrimLeft(s, " \t\r\n")
 	return strings.HasPrefix(t, "{") && json.Valid([]byte(s))
 }
 
 // strictJSON decodes exactly one JSON value, with numbers kept as json.Number.
-func strictJSON(s string, v any) error {
+func StrictJSON(s string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
@@ -128,13 +119,13 @@ func typeName(k string) words.Words {
 }
 
 // clip shortens a value from the user's objects before it is quoted in a finding.
-func clip(s string) string { return clipTo(s, 80) }
+func Clip(s string) string { return ClipTo(s, 80) }
 
 // clipv is clip for a decoded value of any type.
-func clipv(v any) string { return clip(fmt.Sprint(v)) }
+func ClipValue(v any) string { return Clip(fmt.Sprint(v)) }
 
 // clipTo shortens s to at most max bytes, cutting on a rune boundary and saying how long it was.
-func clipTo(s string, max int) string {
+func ClipTo(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
@@ -147,7 +138,7 @@ func clipTo(s string, max int) string {
 
 // objPath is the report path of a field of another object than the target, e.g.
 // kube-system/configmap/ip-masq-agent-config.data.config; ns is empty for cluster-scoped objects.
-func objPath(ns, kind, name, field string) string {
+func ObjPath(ns, kind, name, field string) string {
 	p := strings.ToLower(kind) + "/" + name
 	if ns != "" {
 		p = ns + "/" + p
@@ -159,10 +150,10 @@ func objPath(ns, kind, name, field string) string {
 }
 
 // yamlObject decodes a YAML (or JSON) mapping, such as a ConfigMap entry holding a config file.
-func yamlObject(s string) (map[string]any, error) {
+func YAMLObject(s string) (map[string]any, error) {
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(s), &m); err != nil {
-		return nil, words.Errorf("not valid YAML or JSON: %s", "不是有效的 YAML 或 JSON：%s", clipTo(err.Error(), 200))
+		return nil, words.Errorf("not valid YAML or JSON: %s", "不是有效的 YAML 或 JSON：%s", ClipTo(err.Error(), 200))
 	}
 	if m == nil {
 		return nil, words.Errorf("empty, or not a mapping", "为空，或不是映射（mapping）")
@@ -172,54 +163,54 @@ func yamlObject(s string) (map[string]any, error) {
 
 // version is a dotted release number with an optional suffix, as in image tags: v1.18.4-tke.20,
 // 0.49.3, v1.9.3.276-g372aa98-aliyun.
-type version struct {
-	raw    string
-	nums   []int
-	suffix []string
+type Version struct {
+	Raw    string
+	Nums   []int
+	Suffix []string
 }
 
 // parseVersion reads a version with at least major.minor; a leading "v" is optional.
-func parseVersion(s string) (version, error) {
-	v := version{raw: s}
+func ParseVersion(s string) (Version, error) {
+	v := Version{Raw: s}
 	core := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "v"), "V")
 	if i := strings.IndexAny(core, "-+"); i >= 0 {
-		v.suffix = strings.Split(core[i+1:], ".")
+		v.Suffix = strings.Split(core[i+1:], ".")
 		core = core[:i]
 	}
 	for _, part := range strings.Split(core, ".") {
 		n, err := strconv.Atoi(part)
 		if err != nil || n < 0 {
-			return version{}, words.Errorf("%q is not a version number", "%q 不是版本号", clip(s))
+			return Version{}, words.Errorf("%q is not a version number", "%q 不是版本号", Clip(s))
 		}
-		v.nums = append(v.nums, n)
+		v.Nums = append(v.Nums, n)
 	}
-	if len(v.nums) < 2 {
-		return version{}, words.Errorf("%q is not a version number (want major.minor at least)", "%q 不是版本号（至少应为 major.minor）", clip(s))
+	if len(v.Nums) < 2 {
+		return Version{}, words.Errorf("%q is not a version number (want major.minor at least)", "%q 不是版本号（至少应为 major.minor）", Clip(s))
 	}
 	return v, nil
 }
 
-func (v version) String() string { return v.raw }
+func (v Version) String() string { return v.Raw }
 
 // compare orders v and w: -1, 0 or 1. Numbers compare numerically (missing ones count as 0); on a
 // tie, semantic-versioning precedence applies to the suffixes (none > any; numeric identifiers
 // numerically, tke.9 < tke.12).
-func (v version) compare(w version) int {
-	for i := 0; i < len(v.nums) || i < len(w.nums); i++ {
-		if c := cmpInt(at(v.nums, i), at(w.nums, i)); c != 0 {
+func (v Version) Compare(w Version) int {
+	for i := 0; i < len(v.Nums) || i < len(w.Nums); i++ {
+		if c := cmpInt(at(v.Nums, i), at(w.Nums, i)); c != 0 {
 			return c
 		}
 	}
 	switch {
-	case len(v.suffix) == 0 && len(w.suffix) == 0:
+	case len(v.Suffix) == 0 && len(w.Suffix) == 0:
 		return 0
-	case len(v.suffix) == 0:
+	case len(v.Suffix) == 0:
 		return 1
-	case len(w.suffix) == 0:
+	case len(w.Suffix) == 0:
 		return -1
 	}
-	for i := 0; i < len(v.suffix) && i < len(w.suffix); i++ {
-		a, b := v.suffix[i], w.suffix[i]
+	for i := 0; i < len(v.Suffix) && i < len(w.Suffix); i++ {
+		a, b := v.Suffix[i], w.Suffix[i]
 		na, errA := strconv.Atoi(a)
 		nb, errB := strconv.Atoi(b)
 		switch {
@@ -235,7 +226,7 @@ func (v version) compare(w version) int {
 			return strings.Compare(a, b)
 		}
 	}
-	return cmpInt(len(v.suffix), len(w.suffix))
+	return cmpInt(len(v.Suffix), len(w.Suffix))
 }
 
 func at(s []int, i int) int {
@@ -256,7 +247,7 @@ func cmpInt(a, b int) int {
 }
 
 // imageTag returns the tag of a container image reference ("" when it has none, e.g. only a digest).
-func imageTag(image string) string {
+func ImageTag(image string) string {
 	if i := strings.Index(image, "@"); i >= 0 {
 		image = image[:i]
 	}
@@ -270,39 +261,39 @@ func imageTag(image string) string {
 // Value validators for annotation tables: each returns nil when s is acceptable.
 
 // oneOf accepts exactly one of values (case-sensitive, as the cloud controllers compare).
-func oneOf(values ...string) func(string) error {
+func OneOf(values ...string) func(string) error {
 	return func(s string) error {
 		for _, v := range values {
 			if s == v {
 				return nil
 			}
 		}
-		return words.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", clip(s), strings.Join(values, ", "))
+		return words.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", Clip(s), strings.Join(values, ", "))
 	}
 }
 
 // oneOfFold accepts one of values in any letter case (for controllers that compare with
 // strings.EqualFold).
-func oneOfFold(values ...string) func(string) error {
+func OneOfFold(values ...string) func(string) error {
 	return func(s string) error {
 		for _, v := range values {
 			if strings.EqualFold(s, v) {
 				return nil
 			}
 		}
-		return words.Errorf("%q is not one of %s", "%q 不是 %s 之一", clip(s), strings.Join(values, ", "))
+		return words.Errorf("%q is not one of %s", "%q 不是 %s 之一", Clip(s), strings.Join(values, ", "))
 	}
 }
 
 // atoiIn accepts a decimal integer within [lo, hi] as strconv.Atoi reads it: no surrounding spaces
 // (the Alibaba CCM does not trim).
-func atoiIn(lo, hi int) func(string) error {
+func AtoiIn(lo, hi int) func(string) error {
 	return func(s string) error {
 		if s != strings.TrimSpace(s) {
 			return words.Errorf("%q has spaces around the number, which the controller does not accept (want %d–%d)",
-				"%q 的数字前后有空格，控制器不接受（应为 %d–%d）", clip(s), lo, hi)
+				"%q 的数字前后有空格，控制器不接受（应为 %d–%d）", Clip(s), lo, hi)
 		}
-		_, err := parseIntRange(s, lo, hi)
+		_, err := ParseIntRange(s, lo, hi)
 		return err
 	}
 }
@@ -310,13 +301,13 @@ func atoiIn(lo, hi int) func(string) error {
 // intIn accepts a decimal integer within [lo, hi].
 func intIn(lo, hi int) func(string) error {
 	return func(s string) error {
-		_, err := parseIntRange(s, lo, hi)
+		_, err := ParseIntRange(s, lo, hi)
 		return err
 	}
 }
 
 // commaList accepts a comma-separated list whose every item passes each.
-func commaList(each func(string) error) func(string) error {
+func CommaList(each func(string) error) func(string) error {
 	return func(s string) error {
 		for i, item := range strings.Split(s, ",") {
 			if err := each(strings.TrimSpace(item)); err != nil {
@@ -328,12 +319,12 @@ func commaList(each func(string) error) func(string) error {
 }
 
 // parseKeyValues reads "k1=v1,k2=v2" (every item needs a key and "=").
-func parseKeyValues(s string) (map[string]string, error) {
+func ParseKeyValues(s string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, item := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")
 		if !ok || k == "" {
-			return nil, words.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", "%q 不是 key=value 形式（应为 k1=v1,k2=v2）", clip(item))
+			return nil, words.Errorf("%q is not a key=value pair (want k1=v1,k2=v2)", "%q 不是 key=value 形式（应为 k1=v1,k2=v2）", Clip(item))
 		}
 		out[k] = v
 	}
@@ -362,7 +353,7 @@ func editDistance(a, b string) int {
 }
 
 // nearest returns the candidate closest to s by edit distance (the first on a tie) and that distance.
-func nearest(s string, candidates []string) (string, int) {
+func Nearest(s string, candidates []string) (string, int) {
 	best, dist := "", -1
 	for _, c := range candidates {
 		if d := editDistance(s, c); dist < 0 || d < dist {
@@ -390,24 +381,16 @@ func lastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
 	return obj.Metadata.Annotations, true
 }
 
-// Alibaba Cloud resource id shapes (lowercase letters and digits after the type prefix).
-var (
-	aliLBID     = idFormat{words.Say("CLB instance id", "CLB 实例 ID"), regexp.MustCompile(`^lb-[a-z0-9]{8,32}$`), "lb-bp1o94dp5i6earr9g6d1l"}
-	vswitchID   = idFormat{words.Say("vSwitch id", "交换机（vSwitch）ID"), regexp.MustCompile(`^vsw-[a-z0-9]{8,32}$`), "vsw-bp15c2q7jvz9n0xxxxxxx"}
-	aliRGID     = idFormat{words.Say("resource group id", "资源组 ID"), regexp.MustCompile(`^rg-[a-z0-9]{8,32}$`), "rg-acfmz7u4zzfsxxx"}
-	aliACLID    = idFormat{words.Say("access control list id", "访问控制列表（ACL）ID"), regexp.MustCompile(`^acl-[a-z0-9]{8,32}$`), "acl-bp1l0kk4gxce43g1xxxxx"}
-	clbSpecName = idFormat{words.Say("CLB specification", "CLB 规格"), regexp.MustCompile(`^slb\.s[0-3]\.[a-z0-9]+$`), "slb.s1.small"}
-	aliSGID     = idFormat{words.Say("security group id", "安全组 ID"), regexp.MustCompile(`^sg-[a-z0-9]{8,32}$`), "sg-bp1e2hd3ulhxxxxxxxxx"}
-	// aliZoneID is an availability zone such as cn-hangzhou-k, ap-southeast-1a or cn-beijing-finance-1a.
-	aliZoneID = idFormat{words.Say("zone id", "可用区 ID"), regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
-)
-
 // anyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric
 // string).
-func anyInt(v any) (int, bool) {
+func AnyInt(v any) (int, bool) {
 	if v == nil {
 		return 0, false
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
 	return n, err == nil
 }
+
+const KubeSystem = "kube-system"
+
+const AnnIngressClass = "kubernetes.io/ingress.class"

@@ -62,7 +62,7 @@ func TestPlanDump(t *testing.T) {
 	}
 	files := yamlFiles("../../test/corpus")
 	var b strings.Builder
-	list := All()
+	list := DefaultSuite().Checks()
 	for _, ch := range list {
 		fmt.Fprintf(&b, "static %s/%s %s applies=%v\n", ch.Name, ch.Kind, ch.Provider, ch.Applies != nil)
 		for j, in := range ch.Inputs {
@@ -75,7 +75,7 @@ func TestPlanDump(t *testing.T) {
 		}
 	}
 	for _, p := range []rules.Provider{"", rules.Generic, tkerules.Provider, ackrules.Provider} {
-		for _, r := range Plan(list, p).Scope() {
+		for _, r := range NewSuiteOf(DefaultSuite().Clouds(), list).Plan(p).Scope() {
 			fmt.Fprintf(&b, "scope %s: %s\n", p, fmtReq(r))
 		}
 	}
@@ -92,15 +92,15 @@ func TestPlanDump(t *testing.T) {
 			for _, tg := range heldTargets(s) {
 				for _, p := range []rules.Provider{"", tkerules.Provider, ackrules.Provider} {
 					fmt.Fprintf(&b, "%s complete=%v %s %s\n", f, complete, tg, p)
-					for _, r := range Plan(list, p).Target(s, tg, nil) {
+					for _, r := range NewSuiteOf(DefaultSuite().Clouds(), list).Plan(p).Target(s, tg, nil) {
 						fmt.Fprintf(&b, "  plan %s\n", fmtReq(r))
 					}
 					pp := p
 					if pp == "" {
-						pp = DetectProvider(s, tg).Provider
+						pp = DefaultSuite().DetectProvider(s, tg).Provider
 					}
 					c := &Context{}
-					if err := c.reset(s, tg, pp); err != nil {
+					if err := c.reset(DefaultSuite(), s, tg, pp); err != nil {
 						continue
 					}
 					for i := range list {

@@ -56,7 +56,7 @@ func hasRead(l []string, prefix string) bool {
 func fetchLive(t *testing.T, list []Check, targets []snapshot.Target, objs ...runtime.Object) (*snapshot.Snapshot, []string) {
 	t.Helper()
 	cs := fake.NewSimpleClientset(objs...)
-	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, targets, Plan(list, ""))
+	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, targets, NewSuiteOf(DefaultSuite().Clouds(), list).Plan(""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestNewInputIsFetchedLive(t *testing.T) {
 	if !hasRead(got, "get configmaps ops probe-settings") {
 		t.Fatalf("the new input was not read; reads: %v", got)
 	}
-	res, err := Run(s, tgt, rules.Generic, []Check{probe})
+	res, err := NewSuiteOf(DefaultSuite().Clouds(), []Check{probe}).Run(s, tgt, rules.Generic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestNewInputIsFetchedLive(t *testing.T) {
 	// Without the object the required input is known absent, so the check still runs.
 	seen = "unset"
 	s, _ = fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, lbSvc())
-	if res, _ := Run(s, tgt, rules.Generic, []Check{probe}); seen != "unset" || len(res.Skipped) > 0 {
+	if res, _ := NewSuiteOf(DefaultSuite().Clouds(), []Check{probe}).Run(s, tgt, rules.Generic); seen != "unset" || len(res.Skipped) > 0 {
 		t.Errorf("absent input: seen %q, skipped %+v", seen, res.Skipped)
 	}
 }
@@ -109,11 +109,11 @@ func TestRequiredInputUnknownSkips(t *testing.T) {
 		return true, nil, errForbidden("secrets")
 	})
 	tgt := svcTarget("default", "web")
-	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, Plan([]Check{probe}, ""))
+	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, NewSuiteOf(DefaultSuite().Clouds(), []Check{probe}).Plan(""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(s, tgt, rules.Generic, []Check{probe})
+	res, err := NewSuiteOf(DefaultSuite().Clouds(), []Check{probe}).Run(s, tgt, rules.Generic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 	nginxClass := func(i *networkingv1.Ingress) {
 		cls := "nginx"
 		i.Spec.IngressClassName = &cls
-		delete(i.Annotations, annIngressClass)
+		delete(i.Annotations, AnnIngressClass)
 	}
 	ing := func(mods ...func(*networkingv1.Ingress)) runtime.Object {
 		i := ingress(mods...)
@@ -173,7 +173,7 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, got := fetchLive(t, All(), []snapshot.Target{tt.target}, tt.objs...)
+			_, got := fetchLive(t, DefaultSuite().Checks(), []snapshot.Target{tt.target}, tt.objs...)
 			for _, w := range tt.want {
 				if w == "get deployments kube-system l7-lb-controller" {
 					w = "list deployments kube-system" // the detection's list covers it
@@ -197,7 +197,7 @@ func TestScopeEventsByKind(t *testing.T) {
 	i := ingress()
 	i.Namespace = "default"
 	cs := fake.NewSimpleClientset(lbSvc(), i)
-	if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, Plan(All(), "")); err != nil {
+	if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, NewSuiteOf(DefaultSuite().Clouds(), DefaultSuite().Checks()).Plan("")); err != nil {
 		t.Fatal(err)
 	}
 	var events []string
@@ -222,7 +222,7 @@ func errForbidden(resource string) error {
 // round, once each; provider checks' selections wait for the rounds.
 func TestScopeReadsSelectionsWithTargets(t *testing.T) {
 	var generic, provider []Check
-	for _, ch := range All() {
+	for _, ch := range DefaultSuite().Checks() {
 		if ch.Provider == rules.Generic {
 			generic = append(generic, ch)
 		} else {
@@ -244,7 +244,7 @@ func TestScopeReadsSelectionsWithTargets(t *testing.T) {
 			other := lbSvc()
 			other.Name = "api"
 			cs := fake.NewSimpleClientset(lbSvc(), other)
-			plan := Plan(tt.list, "")
+			plan := NewSuiteOf(DefaultSuite().Clouds(), tt.list).Plan("")
 			plan.Target = nil
 			if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, plan); err != nil {
 				t.Fatal(err)

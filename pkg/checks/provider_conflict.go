@@ -9,7 +9,7 @@ import (
 // checkProviderConflict reports a target whose evidence points to both clouds, as one finding at the
 // strongest contradicting signal.
 func checkProviderConflict(c *Context) error {
-	d := DetectProvider(c.Snap, c.Target)
+	d := c.suite.DetectProvider(c.Snap, c.Target)
 	if d.ConflictCount == 0 {
 		return nil
 	}
@@ -21,7 +21,7 @@ func checkProviderConflict(c *Context) error {
 	for _, s := range d.Conflicts {
 		shown = append(shown, s.Text)
 	}
-	list := listWords(shown, len(shown))
+	list := ListWords(shown, len(shown))
 	if more := d.ConflictCount - len(shown); more > 0 {
 		list = words.Say("%s and %d more", "%s 等另外 %d 个", list, more)
 	}

@@ -60,7 +60,7 @@ func TestProviderOfID(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
 			if got := providerOfID(tt.id); got != tt.want {
-				t.Errorf("providerOfID(%q) = %s, want %s", tt.id, got, tt.want)
+				t.Errorf("provider of node providerID %q = %s, want %s", tt.id, got, tt.want)
 			}
 		})
 	}
@@ -145,7 +145,7 @@ func TestDetectProvider(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := fixture(t, tt.objs...)
-			got := DetectProvider(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"})
+			got := DefaultSuite().DetectProvider(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"})
 			if got.Provider != tt.want || got.Evidence.String() != tt.evidence {
 				t.Errorf("got %s (%s), want %s (%s)", got.Provider, got.Evidence, tt.want, tt.evidence)
 			}
@@ -161,7 +161,7 @@ func TestDetectProvider(t *testing.T) {
 
 func TestDetectProviderIngress(t *testing.T) {
 	className := func(ing *networkingv1.Ingress) {
-		delete(ing.Annotations, annIngressClass)
+		delete(ing.Annotations, AnnIngressClass)
 		c := "qcloud"
 		ing.Spec.IngressClassName = &c
 	}
@@ -181,7 +181,7 @@ func TestDetectProviderIngress(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := DetectProvider(fixture(t, tt.objs...), snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: "bar"})
+			got := DefaultSuite().DetectProvider(fixture(t, tt.objs...), snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: "bar"})
 			if got.Provider != tt.want || got.Evidence.String() != tt.evidence || got.ConflictCount != tt.conflicts {
 				t.Errorf("got %s (%s) conflicts %+v, want %s (%s) %d", got.Provider, got.Evidence, got.Conflicts,
 					tt.want, tt.evidence, tt.conflicts)
@@ -193,7 +193,7 @@ func TestDetectProviderIngress(t *testing.T) {
 func TestClusterProvider(t *testing.T) {
 	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-1")),
 		node("n1", "cn-beijing.i-2zeabc"))
-	if got := ClusterProvider(s); got.Provider != ackrules.Provider || got.ConflictCount != 0 {
+	if got := DefaultSuite().ClusterProvider(s); got.Provider != ackrules.Provider || got.ConflictCount != 0 {
 		t.Errorf("cluster: %+v", got)
 	}
 }
@@ -208,7 +208,7 @@ func TestProviderConflictFinding(t *testing.T) {
 	}{
 		{"service with both clouds' annotations", snapshot.KindService,
 			[]runtime.Object{lbWith(annSvcExistedLB, "lb-1", annSvcLBID, "lb-1", ackPrefix+"spec", "slb.s1.small")},
-			rules.GenericServiceProviderConflict, annPath(ackPrefix + "spec")},
+			rules.GenericServiceProviderConflict, AnnPath(ackPrefix + "spec")},
 		{"ACK annotations on TKE nodes", snapshot.KindService,
 			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(ackPrefix+"spec", "slb.s1.small")), node("10.0.1.11", "qcloud:///100003/ins-1")},
 			rules.GenericServiceProviderConflict, "node/10.0.1.11.spec.providerID"},
@@ -226,7 +226,7 @@ func TestProviderConflictFinding(t *testing.T) {
 				name = "bar"
 			}
 			s := fixture(t, tt.objs...)
-			det := DetectProvider(s, snapshot.Target{Kind: tt.kind, Namespace: ns, Name: name})
+			det := DefaultSuite().DetectProvider(s, snapshot.Target{Kind: tt.kind, Namespace: ns, Name: name})
 			for _, p := range []rules.Provider{det.Provider, rules.Generic} {
 				res := diagnose(t, s, tt.kind, name, p)
 				got := byRule(res)
@@ -282,8 +282,8 @@ func TestDetectProviderDeterministic(t *testing.T) {
 	for run := range 50 {
 		s := fixture(t, mixedCluster(uint64(run))...)
 		for i, tg := range targets {
-			det := DetectProvider(s, tg)
-			res, err := Run(s, tg, det.Provider, All())
+			det := DefaultSuite().DetectProvider(s, tg)
+			res, err := DefaultSuite().Run(s, tg, det.Provider)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -320,4 +320,14 @@ func nlbSvc(name string, kv ...string) *corev1.Service {
 		s.Annotations[kv[i]] = kv[i+1]
 	}
 	return s
+}
+
+// providerOfID is the cloud of the default suite whose signals claim a node providerID, or Generic.
+func providerOfID(id string) rules.Provider {
+	for _, c := range DefaultSuite().Clouds() {
+		if c.Signals.ProviderID(id) {
+			return c.Name
+		}
+	}
+	return rules.Generic
 }

@@ -10,7 +10,7 @@ import (
 // TestEveryRuleReachable: each catalog rule is emitted by some check or proven by some event.
 func TestEveryRuleReachable(t *testing.T) {
 	emitted := map[rules.ID]bool{}
-	for _, c := range All() {
+	for _, c := range DefaultSuite().Checks() {
 		for _, id := range c.Emits {
 			if _, ok := rules.Get(id); !ok {
 				t.Errorf("check %s declares unknown rule %s", c.Name, id)
@@ -32,7 +32,7 @@ func TestEveryRuleReachable(t *testing.T) {
 // TestCheckNamesAndOrder: names are unique per kind and the list is stable.
 func TestCheckNamesAndOrder(t *testing.T) {
 	seen := map[string]bool{}
-	for _, c := range All() {
+	for _, c := range DefaultSuite().Checks() {
 		k := string(c.Kind) + "/" + c.Name
 		if seen[k] {
 			t.Errorf("duplicate check %s", k)

@@ -15,7 +15,7 @@ func init() {
 	snapshot.AddNote(core(snapshot.Secrets), snapshot.Note{Provider: string(tkerules.Provider),
 		Text: "only the qcloud_cert_id of the TLS Secrets Ingresses reference is compared"})
 	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(ackrules.Provider),
-		Text: kubeSystem + "/" + ackCloudConfigCM + " (the CCM's serviceBackendType and disablePublicSLB; the " +
+		Text: KubeSystem + "/" + ackCloudConfigCM + " (the CCM's serviceBackendType and disablePublicSLB; the " +
 			"credentials the same file may hold are never kept)"})
 	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(tkerules.Provider),
 		Text: "in " + tkeSysNS + ": " + tkeServiceCtrlCM + " (GlobalRouteDirectAccess), " + tkeConfigCM + ", " +

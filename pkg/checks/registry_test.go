@@ -10,8 +10,8 @@ import (
 // plan issues for it: LIST (a scope, or a custom resource even for one object) and WATCH (serve's
 // informers) always, GET for a built-in kind read by name.
 func TestInputsRegistered(t *testing.T) {
-	all := map[string][]Input{"provider detection": detectionInputs}
-	for _, ch := range All() {
+	all := map[string][]Input{"provider detection": DefaultSuite().DetectionInputs()}
+	for _, ch := range DefaultSuite().Checks() {
 		all[ch.Name+"/"+string(ch.Kind)] = ch.Inputs
 	}
 	for name, ins := range all {
@@ -56,7 +56,7 @@ func TestCustomResourcesRegistered(t *testing.T) {
 // TestEveryCheckDeclaresInputs: each check's literal says what it reads; a check that reads only its
 // target says so with targetOnly instead of leaving the field out.
 func TestEveryCheckDeclaresInputs(t *testing.T) {
-	for _, ch := range All() {
+	for _, ch := range DefaultSuite().Checks() {
 		if ch.Inputs == nil {
 			t.Errorf("check %s/%s declares no Inputs (use targetOnly when it reads the target alone)", ch.Name, ch.Kind)
 		}

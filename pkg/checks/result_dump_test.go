@@ -81,7 +81,7 @@ func TestResultDump(t *testing.T) {
 		snapshot.Nodes, snapshot.EndpointSlices, snapshot.ConfigMaps, snapshot.Deployments, snapshot.DaemonSets, snapshot.Webhooks,
 		"tkeserviceconfigs"}
 	var b strings.Builder
-	list := All()
+	list := DefaultSuite().Checks()
 	for _, f := range files {
 		type variant struct {
 			name string
@@ -113,7 +113,7 @@ func TestResultDump(t *testing.T) {
 		for _, v := range vs {
 			for _, tg := range targets {
 				for _, p := range []rules.Provider{rules.Generic, tkerules.Provider, ackrules.Provider} {
-					res, err := Run(v.s, tg, p, list)
+					res, err := NewSuiteOf(DefaultSuite().Clouds(), list).Run(v.s, tg, p)
 					fmt.Fprintf(&b, "%s %s %s %s err=%v\n", f, v.name, tg, p, err)
 					dumpResult(&b, res)
 				}
@@ -123,7 +123,7 @@ func TestResultDump(t *testing.T) {
 	for _, tc := range skipCases() {
 		for _, e := range skipErrors() {
 			tgt := snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}
-			res, err := Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p, list)
+			res, err := NewSuiteOf(DefaultSuite().Clouds(), list).Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p)
 			fmt.Fprintf(&b, "failing %s %s err=%v\n", tc.name, e.name, err)
 			dumpResult(&b, res)
 		}
@@ -134,7 +134,7 @@ func TestResultDump(t *testing.T) {
 		if err := s.Add(tc.target); err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(s, snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}, tc.p, list)
+		res, err := NewSuiteOf(DefaultSuite().Clouds(), list).Run(s, snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}, tc.p)
 		fmt.Fprintf(&b, "target only %s err=%v\n", tc.name, err)
 		dumpResult(&b, res)
 	}

@@ -88,7 +88,7 @@ func fetchFailing(t *testing.T, target runtime.Object, tgt snapshot.Target, fail
 		return true, nil, fail
 	})
 	kinds := map[schema.GroupVersionResource]string{}
-	for _, c := range All() {
+	for _, c := range DefaultSuite().Checks() {
 		for _, in := range c.Inputs {
 			if in.Custom != nil {
 				kinds[in.Custom.GVR] = in.Custom.Kind + "List"
@@ -97,7 +97,7 @@ func fetchFailing(t *testing.T, target runtime.Object, tgt snapshot.Target, fail
 	}
 	dyn := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(), kinds)
 	dyn.PrependReactor("*", "*", func(k8stesting.Action) (bool, runtime.Object, error) { return true, nil, fail })
-	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs, Dynamic: dyn}, []snapshot.Target{tgt}, Plan(All(), ""))
+	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs, Dynamic: dyn}, []snapshot.Target{tgt}, NewSuiteOf(DefaultSuite().Clouds(), DefaultSuite().Checks()).Plan(""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestSkipClassComesFromTheReadError(t *testing.T) {
 		for _, e := range skipErrors() {
 			t.Run(tc.name+"/"+e.name, func(t *testing.T) {
 				tgt := snapshot.Target{Kind: tc.kind, Namespace: ns, Name: tc.target.(interface{ GetName() string }).GetName()}
-				res, err := Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p, All())
+				res, err := DefaultSuite().Run(fetchFailing(t, tc.target, tgt, e.err), tgt, tc.p)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -244,17 +244,17 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 			[]snapshot.ReasonClass{snapshot.ReasonForbidden}},
 		{"joined, once per reason", errors.Join(forbidden, absent, nil, own, forbidden),
 			[]snapshot.ReasonClass{snapshot.ReasonForbidden, snapshot.ReasonNotFound, snapshot.ReasonOther}},
-		{"classed", classed(snapshot.ReasonMissingInput, own), []snapshot.ReasonClass{snapshot.ReasonMissingInput}},
+		{"classed", Classed(snapshot.ReasonMissingInput, own), []snapshot.ReasonClass{snapshot.ReasonMissingInput}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Inputs: targetOnly,
+			probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Inputs: TargetOnly,
 				Emits: []rules.ID{rules.GenericServiceNoSelector},
 				Run: func(c *Context) error {
 					c.Say(rules.GenericServiceNoSelector, "spec.selector", words.Say("x", "x"))
 					return tt.err
 				}}
-			res, err := Run(fixture(t, lbSvc()), svcTarget(ns, "web"), rules.Generic, []Check{probe})
+			res, err := NewSuiteOf(nil, []Check{probe}).Run(fixture(t, lbSvc()), svcTarget(ns, "web"), rules.Generic)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -40,25 +40,25 @@ var tkeClusterChecks = []Check{
 	{Name: "tke-ip-masq-agent", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkIPMasqAgent,
 		Emits:  []rules.ID{tkerules.ServiceIPMasqAgent},
 		Inputs: inIPMasqAgent},
-	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIPMasqAgent,
+	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIPMasqAgent,
 		Emits:  []rules.ID{tkerules.IngressE4007},
 		Inputs: inIPMasqAgent},
 	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkL4Loopback,
 		Emits: []rules.ID{tkerules.ServiceCLBLoopback},
 		Inputs: []Input{
-			{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
-			{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: annotated(annSvcSubnet)},
+			{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: Annotated(annSvcSubnet)},
+			{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: Annotated(annSvcSubnet)},
 		}},
-	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkL7Loopback,
+	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkL7Loopback,
 		Emits:  []rules.ID{tkerules.IngressCLBLoopback},
-		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annIngSubnet)}}},
-	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkL7Controller,
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: Annotated(annIngSubnet)}}},
+	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkL7Controller,
 		Emits: []rules.ID{tkerules.IngressE6001, tkerules.IngressE6002, tkerules.IngressAPIHostAliases},
 		Inputs: []Input{
 			{Resource: snapshot.Deployments, Scope: Fixed, Namespace: tkeSysNS, Name: tkeL7Controller, Required: true},
 			{Resource: snapshot.ConfigMaps, Scope: Derived, Derive: controllerConfigMaps},
 		}},
-	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkNginxWebhook,
+	{Name: "tke-nginx-webhook", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkNginxWebhook,
 		Emits: []rules.ID{tkerules.IngressE6009},
 		Inputs: []Input{
 			{Resource: snapshot.Webhooks, Scope: ClusterWide, Required: true},
@@ -71,8 +71,8 @@ var tkeClusterChecks = []Check{
 var (
 	ipMasqKeys  = []string{"config", "ip-masq-agent"}
 	ipMasqPaths = map[string]string{
-		"config":        objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data.config"),
-		"ip-masq-agent": objPath(tkeSysNS, "configmap", tkeIPMasqCM, "data.ip-masq-agent"),
+		"config":        ObjPath(tkeSysNS, "configmap", tkeIPMasqCM, "data.config"),
+		"ip-masq-agent": ObjPath(tkeSysNS, "configmap", tkeIPMasqCM, "data.ip-masq-agent"),
 	}
 )
 
@@ -96,16 +96,16 @@ func checkIPMasqAgent(c *Context) error {
 			continue
 		}
 		where := ipMasqPaths[key]
-		cfg := memo(c, masqConfigKey.With(body), func() masqConfig { return parseMasqConfig(body) })
+		cfg := Memo(c, masqConfigKey.With(body), func() masqConfig { return parseMasqConfig(body) })
 		if cfg.err != nil {
 			c.Say(id, where, words.Say("the ip-masq-agent config is unparseable (%v); the agent may not apply it",
 				"ip-masq-agent 配置无法解析（%v），ip-masq-agent 可能不会应用它", cfg.err))
 			return nil
 		}
-		why := memo(c, masqWhyKey.With(body), func() []words.Words { return masqReasons(c.Snap, cfg) })
+		why := Memo(c, masqWhyKey.With(body), func() []words.Words { return masqReasons(c.Snap, cfg) })
 		if len(why) > 0 {
 			c.Say(id, where, words.Say("%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls",
-				"%s，因此没有任何 Pod 流量会被伪装（SNAT）成节点 IP，Norm 会拒绝控制器获取凭证的调用", joinWords(why)))
+				"%s，因此没有任何 Pod 流量会被伪装（SNAT）成节点 IP，Norm 会拒绝控制器获取凭证的调用", JoinWords(why)))
 		}
 		return nil
 	}
@@ -128,7 +128,7 @@ func parseMasqConfig(body string) masqConfig {
 	if strings.TrimSpace(body) == "" {
 		return cfg
 	}
-	m, err := yamlObject(body)
+	m, err := YAMLObject(body)
 	if err != nil {
 		cfg.err = err
 		return cfg
@@ -149,18 +149,18 @@ func parseMasqConfig(body string) masqConfig {
 		}
 		list, ok := m[k].([]any)
 		if !ok {
-			cfg.err = words.Errorf("%s is not a list", "%s 不是列表", clip(k))
+			cfg.err = words.Errorf("%s is not a list", "%s 不是列表", Clip(k))
 			return cfg
 		}
 		for _, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				cfg.err = words.Errorf("%s holds %s, which is not a CIDR string", "%s 中的 %s 不是 CIDR 字符串", clip(k), clipv(e))
+				cfg.err = words.Errorf("%s holds %s, which is not a CIDR string", "%s 中的 %s 不是 CIDR 字符串", Clip(k), ClipValue(e))
 				return cfg
 			}
 			p, err := netip.ParsePrefix(strings.TrimSpace(s))
 			if err != nil {
-				cfg.err = words.Errorf("%s holds %s, which is not a CIDR", "%s 中的 %s 不是 CIDR", clip(k), clip(s))
+				cfg.err = words.Errorf("%s holds %s, which is not a CIDR", "%s 中的 %s 不是 CIDR", Clip(k), Clip(s))
 				return cfg
 			}
 			*text = append(*text, s)
@@ -216,15 +216,15 @@ func masqReasons(snap *snapshot.Snapshot, cfg masqConfig) []words.Words {
 	var why []words.Words
 	if coversAll(cfg.dst) {
 		why = append(why, words.Say("nonMasqueradeCIDRs (%s) cover every IPv4 destination", "nonMasqueradeCIDRs（%s）覆盖了所有 IPv4 目的地址",
-			listWords(clipAll(cfg.dstText), 4)))
+			ListWords(ClipAll(cfg.dstText), 4)))
 	}
 	if coversAll(cfg.src) {
 		why = append(why, words.Say("nonMasqueradeSrcCIDRs (%s) cover every IPv4 source", "nonMasqueradeSrcCIDRs（%s）覆盖了所有 IPv4 源地址",
-			listWords(clipAll(cfg.srcText), 4)))
+			ListWords(ClipAll(cfg.srcText), 4)))
 	} else if len(cfg.src) > 0 {
 		if pods := nodePodCIDRs(snap); len(pods) > 0 && coveredEach(cfg.src, pods) {
 			why = append(why, words.Say("nonMasqueradeSrcCIDRs (%s) cover the pod CIDR of all %d nodes", "nonMasqueradeSrcCIDRs（%s）覆盖了全部 %d 个节点的 Pod CIDR",
-				listWords(clipAll(cfg.srcText), 4), len(pods)))
+				ListWords(ClipAll(cfg.srcText), 4), len(pods)))
 		}
 	}
 	return why
@@ -250,24 +250,24 @@ var loopbackFixes = []string{"v1.12.4-tke.30", "v1.14.3-tke.24", "v1.16.3-tke.25
 
 // loopbackFix returns the first fixed build for v's minor, or ok false when none applies (minors
 // after 1.20, or not a 1.x version).
-var loopbackFixVersions = func() []version {
-	out := make([]version, len(loopbackFixes))
+var loopbackFixVersions = func() []Version {
+	out := make([]Version, len(loopbackFixes))
 	for i, s := range loopbackFixes {
-		out[i], _ = parseVersion(s)
+		out[i], _ = ParseVersion(s)
 	}
 	return out
 }()
 
-func loopbackFix(v version) (fix version, ok bool) {
-	if v.nums[0] != 1 {
-		return version{}, false
+func loopbackFix(v Version) (fix Version, ok bool) {
+	if v.Nums[0] != 1 {
+		return Version{}, false
 	}
 	for _, f := range loopbackFixVersions {
-		if f.nums[1] >= v.nums[1] {
+		if f.Nums[1] >= v.Nums[1] {
 			return f, true
 		}
 	}
-	return version{}, false
+	return Version{}, false
 }
 
 // kubeProxy is what the loopback check needs to know about kube-system/kube-proxy.
@@ -288,7 +288,7 @@ var proxyModeRE = regexp.MustCompile(`--proxy-mode[= ]+"?([A-Za-z]+)`)
 func readKubeProxy(c *Context) (*kubeProxy, error) {
 	ds, err := c.Snap.DaemonSets.Get(tkeSysNS, tkeKubeProxy)
 	if err != nil {
-		if isNotFound(err) {
+		if IsNotFound(err) {
 			return nil, nil
 		}
 		return nil, err
@@ -306,22 +306,22 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 		cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, tkeKubeProxy)
 		switch {
 		case err == nil:
-			kp.mode = memo(c, kubeProxyModeKey, func() string { return configMode(cm) })
+			kp.mode = Memo(c, kubeProxyModeKey, func() string { return configMode(cm) })
 			kp.modeFrom = words.Say("ConfigMap %s/%s", "ConfigMap %s/%s", tkeSysNS, tkeKubeProxy)
-		case !isNotFound(err):
+		case !IsNotFound(err):
 			return nil, err
 		}
 		if kp.mode == "" {
 			kp.mode, kp.modeFrom = "iptables", words.Say("the kube-proxy default", "kube-proxy 的默认值")
 		}
 	}
-	v, err := parseVersion(imageTag(ct.Image))
+	v, err := ParseVersion(ImageTag(ct.Image))
 	if err != nil {
-		kp.oldErr = words.Errorf("image %s: %v", "镜像 %s：%v", clip(ct.Image), err)
+		kp.oldErr = words.Errorf("image %s: %v", "镜像 %s：%v", Clip(ct.Image), err)
 		return kp, nil
 	}
 	if fix, ok := loopbackFix(v); ok {
-		kp.old, kp.fix = v.compare(fix) < 0, fix.String()
+		kp.old, kp.fix = v.Compare(fix) < 0, fix.String()
 	}
 	return kp, nil
 }
@@ -329,7 +329,7 @@ func readKubeProxy(c *Context) (*kubeProxy, error) {
 // configMode is the mode field of the first KubeProxyConfiguration entry of the ConfigMap that sets one.
 func configMode(cm *corev1.ConfigMap) string {
 	for _, k := range slices.Sorted(maps.Keys(cm.Data)) {
-		if m, err := yamlObject(cm.Data[k]); err == nil {
+		if m, err := YAMLObject(cm.Data[k]); err == nil {
 			if s, ok := m["mode"].(string); ok && s != "" {
 				return strings.ToLower(s)
 			}
@@ -365,18 +365,18 @@ func checkL4Loopback(c *Context) error {
 	if svc.Annotations[annSvcSubnet] == "" {
 		return nil // public CLB: the node cannot see its own public source IP, so no loopback
 	}
-	r := memo(c, kubeProxyKey, func() valErr[*kubeProxy] {
+	r := Memo(c, kubeProxyKey, func() ValErr[*kubeProxy] {
 		kp, err := readKubeProxy(c)
-		return valErr[*kubeProxy]{kp, err}
+		return ValErr[*kubeProxy]{kp, err}
 	})
-	kp, err := r.v, r.err
+	kp, err := r.V, r.Err
 	if err != nil {
 		return err
 	}
 	if kp == nil {
 		return nil // not TKE's kube-proxy: the IPVS behaviour described does not apply
 	}
-	prevent := isTrue(svc.Annotations[annSvcPreventLoopback])
+	prevent := IsTrue(svc.Annotations[annSvcPreventLoopback])
 	if prevent && kp.oldErr == nil && !kp.old {
 		return nil // documented fix applied
 	}
@@ -389,13 +389,13 @@ func checkL4Loopback(c *Context) error {
 		}
 	}
 	factor(kp.mode == "ipvs", words.Say("kube-proxy runs in IPVS mode (%s)", "kube-proxy 运行在 IPVS 模式（%s）", kp.modeFrom),
-		words.Say("kube-proxy mode is %s (%s)", "kube-proxy 的模式是 %s（%s）", clip(kp.mode), kp.modeFrom))
+		words.Say("kube-proxy mode is %s (%s)", "kube-proxy 的模式是 %s（%s）", Clip(kp.mode), kp.modeFrom))
 	switch {
 	case kp.oldErr != nil:
 		absent = append(absent, words.Say("the kube-proxy version is unknown (%v)", "kube-proxy 的版本未知（%v）", kp.oldErr))
 	default:
-		factor(kp.old, words.Say("kube-proxy image %s predates the fixed build %s", "kube-proxy 镜像 %s 早于已修复的版本 %s", clip(kp.image), kp.fix),
-			words.Say("kube-proxy image %s has the fix", "kube-proxy 镜像 %s 已包含修复", clip(kp.image)))
+		factor(kp.old, words.Say("kube-proxy image %s predates the fixed build %s", "kube-proxy 镜像 %s 早于已修复的版本 %s", Clip(kp.image), kp.fix),
+			words.Say("kube-proxy image %s has the fix", "kube-proxy 镜像 %s 已包含修复", Clip(kp.image)))
 	}
 	factor(!prevent, words.Say("%s is not \"true\"", "%s 不是 \"true\"", annSvcPreventLoopback),
 		words.Say("%s is \"true\"", "%s 为 \"true\"", annSvcPreventLoopback))
@@ -406,11 +406,11 @@ func checkL4Loopback(c *Context) error {
 	if len(absent) == 0 {
 		sev, what = rules.Warning, words.Say("pods calling this internal CLB's address may loop back", "访问这个内网 CLB 地址的 Pod 可能发生回环")
 	}
-	msg := words.Say("%s: %s", "%s：%s", what, joinWords(held))
+	msg := words.Say("%s: %s", "%s：%s", what, JoinWords(held))
 	if len(absent) > 0 {
-		msg = words.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, joinWords(held), joinWords(absent))
+		msg = words.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, JoinWords(held), JoinWords(absent))
 	}
-	c.SaySeverity(tkerules.ServiceCLBLoopback, sev, annPath(annSvcSubnet), msg)
+	c.SaySeverity(tkerules.ServiceCLBLoopback, sev, AnnPath(annSvcSubnet), msg)
 	return nil
 }
 
@@ -422,11 +422,11 @@ func checkL7Loopback(c *Context) error {
 		return nil
 	}
 	name, key := ing.Annotations[annIngServiceConfig], annIngServiceConfig
-	if auto := isTrue(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
+	if auto := IsTrue(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
 		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
 	}
 	if name == "" {
-		c.Say(tkerules.IngressCLBLoopback, annPath(annIngSubnet), words.Say(
+		c.Say(tkerules.IngressCLBLoopback, AnnPath(annIngSubnet), words.Say(
 			"internal CLB Ingress without a TkeServiceConfig (%s or %s), so layer-7 keepalive is off and pods calling its address may loop back",
 			"内网 CLB 的 Ingress 没有 TkeServiceConfig（%s 或 %s），七层 keepalive（长连接）未开启，访问其地址的 Pod 可能发生回环",
 			annIngServiceConfigAut, annIngServiceConfig))
@@ -437,20 +437,20 @@ func checkL7Loopback(c *Context) error {
 		return err
 	}
 	if !found {
-		c.Say(tkerules.IngressCLBLoopback, annPath(key), words.Say("TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB",
-			"TkeServiceConfig %s/%s 不存在，因此这个内网 CLB 的七层 keepalive 未开启", clip(ing.Namespace), clip(name)))
+		c.Say(tkerules.IngressCLBLoopback, AnnPath(key), words.Say("TkeServiceConfig %s/%s does not exist, so layer-7 keepalive is off on this internal CLB",
+			"TkeServiceConfig %s/%s 不存在，因此这个内网 CLB 的七层 keepalive 未开启", Clip(ing.Namespace), Clip(name)))
 		return nil
 	}
-	base := objPath(ing.Namespace, "tkeserviceconfig", name, "spec.loadBalancer.l7Listeners")
+	base := ObjPath(ing.Namespace, "tkeserviceconfig", name, "spec.loadBalancer.l7Listeners")
 	listeners, _, _ := unstructured.NestedSlice(cfg.Object, "spec", "loadBalancer", "l7Listeners")
 	have := map[int]bool{}
 	for i, l := range listeners {
 		m, _ := l.(map[string]any)
-		port, _ := anyInt(m["port"])
-		if ka, ok := anyInt(m["keepaliveEnable"]); !ok || ka != 1 {
+		port, _ := AnyInt(m["port"])
+		if ka, ok := AnyInt(m["keepaliveEnable"]); !ok || ka != 1 {
 			c.Say(tkerules.IngressCLBLoopback, fmt.Sprintf("%s[%d].keepaliveEnable", base, i), words.Say(
 				"listener %d of the internal CLB has keepaliveEnable %s, not 1", "内网 CLB 的监听器 %d 的 keepaliveEnable 为 %s，不是 1",
-				port, clipv(m["keepaliveEnable"])))
+				port, ClipValue(m["keepaliveEnable"])))
 		}
 		have[port] = true
 	}
@@ -473,7 +473,7 @@ func ingressL7Ports(ing *networkingv1.Ingress) []int {
 	if len(ing.Spec.TLS) == 0 {
 		return []int{80}
 	}
-	if mix := isTrue(ing.Annotations[annRuleMix]); mix {
+	if mix := IsTrue(ing.Annotations[annRuleMix]); mix {
 		return []int{80, 443}
 	}
 	return []int{443}
@@ -505,7 +505,7 @@ func checkL7Controller(c *Context) error {
 	cs := d.Spec.Template.Spec.Containers
 	var unknown []error
 	if i := findContainer(cs, tkeL7Controller); i >= 0 {
-		base := objPath(tkeSysNS, "deployment", tkeL7Controller, fmt.Sprintf("spec.template.spec.containers[%d]", i))
+		base := ObjPath(tkeSysNS, "deployment", tkeL7Controller, fmt.Sprintf("spec.template.spec.containers[%d]", i))
 		for _, e := range controllerEnv {
 			if err := checkControllerEnv(c, cs[i], base, e.name, e.rule); err != nil {
 				unknown = append(unknown, err)
@@ -550,9 +550,9 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 		problems = append(problems, problem)
 	}
 	msg := words.Say("container %s does not set %s (as a value or a configMapKeyRef to %s/%s)",
-		"容器 %s 没有设置 %s（既没有直接赋值，也没有通过 configMapKeyRef 引用 %s/%s）", clip(ct.Name), name, tkeSysNS, tkeConfigCM)
+		"容器 %s 没有设置 %s（既没有直接赋值，也没有通过 configMapKeyRef 引用 %s/%s）", Clip(ct.Name), name, tkeSysNS, tkeConfigCM)
 	if len(problems) > 0 {
-		msg = words.Say("%s; envFrom: %s", "%s；envFrom：%s", msg, joinWords(problems))
+		msg = words.Say("%s; envFrom: %s", "%s；envFrom：%s", msg, JoinWords(problems))
 	}
 	c.Say(id, base+".env", msg)
 	return nil
@@ -563,14 +563,14 @@ func checkControllerEnv(c *Context, ct corev1.Container, base, name string, id r
 func configKey(c *Context, name, key string) (where string, problem words.Words, err error) {
 	cm, err := c.Snap.ConfigMaps.Get(tkeSysNS, name)
 	switch {
-	case isNotFound(err):
-		return objPath(tkeSysNS, "configmap", name, ""), words.Say("ConfigMap %s/%s, which does not exist",
-			"ConfigMap %s/%s（该 ConfigMap 不存在）", tkeSysNS, clip(name)), nil
+	case IsNotFound(err):
+		return ObjPath(tkeSysNS, "configmap", name, ""), words.Say("ConfigMap %s/%s, which does not exist",
+			"ConfigMap %s/%s（该 ConfigMap 不存在）", tkeSysNS, Clip(name)), nil
 	case err != nil:
 		return "", words.Words{}, err
 	case cm.Data[key] == "" && len(cm.BinaryData[key]) == 0:
-		return objPath(tkeSysNS, "configmap", name, "data."+key), words.Say("ConfigMap %s/%s, which has no %s",
-			"ConfigMap %s/%s（其中没有 %s）", tkeSysNS, clip(name), clip(key)), nil
+		return ObjPath(tkeSysNS, "configmap", name, "data."+key), words.Say("ConfigMap %s/%s, which has no %s",
+			"ConfigMap %s/%s（其中没有 %s）", tkeSysNS, Clip(name), Clip(key)), nil
 	}
 	return "", words.Words{}, nil
 }
@@ -601,13 +601,13 @@ func checkAPIHostAliases(c *Context, d *appsv1.Deployment) {
 	if n > 3 {
 		shown = append(shown, words.Say("%d more", "另外 %d 个", n-3))
 	}
-	c.Say(tkerules.IngressAPIHostAliases, objPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), words.Say(
+	c.Say(tkerules.IngressAPIHostAliases, ObjPath(tkeSysNS, "deployment", tkeL7Controller, "spec.template.spec.hostAliases"), words.Say(
 		"%d of %d cloud API domains have no host alias (%s); if the controller reports E6006 i/o timeouts, add them",
 		"%[2]d 个云 API 域名中有 %[1]d 个没有配置 hostAliases（%[3]s）；如果控制器报出 E6006 i/o timeout，请补上这些别名",
-		n, len(cloudAPIAliases), listWords(shown, len(shown))))
+		n, len(cloudAPIAliases), ListWords(shown, len(shown))))
 }
 
-var nginxV1, _ = parseVersion("v1.0.0")
+var nginxV1, _ = ParseVersion("v1.0.0")
 
 // checkNginxWebhook finds an ingress-nginx validating webhook that covers networking.k8s.io/v1
 // Ingresses while its controller is older than v1.0.0 and cannot validate them (E6009). A webhook
@@ -630,7 +630,7 @@ func checkNginxWebhook(c *Context) error {
 			}
 			if called, err := webhookSelects(&wh, c.Ingress); err != nil {
 				unknown = append(unknown, &wrappedWords{err: err, w: words.Say("webhook %s of %s: %v", "%[2]s 中的 webhook %[1]s：%[3]v",
-					clip(wh.Name), clip(cfg.Name), err)})
+					Clip(wh.Name), Clip(cfg.Name), err)})
 				continue
 			} else if !called {
 				continue
@@ -641,14 +641,14 @@ func checkNginxWebhook(c *Context) error {
 				unknown = append(unknown, err)
 				continue
 			}
-			v, verr := parseVersion(imageTag(image))
-			if owner == "" || verr != nil || v.compare(nginxV1) >= 0 {
+			v, verr := ParseVersion(ImageTag(image))
+			if owner == "" || verr != nil || v.Compare(nginxV1) >= 0 {
 				continue
 			}
-			c.Say(tkerules.IngressE6009, objPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)), words.Say(
+			c.Say(tkerules.IngressE6009, ObjPath("", "validatingwebhookconfiguration", cfg.Name, fmt.Sprintf("webhooks[%d].rules[%d]", j, k)), words.Say(
 				"webhook %s validates networking.k8s.io/v1 ingresses, but its controller %s runs %s (older than v1.0.0), which cannot, so it refuses the CLB controller's Ingress writes",
 				"webhook %s 校验 networking.k8s.io/v1 的 Ingress，但其控制器 %s 运行的是 %s（早于 v1.0.0），无法校验这类对象，因此会拒绝 CLB 控制器对 Ingress 的写入",
-				clip(wh.Name), clip(owner), clip(image)))
+				Clip(wh.Name), Clip(owner), Clip(image)))
 		}
 	}
 	return errors.Join(unknown...)
@@ -677,7 +677,7 @@ func webhookSelects(wh *admissionv1.ValidatingWebhook, ing *networkingv1.Ingress
 	for _, r := range reqs {
 		if r.Key() != nsNameLabel {
 			return false, words.Errorf("its namespaceSelector reads namespace label %s, and namespace labels are not read",
-				"它的 namespaceSelector 要读取命名空间标签 %s，而命名空间的标签不在读取范围内", clip(r.Key()))
+				"它的 namespaceSelector 要读取命名空间标签 %s，而命名空间的标签不在读取范围内", Clip(r.Key()))
 		}
 	}
 	return ns.Matches(labels.Set{nsNameLabel: ing.Namespace}), nil
@@ -739,5 +739,5 @@ func nginxImage(spec corev1.PodSpec) string {
 var (
 	masqConfigKey    = snapshot.NewMemoKey[masqConfig]("ip-masq-agent")
 	kubeProxyModeKey = snapshot.NewMemoKey[string]("kube-proxy-mode")
-	kubeProxyKey     = snapshot.NewMemoKey[valErr[*kubeProxy]]("kube-proxy")
+	kubeProxyKey     = snapshot.NewMemoKey[ValErr[*kubeProxy]]("kube-proxy")
 )

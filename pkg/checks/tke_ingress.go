@@ -22,7 +22,6 @@ import (
 
 // TKE Ingress annotations (Tencent TKE, Ingress error codes).
 const (
-	annIngressClass        = "kubernetes.io/ingress.class"
 	annHTTPRules           = "kubernetes.io/ingress.http-rules"
 	annHTTPSRules          = "kubernetes.io/ingress.https-rules"
 	annIngExtensive        = "kubernetes.io/ingress.extensiveParameters"
@@ -44,17 +43,17 @@ const (
 
 // tkeIngressChecks run on Ingresses the TKE CLB controller handles.
 var tkeIngressChecks = []Check{
-	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressAnnotations,
+	{Name: "tke-ingress-annotations", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressAnnotations,
 		Emits: []rules.ID{tkerules.IngressE4022, tkerules.IngressE4023, tkerules.IngressE4026, tkerules.IngressE4032, tkerules.IngressInvalidAnnotationValue,
 			tkerules.IngressE4037, tkerules.IngressE4044, tkerules.IngressE4045, tkerules.IngressE4046,
 			tkerules.IngressE4050, tkerules.IngressE4051, tkerules.IngressE4055, tkerules.IngressE4098,
 			tkerules.IngressConfigConflict},
 		// Whether the cluster has IPv6 networking (E4032) shows on its nodes.
-		Inputs: []Input{when(inNodes, annotated(annIngExtensive))}},
-	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressRules,
+		Inputs: []Input{OnlyWhen(InNodes, Annotated(annIngExtensive))}},
+	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressRules,
 		Emits:  []rules.ID{tkerules.IngressE4013, tkerules.IngressE4031, tkerules.IngressE4034, tkerules.IngressE4052},
-		Inputs: targetOnly},
-	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressTLS,
+		Inputs: TargetOnly},
+	{Name: "tke-ingress-tls", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressTLS,
 		Emits: []rules.ID{tkerules.IngressE4009, tkerules.IngressE4010, tkerules.IngressE4011, tkerules.IngressE4035,
 			tkerules.IngressE4040, tkerules.IngressE4048, tkerules.IngressE4049},
 		Inputs: []Input{{Resource: snapshot.Secrets, Scope: Referenced, Names: func(c *Context) []string {
@@ -64,22 +63,22 @@ var tkeIngressChecks = []Check{
 			}
 			return out
 		}}}},
-	{Name: "tke-ingress-backends", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressBackends,
+	{Name: "tke-ingress-backends", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressBackends,
 		Emits: []rules.ID{tkerules.IngressE4041, tkerules.IngressE4042, tkerules.IngressE4047, tkerules.IngressE4082,
 			tkerules.IngressW1000},
 		Inputs: []Input{
-			{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return ingressServiceNames(c.Ingress) }},
+			{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return IngressServiceNames(c.Ingress) }},
 			// The rule annotations name more backends: read the namespace's Services.
 			{Resource: snapshot.Services, Scope: InNamespace, When: func(c *Context) bool {
-				return annotated(annHTTPRules)(c) || annotated(annHTTPSRules)(c)
+				return Annotated(annHTTPRules)(c) || Annotated(annHTTPSRules)(c)
 			}},
 		}},
-	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressServiceConfig,
+	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressServiceConfig,
 		Emits: []rules.ID{tkerules.IngressE4043},
 		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
 			return []string{c.Ingress.Annotations[annIngServiceConfig]}
 		}}}},
-	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: clbIngress, Run: checkIngressExistingLB, Offline: AddOnly,
+	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressExistingLB, Offline: AddOnly,
 		Emits:  []rules.ID{tkerules.IngressE4019, tkerules.IngressE4020, tkerules.IngressE4101},
 		Inputs: inTKELBUsers(annExistLB)},
 }
@@ -90,9 +89,9 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 	if !ok {
 		return false, false
 	}
-	b, err := parseBool(v)
+	b, err := ParseBool(v)
 	if err != nil {
-		c.Say(id, annPath(key), tkeErrWords(err))
+		c.Say(id, AnnPath(key), tkeErrWords(err))
 		return false, false
 	}
 	return b, true
@@ -100,7 +99,7 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 
 func checkIngressAnnotations(c *Context) error {
 	a := c.Ingress.Annotations
-	rewrite := isTrue(a[annRewriteSupport])
+	rewrite := IsTrue(a[annRewriteSupport])
 	for _, r := range []struct {
 		key string
 		id  rules.ID
@@ -111,7 +110,7 @@ func checkIngressAnnotations(c *Context) error {
 		}
 		entries, err := parseRuleAnnotation(v, rewrite)
 		if err != nil {
-			c.Say(r.id, annPath(r.key), tkeErrWords(err))
+			c.Say(r.id, AnnPath(r.key), tkeErrWords(err))
 		}
 		for _, e := range entries {
 			if e.err != nil {
@@ -128,22 +127,22 @@ func checkIngressAnnotations(c *Context) error {
 	if name, ok := a[annIngServiceConfig]; ok {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
-				c.Say(tkerules.IngressE4051, annPath(annIngServiceConfig), words.Say(
+				c.Say(tkerules.IngressE4051, AnnPath(annIngServiceConfig), words.Say(
 					"%q ends with the reserved suffix %q used by automatically synced configs",
-					"%q 以保留后缀 %q 结尾，该后缀专用于系统自动同步的配置", clip(name), suffix))
+					"%q 以保留后缀 %q 结尾，该后缀专用于系统自动同步的配置", Clip(name), suffix))
 			}
 		}
 		if auto {
-			c.Say(tkerules.IngressConfigConflict, annPath(annIngServiceConfig), configConflictWords(annIngServiceConfigAut))
+			c.Say(tkerules.IngressConfigConflict, AnnPath(annIngServiceConfig), configConflictWords(annIngServiceConfigAut))
 		}
 	}
 	for _, e := range []struct {
 		key string
-		id  idFormat
+		id  IDFormat
 	}{{annIngCrossRegion, regionID}, {annIngCrossVPC, vpcID}} {
 		if v, ok := a[e.key]; ok {
-			if err := e.id.check(v); err != nil {
-				c.Say(tkerules.IngressInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
+			if err := e.id.Validate(v); err != nil {
+				c.Say(tkerules.IngressInvalidAnnotationValue, AnnPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
@@ -151,24 +150,24 @@ func checkIngressAnnotations(c *Context) error {
 		switch v {
 		case "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE":
 		default:
-			c.Say(tkerules.IngressE4045, annPath(annChargeType), words.Say(
+			c.Say(tkerules.IngressE4045, AnnPath(annChargeType), words.Say(
 				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE",
-				"%q 不是 TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR、BANDWIDTH_PACKAGE 之一", clip(v)))
+				"%q 不是 TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR、BANDWIDTH_PACKAGE 之一", Clip(v)))
 		}
 	}
 	if v, ok := a[annBandwidth]; ok {
-		if _, err := parseIntRange(v, 1, 2048); err != nil {
-			c.Say(tkerules.IngressE4046, annPath(annBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
+		if _, err := ParseIntRange(v, 1, 2048); err != nil {
+			c.Say(tkerules.IngressE4046, AnnPath(annBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
 		}
 	}
 	if v, ok := a[annIngSubnet]; ok {
-		if err := subnetID.check(v); err != nil {
-			c.Say(tkerules.IngressE4055, annPath(annIngSubnet), tkeErrWords(err))
+		if err := subnetID.Validate(v); err != nil {
+			c.Say(tkerules.IngressE4055, AnnPath(annIngSubnet), tkeErrWords(err))
 		}
 	}
 	if v, ok := a[annExistLB]; ok {
-		if err := clbID.check(v); err != nil {
-			c.Say(tkerules.IngressE4098, annPath(annExistLB), tkeErrWords(err))
+		if err := clbID.Validate(v); err != nil {
+			c.Say(tkerules.IngressE4098, AnnPath(annExistLB), tkeErrWords(err))
 		}
 	}
 	return nil
@@ -177,9 +176,9 @@ func checkIngressAnnotations(c *Context) error {
 // checkExtensive validates kubernetes.io/ingress.extensiveParameters: a JSON object whose
 // AddressIPVersion, when set, is not pure IPv6 (IPv6FullChain) on an IPv4 cluster.
 func checkExtensive(c *Context, v string) {
-	m, err := jsonObject(v)
+	m, err := JSONObject(v)
 	if err != nil {
-		c.Say(tkerules.IngressE4026, annPath(annIngExtensive), tkeErrWords(err))
+		c.Say(tkerules.IngressE4026, AnnPath(annIngExtensive), tkeErrWords(err))
 		return
 	}
 	if !pureIPv6(m) {
@@ -189,17 +188,17 @@ func checkExtensive(c *Context, v string) {
 		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
 	}
 	if c.Snap.Nodes.Whole("") != nil { // the node list is unknown, or the input files may lack a node
-		c.SaySeverity(tkerules.IngressE4032, rules.Warning, annPath(annIngExtensive), words.Say(
+		c.SaySeverity(tkerules.IngressE4032, rules.Warning, AnnPath(annIngExtensive), words.Say(
 			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
 				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node",
 			"AddressIPVersion %q 要求纯 IPv6 负载均衡，只有具备 IPv6 网络的集群才能使用；"+
-				"输入中没有节点显示 IPv6 地址或 Pod CIDR，但输入可能没有包含全部节点", clipv(m["AddressIPVersion"])))
+				"输入中没有节点显示 IPv6 地址或 Pod CIDR，但输入可能没有包含全部节点", ClipValue(m["AddressIPVersion"])))
 		return
 	}
-	c.Say(tkerules.IngressE4032, annPath(annIngExtensive), words.Say(
+	c.Say(tkerules.IngressE4032, AnnPath(annIngExtensive), words.Say(
 		"AddressIPVersion %q asks for a pure IPv6 load balancer; no node has an IPv6 address or pod CIDR, and IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only",
 		"AddressIPVersion %q 要求纯 IPv6 负载均衡；没有节点具有 IPv6 地址或 Pod CIDR，而 IPv4 集群只支持 IPv4 和 NAT IPv6（IPV6）",
-		clipv(m["AddressIPVersion"])))
+		ClipValue(m["AddressIPVersion"])))
 }
 
 // ipv6Node names a node of the snapshot with an IPv6 address or pod CIDR (a dual-stack or IPv6
@@ -252,20 +251,20 @@ type ruleEntry struct {
 	err   error
 }
 
-func (e ruleEntry) where(key string) string { return fmt.Sprintf("%s[%d]", annPath(key), e.index) }
+func (e ruleEntry) where(key string) string { return fmt.Sprintf("%s[%d]", AnnPath(key), e.index) }
 
 // parseRuleAnnotation reads a rule annotation entry by entry, so that one bad entry never hides the
 // others. err is set only when the value as a whole is not a JSON array (or null). An entry with a
 // rewrite object and no backend is a redirect, valid when rewrite (rewrite-support) is on.
 func parseRuleAnnotation(v string, rewrite bool) ([]ruleEntry, error) {
 	var raw []json.RawMessage
-	if err := strictJSON(v, &raw); err != nil {
+	if err := StrictJSON(v, &raw); err != nil {
 		return nil, err
 	}
 	out := make([]ruleEntry, 0, len(raw))
 	for i, m := range raw {
 		e := ruleEntry{index: i}
-		if err := strictJSON(string(m), &e.rule); err != nil {
+		if err := StrictJSON(string(m), &e.rule); err != nil {
 			e.err = words.Errorf("entry %d: %v", "第 %d 项：%v", i, err)
 		} else {
 			e.err = checkRuleEntry(e.rule, rewrite)
@@ -284,10 +283,10 @@ func checkRuleEntry(r annotationRule, rewrite bool) error {
 			"该项有 rewrite 而没有 backend，这需要设置 %s: \"true\"", annRewriteSupport)
 	case r.Backend == nil:
 		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
-			return words.Errorf("rewrite.port %s is not a port number", "rewrite.port %s 不是端口号", clipv(r.Rewrite.Port))
+			return words.Errorf("rewrite.port %s is not a port number", "rewrite.port %s 不是端口号", ClipValue(r.Rewrite.Port))
 		}
 		if r.Rewrite.Path != "" && !strings.HasPrefix(r.Rewrite.Path, "/") {
-			return words.Errorf("rewrite.path %q must start with /", "rewrite.path %q 必须以 / 开头", clip(r.Rewrite.Path))
+			return words.Errorf("rewrite.path %q must start with /", "rewrite.path %q 必须以 / 开头", Clip(r.Rewrite.Path))
 		}
 		return nil
 	case r.Backend.ServiceName == "":
@@ -315,74 +314,16 @@ func portOf(v any) (int32, string, error) {
 	default:
 		n, err := strconv.Atoi(fmt.Sprint(p))
 		if err != nil {
-			return 0, "", words.Errorf("backend.servicePort %s is not a port", "backend.servicePort %s 不是端口", clipv(p))
+			return 0, "", words.Errorf("backend.servicePort %s is not a port", "backend.servicePort %s 不是端口", ClipValue(p))
 		}
 		return int32(n), "", nil
 	}
 }
 
-// ingressPath is one host/path/backend of an Ingress, from its spec or its rule annotations.
-type ingressPath struct {
-	where    string // report path of the entry
-	host     string
-	path     string
-	hasPath  bool
-	svc      string
-	port     networkingv1.ServiceBackendPort
-	fromAnno bool
-}
-
 // ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
 // annotations (redirect entries with no backend Service). Malformed entries are left out (the
 // annotation check reports them).
-var httpsRulesPath = annPath(annHTTPSRules)
-
-// ingressPaths is ingressPaths of the target Ingress, once per target; callers only read it.
-func (c *Context) ingressPaths() []ingressPath {
-	if !c.pathsDone {
-		c.paths, c.pathsDone = ingressPaths(c.Ingress), true
-	}
-	return c.paths
-}
-
-func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
-	var out []ingressPath
-	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {
-		out = append(out, ingressPath{where: "spec.defaultBackend", svc: b.Service.Name, port: b.Service.Port})
-	}
-	for i, r := range ing.Spec.Rules {
-		if r.HTTP == nil {
-			continue
-		}
-		for j, p := range r.HTTP.Paths {
-			ip := ingressPath{where: fmt.Sprintf("spec.rules[%d].http.paths[%d]", i, j), host: r.Host, path: p.Path, hasPath: true}
-			if p.Backend.Service != nil {
-				ip.svc, ip.port = p.Backend.Service.Name, p.Backend.Service.Port
-			}
-			out = append(out, ip)
-		}
-	}
-	for _, key := range []string{annHTTPRules, annHTTPSRules} {
-		v, ok := ing.Annotations[key]
-		if !ok {
-			continue
-		}
-		rewrite := isTrue(ing.Annotations[annRewriteSupport])
-		entries, _ := parseRuleAnnotation(v, rewrite)
-		for _, e := range entries {
-			if e.err != nil {
-				continue
-			}
-			ip := ingressPath{where: e.where(key), host: e.rule.Host, path: e.rule.Path, hasPath: true, fromAnno: true}
-			if b := e.rule.Backend; b != nil {
-				num, name, _ := portOf(b.ServicePort)
-				ip.svc, ip.port = b.ServiceName, networkingv1.ServiceBackendPort{Name: name, Number: num}
-			}
-			out = append(out, ip)
-		}
-	}
-	return out
-}
+var httpsRulesPath = AnnPath(annHTTPSRules)
 
 // hostRE is the host pattern TKE documents for E4052 (Kubernetes' DNS-1123 subdomain with an
 // optional leading wildcard, and at least one dot).
@@ -396,12 +337,12 @@ func checkIngressRules(c *Context) error {
 	for i, r := range ing.Spec.Rules {
 		if r.HTTP == nil || len(r.HTTP.Paths) == 0 {
 			c.Say(tkerules.IngressE4013, fmt.Sprintf("spec.rules[%d].http", i), words.Say("rule for host %q has no http paths",
-				"域名 %q 的规则没有 http 路径", clip(r.Host)))
+				"域名 %q 的规则没有 http 路径", Clip(r.Host)))
 		}
 	}
 	ipv6 := false
 	if v, ok := ing.Annotations[annIngExtensive]; ok {
-		if m, err := jsonObject(v); err == nil {
+		if m, err := JSONObject(v); err == nil {
 			ipv6 = pureIPv6(m)
 		}
 	}
@@ -415,7 +356,7 @@ func checkIngressRules(c *Context) error {
 			case !pathRE.MatchString(p.path):
 				c.Say(tkerules.IngressE4031, p.where+".path", words.Say(
 					"path %q must start with / and use only a-z A-Z 0-9 . - / = ? (no regular expressions)",
-					"路径 %q 必须以 / 开头，且只能使用 a-z A-Z 0-9 . - / = ?（不支持正则表达式）", clip(p.path)))
+					"路径 %q 必须以 / 开头，且只能使用 a-z A-Z 0-9 . - / = ?（不支持正则表达式）", Clip(p.path)))
 			}
 		}
 		if p.where == "spec.defaultBackend" {
@@ -428,7 +369,7 @@ func checkIngressRules(c *Context) error {
 		if p.host != "" && !seenHost[p.host] {
 			seenHost[p.host] = true
 			if !hostRE.MatchString(p.host) {
-				c.Say(tkerules.IngressE4052, hostWhere(p.where), words.Say("host %q %s", "域名 %q %s", clip(p.host), hostProblem(p.host)))
+				c.Say(tkerules.IngressE4052, hostWhere(p.where), words.Say("host %q %s", "域名 %q %s", Clip(p.host), hostProblem(p.host)))
 			}
 		}
 	}
@@ -478,12 +419,12 @@ func checkIngressTLS(c *Context) error {
 			tlsHosts = append(tlsHosts, h)
 			if prev, ok := hostSecret[h]; ok && prev != t.SecretName {
 				twice = append(twice, words.Say("host %q has certificates from both %q and %q", "域名 %q 同时有来自 %q 和 %q 的证书",
-					clip(h), clip(prev), clip(t.SecretName)))
+					Clip(h), Clip(prev), Clip(t.SecretName)))
 			}
 			hostSecret[h] = t.SecretName
 		}
 		if len(twice) > 0 {
-			c.Say(tkerules.IngressE4049, where+".hosts", words.Say("%s", "%s", listWords(twice, 5)))
+			c.Say(tkerules.IngressE4049, where+".hosts", words.Say("%s", "%s", ListWords(twice, 5)))
 		}
 		if t.SecretName == "" {
 			c.Say(tkerules.IngressE4009, where+".secretName", words.Say("TLS entry has no secretName", "TLS 条目没有 secretName"))
@@ -504,12 +445,12 @@ func checkIngressTLS(c *Context) error {
 	var uncovered []words.Words
 	for _, h := range httpsHosts(c) {
 		if !hostCovered(h, tlsHosts) {
-			uncovered = append(uncovered, words.Say("HTTPS host %q", "HTTPS 域名 %q", clip(h)))
+			uncovered = append(uncovered, words.Say("HTTPS host %q", "HTTPS 域名 %q", Clip(h)))
 		}
 	}
 	if len(uncovered) > 0 {
 		c.Say(tkerules.IngressE4040, "spec.tls", words.Say("no TLS entry lists %s, and there is no default certificate",
-			"没有 TLS 条目列出 %s，也没有默认证书", listWords(uncovered, 5)))
+			"没有 TLS 条目列出 %s，也没有默认证书", ListWords(uncovered, 5)))
 	}
 	return errors.Join(unknown...)
 }
@@ -524,12 +465,12 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 	var differ []words.Words
 	for _, s := range certIDs {
 		if s[1] != ann {
-			differ = append(differ, words.Say("Secret %s/%s holds %q", "Secret %s/%s 中为 %q", clip(c.Ingress.Namespace), clip(s[0]), clip(s[1])))
+			differ = append(differ, words.Say("Secret %s/%s holds %q", "Secret %s/%s 中为 %q", Clip(c.Ingress.Namespace), Clip(s[0]), Clip(s[1])))
 		}
 	}
 	if len(differ) > 0 {
-		c.Say(tkerules.IngressE4011, annPath(annCertID), words.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
-			annCertID, clip(ann), listWords(differ, 5)))
+		c.Say(tkerules.IngressE4011, AnnPath(annCertID), words.Say("annotation %s is %q but %s", "注解 %s 为 %q，但 %s",
+			annCertID, Clip(ann), ListWords(differ, 5)))
 	}
 }
 
@@ -538,7 +479,7 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 func httpsHosts(c *Context) []string {
 	seen := map[string]bool{}
 	var out []string
-	mix := isTrue(c.Ingress.Annotations[annRuleMix])
+	mix := IsTrue(c.Ingress.Annotations[annRuleMix])
 	for _, p := range c.ingressPaths() {
 		https := !mix || strings.HasPrefix(p.where, httpsRulesPath)
 		if p.host != "" && https && !seen[p.host] {
@@ -572,8 +513,8 @@ var certIDRE = regexp.MustCompile(`^[A-Za-z0-9]{8}$`)
 func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, err error) {
 	sec, err := c.Snap.Secrets.Get(ns, name)
 	switch {
-	case isNotFound(err):
-		c.Say(tkerules.IngressE4010, where, words.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", clip(ns), clip(name)))
+	case IsNotFound(err):
+		c.Say(tkerules.IngressE4010, where, words.Say("Secret %s/%s does not exist", "Secret %s/%s 不存在", Clip(ns), Clip(name)))
 		return "", false, nil
 	case err != nil:
 		return "", false, err
@@ -581,7 +522,7 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 	raw, ok := secretValue(sec, secretCertKey)
 	if !ok || raw == "" {
 		c.Say(tkerules.IngressE4011, where, words.Say("Secret %s/%s has no %s key (keys: %s)", "Secret %s/%s 中没有键 %s（现有的键：%s）",
-			clip(ns), clip(name), secretCertKey, keyList(sec)))
+			Clip(ns), Clip(name), secretCertKey, keyList(sec)))
 		return "", false, nil
 	}
 	id = strings.TrimSpace(raw)
@@ -590,12 +531,12 @@ func checkCertSecret(c *Context, ns, name, where string) (id string, ok bool, er
 		c.Say(tkerules.IngressE4035, where, words.Say(
 			"%s in Secret %s/%s is %q with surrounding white space (was it encoded with a trailing newline?)",
 			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q，首尾带有空白字符（编码时是否带上了末尾的换行符？）",
-			secretCertKey, clip(ns), clip(name), clip(id)))
+			secretCertKey, Clip(ns), Clip(name), Clip(id)))
 	case !certIDRE.MatchString(id):
 		c.Say(tkerules.IngressE4035, where, words.Say(
 			"%s in Secret %s/%s is %q; certificate ids are 8 letters and digits",
 			"Secret %[2]s/%[3]s 中的 %[1]s 为 %[4]q；证书 ID 应由 8 位字母和数字组成",
-			secretCertKey, clip(ns), clip(name), clip(id)))
+			secretCertKey, Clip(ns), Clip(name), Clip(id)))
 	}
 	return id, true, nil
 }
@@ -610,21 +551,21 @@ func keyList(s *snapshot.Secret) words.Words {
 	}
 	keys := slices.Clone(s.Keys)
 	slices.SortFunc(keys, func(a, b snapshot.SecretKey) int { // as the English texts sort
-		if c := strings.Compare(clip(a.Name), clip(b.Name)); c != 0 {
+		if c := strings.Compare(Clip(a.Name), Clip(b.Name)); c != 0 {
 			return c
 		}
 		return strings.Compare(strconv.Itoa(a.Size), strconv.Itoa(b.Size))
 	})
 	ws := make([]words.Words, len(keys))
 	for i, k := range keys {
-		ws[i] = words.Say("%s (%d bytes)", "%s（%d 字节）", clip(k.Name), k.Size)
+		ws[i] = words.Say("%s (%d bytes)", "%s（%d 字节）", Clip(k.Name), k.Size)
 	}
-	return words.Say("%s", "%s", listWords(ws, len(ws)))
+	return words.Say("%s", "%s", ListWords(ws, len(ws)))
 }
 
 func checkIngressBackends(c *Context) error {
 	ing := c.Ingress
-	direct := isTrue(ing.Annotations[annIngDirectAccess])
+	direct := IsTrue(ing.Annotations[annIngDirectAccess])
 	checked := map[string]bool{}
 	var unknown []error
 	for _, p := range c.ingressPaths() {
@@ -640,28 +581,28 @@ func checkIngressBackends(c *Context) error {
 		svc, err := c.Snap.Services.Get(ing.Namespace, p.svc)
 		if err != nil {
 			switch {
-			case !isNotFound(err):
+			case !IsNotFound(err):
 				unknown = append(unknown, err)
 			case p.fromAnno:
 				c.Say(tkerules.IngressW1000, where, words.Say("backend Service %s/%s named in the annotation does not exist",
-					"注解中指定的后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
+					"注解中指定的后端 Service %s/%s 不存在", Clip(ing.Namespace), Clip(p.svc)))
 			default:
 				c.Say(tkerules.IngressE4041, where, words.Say("backend Service %s/%s does not exist",
-					"后端 Service %s/%s 不存在", clip(ing.Namespace), clip(p.svc)))
+					"后端 Service %s/%s 不存在", Clip(ing.Namespace), Clip(p.svc)))
 			}
 			continue
 		}
 		if !hasServicePort(svc, p.port) {
 			c.Say(tkerules.IngressE4042, where, words.Say("Service %s has no port %s (ports: %s)", "Service %s 没有端口 %s（现有端口：%s）",
-				clip(p.svc), clip(portString(p.port)), servicePortWords(svc)))
+				Clip(p.svc), Clip(portString(p.port)), servicePortWords(svc)))
 		}
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
 			c.Say(tkerules.IngressE4082, where, words.Say("Service %s has no selector, which direct access (%s) cannot bind",
-				"Service %s 没有 selector，直连（%s）无法绑定它的后端", clip(p.svc), annIngDirectAccess))
+				"Service %s 没有 selector，直连（%s）无法绑定它的后端", Clip(p.svc), annIngDirectAccess))
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
 			c.Say(tkerules.IngressE4047, where, words.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
-				"Service %s 的类型是 %s；未开启直连时，后端必须是 NodePort 或 LoadBalancer 类型", clip(p.svc), clip(string(serviceType(svc)))))
+				"Service %s 的类型是 %s；未开启直连时，后端必须是 NodePort 或 LoadBalancer 类型", Clip(p.svc), Clip(string(serviceType(svc)))))
 		}
 	}
 	return errors.Join(unknown...)
@@ -697,9 +638,9 @@ func servicePorts(svc *corev1.Service) string { return servicePortWords(svc).In(
 func servicePortWords(svc *corev1.Service) words.Words {
 	var out []string
 	for _, sp := range svc.Spec.Ports {
-		s := fmt.Sprintf("%d/%s", sp.Port, clip(string(protocolOf(sp))))
+		s := fmt.Sprintf("%d/%s", sp.Port, Clip(string(protocolOf(sp))))
 		if sp.Name != "" {
-			s = clip(sp.Name) + "=" + s
+			s = Clip(sp.Name) + "=" + s
 		}
 		out = append(out, s)
 	}
@@ -714,8 +655,8 @@ func checkIngressServiceConfig(c *Context) error {
 	if !ok || name == "" {
 		return nil
 	}
-	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); isNotFound(err) {
-		c.Say(tkerules.IngressE4043, annPath(annIngServiceConfig), noServiceConfigWords(c.Ingress.Namespace, name))
+	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); IsNotFound(err) {
+		c.Say(tkerules.IngressE4043, AnnPath(annIngServiceConfig), noServiceConfigWords(c.Ingress.Namespace, name))
 	}
 	return nil
 }

@@ -35,23 +35,23 @@ var tkeServiceChecks = []Check{
 	{Name: "tke-service-annotations", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceAnnotations,
 		Emits: []rules.ID{tkerules.ServiceE4005, tkerules.ServiceE4011, tkerules.ServiceE4037, tkerules.ServiceE4075,
 			tkerules.ServiceInvalidVPCID, tkerules.ServiceInvalidBool, tkerules.ServiceInvalidAnnotationValue},
-		Inputs: targetOnly},
+		Inputs: TargetOnly},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
 		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014},
 		Inputs: inTKELBUsers(annSvcExistedLB)},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceConfig,
 		Emits:  []rules.ID{tkerules.ServiceE4026, tkerules.ServiceConfigConflict},
-		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: annotated(annSvcServiceConfig)}}},
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: Annotated(annSvcServiceConfig)}}},
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{tkerules.ServiceE4033},
-		Inputs: []Input{required(inBackendPods, directAccessOn), when(inNodes, directAccessOn),
-			when(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: kubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)}},
+		Inputs: []Input{Require(InBackendPods, directAccessOn), OnlyWhen(InNodes, directAccessOn),
+			OnlyWhen(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: KubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)}},
 	{Name: "tke-service-backends-label", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceBackendsLabel,
 		Emits:  []rules.ID{tkerules.ServiceBackendsLabelInvalid, tkerules.ServiceBackendsLabelNoNodes},
-		Inputs: []Input{required(inNodes, annotated(annSvcBackendsLabel))}},
+		Inputs: []Input{Require(InNodes, Annotated(annSvcBackendsLabel))}},
 	{Name: "tke-nginx-graceful-shutdown", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkNginxGracefulShutdown,
 		Emits:  []rules.ID{tkerules.ServiceNginxGracefulShutdown},
-		Inputs: []Input{required(inBackendPods, directAccessOn)}},
+		Inputs: []Input{Require(InBackendPods, directAccessOn)}},
 }
 
 // tkeLBService is true when the target is a LoadBalancer Service.
@@ -62,7 +62,7 @@ func tkeLBService(c *Context) bool { return c.Service.Spec.Type == corev1.Servic
 // cross-region binding is wrong); a malformed VPC id has no code of its own.
 var svcIDFormats = []struct {
 	key  string
-	form idFormat
+	form IDFormat
 	rule rules.ID
 }{
 	{annSvcExistedLB, clbID, tkerules.ServiceE4011},
@@ -77,7 +77,7 @@ var svcEnumAnnotations = []struct {
 	key   string
 	check func(string) error
 }{
-	{annSvcChargeType, oneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
+	{annSvcChargeType, OneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
 }
 
 // svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
@@ -86,9 +86,9 @@ var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, ann
 func checkServiceAnnotations(c *Context) error {
 	a := c.Service.Annotations
 	if v, ok := a[annSvcExtensive]; ok {
-		if !isJSONObject(v) {
-			if _, err := jsonObject(v); err != nil {
-				c.Say(tkerules.ServiceE4005, annPath(annSvcExtensive), tkeErrWords(err))
+		if !IsJSONObject(v) {
+			if _, err := JSONObject(v); err != nil {
+				c.Say(tkerules.ServiceE4005, AnnPath(annSvcExtensive), tkeErrWords(err))
 			}
 		}
 	}
@@ -97,25 +97,25 @@ func checkServiceAnnotations(c *Context) error {
 		if !ok {
 			continue
 		}
-		if err := f.form.check(v); err != nil {
+		if err := f.form.Validate(v); err != nil {
 			var hint words.Words
 			if f.key == annSvcCrossRegion && zoneRE.MatchString(v) {
 				hint = words.Say("; it looks like an availability zone, drop the trailing -N", "；它看起来是可用区 ID，请去掉末尾的 -N")
 			}
-			c.Say(f.rule, annPath(f.key), words.Say("%v%s", "%v%s", err, hint))
+			c.Say(f.rule, AnnPath(f.key), words.Say("%v%s", "%v%s", err, hint))
 		}
 	}
 	for _, e := range svcEnumAnnotations {
 		if v, ok := a[e.key]; ok {
 			if err := e.check(v); err != nil {
-				c.Say(tkerules.ServiceInvalidAnnotationValue, annPath(e.key), tkeErrWords(err))
+				c.Say(tkerules.ServiceInvalidAnnotationValue, AnnPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
 	for _, key := range svcBoolAnnotations {
 		if v, ok := a[key]; ok {
-			if _, err := parseBool(v); err != nil {
-				c.Say(tkerules.ServiceInvalidBool, annPath(key), tkeErrWords(err))
+			if _, err := ParseBool(v); err != nil {
+				c.Say(tkerules.ServiceInvalidBool, AnnPath(key), tkeErrWords(err))
 			}
 		}
 	}
@@ -152,9 +152,9 @@ func checkServiceExistingLB(c *Context) error {
 		}
 	}
 	if len(creators) > 0 {
-		c.Say(tkerules.ServiceE4012, annPath(annSvcExistedLB), words.Say(
+		c.Say(tkerules.ServiceE4012, AnnPath(annSvcExistedLB), words.Say(
 			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
-			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", clip(id), listWords(creators, 5)))
+			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", Clip(id), ListWords(creators, 5)))
 	}
 	for i, us := range sharing {
 		if len(us) > 0 {
@@ -162,7 +162,7 @@ func checkServiceExistingLB(c *Context) error {
 			c.Say(tkerules.ServiceE4014, fmt.Sprintf("spec.ports[%d]", i), words.Say(
 				"port %d/%s is also declared on reused load balancer %s by %s",
 				"复用的负载均衡 %[3]s 上，%[4]s 也声明了端口 %[1]d/%[2]s",
-				p.Port, clip(string(protocolOf(p))), clip(id), listWords(us, 5)))
+				p.Port, Clip(string(protocolOf(p))), Clip(id), ListWords(us, 5)))
 		}
 	}
 	return nil
@@ -182,7 +182,7 @@ func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstruc
 	switch {
 	case err == nil:
 		return cfg, true, nil
-	case isNotFound(err):
+	case IsNotFound(err):
 		return nil, false, nil
 	}
 	return nil, false, err
@@ -196,12 +196,12 @@ func checkServiceConfig(c *Context) error {
 	if name == "" {
 		return nil
 	}
-	if auto, err := parseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
-		c.Say(tkerules.ServiceConfigConflict, annPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
+	if auto, err := ParseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
+		c.Say(tkerules.ServiceConfigConflict, AnnPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
 	}
 	_, found, err := lookupServiceConfig(c, svc.Namespace, name)
 	if err == nil && !found {
-		c.Say(tkerules.ServiceE4026, annPath(annSvcServiceConfig), noServiceConfigWords(svc.Namespace, name))
+		c.Say(tkerules.ServiceE4026, AnnPath(annSvcServiceConfig), noServiceConfigWords(svc.Namespace, name))
 	}
 	return err
 }
@@ -215,8 +215,8 @@ func checkServiceDirectAccess(c *Context) error {
 	if !ok {
 		return nil
 	}
-	where := annPath(annSvcDirectAccess)
-	if on, err := parseBool(v); err != nil || !on {
+	where := AnnPath(annSvcDirectAccess)
+	if on, err := ParseBool(v); err != nil || !on {
 		return nil // a malformed value is reported by the annotation check
 	}
 	pods, err := c.Snap.BackendPods(c.Service)
@@ -237,7 +237,7 @@ func checkServiceDirectAccess(c *Context) error {
 			return nil // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
 		}
 		onlyENI = onlyENI && eniOnly
-		why = append(why, words.Say("%s: %s", "%s：%s", clip(p.Name), reason))
+		why = append(why, words.Say("%s: %s", "%s：%s", Clip(p.Name), reason))
 	}
 	if len(why) == 0 {
 		return nil // no backend pod to judge
@@ -249,13 +249,13 @@ func checkServiceDirectAccess(c *Context) error {
 		c.SaySeverity(tkerules.ServiceE4033, rules.Warning, where, words.Say(
 			"direct access is on, no backend pod shows VPC-CNI (ENI) networking (%s), and whether the cluster allows direct access to GlobalRouter pods (%s) is unknown: %v",
 			"已开启直连，但没有后端 Pod 显示使用 VPC-CNI（弹性网卡）网络（%s），且无法确定集群是否允许直连 GlobalRouter 模式的 Pod（%s）：%v",
-			joinWords(why), switchPath, switchErr))
+			JoinWords(why), switchPath, switchErr))
 		return nil
 	}
 	c.Say(tkerules.ServiceE4033, where, words.Say(
 		"direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
 		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）；%s 不是 \"true\"",
-		joinWords(why), switchPath))
+		JoinWords(why), switchPath))
 	return nil
 }
 
@@ -283,15 +283,15 @@ func directReachable(c *Context, p *snapshot.Pod) (reason words.Words, eniOnly b
 	}
 	n, err := c.Snap.Nodes.Get("", p.Spec.NodeName)
 	if err != nil {
-		if isNotFound(err) {
-			return words.Say("its node %s does not exist", "所在节点 %s 不存在", clip(p.Spec.NodeName)), false, nil
+		if IsNotFound(err) {
+			return words.Say("its node %s does not exist", "所在节点 %s 不存在", Clip(p.Spec.NodeName)), false, nil
 		}
 		return words.Words{}, false, err
 	}
 	if nodeHasENI(n) {
 		return words.Words{}, false, nil
 	}
-	return words.Say("no sign of VPC-CNI (ENI) networking on the pod or node %s", "Pod 和节点 %s 上都看不出使用 VPC-CNI（弹性网卡）网络", clip(n.Name)), true, nil
+	return words.Say("no sign of VPC-CNI (ENI) networking on the pod or node %s", "Pod 和节点 %s 上都看不出使用 VPC-CNI（弹性网卡）网络", Clip(n.Name)), true, nil
 }
 
 const (
@@ -350,10 +350,10 @@ func checkServiceBackendsLabel(c *Context) error {
 	if !ok || directAccessOn(c) {
 		return nil
 	}
-	where := annPath(annSvcBackendsLabel)
+	where := AnnPath(annSvcBackendsLabel)
 	sel, err := labels.Parse(v)
 	if err != nil || strings.TrimSpace(v) == "" {
-		c.Say(tkerules.ServiceBackendsLabelInvalid, where, words.Say("%q is not a label selector", "%q 不是合法的标签选择器", clip(v)))
+		c.Say(tkerules.ServiceBackendsLabelInvalid, where, words.Say("%q is not a label selector", "%q 不是合法的标签选择器", Clip(v)))
 		return nil
 	}
 	nodes, err := c.Snap.Nodes.List("")
@@ -366,9 +366,9 @@ func checkServiceBackendsLabel(c *Context) error {
 		}
 	}
 	if err := c.Snap.Nodes.Whole(""); err != nil {
-		return &wrappedWords{err: err, w: words.Say("no node of the input matches %q, but %v", "输入中没有节点匹配 %q，但 %v", clip(v), err)}
+		return &wrappedWords{err: err, w: words.Say("no node of the input matches %q, but %v", "输入中没有节点匹配 %q，但 %v", Clip(v), err)}
 	}
 	c.Say(tkerules.ServiceBackendsLabelNoNodes, where, words.Say("none of the %d nodes has the labels %q selects",
-		"%d 个节点中没有一个带有 %q 所选择的标签", len(nodes), clip(v)))
+		"%d 个节点中没有一个带有 %q 所选择的标签", len(nodes), Clip(v)))
 	return nil
 }

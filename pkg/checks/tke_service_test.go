@@ -29,7 +29,7 @@ func podAnn(k, v string) func(*corev1.Pod) {
 
 // annCase: annotation key set to bad is reported as want at the annotation, set to good it is not.
 func annCase(name, key, bad, good string, want rules.ID) svcCase {
-	return svcCase{name: name, bad: objs(lbSvc(svcAnn(key, bad))), fixed: objs(lbSvc(svcAnn(key, good))), want: want, path: annPath(key)}
+	return svcCase{name: name, bad: objs(lbSvc(svcAnn(key, bad))), fixed: objs(lbSvc(svcAnn(key, good))), want: want, path: AnnPath(key)}
 }
 
 func TestTKEServiceChecks(t *testing.T) {
@@ -47,15 +47,15 @@ func TestTKEServiceChecks(t *testing.T) {
 		{name: "invalid-vpc-id cross vpc id format",
 			bad:   objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-1"))),
 			fixed: objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-646vhcjj"))),
-			want:  tkerules.ServiceInvalidVPCID, path: annPath(annSvcCrossVPC)},
+			want:  tkerules.ServiceInvalidVPCID, path: AnnPath(annSvcCrossVPC)},
 		{name: "E4012 reused lb created for another Service",
 			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcLBID, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), other(svcAnn(annSvcLBID, lb))),
-			want:  tkerules.ServiceE4012, path: annPath(annSvcExistedLB)},
+			want:  tkerules.ServiceE4012, path: AnnPath(annSvcExistedLB)},
 		{name: "E4012 reused lb created for an Ingress",
 			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), ingress(ingAnn(annIngLBID, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), ingress(ingAnn(annIngLBID, lb))),
-			want:  tkerules.ServiceE4012, path: annPath(annSvcExistedLB)},
+			want:  tkerules.ServiceE4012, path: AnnPath(annSvcExistedLB)},
 		{name: "E4014 same port on shared lb",
 			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
 			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
@@ -70,13 +70,13 @@ func TestTKEServiceChecks(t *testing.T) {
 		{name: "E4026 TkeServiceConfig missing",
 			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "absent"))),
 			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
-			want:  tkerules.ServiceE4026, path: annPath(annSvcServiceConfig)},
+			want:  tkerules.ServiceE4026, path: AnnPath(annSvcServiceConfig)},
 		{name: "service-config-conflict named config with auto config",
 			bad: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "true")),
 				tkeServiceConfig("web-config", map[string]any{})),
 			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "false")),
 				tkeServiceConfig("web-config", map[string]any{})),
-			want: tkerules.ServiceConfigConflict, path: annPath(annSvcServiceConfig)},
+			want: tkerules.ServiceConfigConflict, path: AnnPath(annSvcServiceConfig)},
 		annCase("invalid-bool direct-access", annSvcDirectAccess, "yes", "false", tkerules.ServiceInvalidBool),
 		annCase("invalid-bool prevent-loopback", annSvcPreventLoopback, "on", "true", tkerules.ServiceInvalidBool),
 		annCase("invalid-bool tke-service-config-auto", annSvcServiceConfigAuto, "enabled", "false", tkerules.ServiceInvalidBool),
@@ -89,21 +89,21 @@ func TestTKEServiceChecks(t *testing.T) {
 			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"),
 				func(p *corev1.Pod) { p.Spec.HostNetwork = true })),
 			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"))),
-			want:  tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
 		{name: "E4033 no ENI sign; a node label is one",
 			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1", nodeLabel("tke.cloud.tencent.com/route-eni", "true")), fxPod("web-1", "n1", true)),
-			want:  tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
 		{name: "E4033 no ENI sign; an eni-ip request is one",
 			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, func(p *corev1.Pod) {
 				p.Spec.Containers[0].Resources.Requests = corev1.ResourceList{tkeENIIP: resource.MustParse("1")}
 			})),
-			want: tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
+			want: tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
 		{name: "E4033 no ENI sign; a super node is one",
 			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1", nodeLabel(instanceTypeKey, superNodeType)), fxPod("web-1", "n1", true)),
-			want:  tkerules.ServiceE4033, path: annPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
 	})
 }
 
@@ -154,27 +154,27 @@ func TestVersionCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" vs "+tt.b, func(t *testing.T) {
-			a, err := parseVersion(tt.a)
+			a, err := ParseVersion(tt.a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := parseVersion(tt.b)
+			b, err := ParseVersion(tt.b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := a.compare(b); got != tt.want {
+			if got := a.Compare(b); got != tt.want {
 				t.Errorf("compare = %d, want %d", got, tt.want)
 			}
 		})
 	}
 	for img, want := range map[string]string{"k8s.gcr.io/ingress-nginx/controller:v0.49.3@sha256:abc": "v0.49.3",
 		"localhost:5000/kube-proxy": "", "kube-proxy:v1.18.4-tke.19": "v1.18.4-tke.19"} {
-		if got := imageTag(img); got != want {
+		if got := ImageTag(img); got != want {
 			t.Errorf("imageTag(%q) = %q, want %q", img, got, want)
 		}
 	}
 	for _, bad := range []string{"latest", "v1", "1.x.3", ""} {
-		if _, err := parseVersion(bad); err == nil {
+		if _, err := ParseVersion(bad); err == nil {
 			t.Errorf("parseVersion(%q) accepted", bad)
 		}
 	}
@@ -192,15 +192,15 @@ func TestTKEServiceBackendsLabel(t *testing.T) {
 		{name: "set-based selector matches a node", objs: []runtime.Object{lb("group in (access-layer, edge)"), access},
 			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "selector matches no node", objs: []runtime.Object{lb("group=access-layer"), plain},
-			rule: tkerules.ServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelNoNodes, path: AnnPath(annSvcBackendsLabel)},
 		{name: "no node at all", objs: []runtime.Object{lb("group=access-layer")},
-			rule: tkerules.ServiceBackendsLabelNoNodes, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelNoNodes, path: AnnPath(annSvcBackendsLabel)},
 		{name: "direct access: the CLB forwards to pods", objs: []runtime.Object{lb("group=access-layer", svcAnn(annSvcDirectAccess, "true")), plain},
 			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "not a selector", objs: []runtime.Object{lb("group==a==b"), access},
-			rule: tkerules.ServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelInvalid, path: AnnPath(annSvcBackendsLabel)},
 		{name: "empty selector", objs: []runtime.Object{lb(" "), access},
-			rule: tkerules.ServiceBackendsLabelInvalid, path: annPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelInvalid, path: AnnPath(annSvcBackendsLabel)},
 		{name: "no annotation", objs: []runtime.Object{service("web", corev1.ServiceTypeLoadBalancer), plain},
 			rule: tkerules.ServiceBackendsLabelNoNodes},
 	})

@@ -35,5 +35,5 @@ func configConflictWords(auto string) words.Words {
 
 // noServiceConfigWords says TkeServiceConfig ns/name does not exist.
 func noServiceConfigWords(ns, name string) words.Words {
-	return words.Say("TkeServiceConfig %s/%s does not exist", "TkeServiceConfig %s/%s 不存在", clip(ns), clip(name))
+	return words.Say("TkeServiceConfig %s/%s does not exist", "TkeServiceConfig %s/%s 不存在", Clip(ns), Clip(name))
 }

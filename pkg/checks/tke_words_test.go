@@ -127,7 +127,7 @@ func tkeWordsVariants() []tkeWordsCase {
 		{name: "E4033 cluster switch unreadable", target: svcWeb, want: tkerules.ServiceE4033, foreign: true,
 			objs: objs(lbSvc(direct), fxNode("n1"), fxPod("web-1", "n1", true)),
 			gap: func(s *snapshot.Snapshot) {
-				s.ConfigMaps.MarkGap(kubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+				s.ConfigMaps.MarkGap(KubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 			}},
 		{name: "E4032 node list unknown", target: ingBar, want: tkerules.IngressE4032,
 			objs: objs(ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), service("web", corev1.ServiceTypeNodePort)),
@@ -218,7 +218,7 @@ func tkeWordsVariants() []tkeWordsCase {
 func TestTKEWordsChinese(t *testing.T) {
 	names := tkeWordedChecks()
 	declared := map[rules.ID]bool{}
-	for _, c := range All() {
+	for _, c := range DefaultSuite().Checks() {
 		if names[c.Name] {
 			for _, id := range c.Emits {
 				declared[id] = true
@@ -281,14 +281,14 @@ func TestParseErrorsWorded(t *testing.T) {
 		err  error
 		en   string
 	}{
-		{"JSON null", func() error { _, err := jsonObject("null"); return err }(), "not a JSON object (got null)"},
-		{"JSON type", func() error { _, err := jsonObject("[1]"); return err }(), "not valid JSON: a array where an object was expected"},
-		{"JSON kind", func() error { var n int; return strictJSON(`"x"`, &n) }(), "not valid JSON: a string where a int was expected"},
-		{"JSON extra", func() error { _, err := jsonObject(`{} {}`); return err }(), "not valid JSON: extra data after the value"},
-		{"JSON broken", func() error { _, err := jsonObject(`{`); return err }(), "not valid JSON: unexpected EOF"},
-		{"YAML scalar", func() error { _, err := yamlObject("null"); return err }(), "empty, or not a mapping"},
-		{"version", func() error { _, err := parseVersion("latest"); return err }(), `"latest" is not a version number`},
-		{"version short", func() error { _, err := parseVersion("v1"); return err }(), `"v1" is not a version number (want major.minor at least)`},
+		{"JSON null", func() error { _, err := JSONObject("null"); return err }(), "not a JSON object (got null)"},
+		{"JSON type", func() error { _, err := JSONObject("[1]"); return err }(), "not valid JSON: a array where an object was expected"},
+		{"JSON kind", func() error { var n int; return StrictJSON(`"x"`, &n) }(), "not valid JSON: a string where a int was expected"},
+		{"JSON extra", func() error { _, err := JSONObject(`{} {}`); return err }(), "not valid JSON: extra data after the value"},
+		{"JSON broken", func() error { _, err := JSONObject(`{`); return err }(), "not valid JSON: unexpected EOF"},
+		{"YAML scalar", func() error { _, err := YAMLObject("null"); return err }(), "empty, or not a mapping"},
+		{"version", func() error { _, err := ParseVersion("latest"); return err }(), `"latest" is not a version number`},
+		{"version short", func() error { _, err := ParseVersion("v1"); return err }(), `"v1" is not a version number (want major.minor at least)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,7 +12,6 @@ import (
 	"k8s.io/client-go/rest"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -80,7 +79,7 @@ func (o WatchOptions) Run(ctx context.Context) error {
 	}
 	p := &watchPrinter{o: o.Options, json: o.format == report.JSON, prev: engine.Tracker{}, now: time.Now}
 	err = engine.Follow(ctx, engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
-		Checks: checks.All(), Provider: o.provider, Warn: o.warn}, o.deadline, p.first, p.update)
+		Provider: o.provider, Warn: o.warn}, o.deadline, p.first, p.update)
 	if errors.Is(err, engine.ErrFirstPassLate) {
 		return words.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)",
 			"首次诊断未能在 %s 内完成（有 informer 未能与 %s 的 API 服务器同步）；请调大 --request-timeout（0 表示不限）", o.deadline, cfg.Host)

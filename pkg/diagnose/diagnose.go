@@ -22,6 +22,8 @@ import (
 type Options struct {
 	// Provider forces the cloud provider; "" detects it per target.
 	Provider rules.Provider
+	// Suite is the providers and checks to diagnose with; nil is every provider of the registry.
+	Suite *checks.Suite
 	// Input, for a manifest run, is the input the snapshots were read from: each report then says
 	// where its target is defined (Origin) and where else the input defines it (AlsoDefinedAt).
 	Input *snapshot.Input
@@ -47,13 +49,13 @@ func Target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Report, []words.Words, error) {
 	det := checks.Detection{Provider: opts.Provider, Evidence: words.Say("--provider flag", "--provider 参数")}
 	if opts.Provider == "" {
-		det = checks.DetectProvider(snap, t)
+		det = opts.suite().DetectProvider(snap, t)
 	}
-	res, err := checks.Run(snap, t, det.Provider, checks.All())
+	res, err := opts.suite().Run(snap, t, det.Provider)
 	if err != nil {
 		return report.Report{}, nil, withNamespaceHint(NotFound(err, t), snap, t)
 	}
-	if opts.Provider != "" && !providerHasChecks(opts.Provider, t.Kind) {
+	if opts.Provider != "" && !opts.suite().HasChecks(opts.Provider, t.Kind) {
 		why := &words.WordsError{W: words.Say("--provider %s has no checks for %ss; only the provider-independent checks ran (try --provider auto)",
 			"--provider %s 没有针对 %s 的检查；只运行了与云厂商无关的检查（可尝试 --provider auto）", opts.Provider, t.Kind.Lower())}
 		res.Skipped = append(res.Skipped, checks.Skip{Check: "provider", Class: snapshot.ReasonProvider, Reason: why.Error(), Worded: why})
@@ -209,12 +211,10 @@ func Meta(snap *snapshot.Snapshot, t snapshot.Target) metav1.ObjectMeta {
 	return metav1.ObjectMeta{}
 }
 
-// providerHasChecks reports whether the catalog has a check of provider p for targets of kind k.
-func providerHasChecks(p rules.Provider, k snapshot.Kind) bool {
-	for _, c := range checks.All() {
-		if c.Provider == p && c.Kind == k {
-			return true
-		}
+// suite is o.Suite, or every provider of the registry.
+func (o Options) suite() *checks.Suite {
+	if o.Suite != nil {
+		return o.Suite
 	}
-	return false
+	return checks.DefaultSuite()
 }

@@ -34,6 +34,8 @@ type Live struct {
 	Namespace string
 	Selector  snapshot.Selector
 	Provider  rules.Provider
+	// Suite is the providers and checks the read plans for; nil is every provider of the registry.
+	Suite *checks.Suite
 	// Progress, when set, hears what the read is doing, one status line at a time; after Wait (0:
 	// never) it hears what the read still waits for, and "" when that read is done.
 	Progress func(status string)
@@ -85,7 +87,7 @@ func (l Live) Load(ctx context.Context) (Batch, error) {
 
 // load is Load without the deadline and the waiting note.
 func (l Live) load(ctx context.Context, progress func(string)) (Batch, error) {
-	plan := checks.Plan(checks.All(), l.Provider)
+	plan := Options{Suite: l.Suite}.suite().Plan(l.Provider)
 	if len(l.Targets) == 0 {
 		progress("reading the cluster…")
 		snap, err := snapshot.FromScope(ctx, l.Clients, l.Namespace, l.Selector, plan)

@@ -36,9 +36,9 @@ type Config struct {
 	// Ingress of the scope that Select accepts (nil: all).
 	Targets []snapshot.Target
 	Select  func(kind snapshot.Kind, obj metav1.Object) bool
-	// Checks and Provider are what the fetch plan is made from; Provider also forces the provider of
-	// the diagnosis (Provider "": detected per target).
-	Checks   []checks.Check
+	// Suite and Provider are what the fetch plan is made from; Provider also forces the provider of
+	// the diagnosis (Provider "": detected per target). A nil Suite is every provider of the registry.
+	Suite    *checks.Suite
 	Provider rules.Provider
 	// Warn, when set, hears the diagnosis's warnings about a target's annotations (see
 	// diagnose.Options), from the engine's goroutine.
@@ -117,7 +117,7 @@ type delta struct {
 
 // New returns an engine; Run starts it.
 func New(cfg Config) *Engine {
-	e := &Engine{cfg: cfg, plan: checks.Plan(cfg.Checks, cfg.Provider), snap: snapshot.New(snapshot.Live),
+	e := &Engine{cfg: cfg, plan: suiteOr(cfg.Suite).Plan(cfg.Provider), snap: snapshot.New(snapshot.Live),
 		wake: make(chan struct{}, 1), sources: map[srcKey]*source{}, targets: map[snapshot.Target]bool{},
 		deps: newIndex(), events: map[snapshot.ObjectRef][]*snapshot.EventRecord{}, reports: map[snapshot.Target]*report.Held{}}
 	e.snap.SetEventSource(func(ref snapshot.ObjectRef) []*snapshot.EventRecord { return e.events[ref] })
@@ -266,7 +266,7 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	var done []report.Report
 	var held []*report.Held
 	for _, t := range e.order(p.dirty) {
-		rep, err := diag.Target(e.snap, t, diag.Options{Provider: e.cfg.Provider, Warn: e.cfg.Warn})
+		rep, err := diag.Target(e.snap, t, diag.Options{Provider: e.cfg.Provider, Suite: e.cfg.Suite, Warn: e.cfg.Warn})
 		if err != nil {
 			if u.Err == nil {
 				u.Err = err
@@ -583,4 +583,12 @@ func (e *Engine) applyEvent(obj runtime.Object, deleted bool, p *pass) {
 		e.events[ref] = slices.Clip(recs)
 	}
 	e.deps.eventsOf(ref, p.dirty)
+}
+
+// suiteOr is s, or every provider of the registry when s is nil.
+func suiteOr(s *checks.Suite) *checks.Suite {
+	if s != nil {
+		return s
+	}
+	return checks.DefaultSuite()
 }

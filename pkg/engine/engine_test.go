@@ -21,7 +21,6 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/testutil"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -61,7 +60,7 @@ func runWith(t *testing.T, heldOnly bool, objs ...runtime.Object) (*fake.Clients
 	t.Helper()
 	c := fake.NewClientset(objs...)
 	ups := make(chan Update, 16)
-	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(), HeldOnly: heldOnly,
+	e := New(Config{Clients: snapshot.Clients{Kube: c}, HeldOnly: heldOnly,
 		OnUpdate: func(u Update) { ups <- u }})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -298,7 +297,7 @@ func TestOnSyncNamesTheResource(t *testing.T) {
 	var mu sync.Mutex
 	var got []heard
 	ups := make(chan Update, 16)
-	e := New(Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All(), OnUpdate: func(u Update) { ups <- u },
+	e := New(Config{Clients: snapshot.Clients{Kube: c}, OnUpdate: func(u Update) { ups <- u },
 		OnSync: func(resource, source string, ok bool) {
 			mu.Lock()
 			defer mu.Unlock()

@@ -10,7 +10,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes/fake"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
@@ -42,7 +41,7 @@ func TestFollow(t *testing.T) {
 				}
 				return err
 			}
-			cfg := Config{Clients: snapshot.Clients{Kube: fake.NewClientset([]runtime.Object{tlsIngress("web", "")}...)}, Checks: checks.All()}
+			cfg := Config{Clients: snapshot.Clients{Kube: fake.NewClientset([]runtime.Object{tlsIngress("web", "")}...)}}
 			done := make(chan error, 1)
 			go func() { done <- Follow(ctx, cfg, tt.deadline, first, func(Update) {}) }()
 			select {
@@ -58,7 +57,7 @@ func TestFollow(t *testing.T) {
 	t.Run("a context ended before the first pass", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		cfg := Config{Clients: snapshot.Clients{Kube: fake.NewClientset()}, Checks: checks.All()}
+		cfg := Config{Clients: snapshot.Clients{Kube: fake.NewClientset()}}
 		if err := Follow(ctx, cfg, 0, func(Update) error { return nil }, func(Update) {}); err != nil {
 			t.Fatalf("Follow = %v, want nil", err)
 		}
@@ -67,7 +66,7 @@ func TestFollow(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		c := fake.NewClientset(tlsIngress("api", "tls"))
-		cfg := Config{Clients: snapshot.Clients{Kube: c}, Checks: checks.All()}
+		cfg := Config{Clients: snapshot.Clients{Kube: c}}
 		firstDone := make(chan struct{})
 		got := make(chan Update, 4)
 		done := make(chan error, 1)

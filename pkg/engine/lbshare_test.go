@@ -46,7 +46,7 @@ func clbIngress(name, id string) *networkingv1.Ingress {
 // fullDiagnosis diagnoses every target of the cluster from scratch, as a one-shot -A run does.
 func fullDiagnosis(t *testing.T, c *fake.Clientset) map[snapshot.Target]string {
 	t.Helper()
-	s, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: c}, "", snapshot.Selector{}, checks.Plan(checks.All(), ""))
+	s, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: c}, "", snapshot.Selector{}, checks.DefaultSuite().Plan(""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func Entries() []Entry {
 		}
 	}
 	emitted := map[rules.ID]bool{}
-	for _, c := range checks.All() {
+	for _, c := range checks.DefaultSuite().Checks() {
 		for _, id := range c.Emits {
 			emitted[id] = true
 		}

@@ -26,7 +26,7 @@ func TestEveryRuleAccountedFor(t *testing.T) {
 // rule said to need other objects or to be single-object is really emitted by a check.
 func TestReasonTablesAreHonest(t *testing.T) {
 	emitted := map[rules.ID]bool{}
-	for _, c := range checks.All() {
+	for _, c := range checks.DefaultSuite().Checks() {
 		for _, id := range c.Emits {
 			emitted[id] = true
 		}

@@ -90,7 +90,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 			return Result{}, err
 		}
 	} else {
-		snap, err = snapshot.FromClusterOverlay(ctx, o.Clients, targets, checks.Plan(checks.All(), o.Provider), lay)
+		snap, err = snapshot.FromClusterOverlay(ctx, o.Clients, targets, checks.DefaultSuite().Plan(o.Provider), lay)
 		if err != nil {
 			return Result{}, o.liveErr(ctx, err)
 		}

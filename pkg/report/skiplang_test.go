@@ -72,7 +72,7 @@ func TestSkipLineLang(t *testing.T) {
 					_, err := c.Snap.Secrets.Get("shop", "tls")
 					return err
 				}}
-			res, err := checks.Run(snap, snapshot.Target{Kind: snapshot.KindService, Namespace: "shop", Name: "web"}, rules.Generic, []checks.Check{probe})
+			res, err := checks.NewSuiteOf(nil, []checks.Check{probe}).Run(snap, snapshot.Target{Kind: snapshot.KindService, Namespace: "shop", Name: "web"}, rules.Generic)
 			if err != nil {
 				t.Fatal(err)
 			}

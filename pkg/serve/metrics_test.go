@@ -246,7 +246,7 @@ func live(t *testing.T, tgt snapshot.Target, p rules.Provider, react k8stesting.
 	if react != nil {
 		cs.PrependReactor("*", "*", react)
 	}
-	snap, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, checks.Plan(checks.All(), p))
+	snap, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, checks.DefaultSuite().Plan(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func live(t *testing.T, tgt snapshot.Target, p rules.Provider, react k8stesting.
 
 func diagnosed(t *testing.T, snap *snapshot.Snapshot, tgt snapshot.Target, p rules.Provider) report.Report {
 	t.Helper()
-	res, err := checks.Run(snap, tgt, p, checks.All())
+	res, err := checks.DefaultSuite().Run(snap, tgt, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -589,7 +589,7 @@ func TestNoFreeTextLabels(t *testing.T) {
 		"version":  {"v0.0.1"}, "revision": {"0123456789ab"}, "goversion": {goruntime.Version()},
 		"namespace": {"shop"},
 	}
-	for _, c := range checks.All() {
+	for _, c := range checks.DefaultSuite().Checks() {
 		allowed["check"] = append(allowed["check"], c.Name)
 	}
 	for i, r := range rules.All() {
@@ -602,7 +602,7 @@ func TestNoFreeTextLabels(t *testing.T) {
 		if r.Kind == snapshot.KindService {
 			tgt = service("shop", name)
 		}
-		c := checks.All()[i%len(checks.All())]
+		c := checks.DefaultSuite().Checks()[i%len(checks.DefaultSuite().Checks())]
 		skips := []checks.Skip{{Check: c.Name, Reason: fmt.Sprintf("free text %d: forbidden by something", i)}}
 		m.Update(rep(t, tgt, r.Provider, skips, r.ID))
 	}

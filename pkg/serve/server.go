@@ -12,7 +12,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -53,7 +52,7 @@ func Run(ctx context.Context, cfg Config) error {
 		defer f.Close()
 		plog = json.NewEncoder(f)
 	}
-	eng := engine.New(engine.Config{Clients: cfg.Clients, Checks: checks.All(), Warn: func(line words.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced, HeldOnly: true,
+	eng := engine.New(engine.Config{Clients: cfg.Clients, Warn: func(line words.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced, HeldOnly: true,
 		OnUpdate: func(u engine.Update) {
 			for _, h := range u.Held {
 				m.Update(h.Report())

@@ -65,7 +65,7 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 			secretSeen = err == nil
 			return nil
 		}}
-	list := []checks.Check{probe}
+	suite := checks.NewSuiteOf(checks.DefaultSuite().Clouds(), []checks.Check{probe})
 	dyn, err := dynamic.NewForConfig(env.cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -74,10 +74,10 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 	target := snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}
 	fetch := map[string]func() (*snapshot.Snapshot, error){
 		"single target": func() (*snapshot.Snapshot, error) {
-			return snapshot.FromCluster(ctx, clients, []snapshot.Target{target}, checks.Plan(list, ""))
+			return snapshot.FromCluster(ctx, clients, []snapshot.Target{target}, suite.Plan(""))
 		},
 		"namespace scope": func() (*snapshot.Snapshot, error) {
-			return snapshot.FromScope(ctx, clients, ns, snapshot.Selector{}, checks.Plan(list, ""))
+			return snapshot.FromScope(ctx, clients, ns, snapshot.Selector{}, suite.Plan(""))
 		},
 	}
 	for _, name := range []string{"single target", "namespace scope"} {
@@ -87,7 +87,7 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := checks.Run(snap, target, rules.Generic, list)
+			res, err := suite.Run(snap, target, rules.Generic)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,10 +18,6 @@ const (
 	// of the open-source CCM).
 	ackCloudConfigCM  = "cloud-config"
 	ackCloudConfigKey = "cloud-config.conf"
-	// tkeServiceCtrlCM is the TKE service controller's ConfigMap; GlobalRouteDirectAccess "true" lets
-	// the CLB bind GlobalRouter pods directly.
-	tkeServiceCtrlCM        = "tke-service-controller-config"
-	tkeGlobalRouteDirectKey = "GlobalRouteDirectAccess"
 )
 
 // ackConfig is what lbdoctor keeps of the CCM's cloud config: two settings, never the credentials
@@ -36,14 +32,14 @@ type ackConfig struct {
 }
 
 // ackCloudConfigPath is where findings decided by the cloud config point.
-var ackCloudConfigPath = objPath(kubeSystem, "configmap", ackCloudConfigCM, "data."+ackCloudConfigKey)
+var ackCloudConfigPath = ObjPath(KubeSystem, "configmap", ackCloudConfigCM, "data."+ackCloudConfigKey)
 
 // ackCloudConfig reads kube-system/cloud-config once per snapshot.
 func ackCloudConfig(snap *snapshot.Snapshot) ackConfig {
 	return snapshot.Memo(snap, ackCloudConfigMemo, func() ackConfig {
-		cm, err := snap.ConfigMaps.Get(kubeSystem, ackCloudConfigCM)
+		cm, err := snap.ConfigMaps.Get(KubeSystem, ackCloudConfigCM)
 		switch {
-		case isNotFound(err):
+		case IsNotFound(err):
 			return ackConfig{known: true}
 		case err != nil:
 			return ackConfig{err: err}
@@ -55,7 +51,6 @@ func ackCloudConfig(snap *snapshot.Snapshot) ackConfig {
 // Keys of the cluster settings read once per snapshot.
 var (
 	ackCloudConfigMemo = snapshot.NewMemoKey[ackConfig]("ack-cloud-config")
-	tkeGlobalRouteMemo = snapshot.NewMemoKey[valErr[bool]]("tke-global-route-direct")
 )
 
 // parseACKCloudConfig reads the two settings as CCM does: sigs.k8s.io/yaml turns the file into JSON,
@@ -94,25 +89,7 @@ func ackBackendMode(snap *snapshot.Snapshot, svc *corev1.Service) (eni bool, evi
 	if cfg := ackCloudConfig(snap); cfg.found && cfg.backendType != "" {
 		return cfg.backendType == "eni", words.Say("the Service sets no %s, so the cluster default applies: serviceBackendType %q in %s",
 			"该 Service 未设置 %s，因此采用集群默认值：%[3]s 中的 serviceBackendType %[2]q",
-			annBackendType, clip(cfg.backendType), ackCloudConfigPath)
+			annBackendType, Clip(cfg.backendType), ackCloudConfigPath)
 	}
 	return false, words.Words{}
-}
-
-// tkeGlobalRouteDirect reads GlobalRouteDirectAccess from kube-system/tke-service-controller-config:
-// on says the switch is "true"; err says why the setting is unknown (a missing ConfigMap is the
-// default, off).
-func tkeGlobalRouteDirect(snap *snapshot.Snapshot) (on bool, path string, err error) {
-	r := snapshot.Memo(snap, tkeGlobalRouteMemo, func() valErr[bool] {
-		cm, err := snap.ConfigMaps.Get(kubeSystem, tkeServiceCtrlCM)
-		switch {
-		case isNotFound(err):
-			return valErr[bool]{}
-		case err != nil:
-			return valErr[bool]{err: err}
-		}
-		on, _ := parseBool(cm.Data[tkeGlobalRouteDirectKey])
-		return valErr[bool]{v: on}
-	})
-	return r.v, objPath(kubeSystem, "configmap", tkeServiceCtrlCM, "data."+tkeGlobalRouteDirectKey), r.err
 }

@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"slices"
 
-	corev1 "k8s.io/api/core/v1"
-
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+	corev1 "k8s.io/api/core/v1"
 )
 
 // TKE annotations that tie an object to a CLB instance.
@@ -25,7 +24,7 @@ type lbUser struct {
 	svc    *corev1.Service
 }
 
-func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, clip(u.ns), clip(u.name)) }
+func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, Clip(u.ns), Clip(u.name)) }
 
 // lbIndex maps CLB ids to the Services and Ingresses that use them.
 type lbIndex struct {
@@ -38,11 +37,11 @@ var lbUsersKey = snapshot.NewMemoKey[lbIndex]("lb-users")
 // lbUsers lists, from every Service and Ingress in the snapshot, the objects that use CLB id, except
 // the target itself. It needs the cluster-wide lists; when they are unknown the error says why.
 func lbUsers(c *Context, id string) ([]lbUser, error) {
-	idx := memo(c, lbUsersKey, func() lbIndex { return indexLBUsers(c) })
+	idx := Memo(c, lbUsersKey, func() lbIndex { return indexLBUsers(c) })
 	if idx.err != nil {
 		return nil, idx.err
 	}
-	c.notePartial()
+	c.NotePartial()
 	var out []lbUser
 	for _, u := range idx.byID[id] {
 		self := (c.Service != nil && u.kind == "Service" && u.ns == c.Service.Namespace && u.name == c.Service.Name) ||
@@ -57,11 +56,11 @@ func lbUsers(c *Context, id string) ([]lbUser, error) {
 // indexLBUsers reads every Service and Ingress; its callers are AddOnly checks, so offline it
 // indexes what the input files hold.
 func indexLBUsers(c *Context) lbIndex {
-	svcs, err := listAll(c, &c.Snap.Services)
+	svcs, err := ListAll(c, &c.Snap.Services)
 	if err != nil {
 		return lbIndex{err: err}
 	}
-	ings, err := listAll(c, &c.Snap.Ingresses)
+	ings, err := ListAll(c, &c.Snap.Ingresses)
 	if err != nil {
 		return lbIndex{err: err}
 	}
@@ -116,18 +115,18 @@ func checkIngressExistingLB(c *Context) error {
 			}
 		}
 	}
-	where := annPath(annExistLB)
+	where := AnnPath(annExistLB)
 	if len(creators) > 0 {
 		c.Say(tkerules.IngressE4019, where, words.Say("load balancer %s was created by TKE for %s and cannot be reused",
-			"负载均衡 %s 是 TKE 为 %s 创建的，不能复用", clip(id), listWords(creators, 5)))
+			"负载均衡 %s 是 TKE 为 %s 创建的，不能复用", Clip(id), ListWords(creators, 5)))
 	}
 	if len(ingresses) > 0 {
 		c.Say(tkerules.IngressE4020, where, words.Say("load balancer %s is already used by %s",
-			"负载均衡 %s 已被 %s 使用", clip(id), listWords(ingresses, 5)))
+			"负载均衡 %s 已被 %s 使用", Clip(id), ListWords(ingresses, 5)))
 	}
 	if len(ports) > 0 {
 		c.Say(tkerules.IngressE4101, where, words.Say("on the same load balancer %s, %s, which the Ingress listeners need",
-			"在同一个负载均衡 %s 上，%s，而 Ingress 的监听器需要这些端口", clip(id), listWords(ports, 5)))
+			"在同一个负载均衡 %s 上，%s，而 Ingress 的监听器需要这些端口", Clip(id), ListWords(ports, 5)))
 	}
 	return nil
 }

@@ -1,0 +1,43 @@
+package checks
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+)
+
+// ackPrefixes are the annotation keys (or key prefixes) that only ACK's controllers read.
+var ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-", annBackendType}
+
+// ackProviderIDRE: ACK nodes carry "<region-id>.<instance-id>", e.g. cn-hangzhou.i-bp1…, optionally
+// prefixed "alicloud://" (kubernetes/cloud-provider-alibaba-cloud docs/getting-started.md and its
+// NodeFromProviderID; the Kubernetes "Cloud Providers" page, Alibaba section:
+// kubelet --provider-id=${REGION_ID}.${INSTANCE_ID}). An Alibaba region id is a geography prefix and a
+// place, optionally with numbered or special parts: cn-hangzhou, ap-southeast-1, us-west-1,
+// eu-central-1, cn-shanghai-finance-1, cn-north-2-gov-1.
+var ackProviderIDRE = regexp.MustCompile(`^(?:cn|ap|us|eu|me|na|sa|af)-[a-z]+(?:-[a-z0-9]+)*\.i-[a-z0-9]+$`)
+
+func ackProviderID(id string) bool {
+	return ackProviderIDRE.MatchString(strings.TrimPrefix(id, "alicloud://"))
+}
+
+// alibabaImage reports whether a container image is Alibaba's.
+func alibabaImage(image string) bool {
+	return strings.Contains(image, "aliyun") || strings.Contains(image, "alibaba") || strings.Contains(image, "/acs/")
+}
+
+// ackCloud is ACK as the checks see it. Many clouds run a "cloud-controller-manager"; only Alibaba's
+// image names it.
+func ackCloud() Cloud {
+	alibaba := words.Phrase{En: "Alibaba", Zh: "阿里云"}
+	var ccm []Component
+	for _, name := range []string{"cloud-controller-manager", "ack-cloud-controller-manager"} {
+		ccm = append(ccm, Component{Resource: snapshot.Deployments, Name: name, Image: alibabaImage, Vendor: alibaba},
+			Component{Resource: snapshot.DaemonSets, Name: name, Image: alibabaImage, Vendor: alibaba})
+	}
+	return Cloud{Name: ackrules.Provider, Checks: ackServiceChecks,
+		Signals: Signals{Annotations: ackPrefixes, LoadBalancerClasses: []string{ackNLBClass}, ProviderID: ackProviderID, Components: ccm}}
+}

@@ -1,0 +1,29 @@
+package checks
+
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+
+// tkeServiceCtrlCM is the TKE service controller's ConfigMap; GlobalRouteDirectAccess "true" lets
+// the CLB bind GlobalRouter pods directly.
+const tkeServiceCtrlCM = "tke-service-controller-config"
+
+const tkeGlobalRouteDirectKey = "GlobalRouteDirectAccess"
+
+var tkeGlobalRouteMemo = snapshot.NewMemoKey[ValErr[bool]]("tke-global-route-direct")
+
+// tkeGlobalRouteDirect reads GlobalRouteDirectAccess from kube-system/tke-service-controller-config:
+// on says the switch is "true"; err says why the setting is unknown (a missing ConfigMap is the
+// default, off).
+func tkeGlobalRouteDirect(snap *snapshot.Snapshot) (on bool, path string, err error) {
+	r := snapshot.Memo(snap, tkeGlobalRouteMemo, func() ValErr[bool] {
+		cm, err := snap.ConfigMaps.Get(KubeSystem, tkeServiceCtrlCM)
+		switch {
+		case IsNotFound(err):
+			return ValErr[bool]{}
+		case err != nil:
+			return ValErr[bool]{Err: err}
+		}
+		on, _ := ParseBool(cm.Data[tkeGlobalRouteDirectKey])
+		return ValErr[bool]{V: on}
+	})
+	return r.V, ObjPath(KubeSystem, "configmap", tkeServiceCtrlCM, "data."+tkeGlobalRouteDirectKey), r.Err
+}
