@@ -53,9 +53,9 @@ func ParseIntRange(s string, lo, hi int) (int, error) {
 
 // idFormat is a documented cloud resource id shape.
 type IDFormat struct {
-	What words.Words
-	RE   *regexp.Regexp
-	Example   string
+	What    words.Words
+	RE      *regexp.Regexp
+	Example string
 }
 
 // check returns an error when s is not of the format.
