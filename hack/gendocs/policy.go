@@ -12,7 +12,7 @@ import (
 
 // policyDoc is docs/policy.md: how the admission policies work and the coverage of every rule.
 func policyDoc() string {
-	entries := policy.Entries()
+	entries := policy.DefaultCatalog().Entries()
 	s := policy.Summarize(entries)
 	e4052 := policy.Label(tkerules.IngressE4052.Rule()) + ": " + tkerules.IngressE4052.Rule().Title
 	var b strings.Builder

@@ -78,7 +78,7 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
 // Complete reads the flags into generator options.
 func (o *PolicyOptions) Complete() error {
 	var err error
-	if o.opts.Providers, o.opts.Cluster, err = policy.ParseProviders(o.Provider); err != nil {
+	if o.opts.Providers, o.opts.Cluster, err = policy.DefaultCatalog().ParseProviders(o.Provider); err != nil {
 		return words.Errorf("--provider: %w", "--provider：%w", err)
 	}
 	if o.opts.Actions, err = policy.ParseActions(o.Action); err != nil {
@@ -118,7 +118,7 @@ func (o *PolicyOptions) Validate() error {
 // Run prints the policies or the coverage list.
 func (o *PolicyOptions) Run() error {
 	if o.List {
-		return policy.WriteList(o.Out, o.format, o.opts.Cluster, o.opts.Lang)
+		return policy.DefaultCatalog().WriteList(o.Out, o.format, o.opts.Cluster, o.opts.Lang)
 	}
-	return policy.Write(o.Out, o.format, o.opts)
+	return policy.DefaultCatalog().Write(o.Out, o.format, o.opts)
 }

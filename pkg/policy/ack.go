@@ -6,6 +6,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -13,12 +14,12 @@ const annBackendType = "service.beta.kubernetes.io/backend-type"
 
 // eff is the value CCM uses for a CLB annotation suffix: the current key, else the legacy one, else "".
 func eff(suffix string) string {
-	return "variables.anns[?" + lit(facts.ACKPrefix+suffix) + "].or(variables.anns[?" + lit(facts.ACKLegacyPrefix+suffix) + "]).orValue(\"\")"
+	return "variables.anns[?" + Lit(facts.ACKPrefix+suffix) + "].or(variables.anns[?" + Lit(facts.ACKLegacyPrefix+suffix) + "]).orValue(\"\")"
 }
 
 // set is true when either key of suffix is present.
 func set(suffix string) string {
-	return "(" + has(facts.ACKPrefix+suffix) + " || " + has(facts.ACKLegacyPrefix+suffix) + ")"
+	return "(" + Has(facts.ACKPrefix+suffix) + " || " + Has(facts.ACKLegacyPrefix+suffix) + ")"
 }
 
 // ackValue is the value check of one CLB annotation suffix, mirroring pkg/checks' ackAnnotations.
@@ -38,24 +39,24 @@ var onOff = enum("on", "off")
 
 func enum(values ...string) valueCheck {
 	samples := []string{"", strings.ToUpper(values[0]), " " + values[0]}
-	return valueCheck{func(v string) string { return oneOf(v, values...) }, append(samples, values...)}
+	return valueCheck{func(v string) string { return OneOf(v, values...) }, append(samples, values...)}
 }
 
 // intRange mirrors checks.atoiIn: strconv.Atoi of the untrimmed value, then the range.
 func intRange(lo, hi int) valueCheck {
-	return valueCheck{func(v string) string { return atoiIn(v, lo, hi) }, []string{itoa(lo - 1), itoa(lo), " " + itoa(lo) + " ",
-		"+" + itoa(hi), "0" + itoa(hi), itoa(hi + 1), itoa(lo) + "s", "-" + itoa(hi)}}
+	return valueCheck{func(v string) string { return AtoiIn(v, lo, hi) }, []string{Itoa(lo - 1), Itoa(lo), " " + Itoa(lo) + " ",
+		"+" + Itoa(hi), "0" + Itoa(hi), Itoa(hi + 1), Itoa(lo) + "s", "-" + Itoa(hi)}}
 }
 
 // enumFold mirrors checks.oneOfFold: membership in any letter case.
 func enumFold(values ...string) valueCheck {
 	re := "(?i)^(" + strings.Join(values, "|") + ")$"
 	samples := []string{"", strings.ToUpper(values[0]), " " + values[0], strings.ToLower(values[0])}
-	return valueCheck{func(v string) string { return matches(v, re) }, append(samples, values...)}
+	return valueCheck{func(v string) string { return Matches(v, re) }, append(samples, values...)}
 }
 
 func idOf(name string, good, bad string) valueCheck {
-	return valueCheck{func(v string) string { return matches(v, pattern(name)) }, []string{good, bad, " " + good, strings.ToUpper(good)}}
+	return valueCheck{func(v string) string { return Matches(v, pattern(name)) }, []string{good, bad, " " + good, strings.ToUpper(good)}}
 }
 
 // commaList mirrors checks.commaList: every comma-separated item, trimmed, passes each.
@@ -142,11 +143,11 @@ func unmirroredValue(anns map[string]string) bool {
 func ackValueValidations() []Validation {
 	var out []Validation
 	for _, a := range ackValues {
-		keys := list(facts.ACKPrefix+a.suffix, facts.ACKLegacyPrefix+a.suffix)
+		keys := List(facts.ACKPrefix+a.suffix, facts.ACKLegacyPrefix+a.suffix)
 		bad := "!(" + a.ok("variables.anns[k]") + ")"
 		out = append(out, Validation{
 			Expression: keys + ".all(k, !(k in variables.anns) || " + a.ok("variables.anns[k]") + ")",
-			Detail:     keys + ".filter(k, k in variables.anns && " + bad + ").map(k, k + ' is ' + " + clipped("variables.anns[k]") + ").join(', ')",
+			Detail:     keys + ".filter(k, k in variables.anns && " + bad + ").map(k, k + ' is ' + " + Clipped("variables.anns[k]") + ").join(', ')",
 		})
 	}
 	return out
@@ -156,26 +157,26 @@ func ackValueValidations() []Validation {
 // loadBalancerClass.
 func ackServiceRules() []Covered {
 	L, P := facts.ACKLegacyPrefix, facts.ACKPrefix
-	cur := lit(P) + " + k.substring(" + itoa(len([]rune(L))) + ")"
+	cur := Lit(P) + " + k.substring(" + Itoa(len([]rune(L))) + ")"
 	need := func(when, companion string) Validation {
 		return Validation{Expression: "!(" + when + ") || " + set(companion),
 			Detail: "'" + P + companion + " is missing'"}
 	}
 	sticky := eff("sticky-session") + " == \"on\""
 	acl := eff("acl-status") + " == \"on\""
-	eni := get(annBackendType) + " == \"eni\""
-	known := list(facts.ACKSuffixes...)
+	eni := Get(annBackendType) + " == \"eni\""
+	known := List(facts.ACKSuffixes...)
 	ings := "object.?status.?loadBalancer.?ingress.orValue([])"
-	bound := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
-	unknownSuffix := "(k.startsWith(" + lit(P) + ") && !(k.substring(" + itoa(len([]rune(P))) + ") in " + known + ")) || " +
-		"(k.startsWith(" + lit(L) + ") && !(k.substring(" + itoa(len([]rune(L))) + ") in " + known + "))"
+	bound := "object.metadata.?labels.orValue({})[?" + Lit(labelCCMLBID) + "].orValue(\"\")"
+	unknownSuffix := "(k.startsWith(" + Lit(P) + ") && !(k.substring(" + Itoa(len([]rune(P))) + ") in " + known + ")) || " +
+		"(k.startsWith(" + Lit(L) + ") && !(k.substring(" + Itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
 		{Rule: ackrules.ServiceInvalidAnnotation, Validations: ackValueValidations(),
 			Misses: words.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", strings.Join(ackUnmirrored, ", ")),
 			missed: unmirroredValue},
 		{Rule: ackrules.ServiceUnknownAnnotation, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",
-			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + clipped("k") + ").join(', ') + " +
+			Detail: "variables.anns.filter(k, " + unknownSuffix + ").map(k, " + Clipped("k") + ").join(', ') + " +
 				"' is not a CLB annotation CCM reads'",
 		}}, Misses: words.Say("a misspelt prefix (a key within two edits of a known key) is found by edit distance, which CEL cannot compute; "+
 			"the policy catches unknown suffixes under the CLB prefixes",
@@ -185,15 +186,15 @@ func ackServiceRules() []Covered {
 			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
 				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
 				bound + " == \"\" || " + bound + " == " + eff("id"),
-			Detail: "'the Service is bound to CLB ' + " + clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + clipped(eff("id")),
+			Detail: "'the Service is bound to CLB ' + " + Clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + Clipped(eff("id")),
 		}}, Misses: words.Say("a Service with the CCM's label but no address in status, as a manifest without status holds it: the check "+
 			"takes the label alone as evidence, while an admitted update carries the stored status",
 			"带有 CCM 的标签、status 中却没有地址的 Service（不含 status 的清单正是如此）：检查仅凭该标签即作判定，"+
 				"而被准入的更新带的是已存储的 status"),
 			missed: always},
 		{Rule: ackrules.ServiceLegacyAnnotationConflict, Validations: []Validation{{
-			Expression: "variables.anns.all(k, !k.startsWith(" + lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
-			Detail: "variables.anns.filter(k, k.startsWith(" + lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
+			Expression: "variables.anns.all(k, !k.startsWith(" + Lit(L) + ") || !((" + cur + ") in variables.anns) || variables.anns[" + cur + "] == variables.anns[k])",
+			Detail: "variables.anns.filter(k, k.startsWith(" + Lit(L) + ") && (" + cur + ") in variables.anns && variables.anns[" + cur + "] != variables.anns[k])" +
 				".map(k, k + ' disagrees with ' + " + cur + ").join(', ')",
 		}}},
 		{Rule: ackrules.ServiceAnnotationDependency, Validations: []Validation{
@@ -203,7 +204,7 @@ func ackServiceRules() []Covered {
 			need(acl, "acl-id"),
 			need(acl, "acl-type"),
 			{Expression: "!" + set("vswitch-id") + " || " + eff("address-type") + " == \"intranet\"",
-				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + clipped(eff("address-type"))},
+				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + Clipped(eff("address-type"))},
 		}, Misses: words.Say("an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener "+
 			"is decided port by port, as CCM reads the list, by the CLI only",
 			"没有 cert-id 的 https 监听：protocol-port 的条目是否让某个 Service 端口得到 https 监听，"+
@@ -215,7 +216,7 @@ func ackServiceRules() []Covered {
 			}},
 		{Rule: ackrules.ServiceReuseWithoutOverride, Validations: []Validation{{
 			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
-			Detail:     "'CLB ' + " + clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
+			Detail:     "'CLB ' + " + Clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
 		}}},
 		{Rule: ackrules.ServiceENISharedSpec, Validations: []Validation{{
 			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
@@ -250,17 +251,17 @@ const (
 
 // ackNotLBRules are the ACK rules about Services that are not (or no longer) of type LoadBalancer.
 func ackNotLBRules() []Covered {
-	clbKey := "k.startsWith(" + lit(facts.ACKPrefix) + ") || k.startsWith(" + lit(facts.ACKLegacyPrefix) + ")"
-	label := "object.metadata.?labels.orValue({})[?" + lit(labelCCMLBID) + "].orValue(\"\")"
+	clbKey := "k.startsWith(" + Lit(facts.ACKPrefix) + ") || k.startsWith(" + Lit(facts.ACKLegacyPrefix) + ")"
+	label := "object.metadata.?labels.orValue({})[?" + Lit(labelCCMLBID) + "].orValue(\"\")"
 	return []Covered{
 		{Rule: ackrules.ServiceListenerOnNodePort, Validations: []Validation{{
 			Expression: "!variables.anns.exists(k, " + clbKey + ")",
 			Detail: "'type is ' + object.spec.?type.orValue(\"ClusterIP\") + ', so CCM ignores ' + " +
-				"variables.anns.filter(k, " + clbKey + ").map(k, " + clipped("k") + ").join(', ')",
+				"variables.anns.filter(k, " + clbKey + ").map(k, " + Clipped("k") + ").join(', ')",
 		}}},
 		{Rule: ackrules.ServiceTypeChangeDeletesLB, Validations: []Validation{{
 			Expression: label + " == \"\" || " + eff("id") + " == " + label,
-			Detail:     "'the Service still carries the label of CLB ' + " + clipped(label),
+			Detail:     "'the Service still carries the label of CLB ' + " + Clipped(label),
 		}}},
 	}
 }
@@ -278,4 +279,24 @@ func ACKSamples() []Sample {
 		out[i] = Sample{a.suffix, slices.Clone(a.samples)}
 	}
 	return out
+}
+
+// ackSet is ACK's admission policies: those of CLB Services (an NLB Service names its class) and those
+// of the Services of other types that carry CLB annotations.
+func ackSet() Set {
+	return Set{Provider: ackrules.Provider, Annotations: facts.ACKAnnotationPrefixes, LBServices: "!has(object.spec.loadBalancerClass)",
+		Policies: []Policy{
+			{Name: Prefix + "ack-service", Kind: rules.Service, Rules: ackServiceRules()},
+			{Name: Prefix + "ack-non-lb-service", Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},
+		},
+		LeftOut: map[rules.ID]words.Words{
+			ackrules.ServiceNodePortLocalPortRange: words.Say("the API server allocates a nodePort the manifest leaves out before admission, so the policy "+
+				"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
+				"清单未写 nodePort 时，API server 在准入之前就分配了一个，策略判定的将是集群的端口范围而不是清单；"+
+					"使用 Deny 时还会拒绝作者根本没有指定端口的 Service"),
+			ackrules.ServiceIgnoredAnnotationValue: words.Say("what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB "+
+				"Service, port-list entries no Service port matches) is judged by the CLI's per-annotation rules, which the policies do not mirror",
+				"CCM 如何处理它忽略的每个取值（\"on\"/\"true\" 的确切写法、CLB Service 上的 NLB 注解、没有 Service 端口与之对应的端口列表条目），"+
+					"由 CLI 按注解逐一判定，策略不复刻这些规则"),
+		}}
 }

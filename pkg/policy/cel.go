@@ -10,29 +10,29 @@ import (
 // names, so that the policy and the CLI judge an annotation the same way.
 
 // lit is a CEL string literal.
-func lit(s string) string { return strconv.Quote(s) }
+func Lit(s string) string { return strconv.Quote(s) }
 
 // list is a CEL list of string literals.
-func list(items ...string) string {
+func List(items ...string) string {
 	q := make([]string, len(items))
 	for i, s := range items {
-		q[i] = lit(s)
+		q[i] = Lit(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
 // has is true when the object carries annotation key.
-func has(key string) string { return lit(key) + " in variables.anns" }
+func Has(key string) string { return Lit(key) + " in variables.anns" }
 
 // get is the value of annotation key, "" when unset.
-func get(key string) string { return "variables.anns[?" + lit(key) + "].orValue(\"\")" }
+func Get(key string) string { return "variables.anns[?" + Lit(key) + "].orValue(\"\")" }
 
 // unsetOr is true when annotation key is unset or its value passes ok.
-func unsetOr(key string, ok func(v string) string) string {
-	return "!(" + has(key) + ") || " + paren(ok("variables.anns["+lit(key)+"]"))
+func UnsetOr(key string, ok func(v string) string) string {
+	return "!(" + Has(key) + ") || " + Paren(ok("variables.anns["+Lit(key)+"]"))
 }
 
-func paren(s string) string { return "(" + s + ")" }
+func Paren(s string) string { return "(" + s + ")" }
 
 // trueWords and falseWords are what Go's strconv.ParseBool accepts (checks.parseBool trims first).
 var (
@@ -41,36 +41,36 @@ var (
 )
 
 // isBool mirrors checks.parseBool succeeding.
-func isBool(v string) string {
-	return v + ".trim() in " + list(append(append([]string{}, trueWords...), falseWords...)...)
+func IsBool(v string) string {
+	return v + ".trim() in " + List(append(append([]string{}, trueWords...), falseWords...)...)
 }
 
 // isTrue mirrors checks.parseBool returning true.
-func isTrue(v string) string { return v + ".trim() in " + list(trueWords...) }
+func IsTrue(v string) string { return v + ".trim() in " + List(trueWords...) }
 
 // intIn mirrors checks.parseIntRange (strconv.Atoi of the trimmed value, then the range): an
 // optional sign, any leading zeros, at most 18 significant digits (more overflow or exceed every
 // range used).
-func intIn(v string, lo, hi int) string {
+func IntIn(v string, lo, hi int) string {
 	t := v + ".trim()"
 	return fmt.Sprintf("(%s.matches('^[+-]?0*[0-9]{1,18}$') && int(%s) >= %d && int(%s) <= %d)", t, t, lo, t, hi)
 }
 
 // atoiIn mirrors checks.atoiIn: strconv.Atoi of the untrimmed value (an optional sign, any leading
 // zeros, at most 18 significant digits), then the range.
-func atoiIn(v string, lo, hi int) string {
+func AtoiIn(v string, lo, hi int) string {
 	return fmt.Sprintf("(%s.matches('^[+-]?0*[0-9]{1,18}$') && int(%s) >= %d && int(%s) <= %d)", v, v, lo, v, hi)
 }
 
 // matches is true when v matches the RE2 pattern re (the same engine as Go's regexp).
-func matches(v, re string) string { return v + ".matches(" + lit(re) + ")" }
+func Matches(v, re string) string { return v + ".matches(" + Lit(re) + ")" }
 
 // oneOf is exact membership, as checks.oneOf compares (case-sensitive, untrimmed).
-func oneOf(v string, values ...string) string { return v + " in " + list(values...) }
+func OneOf(v string, values ...string) string { return v + " in " + List(values...) }
 
 // clipped quotes a value for a message, cut to 80 characters as the CLI's clip does.
-func clipped(v string) string {
+func Clipped(v string) string {
 	return fmt.Sprintf(`'"' + (size(%s) > 80 ? %s.substring(0, 80) + '…' : %s) + '"'`, v, v, v)
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func Itoa(n int) string { return strconv.Itoa(n) }

@@ -1,8 +1,6 @@
 package policy
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -85,27 +83,5 @@ func (e Entry) SingleObject() bool {
 	return e.Status == StatusCovered || e.Status == StatusPartial || e.Status == StatusSingleObject
 }
 
-// whyJSON is the reason an annotation's content is not read: CEL has no JSON decoder.
-var whyJSON = words.Phrase{En: "the value is JSON, which CEL cannot parse", Zh: "其值为 JSON，CEL 无法解析"}
-
-// singleObjectReasons are the rules decidable from the object alone that the policies leave out.
-var singleObjectReasons = map[rules.ID]words.Words{
-	tkerules.IngressE4022: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.http-rules", whyJSON),
-	tkerules.IngressE4023: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.https-rules", whyJSON),
-	tkerules.IngressE4026: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.extensiveParameters", whyJSON),
-	tkerules.IngressE4034: words.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
-		"kubernetes.io/ingress.extensiveParameters", whyJSON),
-	tkerules.ServiceE4005: words.Say("%s: %s", "%s：%s", "service.kubernetes.io/service.extensiveParameters", whyJSON),
-	ackrules.ServiceNodePortLocalPortRange: words.Say("the API server allocates a nodePort the manifest leaves out before admission, so the policy "+
-		"would judge the cluster's port range, not the manifest, and with Deny refuse Services whose author chose no port",
-		"清单未写 nodePort 时，API server 在准入之前就分配了一个，策略判定的将是集群的端口范围而不是清单；"+
-			"使用 Deny 时还会拒绝作者根本没有指定端口的 Service"),
-	ackrules.ServiceIgnoredAnnotationValue: words.Say("what CCM does with each value it ignores (exact \"on\"/\"true\" spellings, NLB keys on a CLB "+
-		"Service, port-list entries no Service port matches) is judged by the CLI's per-annotation rules, which the policies do not mirror",
-		"CCM 如何处理它忽略的每个取值（\"on\"/\"true\" 的确切写法、CLB Service 上的 NLB 注解、没有 Service 端口与之对应的端口列表条目），"+
-			"由 CLI 按注解逐一判定，策略不复刻这些规则"),
-	tkerules.ServiceBackendsLabelInvalid: words.Say("%s is a label selector, which CEL "+
-		"cannot parse (set-based forms such as key in (a,b) included)",
-		"%s 是标签选择算符，CEL 无法解析（包括 key in (a,b) 这类基于集合的写法）",
-		"service.kubernetes.io/qcloud-loadbalancer-backends-label"),
-}
+// WhyJSON is the reason an annotation's content is not read: CEL has no JSON decoder.
+var WhyJSON = words.Phrase{En: "the value is JSON, which CEL cannot parse", Zh: "其值为 JSON，CEL 无法解析"}

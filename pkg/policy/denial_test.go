@@ -32,7 +32,7 @@ import (
 func denial(t *testing.T, ps []compiled, obj runtime.Object) (msg string, ok bool) {
 	t.Helper()
 	warnOnly := map[string]bool{}
-	for _, p := range policy.Policies() {
+	for _, p := range policy.DefaultCatalog().Policies() {
 		warnOnly[p.Name] = p.WarnOnly
 	}
 	var gvk schema.GroupVersionKind
@@ -150,7 +150,7 @@ func TestDenialNamesEveryBrokenRule(t *testing.T) {
 // TestWarnListsNothingTwice: when the bindings only warn, every failing validation is its own warning,
 // so no message lists the other rules again.
 func TestWarnListsNothingTwice(t *testing.T) {
-	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{tkerules.Provider, ackrules.Provider}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}})
+	objs, err := policy.DefaultCatalog().Generate(policy.Options{Providers: []rules.Provider{tkerules.Provider, ackrules.Provider}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}})
 	if err != nil {
 		t.Fatal(err)
 	}

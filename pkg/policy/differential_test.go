@@ -21,7 +21,7 @@ import (
 
 var coveredRules = func() map[rules.ID]*policy.Covered {
 	m := map[rules.ID]*policy.Covered{}
-	for _, p := range policy.Policies() {
+	for _, p := range policy.DefaultCatalog().Policies() {
 		for i := range p.Rules {
 			m[p.Rules[i].Rule] = &p.Rules[i]
 		}

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -61,15 +60,21 @@ func andList(names []string) words.Words {
 }
 
 // Entries gives the coverage of every catalog rule, in catalog order.
-func Entries() []Entry {
+func (cat Catalog) Entries() []Entry {
 	covered := map[rules.ID]Entry{}
-	for _, p := range Policies() {
+	leftOut := map[rules.ID]words.Words{}
+	for _, set := range cat.Sets {
+		for id, why := range set.LeftOut {
+			leftOut[id] = why
+		}
+	}
+	for _, p := range cat.Policies() {
 		for _, c := range p.Rules {
 			e := Entry{Rule: c.Rule, Status: StatusCovered, Policy: p.Name}
 			switch {
 			case len(c.Unread) > 0:
 				e.Status = StatusPartial
-				e.Reason = whyUnread.With(andList(c.Unread), whyJSON)
+				e.Reason = whyUnread.With(andList(c.Unread), WhyJSON)
 			case c.Partial():
 				e.Status = StatusPartial
 				e.Reason = c.Misses
@@ -84,7 +89,7 @@ func Entries() []Entry {
 		}
 	}
 	emitted := map[rules.ID]bool{}
-	for _, c := range checks.DefaultSuite().Checks() {
+	for _, c := range cat.Suite.Checks() {
 		for _, id := range c.Emits {
 			emitted[id] = true
 		}
@@ -94,8 +99,8 @@ func Entries() []Entry {
 		e, ok := covered[r.ID]
 		switch {
 		case ok:
-		case !singleObjectReasons[r.ID].IsZero():
-			e = Entry{Rule: r.ID, Status: StatusSingleObject, Reason: singleObjectReasons[r.ID]}
+		case !leftOut[r.ID].IsZero():
+			e = Entry{Rule: r.ID, Status: StatusSingleObject, Reason: leftOut[r.ID]}
 		case !r.ObjectAlone():
 			e = Entry{Rule: r.ID, Status: contextStatus[r.DecidedBy()[0]], Reason: decidesText(r)}
 		case !emitted[r.ID]:

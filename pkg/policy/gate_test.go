@@ -25,7 +25,7 @@ func TestCorpusGate(t *testing.T) {
 	}
 	deny := map[rules.ID]bool{}
 	covered := map[rules.ID]policy.Covered{}
-	for _, p := range policy.Policies() {
+	for _, p := range policy.DefaultCatalog().Policies() {
 		for _, c := range p.Rules {
 			deny[c.Rule], covered[c.Rule] = !p.WarnOnly, c
 		}

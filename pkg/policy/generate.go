@@ -12,14 +12,38 @@ import (
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Prefix starts the name of every generated object.
 const Prefix = "lbdoctor-"
+
+// Set is what one provider adds to the admission policies: its policies, the rules decidable from an
+// object alone that they leave out and why, and the signals their match conditions weigh.
+type Set struct {
+	Provider rules.Provider
+	// Policies are its groups, one per kind (and scope): Policies splits each into the policy of its
+	// error rules and the warning-only policy of the others.
+	Policies []Policy
+	// LeftOut are rules decidable from the object alone that the policies do not mirror, with why.
+	LeftOut map[rules.ID]words.Words
+	// Annotations are the annotation keys or prefixes that point to the provider, as provider
+	// detection counts them; IngressClasses the classes of its own Ingress controller, which also
+	// takes Ingresses without a class.
+	Annotations, IngressClasses []string
+	// LBServices, when set, is a CEL condition that narrows the LoadBalancer Services its policies
+	// match (ACK: no loadBalancerClass, so not an NLB).
+	LBServices string
+}
+
+// Catalog is what the policies are made from: every provider's Set, and the suite whose checks say
+// which rules only events show.
+type Catalog struct {
+	Sets  []Set
+	Suite *checks.Suite
+}
 
 // Options choose what Generate produces.
 type Options struct {
@@ -52,40 +76,44 @@ type Policy struct {
 	// NotLB is set on the policy of Services that are not of type LoadBalancer.
 	NotLB bool
 	Rules []Covered
+
+	// set is the provider's Set, others the other providers' (their signals weigh against its).
+	set    *Set
+	others []Set
 }
 
-// Policies lists every policy the generator knows, in output order: per cloud and kind, one for the
+// Policies lists every policy of the catalog, in output order: per provider and group, one for the
 // error-severity rules and one for the others.
-func Policies() []Policy {
+func (cat Catalog) Policies() []Policy {
 	var out []Policy
-	for _, g := range []Policy{
-		{Name: Prefix + "tke-ingress", Provider: tkerules.Provider, Kind: rules.Ingress, Rules: tkeIngressRules()},
-		{Name: Prefix + "tke-service", Provider: tkerules.Provider, Kind: rules.Service, Rules: tkeServiceRules()},
-		{Name: Prefix + "ack-service", Provider: ackrules.Provider, Kind: rules.Service, Rules: ackServiceRules()},
-		{Name: Prefix + "ack-non-lb-service", Provider: ackrules.Provider, Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},
-	} {
-		errs, warns := g, g
-		errs.Rules, warns.Rules = nil, nil
-		warns.Name, warns.WarnOnly = g.Name+"-warnings", true
-		for _, c := range g.Rules {
-			// A verdict that other context decides (history, config, version) is never Deny.
-			if r := c.Rule.Rule(); r.Severity == rules.Error && r.ObjectAlone() {
-				errs.Rules = append(errs.Rules, c)
-			} else {
-				warns.Rules = append(warns.Rules, c)
+	for si := range cat.Sets {
+		set := &cat.Sets[si]
+		others := slices.Concat(cat.Sets[:si], cat.Sets[si+1:])
+		for _, g := range set.Policies {
+			g.Provider, g.set, g.others = set.Provider, set, others
+			errs, warns := g, g
+			errs.Rules, warns.Rules = nil, nil
+			warns.Name, warns.WarnOnly = g.Name+"-warnings", true
+			for _, c := range g.Rules {
+				// A verdict that other context decides (history, config, version) is never Deny.
+				if r := c.Rule.Rule(); r.Severity == rules.Error && r.ObjectAlone() {
+					errs.Rules = append(errs.Rules, c)
+				} else {
+					warns.Rules = append(warns.Rules, c)
+				}
 			}
-		}
-		for _, p := range []Policy{errs, warns} {
-			if len(p.Rules) > 0 {
-				out = append(out, p)
+			for _, p := range []Policy{errs, warns} {
+				if len(p.Rules) > 0 {
+					out = append(out, p)
+				}
 			}
 		}
 	}
 	return out
 }
 
-// Generate returns the policies of opts.Providers, each followed by its binding.
-func Generate(opts Options) ([]any, error) {
+// Generate returns the catalog's policies of opts.Providers, each followed by its binding.
+func (cat Catalog) Generate(opts Options) ([]any, error) {
 	if len(opts.Providers) == 0 {
 		return nil, words.Errorf("no provider to guard", "没有要防护的云厂商")
 	}
@@ -93,7 +121,7 @@ func Generate(opts Options) ([]any, error) {
 		return nil, err
 	}
 	var out []any
-	for _, p := range Policies() {
+	for _, p := range cat.Policies() {
 		if !slices.Contains(opts.Providers, p.Provider) {
 			continue
 		}
@@ -150,16 +178,27 @@ func parseAction(s string) (admissionv1.ValidationAction, error) {
 	return "", words.Errorf("unknown validation action %q (want Warn, Audit or Deny)", "未知的校验动作 %q（应为 Warn、Audit 或 Deny）", s)
 }
 
-// ParseProviders reads the clouds to guard: tke or ack, in any case, which is then also the cloud
-// the cluster is taken to run on (Options.Cluster), or all (TKE and ACK, no cluster cloud).
-func ParseProviders(s string) (providers []rules.Provider, cluster rules.Provider, err error) {
-	switch p := strings.ToLower(strings.TrimSpace(s)); p {
-	case "all":
-		return []rules.Provider{tkerules.Provider, ackrules.Provider}, "", nil
-	case string(tkerules.Provider), string(ackrules.Provider):
-		return []rules.Provider{rules.Provider(p)}, rules.Provider(p), nil
+// ParseProviders reads the clouds to guard: a provider of the catalog, in any case, which is then
+// also the cloud the cluster is taken to run on (Options.Cluster), or all (every provider, no
+// cluster cloud).
+func (cat Catalog) ParseProviders(s string) (providers []rules.Provider, cluster rules.Provider, err error) {
+	p := strings.ToLower(strings.TrimSpace(s))
+	var names []string
+	for _, set := range cat.Sets {
+		if p == "all" {
+			providers = append(providers, set.Provider)
+		}
+		if p == string(set.Provider) {
+			return []rules.Provider{set.Provider}, set.Provider, nil
+		}
+		names = append(names, string(set.Provider))
 	}
-	return nil, "", words.Errorf("unknown provider %q (want tke, ack or all)", "未知的云厂商 %q（应为 tke、ack 或 all）", s)
+	if p == "all" {
+		return providers, "", nil
+	}
+	names = append(names, "all")
+	return nil, "", words.Errorf("unknown provider %q (want %s)", "未知的云厂商 %q（应为 %s）", s,
+		words.Say(strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1], strings.Join(names[:len(names)-1], "、")+" 或 "+names[len(names)-1]))
 }
 
 var (
@@ -196,7 +235,7 @@ func (p Policy) object(opts Options) *admissionv1.ValidatingAdmissionPolicy {
 		for _, v := range c.Validations {
 			expr := ratchet(v.Expression)
 			if listAll {
-				name := "ok" + itoa(n)
+				name := "ok" + Itoa(n)
 				variables = append(variables, admissionv1.Variable{Name: name, Expression: expr})
 				expr = "variables." + name
 				oks = append(oks, expr)
@@ -204,24 +243,24 @@ func (p Policy) object(opts Options) *admissionv1.ValidatingAdmissionPolicy {
 			n++
 			val := admissionv1.Validation{Expression: expr, Message: head + r.Fix}
 			if v.Detail != "" {
-				val.MessageExpression = lit(head) + " + " + v.Detail + " + " + lit(sentenceEnd(opts.Lang)+r.Fix)
+				val.MessageExpression = Lit(head) + " + " + v.Detail + " + " + Lit(sentenceEnd(opts.Lang)+r.Fix)
 			}
 			if listAll {
 				if val.MessageExpression == "" {
-					val.MessageExpression = lit(head + r.Fix)
+					val.MessageExpression = Lit(head + r.Fix)
 				}
 				val.MessageExpression += " + " + alsoBroken(k, opts.Lang)
 			}
 			vs = append(vs, val)
 		}
 		if listAll {
-			failing = append(failing, "("+strings.Join(oks, " && ")+" ? [] : ["+itoa(k)+"])")
+			failing = append(failing, "("+strings.Join(oks, " && ")+" ? [] : ["+Itoa(k)+"])")
 		}
 	}
 	if listAll {
 		variables = append(variables,
 			admissionv1.Variable{Name: "failing", Expression: strings.Join(failing, " + ")},
-			admissionv1.Variable{Name: "titles", Expression: list(titles...)})
+			admissionv1.Variable{Name: "titles", Expression: List(titles...)})
 	}
 	group, resource := "", "services"
 	if p.Kind == rules.Ingress {
@@ -274,8 +313,8 @@ func alsoBroken(k int, lang words.Lang) string {
 	if lang == words.Chinese {
 		also, sep, end = " 同时违反：", "；", "。"
 	}
-	return "(variables.failing[0] == " + itoa(k) + " && size(variables.failing) > 1 ? " +
-		lit(also) + " + variables.failing.filter(j, j != " + itoa(k) + ").map(j, variables.titles[j]).join(" + lit(sep) + ") + " + lit(end) + " : \"\")"
+	return "(variables.failing[0] == " + Itoa(k) + " && size(variables.failing) > 1 ? " +
+		Lit(also) + " + variables.failing.filter(j, j != " + Itoa(k) + ").map(j, variables.titles[j]).join(" + Lit(sep) + ") + " + Lit(end) + " : \"\")"
 }
 
 // sentenceEnd closes a sentence of a validation message before the fix that follows it.
@@ -334,41 +373,59 @@ func ratchet(expr string) string {
 }
 
 // matchConditions scope a policy to the objects the CLI would diagnose with its rules: the owning
-// controller (a CLB Ingress class, a LoadBalancer Service) and the provider signals of the object
-// itself, weighed as checks.DetectProvider does (an ingress class first, then the count of each
+// controller (the provider's Ingress class, a LoadBalancer Service) and the provider signals of the
+// object itself, weighed as provider detection does (an ingress class first, then the count of each
 // cloud's annotations; a tie goes to the cluster's cloud when it is known).
 func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondition {
 	anns := "object.metadata.?annotations.orValue({})"
 	count := func(prefixes []string) string {
-		return "size(" + anns + ".filter(k, " + list(prefixes...) + ".exists(p, k.startsWith(p))))"
+		return "size(" + anns + ".filter(k, " + List(prefixes...) + ".exists(p, k.startsWith(p))))"
 	}
-	tke, ack := count(facts.TKEAnnotationPrefixes), count(facts.ACKAnnotationPrefixes)
-	mine, other := tke, ack
-	if p.Provider == ackrules.Provider {
-		mine, other = ack, tke
-	}
+	mine := count(p.set.Annotations)
 	cmp := " > "
 	if cluster == p.Provider {
 		cmp = " >= "
 	}
-	signals := mine + cmp + other
+	var beats []string
+	for _, o := range p.others {
+		beats = append(beats, mine+cmp+count(o.Annotations))
+	}
+	signals := strings.Join(beats, " && ")
+	if signals == "" {
+		signals = mine + " > 0"
+	}
 	var out []admissionv1.MatchCondition
 	switch p.Kind {
 	case rules.Ingress:
-		class := anns + "[?" + lit(annIngressClass) + "]"
+		class := anns + "[?" + Lit(checks.AnnIngressClass) + "]"
+		isOwn := func(v string) string {
+			if len(p.set.IngressClasses) == 1 {
+				return v + " == " + Lit(p.set.IngressClasses[0])
+			}
+			return v + " in " + List(p.set.IngressClasses...)
+		}
+		own := ""
+		if len(p.set.IngressClasses) > 0 {
+			own = p.set.IngressClasses[0]
+		}
 		out = append(out, admissionv1.MatchCondition{Name: "clb-ingress-class",
-			Expression: class + ".hasValue() ? " + class + ".value() == \"qcloud\" : object.spec.?ingressClassName.orValue(\"qcloud\") == \"qcloud\""})
-		signals = "object.spec.?ingressClassName.orValue(\"\") == \"qcloud\" || " + class + ".orValue(\"\") == \"qcloud\" || " + signals
+			Expression: class + ".hasValue() ? " + isOwn(class+".value()") + " : " + isOwn("object.spec.?ingressClassName.orValue("+Lit(own)+")")})
+		signals = isOwn("object.spec.?ingressClassName.orValue(\"\")") + " || " + isOwn(class+".orValue(\"\")") + " || " + signals
 	case rules.Service:
 		lb := "object.spec.?type.orValue(\"\") == \"LoadBalancer\""
 		switch {
 		case p.NotLB:
 			out = append(out, admissionv1.MatchCondition{Name: "not-load-balancer", Expression: "!(" + lb + ")"})
-		case p.Provider == ackrules.Provider:
-			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb + " && !has(object.spec.loadBalancerClass)"})
+		case p.set.LBServices != "":
+			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb + " && " + p.set.LBServices})
 		default:
 			out = append(out, admissionv1.MatchCondition{Name: "load-balancer", Expression: lb})
 		}
 	}
 	return append(out, admissionv1.MatchCondition{Name: string(p.Provider) + "-object", Expression: signals})
+}
+
+// DefaultCatalog is every provider's policies.
+func DefaultCatalog() Catalog {
+	return Catalog{Sets: []Set{tkeSet(), ackSet()}, Suite: checks.DefaultSuite()}
 }

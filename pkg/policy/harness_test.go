@@ -98,7 +98,7 @@ var (
 // compileAll compiles every generated policy for cluster (tke, ack or "" for --provider all).
 func compileAll(t *testing.T, cluster rules.Provider) []compiled {
 	t.Helper()
-	objs, err := policy.Generate(policy.Options{Providers: []rules.Provider{tkerules.Provider, ackrules.Provider}, Cluster: cluster, Actions: []admissionv1.ValidationAction{admissionv1.Deny}})
+	objs, err := policy.DefaultCatalog().Generate(policy.Options{Providers: []rules.Provider{tkerules.Provider, ackrules.Provider}, Cluster: cluster, Actions: []admissionv1.ValidationAction{admissionv1.Deny}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func compileAll(t *testing.T, cluster rules.Provider) []compiled {
 			t.Fatal(err)
 		}
 		c := compiled{policy: p, validator: val}
-		for _, pol := range policy.Policies() {
+		for _, pol := range policy.DefaultCatalog().Policies() {
 			if pol.Name == p.Name {
 				for _, cov := range pol.Rules {
 					for range cov.Validations {

@@ -4,6 +4,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TKE annotation keys the covered rules read: pkg/checks' own, so that both judge the same keys.
@@ -49,12 +50,12 @@ const (
 
 // validHost mirrors checks' E4052 test on a rule that routes paths.
 func validHost() string {
-	return "!(" + routedRule + ") || " + hostOf + " == \"\" || r.host.matches(" + lit(pattern(checks.PatternIngressHost)) + ")"
+	return "!(" + routedRule + ") || " + hostOf + " == \"\" || r.host.matches(" + Lit(pattern(checks.PatternIngressHost)) + ")"
 }
 
 // validPath mirrors checks' E4031 test on one spec path (an empty path is not checked).
 func validPath() string {
-	return "p.?path.orValue(\"\") == \"\" || (size(p.path) <= 120 && p.path.matches(" + lit(pattern(checks.PatternIngressPath)) + "))"
+	return "p.?path.orValue(\"\") == \"\" || (size(p.path) <= 120 && p.path.matches(" + Lit(pattern(checks.PatternIngressPath)) + "))"
 }
 
 // hostCovered mirrors checks.hostCovered for host h against the TLS entries.
@@ -70,17 +71,17 @@ func tkeIngressRules() []Covered {
 		}}},
 		{Rule: tkerules.IngressE4013, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + routedRule + ")",
-			Detail:     "'the rule for host ' + " + clipped(rulesWhere+"!("+routedRule+"))[0].?host.orValue(\"\")") + " + ' has no http paths'",
+			Detail:     "'the rule for host ' + " + Clipped(rulesWhere+"!("+routedRule+"))[0].?host.orValue(\"\")") + " + ' has no http paths'",
 		}}},
 		{Rule: tkerules.IngressE4031, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + pathsOf + ".all(p, " + validPath() + "))",
-			Detail: "'path ' + " + clipped("variables.rules.map(r, "+pathsOf+".filter(p, !("+validPath()+")).map(p, p.path)).filter(l, size(l) > 0)[0][0]") +
+			Detail: "'path ' + " + Clipped("variables.rules.map(r, "+pathsOf+".filter(p, !("+validPath()+")).map(p, p.path)).filter(l, size(l) > 0)[0][0]") +
 				" + ' must start with / and use only a-z A-Z 0-9 . - / = ? and be at most 120 characters'",
 		}}},
 		{Rule: tkerules.IngressE4040, Unread: ruleAnnotations, Validations: []Validation{{
-			Expression: "size(variables.tls) == 0 || variables.tls.exists(t, size(" + tlsHostsOf + ") == 0) || " + isTrue(get(annRuleMix)) +
+			Expression: "size(variables.tls) == 0 || variables.tls.exists(t, size(" + tlsHostsOf + ") == 0) || " + IsTrue(Get(annRuleMix)) +
 				" || variables.rules.all(r, !(" + routedRule + ") || " + hostOf + " == \"\" || [r.host].all(h, " + hostCovered + "))",
-			Detail: "'HTTPS host ' + " + clipped(rulesWhere+routedRule+" && "+hostOf+" != \"\" && ![r.host].all(h, "+hostCovered+"))[0].host") +
+			Detail: "'HTTPS host ' + " + Clipped(rulesWhere+routedRule+" && "+hostOf+" != \"\" && ![r.host].all(h, "+hostCovered+"))[0].host") +
 				" + ' is in no TLS entry and there is no default certificate'",
 		}}},
 		{Rule: tkerules.IngressE4048, Validations: []Validation{{
@@ -91,28 +92,28 @@ func tkeIngressRules() []Covered {
 		}}},
 		{Rule: tkerules.IngressE4052, Unread: ruleAnnotations, Validations: []Validation{{
 			Expression: "variables.rules.all(r, " + validHost() + ")",
-			Detail:     "'host ' + " + clipped(rulesWhere+"!("+validHost()+"))[0].host") + " + ' must be a lowercase domain name with at least one dot (optionally *.)'",
+			Detail:     "'host ' + " + Clipped(rulesWhere+"!("+validHost()+"))[0].host") + " + ' must be a lowercase domain name with at least one dot (optionally *.)'",
 		}}},
 		boolRule(tkerules.IngressE4037, annIngDirectAccess),
 		boolRule(tkerules.IngressE4044, annRuleMix),
 		boolRule(tkerules.IngressE4050, annIngServiceAuto),
 		{Rule: tkerules.IngressE4051, Validations: []Validation{{
-			Expression: unsetOr(annIngServiceConfig, func(v string) string {
+			Expression: UnsetOr(annIngServiceConfig, func(v string) string {
 				return "!" + v + ".endsWith(\"-auto-ingress-config\") && !" + v + ".endsWith(\"-auto-service-config\")"
 			}),
-			Detail: "'TkeServiceConfig name ' + " + clipped(get(annIngServiceConfig)) + " + ' ends with a suffix reserved for automatic configs'",
+			Detail: "'TkeServiceConfig name ' + " + Clipped(Get(annIngServiceConfig)) + " + ' ends with a suffix reserved for automatic configs'",
 		}}},
 		{Rule: tkerules.IngressConfigConflict, Validations: []Validation{{
-			Expression: "!(" + has(annIngServiceConfig) + ") || !(" + isTrue(get(annIngServiceAuto)) + ")",
+			Expression: "!(" + Has(annIngServiceConfig) + ") || !(" + IsTrue(Get(annIngServiceAuto)) + ")",
 		}}},
 		{Rule: tkerules.IngressE4045, Validations: []Validation{{
-			Expression: unsetOr(annIngChargeType, func(v string) string {
-				return oneOf(v, "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE")
+			Expression: UnsetOr(annIngChargeType, func(v string) string {
+				return OneOf(v, "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE")
 			}),
 			Detail: annDetail(annIngChargeType),
 		}}},
 		{Rule: tkerules.IngressE4046, Validations: []Validation{{
-			Expression: unsetOr(annIngBandwidth, func(v string) string { return intIn(v, 1, 2048) }),
+			Expression: UnsetOr(annIngBandwidth, func(v string) string { return IntIn(v, 1, 2048) }),
 			Detail:     annDetail(annIngBandwidth),
 		}}},
 		idRule(tkerules.IngressE4055, annIngSubnet, checks.PatternTKESubnetID),
@@ -126,26 +127,26 @@ func tkeIngressRules() []Covered {
 
 // tkeServiceRules are the TKE Service rules the policies enforce, on LoadBalancer Services.
 func tkeServiceRules() []Covered {
-	bools := list(annSvcDirectAccess, annSvcPrevLoopback, annSvcServiceAuto)
+	bools := List(annSvcDirectAccess, annSvcPrevLoopback, annSvcServiceAuto)
 	return []Covered{
 		idRule(tkerules.ServiceE4011, annSvcExistedLB, checks.PatternTKELBID),
 		idRule(tkerules.ServiceE4037, annSvcSubnet, checks.PatternTKESubnetID),
 		{Rule: tkerules.ServiceE4075, Validations: []Validation{{
-			Expression: unsetOr(annSvcCrossRegion, func(v string) string { return matches(v, pattern(checks.PatternTKERegionID)) }),
-			Detail: annDetail(annSvcCrossRegion) + " + (" + matches(get(annSvcCrossRegion), pattern(checks.PatternTKEZone)) +
+			Expression: UnsetOr(annSvcCrossRegion, func(v string) string { return Matches(v, pattern(checks.PatternTKERegionID)) }),
+			Detail: annDetail(annSvcCrossRegion) + " + (" + Matches(Get(annSvcCrossRegion), pattern(checks.PatternTKEZone)) +
 				" ? ', which looks like an availability zone: drop the trailing -N' : '')",
 		}}},
 		idRule(tkerules.ServiceInvalidVPCID, annSvcCrossVPC, checks.PatternTKEVPCID),
 		{Rule: tkerules.ServiceInvalidBool, Validations: []Validation{{
-			Expression: bools + ".all(k, !(k in variables.anns) || " + isBool("variables.anns[k]") + ")",
-			Detail:     bools + ".filter(k, k in variables.anns && !(" + isBool("variables.anns[k]") + ")).map(k, k + ' is ' + " + clipped("variables.anns[k]") + ").join(', ')",
+			Expression: bools + ".all(k, !(k in variables.anns) || " + IsBool("variables.anns[k]") + ")",
+			Detail:     bools + ".filter(k, k in variables.anns && !(" + IsBool("variables.anns[k]") + ")).map(k, k + ' is ' + " + Clipped("variables.anns[k]") + ").join(', ')",
 		}}},
 		{Rule: tkerules.ServiceConfigConflict, Validations: []Validation{{
-			Expression: get(annSvcServiceConfig) + " == \"\" || !(" + isTrue(get(annSvcServiceAuto)) + ")",
+			Expression: Get(annSvcServiceConfig) + " == \"\" || !(" + IsTrue(Get(annSvcServiceAuto)) + ")",
 		}}},
 		{Rule: tkerules.ServiceInvalidAnnotationValue, Validations: []Validation{{
-			Expression: unsetOr(checks.AnnSvcChargeType, func(v string) string {
-				return oneOf(v, "BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")
+			Expression: UnsetOr(checks.AnnSvcChargeType, func(v string) string {
+				return OneOf(v, "BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")
 			}),
 			Detail: annDetail(checks.AnnSvcChargeType),
 		}}},
@@ -153,11 +154,11 @@ func tkeServiceRules() []Covered {
 }
 
 // annDetail names an annotation and its value.
-func annDetail(key string) string { return "'" + key + " is ' + " + clipped(get(key)) }
+func annDetail(key string) string { return "'" + key + " is ' + " + Clipped(Get(key)) }
 
 // boolRule is a rule that fires on a set annotation that is not a boolean.
 func boolRule(id rules.ID, key string) Covered {
-	return Covered{Rule: id, Validations: []Validation{{Expression: unsetOr(key, isBool), Detail: annDetail(key)}}}
+	return Covered{Rule: id, Validations: []Validation{{Expression: UnsetOr(key, IsBool), Detail: annDetail(key)}}}
 }
 
 // idRule is a rule that fires on a set annotation that is not of a documented id format.
@@ -168,7 +169,28 @@ func idRule(id rules.ID, key, patternName string) Covered {
 // idValidation fails on a set annotation that is not of a documented id format.
 func idValidation(key, patternName string) Validation {
 	return Validation{
-		Expression: unsetOr(key, func(v string) string { return matches(v, pattern(patternName)) }),
+		Expression: UnsetOr(key, func(v string) string { return Matches(v, pattern(patternName)) }),
 		Detail:     annDetail(key),
 	}
+}
+
+// tkeSet is TKE's admission policies.
+func tkeSet() Set {
+	return Set{Provider: tkerules.Provider, Annotations: facts.TKEAnnotationPrefixes, IngressClasses: []string{"qcloud"},
+		Policies: []Policy{
+			{Name: Prefix + "tke-ingress", Kind: rules.Ingress, Rules: tkeIngressRules()},
+			{Name: Prefix + "tke-service", Kind: rules.Service, Rules: tkeServiceRules()},
+		},
+		LeftOut: map[rules.ID]words.Words{
+			tkerules.IngressE4022: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.http-rules", WhyJSON),
+			tkerules.IngressE4023: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.https-rules", WhyJSON),
+			tkerules.IngressE4026: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.extensiveParameters", WhyJSON),
+			tkerules.IngressE4034: words.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
+				"kubernetes.io/ingress.extensiveParameters", WhyJSON),
+			tkerules.ServiceE4005: words.Say("%s: %s", "%s：%s", "service.kubernetes.io/service.extensiveParameters", WhyJSON),
+			tkerules.ServiceBackendsLabelInvalid: words.Say("%s is a label selector, which CEL "+
+				"cannot parse (set-based forms such as key in (a,b) included)",
+				"%s 是标签选择算符，CEL 无法解析（包括 key in (a,b) 这类基于集合的写法）",
+				"service.kubernetes.io/qcloud-loadbalancer-backends-label"),
+		}}
 }

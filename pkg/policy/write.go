@@ -16,8 +16,8 @@ import (
 
 // Write writes the objects Generate makes for opts, without their empty creationTimestamp and
 // status, for kubectl apply -f -: as YAML documents (report.YAML) or as one JSON List (report.JSON).
-func Write(w io.Writer, f report.Format, opts Options) error {
-	objs, err := Generate(opts)
+func (cat Catalog) Write(w io.Writer, f report.Format, opts Options) error {
+	objs, err := cat.Generate(opts)
 	if err != nil {
 		return err
 	}
@@ -64,10 +64,10 @@ type listEntry struct {
 // table with a summary line for report.Text, else a list of entries. The reasons and the summary
 // line are in lang; keys, rule ids, codes, policy names, statuses and column headers are the same
 // in every language.
-func WriteList(w io.Writer, f report.Format, cluster rules.Provider, lang words.Lang) error {
+func (cat Catalog) WriteList(w io.Writer, f report.Format, cluster rules.Provider, lang words.Lang) error {
 	var list []listEntry
 	var shown []Entry
-	for _, e := range Entries() {
+	for _, e := range cat.Entries() {
 		r := e.Rule.Rule()
 		if cluster != "" && r.Provider != cluster {
 			continue

@@ -53,9 +53,9 @@ func TestParseProviders(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, cluster, err := ParseProviders(tt.in)
+			got, cluster, err := DefaultCatalog().ParseProviders(tt.in)
 			if (err != nil) != tt.wantErr || !slices.Equal(got, tt.want) || cluster != tt.wantCluster {
-				t.Errorf("ParseProviders(%q) = %v, %q, %v", tt.in, got, cluster, err)
+				t.Errorf("DefaultCatalog().ParseProviders(%q) = %v, %q, %v", tt.in, got, cluster, err)
 			}
 		})
 	}
@@ -63,14 +63,14 @@ func TestParseProviders(t *testing.T) {
 
 func TestWrite(t *testing.T) {
 	opts := Options{Providers: []rules.Provider{tkerules.Provider}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}}
-	objs, err := Generate(opts)
+	objs, err := DefaultCatalog().Generate(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []report.Format{report.YAML, report.JSON} {
 		t.Run(string(f), func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := Write(&buf, f, opts); err != nil {
+			if err := DefaultCatalog().Write(&buf, f, opts); err != nil {
 				t.Fatal(err)
 			}
 			var items []unstructured.Unstructured
@@ -109,7 +109,7 @@ func TestWrite(t *testing.T) {
 			}
 		})
 	}
-	if err := Write(&bytes.Buffer{}, report.YAML, Options{}); err == nil {
+	if err := DefaultCatalog().Write(&bytes.Buffer{}, report.YAML, Options{}); err == nil {
 		t.Error("Write without a provider: no error")
 	}
 }
@@ -131,13 +131,13 @@ func TestWriteList(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var want []Entry
-			for _, e := range Entries() {
+			for _, e := range DefaultCatalog().Entries() {
 				if tt.cluster == "" || e.Rule.Rule().Provider == tt.cluster {
 					want = append(want, e)
 				}
 			}
 			var js bytes.Buffer
-			if err := WriteList(&js, report.JSON, tt.cluster, tt.lang); err != nil {
+			if err := DefaultCatalog().WriteList(&js, report.JSON, tt.cluster, tt.lang); err != nil {
 				t.Fatal(err)
 			}
 			var list []struct {
@@ -158,7 +158,7 @@ func TestWriteList(t *testing.T) {
 				}
 			}
 			var text bytes.Buffer
-			if err := WriteList(&text, report.Text, tt.cluster, tt.lang); err != nil {
+			if err := DefaultCatalog().WriteList(&text, report.Text, tt.cluster, tt.lang); err != nil {
 				t.Fatal(err)
 			}
 			if words.HasHan(text.String()) != (tt.lang == words.Chinese) {

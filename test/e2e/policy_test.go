@@ -239,7 +239,7 @@ func createAndDiagnose(t *testing.T, kube kubernetes.Interface, ns string, clust
 		t.Fatalf("kubectl lbdoctor: exit %d: %s", r.code, r.stderr)
 	}
 	covered := map[string]bool{}
-	for _, p := range policy.Policies() {
+	for _, p := range policy.DefaultCatalog().Policies() {
 		for _, c := range p.Rules {
 			covered[c.Rule.String()] = true
 		}
@@ -302,7 +302,7 @@ func (w *warnings) ours() []string {
 func expected(obj runtime.Object, found map[rules.ID]bool, applied rules.Provider) (sure, maybe []rules.ID) {
 	anns := obj.(metav1.Object).GetAnnotations()
 	covered := map[rules.ID]policy.Covered{}
-	for _, p := range policy.Policies() {
+	for _, p := range policy.DefaultCatalog().Policies() {
 		for _, c := range p.Rules {
 			covered[c.Rule] = c
 		}

@@ -79,7 +79,7 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 
 var covered = func() map[rules.ID]bool {
 	m := map[rules.ID]bool{}
-	for _, p := range policy.Policies() {
+	for _, p := range policy.DefaultCatalog().Policies() {
 		for _, c := range p.Rules {
 			m[c.Rule] = true
 		}
