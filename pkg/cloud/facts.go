@@ -72,6 +72,31 @@ type LoadBalancer struct {
 	CreatedAt time.Time
 	// Listeners are all of its listeners, ordered by protocol and port.
 	Listeners []*Listener
+	// Gaps are the parts of it that could not be read, with why; nil when all were read.
+	Gaps map[Part]*ReadError
+}
+
+// Part is a part of a load balancer that its own calls read.
+type Part string
+
+// Parts. A check that needs a part the load balancer has a gap in skips with the gap's error.
+const (
+	PartListeners Part = "listeners"
+	PartBackends  Part = "backends"
+	PartHealth    Part = "health"
+)
+
+// Gap is why part p could not be read, or nil.
+func (lb *LoadBalancer) Gap(p Part) *ReadError { return lb.Gaps[p] }
+
+// SetGap records that part p could not be read; the first error recorded for a part is kept.
+func (lb *LoadBalancer) SetGap(p Part, err *ReadError) {
+	if lb.Gaps == nil {
+		lb.Gaps = map[Part]*ReadError{}
+	}
+	if lb.Gaps[p] == nil {
+		lb.Gaps[p] = err
+	}
 }
 
 // Listener is one listener of a load balancer.
@@ -84,7 +109,10 @@ type Listener struct {
 	// Description is the vendor's free text; ACK's controller writes its owner there.
 	Description    string
 	CertificateIDs []string
-	HealthCheck    *HealthCheck
+	// GroupID is the backend group the listener forwards to, when the vendor keeps one apart from
+	// the listener (an ACK vServer group); empty otherwise.
+	GroupID     string
+	HealthCheck *HealthCheck
 	// Rules are the layer-7 forwarding rules (HTTP and HTTPS listeners).
 	Rules []*Rule
 	// Backends are the layer-4 backends, bound to the listener itself.
