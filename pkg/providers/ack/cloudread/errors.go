@@ -93,6 +93,8 @@ var (
 	// signedParam is a request parameter that carries or proves a credential, in the URL query
 	// (name=value) or percent-encoded once or twice, as the vendor's echo of a signed string has it.
 	signedParam = regexp.MustCompile(`(SecurityToken|Signature|AccessKeyId|AccessKeySecret|BearerToken)(=|%3D|%253D)[^&\s"]*`)
+	// secretField is a credential in JSON, as in a quoted CLI configuration.
+	secretField = regexp.MustCompile(`"(access_key_secret|sts_token|AccessKeySecret|SecurityToken)"\s*:\s*"[^"]*"`)
 	// accessKeyID is an AccessKey ID (LTAI…) or an STS one (STS.…).
 	accessKeyID = regexp.MustCompile(`\b(LTAI|STS\.)[0-9A-Za-z]{6,}`)
 )
@@ -113,6 +115,7 @@ func (r *Reader) redact(msg string) string {
 		}
 	}
 	msg = signedParam.ReplaceAllString(msg, "$1$2[redacted]")
+	msg = secretField.ReplaceAllString(msg, `"$1": "[redacted]"`)
 	return accessKeyID.ReplaceAllString(msg, "$1[redacted]")
 }
 

@@ -198,13 +198,11 @@ func (r *Reader) preflight() *cloud.ReadError {
 			return &cloud.ReadError{Class: cloud.Failed, Message: SDKDebug.In(words.English)}
 		}
 	}
+	// The chain's own error is not kept: the SDK quotes a malformed ~/.aliyun/config.json whole,
+	// secrets and all.
 	cc, err := r.creds.GetCredentials()
 	if err != nil || cc == nil || cc.AccessKeyId == "" {
-		msg := NoCredentials.In(words.English)
-		if err != nil {
-			msg += " (" + r.redact(err.Error()) + ")"
-		}
-		return &cloud.ReadError{Class: cloud.Unauthenticated, Message: msg}
+		return &cloud.ReadError{Class: cloud.Unauthenticated, Message: NoCredentials.In(words.English)}
 	}
 	r.secretsMu.Lock()
 	for _, s := range []string{cc.AccessKeyId, cc.AccessKeySecret, cc.SecurityToken, cc.BearerToken} {
