@@ -93,18 +93,20 @@ var (
 	// signedParam is a request parameter that carries or proves a credential, in the URL query
 	// (name=value) or percent-encoded once or twice, as the vendor's echo of a signed string has it.
 	signedParam = regexp.MustCompile(`(SecurityToken|Signature|AccessKeyId|AccessKeySecret|BearerToken)(=|%3D|%253D)[^&\s"]*`)
+	// signedEcho starts the vendor's echo of the string it signed, which runs to the end.
+	signedEcho = regexp.MustCompile(`(?i)(server\s+)?string\s*to\s*sign`)
 	// secretField is a credential in JSON, as in a quoted CLI configuration.
 	secretField = regexp.MustCompile(`"(access_key_secret|sts_token|AccessKeySecret|SecurityToken)"\s*:\s*"[^"]*"`)
 	// accessKeyID is an AccessKey ID (LTAI…) or an STS one (STS.…).
-	accessKeyID = regexp.MustCompile(`\b(LTAI|STS\.)[0-9A-Za-z]{6,}`)
+	accessKeyID = regexp.MustCompile(`(LTAI|STS\.)[0-9A-Za-z]{6,}`)
 )
 
 // redact removes credentials from a message: the vendor's echo of the string it signed (it holds
 // the AccessKey ID and the security token), the credential parameters of a URL, AccessKey IDs,
 // and the secret, token and ID of the credentials in use in every encoding they may appear in.
 func (r *Reader) redact(msg string) string {
-	if i := strings.Index(strings.ToLower(msg), "string to sign"); i >= 0 {
-		msg = strings.TrimRight(msg[:i], " :.") + " (signed string removed)"
+	if loc := signedEcho.FindStringIndex(msg); loc != nil {
+		msg = strings.TrimRight(msg[:loc[0]], " :.") + " (signed string removed)"
 	}
 	r.secretsMu.Lock()
 	secrets := r.secrets
