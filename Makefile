@@ -10,7 +10,7 @@ comma := ,
 space := $(empty) $(empty)
 LDFLAGS := -s -w -X $(PKG).version=$(VERSION) -X $(PKG).commit=$(COMMIT) -X $(PKG).date=$(DATE)
 
-.PHONY: build test unit docs docs-check rbac lint demo clean
+.PHONY: build test unit docs docs-check rbac ram-policy lint demo clean
 
 build: ## Build bin/kubectl-lbdoctor
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/kubectl-lbdoctor
@@ -29,7 +29,7 @@ test: lint docs-check build ## Everything CI runs: unit, end-to-end against a lo
 	$(MAKE) --no-print-directory e2e
 	$(MAKE) --no-print-directory krew-test
 
-docs: rbac ## Regenerate docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes and deploy/rbac.yaml
+docs: rbac ram-policy ## Regenerate docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes, deploy/rbac.yaml and deploy/cloud/ack-ram-policy.json
 	$(GO) run ./hack/gendocs > docs/rules.md
 	$(GO) run ./hack/gendocs -lang zh > docs/rules.zh-CN.md
 	$(GO) run ./hack/gendocs -glossary > docs/glossary.md
@@ -39,8 +39,12 @@ docs: rbac ## Regenerate docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, t
 rbac: ## Regenerate deploy/rbac.yaml from the resource registry
 	$(GO) run ./hack/genrbac > deploy/rbac.yaml.tmp && mv deploy/rbac.yaml.tmp deploy/rbac.yaml
 
-docs-check: ## Fail when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes or deploy/rbac.yaml is stale
+ram-policy: ## Regenerate deploy/cloud/ack-ram-policy.json from the Alibaba Cloud action registry
+	$(GO) run ./hack/genrampolicy > deploy/cloud/ack-ram-policy.json.tmp && mv deploy/cloud/ack-ram-policy.json.tmp deploy/cloud/ack-ram-policy.json
+
+docs-check: ## Fail when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes, deploy/rbac.yaml or deploy/cloud/ack-ram-policy.json is stale
 	@$(GO) run ./hack/genrbac | diff -u deploy/rbac.yaml - >/dev/null || { echo "deploy/rbac.yaml is stale: run make rbac"; exit 1; }
+	@$(GO) run ./hack/genrampolicy | diff -u deploy/cloud/ack-ram-policy.json - >/dev/null || { echo "deploy/cloud/ack-ram-policy.json is stale: run make ram-policy"; exit 1; }
 	@$(GO) run ./hack/gendocs | diff -u docs/rules.md - >/dev/null || { echo "docs/rules.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -lang zh | diff -u docs/rules.zh-CN.md - >/dev/null || { echo "docs/rules.zh-CN.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -glossary | diff -u docs/glossary.md - >/dev/null || { echo "docs/glossary.md is stale: run make docs"; exit 1; }
