@@ -34,6 +34,47 @@ func intParam(p params, name string, def, lo, hi int) (int, *apiError) {
 	return n, nil
 }
 
+// pageNumbers are PageNumber (default 1) and PageSize (default def, at most max).
+func pageNumbers(p params, def, max int) (page, size int, aerr *apiError) {
+	if page, aerr = intParam(p, "PageNumber", 1, 1, 1<<30); aerr != nil {
+		return 0, 0, aerr
+	}
+	size, aerr = intParam(p, "PageSize", def, 1, max)
+	return page, size, aerr
+}
+
+// tokenPage is where the page NextToken asks for starts (0 without one), and MaxResults (default
+// def, at most max).
+func tokenPage(p params, def, max int) (start, n int, aerr *apiError) {
+	if n, aerr = intParam(p, "MaxResults", def, 1, max); aerr != nil {
+		return 0, 0, aerr
+	}
+	if t := p["NextToken"]; t != "" {
+		start, err := strconv.Atoi(strings.TrimPrefix(t, "sim-"))
+		if err != nil || start < 0 || !strings.HasPrefix(t, "sim-") {
+			return 0, 0, errorf(400, "InvalidParameter", "NextToken %q was not issued here", t)
+		}
+		return start, n, nil
+	}
+	return 0, n, nil
+}
+
+// nextToken is the token of the page after [start, start+n) of total items, "" after the last.
+func nextToken(start, n, total int) string {
+	if start+n >= total {
+		return ""
+	}
+	return "sim-" + strconv.Itoa(start+n)
+}
+
+// window is items[from:from+n], clipped to items.
+func window[T any](items []T, from, n int) []T {
+	if from > len(items) {
+		from = len(items)
+	}
+	return items[from:min(from+n, len(items))]
+}
+
 // indexed collects the repeated parameter name.1, name.2, ... in order.
 func indexed(p params, name string) []string {
 	var out []string
@@ -110,11 +151,7 @@ func lbSummary(s *Sim, lb *LoadBalancer) map[string]any {
 // describeLoadBalancers: LoadBalancerId takes at most 10 comma-separated IDs; PageSize at most 100.
 // https://www.alibabacloud.com/help/en/slb/classic-load-balancer/developer-reference/api-slb-2014-05-15-describeloadbalancers
 func describeLoadBalancers(s *Sim, p params) (any, *apiError) {
-	page, aerr := intParam(p, "PageNumber", 1, 1, 1<<30)
-	if aerr != nil {
-		return nil, aerr
-	}
-	size, aerr := intParam(p, "PageSize", 10, 1, 100)
+	page, size, aerr := pageNumbers(p, 10, 100)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -139,8 +176,8 @@ func describeLoadBalancers(s *Sim, p params) (any, *apiError) {
 	}
 	sort.Slice(match, func(i, j int) bool { return match[i].ID < match[j].ID })
 	list := []map[string]any{}
-	for i := (page - 1) * size; i < len(match) && i < page*size; i++ {
-		list = append(list, lbSummary(s, match[i]))
+	for _, lb := range window(match, (page-1)*size, size) {
+		list = append(list, lbSummary(s, lb))
 	}
 	return map[string]any{
 		"PageNumber": page, "PageSize": size, "TotalCount": len(match),
@@ -221,17 +258,9 @@ func listenerOf(lb *LoadBalancer, l Listener) map[string]any {
 // MaxResults (1 to 100, default 20) a page, continued by NextToken.
 // https://www.alibabacloud.com/help/en/slb/classic-load-balancer/developer-reference/api-slb-2014-05-15-describeloadbalancerlisteners
 func describeLoadBalancerListeners(s *Sim, p params) (any, *apiError) {
-	max, aerr := intParam(p, "MaxResults", 20, 1, 100)
+	start, max, aerr := tokenPage(p, 20, 100)
 	if aerr != nil {
 		return nil, aerr
-	}
-	start := 0
-	if t := p["NextToken"]; t != "" {
-		n, err := strconv.Atoi(strings.TrimPrefix(t, "sim-"))
-		if err != nil || n < 0 {
-			return nil, errorf(400, "InvalidParameter", "NextToken %q was not issued here", t)
-		}
-		start = n
 	}
 	ids := indexed(p, "LoadBalancerId")
 	if len(ids) > 10 {
@@ -262,15 +291,8 @@ func describeLoadBalancerListeners(s *Sim, p params) (any, *apiError) {
 			}
 		}
 	}
-	page := []map[string]any{}
-	for i := start; i < len(all) && i < start+max; i++ {
-		page = append(page, all[i])
-	}
-	next := ""
-	if start+max < len(all) {
-		next = "sim-" + strconv.Itoa(start+max)
-	}
-	return map[string]any{"Listeners": page, "NextToken": next, "MaxResults": max, "TotalCount": len(all)}, nil
+	page := append([]map[string]any{}, window(all, start, max)...)
+	return map[string]any{"Listeners": page, "NextToken": nextToken(start, max, len(all)), "MaxResults": max, "TotalCount": len(all)}, nil
 }
 
 func (s *Sim) vServerGroup(p params, id string) (*LoadBalancer, *VServerGroup) {
@@ -378,11 +400,7 @@ func describeServerCertificates(s *Sim, p params) (any, *apiError) {
 // describeVSwitches lists vSwitches by VSwitchId or VpcId, PageSize (at most 50) a page.
 // https://www.alibabacloud.com/help/en/vpc/developer-reference/api-vpc-2016-04-28-describevswitches
 func describeVSwitches(s *Sim, p params) (any, *apiError) {
-	page, aerr := intParam(p, "PageNumber", 1, 1, 1<<30)
-	if aerr != nil {
-		return nil, aerr
-	}
-	size, aerr := intParam(p, "PageSize", 10, 1, 50)
+	page, size, aerr := pageNumbers(p, 10, 50)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -399,8 +417,7 @@ func describeVSwitches(s *Sim, p params) (any, *apiError) {
 		}
 	}
 	list := []map[string]any{}
-	for i := (page - 1) * size; i < len(match) && i < page*size; i++ {
-		v := match[i]
+	for _, v := range window(match, (page-1)*size, size) {
 		list = append(list, map[string]any{
 			"VSwitchId": v.ID, "VpcId": v.VpcID, "ZoneId": v.ZoneID, "CidrBlock": v.CIDR,
 			"AvailableIpAddressCount": v.AvailableIPs, "Status": "Available",
@@ -419,17 +436,9 @@ func listProductQuotas(s *Sim, p params) (any, *apiError) {
 	if p["ProductCode"] == "" {
 		return nil, errorf(400, "MissingParameter", "the input parameter ProductCode that is mandatory for processing this request is not supplied")
 	}
-	max, aerr := intParam(p, "MaxResults", 30, 1, 100)
+	start, max, aerr := tokenPage(p, 30, 100)
 	if aerr != nil {
 		return nil, aerr
-	}
-	start := 0
-	if t := p["NextToken"]; t != "" {
-		n, err := strconv.Atoi(t)
-		if err != nil || n < 0 {
-			return nil, errorf(400, "InvalidParameter", "NextToken %q was not issued here", t)
-		}
-		start = n
 	}
 	region := ""
 	for i := 1; ; i++ {
@@ -446,17 +455,12 @@ func listProductQuotas(s *Sim, p params) (any, *apiError) {
 		match = s.sc.Quotas
 	}
 	list := []map[string]any{}
-	for i := start; i < len(match) && i < start+max; i++ {
-		q := match[i]
+	for _, q := range window(match, start, max) {
 		list = append(list, map[string]any{
 			"ProductCode": "slb", "QuotaActionCode": q.Code, "QuotaName": q.Name,
 			"TotalQuota": q.Total, "TotalUsage": q.Usage, "Dimensions": map[string]string{"regionId": region},
 			"QuotaCategory": "CommonQuota", "Adjustable": true, "Consumable": true, "QuotaUnit": "",
 		})
 	}
-	next := ""
-	if start+max < len(match) {
-		next = strconv.Itoa(start + max)
-	}
-	return map[string]any{"Quotas": list, "TotalCount": len(match), "MaxResults": max, "NextToken": next}, nil
+	return map[string]any{"Quotas": list, "TotalCount": len(match), "MaxResults": max, "NextToken": nextToken(start, max, len(match))}, nil
 }
