@@ -8,8 +8,11 @@ package cloudread
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -168,14 +171,14 @@ var (
 // Read reads what req names. It never fails as a whole: what it could not read is in the Facts.
 func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
 	f := &cloud.Facts{Provider: Provider, Region: r.region, Endpoint: r.Endpoint(), ReadAt: r.now()}
-	if re := r.preflight(); re != nil {
+	p, re := r.preflight()
+	if re != nil {
 		f.LoadBalancers.FailAll(re)
 		f.Certificates.FailAll(re)
 		f.Subnets.FailAll(re)
 		f.Quotas.FailAll(re)
 		return f
 	}
-	p := r.pool()
 	lbs := r.readLoadBalancers(ctx, p, f, req.LoadBalancerIDs)
 	r.readListeners(ctx, p, lbs)
 	r.readBackends(ctx, p, lbs)
@@ -187,22 +190,26 @@ func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
 	return f
 }
 
-// preflight is why no call can be made: no region, the SDK's request logging on, or no
-// credentials. It keeps the credentials in use for redaction.
-func (r *Reader) preflight() *cloud.ReadError {
+// preflight makes the workers' clients, or says why no call can be made: no region or not a region
+// ID, the SDK's request logging on, or no credentials. It keeps the credentials in use for
+// redaction.
+func (r *Reader) preflight() (pool, *cloud.ReadError) {
 	if r.region == "" {
-		return &cloud.ReadError{Class: cloud.Failed, Message: NoRegion.In(words.English)}
+		return nil, &cloud.ReadError{Class: cloud.Failed, Message: NoRegion.In(words.English)}
+	}
+	if !regionID.MatchString(r.region) {
+		return nil, &cloud.ReadError{Class: cloud.Failed, Message: fmt.Sprintf("%q is not an Alibaba Cloud region ID", r.region)}
 	}
 	for _, part := range strings.Split(r.getenv("DEBUG"), ",") {
 		if strings.TrimSpace(part) == "sdk" {
-			return &cloud.ReadError{Class: cloud.Failed, Message: SDKDebug.In(words.English)}
+			return nil, &cloud.ReadError{Class: cloud.Failed, Message: SDKDebug.In(words.English)}
 		}
 	}
 	// The chain's own error is not kept: the SDK quotes a malformed ~/.aliyun/config.json whole,
 	// secrets and all.
 	cc, err := r.creds.GetCredentials()
 	if err != nil || cc == nil || cc.AccessKeyId == "" {
-		return &cloud.ReadError{Class: cloud.Unauthenticated, Message: NoCredentials.In(words.English)}
+		return nil, &cloud.ReadError{Class: cloud.Unauthenticated, Message: NoCredentials.In(words.English)}
 	}
 	r.secretsMu.Lock()
 	for _, s := range []string{cc.AccessKeyId, cc.AccessKeySecret, cc.SecurityToken, cc.BearerToken} {
@@ -211,7 +218,11 @@ func (r *Reader) preflight() *cloud.ReadError {
 		}
 	}
 	r.secretsMu.Unlock()
-	return nil
+	p, err := r.pool()
+	if err != nil {
+		return nil, &cloud.ReadError{Class: cloud.Failed, Message: r.redact(err.Error())}
+	}
+	return p, nil
 }
 
 // clients are one worker's SDK clients: an SDK client sets its HTTP timeouts on every request, so
@@ -236,21 +247,24 @@ func (r *Reader) config() *sdk.Config {
 	return c
 }
 
-func (r *Reader) pool() pool {
+// pool makes the clients of r.workers workers.
+func (r *Reader) pool() (pool, error) {
 	p := make(pool, r.workers)
 	for i := range p {
 		c := &clients{}
-		// The SDK's constructors only fail on a malformed region ID; a call then fails and is
-		// recorded like any other.
-		c.slb, _ = slb.NewClientWithOptions(r.region, r.config(), r.creds)
-		c.vpc, _ = vpc.NewClientWithOptions(r.region, r.config(), r.creds)
-		c.quotas, _ = quotas.NewClientWithOptions(r.region, r.config(), r.creds)
+		var errs [3]error
+		c.slb, errs[0] = slb.NewClientWithOptions(r.region, r.config(), r.creds)
+		c.vpc, errs[1] = vpc.NewClientWithOptions(r.region, r.config(), r.creds)
+		c.quotas, errs[2] = quotas.NewClientWithOptions(r.region, r.config(), r.creds)
+		if err := errors.Join(errs[:]...); err != nil {
+			return nil, err
+		}
 		if r.endpoint != nil {
 			c.slb.Domain, c.vpc.Domain, c.quotas.Domain = r.endpoint.Host, r.endpoint.Host, r.endpoint.Host
 		}
 		p[i] = c
 	}
-	return p
+	return p, nil
 }
 
 // each runs fn(c, i) for i in [0, n), on as many workers as the pool has, each with its clients.
@@ -301,6 +315,6 @@ func union(a, b []string) []string {
 			out = append(out, s)
 		}
 	}
-	sortStrings(out)
+	slices.Sort(out)
 	return out
 }

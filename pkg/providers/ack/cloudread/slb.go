@@ -277,8 +277,6 @@ func checkPort(p int) int32 {
 	return int32(p)
 }
 
-func sortStrings(s []string) { slices.Sort(s) }
-
 // chunk splits s into slices of at most n.
 func chunk[T any](s []T, n int) [][]T {
 	var out [][]T

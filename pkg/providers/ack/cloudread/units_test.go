@@ -153,6 +153,7 @@ func TestPreflight(t *testing.T) {
 		want   string
 	}{
 		{"no region", "", "", NoRegion.En},
+		{"not a region", "cn hangzhou", "", `"cn hangzhou" is not an Alibaba Cloud region ID`},
 		{"SDK debug", "cn-hangzhou", "tea,sdk", SDKDebug.En},
 	}
 	for _, c := range cases {
