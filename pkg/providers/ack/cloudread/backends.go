@@ -113,6 +113,7 @@ func (r *Reader) backendCall(ctx context.Context, c *clients, bc *backendCall) {
 func assemble(lb *lbRead, calls []*backendCall) {
 	groups := map[string][]*cloud.Backend{}
 	var defaults []*cloud.Backend
+	var defaultsRead bool
 	var statuses []slb.BackendServer
 	for _, bc := range calls {
 		switch {
@@ -125,14 +126,20 @@ func assemble(lb *lbRead, calls []*backendCall) {
 		case bc.act == actDescribeVServerGroupAttribute:
 			groups[bc.group] = bc.backends
 		default:
-			defaults = bc.backends
+			defaults, defaultsRead = bc.backends, true
 		}
 	}
-	exact, loose := map[string]slb.BackendServer{}, map[string]slb.BackendServer{}
+	// A backend's health is found by listener, server and port, and by its IP among the pod IPs
+	// an ENI has; then without the protocol, should the answer not state it.
+	byKey := map[string]slb.BackendServer{}
 	for _, h := range statuses {
-		k := healthKey(h.Protocol, h.ListenerPort, h.ServerId, h.Port)
-		exact[k+"/"+h.ServerIp] = h
-		loose[k] = h
+		for _, proto := range []string{h.Protocol, ""} {
+			k := healthKey(proto, h.ListenerPort, h.ServerId, h.Port)
+			byKey[k+"/"+h.ServerIp] = h
+			if _, ok := byKey[k]; !ok {
+				byKey[k] = h
+			}
+		}
 	}
 	for _, l := range lb.Listeners {
 		var src []*cloud.Backend
@@ -140,7 +147,7 @@ func assemble(lb *lbRead, calls []*backendCall) {
 		if l.GroupID != "" {
 			src, ok = groups[l.GroupID]
 		} else {
-			src, ok = defaults, lb.Gap(cloud.PartBackends) == nil
+			src, ok = defaults, defaultsRead
 		}
 		if !ok {
 			continue
@@ -151,11 +158,7 @@ func assemble(lb *lbRead, calls []*backendCall) {
 				m.Port = lb.defaultPort[l]
 			}
 			m.Health = cloud.HealthUnknown
-			k := healthKey(l.Protocol, int(l.Port), m.InstanceID, int(m.Port))
-			h, found := exact[k+"/"+m.IP]
-			if !found {
-				h, found = loose[k]
-			}
+			h, found := lookup(byKey, l, &m)
 			if found && lb.Gap(cloud.PartHealth) == nil {
 				m.Health = health(h.ServerHealthStatus)
 				if m.IP == "" {
@@ -174,6 +177,20 @@ func assemble(lb *lbRead, calls []*backendCall) {
 			return int(a.Port - b.Port)
 		})
 	}
+}
+
+// lookup is the health of backend b of listener l: by protocol, then without, each first with
+// b's IP.
+func lookup(byKey map[string]slb.BackendServer, l *cloud.Listener, b *cloud.Backend) (slb.BackendServer, bool) {
+	for _, proto := range []string{l.Protocol, ""} {
+		k := healthKey(proto, int(l.Port), b.InstanceID, int(b.Port))
+		for _, key := range []string{k + "/" + b.IP, k} {
+			if h, ok := byKey[key]; ok {
+				return h, true
+			}
+		}
+	}
+	return slb.BackendServer{}, false
 }
 
 func healthKey(proto string, listenerPort int, server string, port int) string {
