@@ -18,6 +18,11 @@ var handlers = map[string]handler{
 	"2014-05-15/DescribeServerCertificates":    describeServerCertificates,
 	"2016-04-28/DescribeVSwitches":             describeVSwitches,
 	"2020-05-10/ListProductQuotas":             listProductQuotas,
+	"2022-04-30/ListLoadBalancers":             listLoadBalancers,
+	"2022-04-30/ListListeners":                 listListeners,
+	"2022-04-30/ListServerGroups":              listServerGroups,
+	"2022-04-30/ListServerGroupServers":        listServerGroupServers,
+	"2022-04-30/GetListenerHealthStatus":       getListenerHealthStatus,
 }
 
 // intParam is the integer parameter name: def when absent, an InvalidParameter error when it is

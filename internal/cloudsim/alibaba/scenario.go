@@ -10,18 +10,21 @@ import (
 )
 
 // Scenario is the state of a simulated account in one region, loaded from YAML: the credentials it
-// accepts, its Classic Load Balancers (listeners, vServer groups, backends and their health), its
-// server certificates, vSwitches and quotas, and the failures to inject per action.
+// accepts, its Classic Load Balancers (listeners, vServer groups, backends and their health) and
+// Network Load Balancers (listeners, server groups, servers and their health), its server
+// certificates, vSwitches and quotas, and the failures to inject per action.
 type Scenario struct {
 	// Region is the region the load balancers and vSwitches are in; a request for another region
 	// finds none of them.
 	Region        string         `yaml:"region"`
 	Credentials   []Credential   `yaml:"credentials"`
 	LoadBalancers []LoadBalancer `yaml:"loadBalancers"`
-	Certificates  []Certificate  `yaml:"certificates"`
-	VSwitches     []VSwitch      `yaml:"vSwitches"`
-	Quotas        []Quota        `yaml:"quotas"`
-	Faults        []Fault        `yaml:"faults"`
+	// NetworkLoadBalancers are NLB instances (API 2022-04-30).
+	NetworkLoadBalancers []NetworkLoadBalancer `yaml:"networkLoadBalancers"`
+	Certificates         []Certificate         `yaml:"certificates"`
+	VSwitches            []VSwitch             `yaml:"vSwitches"`
+	Quotas               []Quota               `yaml:"quotas"`
+	Faults               []Fault               `yaml:"faults"`
 }
 
 // Credential is an AccessKey pair the simulated cloud accepts; with SecurityToken set it is an STS
@@ -97,6 +100,85 @@ type Backend struct {
 	Weight int    `yaml:"weight"`
 	// Health is normal, abnormal or unavailable.
 	Health string `yaml:"health"`
+}
+
+// NetworkLoadBalancer is a Network Load Balancer (NLB) instance with its listeners and server
+// groups.
+type NetworkLoadBalancer struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	// AddressType is Internet or Intranet.
+	AddressType string `yaml:"addressType"`
+	// Status is Active, Inactive, Provisioning, Configuring, ...; BusinessStatus Normal or Abnormal.
+	Status         string            `yaml:"status"`
+	BusinessStatus string            `yaml:"businessStatus"`
+	VpcID          string            `yaml:"vpcId"`
+	CreateTime     string            `yaml:"createTime"`
+	Tags           map[string]string `yaml:"tags"`
+	Zones          []NLBZone         `yaml:"zones"`
+	// Locks are operation locks: type (FinancialLocked, SecurityLocked, ...) and reason.
+	Locks        []NLBLock        `yaml:"locks"`
+	Listeners    []NLBListener    `yaml:"listeners"`
+	ServerGroups []NLBServerGroup `yaml:"serverGroups"`
+}
+
+// NLBZone is a zone an NLB instance serves in, with its vSwitch and addresses.
+type NLBZone struct {
+	ZoneID      string `yaml:"zoneId"`
+	VSwitchID   string `yaml:"vSwitchId"`
+	PrivateIPv4 string `yaml:"privateIPv4"`
+	PublicIPv4  string `yaml:"publicIPv4"`
+}
+
+// NLBLock is an operation lock of an NLB instance.
+type NLBLock struct {
+	Type   string `yaml:"type"`
+	Reason string `yaml:"reason"`
+}
+
+// NLBListener is an NLB listener (TCP, UDP, TCPSSL).
+type NLBListener struct {
+	ID             string   `yaml:"id"`
+	Port           int      `yaml:"port"`
+	Protocol       string   `yaml:"protocol"`
+	Description    string   `yaml:"description"`
+	ServerGroupID  string   `yaml:"serverGroupId"`
+	CertificateIDs []string `yaml:"certificateIds"`
+}
+
+// NLBServerGroup is an NLB server group: its health check and its servers.
+type NLBServerGroup struct {
+	ID          string         `yaml:"id"`
+	Name        string         `yaml:"name"`
+	HealthCheck NLBHealthCheck `yaml:"healthCheck"`
+	Servers     []NLBServer    `yaml:"servers"`
+}
+
+// NLBHealthCheck is a server group's health-check settings.
+type NLBHealthCheck struct {
+	Enabled            bool     `yaml:"enabled"`
+	Type               string   `yaml:"type"`
+	ConnectPort        int      `yaml:"connectPort"`
+	ConnectTimeout     int      `yaml:"connectTimeout"`
+	Interval           int      `yaml:"interval"`
+	HealthyThreshold   int      `yaml:"healthyThreshold"`
+	UnhealthyThreshold int      `yaml:"unhealthyThreshold"`
+	URL                string   `yaml:"url"`
+	Domain             string   `yaml:"domain"`
+	HTTPCodes          []string `yaml:"httpCodes"`
+}
+
+// NLBServer is a server of an NLB server group, with its health: Healthy, or one of the states
+// GetListenerHealthStatus lists (Unhealthy, Initial, Unused, Unavailable) and a reason code.
+type NLBServer struct {
+	ServerID string `yaml:"serverId"`
+	ServerIP string `yaml:"serverIp"`
+	// Type is Ecs, Eni, Eci or Ip.
+	Type         string `yaml:"type"`
+	Port         int    `yaml:"port"`
+	Weight       int    `yaml:"weight"`
+	Health       string `yaml:"health"`
+	HealthReason string `yaml:"healthReason"`
 }
 
 // Certificate is an uploaded server certificate; only its metadata is simulated.

@@ -2,8 +2,8 @@
 // It speaks the RPC wire protocol the vendor's Go SDK speaks (GET or POST, common parameters in the
 // query or the form body, signature method HMAC-SHA1 version 1.0), verifies each request's
 // signature against the scenario's credentials, and answers the read actions of SLB (2014-05-15),
-// VPC (2016-04-28) and Quota Center (2020-05-10) with JSON shaped after the API reference's
-// examples. It is a simulation: nothing it answers comes from Alibaba Cloud.
+// NLB (2022-04-30), VPC (2016-04-28) and Quota Center (2020-05-10) with JSON shaped after the API
+// reference's examples. It is a simulation: nothing it answers comes from Alibaba Cloud.
 //
 // Signature: https://www.alibabacloud.com/help/en/sdk/product-overview/rpc-mechanism
 package alibaba

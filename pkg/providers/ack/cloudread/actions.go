@@ -11,7 +11,9 @@ const (
 	slbVersion    = "2014-05-15"
 	vpcVersion    = "2016-04-28"
 	quotasVersion = "2020-05-10"
+	nlbVersion    = "2022-04-30"
 	slbDoc        = "https://www.alibabacloud.com/help/en/slb/classic-load-balancer/developer-reference/api-slb-2014-05-15-"
+	nlbDoc        = "https://www.alibabacloud.com/help/en/slb/network-load-balancer/developer-reference/api-nlb-2022-04-30-"
 )
 
 // The actions the reader calls, each with its API reference page.
@@ -32,6 +34,16 @@ var (
 		Doc: "https://www.alibabacloud.com/help/en/vpc/developer-reference/api-vpc-2016-04-28-describevswitches"}
 	actListProductQuotas = cloud.Action{Product: "quotas", Version: quotasVersion, Name: "ListProductQuotas",
 		Doc: "https://www.alibabacloud.com/help/en/quota-center/developer-reference/api-quotas-2020-05-10-listproductquotas"}
+	actListLoadBalancers = cloud.Action{Product: "nlb", Version: nlbVersion, Name: "ListLoadBalancers",
+		Doc: nlbDoc + "listloadbalancers"}
+	actListListeners = cloud.Action{Product: "nlb", Version: nlbVersion, Name: "ListListeners",
+		Doc: nlbDoc + "listlisteners"}
+	actListServerGroups = cloud.Action{Product: "nlb", Version: nlbVersion, Name: "ListServerGroups",
+		Doc: nlbDoc + "listservergroups"}
+	actListServerGroupServers = cloud.Action{Product: "nlb", Version: nlbVersion, Name: "ListServerGroupServers",
+		Doc: nlbDoc + "listservergroupservers"}
+	actGetListenerHealthStatus = cloud.Action{Product: "nlb", Version: nlbVersion, Name: "GetListenerHealthStatus",
+		Doc: nlbDoc + "getlistenerhealthstatus"}
 )
 
 // Actions is the registry of every Alibaba Cloud API action the reader calls; deploy/cloud/
@@ -47,6 +59,11 @@ var Actions = []cloud.Action{
 	actDescribeServerCertificates,
 	actDescribeVSwitches,
 	actListProductQuotas,
+	actListLoadBalancers,
+	actListListeners,
+	actListServerGroups,
+	actListServerGroupServers,
+	actGetListenerHealthStatus,
 }
 
 // ramPolicy is a RAM policy document (policy language version 1).

@@ -12,7 +12,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
-var failuresRequest = cloud.Request{LoadBalancerIDs: []string{"lb-bp1fail"}, Quotas: true}
+var failuresRequest = cloud.Request{LoadBalancerIDs: []string{"lb-bp1fail", "nlb-bp1fail"}, Quotas: true}
 
 // TestFailures: one fault at a time; only what the failing action reads is missing, with the
 // class and the action a skip names; throttled calls are retried, boundedly.
@@ -35,9 +35,22 @@ func TestFailures(t *testing.T) {
 		}
 		return m
 	}
+	nlbOf := func(t *testing.T, f *cloud.Facts) *cloud.LoadBalancer {
+		t.Helper()
+		m, err := f.LoadBalancers.Get("nlb-bp1fail")
+		if err != nil || len(m.Listeners) != 1 {
+			t.Fatalf("NLB: %v", err)
+		}
+		return m
+	}
 	// intact: the parts a case does not fault were read.
 	intact := func(t *testing.T, f *cloud.Facts, except ...string) {
 		t.Helper()
+		if !slices.Contains(except, "nlb") {
+			if m := nlbOf(t, f); len(m.Gaps) != 0 || m.Listeners[0].Backends[0].Health != cloud.Healthy {
+				t.Errorf("NLB: gaps %v, %s", m.Gaps, asJSON(m.Listeners))
+			}
+		}
 		if !slices.Contains(except, "DescribeServerCertificates") {
 			if _, err := f.Certificates.Get("1231579085529123_app"); err != nil {
 				t.Errorf("certificate: %v", err)
@@ -162,6 +175,39 @@ func TestFailures(t *testing.T) {
 				_, err := f.Certificates.Get("1231579085529123_app")
 				isErr(t, "certificate", err, cloud.Forbidden, "DescribeServerCertificates", "NoPermission")
 				intact(t, f, "DescribeServerCertificates")
+			}},
+		{"NLB health forbidden", forbidden("GetListenerHealthStatus"), 3,
+			func(t *testing.T, f *cloud.Facts, c *counter) {
+				m := nlbOf(t, f)
+				isErr(t, "health", m.Gap(cloud.PartHealth), cloud.Forbidden, "GetListenerHealthStatus", "Forbidden.RAM")
+				if b := m.Listeners[0].Backends; m.Gap(cloud.PartBackends) != nil || len(b) != 1 || b[0].Weight != 100 || b[0].Health != cloud.HealthUnknown {
+					t.Errorf("backends: %s", asJSON(m))
+				}
+				intact(t, f, "nlb")
+			}},
+		{"NLB server groups forbidden", forbidden("ListServerGroups"), 3,
+			func(t *testing.T, f *cloud.Facts, c *counter) {
+				m := nlbOf(t, f)
+				isErr(t, "health-check settings", m.Gap(cloud.PartListeners), cloud.Forbidden, "ListServerGroups", "Forbidden.RAM")
+				if l := m.Listeners[0]; l.HealthCheck != nil || len(l.Backends) != 1 || m.Gap(cloud.PartHealth) != nil {
+					t.Errorf("listener: %s", asJSON(m))
+				}
+				intact(t, f, "nlb")
+			}},
+		{"NLB servers forbidden", forbidden("ListServerGroupServers"), 3,
+			func(t *testing.T, f *cloud.Facts, c *counter) {
+				m := nlbOf(t, f)
+				isErr(t, "backends", m.Gap(cloud.PartBackends), cloud.Forbidden, "ListServerGroupServers", "Forbidden.RAM")
+				if l := m.Listeners[0]; l.HealthCheck == nil || len(l.Backends) != 0 {
+					t.Errorf("listener: %s", asJSON(m))
+				}
+				intact(t, f, "nlb")
+			}},
+		{"NLB instances forbidden", forbidden("ListLoadBalancers"), 3,
+			func(t *testing.T, f *cloud.Facts, c *counter) {
+				_, err := f.LoadBalancers.Get("nlb-bp1fail")
+				isErr(t, "NLB", err, cloud.Forbidden, "ListLoadBalancers", "Forbidden.RAM")
+				intact(t, f, "nlb")
 			}},
 		{"server error", alibaba.Fault{Action: "DescribeLoadBalancers", Code: "InternalError", Status: 500}, 3,
 			func(t *testing.T, f *cloud.Facts, c *counter) {

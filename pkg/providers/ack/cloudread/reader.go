@@ -1,8 +1,8 @@
 // Package cloudread reads Alibaba Cloud for the diagnosis of an ACK cluster, read-only, through
-// the vendor's Go SDK: the Classic Load Balancers a diagnosis names (state, tags, listeners with
-// their health-check settings and owner descriptions, the backends of their vServer groups with
-// weights and health), the server certificates and vSwitches they use, and the region's SLB
-// quotas. Every call is an action of Actions, made through a cloud.Caller; what could not be read
+// the vendor's Go SDK: the Classic (CLB) and Network (NLB) Load Balancers a diagnosis names (state,
+// tags, listeners with their health-check settings and owner descriptions, the backends of their
+// vServer or server groups with weights and health), the server certificates and vSwitches the CLB
+// instances use, and the region's SLB quotas. Every call is an action of Actions, made through a cloud.Caller; what could not be read
 // is recorded in the Facts, never returned as an error.
 package cloudread
 
@@ -21,6 +21,7 @@ import (
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk"
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/auth/credentials"
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/requests"
+	"github.com/aliyun/alibaba-cloud-sdk-go/services/nlb"
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/quotas"
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/slb"
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/vpc"
@@ -179,9 +180,11 @@ func (r *Reader) Read(ctx context.Context, req cloud.Request) *cloud.Facts {
 		f.Quotas.FailAll(re)
 		return f
 	}
-	lbs := r.readLoadBalancers(ctx, p, f, req.LoadBalancerIDs)
+	clbs, nlbs := sortIDs(f, req.LoadBalancerIDs)
+	lbs := r.readLoadBalancers(ctx, p, f, clbs)
 	r.readListeners(ctx, p, lbs)
 	r.readBackends(ctx, p, lbs)
+	r.readNLBs(ctx, p, f, nlbs)
 	r.readCertificates(ctx, p, f, union(req.CertificateIDs, certificateIDs(lbs)))
 	r.readVSwitches(ctx, p, f, union(req.SubnetIDs, vSwitchIDs(lbs)))
 	if req.Quotas {
@@ -229,6 +232,7 @@ func (r *Reader) preflight() (pool, *cloud.ReadError) {
 // each is used by one goroutine at a time.
 type clients struct {
 	slb    *slb.Client
+	nlb    *nlb.Client
 	vpc    *vpc.Client
 	quotas *quotas.Client
 }
@@ -252,15 +256,16 @@ func (r *Reader) pool() (pool, error) {
 	p := make(pool, r.workers)
 	for i := range p {
 		c := &clients{}
-		var errs [3]error
+		var errs [4]error
 		c.slb, errs[0] = slb.NewClientWithOptions(r.region, r.config(), r.creds)
-		c.vpc, errs[1] = vpc.NewClientWithOptions(r.region, r.config(), r.creds)
-		c.quotas, errs[2] = quotas.NewClientWithOptions(r.region, r.config(), r.creds)
+		c.nlb, errs[1] = nlb.NewClientWithOptions(r.region, r.config(), r.creds)
+		c.vpc, errs[2] = vpc.NewClientWithOptions(r.region, r.config(), r.creds)
+		c.quotas, errs[3] = quotas.NewClientWithOptions(r.region, r.config(), r.creds)
 		if err := errors.Join(errs[:]...); err != nil {
 			return nil, err
 		}
-		if r.endpoint != nil {
-			c.slb.Domain, c.vpc.Domain, c.quotas.Domain = r.endpoint.Host, r.endpoint.Host, r.endpoint.Host
+		if h := r.endpoint; h != nil {
+			c.slb.Domain, c.nlb.Domain, c.vpc.Domain, c.quotas.Domain = h.Host, h.Host, h.Host, h.Host
 		}
 		p[i] = c
 	}
@@ -303,6 +308,23 @@ func (r *Reader) call(ctx context.Context, a cloud.Action, do func(bound func(re
 			q.SetConnectTimeout(d)
 		})
 	})
+}
+
+// pages makes one call of action a a page, from the first, until the answer gives no next token
+// (or the one it was given). fetch sends the request for token and keeps the page's items.
+func (r *Reader) pages(ctx context.Context, a cloud.Action, fetch func(token string, bound func(requests.AcsRequest)) (string, error)) *cloud.ReadError {
+	token := ""
+	for {
+		var next string
+		re := r.call(ctx, a, func(bound func(requests.AcsRequest)) (err error) {
+			next, err = fetch(token, bound)
+			return err
+		})
+		if re != nil || next == "" || next == token {
+			return re
+		}
+		token = next
+	}
 }
 
 // union is the sorted distinct non-empty strings of both lists.

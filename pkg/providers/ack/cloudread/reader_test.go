@@ -23,7 +23,7 @@ func TestRead(t *testing.T) {
 	sim, u := serve(t, scenario(t, "scenario"))
 	r := newReader(t, u, nil)
 	f := r.Read(context.Background(), cloud.Request{
-		LoadBalancerIDs: []string{"lb-bp1web", "lb-bp1arrears", "lb-bp1gone", "lb-bp1web", "not,an,id", "nlb-bp1net"},
+		LoadBalancerIDs: []string{"lb-bp1web", "lb-bp1arrears", "lb-bp1gone", "lb-bp1web", "not,an,id", "nlb-bp1net", "nlb-bp1locked", "nlb-bp1gone", "alb-bp1app"},
 		CertificateIDs:  []string{"1231579085529123_gone"},
 		SubnetIDs:       []string{"vsw-bp1gone"},
 		Quotas:          true,
@@ -73,8 +73,32 @@ func TestRead(t *testing.T) {
 			},
 		},
 	}
+	netCheck := &cloud.HealthCheck{Enabled: true, Protocol: "HTTP", Path: "/ready", Domain: "net.example.com", HTTPCodes: "http_2xx,http_3xx",
+		Timeout: 5, Interval: 10, HealthyThreshold: 2, UnhealthyThreshold: 2}
+	netBackends := []*cloud.Backend{
+		{Type: "ecs", InstanceID: "i-bp1node1", IP: "10.0.1.11", Port: 30080, Weight: 100, Health: cloud.Healthy},
+		{Type: "ecs", InstanceID: "i-bp1node2", IP: "10.0.1.12", Port: 30080, Weight: 100, Health: cloud.Unhealthy, HealthDetail: "Unhealthy: CONNECT_TIMEOUT"},
+		{Type: "eni", InstanceID: "eni-bp1pods", IP: "10.0.2.21", Port: 8080, Weight: 0, Health: cloud.HealthUnknown, HealthDetail: "Initial"},
+	}
+	want["nlb-bp1net"] = &cloud.LoadBalancer{
+		ID: "nlb-bp1net", Name: "net", Product: "nlb", Network: cloud.Public, State: cloud.StateActive, VpcID: "vpc-bp1main",
+		Addresses: []string{"198.51.100.10", "198.51.100.11"}, CreatedAt: at("2025-04-02T03:04:05Z"),
+		Tags: map[string]string{"kubernetes.do.not.delete": "b1b2", "ack.aliyun.com": "c0ffee"},
+		Listeners: []*cloud.Listener{
+			{ID: "lsn-tcp80", Protocol: "TCP", Port: 80, Description: "k8s/80/net/default/c0ffee", GroupID: "sgp-net80", HealthCheck: netCheck, Backends: netBackends},
+			{ID: "lsn-ssl443", Protocol: "TCP_SSL", Port: 443, Description: "k8s/443/net/default/c0ffee", GroupID: "sgp-net80", HealthCheck: netCheck,
+				CertificateIDs: []string{"12345-cn-hangzhou"}, Backends: netBackends},
+			{ID: "lsn-udp53", Protocol: "UDP", Port: 53, Description: "k8s/53/net/default/c0ffee", GroupID: "sgp-net53",
+				HealthCheck: &cloud.HealthCheck{Protocol: "UDP"},
+				Backends:    []*cloud.Backend{{Type: "ecs", InstanceID: "i-bp1node1", IP: "10.0.1.11", Port: 30053, Weight: 50, Health: cloud.HealthUnknown}}},
+		},
+	}
+	want["nlb-bp1locked"] = &cloud.LoadBalancer{
+		ID: "nlb-bp1locked", Name: "locked", Product: "nlb", Network: cloud.Internal, State: cloud.StateIsolated,
+		StateDetail: "OperationLock FinancialLocked: overdue", VpcID: "vpc-bp1main", Addresses: []string{"10.0.3.20"}, Tags: map[string]string{},
+	}
 	t.Run("load balancers", func(t *testing.T) {
-		if got := f.LoadBalancers.IDs(); !slices.Equal(got, []string{"lb-bp1arrears", "lb-bp1web"}) {
+		if got := f.LoadBalancers.IDs(); !slices.Equal(got, []string{"lb-bp1arrears", "lb-bp1web", "nlb-bp1locked", "nlb-bp1net"}) {
 			t.Errorf("found %v", got)
 		}
 		for id, w := range want {
@@ -92,8 +116,11 @@ func TestRead(t *testing.T) {
 		if _, err := f.LoadBalancers.Get("lb-bp1gone"); !errors.Is(err, cloud.ErrNotFound) {
 			t.Errorf("lb-bp1gone: %v, want not found", err)
 		}
-		if _, err := f.LoadBalancers.Get("nlb-bp1net"); readErr(err) == nil || readErr(err).Class != cloud.NotRead {
-			t.Errorf("nlb-bp1net: %v, want not read", err)
+		if _, err := f.LoadBalancers.Get("nlb-bp1gone"); !errors.Is(err, cloud.ErrNotFound) {
+			t.Errorf("nlb-bp1gone: %v, want not found", err)
+		}
+		if _, err := f.LoadBalancers.Get("alb-bp1app"); readErr(err) == nil || readErr(err).Class != cloud.NotRead {
+			t.Errorf("alb-bp1app: %v, want not read", err)
 		}
 		if _, err := f.LoadBalancers.Get("not,an,id"); readErr(err) == nil || readErr(err).Class != cloud.Failed {
 			t.Errorf("not,an,id: %v, want failed", err)
@@ -170,6 +197,7 @@ func TestRead(t *testing.T) {
 			"DescribeLoadBalancers": 1, "DescribeLoadBalancerListeners": 1, "DescribeHealthStatus": 2,
 			"DescribeVServerGroupAttribute": 3, "DescribeLoadBalancerAttribute": 1, "DescribeServerCertificates": 1,
 			"DescribeVSwitches": 2, "ListProductQuotas": 1,
+			"ListLoadBalancers": 1, "ListListeners": 1, "ListServerGroups": 1, "ListServerGroupServers": 2, "GetListenerHealthStatus": 3,
 		}
 		if got := calls(sim); asJSON(got) != asJSON(want) {
 			t.Errorf("calls %v, want %v", got, want)

@@ -113,28 +113,20 @@ func (r *Reader) readQuotas(ctx context.Context, p pool, f *cloud.Facts, lbs []*
 	var all []quotas.QuotasItemInListProductQuotas
 	var re *cloud.ReadError
 	p.each(1, func(c *clients, _ int) {
-		token := ""
-		for {
-			var resp *quotas.ListProductQuotasResponse
-			re = r.call(ctx, actListProductQuotas, func(bound func(requests.AcsRequest)) (err error) {
-				q := quotas.CreateListProductQuotasRequest()
-				q.ProductCode = "slb"
-				q.Dimensions = &[]quotas.ListProductQuotasDimensions{{Key: "regionId", Value: r.region}}
-				q.MaxResults = requests.NewInteger(100)
-				q.NextToken = token
-				bound(q)
-				resp, err = c.quotas.ListProductQuotas(q)
-				return err
-			})
-			if re != nil {
-				return
+		re = r.pages(ctx, actListProductQuotas, func(token string, bound func(requests.AcsRequest)) (string, error) {
+			q := quotas.CreateListProductQuotasRequest()
+			q.ProductCode = "slb"
+			q.Dimensions = &[]quotas.ListProductQuotasDimensions{{Key: "regionId", Value: r.region}}
+			q.MaxResults = requests.NewInteger(100)
+			q.NextToken = token
+			bound(q)
+			resp, err := c.quotas.ListProductQuotas(q)
+			if err != nil {
+				return "", err
 			}
 			all = append(all, resp.Quotas...)
-			if resp.NextToken == "" || resp.NextToken == token {
-				return
-			}
-			token = resp.NextToken
-		}
+			return resp.NextToken, nil
+		})
 	})
 	if re != nil {
 		f.Quotas.FailAll(re)

@@ -36,21 +36,27 @@ type lbRead struct {
 	defaultPort map[*cloud.Listener]int32
 }
 
-// readLoadBalancers describes the load balancers ids names, lbBatch at a time, and records each
-// as found, missing, or failed. It returns those found, in the order of their IDs.
-func (r *Reader) readLoadBalancers(ctx context.Context, p pool, f *cloud.Facts, ids []string) []*lbRead {
-	ids = union(ids, nil)
-	var batch []string
-	for _, id := range ids {
+// sortIDs sorts the distinct IDs of ids into CLB and NLB instances; any other is recorded as not
+// read (an ALB instance) or as not an ID.
+func sortIDs(f *cloud.Facts, ids []string) (clbs, nlbs []string) {
+	for _, id := range union(ids, nil) {
 		switch {
-		case strings.HasPrefix(id, "nlb-") || strings.HasPrefix(id, "alb-"):
-			f.LoadBalancers.Fail(id, &cloud.ReadError{Class: cloud.NotRead, Message: "only Classic Load Balancers (CLB) are read"})
 		case !lbID.MatchString(id):
 			f.LoadBalancers.Fail(id, &cloud.ReadError{Class: cloud.Failed, Message: fmt.Sprintf("%q is not a load balancer ID", id)})
+		case strings.HasPrefix(id, "nlb-"):
+			nlbs = append(nlbs, id)
+		case strings.HasPrefix(id, "alb-"):
+			f.LoadBalancers.Fail(id, &cloud.ReadError{Class: cloud.NotRead, Message: "Application Load Balancer instances are not read"})
 		default:
-			batch = append(batch, id)
+			clbs = append(clbs, id)
 		}
 	}
+	return clbs, nlbs
+}
+
+// readLoadBalancers describes the CLB instances ids names, lbBatch at a time, and records each as
+// found, missing, or failed. It returns those found, in the order of their IDs.
+func (r *Reader) readLoadBalancers(ctx context.Context, p pool, f *cloud.Facts, batch []string) []*lbRead {
 	chunks := chunk(batch, lbBatch)
 	found := make([][]slb.LoadBalancer, len(chunks))
 	errs := make([]*cloud.ReadError, len(chunks))
@@ -161,27 +167,19 @@ func (r *Reader) readListeners(ctx context.Context, p pool, lbs []*lbRead) {
 		for j, lb := range chunks[i] {
 			ids[j] = lb.ID
 		}
-		token := ""
-		for {
-			var resp *slb.DescribeLoadBalancerListenersResponse
-			errs[i] = r.call(ctx, actDescribeLoadBalancerListeners, func(bound func(requests.AcsRequest)) (err error) {
-				q := slb.CreateDescribeLoadBalancerListenersRequest()
-				q.LoadBalancerId = &ids
-				q.MaxResults = requests.NewInteger(listenerPage)
-				q.NextToken = token
-				bound(q)
-				resp, err = c.slb.DescribeLoadBalancerListeners(q)
-				return err
-			})
-			if errs[i] != nil {
-				return
+		errs[i] = r.pages(ctx, actDescribeLoadBalancerListeners, func(token string, bound func(requests.AcsRequest)) (string, error) {
+			q := slb.CreateDescribeLoadBalancerListenersRequest()
+			q.LoadBalancerId = &ids
+			q.MaxResults = requests.NewInteger(listenerPage)
+			q.NextToken = token
+			bound(q)
+			resp, err := c.slb.DescribeLoadBalancerListeners(q)
+			if err != nil {
+				return "", err
 			}
 			found[i] = append(found[i], resp.Listeners...)
-			if resp.NextToken == "" || resp.NextToken == token {
-				return
-			}
-			token = resp.NextToken
-		}
+			return resp.NextToken, nil
+		})
 	})
 	for i, ch := range chunks {
 		byLB := map[string][]slb.ListenerInDescribeLoadBalancerListeners{}
