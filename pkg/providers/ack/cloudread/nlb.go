@@ -157,9 +157,7 @@ func (r *Reader) nlbListeners(ctx context.Context, p pool, lbs []*nlbRead) {
 	for i, ch := range chunks {
 		for _, lb := range ch {
 			if errs[i] != nil {
-				for _, part := range []cloud.Part{cloud.PartListeners, cloud.PartBackends, cloud.PartHealth} {
-					lb.SetGap(part, errs[i])
-				}
+				noListeners(lb.LoadBalancer, errs[i])
 				continue
 			}
 			for _, l := range found[i] {
@@ -181,12 +179,7 @@ func (r *Reader) nlbListeners(ctx context.Context, p pool, lbs []*nlbRead) {
 					lb.groups = append(lb.groups, l.ServerGroupId)
 				}
 			}
-			slices.SortFunc(lb.Listeners, func(a, b *cloud.Listener) int {
-				if c := strings.Compare(a.Protocol, b.Protocol); c != 0 {
-					return c
-				}
-				return int(a.Port - b.Port)
-			})
+			sortListeners(lb.Listeners)
 		}
 	}
 }

@@ -188,9 +188,7 @@ func (r *Reader) readListeners(ctx context.Context, p pool, lbs []*lbRead) {
 		}
 		for _, lb := range ch {
 			if errs[i] != nil {
-				for _, part := range []cloud.Part{cloud.PartListeners, cloud.PartBackends, cloud.PartHealth} {
-					lb.SetGap(part, errs[i])
-				}
+				noListeners(lb.LoadBalancer, errs[i])
 				continue
 			}
 			for _, l := range byLB[lb.ID] {
@@ -200,13 +198,25 @@ func (r *Reader) readListeners(ctx context.Context, p pool, lbs []*lbRead) {
 				}
 				lb.Listeners = append(lb.Listeners, m)
 			}
-			slices.SortFunc(lb.Listeners, func(a, b *cloud.Listener) int {
-				if c := strings.Compare(a.Protocol, b.Protocol); c != 0 {
-					return c
-				}
-				return int(a.Port - b.Port)
-			})
+			sortListeners(lb.Listeners)
 		}
+	}
+}
+
+// sortListeners orders listeners by protocol and port.
+func sortListeners(ls []*cloud.Listener) {
+	slices.SortFunc(ls, func(a, b *cloud.Listener) int {
+		if c := strings.Compare(a.Protocol, b.Protocol); c != 0 {
+			return c
+		}
+		return int(a.Port - b.Port)
+	})
+}
+
+// noListeners records that lb's listeners, and so their backends and health, could not be read.
+func noListeners(lb *cloud.LoadBalancer, err *cloud.ReadError) {
+	for _, part := range []cloud.Part{cloud.PartListeners, cloud.PartBackends, cloud.PartHealth} {
+		lb.SetGap(part, err)
 	}
 }
 
