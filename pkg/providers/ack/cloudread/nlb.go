@@ -107,10 +107,11 @@ func networkLoadBalancer(lb nlb.LoadbalancerInfo) *cloud.LoadBalancer {
 }
 
 // nlbState maps LoadBalancerStatus (Active, Inactive, Provisioning, Configuring, Deleting, ...),
-// LoadBalancerBusinessStatus (Normal, Abnormal) and operation locks (FinancialLocked for arrears).
+// LoadBalancerBusinessStatus (Normal, Abnormal) and the operation locks that stop an instance
+// (FinancialLocked for arrears, SecurityLocked).
 func nlbState(status, business string, locks []nlb.OperationLock) (cloud.State, string) {
 	for _, l := range locks {
-		if l.LockType != "" {
+		if l.LockType == "FinancialLocked" || l.LockType == "SecurityLocked" {
 			return cloud.StateIsolated, strings.TrimSuffix("OperationLock "+l.LockType+": "+l.LockReason, ": ")
 		}
 	}
