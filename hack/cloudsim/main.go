@@ -2,9 +2,9 @@
 // per cloud ("tke http://127.0.0.1:NNNN") and serves until interrupted. They are simulations for
 // the demo and end-to-end tests, never the vendors' clouds.
 //
-//	go run ./hack/cloudsim -tke scenario.yaml
+//	go run ./hack/cloudsim -tke tke.yaml -ack ack.yaml
 //
-// Point the plugin at one with its endpoint variable, e.g. LBDOCTOR_TKE_ENDPOINT.
+// Point the plugin at one with its endpoint variable: LBDOCTOR_TKE_ENDPOINT, LBDOCTOR_ACK_ENDPOINT.
 package main
 
 import (
@@ -18,12 +18,13 @@ import (
 )
 
 // clouds are the simulations this command can start, one flag each, in the order they print.
-// Another cloud is another row (Alibaba's: "ack").
+// Another cloud is another row.
 var clouds = []struct {
 	name, usage string
 	start       func(scenario string) (url string, stop func() error, err error)
 }{
 	{"tke", "a Tencent Cloud scenario file (internal/cloudsim/tencent)", startTencent},
+	{"ack", "an Alibaba Cloud scenario file (internal/cloudsim/alibaba)", startACK},
 }
 
 func startTencent(path string) (string, func() error, error) {

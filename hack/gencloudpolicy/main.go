@@ -2,6 +2,7 @@
 // registry of its --cloud reader:
 //
 //	go run ./hack/gencloudpolicy -provider tke > deploy/cloud/tke-cam-policy.json
+//	go run ./hack/gencloudpolicy -provider ack > deploy/cloud/ack-ram-policy.json
 package main
 
 import (
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	ack "github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/cloudread"
 	tke "github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/cloudread"
 )
 
@@ -21,6 +23,7 @@ var policies = map[string]struct {
 	actions []cloud.Action
 }{
 	"tke": {tke.CAMPolicy, tke.Actions},
+	"ack": {ack.RAMPolicy, ack.Actions},
 }
 
 func main() {

@@ -72,9 +72,9 @@ type LoadBalancer struct {
 	CreatedAt time.Time
 	// Listeners are all of its listeners, ordered by protocol and port.
 	Listeners []*Listener
-	// Unread holds the parts of it that could not be read, each with why; a check that needs one of
-	// them is a skip naming the action, never a finding about what is missing.
-	Unread map[Part]*ReadError
+	// Gaps are the parts of it that could not be read, each with why; nil when all were read. A check
+	// that needs one of them is a skip naming the action, never a finding about what is missing.
+	Gaps map[Part]*ReadError
 }
 
 // Part is a part of a load balancer that a reader reads with its own action.
@@ -90,12 +90,25 @@ const (
 	PartHealth Part = "health"
 )
 
-// PartErr is why part p of lb could not be read, or nil when it was.
+// Gap is why part p could not be read, or nil.
+func (lb *LoadBalancer) Gap(p Part) *ReadError { return lb.Gaps[p] }
+
+// PartErr is Gap as an error: nil (not a typed nil) when p was read.
 func (lb *LoadBalancer) PartErr(p Part) error {
-	if e, ok := lb.Unread[p]; ok {
+	if e := lb.Gaps[p]; e != nil {
 		return e
 	}
 	return nil
+}
+
+// SetGap records that part p could not be read; the first error recorded for a part is kept.
+func (lb *LoadBalancer) SetGap(p Part, err *ReadError) {
+	if lb.Gaps == nil {
+		lb.Gaps = map[Part]*ReadError{}
+	}
+	if lb.Gaps[p] == nil {
+		lb.Gaps[p] = err
+	}
 }
 
 // Listener is one listener of a load balancer.
@@ -108,7 +121,10 @@ type Listener struct {
 	// Description is the vendor's free text; ACK's controller writes its owner there.
 	Description    string
 	CertificateIDs []string
-	HealthCheck    *HealthCheck
+	// GroupID is the backend group the listener forwards to, when the vendor keeps one apart from
+	// the listener (an ACK vServer group); empty otherwise.
+	GroupID     string
+	HealthCheck *HealthCheck
 	// Rules are the layer-7 forwarding rules (HTTP and HTTPS listeners).
 	Rules []*Rule
 	// Backends are the layer-4 backends, bound to the listener itself.

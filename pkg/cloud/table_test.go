@@ -89,7 +89,9 @@ func TestReadErrorWords(t *testing.T) {
 }
 
 func TestLoadBalancerPartErr(t *testing.T) {
-	lb := &LoadBalancer{Unread: map[Part]*ReadError{PartHealth: {Class: Forbidden}}}
+	lb := &LoadBalancer{}
+	lb.SetGap(PartHealth, &ReadError{Class: Forbidden})
+	lb.SetGap(PartHealth, &ReadError{Class: Throttled})
 	if lb.PartErr(PartListeners) != nil {
 		t.Error("PartErr(listeners) != nil for a part that was read")
 	}

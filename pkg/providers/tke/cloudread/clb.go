@@ -166,12 +166,7 @@ type lbParts struct {
 // assemble is a load balancer as its three reads describe it.
 func assemble(raw *clb.LoadBalancer, parts lbParts, health healthResult) *cloud.LoadBalancer {
 	lb := toLoadBalancer(raw)
-	unread := func(part cloud.Part, e *cloud.ReadError) {
-		if lb.Unread == nil {
-			lb.Unread = map[cloud.Part]*cloud.ReadError{}
-		}
-		lb.Unread[part] = e
-	}
+	unread := lb.SetGap
 	if parts.listenersErr != nil {
 		unread(cloud.PartListeners, parts.listenersErr)
 		unread(cloud.PartBackends, parts.listenersErr)

@@ -85,12 +85,12 @@ func putScopedQuotas(t *cloud.Table[*cloud.Quota], lb *cloud.LoadBalancer, q quo
 			t.Put(cloud.QuotaKey(name, scope), &cloud.Quota{Name: name, VendorName: quotaIDs[name], Scope: scope, Used: int64(used), Limit: i64(raw.QuotaLimit)})
 		}
 	}
-	if e := lb.Unread[cloud.PartListeners]; e != nil {
+	if e := lb.Gaps[cloud.PartListeners]; e != nil {
 		t.Fail(cloud.QuotaKey(QuotaListenersPerLB, lb.ID), e)
 		return
 	}
 	put(QuotaListenersPerLB, lb.ID, len(lb.Listeners))
-	backendsErr := lb.Unread[cloud.PartBackends]
+	backendsErr := lb.Gaps[cloud.PartBackends]
 	for _, l := range lb.Listeners {
 		if layer7(l.Protocol) {
 			put(QuotaRulesPerListener, l.ID, len(l.Rules))

@@ -93,10 +93,10 @@ func TestReadMapping(t *testing.T) {
 			}
 			return out
 		}, []string{"ENI eni-0001 172.16.0.5:8080 healthy ", "ENI eni-0002 172.16.0.6:8080 unknown Unknown"}},
-		{"every part read", func() any { return len(lb("lb-pub00001").Unread) }, 0},
+		{"every part read", func() any { return len(lb("lb-pub00001").Gaps) }, 0},
 		{"a classic CLB's parts are not read", func() any {
 			c := lb("lb-cls00001")
-			return fmt.Sprintln(c.State, len(c.Listeners), c.Unread[cloud.PartListeners].Class, c.Unread[cloud.PartHealth].Class)
+			return fmt.Sprintln(c.State, len(c.Listeners), c.Gaps[cloud.PartListeners].Class, c.Gaps[cloud.PartHealth].Class)
 		}, "active 0 not-read not-read\n"},
 		{"certificate", func() any {
 			c, err := f.Certificates.Get("cert-aaa")

@@ -1,0 +1,54 @@
+package cloudread
+
+import (
+	"regexp"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+)
+
+// regionID is the shape of an Alibaba Cloud region ID (cn-hangzhou, ap-southeast-1).
+var regionID = regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`)
+
+// Region labels a node may carry, the current one first.
+var regionLabels = []string{"topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region"}
+
+// RegionFromNodes is the region the nodes are in: each node's region label, else the region of its
+// providerID (<region-id>.<instance-id>, as ACK sets it, optionally after alicloud://). It is false
+// when no node names a region or nodes name different ones.
+func RegionFromNodes(nodes []*corev1.Node) (string, bool) {
+	region := ""
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		r := ""
+		for _, l := range regionLabels {
+			if v := n.Labels[l]; regionID.MatchString(v) {
+				r = v
+				break
+			}
+		}
+		if r == "" {
+			r = regionOfProviderID(n.Spec.ProviderID)
+		}
+		switch {
+		case r == "":
+		case region == "":
+			region = r
+		case region != r:
+			return "", false
+		}
+	}
+	return region, region != ""
+}
+
+// regionOfProviderID is the region of an ACK providerID such as cn-hangzhou.i-bp1abc, else "".
+func regionOfProviderID(id string) string {
+	id = strings.TrimPrefix(id, "alicloud://")
+	region, instance, ok := strings.Cut(id, ".")
+	if !ok || !strings.HasPrefix(instance, "i-") || !regionID.MatchString(region) {
+		return ""
+	}
+	return region
+}
