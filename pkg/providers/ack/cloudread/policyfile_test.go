@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"testing"
-
 )
 
 // TestRAMPolicyIsGenerated: deploy/cloud/ack-ram-policy.json is what make cloud-policy writes, a
