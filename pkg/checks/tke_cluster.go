@@ -248,8 +248,7 @@ func nodePodCIDRs(snap *snapshot.Snapshot) []netip.Prefix {
 // listed one above it; minors after 1.20 have the fix.
 var loopbackFixes = []string{"v1.12.4-tke.30", "v1.14.3-tke.24", "v1.16.3-tke.25", "v1.18.4-tke.20", "v1.20.6-tke.12"}
 
-// loopbackFix returns the first fixed build for v's minor, or ok false when none applies (minors
-// after 1.20, or not a 1.x version).
+// loopbackFixVersions are loopbackFixes parsed.
 var loopbackFixVersions = func() []Version {
 	out := make([]Version, len(loopbackFixes))
 	for i, s := range loopbackFixes {
@@ -258,6 +257,8 @@ var loopbackFixVersions = func() []Version {
 	return out
 }()
 
+// loopbackFix returns the first fixed build for v's minor, or ok false when none applies (minors
+// after 1.20, or not a 1.x version).
 func loopbackFix(v Version) (fix Version, ok bool) {
 	if v.Nums[0] != 1 {
 		return Version{}, false

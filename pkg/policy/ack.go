@@ -227,11 +227,11 @@ func ackServiceRules() []Covered {
 	}
 }
 
-// misspeltPrefix is true when an annotation key could be a misspelt CLB key outside the CLB prefixes,
-// which only the CLI's edit-distance check finds.
 // always is a missed case that any object may hold.
 func always(map[string]string) bool { return true }
 
+// misspeltPrefix is true when an annotation key could be a misspelt CLB key outside the CLB prefixes,
+// which only the CLI's edit-distance check finds.
 func misspeltPrefix(anns map[string]string) bool {
 	for k := range anns {
 		if strings.HasPrefix(k, "service.beta.kubernetes.io/") && k != facts.ACKBackendType &&

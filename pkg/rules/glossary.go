@@ -205,12 +205,12 @@ func TermsFor(p Provider) map[string]string {
 	return out
 }
 
-// sameConcept reports whether two English terms name one thing for different vendors: the same
-// words before a bracket ("VPC (Tencent Cloud)" and "VPC (Alibaba Cloud)"), or the same words
-// after one ("private (internal) CLB", "private (intranet) CLB").
 // bookTitle is a document title in Chinese title marks.
 var bookTitle = regexp.MustCompile(`《[^》]*》`)
 
+// sameConcept reports whether two English terms name one thing for different vendors: the same
+// words before a bracket ("VPC (Tencent Cloud)" and "VPC (Alibaba Cloud)"), or the same words
+// after one ("private (internal) CLB", "private (intranet) CLB").
 func sameConcept(a, b string) bool {
 	strip := func(s string) string {
 		if i := strings.Index(s, " ("); i >= 0 {
