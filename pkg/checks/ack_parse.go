@@ -2,6 +2,7 @@ package checks
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -17,3 +18,30 @@ var (
 	// aliZoneID is an availability zone such as cn-hangzhou-k, ap-southeast-1a or cn-beijing-finance-1a.
 	aliZoneID = IDFormat{words.Say("zone id", "可用区 ID"), regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`), "cn-hangzhou-k"}
 )
+
+// aliZoneLetter is the trailing zone letter of an Alibaba Cloud zone id: "-k" after a mainland
+// region (cn-hangzhou-k), the bare letter after a region id that ends in a digit (ap-southeast-1a,
+// eu-central-1a, cn-shanghai-finance-1z).
+var aliZoneLetter = regexp.MustCompile(`-?[a-z]$`)
+
+// aliZoneRegion is the region an Alibaba Cloud zone id belongs to: the zone without its trailing
+// letter (and the dash before it, when the region ends in letters). It is false for a value that
+// is not a zone id, so a shape the vendor may add later is not judged.
+func aliZoneRegion(zone string) (string, bool) {
+	if aliZoneID.Validate(zone) != nil {
+		return "", false
+	}
+	loc := aliZoneLetter.FindStringIndex(zone)
+	if loc == nil {
+		return "", false
+	}
+	region := zone[:loc[0]]
+	dashed := strings.HasPrefix(zone[loc[0]:], "-")
+	last := region[len(region)-1]
+	digitEnd := last >= '0' && last <= '9'
+	// A region ending in a digit takes the letter directly; one ending in letters takes "-letter".
+	if dashed == digitEnd || !aliRegion.MatchString(region) {
+		return "", false
+	}
+	return region, true
+}

@@ -488,7 +488,7 @@ func checkACKZoneRegion(c *Context) error {
 		if !set || aliZoneID.Validate(v) != nil {
 			continue
 		}
-		if !strings.HasPrefix(v, region+"-") {
+		if zr, ok := aliZoneRegion(v); ok && zr != region {
 			c.Say(ackrules.ServiceZoneNotInRegion, a.path(s), words.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
 				"可用区 %q 不属于集群所在的地域 %s（节点 %s）", Clip(v), Clip(region), Clip(node)))
 		}

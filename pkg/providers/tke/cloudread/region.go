@@ -19,22 +19,29 @@ const (
 )
 
 // zonePrefixes maps the leading digits of a numeric zone id (zone id = prefix × 10000 + n, e.g.
-// 100003 is ap-guangzhou-3) to its region. Only prefixes seen in Tencent's own material are listed:
-// the CVM DescribeZones reference example (100001–100003 Guangzhou) and tccli's example answer of
-// EMR DescribeRegionAndZoneSaleInfo (the rest). A prefix not listed is not guessed.
+// 100003 is ap-guangzhou-3, 900001 ap-singapore-1) to its region. Only prefixes seen in Tencent's own
+// material are listed: the CVM DescribeZones reference example (100001–100003 Guangzhou), tccli's
+// example answer of EMR DescribeRegionAndZoneSaleInfo, and the zone tables of the CVM "Regions and
+// Availability Zones" page (the international regions). A prefix not listed is not guessed.
 var zonePrefixes = map[int]string{
 	10: "ap-guangzhou",
 	11: "ap-shenzhen-fsi",
 	15: "na-siliconvalley",
 	16: "ap-chengdu",
+	17: "eu-frankfurt",
+	18: "ap-seoul",
 	19: "ap-chongqing",
 	20: "ap-shanghai",
 	21: "ap-mumbai",
+	22: "na-ashburn",
+	23: "ap-bangkok",
 	24: "eu-moscow",
+	25: "ap-tokyo",
 	30: "ap-hongkong",
 	33: "ap-nanjing",
 	46: "ap-beijing-fsi",
 	70: "ap-shanghai-fsi",
+	72: "ap-jakarta",
 	80: "ap-beijing",
 	90: "ap-singapore",
 }

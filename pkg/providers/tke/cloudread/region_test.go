@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -123,6 +124,34 @@ func TestResolveRegion(t *testing.T) {
 			got, src, ok := ResolveRegion(tt.explicit, tt.nodes, tt.getenv)
 			if got != tt.want || src != tt.wantSource || ok != (tt.want != "") {
 				t.Errorf("ResolveRegion = %q %q %v, want %q %q", got, src, ok, tt.want, tt.wantSource)
+			}
+		})
+	}
+}
+
+// TestRegionEveryZone reads a node in every zone of every Tencent Cloud region, as its providerID
+// and as its zone label carry it, named or numeric.
+func TestRegionEveryZone(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", t.Name(), "tencent.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		region := f[0]
+		t.Run(region, func(t *testing.T) {
+			if got := regionOfLabel(region); got != region {
+				t.Errorf("region label %q read as %q", region, got)
+			}
+			for _, zone := range f[1:] {
+				for _, n := range []*corev1.Node{node("qcloud:///"+zone+"/ins-1", nil), node("", map[string]string{labelZone: zone})} {
+					if got, _ := RegionFromNodes([]*corev1.Node{n}); got != region {
+						t.Errorf("zone %s (providerID %q, labels %v) read as region %q", zone, n.Spec.ProviderID, n.Labels, got)
+					}
+				}
 			}
 		})
 	}
