@@ -212,9 +212,19 @@ var emissions = map[rules.ID]emission{
 	rules.GenericServiceTrafficPolicyChange:    {target: svcWeb, provider: ackrules.Provider, file: "generic.service.traffic-policy-change.yaml"},
 	rules.GenericServiceSelectorChange:         {target: svcWeb, provider: tkerules.Provider, file: "generic.service.selector-change.yaml"},
 	tkerules.IngressChangeDeletesLB:            {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.change-deletes-lb.yaml"},
-	tkerules.IngressGroupAfterCreation:         {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.group-after-creation.yaml"},
-	tkerules.IngressHTTPSListenerRemoved:       {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.https-listener-removed.yaml"},
-	rules.GenericIngressBackendsChange:         {target: ingBar, provider: ackrules.Provider, file: "generic.ingress.backends-change.yaml"},
+	tkerules.IngressGroupWithService: {target: ingBar, provider: tkerules.Provider, objs: func() []runtime.Object {
+		return objs(grouped("bar", ns, "a.example.com"), service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc")))
+	}},
+	tkerules.IngressGroupRuleConflict: {target: ingBar, provider: tkerules.Provider, objs: func() []runtime.Object {
+		return objs(grouped("bar", ns, "a.example.com"), grouped("other", ns, "a.example.com"))
+	}},
+	tkerules.IngressGroupCrowded: {target: ingBar, provider: tkerules.Provider, objs: groupCrowdObjects},
+	tkerules.IngressGroupUnsupported: {target: ingBar, provider: tkerules.Provider, objs: func() []runtime.Object {
+		return objs(grouped("bar", ns, "a.example.com"), mergedController("v2.9.3", "true"))
+	}},
+	tkerules.IngressGroupAfterCreation:   {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.group-after-creation.yaml"},
+	tkerules.IngressHTTPSListenerRemoved: {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.https-listener-removed.yaml"},
+	rules.GenericIngressBackendsChange:   {target: ingBar, provider: ackrules.Provider, file: "generic.ingress.backends-change.yaml"},
 }
 
 // backendQuotaObjects: a Service alone on 201 nodes in Cluster mode, over the CLB's 200 backends.

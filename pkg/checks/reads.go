@@ -18,6 +18,6 @@ func init() {
 		Text: KubeSystem + "/" + ackCloudConfigCM + " (the CCM's serviceBackendType and disablePublicSLB; the " +
 			"credentials the same file may hold are never kept)"})
 	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(tkerules.Provider),
-		Text: "in " + tkeSysNS + ": " + tkeServiceCtrlCM + " (GlobalRouteDirectAccess), " + tkeConfigCM + ", " +
+		Text: "in " + tkeSysNS + ": " + tkeServiceCtrlCM + " (GlobalRouteDirectAccess, VERSION, EnableIngressController), " + tkeConfigCM + ", " +
 			tkeIPMasqCM + ", " + tkeKubeProxy + ", and those the " + tkeL7Controller + "'s environment names"})
 }

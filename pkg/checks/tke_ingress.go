@@ -79,8 +79,12 @@ var tkeIngressChecks = []Check{
 			return []string{c.Ingress.Annotations[annIngServiceConfig]}
 		}}}},
 	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressExistingLB, Offline: AddOnly,
-		Emits:  []rules.ID{tkerules.IngressE4019, tkerules.IngressE4020, tkerules.IngressE4101},
+		Emits: []rules.ID{tkerules.IngressE4019, tkerules.IngressE4020, tkerules.IngressE4101,
+			tkerules.IngressGroupWithService, tkerules.IngressGroupRuleConflict, tkerules.IngressGroupCrowded},
 		Inputs: inTKELBUsers(annExistLB)},
+	{Name: "tke-ingress-group-controller", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: ingressSharesLB, Run: checkIngressGroupReady,
+		Emits:  []rules.ID{tkerules.IngressGroupUnsupported},
+		Inputs: []Input{{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: KubeSystem, Name: tkeServiceCtrlCM}}},
 }
 
 // boolAnnotation reads a boolean annotation from a; a malformed value is a finding of rule id.

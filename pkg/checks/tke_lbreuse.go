@@ -8,6 +8,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 )
 
 // TKE annotations that tie an object to a CLB instance.
@@ -22,6 +23,7 @@ type lbUser struct {
 	// reuses is true when the object names an existing load balancer rather than having one created.
 	reuses bool
 	svc    *corev1.Service
+	ing    *networkingv1.Ingress
 }
 
 func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, Clip(u.ns), Clip(u.name)) }
@@ -74,7 +76,7 @@ func indexLBUsers(c *Context) lbIndex {
 	}
 	for _, i := range ings {
 		if id := i.Annotations[annExistLB]; id != "" {
-			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name, reuses: true})
+			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name, reuses: true, ing: i})
 		} else if id := i.Annotations[annIngLBID]; id != "" {
 			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name})
 		}
@@ -96,6 +98,9 @@ func checkIngressExistingLB(c *Context) error {
 	id, users, ok := reusedLB(c, c.Ingress.Annotations, annExistLB)
 	if !ok {
 		return nil
+	}
+	if ingressGrouped(lbUser{ing: c.Ingress, reuses: true}) {
+		users = checkIngressGroup(c, id, users)
 	}
 	// Each rule is one finding at the annotation, naming every object involved.
 	var creators, ingresses []string

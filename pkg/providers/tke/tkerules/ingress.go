@@ -299,9 +299,11 @@ var (
 	})
 	IngressE4020 = tkeIngress("E4020", rules.Error, rules.Details{
 		Title: "Existing CLB is already used by another Ingress",
-		Cause: "The CLB in kubernetes.io/ingress.existLbId already serves a different Ingress; one CLB cannot " +
-			"back two Ingresses.",
-		Fix: "Use a separate, self-created CLB for this Ingress. To move the CLB over, clear its " +
+		Cause: "The CLB in kubernetes.io/ingress.existLbId already serves a different Ingress; one CLB backs two " +
+			"Ingresses only when both were created sharing it (ingress.cloud.tencent.com/enable-group: \"true\").",
+		Fix: "Use a separate, self-created CLB for this Ingress, or create both Ingresses anew with " +
+			"ingress.cloud.tencent.com/enable-group: \"true\" next to existLbId (controller v2.10.0 or later, merged " +
+			"mode; 457/127545). To move the CLB over, clear its " +
 			"tke-createdBy-flag tag, delete the Ingress that uses it, reference it from the new Ingress, and " +
 			"re-add tke-createdBy-flag=yes only if the Ingress should own its lifecycle.",
 		Risk:    tkeIngressRiskNoTraffic,
@@ -309,8 +311,10 @@ var (
 		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the other Ingresses that use the CLB", Zh: "使用同一 CLB 的其他 Ingress"}, IfUnknown: rules.UnknownSkips}},
 		Zh: rules.Text{
 			Title: "已有 CLB 已被其他 Ingress 使用",
-			Cause: "kubernetes.io/ingress.existLbId 中的 CLB 已经在为另一个 Ingress 服务；一个 CLB 不能同时承载两个 Ingress。",
-			Fix: "为该 Ingress 单独使用一个自行创建的 CLB。如要迁移这个 CLB：清除它的 tke-createdBy-flag 标签，删除正在使用它的 " +
+			Cause: "kubernetes.io/ingress.existLbId 中的 CLB 已经在为另一个 Ingress 服务；只有两个 Ingress 都在创建时声明共享" +
+				"（ingress.cloud.tencent.com/enable-group: \"true\"），一个 CLB 才能同时承载它们。",
+			Fix: "为该 Ingress 单独使用一个自行创建的 CLB，或者在 existLbId 旁加上 ingress.cloud.tencent.com/enable-group: \"true\" " +
+				"重新创建这两个 Ingress（控制器 v2.10.0 或更高版本、融合模式；457/127545）。如要迁移这个 CLB：清除它的 tke-createdBy-flag 标签，删除正在使用它的 " +
 				"Ingress，在新的 Ingress 中引用它；只有希望由该 Ingress 管理其生命周期时，才重新加上 tke-createdBy-flag=yes。",
 			Risk: zhTKEIngressRiskNoTraffic,
 		},
