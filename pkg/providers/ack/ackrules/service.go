@@ -169,7 +169,9 @@ var (
 			"high, every Service in the cluster is slowed down.",
 		Doc:     rules.DocACKEvents + ", \"Status Code: 400 Code: Throttling\"",
 		Retried: true,
-		Match:   []string{"Code: Throttling"},
+		// Current CCM drops the code and keeps the API's message; older ones wrote "ErrorCode: Throttling…".
+		Match: []string{"Code: Throttling", "Request was denied due to request throttling",
+			"Request was denied due to user flow control", "Request was denied due to api flow control"},
 		Zh: rules.Text{
 			Title: "CLB OpenAPI 调用被限流",
 			Cause: "CCM 发出的 CLB API 请求超过了账号允许的调用频率。同步失败后被反复重试的 Service 是多余调用的常见来源。",
@@ -746,6 +748,8 @@ var (
 		Risk: "CCM fails to build the listener or silently drops the feature (no session stickiness, no ACL, " +
 			"CLB in the wrong network).",
 		Doc: rules.DocACKAnnotations + ", listener and CLB annotations",
+		// The NLB API's answer when CCM creates an NLB without zone-maps (ParameterMissing).
+		Match: []string{"zone mappings are required"},
 		Zh: rules.Text{
 			Title: "CLB 或 NLB 注解缺少必需的配套注解",
 			Cause: "有些注解必须搭配使用：sticky-session 为 \"on\" 时需要 sticky-session-type；类型为 \"insert\" 时需要 " +
