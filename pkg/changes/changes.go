@@ -80,6 +80,12 @@ func Service(p rules.Provider, now, after *corev1.Service, exists bool) []Change
 		out = ackService(now, after)
 	case tkerules.Provider:
 		out = tkeService(now, after)
+	default:
+		// No cloud named: what every cloud's service controller does.
+		if !isLB(after) {
+			out = []Change{{Rule: rules.GenericServiceTypeChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
+				Says: say(sayLBDeleted, addressNote(now.Status.LoadBalancer.Ingress))}}
+		}
 	}
 	if isLB(after) {
 		out = append(out, genericService(now, after)...)

@@ -166,6 +166,12 @@ func TestServiceChanges(t *testing.T) {
 			tkerules.ServiceBackendChange, rules.ChangeDisruptive, annPath("service.cloud.tencent.com/direct-access")},
 		{"tke selector changed", tkerules.Provider, svc(), svc(func(s *corev1.Service) { s.Spec.Selector = map[string]string{"app": "web-v2"} }),
 			rules.GenericServiceSelectorChange, rules.ChangeDisruptive, "spec.selector"},
+		// No cloud named: what every cloud does.
+		{"generic LoadBalancer to ClusterIP deletes the load balancer", rules.Generic, svc(), svc(typ(corev1.ServiceTypeClusterIP)),
+			rules.GenericServiceTypeChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
+		{"generic LoadBalancer to NodePort deletes the load balancer", rules.Generic, svc(), svc(typ(corev1.ServiceTypeNodePort)),
+			rules.GenericServiceTypeChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
+		{"generic load balancer not made yet", rules.Generic, svc(pending), svc(typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
 		// TKE, benign.
 		{"tke identical", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA)), rules.ID{}, "", ""},
 		{"tke subnet ignored on an existing CLB", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA, tkeSubnet, "subnet-abcd1234")), rules.ID{}, "", ""},

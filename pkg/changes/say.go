@@ -35,6 +35,7 @@ const (
 	sayAddress
 	sayTKEReusedListenersGone
 	sayTKEDeletesLB
+	sayLBDeleted
 	sayTKERefused
 	sayTKESwitchToExisting
 	sayTKESwitchToCreated
@@ -87,6 +88,7 @@ var sayings = [sayCount]words.Phrase{
 	sayNetworkType:             {En: "network type", Zh: "网络类型"},
 	sayAddress:                 {En: "address", Zh: "地址"},
 	sayTKEReusedListenersGone:  {En: "TKE deletes this Service's listeners (%s) from the existing CLB %s; the CLB stays", Zh: "TKE 会从已有的 CLB %[2]s 上删除该 Service 的监听器（%[1]s），CLB 本身保留"},
+	sayLBDeleted:               {En: "the cloud's service controller deletes the Service's load balancer and its address is released%s", Zh: "云的服务控制器会删除该 Service 的负载均衡，其地址随之释放%s"},
 	sayTKEDeletesLB:            {En: "TKE deletes the CLB it created for this Service and its address is released%s", Zh: "TKE 会删除它为该 Service 创建的 CLB，其地址随之释放%s"},
 	sayTKERefused:              {En: "TKE refuses to %s; the Service keeps its current CLB with an error event", Zh: "TKE 拒绝%s；Service 保留当前的 CLB，并产生一条错误事件"},
 	sayTKESwitchToExisting:     {En: "switch from the CLB it created to an existing one (older controllers released the created CLB)", Zh: "从它创建的 CLB 切换到已有的 CLB（旧版本控制器会释放原先创建的 CLB）"},

@@ -76,6 +76,26 @@ var (
 			Risk: "不再作为后端的节点上的连接会被切断；基于源地址的规则会开始或停止匹配。",
 		},
 	})
+	GenericServiceTypeChangeDeletesLB = Uncoded(Generic, Service, "type-change-deletes-lb", Error, Details{
+		Title: "Leaving type LoadBalancer deletes the cloud load balancer",
+		Cause: "The Service changes from type LoadBalancer to another type. On every cloud the service controller " +
+			"then cleans up: it deletes the load balancer it made for the Service (or, for one it reuses, the " +
+			"listeners it added) and the address goes.",
+		Fix: "Keep type LoadBalancer while clients use the address. Pass --allow-destructive when the deletion is " +
+			"intended; run with --provider to see what the cloud's own controller does.",
+		Risk:    "The load balancer's address is released; clients and DNS records that point at it fail.",
+		Doc:     genericK8sDoc + " (the cloud-provider service controller deletes the load balancer of a Service that no longer wants one)",
+		Decides: ChangeHistory,
+		Change:  ChangeDestructive,
+		Zh: Text{
+			Title: "不再是 LoadBalancer 类型会删除云上的负载均衡",
+			Cause: "Service 从 LoadBalancer 类型改为其他类型。在任何云上，服务控制器都会随之清理：删除它为该 Service " +
+				"创建的负载均衡（复用已有实例时，删除它添加的监听器），地址随之失去。",
+			Fix: "客户端仍在使用该地址时，请保持 type LoadBalancer。确实要删除时加 --allow-destructive；" +
+				"用 --provider 运行可以看到该云自身控制器的具体行为。",
+			Risk: "负载均衡的地址被释放；指向它的客户端和 DNS 记录都会失效。",
+		},
+	})
 	GenericServiceSelectorChange = Uncoded(Generic, Service, "selector-change", Warning, Details{
 		Title: "Selector change replaces the Service's backend pods",
 		Cause: "spec.selector changes, so a different set of pods becomes the Service's endpoints and the load " +

@@ -118,6 +118,7 @@ var docWords = []words.Phrase{
 	{En: genericK8sDoc, Zh: "Kubernetes Service 语义"},
 	{En: " (externalTrafficPolicy)", Zh: "（externalTrafficPolicy）"},
 	{En: " (spec.selector decides the endpoints)", Zh: "（spec.selector 决定端点）"},
+	{En: " (the cloud-provider service controller deletes the load balancer of a Service that no longer wants one)", Zh: "（cloud-provider 的服务控制器会删除不再需要负载均衡的 Service 的负载均衡）"},
 	{En: " (IngressClass)", Zh: "（IngressClass）"},
 	{En: "Kubernetes Ingress semantics (spec.rules[].http.paths[].backend)", Zh: "Kubernetes Ingress 语义（spec.rules[].http.paths[].backend）"},
 	{En: "Kubernetes events (kubectl get events --field-selector involvedObject.name=NAME)", Zh: "Kubernetes 事件（kubectl get events --field-selector involvedObject.name=NAME）"},
