@@ -75,7 +75,7 @@ var tkeIngressChecks = []Check{
 		}},
 	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressServiceConfig,
 		Emits: []rules.ID{tkerules.IngressE4043},
-		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: Referenced, Required: true, Names: func(c *Context) []string {
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: Referenced, Names: func(c *Context) []string {
 			return []string{c.Ingress.Annotations[annIngServiceConfig]}
 		}}}},
 	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressExistingLB, Offline: AddOnly,
@@ -659,8 +659,9 @@ func checkIngressServiceConfig(c *Context) error {
 	if !ok || name == "" {
 		return nil
 	}
-	if _, err := c.Snap.Custom(*tkeServiceConfigs).Get(c.Ingress.Namespace, name); IsNotFound(err) {
-		c.Say(tkerules.IngressE4043, AnnPath(annIngServiceConfig), noServiceConfigWords(c.Ingress.Namespace, name))
+	found, absent, err := serviceConfigRef(c, c.Ingress.Namespace, name)
+	if err == nil && !found {
+		c.Say(tkerules.IngressE4043, AnnPath(annIngServiceConfig), absent)
 	}
-	return nil
+	return err
 }

@@ -199,9 +199,9 @@ func checkServiceConfig(c *Context) error {
 	if auto, err := ParseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
 		c.Say(tkerules.ServiceConfigConflict, AnnPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
 	}
-	_, found, err := lookupServiceConfig(c, svc.Namespace, name)
+	found, absent, err := serviceConfigRef(c, svc.Namespace, name)
 	if err == nil && !found {
-		c.Say(tkerules.ServiceE4026, AnnPath(annSvcServiceConfig), noServiceConfigWords(svc.Namespace, name))
+		c.Say(tkerules.ServiceE4026, AnnPath(annSvcServiceConfig), absent)
 	}
 	return err
 }

@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -69,6 +70,10 @@ func TestTKEServiceChecks(t *testing.T) {
 			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4026 TkeServiceConfig missing",
 			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "absent"))),
+			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
+			want:  tkerules.ServiceE4026, path: AnnPath(annSvcServiceConfig)},
+		{name: "E4026 TkeServiceConfig in another namespace",
+			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), inNamespace("other", tkeServiceConfig("web-config", map[string]any{}))),
 			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
 			want:  tkerules.ServiceE4026, path: AnnPath(annSvcServiceConfig)},
 		{name: "service-config-conflict named config with auto config",
@@ -220,4 +225,10 @@ func TestTKEServiceBackendsLabel(t *testing.T) {
 			t.Errorf("check not skipped: %+v", res.Skipped)
 		}
 	})
+}
+
+// inNamespace moves a TkeServiceConfig to namespace n.
+func inNamespace(n string, u *unstructured.Unstructured) *unstructured.Unstructured {
+	u.SetNamespace(n)
+	return u
 }

@@ -37,3 +37,27 @@ func configConflictWords(auto string) words.Words {
 func noServiceConfigWords(ns, name string) words.Words {
 	return words.Say("TkeServiceConfig %s/%s does not exist", "TkeServiceConfig %s/%s 不存在", Clip(ns), Clip(name))
 }
+
+// serviceConfigRef judges the TkeServiceConfig name that an object in namespace ns names: found,
+// or a finding's words when it is absent from ns (naming the namespaces that hold one of that name:
+// the controller reads only the object's own). err is why neither can be told.
+func serviceConfigRef(c *Context, ns, name string) (found bool, absent words.Words, err error) {
+	_, found, err = lookupServiceConfig(c, ns, name)
+	if found {
+		return true, words.Words{}, nil
+	}
+	var elsewhere []string
+	for _, o := range c.Snap.Custom(*tkeServiceConfigs).Held("") {
+		if o.GetName() == name && o.GetNamespace() != ns {
+			elsewhere = append(elsewhere, o.GetNamespace())
+		}
+	}
+	if len(elsewhere) > 0 {
+		return false, words.Say("TkeServiceConfig %s is in namespace %s, not in %s: the controller reads it only from the object's own namespace",
+			"TkeServiceConfig %s 位于命名空间 %s，而不在 %s 中：控制器只从对象自己的命名空间读取它", Clip(name), ListWords(elsewhere, 3), Clip(ns)), nil
+	}
+	if err != nil {
+		return false, words.Words{}, err
+	}
+	return false, noServiceConfigWords(ns, name), nil
+}
