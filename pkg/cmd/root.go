@@ -207,6 +207,7 @@ and no -n: every one in the input).`,
 	}
 	cmd.AddCommand(newServeCommand(o))
 	cmd.AddCommand(newPreflightCommand(o))
+	cmd.AddCommand(newMCPCommand(o))
 	return cmd
 }
 
