@@ -54,8 +54,8 @@ type RulesInput struct {
 	Lang     string `json:"lang,omitempty" jsonschema:"en or zh"`
 }
 
-// targetRx is a target as the command takes it: TYPE/NAME or NAME, never a flag.
-var targetRx = regexp.MustCompile(`^[A-Za-z0-9.]+/[^/\s]+$|^[a-z0-9][a-z0-9.-]*$`)
+// targetRx is a target as TYPE/NAME: never a flag, and never a subcommand's name.
+var targetRx = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9.]*/[^/\s-][^/\s]*$`)
 
 // flag is --name=value, or nothing when value is "": a value is never read as a flag of its own.
 func flag(name, value string) []string {
@@ -77,17 +77,15 @@ func files(name string, paths []string) ([]string, error) {
 	return out, nil
 }
 
-// targets are the positional targets, after "--" so that none is read as a subcommand or flag.
+// targets are the positional targets; each TYPE/NAME, so that none is read as a flag or a
+// subcommand (after "--" the command reads manifest files).
 func targets(ts []string) ([]string, error) {
 	for _, t := range ts {
 		if !targetRx.MatchString(t) {
 			return nil, fmt.Errorf("target %q: give TYPE/NAME, e.g. svc/foo or ingress/bar", t)
 		}
 	}
-	if len(ts) == 0 {
-		return nil, nil
-	}
-	return append([]string{"--"}, ts...), nil
+	return ts, nil
 }
 
 func (s *Server) diagnose(ctx context.Context, _ *mcp.CallToolRequest, in DiagnoseInput) (*mcp.CallToolResult, json.RawMessage, error) {

@@ -42,7 +42,12 @@ func TestMCPOverStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.IsError {
-		t.Fatalf("diagnose: %+v", res.Content)
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				t.Errorf("diagnose: %s", tc.Text)
+			}
+		}
+		t.FailNow()
 	}
 	b, err := json.Marshal(res.StructuredContent)
 	if err != nil {
