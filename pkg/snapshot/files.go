@@ -250,7 +250,7 @@ type manifestObject struct {
 func (f Files) read() (*input, error) {
 	wd, _ := os.Getwd()
 	in := &input{}
-	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
+	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, aliases: MaxAliasNodes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
 	for _, p := range f.Paths {
 		if p == "" {
 			return nil, words.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或用 - 表示标准输入")
@@ -311,6 +311,8 @@ func namesOf(names []string, n int) words.Words {
 type reader struct {
 	defaultNS string
 	budget    int64
+	// aliases is what is left of the input's alias expansion budget (MaxAliasNodes).
+	aliases int
 	// wd is the working directory locations are relative to.
 	wd    string
 	stdin io.Reader
@@ -383,9 +385,13 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 		if d.obj.Kind != yaml.MappingNode {
 			return nil, notObject(m.name, d.obj.Line, d.n)
 		}
-		v, err := toValue(d.obj)
+		v, err := toValue(d.obj, &r.aliases)
 		if err != nil {
-			return nil, inDocument(m.name, d.obj.Line, d.n, err)
+			line := d.obj.Line
+			if ae := (*aliasError)(nil); errors.As(err, &ae) {
+				line = ae.line
+			}
+			return nil, inDocument(m.name, line, d.n, err)
 		}
 		u := &unstructured.Unstructured{Object: v.(map[string]any)}
 		if err := r.objects(m, u, d.obj, d.n, words.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
