@@ -57,7 +57,12 @@ func (f Files) Load() (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return build(in.files, nil)
+	s, err := build(in.files, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.Warnings = append(in.notes, s.Warnings...)
+	return s, nil
 }
 
 // manifestFile reports whether a file name is read from a directory: .yaml, .yml or .json.
@@ -110,7 +115,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 			}
 		}
 		for _, e := range entries {
-			if !e.IsDir() && manifestFile(e.Name()) && !not[e.Name()] {
+			if !e.IsDir() && manifestFile(e.Name()) && !not[e.Name()] && in.regular(filepath.Join(dir, e.Name()), e) {
 				out = append(out, found{name: filepath.Join(dir, e.Name())})
 			}
 		}
@@ -215,6 +220,8 @@ type input struct {
 	skipped []string
 	// hints say how to read what was left out (render a Helm chart, build a kustomization).
 	hints []words.Words
+	// notes are the entries of directories left out that are no regular file (irregular).
+	notes []words.Words
 }
 
 func (in *input) skip(name string) { in.skipped = append(in.skipped, name) }
