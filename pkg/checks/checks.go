@@ -132,7 +132,7 @@ type Context struct {
 	skips    []Skip
 	// skipped are the skips by check and reason, so that a reason met again is found at once.
 	skipped map[[2]string]bool
-	partial  []Skip
+	partial []Skip
 	// undeclared holds the first rule the running check emitted without declaring it.
 	undeclared error
 	// reqs is scratch space for the reads of one input. The rest caches what several checks derive
