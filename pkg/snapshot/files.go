@@ -591,6 +591,9 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 	if u.GetNamespace() == "" && !clusterScopedKind(u.GroupVersionKind().GroupKind()) {
 		u.SetNamespace(r.defaultNS)
 	}
+	if line, err, bad := metadataError(u, n); bad {
+		return &addError{line, err}
+	}
 	if u.GetName() == "" && u.GetKind() != "Event" {
 		return &addError{n.Line, words.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
@@ -620,6 +623,9 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 				u = u.DeepCopy()
 			}
 			if err := s.addUnstructured(u); err != nil {
+				if line, ferr, ok := fieldError(u, o.node); ok {
+					return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
+				}
 				return nil, inDocument(m.name, o.node.Line, o.doc, err)
 			}
 			if o.id == "" {

@@ -58,3 +58,49 @@ func TestFilesHostileAliases(t *testing.T) {
 		}
 	})
 }
+
+func TestFilesRefusesDuplicateKeys(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"a key written twice", "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  type: LoadBalancer\n  type: ClusterIP\n",
+			`standard input:6: document 1: mapping key "type" already defined at line 5`},
+		{"in a flow mapping", "apiVersion: v1\nkind: Service\nmetadata: {name: web, name: api}\n",
+			`standard input:3: document 1: mapping key "name" already defined at line 3`},
+		{"two booleans alike (on, yes)", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  on: a\n  yes: b\n",
+			`standard input:6: document 1: mapping key "true" already defined at line 5`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Files{Paths: []string{"-"}, Stdin: strings.NewReader(tt.in), DefaultNamespace: "default"}.Load()
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v, want %s", err, tt.want)
+			}
+		})
+	}
+	t.Run("a merge key does not count as writing the keys it brings", func(t *testing.T) {
+		in := "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  base: &b {type: ClusterIP}\n  ports: [{<<: *b, port: 80}]\n"
+		if _, err := (Files{Paths: []string{"-"}, Stdin: strings.NewReader(in), DefaultNamespace: "default"}).Load(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestFilesTypeErrorsNameFieldAndLine(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"ports: 'x'", "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  type: LoadBalancer\n  ports: 'x'\n",
+			"standard input:6: document 1: Service web: spec.ports: string where []v1.ServicePort is needed"},
+		{"name: 123", "apiVersion: v1\nkind: Service\nmetadata:\n  name: 123\n",
+			"standard input:4: document 1: metadata.name: number where string is needed"},
+		{"a port of the second item", "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports:\n  - port: 80\n  - port: x\n",
+			"standard input:7: document 1: Service web: spec.ports[1].port: string where int32 is needed"},
+		{"an Ingress rule host", "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: ing}\nspec:\n  rules:\n  - host: [a]\n",
+			"standard input:6: document 1: Ingress ing: spec.rules[0].host: array where string is needed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Files{Paths: []string{"-"}, Stdin: strings.NewReader(tt.in), DefaultNamespace: "default"}.Load()
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

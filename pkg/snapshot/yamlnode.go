@@ -20,7 +20,8 @@ import (
 // document would let many such documents add up.
 const MaxAliasNodes = 1 << 20
 
-// aliasError is an alias that cannot be expanded, at its line.
+// aliasError is a node that cannot be converted (an alias past the budget or to a node that
+// contains it, a key written twice), at its line.
 type aliasError struct {
 	line int
 	err  error
@@ -89,6 +90,10 @@ func (c *converter) convert(n *yaml.Node, aliased bool) (any, error) {
 		return out, nil
 	case yaml.MappingNode:
 		out := make(map[string]any, len(n.Content)/2)
+		var lines map[string]int // the line of each key written, when a mapping may repeat one
+		if len(n.Content) > 2 {
+			lines = make(map[string]int, len(n.Content)/2)
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
@@ -100,11 +105,20 @@ func (c *converter) convert(n *yaml.Node, aliased bool) (any, error) {
 			if k.Kind != yaml.ScalarNode {
 				return nil, words.Errorf("line %d: a mapping key must be a scalar", "第 %d 行：映射的键必须是标量", k.Line)
 			}
+			key := mapKey(k)
+			if first, dup := lines[key]; dup {
+				// As kubectl's decoding (sigs.k8s.io/yaml) does, a key written twice is refused.
+				return nil, &aliasError{k.Line, words.Errorf("mapping key %q already defined at line %d",
+					"映射的键 %q 已在第 %d 行定义", key, first)}
+			}
+			if lines != nil {
+				lines[key] = k.Line
+			}
 			val, err := c.convert(v, aliased)
 			if err != nil {
 				return nil, err
 			}
-			out[mapKey(k)] = val
+			out[key] = val
 		}
 		return out, nil
 	case yaml.ScalarNode:
