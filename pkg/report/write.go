@@ -20,45 +20,6 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// Format is an output format.
-type Format string
-
-// Formats.
-const (
-	Text Format = "text"
-	JSON Format = "json"
-	YAML Format = "yaml"
-	// Name prints kubectl's TYPE/NAME of each object the table would show, one per line.
-	Name Format = "name"
-	// Wide prints only the summary table, with a column per severity and the skipped and suppressed counts.
-	Wide Format = "wide"
-	// SARIF is a SARIF 2.1.0 log for code scanning (GitHub and others).
-	SARIF Format = "sarif"
-	// PolicyReportFormat prints wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace
-	// (NewPolicyReports), as YAML documents for kubectl apply -f -.
-	PolicyReportFormat Format = "policyreport"
-)
-
-// ParseFormat validates an -o value.
-func ParseFormat(s string) (Format, error) {
-	switch Format(s) {
-	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat:
-		return Format(s), nil
-	}
-	return "", words.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)",
-		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif 或 policyreport）", s)
-}
-
-// ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
-// version): text, json or yaml.
-func ParseDataFormat(s string) (Format, error) {
-	f, err := ParseFormat(s)
-	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat {
-		return "", words.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
-	}
-	return f, nil
-}
-
 // SortKeys are the --sort-by keys of the summary table.
 var SortKeys = []string{"name", "namespace", "provider", "worst", "count"}
 
@@ -69,7 +30,7 @@ type Writer struct {
 	FixHints bool
 	// NoHeaders drops the table's header line.
 	NoHeaders bool
-	// Quiet hides SKIPPED lines and objects without findings.
+	// Quiet hides SKIPPED and PARTIAL lines and objects without findings.
 	Quiet bool
 	// ShowOK lists objects without findings in a several-object run (by default only problems and a total).
 	ShowOK bool
@@ -577,10 +538,10 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), CodeLabel(f.Rule), f.Title, w.dim.Sprintf(say(w.Lang, phSuppressedBy), f.Rule, IgnoreAnnotation))
 		}
 	}
-	for _, s := range r.Partial {
-		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
-	}
 	if !w.Quiet {
+		for _, s := range r.Partial {
+			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
+		}
 		for _, s := range r.Skipped {
 			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
 		}
