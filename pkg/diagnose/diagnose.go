@@ -65,6 +65,7 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 		return report.Report{}, nil, err
 	}
 	rep.Provider.SetEvidence(det.Evidence)
+	rep.Provider.Undetected = opts.Provider == "" && det.Provider == rules.Generic
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
 	var warnings []words.Words
 	if v := Meta(snap, t).Annotations[report.IgnoreAnnotation]; v != "" {

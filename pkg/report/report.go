@@ -83,9 +83,24 @@ type Provider struct {
 	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…" or
 	// "--provider flag".
 	Evidence string `json:"evidence"`
+	// Undetected is true when --provider was auto and no cloud could be told from the target or the
+	// cluster: only the provider-neutral checks ran, and --provider with a cloud's name (CloudNames)
+	// runs that cloud's checks.
+	Undetected bool `json:"undetected,omitempty"`
 
 	// evidence words Evidence in every language.
 	evidence words.Words
+}
+
+// CloudNames is the --provider values that name a cloud, as "tke|ack".
+func CloudNames() string {
+	var out []string
+	for _, p := range rules.Providers() {
+		if p != rules.Generic {
+			out = append(out, string(p))
+		}
+	}
+	return strings.Join(out, "|")
 }
 
 // String is the provider with its evidence, e.g. "tke (ingress class qcloud)".

@@ -215,6 +215,20 @@ func (w *Writer) total(all, shown []Report) {
 		line += fmt.Sprintf(say(w.Lang, phTotalHidden), hidden)
 	}
 	fmt.Fprintln(w.Out, line)
+	if n := undetected(all); n > 0 {
+		fmt.Fprintf(w.Out, say(w.Lang, phTotalUndetected)+"\n", n, CloudNames())
+	}
+}
+
+// undetected counts the reports whose cloud could not be told.
+func undetected(reports []Report) int {
+	n := 0
+	for _, r := range reports {
+		if r.Provider.Undetected {
+			n++
+		}
+	}
+	return n
 }
 
 // Encode writes v as JSON (indented by two spaces, HTML-escaped, newline-terminated) or YAML. A List
@@ -474,6 +488,9 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
 	fmt.Fprintf(w.Out, say(w.Lang, phProvider), r.Provider.Name, r.Provider.Evidence)
+	if r.Provider.Undetected {
+		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), CloudNames())
+	}
 	if ic := r.IngressController; ic != nil {
 		fmt.Fprintf(w.Out, say(w.Lang, phController), ic.Summary)
 	}
