@@ -34,8 +34,9 @@ type Held struct {
 
 // heldCommon are the fields of a held report that many reports share.
 type heldCommon struct {
-	provider rules.Provider
-	source   snapshot.Source
+	provider   rules.Provider
+	undetected bool
+	source     snapshot.Source
 	// ic is the Ingress's controller when IngressController is what Build makes of it (hasIC).
 	ic    checks.IngressController
 	hasIC bool
@@ -129,7 +130,7 @@ type heldSkip struct {
 // Hold is r held compactly; Report gives it back.
 func Hold(r Report) *Held {
 	h := &Held{target: r.Target, evidence: r.Provider.evidence, findings: holdFindings(r.Findings), skipped: holdSkips(r.Skipped)}
-	common := heldCommon{provider: r.Provider.Name, source: r.Source}
+	common := heldCommon{provider: r.Provider.Name, undetected: r.Provider.Undetected, source: r.Source}
 	var rare heldRare
 	if r.APIVersion != APIVersion {
 		rare.own |= ownAPIVersion
@@ -177,7 +178,7 @@ func (rare *heldRare) isZero() bool {
 func (h *Held) Report() Report {
 	common := h.common.Value()
 	r := Report{APIVersion: APIVersion, Kind: "Report", Target: h.target, Source: common.source,
-		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(words.English), evidence: h.evidence},
+		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(words.English), Undetected: common.undetected, evidence: h.evidence},
 		Findings: expandFindings(h.findings), Skipped: expandSkips(h.skipped)}
 	if common.hasIC {
 		ic := controllerOf(common.ic)
