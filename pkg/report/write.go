@@ -224,7 +224,7 @@ func (w *Writer) total(all, shown []Report) {
 func undetected(reports []Report) int {
 	n := 0
 	for _, r := range reports {
-		if r.Provider.Undetected {
+		if r.Provider.Undetected && r.Note == nil {
 			n++
 		}
 	}
@@ -488,7 +488,7 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
 	fmt.Fprintf(w.Out, say(w.Lang, phProvider), r.Provider.Name, r.Provider.Evidence)
-	if r.Provider.Undetected {
+	if r.Provider.Undetected && r.Note == nil {
 		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), CloudNames())
 	}
 	if ic := r.IngressController; ic != nil {
