@@ -93,6 +93,7 @@ const (
 	ruleFix
 	ruleRisk
 	ruleDoc
+	ruleLink
 	// wordsMessage: Message is the English of the finding's words.
 	wordsMessage
 	retried
@@ -100,20 +101,20 @@ const (
 
 // findingExtra are a held finding's seldom-set fields, and the texts it does not derive.
 type findingExtra struct {
-	code, title, fix, risk, doc string
-	message                     string
-	event                       string
-	count                       int32
-	lastSeen                    time.Time
-	change                      *Change
-	location                    *snapshot.Location
-	consequences                []heldFinding
+	code, title, fix, risk, doc, link string
+	message, localizedMessage         string
+	event                             string
+	count                             int32
+	lastSeen                          time.Time
+	change                            *Change
+	location                          *snapshot.Location
+	consequences                      []heldFinding
 }
 
 // isZero reports whether no field of x is set (nil and empty slices differ; so do times of
 // different locations).
 func (x *findingExtra) isZero() bool {
-	return x.code == "" && x.title == "" && x.fix == "" && x.risk == "" && x.doc == "" && x.message == "" &&
+	return x.code == "" && x.title == "" && x.fix == "" && x.risk == "" && x.doc == "" && x.link == "" && x.message == "" && x.localizedMessage == "" &&
 		x.event == "" && x.count == 0 && x.lastSeen == (time.Time{}) && x.change == nil && x.location == nil &&
 		x.consequences == nil
 }
@@ -258,6 +259,7 @@ func holdFinding(f *Finding) heldFinding {
 	own(ruleFix, f.Fix, rule.Fix, &x.fix)
 	own(ruleRisk, f.Risk, rule.Risk, &x.risk)
 	own(ruleDoc, f.Doc, rule.Doc, &x.doc)
+	own(ruleLink, f.Link, rule.Link(words.English), &x.link)
 	if !f.words.IsZero() && f.Message == f.words.In(words.English) {
 		h.from |= wordsMessage
 	} else {
@@ -267,6 +269,7 @@ func holdFinding(f *Finding) heldFinding {
 		h.from |= retried
 	}
 	x.event, x.count, x.lastSeen, x.change, x.location = f.Event, f.Count, f.LastSeen, f.Change, f.Location
+	x.localizedMessage = f.LocalizedMessage
 	x.consequences = holdFindings(f.Consequences)
 	if !x.isZero() {
 		h.extra = &x
@@ -296,11 +299,17 @@ func (h *heldFinding) finding() Finding {
 	f.Fix = text(ruleFix, rule.Fix, x.fix)
 	f.Risk = text(ruleRisk, rule.Risk, x.risk)
 	f.Doc = text(ruleDoc, rule.Doc, x.doc)
+	if h.from&ruleLink != 0 {
+		f.Link = rule.Link(words.English)
+	} else {
+		f.Link = x.link
+	}
 	f.Message = x.message
 	if h.from&wordsMessage != 0 {
 		f.Message = h.words.In(words.English)
 	}
 	f.Event, f.Count, f.LastSeen, f.Change, f.Location = x.event, x.count, x.lastSeen, x.change, x.location
+	f.LocalizedMessage = x.localizedMessage
 	f.Consequences = expandFindings(x.consequences)
 	return f
 }

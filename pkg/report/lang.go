@@ -186,9 +186,14 @@ func localizeFindings(fs []Finding, lang words.Lang) []Finding {
 			if f.Doc != "" {
 				f.Doc = rule.DocIn(lang)
 			}
+			if f.Link != "" {
+				f.Link = rule.Link(lang)
+			}
 		}
 		if !f.words.IsZero() && f.Message == f.words.In(words.English) {
-			f.Message = f.words.In(lang)
+			if m := f.words.In(lang); m != f.Message {
+				f.LocalizedMessage = m
+			}
 		}
 		if f.Change != nil {
 			c := *f.Change

@@ -524,9 +524,9 @@ func (w *Writer) text(r Report) {
 			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
 		}
 		if where != "" {
-			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Message)
+			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Shown())
 		} else {
-			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Message)
+			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Shown())
 		}
 		if f.Source == checks.SourceCheckEvent {
 			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), f.Count, lastSeen(f.LastSeen), f.Event)
@@ -536,8 +536,8 @@ func (w *Writer) text(r Report) {
 		}
 		if w.FixHints {
 			hints := [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}}
-			if r, ok := rules.Get(f.Rule); ok && r.Link(w.Lang) != "" {
-				hints = append(hints, [2]string{say(w.Lang, phLink), r.Link(w.Lang)})
+			if f.Link != "" {
+				hints = append(hints, [2]string{say(w.Lang, phLink), f.Link})
 			}
 			for _, h := range hints {
 				for i, line := range wrap(h[1], w.Width-len(indent)-DisplayWidth(h[0])) {
@@ -583,9 +583,9 @@ func CodeLabel(id rules.ID) string { return id.Slug() }
 func consequenceFacts(c Finding, lang words.Lang) string {
 	switch c.Source {
 	case checks.SourceEvent:
-		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Message)
+		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Shown())
 	case checks.SourceCheckEvent:
-		return fmt.Sprintf(say(lang, phConfirmedShort), c.Message, c.Count, lastSeen(c.LastSeen), c.Event)
+		return fmt.Sprintf(say(lang, phConfirmedShort), c.Shown(), c.Count, lastSeen(c.LastSeen), c.Event)
 	}
-	return c.Message
+	return c.Shown()
 }
