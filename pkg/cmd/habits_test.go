@@ -86,3 +86,78 @@ func TestMachineOutputContract(t *testing.T) {
 		})
 	}
 }
+
+// TestUsageErrors: a mistyped subcommand is suggested, flag errors carry kubectl's "See '… --help'"
+// line, and explain without an argument says what it needs, in one error line.
+func TestUsageErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"mistyped subcommand", []string{"explian", "E4011"}, []string{"explain?", "See 'kubectl lbdoctor --help'"}},
+		{"mistyped subcommand zh", []string{"rulez", "--lang", "zh"}, []string{"rules？", "用法见 'kubectl lbdoctor --help'"}},
+		{"unknown flag", []string{"--bogus"}, []string{"--bogus", "See 'kubectl lbdoctor --help'"}},
+		{"unknown flag of preflight", []string{"preflight", "--bogus"}, []string{"See 'kubectl lbdoctor preflight --help'"}},
+		{"explain without argument", []string{"explain"}, []string{"explain needs", "See 'kubectl lbdoctor explain --help'"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, stderr, code := run(t, tt.args...)
+			if code != ExitError || out != "" || strings.Contains(stderr, "accepts 1 arg") {
+				t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+			}
+			if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) != 2 {
+				t.Errorf("want the error and the help line: %q", stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+		})
+	}
+	t.Run("a resource type is no mistyped subcommand", func(t *testing.T) {
+		if _, stderr, code := run(t, "-f", filepath.Join("testdata", "TestNoProviderSurfaced", "plain.yaml"), "svc", "plain"); code != ExitOK {
+			t.Errorf("exit %d: %s", code, stderr)
+		}
+	})
+}
+
+// TestEmptySelection: a selector matching nothing prints nothing on stdout (no header, no total) and
+// says so on stderr, as kubectl's "No resources found".
+func TestEmptySelection(t *testing.T) {
+	for _, output := range []string{"text", "wide", "name"} {
+		t.Run(output, func(t *testing.T) {
+			out, stderr, code := run(t, "-f", broken, "-A", "-l", "app=nothing-matches", "-o", output)
+			if code != ExitOK || out != "" || !strings.Contains(stderr, "no LoadBalancer Service or Ingress") {
+				t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+			}
+		})
+	}
+}
+
+// TestDuplicateDefinitionRows: -o name and -o wide rows of an object the input defines twice name
+// the file of each definition.
+func TestDuplicateDefinitionRows(t *testing.T) {
+	dir := filepath.Join("testdata", t.Name())
+	for _, output := range []string{"name", "wide", "text"} {
+		t.Run(output, func(t *testing.T) {
+			out, stderr, _ := run(t, "-f", filepath.Join(dir, "a.yaml"), "-f", filepath.Join(dir, "b.yaml"), "-o", output, "--show-ok", "--no-headers")
+			for _, f := range []string{"a.yaml:1", "b.yaml:1"} {
+				if !strings.Contains(out, f) {
+					t.Errorf("no row names %s: %s%s", f, out, stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestServeErrorsWithoutOfflineHint: serve has no -f, so its error for an unreachable API server
+// does not suggest it.
+func TestServeErrorsWithoutOfflineHint(t *testing.T) {
+	kc := fleetKubeconfig(t, map[string]string{"a": refusedServer(t)}, "a")
+	_, stderr, code := run(t, "serve", "--kubeconfig", kc, "--request-timeout", "5s")
+	if code != ExitError || strings.Contains(stderr, "-f") || !strings.Contains(stderr, "--kubeconfig") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

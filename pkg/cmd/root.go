@@ -73,6 +73,8 @@ type Common struct {
 	lang words.Lang
 
 	format report.Format
+	// liveOnly is set for a command without offline mode (serve): its errors do not suggest -f.
+	liveOnly bool
 	// deadline bounds a live run; 0 is none.
 	deadline time.Duration
 }
@@ -183,6 +185,7 @@ and no -n: every one in the input).`,
 	cmd.ValidArgsFunction = o.completeTargets
 	o.registerKubeconfigCompletions(cmd)
 	cmd.SetFlagErrorFunc(flagError)
+	cmd.SuggestionsMinimumDistance = 2
 	cmd.Version = build().String()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
 	for _, sub := range []*cobra.Command{newExplainCommand(streams, &o.lang), newRulesCommand(streams, &o.lang), newVersionCommand(streams), newPolicyCommand(streams, &o.lang)} {
@@ -205,6 +208,11 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		args = args[:n]
 	}
 	o.args = args
+	if len(args) > 0 && c.Root() == c {
+		if err := mistypedCommand(c, args[0]); err != nil {
+			return err
+		}
+	}
 	if fleet, err := o.completeFleet(c, args); fleet || err != nil {
 		return err
 	}
@@ -468,7 +476,12 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprint(streams.ErrOut, report.ErrorLine(cli.ArgsLang(args, os.Getenv), err))
+	lang := cli.ArgsLang(args, os.Getenv)
+	fmt.Fprint(streams.ErrOut, report.ErrorLine(lang, err))
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(streams.ErrOut, ue.seeHelp().In(lang))
+	}
 	return ExitError
 }
 

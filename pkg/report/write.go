@@ -126,7 +126,12 @@ func (w *Writer) shown(reports []Report, several bool) []Report {
 	return out
 }
 
+// writeText prints the text formats; nothing when there is no report (stderr says so, as kubectl's
+// "No resources found").
 func (w *Writer) writeText(reports []Report, listAlways bool) {
+	if len(reports) == 0 {
+		return
+	}
 	several := len(reports) > 1 || listAlways
 	rows := w.sorted(w.shown(reports, several))
 	switch w.Format {
@@ -135,7 +140,7 @@ func (w *Writer) writeText(reports []Report, listAlways bool) {
 			if r.Cluster != "" {
 				fmt.Fprint(w.Out, r.Cluster+" ")
 			}
-			fmt.Fprintln(w.Out, ResourceName(r.Target))
+			fmt.Fprintln(w.Out, ResourceName(r.Target)+definedAt(r))
 		}
 		return
 	case Wide:
@@ -302,14 +307,11 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		}
 		kind := r.Target.Kind.Lower()
 		col := 2
-		object := kind + "/" + r.Target.Namespace + "/" + r.Target.Name
-		if len(r.AlsoDefinedAt) > 0 && r.Origin != nil {
-			object += " (" + r.Origin.String() + ")"
-		}
+		object := kind + "/" + r.Target.Namespace + "/" + r.Target.Name + definedAt(r)
 		cells := []string{object, providerName(r), worst, codes(r)}
 		if wide {
 			col = 4
-			cells = []string{kind, r.Target.Namespace, r.Target.Name, providerName(r), worst,
+			cells = []string{kind, r.Target.Namespace, r.Target.Name + definedAt(r), providerName(r), worst,
 				strconv.Itoa(r.Summary.Error), strconv.Itoa(r.Summary.Warning), strconv.Itoa(r.Summary.Info),
 				strconv.Itoa(len(r.Skipped)), strconv.Itoa(r.Summary.Suppressed), codes(r)}
 		}
@@ -319,6 +321,15 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		t.add(map[int]*color.Color{col: paint}, cells...)
 	}
 	t.write(w.Out)
+}
+
+// definedAt is " (file:line)" of a report whose object the input defines more than once, so that
+// its rows tell the definitions apart; "" otherwise.
+func definedAt(r Report) string {
+	if len(r.AlsoDefinedAt) > 0 && r.Origin != nil {
+		return " (" + r.Origin.String() + ")"
+	}
+	return ""
 }
 
 // table aligns columns by display width (East Asian wide characters and emoji take two cells), and
