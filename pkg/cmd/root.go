@@ -194,6 +194,7 @@ and no -n: every one in the input).`,
 	}
 	cmd.AddCommand(newServeCommand(o))
 	cmd.AddCommand(newPreflightCommand(o))
+	cmd.AddCommand(newMCPCommand(o))
 	return cmd
 }
 
@@ -371,7 +372,7 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 	if targets == 0 {
 		o.noTargets()
 	}
-	reports, err := diagnose.All(batches, diagnose.Options{Provider: o.provider, Input: in, Warn: o.warn})
+	reports, err := diagnose.All(batches, diagnose.Options{Provider: o.provider, Input: in, Warn: o.warn, Chains: o.format == report.HTML})
 	if err != nil {
 		return nil, nil, err
 	}

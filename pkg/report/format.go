@@ -49,6 +49,7 @@ var Formats = []FormatSpec{
 	{Format: Wide, Help: "the summary table with counts"},
 	{Format: SARIF, Help: "SARIF 2.1.0 for code scanning"},
 	{Format: PolicyReportFormat, Moment: true, Help: "wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace, as YAML documents for kubectl apply -f -: an error fails (severity high), a warning or info warns (medium, info), a check that could not run is error or skip; printed only, never written to the cluster"},
+	{Format: HTML, Help: "one self-contained page: the summary, each finding with cause, fix, risk and vendor link, and each target's chain from the load balancer to its pods"},
 }
 
 // Spec is the registry entry of f; ok is false for a value outside Formats.

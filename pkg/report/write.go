@@ -104,6 +104,8 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		return Encode(w.Out, JSON, NewSARIFIn(reports, w.Version, w.Lang))
 	case PolicyReportFormat:
 		return writePolicyReports(w.Out, NewPolicyReports(reports, w.Lang))
+	case HTML:
+		return writeHTML(w.Out, reports, w.Lang)
 	}
 	ew := &errWriter{w: w.Out}
 	out := w.Out
