@@ -91,6 +91,7 @@ func assertErrorLine(t *testing.T, chinese bool, out, errOut string, code int) {
 	if code != ExitError {
 		t.Fatalf("exit %d, want %d; stderr %q", code, ExitError, errOut)
 	}
+	errOut = withoutHelpLine(errOut)
 	if out != "" {
 		t.Errorf("stdout %q, want nothing", out)
 	}
@@ -108,6 +109,16 @@ func assertErrorLine(t *testing.T, chinese bool, out, errOut string, code int) {
 	if hasHan(msg) != chinese {
 		t.Errorf("message %q holds Chinese = %v, want %v", msg, hasHan(msg), chinese)
 	}
+}
+
+// withoutHelpLine is stderr without the "See '… --help' for usage." line kubectl adds under a usage
+// error: the error itself is the one line before it.
+func withoutHelpLine(stderr string) string {
+	lines := strings.SplitAfter(stderr, "\n")
+	if n := len(lines); n >= 3 && lines[n-1] == "" && strings.Contains(lines[n-2], " --help'") {
+		return strings.Join(lines[:n-2], "")
+	}
+	return stderr
 }
 
 // runWithConfig is run with KUBECONFIG set to kubeconfig (none when empty).

@@ -2,18 +2,40 @@ package cmd
 
 import (
 	"errors"
+	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // The errors cobra and pflag make for the command line, worded in every language. Their English
 // is the libraries' own text, unchanged.
 
-// flagError words a flag parsing error of pflag (the root's FlagErrorFunc, which every
-// subcommand inherits). An error of another kind is returned as it is.
-func flagError(_ *cobra.Command, err error) error {
+// flagError is a flag parsing error of pflag worded (wordFlagError) as a usageError of c (the
+// root's FlagErrorFunc, which every subcommand inherits).
+func flagError(c *cobra.Command, err error) error {
+	return usageError{err: wordFlagError(err), path: c.CommandPath()}
+}
+
+// usageError is an error in how a command was called; Execute adds kubectl's "See '… --help'" line.
+type usageError struct {
+	err  error
+	path string
+}
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// seeHelp is the line under a usage error, as kubectl prints it.
+func (e usageError) seeHelp() words.Words {
+	return words.Say("See '%s --help' for usage.", "用法见 '%s --help'。", e.path)
+}
+
+// wordFlagError is a flag parsing error worded in every language.
+func wordFlagError(err error) error {
 	var (
 		notExist *pflag.NotExistError
 		required *pflag.ValueRequiredError
@@ -53,12 +75,33 @@ func noArgs(c *cobra.Command, args []string) error {
 	return nil
 }
 
-// exactArgs is cobra.ExactArgs(n), worded.
-func exactArgs(n int) cobra.PositionalArgs {
+// exactArgs is cobra.ExactArgs(n), worded; what names the n arguments when none is given
+// (explain: "an error code, a rule id or an event message").
+func exactArgs(n int, what words.Words) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
+		if len(args) == 0 && n > 0 {
+			return usageError{err: words.Errorf("%s needs %v", "%s 需要%v", c.CommandPath(), what), path: c.CommandPath()}
+		}
 		if err := cobra.ExactArgs(n)(c, args); err != nil {
-			return words.Errorf("%[1]w", "%[4]s 需要 %[2]d 个参数，却收到了 %[3]d 个", err, n, len(args), c.CommandPath())
+			return usageError{err: words.Errorf("%[1]w", "%[4]s 需要 %[2]d 个参数，却收到了 %[3]d 个", err, n, len(args), c.CommandPath()), path: c.CommandPath()}
 		}
 		return nil
 	}
+}
+
+// mistypedCommand is the error of a first argument that is no resource type but is close to one of
+// root's subcommands (explian: "did you mean explain?"), else nil.
+func mistypedCommand(root *cobra.Command, arg string) error {
+	if strings.Contains(arg, "/") {
+		return nil
+	}
+	if _, err := snapshot.ResolveResource(arg); err == nil {
+		return nil
+	}
+	s := root.SuggestionsFor(arg)
+	if len(s) == 0 {
+		return nil
+	}
+	return usageError{err: words.Errorf("unknown command %q for %q; did you mean %s?", "%[2]s 没有命令 %[1]q；您是不是想用 %[3]s？",
+		arg, root.CommandPath(), strings.Join(s, " or ")), path: root.CommandPath()}
 }

@@ -28,6 +28,9 @@ const (
 
 func (o *Common) restConfig() (*rest.Config, error) {
 	cfg, err := o.ConfigFlags.ToRESTConfig()
+	if err != nil && o.liveOnly {
+		return nil, words.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context", "无法加载 kubeconfig：%w；请用 --kubeconfig 或 --context 指定", err)
+	}
 	if err != nil {
 		return nil, words.Errorf("cannot load kubeconfig: %w; pass --kubeconfig or --context, or use -f FILE for offline mode",
 			"无法加载 kubeconfig：%w；请用 --kubeconfig 或 --context 指定，或用 -f FILE 离线诊断", err)

@@ -48,7 +48,6 @@ func TestPolicyReportOutput(t *testing.T) {
 		{"--kubeconfig", kc, "--watch", "-o", "policyreport"},
 		{"rules", "-o", "policyreport"},
 		{"version", "-o", "policyreport"},
-		{"preflight", "-f", broken, "-o", "policyreport"},
 	} {
 		t.Run("refused: "+strings.Join(args[2:], " "), func(t *testing.T) {
 			out, stderr, code := run(t, args...)

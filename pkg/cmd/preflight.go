@@ -2,13 +2,10 @@ package cmd
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/preflight"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -17,6 +14,7 @@ import (
 // are the root's. The work is pkg/preflight's.
 type PreflightOptions struct {
 	Common
+	ReportFlags
 	Filenames, Base                              []string
 	Recursive, AllowDestructive, AllowIncomplete bool
 	Provider                                     string
@@ -28,7 +26,7 @@ type PreflightOptions struct {
 // newPreflightCommand is `kubectl lbdoctor preflight`: what applying manifests will do to the
 // load balancers, against the cluster (read only) or --base files.
 func newPreflightCommand(root *Options) *cobra.Command {
-	o := &PreflightOptions{Provider: "auto"}
+	o := &PreflightOptions{Common: Common{Output: "text"}, ReportFlags: newReportFlags(), Provider: "auto"}
 	cmd := &cobra.Command{
 		Use:   "preflight -f FILE|DIR|- [TYPE/NAME...]",
 		Short: "Say what applying manifests will do to the load balancers (refused, destructive, disruptive changes)",
@@ -61,8 +59,8 @@ credentials: the base branch's manifests).`,
 	f.StringSliceVar(&o.Base, "base", nil, "Read what is there now from FILE or DIR instead of the cluster (e.g. the base branch's manifests)")
 	f.BoolVar(&o.AllowDestructive, "allow-destructive", false, "Report changes that delete or recreate a load balancer, or remove listeners of a reused one, as warnings, not errors")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings even when a read of the cluster failed for a reason other than permissions")
-	f.StringVarP(&o.Output, "output", "o", "text", "Output format: text, json, yaml or sarif")
-	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: "+fmt.Sprint(providerValues()))
+	addReportFlags(cmd, &o.Output, &o.ReportFlags)
+	addProviderFlag(cmd, &o.Provider)
 	return cmd
 }
 
@@ -86,7 +84,7 @@ func (o *PreflightOptions) Complete() error {
 	if err != nil {
 		return err
 	}
-	if o.format, err = report.ParseFormat(o.Output); err != nil {
+	if err := o.ReportFlags.complete(&o.Common); err != nil {
 		return err
 	}
 	o.run = preflight.Options{Files: snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: ns, Recursive: o.Recursive},
@@ -94,10 +92,8 @@ func (o *PreflightOptions) Complete() error {
 	if explicit {
 		o.run.Namespace = ns
 	}
-	if o.Provider != "auto" {
-		if o.run.Provider, err = rules.ParseProvider(o.Provider); err != nil {
-			return err
-		}
+	if o.run.Provider, err = parseProvider(o.Provider); err != nil {
+		return err
 	}
 	if len(o.Base) > 0 {
 		o.run.Base = &snapshot.Files{Paths: o.Base, DefaultNamespace: ns, Recursive: o.Recursive}
@@ -110,20 +106,16 @@ func (o *PreflightOptions) Complete() error {
 	return err
 }
 
-// Validate checks the flags: manifests are needed, and a format with one document per report.
+// Validate checks the flags: manifests are needed.
 func (o *PreflightOptions) Validate() error {
 	if len(o.Filenames) == 0 {
 		return words.Errorf("preflight needs the manifests to apply: -f FILE, DIR or -", "preflight 需要将要应用的清单：-f FILE、DIR 或 -")
 	}
-	switch o.format {
-	case report.Text, report.JSON, report.YAML, report.SARIF:
-		return nil
-	}
-	return words.Errorf("invalid output value (%s). Must be \"text\", \"json\", \"yaml\", or \"sarif\"",
-		"output 的取值 (%s) 无效，应为 \"text\"、\"json\"、\"yaml\" 或 \"sarif\"", o.Output)
+	return nil
 }
 
-// Run preflights, prints the reports and decides the exit status as the diagnosis does.
+// Run preflights, prints the reports and decides the exit status as the diagnosis does: the same
+// report flags, one Report for a named target and a List otherwise.
 func (o *PreflightOptions) Run(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -132,7 +124,5 @@ func (o *PreflightOptions) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	w := report.NewWriter(o.Out, o.format, true, false)
-	w.Version, w.Lang = buildVersion(), o.lang
-	return finish(w, res.Reports, true, res.Incomplete, o.AllowIncomplete, report.FailOn{At: rules.Error})
+	return finish(o.ReportFlags.writer(&o.Common), res.Reports, len(o.run.Targets) == 0, res.Incomplete, o.AllowIncomplete, o.failOn)
 }

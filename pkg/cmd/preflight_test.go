@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"k8s.io/cli-runtime/pkg/genericiooptions"
@@ -57,4 +58,48 @@ func TestPreflightSARIFPointsAtChangedLine(t *testing.T) {
 		}
 	}
 	t.Fatalf("no tke.service.clb-switch-refused result: %s", out.String())
+}
+
+// TestPreflightGate: preflight takes the diagnose command's report flags with their meaning: --fail-on
+// gates a disruptive change (a warning), every -o format of the registry prints, and a named target
+// is one Report as in the diagnose command.
+func TestPreflightGate(t *testing.T) {
+	dir := filepath.Join("testdata", t.Name())
+	pf := []string{"preflight", "-f", filepath.Join(dir, "new.yaml"), "--base", filepath.Join(dir, "base.yaml"), "--provider", "tke"}
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"warning passes the default gate", nil, ExitOK},
+		{"fail-on warning", []string{"--fail-on", "warning"}, ExitFindings},
+		{"fail-on info", []string{"--fail-on", "info"}, ExitFindings},
+		{"bad fail-on", []string{"--fail-on", "never"}, ExitError},
+		{"wide", []string{"-o", "wide", "--fail-on", "warning"}, ExitFindings},
+		{"name", []string{"-o", "name"}, ExitOK},
+		{"policyreport", []string{"-o", "policyreport"}, ExitOK},
+		{"quiet, no headers, show ok, fix hints", []string{"-q", "--no-headers", "--show-ok", "--fix-hints", "--sort-by", "worst", "--color", "never"}, ExitOK},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, stderr, code := run(t, append(slices.Clone(pf), tt.args...)...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stdout %s stderr %s", code, tt.code, out, stderr)
+			}
+			if code != ExitError && out == "" {
+				t.Errorf("no output; stderr %s", stderr)
+			}
+		})
+	}
+	t.Run("named target is a Report", func(t *testing.T) {
+		for _, tt := range []struct {
+			args []string
+			kind string
+		}{{[]string{"svc/web"}, "Report"}, {nil, "ReportList"}} {
+			out, stderr, code := run(t, append(slices.Clone(pf), append(tt.args, "-o", "json")...)...)
+			var doc struct{ Kind string }
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || code != ExitOK || doc.Kind != tt.kind {
+				t.Errorf("%v: exit %d, kind %q (want %s), %v; stderr %s", tt.args, code, doc.Kind, tt.kind, err, stderr)
+			}
+		}
+	})
 }

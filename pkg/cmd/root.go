@@ -10,7 +10,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -74,6 +73,8 @@ type Common struct {
 	lang words.Lang
 
 	format report.Format
+	// liveOnly is set for a command without offline mode (serve): its errors do not suggest -f.
+	liveOnly bool
 	// deadline bounds a live run; 0 is none.
 	deadline time.Duration
 }
@@ -82,20 +83,14 @@ type Common struct {
 // files. With --watch it runs as WatchOptions, over several contexts as FleetOptions.
 type Options struct {
 	Common
+	ReportFlags
 
 	Filenames     []string
-	FixHints      bool
 	Provider      string
-	FailOn        string
-	Color         string
 	AllNamespaces bool
 	// Selector and FieldSelector narrow a scope run (no target), as kubectl's -l and --field-selector.
 	Selector      string
 	FieldSelector string
-	NoHeaders     bool
-	SortBy        string
-	Quiet         bool
-	ShowOK        bool
 	// AllowIncomplete accepts a report that lost reads for reasons other than RBAC (exit by findings, not 2).
 	AllowIncomplete bool
 	// ChunkSize pages LISTs (kubectl's --chunk-size); 0 reads each list in one answer.
@@ -113,9 +108,7 @@ type Options struct {
 	namespace  string
 	targets    []snapshot.Target
 	group      snapshot.Grouping
-	failOn     report.FailOn
 	provider   rules.Provider
-	useColor   bool
 	progressMu sync.Mutex
 	// emptyFilename is set by -f "".
 	emptyFilename bool
@@ -130,7 +123,7 @@ func NewOptions(streams genericiooptions.IOStreams) *Options {
 	timeout := defaultDeadline.String()
 	cf.Timeout = &timeout
 	return &Options{Common: Common{ConfigFlags: cf, IOStreams: streams, Output: "text"},
-		Provider: "auto", FailOn: "error", Color: "auto"}
+		ReportFlags: newReportFlags(), Provider: "auto"}
 }
 
 // NewCommand returns the root command.
@@ -164,15 +157,8 @@ and no -n: every one in the input).`,
 	f.VarP(&cli.Filenames{List: &o.Filenames, Empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
 	f.BoolVarP(&o.Recursive, "recursive", "R", false, "Read the -f directories with their subdirectories (hidden ones, such as .git, left out)")
 	f.StringVar(&o.GroupFiles, "group-files", string(snapshot.GroupDir), "Which -f files are read as one cluster: dir (the files found in each directory; the files named on the command line, standard input among them, together), file (each file) or all; files that define the same object are never merged, each is diagnosed without the other")
-	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts), sarif (SARIF 2.1.0 for code scanning) or policyreport (wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace, as YAML documents for kubectl apply -f -: an error fails (severity high), a warning or info warns (medium, info), a check that could not run is error or skip; printed only, never written to the cluster) or html (one self-contained page: the summary, each finding with cause, fix, risk and vendor link, and each target's chain from the load balancer to its pods)")
-	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
-	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
-	f.BoolVarP(&o.Quiet, "quiet", "q", false, "Text: hide SKIPPED lines and objects without findings")
-	f.BoolVar(&o.ShowOK, "show-ok", false, "Text, name, wide: with several objects, list those without findings too (by default only problems and a total line)")
-	f.BoolVar(&o.FixHints, "fix-hints", false, "Text output: show the fix, the risk if left and the documentation reference under each finding")
-	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: "+strings.Join(providerValues(), ", ")+" (auto detects it per target; generic runs only the provider-neutral checks)")
-	f.StringVar(&o.FailOn, "fail-on", o.FailOn, "Exit 1 when a finding is at or above this severity: error, warning, info or none")
-	f.StringVar(&o.Color, "color", o.Color, "Colour text output: auto, always or never (auto honours NO_COLOR and needs a terminal)")
+	addReportFlags(cmd, &o.Output, &o.ReportFlags)
+	addProviderFlag(cmd, &o.Provider)
 	f.BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "Diagnose every LoadBalancer Service and Ingress in every namespace")
 	f.StringVarP(&o.Selector, "selector", "l", "", "Without a target: diagnose only the Services and Ingresses with these labels (e.g. -l app=web,tier!=test)")
 	f.StringVar(&o.FieldSelector, "field-selector", "", "Without a target: diagnose only the objects whose fields match (e.g. metadata.name=web; offline: metadata.name and metadata.namespace)")
@@ -193,12 +179,13 @@ and no -n: every one in the input).`,
 		o.lang = lang
 		return logs.SetVerbosity(o.Verbosity)
 	}
-	for _, name := range []string{"output", "provider", "fail-on", "color", "sort-by", "lang"} {
+	for _, name := range []string{"lang"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(name))
 	}
 	cmd.ValidArgsFunction = o.completeTargets
 	o.registerKubeconfigCompletions(cmd)
 	cmd.SetFlagErrorFunc(flagError)
+	cmd.SuggestionsMinimumDistance = 2
 	cmd.Version = build().String()
 	cmd.SetVersionTemplate("kubectl-lbdoctor {{.Version}}\n")
 	for _, sub := range []*cobra.Command{newExplainCommand(streams, &o.lang), newRulesCommand(streams, &o.lang), newVersionCommand(streams), newPolicyCommand(streams, &o.lang)} {
@@ -222,6 +209,11 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 		args = args[:n]
 	}
 	o.args = args
+	if len(args) > 0 && c.Root() == c {
+		if err := mistypedCommand(c, args[0]); err != nil {
+			return err
+		}
+	}
 	if fleet, err := o.completeFleet(c, args); fleet || err != nil {
 		return err
 	}
@@ -263,26 +255,25 @@ func (o *Options) Complete(c *cobra.Command, args []string) error {
 	if _, err := fields.ParseSelector(o.FieldSelector); err != nil {
 		return words.Errorf("invalid --field-selector: %w", "--field-selector 无效：%w", err)
 	}
-	if o.format, err = report.ParseFormat(o.Output); err != nil {
-		return err
-	}
 	if o.group, err = snapshot.ParseGrouping(o.GroupFiles); err != nil {
 		return err
 	}
-	if o.SortBy != "" && !slices.Contains(report.SortKeys, o.SortBy) {
-		return invalidValue("sort-by", o.SortBy)
+	if o.provider, err = parseProvider(o.Provider); err != nil {
+		return err
 	}
-	if o.failOn, err = report.ParseFailOn(o.FailOn); err != nil {
-		return invalidValue("fail-on", o.FailOn)
+	return o.ReportFlags.complete(&o.Common)
+}
+
+// parseProvider reads a --provider value: "" for auto.
+func parseProvider(s string) (rules.Provider, error) {
+	if s == "auto" {
+		return "", nil
 	}
-	o.provider = ""
-	if o.Provider != "auto" {
-		if o.provider, err = rules.ParseProvider(o.Provider); err != nil {
-			return invalidValue("provider", o.Provider)
-		}
+	p, err := rules.ParseProvider(s)
+	if err != nil {
+		return "", invalidValue("provider", s)
 	}
-	o.useColor, err = decideColor(o.Color, o.Out)
-	return err
+	return p, nil
 }
 
 // completeDeadline settles the live run's deadline from --request-timeout, which also bounds each
@@ -407,15 +398,7 @@ func (o *Options) noTargets() {
 }
 
 // writer is the report writer the flags ask for.
-func (o *Options) writer() *report.Writer {
-	w := report.NewWriter(o.Out, o.format, o.FixHints, o.useColor)
-	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = o.NoHeaders, o.SortBy, o.Quiet, o.ShowOK, o.Verbosity > 0
-	w.Version, w.Lang = buildVersion(), o.lang
-	if o.FixHints {
-		w.Width = cli.TerminalWidth(o.Out, isTerminal(o.Out))
-	}
-	return w
-}
+func (o *Options) writer() *report.Writer { return o.ReportFlags.writer(&o.Common) }
 
 // load reads what is diagnosed: the cluster, or the manifest input's worlds (then also returned, for
 // its notes and where its objects are defined).
@@ -461,7 +444,7 @@ func decideColor(mode string, out io.Writer) (bool, error) {
 // what a bad value's error lists.
 func flagValues(flag string) []string {
 	return map[string][]string{
-		"output":   {"text", "json", "yaml", "name", "wide", "sarif", "policyreport", "html"},
+		"output":   report.FormatNames(false),
 		"sort-by":  report.SortKeys,
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},
@@ -494,7 +477,12 @@ func Execute(streams genericiooptions.IOStreams, args []string) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprint(streams.ErrOut, report.ErrorLine(cli.ArgsLang(args, os.Getenv), err))
+	lang := cli.ArgsLang(args, os.Getenv)
+	fmt.Fprint(streams.ErrOut, report.ErrorLine(lang, err))
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(streams.ErrOut, ue.seeHelp().In(lang))
+	}
 	return ExitError
 }
 

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/memlimit"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/serve"
 )
 
@@ -59,6 +61,7 @@ Unless GOGC sets another, the heap may grow 15% past what is live between garbag
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Common = root.Common
+			o.liveOnly = true
 			if err := o.Complete(); err != nil {
 				return err
 			}
@@ -110,8 +113,16 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 	tuneMemory(os.Getenv, memlimit.Cgroup)
 	c, cfg, err := o.watchClients(ctx, "")
 	if err != nil {
-		return err
+		return liveOnly(err)
 	}
-	return serve.Run(ctx, serve.Config{Clients: c, Host: cfg.Host, Bind: o.Bind, PassLog: o.PassLog, ErrOut: o.ErrOut,
-		Handler: serve.Options{Report: o.Report, Lang: o.lang, StaleAfter: o.StaleAfter}, Version: build().Version, Commit: build().Commit})
+	return liveOnly(serve.Run(ctx, serve.Config{Clients: c, Host: cfg.Host, Bind: o.Bind, PassLog: o.PassLog, ErrOut: o.ErrOut,
+		Handler: serve.Options{Report: o.Report, Lang: o.lang, StaleAfter: o.StaleAfter}, Version: build().Version, Commit: build().Commit}))
+}
+
+// liveOnly is err without the -f hint of an unreachable API server (serve has no offline mode).
+func liveOnly(err error) error {
+	if ue := (*diagnose.UnreachableError)(nil); errors.As(err, &ue) {
+		return ue.LiveOnly()
+	}
+	return err
 }

@@ -98,7 +98,7 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *co
   kubectl lbdoctor explain "The specified VSwitch has no available ip."
   kubectl lbdoctor explain VSwitchAvailableIpNotExist
   kubectl lbdoctor explain tke.service.clb-loopback`,
-		Args: exactArgs(1),
+		Args: exactArgs(1, words.Say("an error code (E4011), a rule id or a pasted event message", "一个错误码（如 E4011）、规则 ID 或粘贴的事件信息")),
 		RunE: func(_ *cobra.Command, args []string) error {
 			f, err := report.ParseDataFormat(output)
 			if err != nil {

@@ -67,6 +67,7 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 		return report.Report{}, nil, err
 	}
 	rep.Provider.SetEvidence(det.Evidence)
+	rep.Provider.Undetected = opts.Provider == "" && det.Provider == rules.Generic
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
 	if opts.Chains {
 		rep.Chain = Chain(snap, t)

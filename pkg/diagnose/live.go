@@ -210,6 +210,23 @@ func LiveErr(err error, cfg *rest.Config, deadline time.Duration) error {
 
 // unreachableErr is the one line for a transport failure before any answer (refused, DNS, TLS).
 func unreachableErr(host string, ue *url.Error) error {
-	return words.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode",
-		"无法连接 %s 的 API 服务器：%v；请检查 --kubeconfig/--context，或用 -f FILE 离线诊断", host, ue.Err)
+	return &UnreachableError{Host: host, Err: ue.Err, worded: words.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context, or use -f FILE for offline mode",
+		"无法连接 %s 的 API 服务器：%v；请检查 --kubeconfig/--context，或用 -f FILE 离线诊断", host, ue.Err)}
+}
+
+// UnreachableError is a transport failure before any answer from the API server at Host; its text
+// suggests -f, the offline mode of the commands that have one.
+type UnreachableError struct {
+	Host   string
+	Err    error
+	worded error
+}
+
+func (e *UnreachableError) Error() string { return e.worded.Error() }
+func (e *UnreachableError) Unwrap() error { return e.worded }
+
+// LiveOnly is the error for a command without an offline mode (serve): no -f hint.
+func (e *UnreachableError) LiveOnly() error {
+	return words.Errorf("cannot reach the API server at %s: %v; check --kubeconfig/--context",
+		"无法连接 %s 的 API 服务器：%v；请检查 --kubeconfig/--context", e.Host, e.Err)
 }

@@ -26,6 +26,9 @@ type Transition struct {
 	Title    string          `json:"title"`
 	Path     string          `json:"path,omitempty"`
 	Message  string          `json:"message"`
+	// LocalizedMessage is Message in the report's language, set only where it differs (as a
+	// report's finding).
+	LocalizedMessage string `json:"localizedMessage,omitempty"`
 	// TargetDeleted is set on the findings cleared because their target is gone.
 	TargetDeleted bool `json:"targetDeleted,omitempty"`
 }
@@ -54,7 +57,7 @@ func Transitions(now time.Time, t snapshot.Target, before, after []report.Findin
 	var out []Transition
 	mk := func(change string, f report.Finding) Transition {
 		return Transition{Time: now, Change: change, Target: t, Rule: f.Rule, Code: f.Code, Severity: f.Severity,
-			Title: f.Title, Path: f.Path, Message: f.Message, TargetDeleted: deleted}
+			Title: f.Title, Path: f.Path, Message: f.Message, LocalizedMessage: f.LocalizedMessage, TargetDeleted: deleted}
 	}
 	for _, f := range after {
 		if !had[findingKey(f)] {
@@ -118,5 +121,5 @@ func WriteTransition(w io.Writer, tr Transition, asJSON bool) {
 	}
 	fmt.Fprintf(w, "%s  %s %-7s  %s  %s/%s/%s  %s: %s%s\n", tr.Time.Format("15:04:05"), sign,
 		strings.ToUpper(tr.Severity.String()), code, tr.Target.Kind.Lower(), tr.Target.Namespace, tr.Target.Name,
-		tr.Title, tr.Message, note)
+		tr.Title, report.Finding{Message: tr.Message, LocalizedMessage: tr.LocalizedMessage}.Shown(), note)
 }

@@ -34,8 +34,9 @@ type Held struct {
 
 // heldCommon are the fields of a held report that many reports share.
 type heldCommon struct {
-	provider rules.Provider
-	source   snapshot.Source
+	provider   rules.Provider
+	undetected bool
+	source     snapshot.Source
 	// ic is the Ingress's controller when IngressController is what Build makes of it (hasIC).
 	ic    checks.IngressController
 	hasIC bool
@@ -93,6 +94,7 @@ const (
 	ruleFix
 	ruleRisk
 	ruleDoc
+	ruleLink
 	// wordsMessage: Message is the English of the finding's words.
 	wordsMessage
 	retried
@@ -100,20 +102,20 @@ const (
 
 // findingExtra are a held finding's seldom-set fields, and the texts it does not derive.
 type findingExtra struct {
-	code, title, fix, risk, doc string
-	message                     string
-	event                       string
-	count                       int32
-	lastSeen                    time.Time
-	change                      *Change
-	location                    *snapshot.Location
-	consequences                []heldFinding
+	code, title, fix, risk, doc, link string
+	message, localizedMessage         string
+	event                             string
+	count                             int32
+	lastSeen                          time.Time
+	change                            *Change
+	location                          *snapshot.Location
+	consequences                      []heldFinding
 }
 
 // isZero reports whether no field of x is set (nil and empty slices differ; so do times of
 // different locations).
 func (x *findingExtra) isZero() bool {
-	return x.code == "" && x.title == "" && x.fix == "" && x.risk == "" && x.doc == "" && x.message == "" &&
+	return x.code == "" && x.title == "" && x.fix == "" && x.risk == "" && x.doc == "" && x.link == "" && x.message == "" && x.localizedMessage == "" &&
 		x.event == "" && x.count == 0 && x.lastSeen == (time.Time{}) && x.change == nil && x.location == nil &&
 		x.consequences == nil
 }
@@ -130,7 +132,7 @@ type heldSkip struct {
 // Hold is r held compactly; Report gives it back.
 func Hold(r Report) *Held {
 	h := &Held{target: r.Target, evidence: r.Provider.evidence, findings: holdFindings(r.Findings), skipped: holdSkips(r.Skipped)}
-	common := heldCommon{provider: r.Provider.Name, source: r.Source}
+	common := heldCommon{provider: r.Provider.Name, undetected: r.Provider.Undetected, source: r.Source}
 	var rare heldRare
 	if r.APIVersion != APIVersion {
 		rare.own |= ownAPIVersion
@@ -178,7 +180,7 @@ func (rare *heldRare) isZero() bool {
 func (h *Held) Report() Report {
 	common := h.common.Value()
 	r := Report{APIVersion: APIVersion, Kind: "Report", Target: h.target, Source: common.source,
-		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(words.English), evidence: h.evidence},
+		Provider: Provider{Name: common.provider, Evidence: h.evidence.In(words.English), Undetected: common.undetected, evidence: h.evidence},
 		Findings: expandFindings(h.findings), Skipped: expandSkips(h.skipped)}
 	if common.hasIC {
 		ic := controllerOf(common.ic)
@@ -258,6 +260,7 @@ func holdFinding(f *Finding) heldFinding {
 	own(ruleFix, f.Fix, rule.Fix, &x.fix)
 	own(ruleRisk, f.Risk, rule.Risk, &x.risk)
 	own(ruleDoc, f.Doc, rule.Doc, &x.doc)
+	own(ruleLink, f.Link, rule.Link(words.English), &x.link)
 	if !f.words.IsZero() && f.Message == f.words.In(words.English) {
 		h.from |= wordsMessage
 	} else {
@@ -267,6 +270,7 @@ func holdFinding(f *Finding) heldFinding {
 		h.from |= retried
 	}
 	x.event, x.count, x.lastSeen, x.change, x.location = f.Event, f.Count, f.LastSeen, f.Change, f.Location
+	x.localizedMessage = f.LocalizedMessage
 	x.consequences = holdFindings(f.Consequences)
 	if !x.isZero() {
 		h.extra = &x
@@ -296,11 +300,17 @@ func (h *heldFinding) finding() Finding {
 	f.Fix = text(ruleFix, rule.Fix, x.fix)
 	f.Risk = text(ruleRisk, rule.Risk, x.risk)
 	f.Doc = text(ruleDoc, rule.Doc, x.doc)
+	if h.from&ruleLink != 0 {
+		f.Link = rule.Link(words.English)
+	} else {
+		f.Link = x.link
+	}
 	f.Message = x.message
 	if h.from&wordsMessage != 0 {
 		f.Message = h.words.In(words.English)
 	}
 	f.Event, f.Count, f.LastSeen, f.Change, f.Location = x.event, x.count, x.lastSeen, x.change, x.location
+	f.LocalizedMessage = x.localizedMessage
 	f.Consequences = expandFindings(x.consequences)
 	return f
 }

@@ -53,6 +53,8 @@ const (
 	phSARIFDocumented
 	phSARIFVendorPage
 	phErrorPrefix
+	phUndetected
+	phTotalUndetected
 	phRetryHint
 	phCount // number of phrases; keep last
 )
@@ -98,6 +100,8 @@ var phrases = [phCount]words.Phrase{
 	phSARIFDocumented:   {En: "**Documented in:** %s. See also [%s](%s#%s).", Zh: "**文档：** %s。另见 [%s](%s#%s)。"},
 	phSARIFVendorPage:   {En: "\n\n**Vendor page:** [%[1]s](%[1]s)", Zh: "\n\n**厂商文档页：** [%[1]s](%[1]s)"},
 	phErrorPrefix:       {En: "error: %s\n", Zh: "错误：%s\n"},
+	phUndetected:        {En: "  note: the cloud could not be told, so only the provider-neutral checks ran; --provider %s runs a cloud's checks\n", Zh: "  说明：无法判断所在的云，只运行了与云厂商无关的检查；用 --provider %s 运行对应云的检查\n"},
+	phTotalUndetected:   {En: "note: %d object(s) on a cloud that could not be told: only the provider-neutral checks ran; --provider %s runs a cloud's checks", Zh: "说明：%d 个对象无法判断所在的云，只运行了与云厂商无关的检查；用 --provider %s 运行对应云的检查"},
 	phRetryHint:         {En: "%w; retry, or pass --allow-incomplete to accept it", Zh: "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
 }
 
@@ -182,9 +186,14 @@ func localizeFindings(fs []Finding, lang words.Lang) []Finding {
 			if f.Doc != "" {
 				f.Doc = rule.DocIn(lang)
 			}
+			if f.Link != "" {
+				f.Link = rule.Link(lang)
+			}
 		}
 		if !f.words.IsZero() && f.Message == f.words.In(words.English) {
-			f.Message = f.words.In(lang)
+			if m := f.words.In(lang); m != f.Message {
+				f.LocalizedMessage = m
+			}
 		}
 		if f.Change != nil {
 			c := *f.Change

@@ -65,13 +65,14 @@ func TestLocalize(t *testing.T) {
 	if c := zh.Findings[1].Change; c == nil || !hasHan(c.Consequence) || c.Class != r.Findings[1].Change.Class {
 		t.Errorf("change not localized: %+v", c)
 	}
-	if !hasHan(zh.Findings[1].Message) || hasHan(r.Findings[1].Message) {
-		t.Errorf("change message: %q / %q", r.Findings[1].Message, zh.Findings[1].Message)
+	// message stays English in every language; localizedMessage carries the report's language.
+	if zf := zh.Findings[1]; zf.Message != r.Findings[1].Message || hasHan(zf.Message) || !hasHan(zf.LocalizedMessage) || r.Findings[1].LocalizedMessage != "" {
+		t.Errorf("change message: %q / %q, localized %q", r.Findings[1].Message, zf.Message, zf.LocalizedMessage)
 	}
 	if zh.Findings[0].Message != "facts" {
 		t.Errorf("check facts changed: %q", zh.Findings[0].Message)
 	}
-	// JSON keys are the same in both languages.
+	// JSON keys are the same in both languages, but for localizedMessage.
 	keys := func(rep Report) []string {
 		var b bytes.Buffer
 		if err := Encode(&b, JSON, rep); err != nil {
@@ -84,7 +85,9 @@ func TestLocalize(t *testing.T) {
 		f := m["findings"].([]any)[1].(map[string]any)
 		var ks []string
 		for k := range f {
-			ks = append(ks, k)
+			if k != "localizedMessage" {
+				ks = append(ks, k)
+			}
 		}
 		for k := range f["change"].(map[string]any) {
 			ks = append(ks, "change."+k)

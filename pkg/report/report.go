@@ -85,9 +85,24 @@ type Provider struct {
 	// Evidence says in a few words what decided, e.g. "node providerID cn-beijing.i-2ze…" or
 	// "--provider flag".
 	Evidence string `json:"evidence"`
+	// Undetected is true when --provider was auto and no cloud could be told from the target or the
+	// cluster: only the provider-neutral checks ran, and --provider with a cloud's name (CloudNames)
+	// runs that cloud's checks.
+	Undetected bool `json:"undetected,omitempty"`
 
 	// evidence words Evidence in every language.
 	evidence words.Words
+}
+
+// CloudNames is the --provider values that name a cloud, as "tke|ack".
+func CloudNames() string {
+	var out []string
+	for _, p := range rules.Providers() {
+		if p != rules.Generic {
+			out = append(out, string(p))
+		}
+	}
+	return strings.Join(out, "|")
 }
 
 // String is the provider with its evidence, e.g. "tke (ingress class qcloud)".
@@ -106,14 +121,20 @@ type Finding struct {
 	// Source is "check", "event" or "check+event" (a check's prediction that an event confirms).
 	Source checks.Source `json:"source"`
 	// Event is the confirming event's message of a "check+event" finding.
-	Event   string `json:"event,omitempty"`
-	Path    string `json:"path,omitempty"`
+	Event string `json:"event,omitempty"`
+	Path  string `json:"path,omitempty"`
+	// Message is the facts of this instance, always in English: scripts may match it whatever the
+	// language of the report.
 	Message string `json:"message"`
-	// Fix, Risk and Doc come from the rule; a consequence has none (its cause's fix is the one to
-	// apply).
-	Fix     string `json:"fix,omitempty"`
-	Risk    string `json:"risk,omitempty"`
-	Doc     string `json:"doc,omitempty"`
+	// LocalizedMessage is Message in the report's language (--lang), set only where it differs.
+	LocalizedMessage string `json:"localizedMessage,omitempty"`
+	// Fix, Risk, Doc and Link come from the rule; a consequence has none (its cause's fix is the one
+	// to apply).
+	Fix  string `json:"fix,omitempty"`
+	Risk string `json:"risk,omitempty"`
+	Doc  string `json:"doc,omitempty"`
+	// Link is the rule's vendor page, in the report's language when the vendor has one in it.
+	Link    string `json:"link,omitempty"`
 	Retried bool   `json:"retried"`
 	Count   int32  `json:"count,omitempty"`
 	// LastSeen is the newest proving event's time, RFC 3339 in JSON and YAML.
@@ -134,6 +155,14 @@ type Finding struct {
 
 	// words is Message in every language, when the check worded it (words.Words).
 	words words.Words
+}
+
+// Shown is the message as text output shows it: LocalizedMessage, else Message.
+func (f Finding) Shown() string {
+	if f.LocalizedMessage != "" {
+		return f.LocalizedMessage
+	}
+	return f.Message
 }
 
 // Change is a changed field and what the cloud controller does with the change.
@@ -197,7 +226,7 @@ func Build(res checks.Result, source snapshot.Source, incomplete []snapshot.Fail
 			if err != nil {
 				return Report{}, err
 			}
-			jc.Fix, jc.Risk, jc.Doc = "", "", ""
+			jc.Fix, jc.Risk, jc.Doc, jc.Link = "", "", "", ""
 			out.Consequences = append(out.Consequences, jc)
 		}
 		r.Findings = append(r.Findings, out)
@@ -228,7 +257,7 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 	}
 	out := Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
 		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
-		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Retried: rule.Retried, Count: f.Count,
+		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Link: rule.Link(words.English), Retried: rule.Retried, Count: f.Count,
 		LastSeen: f.LastSeen, words: f.Words}
 	if c := f.Change; c != nil {
 		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence, src: *c}

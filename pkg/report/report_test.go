@@ -151,6 +151,13 @@ func TestPartialChecks(t *testing.T) {
 	if !strings.Contains(b.String(), "PARTIAL tke-service-existing-lb") {
 		t.Errorf("text: %s", b.String())
 	}
+	b.Reset()
+	quiet := NewWriter(&b, Text, false, false)
+	quiet.Quiet = true
+	_ = quiet.Write([]Report{r}, false)
+	if strings.Contains(b.String(), "PARTIAL") {
+		t.Errorf("-q text shows PARTIAL: %s", b.String())
+	}
 }
 
 // TestBuildRefusesUnknownRules: a finding that names no catalog rule never becomes an empty title, fix

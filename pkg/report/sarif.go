@@ -319,7 +319,7 @@ func objectName(t snapshot.Target) string {
 
 // sarifMessage is the finding's facts, with the confirming event when there is one.
 func sarifMessage(f Finding, lang words.Lang) string {
-	msg := f.Message
+	msg := f.Shown()
 	if msg == "" {
 		msg = f.Title
 	}

@@ -20,45 +20,6 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// Format is an output format.
-type Format string
-
-// Formats.
-const (
-	Text Format = "text"
-	JSON Format = "json"
-	YAML Format = "yaml"
-	// Name prints kubectl's TYPE/NAME of each object the table would show, one per line.
-	Name Format = "name"
-	// Wide prints only the summary table, with a column per severity and the skipped and suppressed counts.
-	Wide Format = "wide"
-	// SARIF is a SARIF 2.1.0 log for code scanning (GitHub and others).
-	SARIF Format = "sarif"
-	// PolicyReportFormat prints wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace
-	// (NewPolicyReports), as YAML documents for kubectl apply -f -.
-	PolicyReportFormat Format = "policyreport"
-)
-
-// ParseFormat validates an -o value.
-func ParseFormat(s string) (Format, error) {
-	switch Format(s) {
-	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat, HTML:
-		return Format(s), nil
-	}
-	return "", words.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif, policyreport or html)",
-		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif、policyreport 或 html）", s)
-}
-
-// ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
-// version): text, json or yaml.
-func ParseDataFormat(s string) (Format, error) {
-	f, err := ParseFormat(s)
-	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat || f == HTML {
-		return "", words.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
-	}
-	return f, nil
-}
-
 // SortKeys are the --sort-by keys of the summary table.
 var SortKeys = []string{"name", "namespace", "provider", "worst", "count"}
 
@@ -69,7 +30,7 @@ type Writer struct {
 	FixHints bool
 	// NoHeaders drops the table's header line.
 	NoHeaders bool
-	// Quiet hides SKIPPED lines and objects without findings.
+	// Quiet hides SKIPPED and PARTIAL lines and objects without findings.
 	Quiet bool
 	// ShowOK lists objects without findings in a several-object run (by default only problems and a total).
 	ShowOK bool
@@ -167,7 +128,12 @@ func (w *Writer) shown(reports []Report, several bool) []Report {
 	return out
 }
 
+// writeText prints the text formats; nothing when there is no report (stderr says so, as kubectl's
+// "No resources found").
 func (w *Writer) writeText(reports []Report, listAlways bool) {
+	if len(reports) == 0 {
+		return
+	}
 	several := len(reports) > 1 || listAlways
 	rows := w.sorted(w.shown(reports, several))
 	switch w.Format {
@@ -176,7 +142,7 @@ func (w *Writer) writeText(reports []Report, listAlways bool) {
 			if r.Cluster != "" {
 				fmt.Fprint(w.Out, r.Cluster+" ")
 			}
-			fmt.Fprintln(w.Out, ResourceName(r.Target))
+			fmt.Fprintln(w.Out, ResourceName(r.Target)+definedAt(r))
 		}
 		return
 	case Wide:
@@ -256,6 +222,20 @@ func (w *Writer) total(all, shown []Report) {
 		line += fmt.Sprintf(say(w.Lang, phTotalHidden), hidden)
 	}
 	fmt.Fprintln(w.Out, line)
+	if n := undetected(all); n > 0 {
+		fmt.Fprintf(w.Out, say(w.Lang, phTotalUndetected)+"\n", n, CloudNames())
+	}
+}
+
+// undetected counts the reports whose cloud could not be told.
+func undetected(reports []Report) int {
+	n := 0
+	for _, r := range reports {
+		if r.Provider.Undetected && r.Note == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // Encode writes v as JSON (indented by two spaces, HTML-escaped, newline-terminated) or YAML. A List
@@ -329,14 +309,11 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		}
 		kind := r.Target.Kind.Lower()
 		col := 2
-		object := kind + "/" + r.Target.Namespace + "/" + r.Target.Name
-		if len(r.AlsoDefinedAt) > 0 && r.Origin != nil {
-			object += " (" + r.Origin.String() + ")"
-		}
+		object := kind + "/" + r.Target.Namespace + "/" + r.Target.Name + definedAt(r)
 		cells := []string{object, providerName(r), worst, codes(r)}
 		if wide {
 			col = 4
-			cells = []string{kind, r.Target.Namespace, r.Target.Name, providerName(r), worst,
+			cells = []string{kind, r.Target.Namespace, r.Target.Name + definedAt(r), providerName(r), worst,
 				strconv.Itoa(r.Summary.Error), strconv.Itoa(r.Summary.Warning), strconv.Itoa(r.Summary.Info),
 				strconv.Itoa(len(r.Skipped)), strconv.Itoa(r.Summary.Suppressed), codes(r)}
 		}
@@ -346,6 +323,15 @@ func (w *Writer) summaryTable(reports []Report, wide bool) {
 		t.add(map[int]*color.Color{col: paint}, cells...)
 	}
 	t.write(w.Out)
+}
+
+// definedAt is " (file:line)" of a report whose object the input defines more than once, so that
+// its rows tell the definitions apart; "" otherwise.
+func definedAt(r Report) string {
+	if len(r.AlsoDefinedAt) > 0 && r.Origin != nil {
+		return " (" + r.Origin.String() + ")"
+	}
+	return ""
 }
 
 // table aligns columns by display width (East Asian wide characters and emoji take two cells), and
@@ -515,6 +501,9 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
 	fmt.Fprintf(w.Out, say(w.Lang, phProvider), r.Provider.Name, r.Provider.Evidence)
+	if r.Provider.Undetected && r.Note == nil {
+		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), CloudNames())
+	}
 	if ic := r.IngressController; ic != nil {
 		fmt.Fprintf(w.Out, say(w.Lang, phController), ic.Summary)
 	}
@@ -548,9 +537,9 @@ func (w *Writer) text(r Report) {
 			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
 		}
 		if where != "" {
-			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Message)
+			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Shown())
 		} else {
-			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Message)
+			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Shown())
 		}
 		if f.Source == checks.SourceCheckEvent {
 			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), f.Count, lastSeen(f.LastSeen), f.Event)
@@ -560,8 +549,8 @@ func (w *Writer) text(r Report) {
 		}
 		if w.FixHints {
 			hints := [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}}
-			if r, ok := rules.Get(f.Rule); ok && r.Link(w.Lang) != "" {
-				hints = append(hints, [2]string{say(w.Lang, phLink), r.Link(w.Lang)})
+			if f.Link != "" {
+				hints = append(hints, [2]string{say(w.Lang, phLink), f.Link})
 			}
 			for _, h := range hints {
 				for i, line := range wrap(h[1], w.Width-len(indent)-DisplayWidth(h[0])) {
@@ -579,10 +568,10 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, "  %s %s  %s  %s\n", w.dim.Sprint("SUPPRESSED"), CodeLabel(f.Rule), f.Title, w.dim.Sprintf(say(w.Lang, phSuppressedBy), f.Rule, IgnoreAnnotation))
 		}
 	}
-	for _, s := range r.Partial {
-		fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
-	}
 	if !w.Quiet {
+		for _, s := range r.Partial {
+			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
+		}
 		for _, s := range r.Skipped {
 			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
 		}
@@ -607,9 +596,9 @@ func CodeLabel(id rules.ID) string { return id.Slug() }
 func consequenceFacts(c Finding, lang words.Lang) string {
 	switch c.Source {
 	case checks.SourceEvent:
-		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Message)
+		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Shown())
 	case checks.SourceCheckEvent:
-		return fmt.Sprintf(say(lang, phConfirmedShort), c.Message, c.Count, lastSeen(c.LastSeen), c.Event)
+		return fmt.Sprintf(say(lang, phConfirmedShort), c.Shown(), c.Count, lastSeen(c.LastSeen), c.Event)
 	}
-	return c.Message
+	return c.Shown()
 }
