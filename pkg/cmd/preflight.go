@@ -17,6 +17,7 @@ import (
 // are the root's. The work is pkg/preflight's.
 type PreflightOptions struct {
 	Common
+	CloudOptions
 	Filenames, Base                              []string
 	Recursive, AllowDestructive, AllowIncomplete bool
 	Provider                                     string
@@ -62,6 +63,7 @@ credentials: the base branch's manifests).`,
 	f.BoolVar(&o.AllowDestructive, "allow-destructive", false, "Report changes that delete or recreate a load balancer, or remove listeners of a reused one, as warnings, not errors")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings even when a read of the cluster failed for a reason other than permissions")
 	f.StringVarP(&o.Output, "output", "o", "text", "Output format: text, json, yaml or sarif")
+	o.CloudOptions.addFlags(f)
 	f.StringVar(&o.Provider, "provider", o.Provider, "Cloud provider: "+fmt.Sprint(providerValues()))
 	return cmd
 }
@@ -90,7 +92,7 @@ func (o *PreflightOptions) Complete() error {
 		return err
 	}
 	o.run = preflight.Options{Files: snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: ns, Recursive: o.Recursive},
-		Targets: targets, AllowDestructive: o.AllowDestructive, Deadline: o.deadline, Warn: o.warn}
+		Targets: targets, AllowDestructive: o.AllowDestructive, Deadline: o.deadline, Warn: o.warn, Cloud: o.CloudOptions.read(o.deadline)}
 	if explicit {
 		o.run.Namespace = ns
 	}
@@ -112,6 +114,9 @@ func (o *PreflightOptions) Complete() error {
 
 // Validate checks the flags: manifests are needed, and a format with one document per report.
 func (o *PreflightOptions) Validate() error {
+	if err := o.CloudOptions.validate(false); err != nil {
+		return err
+	}
 	if len(o.Filenames) == 0 {
 		return words.Errorf("preflight needs the manifests to apply: -f FILE, DIR or -", "preflight 需要将要应用的清单：-f FILE、DIR 或 -")
 	}
