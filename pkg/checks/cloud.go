@@ -92,7 +92,7 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 	return out
 }
 
-// cloudRequest adds what the target's cloud checks need to req.
+// request adds what the target's cloud checks need to req.
 func (s *cloudSide) request(c *Context, req *cloud.Request) {
 	if id, _, _ := s.lb(c); id != "" {
 		req.LoadBalancerIDs = appendNew(req.LoadBalancerIDs, id)
