@@ -132,7 +132,9 @@ type Context struct {
 	check    *Check
 	findings []Finding
 	skips    []Skip
-	partial  []Skip
+	// skipped are the skips by check and reason, so that a reason met again is found at once.
+	skipped map[[2]string]bool
+	partial []Skip
 	// undeclared holds the first rule the running check emitted without declaring it.
 	undeclared error
 	// reqs is scratch space for the reads of one input. The rest caches what several checks derive
@@ -247,17 +249,21 @@ func (c *Context) skip(err error) {
 		}
 		return
 	}
-	for _, s := range c.skips {
-		if s.Check == c.check.Name && s.Reason == err.Error() {
-			return
-		}
+	reason := err.Error()
+	key := [2]string{c.check.Name, reason}
+	if c.skipped[key] {
+		return
 	}
+	if c.skipped == nil {
+		c.skipped = map[[2]string]bool{}
+	}
+	c.skipped[key] = true
 	class := snapshot.ClassOf(err)
 	var ce *classedError
 	if errors.As(err, &ce) {
 		class = ce.class
 	}
-	s := Skip{Check: c.check.Name, Reason: err.Error(), Class: class}
+	s := Skip{Check: c.check.Name, Reason: reason, Class: class}
 	own := err
 	if ce != nil {
 		own = ce.err

@@ -29,7 +29,17 @@ func (u lbUser) String() string { return fmt.Sprintf("%s %s/%s", u.kind, Clip(u.
 // lbIndex maps CLB ids to the Services and Ingresses that use them.
 type lbIndex struct {
 	byID map[string][]lbUser
-	err  error
+	// declaring are, by CLB id and listener port, the Services reusing that CLB that declare the
+	// port (each once), in byID's order; reused is the CLB id each such Service reuses, by ns/name.
+	declaring map[string]map[lbPort][]lbUser
+	reused    map[string]string
+	err       error
+}
+
+// lbPort is a listener port of a load balancer.
+type lbPort struct {
+	port  int32
+	proto corev1.Protocol
 }
 
 var lbUsersKey = snapshot.NewMemoKey[lbIndex]("lb-users")
@@ -64,10 +74,21 @@ func indexLBUsers(c *Context) lbIndex {
 	if err != nil {
 		return lbIndex{err: err}
 	}
-	idx := lbIndex{byID: map[string][]lbUser{}}
+	idx := lbIndex{byID: map[string][]lbUser{}, declaring: map[string]map[lbPort][]lbUser{}, reused: map[string]string{}}
 	for _, s := range svcs {
 		if id := s.Annotations[annSvcExistedLB]; id != "" {
-			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Service", ns: s.Namespace, name: s.Name, reuses: true, svc: s})
+			u := lbUser{kind: "Service", ns: s.Namespace, name: s.Name, reuses: true, svc: s}
+			idx.byID[id] = append(idx.byID[id], u)
+			idx.reused[s.Namespace+"/"+s.Name] = id
+			if idx.declaring[id] == nil {
+				idx.declaring[id] = map[lbPort][]lbUser{}
+			}
+			for _, p := range s.Spec.Ports {
+				k := lbPort{p.Port, protocolOf(p)}
+				if us := idx.declaring[id][k]; len(us) == 0 || us[len(us)-1].svc != s {
+					idx.declaring[id][k] = append(us, u)
+				}
+			}
 		} else if id := s.Annotations[annSvcLBID]; id != "" {
 			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Service", ns: s.Namespace, name: s.Name, svc: s})
 		}

@@ -3,7 +3,6 @@ package checks
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -126,29 +125,22 @@ func checkServiceAnnotations(c *Context) error {
 var zoneRE = regexp.MustCompile(`^[a-z]+-[a-z]+(-[a-z]+)?-[0-9]+$`)
 
 // checkServiceExistingLB finds a reused CLB that TKE created for another object (E4012) and
-// listener ports that another Service reusing the same CLB already declares (E4014).
+// listener ports that another Service reusing the same CLB already declares (E4014). It reads the
+// users of the CLB from the index by id and port, so that n Services sharing one CLB cost n, not n².
 func checkServiceExistingLB(c *Context) error {
-	id, users, ok := reusedLB(c, c.Service.Annotations, annSvcExistedLB)
-	if !ok {
+	id := c.Service.Annotations[annSvcExistedLB]
+	if id == "" {
 		return nil
 	}
-	// One finding per rule and path, naming every other object involved.
+	idx := Memo(c, lbUsersKey, func() lbIndex { return indexLBUsers(c) })
+	if idx.err != nil {
+		return nil
+	}
+	c.NotePartial()
 	var creators []string
-	sharing := make([][]string, len(c.Service.Spec.Ports)) // per port of the target, the users declaring it
-	for _, u := range users {
+	for _, u := range idx.byID[id] {
 		if !u.reuses {
 			creators = append(creators, u.String())
-			continue
-		}
-		if u.svc == nil {
-			continue
-		}
-		for i, p := range c.Service.Spec.Ports {
-			for _, q := range u.svc.Spec.Ports {
-				if p.Port == q.Port && protocolOf(p) == protocolOf(q) && !slices.Contains(sharing[i], u.String()) {
-					sharing[i] = append(sharing[i], u.String())
-				}
-			}
 		}
 	}
 	if len(creators) > 0 {
@@ -156,16 +148,42 @@ func checkServiceExistingLB(c *Context) error {
 			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
 			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", Clip(id), ListWords(creators, 5)))
 	}
-	for i, us := range sharing {
-		if len(us) > 0 {
-			p := c.Service.Spec.Ports[i]
+	self := idx.reused[c.Service.Namespace+"/"+c.Service.Name] == id
+	for i, p := range c.Service.Spec.Ports {
+		if us := othersWords(idx.declaring[id][lbPort{p.Port, protocolOf(p)}], c.Service, self, 5); us != nil {
 			c.Say(tkerules.ServiceE4014, fmt.Sprintf("spec.ports[%d]", i), words.Say(
 				"port %d/%s is also declared on reused load balancer %s by %s",
 				"复用的负载均衡 %[3]s 上，%[4]s 也声明了端口 %[1]d/%[2]s",
-				p.Port, Clip(string(protocolOf(p))), Clip(id), ListWords(us, 5)))
+				p.Port, Clip(string(protocolOf(p))), Clip(id), *us))
 		}
 	}
 	return nil
+}
+
+// othersWords lists, as ListWords does, the users other than Service svc (which is among them when
+// self is set), reading no more than max+1 of them; nil when there are none.
+func othersWords(users []lbUser, svc *corev1.Service, self bool, max int) *words.Words {
+	n := len(users)
+	if self {
+		n--
+	}
+	if n <= 0 {
+		return nil
+	}
+	var first []string
+	for _, u := range users {
+		if len(first) == max {
+			break
+		}
+		if !(u.ns == svc.Namespace && u.name == svc.Name) {
+			first = append(first, u.String())
+		}
+	}
+	w := ListWords(first, max)
+	if n > len(first) {
+		w = words.Say("%s and %d more", "%s 等另外 %d 个", ListWords(first, max), n-len(first))
+	}
+	return &w
 }
 
 func protocolOf(p corev1.ServicePort) corev1.Protocol {

@@ -148,7 +148,7 @@ func TestSARIFOutputAndExitCodes(t *testing.T) {
 	t.Run("completion and help name sarif", func(t *testing.T) {
 		out, _, code := run(t, "__complete", "-o", "")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if code != ExitOK || strings.Join(lines[:len(lines)-1], " ") != "text json yaml name wide sarif policyreport" {
+		if code != ExitOK || strings.Join(lines[:len(lines)-1], " ") != "text json yaml name wide sarif policyreport html" {
 			t.Errorf("completion %q", out)
 		}
 		help, _, _ := run(t, "--help")

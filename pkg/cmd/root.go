@@ -165,7 +165,7 @@ and no -n: every one in the input).`,
 	f.VarP(&cli.Filenames{List: &o.Filenames, Empty: &o.emptyFilename}, "filename", "f", "Offline mode: read objects from FILE, DIR or - (stdin) instead of the cluster; repeat or separate with commas")
 	f.BoolVarP(&o.Recursive, "recursive", "R", false, "Read the -f directories with their subdirectories (hidden ones, such as .git, left out)")
 	f.StringVar(&o.GroupFiles, "group-files", string(snapshot.GroupDir), "Which -f files are read as one cluster: dir (the files found in each directory; the files named on the command line, standard input among them, together), file (each file) or all; files that define the same object are never merged, each is diagnosed without the other")
-	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts), sarif (SARIF 2.1.0 for code scanning) or policyreport (wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace, as YAML documents for kubectl apply -f -: an error fails (severity high), a warning or info warns (medium, info), a check that could not run is error or skip; printed only, never written to the cluster)")
+	f.StringVarP(&o.Output, "output", "o", o.Output, "Output format: text, json, yaml, name (TYPE/NAME of each object listed), wide (the summary table with counts), sarif (SARIF 2.1.0 for code scanning) or policyreport (wgpolicyk8s.io/v1alpha2 PolicyReport objects, one per namespace, as YAML documents for kubectl apply -f -: an error fails (severity high), a warning or info warns (medium, info), a check that could not run is error or skip; printed only, never written to the cluster) or html (one self-contained page: the summary, each finding with cause, fix, risk and vendor link, and each target's chain from the load balancer to its pods)")
 	f.BoolVar(&o.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
 	f.StringVar(&o.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "Text: hide SKIPPED lines and objects without findings")
@@ -209,6 +209,7 @@ and no -n: every one in the input).`,
 	}
 	cmd.AddCommand(newServeCommand(o))
 	cmd.AddCommand(newPreflightCommand(o))
+	cmd.AddCommand(newMCPCommand(o))
 	return cmd
 }
 
@@ -385,7 +386,7 @@ func (o *Options) collect(ctx context.Context) ([]report.Report, []snapshot.Fail
 	if targets == 0 {
 		o.noTargets()
 	}
-	reports, err := diagnose.All(batches, diagnose.Options{Provider: o.provider, Input: in, Warn: o.warn})
+	reports, err := diagnose.All(batches, diagnose.Options{Provider: o.provider, Input: in, Warn: o.warn, Chains: o.format == report.HTML})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -465,7 +466,7 @@ func decideColor(mode string, out io.Writer) (bool, error) {
 // what a bad value's error lists.
 func flagValues(flag string) []string {
 	return map[string][]string{
-		"output":   {"text", "json", "yaml", "name", "wide", "sarif", "policyreport"},
+		"output":   {"text", "json", "yaml", "name", "wide", "sarif", "policyreport", "html"},
 		"sort-by":  report.SortKeys,
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},

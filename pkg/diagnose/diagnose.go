@@ -30,6 +30,8 @@ type Options struct {
 	// Warn, when set, hears each warning about a target's annotations (a lbdoctor.io/ignore entry
 	// that names no rule), one line each, worded in every language.
 	Warn func(line words.Words)
+	// Chains sets each report's Chain (the way from the listeners to the pods), for drawn outputs.
+	Chains bool
 }
 
 // Target diagnoses one target of snap: the checks of its provider (forced, or detected), its
@@ -66,6 +68,9 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 	}
 	rep.Provider.SetEvidence(det.Evidence)
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
+	if opts.Chains {
+		rep.Chain = Chain(snap, t)
+	}
 	var warnings []words.Words
 	if v := Meta(snap, t).Annotations[report.IgnoreAnnotation]; v != "" {
 		for _, e := range rep.Suppress(report.ParseIgnore(v)) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -50,11 +51,11 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 		}
 		if len(others) > 0 {
 			return nil, words.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s",
-				"%q 不属于所给的 --provider/--kind；它属于：%s", q, strings.Join(others, ", "))
+				"%q 不属于所给的 --provider/--kind；它属于：%s", checks.ClipTo(q, 200), strings.Join(others, ", "))
 		}
 	}
 	return nil, words.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules",
-		"没有与 %q 对应的已记录错误码、规则或已知事件消息；可用 kubectl lbdoctor rules 列出全部", q)
+		"没有与 %q 对应的已记录错误码、规则或已知事件消息；可用 kubectl lbdoctor rules 列出全部", checks.ClipTo(q, 200))
 }
 
 // ParseExplainFilter reads explain's --provider (a provider of the catalog) and --kind (svc,

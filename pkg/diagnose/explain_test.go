@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
@@ -55,6 +56,20 @@ func TestExplainChinese(t *testing.T) {
 				if !slices.Contains(got, id) {
 					t.Errorf("Explain(%q) = %v, want it to hold %s", tt.q, got, id)
 				}
+			}
+		})
+	}
+}
+
+func TestExplainClipsItsArgument(t *testing.T) {
+	for name, q := range map[string]string{"ASCII": strings.Repeat("E", 100_000), "Chinese": strings.Repeat("负载", 50_000)} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Explain(q, "", "")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if n := len(err.Error()); n > 400 {
+				t.Errorf("error is %d bytes long", n)
 			}
 		})
 	}

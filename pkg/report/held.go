@@ -59,6 +59,7 @@ type heldRare struct {
 	cluster       string
 	origin        *snapshot.Location
 	alsoDefinedAt []snapshot.Location
+	chain         *Chain
 }
 
 // rareOwn are flags of the derivable report fields a heldRare keeps as they are.
@@ -157,7 +158,7 @@ func Hold(r Report) *Held {
 	}
 	rare.note, rare.partial, rare.incomplete = r.Note, holdSkips(r.Partial), r.Incomplete
 	rare.suppressed, rare.cluster = holdFindings(r.Suppressed), r.Cluster
-	rare.origin, rare.alsoDefinedAt = r.Origin, r.AlsoDefinedAt
+	rare.origin, rare.alsoDefinedAt, rare.chain = r.Origin, r.AlsoDefinedAt, r.Chain
 	if !rare.isZero() {
 		h.rare = &rare
 	}
@@ -170,7 +171,7 @@ func (h *Held) Target() snapshot.Target { return h.target }
 // isZero reports whether no field of the heldRare is set (nil and empty slices differ).
 func (rare *heldRare) isZero() bool {
 	return rare.own == 0 && rare.ic == nil && rare.note == nil && rare.partial == nil && rare.incomplete == nil &&
-		rare.suppressed == nil && rare.cluster == "" && rare.origin == nil && rare.alsoDefinedAt == nil
+		rare.suppressed == nil && rare.cluster == "" && rare.origin == nil && rare.alsoDefinedAt == nil && rare.chain == nil
 }
 
 // Report is the report h holds, equal to the one Hold took.
@@ -202,7 +203,7 @@ func (h *Held) Report() Report {
 	}
 	r.Note, r.Partial, r.Incomplete = rare.note, expandSkips(rare.partial), rare.incomplete
 	r.Suppressed, r.Cluster = expandFindings(rare.suppressed), rare.cluster
-	r.Origin, r.AlsoDefinedAt = rare.origin, rare.alsoDefinedAt
+	r.Origin, r.AlsoDefinedAt, r.Chain = rare.origin, rare.alsoDefinedAt, rare.chain
 	r.Summary = summaryOf(r.Findings, len(r.Suppressed))
 	if rare.own&ownSummary != 0 {
 		r.Summary = rare.summary

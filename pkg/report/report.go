@@ -49,6 +49,8 @@ type Report struct {
 	// AlsoDefinedAt are the input's other definitions of the same object, each diagnosed in a
 	// report of its own.
 	AlsoDefinedAt []snapshot.Location `json:"alsoDefinedAt,omitempty"`
+	// Chain is the way from the load balancer to the pods, set when asked (diagnose.Options.Chains).
+	Chain *Chain `json:"-"`
 }
 
 // IngressController is the ingress controller of an Ingress target.

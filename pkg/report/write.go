@@ -42,18 +42,18 @@ const (
 // ParseFormat validates an -o value.
 func ParseFormat(s string) (Format, error) {
 	switch Format(s) {
-	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat:
+	case Text, JSON, YAML, Name, Wide, SARIF, PolicyReportFormat, HTML:
 		return Format(s), nil
 	}
-	return "", words.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif or policyreport)",
-		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif 或 policyreport）", s)
+	return "", words.Errorf("unknown output format %q (want text, json, yaml, name, wide, sarif, policyreport or html)",
+		"未知的输出格式 %q（应为 text、json、yaml、name、wide、sarif、policyreport 或 html）", s)
 }
 
 // ParseDataFormat validates the -o value of a document that is not a report (the rule catalog, the
 // version): text, json or yaml.
 func ParseDataFormat(s string) (Format, error) {
 	f, err := ParseFormat(s)
-	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat {
+	if err != nil || f == Name || f == Wide || f == SARIF || f == PolicyReportFormat || f == HTML {
 		return "", words.Errorf("unknown output format %q (want text, json or yaml)", "未知的输出格式 %q（应为 text、json 或 yaml）", s)
 	}
 	return f, nil
@@ -143,6 +143,8 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 		return Encode(w.Out, JSON, NewSARIFIn(reports, w.Version, w.Lang))
 	case PolicyReportFormat:
 		return writePolicyReports(w.Out, NewPolicyReports(reports, w.Lang))
+	case HTML:
+		return writeHTML(w.Out, reports, w.Lang)
 	}
 	ew := &errWriter{w: w.Out}
 	out := w.Out

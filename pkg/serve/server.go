@@ -80,7 +80,7 @@ func Run(ctx context.Context, cfg Config) error {
 	hopts := cfg.Handler
 	hopts.OutOfSync = m.OutOfSyncFor
 	hopts.Findings = m.StreamFindings()
-	srv := &http.Server{Handler: NewHandler(reg, eng, hopts), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(NewHandler(reg, eng, hopts), MaxConns)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	endpoints := words.Say("/metrics, /healthz and /readyz", "/metrics、/healthz 和 /readyz")

@@ -57,7 +57,12 @@ func (f Files) Load() (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return build(in.files, nil)
+	s, err := build(in.files, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.Warnings = append(in.notes, s.Warnings...)
+	return s, nil
 }
 
 // manifestFile reports whether a file name is read from a directory: .yaml, .yml or .json.
@@ -110,7 +115,7 @@ func (in *input) expand(p string, recursive bool) ([]found, error) {
 			}
 		}
 		for _, e := range entries {
-			if !e.IsDir() && manifestFile(e.Name()) && !not[e.Name()] {
+			if !e.IsDir() && manifestFile(e.Name()) && !not[e.Name()] && in.regular(filepath.Join(dir, e.Name()), e) {
 				out = append(out, found{name: filepath.Join(dir, e.Name())})
 			}
 		}
@@ -215,6 +220,8 @@ type input struct {
 	skipped []string
 	// hints say how to read what was left out (render a Helm chart, build a kustomization).
 	hints []words.Words
+	// notes are the entries of directories left out that are no regular file (irregular).
+	notes []words.Words
 }
 
 func (in *input) skip(name string) { in.skipped = append(in.skipped, name) }
@@ -250,7 +257,7 @@ type manifestObject struct {
 func (f Files) read() (*input, error) {
 	wd, _ := os.Getwd()
 	in := &input{}
-	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
+	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, aliases: MaxAliasNodes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
 	for _, p := range f.Paths {
 		if p == "" {
 			return nil, words.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或用 - 表示标准输入")
@@ -311,6 +318,8 @@ func namesOf(names []string, n int) words.Words {
 type reader struct {
 	defaultNS string
 	budget    int64
+	// aliases is what is left of the input's alias expansion budget (MaxAliasNodes).
+	aliases int
 	// wd is the working directory locations are relative to.
 	wd    string
 	stdin io.Reader
@@ -383,9 +392,13 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 		if d.obj.Kind != yaml.MappingNode {
 			return nil, notObject(m.name, d.obj.Line, d.n)
 		}
-		v, err := toValue(d.obj)
+		v, err := toValue(d.obj, &r.aliases)
 		if err != nil {
-			return nil, inDocument(m.name, d.obj.Line, d.n, err)
+			line := d.obj.Line
+			if ae := (*aliasError)(nil); errors.As(err, &ae) {
+				line = ae.line
+			}
+			return nil, inDocument(m.name, line, d.n, err)
 		}
 		u := &unstructured.Unstructured{Object: v.(map[string]any)}
 		if err := r.objects(m, u, d.obj, d.n, words.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
@@ -578,6 +591,9 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 	if u.GetNamespace() == "" && !clusterScopedKind(u.GroupVersionKind().GroupKind()) {
 		u.SetNamespace(r.defaultNS)
 	}
+	if line, err, bad := metadataError(u, n); bad {
+		return &addError{line, err}
+	}
 	if u.GetName() == "" && u.GetKind() != "Event" {
 		return &addError{n.Line, words.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
@@ -607,6 +623,9 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 				u = u.DeepCopy()
 			}
 			if err := s.addUnstructured(u); err != nil {
+				if line, ferr, ok := fieldError(u, o.node); ok {
+					return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
+				}
 				return nil, inDocument(m.name, o.node.Line, o.doc, err)
 			}
 			if o.id == "" {

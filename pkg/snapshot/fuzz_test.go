@@ -19,6 +19,11 @@ func FuzzFromFiles(f *testing.F) {
 	}
 	f.Add([]byte(`{"apiVersion":"v1","kind":"List","items":[{"apiVersion":"v1","kind":"List","items":[]}]}`))
 	f.Add([]byte("apiVersion: networking.k8s.io/v1beta1\nkind: Ingress\nmetadata: {name: x}\nspec: {backend: {servicePort: [1]}}\n"))
+	// Aliases: to a containing node, through a merge key, and expanding past the input's budget.
+	f.Add([]byte("apiVersion: v1\nkind: Service\nmetadata: &a {name: m, self: *a}\n"))
+	f.Add([]byte("apiVersion: v1\nkind: Service\nmetadata: &m\n  name: m\n  <<: *m\n"))
+	f.Add([]byte("apiVersion: v1\nkind: Service\nmetadata: {name: m}\nspec:\n  b: &b {type: ClusterIP}\n  ports: [{<<: *b, port: 80}, *b]\n"))
+	f.Add([]byte("a: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\napiVersion: v1\nkind: List\nitems: [*c]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := FromFiles([]string{"-"}, bytes.NewReader(data), "default")
 		if err != nil {

@@ -99,7 +99,8 @@ func (s *Snapshot) Manifest(kind, ns, name string) (map[string]any, bool) {
 	if !ok {
 		return nil, false
 	}
-	v, err := toValue(o.node)
+	budget := MaxAliasNodes
+	v, err := toValue(o.node, &budget)
 	m, isMap := v.(map[string]any)
 	if err != nil || !isMap {
 		return nil, false

@@ -88,6 +88,7 @@ func (f Files) LoadWorlds() (*Input, error) {
 			"跳过了 %d 个不含 Kubernetes 对象的文件：%s", len(raw.skipped), namesOf(raw.skipped, 10)))
 	}
 	in.Notes = append(in.Notes, raw.hints...)
+	in.Notes = append(in.Notes, raw.notes...)
 	var keys []string
 	groups := map[string][]*manifest{}
 	for _, m := range raw.files {

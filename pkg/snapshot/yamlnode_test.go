@@ -44,7 +44,8 @@ func TestToValueMatchesKubectlDecoding(t *testing.T) {
 			if err := yaml.Unmarshal([]byte(tt.doc), &n); err != nil {
 				t.Fatal(err)
 			}
-			got, err := toValue(&n)
+			budget := MaxAliasNodes
+			got, err := toValue(&n, &budget)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +71,8 @@ func TestToValueBoundsAliasExpansion(t *testing.T) {
 	if err := yaml.Unmarshal([]byte(doc), &n); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := toValue(&n); err == nil {
+	budget := MaxAliasNodes
+	if _, err := toValue(&n, &budget); err == nil {
 		t.Error("a document expanding to 10^9 nodes was converted")
 	}
 }
