@@ -40,3 +40,32 @@ for f in examples/*/broken.yaml examples/*/fixed.yaml; do
   echo
   "$work/scenario" delete "$work/state.json" >/dev/null 2>&1
 done
+
+# The cloud side: two SIMULATED clouds (internal/cloudsim, signature-verifying stand-ins for the
+# Tencent Cloud and Alibaba Cloud APIs, never the vendors' clouds) hold the load balancers of the
+# objects in hack/democloud/cluster.yaml; `--cloud` reads them through the vendors' SDKs.
+go build -o "$work/cloudsim" ./hack/cloudsim || exit 2
+"$work/cloudsim" -tke hack/democloud/tke.yaml -ack hack/democloud/ack.yaml >"$work/cloudsim.out" 2>&1 &
+sim=$!
+trap 'kill $sim 2>/dev/null; cleanup' EXIT
+for _ in $(seq 50); do
+  [ "$(wc -l <"$work/cloudsim.out")" -ge 2 ] && break
+  sleep 0.1
+done
+tke_url=$(awk '$1=="tke"{print $2}' "$work/cloudsim.out")
+ack_url=$(awk '$1=="ack"{print $2}' "$work/cloudsim.out")
+[ -n "$tke_url" ] && [ -n "$ack_url" ] || { echo "demo: the simulated clouds did not start" >&2; cat "$work/cloudsim.out" >&2; exit 2; }
+"$work/scenario" apply "$work/state.json" hack/democloud/cluster.yaml >/dev/null 2>"$work/apply.err" || { cat "$work/apply.err" >&2; exit 2; }
+echo "=== cloud side: the load balancers below live in a SIMULATED cloud on this machine ==="
+echo "=== (SIMULATED Tencent Cloud at $tke_url, SIMULATED Alibaba Cloud at $ack_url); the findings of source cloud come from it ==="
+echo
+echo "\$ kubectl lbdoctor -n shop --cloud --cloud-region ap-guangzhou    # SIMULATED Tencent Cloud"
+LBDOCTOR_TKE_ENDPOINT=$tke_url TENCENTCLOUD_SECRET_ID=AKIDsimDEMO0000000000000000000000001 TENCENTCLOUD_SECRET_KEY=simdemokey000000000000000000000001 \
+  kubectl lbdoctor -n shop --cloud --cloud-region ap-guangzhou --provider tke --color=never
+echo "(exit $?)"
+echo
+echo "\$ kubectl lbdoctor -n pay --cloud --cloud-region cn-hangzhou    # SIMULATED Alibaba Cloud"
+LBDOCTOR_ACK_ENDPOINT=$ack_url ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI5tSIMDEMO0000001 ALIBABA_CLOUD_ACCESS_KEY_SECRET=sim-demo-secret \
+  kubectl lbdoctor -n pay --cloud --cloud-region cn-hangzhou --provider ack --color=never
+echo "(exit $?)"
+"$work/scenario" delete "$work/state.json" >/dev/null 2>&1

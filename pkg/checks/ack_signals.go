@@ -38,6 +38,6 @@ func ackCloud() Cloud {
 		ccm = append(ccm, Component{Resource: snapshot.Deployments, Name: name, Image: alibabaImage, Vendor: alibaba},
 			Component{Resource: snapshot.DaemonSets, Name: name, Image: alibabaImage, Vendor: alibaba})
 	}
-	return Cloud{Name: ackrules.Provider, Checks: ackServiceChecks,
+	return Cloud{Name: ackrules.Provider, Checks: concatChecks(ackServiceChecks, ackCloudChecks()), side: ackSide,
 		Signals: Signals{Annotations: ackPrefixes, LoadBalancerClasses: []string{ackNLBClass}, ProviderID: ackProviderID, Components: ccm}}
 }

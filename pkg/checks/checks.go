@@ -73,6 +73,8 @@ const (
 	SourceEvent Source = "event"
 	// SourceCheckEvent: a check predicted it and an event confirms it; one finding carries both.
 	SourceCheckEvent Source = "check+event"
+	// SourceCloud: a cloud check (--cloud) saw it in what the cloud's API answered.
+	SourceCloud Source = "cloud"
 )
 
 // Finding is one problem found by a check, proven by an event, or both.
@@ -177,7 +179,11 @@ func (c *Context) Say(id rules.ID, path string, w words.Words) {
 		c.refuse(id, "does not declare it in Emits")
 		return
 	}
-	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceCheck,
+	src := SourceCheck
+	if id.Rule().FromCloud() {
+		src = SourceCloud
+	}
+	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: src,
 		Path: ClipTo(path, maxPath), Message: w.In(words.English), Words: w})
 }
 
@@ -557,7 +563,7 @@ func (su *Suite) Plan(provider rules.Provider) snapshot.Plan {
 func mergeConfirmed(fs []Finding) []Finding {
 	out := make([]Finding, 0, len(fs))
 	for _, f := range fs {
-		if f.Source == SourceCheck {
+		if f.Source == SourceCheck || f.Source == SourceCloud {
 			out = append(out, f)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"k8s.io/client-go/kubernetes/scheme"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -43,11 +44,13 @@ type emission struct {
 	file     string
 	objs     func() []runtime.Object
 	event    string
+	// cloud, set with objs, changes the healthy cloud of the fixture (cloudWorld) for a cloud rule.
+	cloud func(*cloud.Facts)
 }
 
 // emissions proves every rule of the catalog can be reported: a rule a check declares is emitted by
 // that check from the objects (its fixture is file or objs), an event-only rule by its event.
-var emissions = map[rules.ID]emission{
+var emissions = withCloudEmissions(map[rules.ID]emission{
 	ackrules.ServiceNetworkConflict:            {target: svcWeb, provider: ackrules.Provider, event: "NetworkConflict"},
 	ackrules.ServiceOrderArrearage:             {target: svcWeb, provider: ackrules.Provider, event: "ORDER.ARREARAGE"},
 	ackrules.ServicePayInsufficientBalance:     {target: svcWeb, provider: ackrules.Provider, event: "PAY.INSUFFICIENT_BALANCE"},
@@ -226,7 +229,7 @@ var emissions = map[rules.ID]emission{
 	tkerules.IngressGroupAfterCreation:   {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.group-after-creation.yaml"},
 	tkerules.IngressHTTPSListenerRemoved: {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.https-listener-removed.yaml"},
 	rules.GenericIngressBackendsChange:   {target: ingBar, provider: ackrules.Provider, file: "generic.ingress.backends-change.yaml"},
-}
+})
 
 // backendQuotaObjects: a Service alone on 201 nodes in Cluster mode, over the CLB's 200 backends.
 func backendQuotaObjects() []runtime.Object {
@@ -307,6 +310,11 @@ func emissionSnapshot(t *testing.T, e emission) *snapshot.Snapshot {
 		o = eventFixture(e)
 	}
 	snap := fixture(t, o...)
+	if e.cloud != nil {
+		f := cloudWorld(e.provider, e.target.kind)
+		e.cloud(f)
+		snap.Clouds = map[string]*cloud.Facts{string(e.provider): f}
+	}
 	if priorFile != "" {
 		if _, err := os.Stat(priorFile); err == nil {
 			// A change rule: the fixture is the target as it will be, prior/ holds it now.

@@ -21,6 +21,8 @@ type Cloud struct {
 	// IngressController is the provider's own Ingress controller, which its Ingress checks cover;
 	// nil when it has none.
 	IngressController *IngressControllerSpec
+	// side is how the provider's cloud checks (--cloud) read its objects; nil when it has none.
+	side *cloudSide
 }
 
 // Signals are the evidence that an object or a cluster belongs to a cloud.

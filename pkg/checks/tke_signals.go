@@ -24,7 +24,7 @@ func tkeProviderID(id string) bool {
 
 // tkeCloud is TKE as the checks see it.
 func tkeCloud() Cloud {
-	return Cloud{Name: tkerules.Provider, Checks: tkeChecks(),
+	return Cloud{Name: tkerules.Provider, Checks: concatChecks(tkeChecks(), tkeCloudChecks()), side: tkeSide,
 		Signals: Signals{Annotations: tkePrefixes, ProviderID: tkeProviderID,
 			Components: []Component{{Resource: snapshot.ConfigMaps, Name: tkeConfigCM}, {Resource: snapshot.Deployments, Name: tkeL7Controller}}},
 		IngressController: &IngressControllerSpec{Name: "TKE CLB", Classes: []string{"qcloud"}, Controllers: []string{"qcloud", "tencent"}, Classless: true}}

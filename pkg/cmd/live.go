@@ -58,7 +58,7 @@ func (o *Options) loadLive(ctx context.Context) (diagnose.Batch, error) {
 		return diagnose.Batch{}, err
 	}
 	return diagnose.Live{Clients: c, Config: cfg, Deadline: o.deadline, Targets: o.targets, Namespace: o.scopeNamespace(),
-		Selector: o.selectors(), Provider: o.provider, Progress: o.progress, Wait: progressDelay}.Load(ctx)
+		Selector: o.selectors(), Provider: o.provider, Progress: o.progress, Wait: progressDelay, Cloud: o.CloudOptions.read(o.deadline)}.Load(ctx)
 }
 
 // progressDelay is how long a live run is quiet before saying what it waits for.

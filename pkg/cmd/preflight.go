@@ -15,6 +15,7 @@ import (
 type PreflightOptions struct {
 	Common
 	ReportFlags
+	CloudOptions
 	Filenames, Base                              []string
 	Recursive, AllowDestructive, AllowIncomplete bool
 	Provider                                     string
@@ -60,6 +61,7 @@ credentials: the base branch's manifests).`,
 	f.BoolVar(&o.AllowDestructive, "allow-destructive", false, "Report changes that delete or recreate a load balancer, or remove listeners of a reused one, as warnings, not errors")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings even when a read of the cluster failed for a reason other than permissions")
 	addReportFlags(cmd, &o.Output, &o.ReportFlags)
+	o.CloudOptions.addFlags(f)
 	addProviderFlag(cmd, &o.Provider)
 	return cmd
 }
@@ -88,7 +90,7 @@ func (o *PreflightOptions) Complete() error {
 		return err
 	}
 	o.run = preflight.Options{Files: snapshot.Files{Paths: o.Filenames, Stdin: o.In, DefaultNamespace: ns, Recursive: o.Recursive},
-		Targets: targets, AllowDestructive: o.AllowDestructive, Deadline: o.deadline, Warn: o.warn}
+		Targets: targets, AllowDestructive: o.AllowDestructive, Deadline: o.deadline, Warn: o.warn, Cloud: o.CloudOptions.read(o.deadline)}
 	if explicit {
 		o.run.Namespace = ns
 	}
@@ -108,6 +110,9 @@ func (o *PreflightOptions) Complete() error {
 
 // Validate checks the flags: manifests are needed.
 func (o *PreflightOptions) Validate() error {
+	if err := o.CloudOptions.validate(false); err != nil {
+		return err
+	}
 	if len(o.Filenames) == 0 {
 		return words.Errorf("preflight needs the manifests to apply: -f FILE, DIR or -", "preflight 需要将要应用的清单：-f FILE、DIR 或 -")
 	}

@@ -84,6 +84,7 @@ type Common struct {
 type Options struct {
 	Common
 	ReportFlags
+	CloudOptions
 
 	Filenames     []string
 	Provider      string
@@ -165,6 +166,7 @@ and no -n: every one in the input).`,
 	f.BoolVarP(&o.Watch, "watch", "w", false, "After the diagnosis, keep watching the cluster and print each finding as it appears or clears, with the time, until interrupted (-o json: one JSON object per line)")
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
 	f.Int64Var(&o.ChunkSize, "chunk-size", 0, "Read each list in pages of this many objects; 0 reads it in one answer, which API servers since 1.31 give from their cache (page, e.g. 500, on older ones with very large clusters)")
+	o.CloudOptions.addFlags(f)
 	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
@@ -299,6 +301,9 @@ func (o *Options) Validate() error {
 	if (o.Selector != "" || o.FieldSelector != "") && len(o.targets) > 0 {
 		return words.Errorf("-l and --field-selector choose the objects to diagnose; give either a selector or a target, not both",
 			"-l 和 --field-selector 用于选择要诊断的对象；选择器与诊断目标只能给出其一")
+	}
+	if err := o.CloudOptions.validate(len(o.Filenames) > 0); err != nil {
+		return err
 	}
 	if o.Watch {
 		return WatchOptions{o}.Validate()

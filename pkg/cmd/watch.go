@@ -29,6 +29,10 @@ func (o WatchOptions) Validate() error {
 		return words.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
 			"--watch 跟踪集群的变化，而 -f 读取的文件不会变化；请去掉其中之一")
 	}
+	if o.Cloud {
+		return words.Errorf("--watch follows the cluster's objects, not the cloud: it cannot be used with --cloud yet; run --cloud without --watch",
+			"--watch 跟踪集群中对象的变化，而不跟踪云上的变化：目前不能与 --cloud 一起使用；请不带 --watch 运行 --cloud")
+	}
 	if spec, _ := o.format.Spec(); spec.Moment {
 		return words.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
 			"-o policyreport 把某一时刻的问题输出为可应用的对象，而 --watch 随时输出变化：请去掉 --watch（要更新报告，请再次运行，或使用 serve）")

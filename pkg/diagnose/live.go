@@ -40,6 +40,9 @@ type Live struct {
 	// never) it hears what the read still waits for, and "" when that read is done.
 	Progress func(status string)
 	Wait     time.Duration
+	// Cloud, when set (--cloud), reads the targets' clouds into the snapshot after the cluster,
+	// within the same Deadline; nil makes no cloud request.
+	Cloud *Cloud
 }
 
 // LimitNote is the note that a wait gives up after deadline (0: never, no note), for a status line.
@@ -97,6 +100,7 @@ func (l Live) load(ctx context.Context, progress func(string)) (Batch, error) {
 			}
 			return Batch{}, LiveErr(err, l.Config, l.Deadline)
 		}
+		l.readCloud(ctx, snap, snap.Targets, progress)
 		progress(fmt.Sprintf("diagnosing %d objects…", len(snap.Targets)))
 		return Batch{Snap: snap, Targets: snap.Targets}, nil
 	}
@@ -116,7 +120,17 @@ func (l Live) load(ctx context.Context, progress func(string)) (Batch, error) {
 		}
 		return Batch{}, LiveErr(err, l.Config, l.Deadline)
 	}
+	l.readCloud(ctx, snap, l.Targets, progress)
 	return Batch{Snap: snap, Targets: l.Targets}, nil
+}
+
+// readCloud reads the targets' clouds when the run asks for it.
+func (l Live) readCloud(ctx context.Context, snap *snapshot.Snapshot, targets []snapshot.Target, progress func(string)) {
+	if l.Cloud == nil {
+		return
+	}
+	progress("reading the cloud…")
+	l.Cloud.Read(ctx, snap, targets, l.Suite, l.Provider)
 }
 
 // WatchClients are clients of cfg for informers: no overall request timeout (a watch stays open;

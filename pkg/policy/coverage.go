@@ -63,6 +63,8 @@ const (
 	StatusVersion Status = "not covered (controller version)"
 	// StatusHistory: a change since creation decides the verdict.
 	StatusHistory Status = "not covered (history)"
+	// StatusCloud: the cloud's own state of the load balancer decides the verdict.
+	StatusCloud Status = "not covered (cloud)"
 	// StatusEventOnly: only the cloud controller's events show it.
 	StatusEventOnly Status = "not covered (event only)"
 )

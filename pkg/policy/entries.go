@@ -119,6 +119,7 @@ var contextStatus = map[rules.Basis]Status{
 	rules.ByClusterConfig: StatusClusterConfig,
 	rules.ByVersion:       StatusVersion,
 	rules.ByHistory:       StatusHistory,
+	rules.ByCloud:         StatusCloud,
 }
 
 // decidesText says what, besides the object, decides the rule: "decided also by other-objects:

@@ -45,6 +45,9 @@ type Options struct {
 	AllowDestructive bool
 	// Warn hears the warnings of the diagnosis and the input, one line each, worded in every language.
 	Warn func(line words.Words)
+	// Cloud, when set (--cloud), reads the load balancers the targets name after the laying, so
+	// that a port taken by another owner's listener on a reused load balancer is a finding.
+	Cloud *diagnose.Cloud
 }
 
 // Result is the reports of a preflight and the reads of the cluster that failed.
@@ -96,6 +99,9 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		}
 	}
 	targets = loadBalancers(snap, targets)
+	if o.Cloud != nil {
+		o.Cloud.Read(ctx, snap, targets, nil, o.Provider)
+	}
 	reports, err := diagnose.All([]diagnose.Batch{{Snap: snap, Targets: targets}}, diagnose.Options{Provider: o.Provider, Warn: o.Warn})
 	if err != nil {
 		return Result{}, err

@@ -20,10 +20,13 @@ const (
 	// ByHistory: a change of the object after its creation, shown by what the controller wrote (status,
 	// labels) or by the last-applied-configuration record.
 	ByHistory Basis = "history"
+	// ByCloud: the load balancer, its listeners, backends, certificates, quotas or subnets as the
+	// cloud's API describes them, read only with --cloud.
+	ByCloud Basis = "cloud"
 )
 
 // Bases lists every basis in document order.
-func Bases() []Basis { return []Basis{ByOtherObjects, ByClusterConfig, ByVersion, ByHistory} }
+func Bases() []Basis { return []Basis{ByOtherObjects, ByClusterConfig, ByVersion, ByHistory, ByCloud} }
 
 // Decision is one input, besides the object, that decides a rule's verdict.
 type Decision struct {

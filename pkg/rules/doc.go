@@ -24,6 +24,9 @@ import (
 // pages) keeps its English title, marked as an English document. A section whose Chinese title was
 // not seen is described in our own words, without quotation marks.
 var docWords = []words.Phrase{
+	// The cloud APIs' reference pages, by action name (cloud rules).
+	{En: DocTKECloudAPI, Zh: "腾讯云 API 文档："},
+	{En: DocACKCloudAPI, Zh: "阿里云 API 文档："},
 	// Alibaba Cloud ACK: 《Service异常问题排查》 (seed 003 is its English twin) and its sections.
 	{En: DocACKEvents, Zh: "阿里云 ACK《Service异常问题排查》“Service异常事件及处理方式”"},
 	{En: DocACKSymptoms, Zh: "阿里云 ACK《Service异常问题排查》“排查思路”"},

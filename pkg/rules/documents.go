@@ -19,4 +19,8 @@ const (
 	DocACKCCM              = "Alibaba Cloud CCM source (github.com/kubernetes/cloud-provider-alibaba-cloud), "
 	DocACKAnnotations      = "Alibaba ACK, Use annotations to configure a Classic Load Balancer (CLB) instance"
 	DocACKUpdate           = "Alibaba ACK, Considerations for configuring Service load balancers and CCM resource update policies"
+	// DocTKECloudAPI and DocACKCloudAPI are followed by the name of the API action whose answer
+	// decides a cloud rule (--cloud).
+	DocTKECloudAPI = "Tencent Cloud API reference, "
+	DocACKCloudAPI = "Alibaba Cloud API reference, "
 )

@@ -198,6 +198,7 @@ type Rule struct {
 	Details
 
 	name, slug string
+	cloud      bool
 }
 
 // Details is what a rule tells the reader, and how events prove it.
@@ -304,6 +305,20 @@ func Define(p Provider, k Kind, code, slug string, sev Severity, d Details) ID {
 	byName[r.name] = r
 	return r.ID
 }
+
+// Cloud declares a rule of what a cloud read finds (--cloud): its id is <provider>.cloud.<slug>, and
+// k is the kind whose checks emit it (Service for a rule the checks of both kinds emit). A cloud rule
+// is never proven by an event on its own: it carries no code.
+func Cloud(p Provider, k Kind, slug string, sev Severity, d Details) ID {
+	r := &Rule{Provider: p, Kind: k, Severity: sev, Details: d, slug: slug, name: string(p) + ".cloud." + slug, cloud: true}
+	r.ID = ID{r}
+	catalog = append(catalog, r)
+	byName[r.name] = r
+	return r.ID
+}
+
+// FromCloud reports whether the rule is one of what a cloud read finds (see Cloud).
+func (r Rule) FromCloud() bool { return r.cloud }
 
 // All returns the catalog sorted by ID. The slice is a copy.
 func All() []Rule {

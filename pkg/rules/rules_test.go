@@ -15,7 +15,7 @@ import (
 
 func TestCatalogInvariants(t *testing.T) {
 	seen := map[string]bool{}
-	idRE := regexp.MustCompile(`^(tke|ack|generic)\.(service|ingress)\.[A-Za-z0-9._-]+$`)
+	idRE := regexp.MustCompile(`^(tke|ack|generic)\.(service|ingress|cloud)\.[A-Za-z0-9._-]+$`)
 	for _, r := range rules.All() {
 		t.Run(r.ID.String(), func(t *testing.T) {
 			if seen[r.ID.String()] {
@@ -26,6 +26,9 @@ func TestCatalogInvariants(t *testing.T) {
 				t.Errorf("id does not match <provider>.<kind>.<code-or-slug>")
 			}
 			prefix := string(r.Provider) + "." + r.Kind.Lower() + "."
+			if r.FromCloud() {
+				prefix = string(r.Provider) + ".cloud."
+			}
 			if r.ID.String() != prefix+r.ID.Slug() {
 				t.Errorf("id is not %q + its slug %q", prefix, r.ID.Slug())
 			}

@@ -16,6 +16,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -101,6 +102,9 @@ type Snapshot struct {
 	// Incomplete lists reads that failed part way (server gone, timeout, a namespace that could not
 	// be read); the report is marked so.
 	Incomplete []FailedRead
+	// Clouds holds, by provider name, what the cloud read of a diagnosis with --cloud found; nil
+	// when the cloud was not read (no --cloud: no cloud check runs).
+	Clouds map[string]*cloud.Facts
 	// Warnings are problems of the input itself (offline: the same object given twice).
 	// Each is worded in every language (String is its English).
 	Warnings []words.Words

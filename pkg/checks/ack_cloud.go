@@ -1,0 +1,62 @@
+package checks
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+)
+
+// ackSide is how ACK's cloud checks read Services: the instance CCM bound (its label) or the reused
+// one (loadbalancer-id), the listeners of the ports and protocol-port, the vSwitch and certificate
+// annotations, and the owner CCM writes into a listener's description.
+var ackSide = &cloudSide{
+	rules: ackrules.CloudRules,
+	lb: func(c *Context) (string, string, bool) {
+		a := ackAnns(c.Service.Annotations)
+		reuse, key, reused := a.get("id")
+		if id := c.Service.Labels[labelCCMLBID]; id != "" {
+			return id, "metadata.labels[" + labelCCMLBID + "]", reused
+		}
+		if reused && reuse != "" {
+			return reuse, AnnPath(key), true
+		}
+		return "", "", false
+	},
+	listeners: func(c *Context) []wantListener {
+		proto := map[int32]string{}
+		for _, item := range strings.Split(ackAnns(c.Service.Annotations).value("protocol-port"), ",") {
+			p, port, ok := strings.Cut(strings.TrimSpace(item), ":")
+			if n, err := strconv.ParseInt(port, 10, 32); ok && err == nil {
+				proto[int32(n)] = strings.ToUpper(p)
+			}
+		}
+		return cloudServicePorts(c.Service, proto)
+	},
+	subnet: func(c *Context) (string, string) {
+		a := ackAnns(c.Service.Annotations)
+		return a.value("vswitch-id"), a.path("vswitch-id")
+	},
+	certs: func(c *Context) []string {
+		if id := strings.TrimSpace(ackAnns(c.Service.Annotations).value("cert-id")); id != "" {
+			return []string{id}
+		}
+		return nil
+	},
+	// CCM describes its listeners "k8s/<port>/<service>/<namespace>/<cluster>"; any other
+	// description on a reused instance is another owner's.
+	owner: func(c *Context, l *cloud.Listener) (bool, bool) {
+		parts := strings.Split(l.Description, "/")
+		if len(parts) >= 4 && parts[0] == "k8s" {
+			return parts[2] == c.Service.Name && parts[3] == c.Service.Namespace, true
+		}
+		return false, true
+	},
+}
+
+// ackCloudChecks are ACK's cloud checks (--cloud), for the Services of its CLB and NLB.
+func ackCloudChecks() []Check {
+	return cloudChecks(ackrules.Provider, ackSide, ackCLBOrNLB, rules.Service)
+}

@@ -1,0 +1,27 @@
+package cmd
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCloudFlags: --cloud and --cloud-region are on the diagnosis and preflight; a combination that
+// cannot read the cloud is a one-line error of exit 2.
+func TestCloudFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"region-without-cloud", []string{"svc/web", "--cloud-region", "ap-guangzhou"}},
+		{"cloud-offline", []string{"-f", broken, "--cloud"}},
+		{"cloud-watch", []string{"svc/web", "--cloud", "--watch"}},
+		{"preflight-region-without-cloud", []string{"preflight", "-f", "x.yaml", "--cloud-region", "cn-hangzhou"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, code := run(t, tc.args...)
+			if code != ExitError || !strings.Contains(stderr, "--cloud") || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Errorf("exit %d, want %d with one line naming --cloud; stderr %q", code, ExitError, stderr)
+			}
+		})
+	}
+}

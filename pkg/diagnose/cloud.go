@@ -1,0 +1,89 @@
+package diagnose
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	ackread "github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/cloudread"
+	tkeread "github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/cloudread"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+)
+
+// Cloud is the cloud read of a diagnosis (--cloud): once, after the cluster's, for the load
+// balancers, certificates and subnets the targets name, through each provider's reader.
+type Cloud struct {
+	// Region, when set, is the region to read in; else each reader's region comes from the nodes.
+	Region string
+	// Timeout bounds each call (0: only the context's deadline bounds them).
+	Timeout time.Duration
+	// Count, when set, is told each call's action and result ("ok" or a cloud.Class).
+	Count func(a cloud.Action, result string)
+}
+
+// CloudReaderOptions are what a CloudReader's New is given.
+type CloudReaderOptions struct {
+	Region  string
+	Timeout time.Duration
+	Count   func(a cloud.Action, result string)
+}
+
+// CloudReader is a provider's cloud reader: its region from the nodes and its constructor.
+type CloudReader struct {
+	Region func(nodes []*corev1.Node) (string, bool)
+	New    func(o CloudReaderOptions) (cloud.Reader, error)
+}
+
+// CloudReaders are the readers of the providers that have one: the one registry of them.
+var CloudReaders = map[rules.Provider]CloudReader{
+	tkerules.Provider: {Region: tkeread.RegionFromNodes, New: func(o CloudReaderOptions) (cloud.Reader, error) {
+		return tkeread.New(tkeread.Options{Region: o.Region, Timeout: o.Timeout, Count: o.Count})
+	}},
+	ackrules.Provider: {Region: ackread.RegionFromNodes, New: func(o CloudReaderOptions) (cloud.Reader, error) {
+		return ackread.New(ackread.Options{Region: o.Region, Timeout: o.Timeout, Count: o.Count})
+	}},
+}
+
+// Read reads the clouds of targets (their provider, or provider when set) into snap.Clouds. It never
+// fails: what it could not read is recorded in the facts, which the cloud checks turn into skips
+// naming the action.
+func (cl *Cloud) Read(ctx context.Context, snap *snapshot.Snapshot, targets []snapshot.Target, suite *checks.Suite, provider rules.Provider) {
+	if suite == nil {
+		suite = checks.DefaultSuite()
+	}
+	snap.Clouds = map[string]*cloud.Facts{}
+	reqs := suite.CloudRequests(snap, targets, provider)
+	nodes, _ := snap.Nodes.List("")
+	for p, req := range reqs {
+		cr, ok := CloudReaders[p]
+		if !ok {
+			continue
+		}
+		region := cl.Region
+		if region == "" {
+			region, _ = cr.Region(nodes)
+		}
+		r, err := cr.New(CloudReaderOptions{Region: region, Timeout: cl.Timeout, Count: cl.Count})
+		if err != nil {
+			f := &cloud.Facts{Provider: string(p), Region: region, ReadAt: time.Now()}
+			e := &cloud.ReadError{Class: cloud.Failed, Message: err.Error()}
+			if w, ok := err.(words.Worded); ok {
+				e.Words = words.Say(w.In(words.English), w.In(words.Chinese))
+			}
+			f.LoadBalancers.FailAll(e)
+			f.Certificates.FailAll(e)
+			f.Subnets.FailAll(e)
+			f.Quotas.FailAll(e)
+			snap.Clouds[string(p)] = f
+			continue
+		}
+		snap.Clouds[string(p)] = r.Read(ctx, req)
+	}
+}

@@ -1,0 +1,102 @@
+package diagnose
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/alibaba"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/tencent"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+)
+
+// TestCloudRead reads the demo's objects (hack/democloud) and their load balancers from both
+// simulated clouds through the readers of CloudReaders, and diagnoses them: each cloud's findings
+// are of source cloud, and every call is counted.
+func TestCloudRead(t *testing.T) {
+	root := filepath.Join("..", "..", "hack", "democloud")
+	tscn, err := tencent.LoadScenario(filepath.Join(root, "tke.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsim := tencent.New(tscn)
+	turl, err := tsim.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tsim.Close()
+	ascn, err := alibaba.Load(filepath.Join(root, "ack.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	asim := alibaba.New(ascn)
+	aurl, err := asim.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer asim.Close()
+	t.Setenv("LBDOCTOR_TKE_ENDPOINT", turl)
+	t.Setenv("TENCENTCLOUD_SECRET_ID", tscn.Credentials[0].SecretID)
+	t.Setenv("TENCENTCLOUD_SECRET_KEY", tscn.Credentials[0].SecretKey)
+	t.Setenv("LBDOCTOR_ACK_ENDPOINT", aurl)
+	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", ascn.Credentials[0].AccessKeyID)
+	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", ascn.Credentials[0].AccessKeySecret)
+	t.Setenv("HOME", t.TempDir())
+
+	for _, tc := range []struct {
+		ns, region string
+		provider   rules.Provider
+		want       map[string][]string
+	}{
+		{"shop", "ap-guangzhou", "tke", map[string][]string{
+			"Service shop/web":    {"tke.cloud.backend-unhealthy", "tke.cloud.listener-extra", "tke.cloud.listener-missing"},
+			"Service shop/legacy": {"tke.cloud.lb-isolated"},
+			"Ingress shop/store":  {"tke.cloud.cert-expired", "tke.cloud.cert-hosts"},
+		}},
+		{"pay", "cn-hangzhou", "ack", map[string][]string{
+			"Service pay/api": {"ack.cloud.backend-unhealthy", "ack.cloud.backend-weight-zero"},
+		}},
+	} {
+		t.Run(string(tc.provider), func(t *testing.T) {
+			batches, _, err := Offline(snapshot.Files{Paths: []string{filepath.Join(root, "cluster.yaml")}}, nil, tc.ns, snapshot.Selector{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls := map[string]int{}
+			cl := &Cloud{Region: tc.region, Count: func(a cloud.Action, result string) { calls[a.Name+" "+result]++ }}
+			for _, b := range batches {
+				cl.Read(context.Background(), b.Snap, b.Targets, nil, tc.provider)
+			}
+			reps, err := All(batches, Options{Provider: tc.provider})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string][]string{}
+			for _, r := range reps {
+				for _, f := range r.Findings {
+					if f.Source == checks.SourceCloud {
+						got[r.Target.String()] = append(got[r.Target.String()], f.Rule.String())
+					}
+				}
+				for _, s := range r.Skipped {
+					t.Logf("%s: skipped %s: %s", r.Target, s.Check, s.Reason)
+				}
+			}
+			for target, ids := range tc.want {
+				for _, id := range ids {
+					if !slices.Contains(got[target], id) {
+						t.Errorf("%s: no %s; got %v", target, id, got[target])
+					}
+				}
+			}
+			if len(calls) == 0 {
+				t.Errorf("no call counted")
+			}
+			t.Logf("calls %v", calls)
+		})
+	}
+}

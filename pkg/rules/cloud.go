@@ -1,0 +1,44 @@
+package rules
+
+import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+
+// CloudRules are a provider's rules of what a cloud read finds (--cloud), one field per check of
+// the cloud checks in pkg/checks; a zero ID is a check the provider does not have.
+type CloudRules struct {
+	// LBMissing: the load balancer the object names does not exist.
+	LBMissing ID
+	// LBIsolated: it is isolated or locked (arrears, expiry, a security lock).
+	LBIsolated ID
+	// LBInactive: it is being deleted, stopped or still being created.
+	LBInactive ID
+	// LBAddress: its addresses are not those the object's status names.
+	LBAddress ID
+	// ListenerMissing: a port the object asks for has no listener.
+	ListenerMissing ID
+	// ListenerProtocol: a listener speaks another protocol than the object asks for.
+	ListenerProtocol ID
+	// ListenerExtra: a listener of a load balancer the controller made for the object alone that
+	// no port of the object asks for.
+	ListenerExtra ID
+	// ListenerTaken: a reused load balancer already has a listener of another owner on a port the
+	// object asks for.
+	ListenerTaken ID
+	// BackendNone: a listener of the object has no backend.
+	BackendNone ID
+	// BackendWeightZero: a backend has weight 0.
+	BackendWeightZero ID
+	// BackendUnhealthy: a backend fails the health check.
+	BackendUnhealthy ID
+	// CertMissing, CertExpired, CertExpiring and CertHosts: the certificate a listener serves does
+	// not exist, has expired, expires within 30 days, or does not cover a TLS host of the object.
+	CertMissing, CertExpired, CertExpiring, CertHosts ID
+	// Quota: a quota the object draws on has 10% or less headroom.
+	Quota ID
+	// SubnetIPs: the subnet or vSwitch of an internal load balancer has no or few free addresses.
+	SubnetIPs ID
+}
+
+// CloudDecides is the Decides entry of a cloud rule: what reads decide it.
+func CloudDecides(en, zh string) []Decision {
+	return []Decision{{By: ByCloud, What: words.Phrase{En: en, Zh: zh}, IfUnknown: UnknownSkips}}
+}
