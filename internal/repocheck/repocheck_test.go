@@ -128,3 +128,24 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// maxLines is the style guide's limit on a hand-written file's length.
+const maxLines = 800
+
+// TestNoLongFiles fails on a hand-written Go file of more than maxLines lines.
+func TestNoLongFiles(t *testing.T) {
+	root, files := goFiles(t)
+	for _, f := range files {
+		path := filepath.Join(root, f)
+		if generated(path) {
+			continue
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("read %s: %v", f, err)
+		}
+		if n := strings.Count(string(b), "\n"); n > maxLines {
+			t.Errorf("%s has %d lines, over the limit of %d: split it along its concerns", f, n, maxLines)
+		}
+	}
+}
