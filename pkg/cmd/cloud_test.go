@@ -16,6 +16,9 @@ func TestCloudFlags(t *testing.T) {
 		{"cloud-offline", []string{"-f", broken, "--cloud"}},
 		{"cloud-watch", []string{"svc/web", "--cloud", "--watch"}},
 		{"preflight-region-without-cloud", []string{"preflight", "-f", "x.yaml", "--cloud-region", "cn-hangzhou"}},
+		{"serve-region-without-cloud", []string{"serve", "--cloud-region", "cn-hangzhou"}},
+		{"serve-interval-without-cloud", []string{"serve", "--cloud-interval", "10m"}},
+		{"serve-interval-too-short", []string{"serve", "--cloud", "--cloud-interval", "1s"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := run(t, tc.args...)

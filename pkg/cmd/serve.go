@@ -25,6 +25,9 @@ type ServeOptions struct {
 	Report bool
 	// StaleAfter is --stale-after: how long an informer may stay out of sync before /readyz fails.
 	StaleAfter time.Duration
+	// CloudOptions are --cloud and --cloud-region; CloudInterval is --cloud-interval.
+	CloudOptions
+	CloudInterval cloudInterval
 }
 
 // newServeCommand is `kubectl-lbdoctor serve`: the diagnosis of the whole cluster kept up to date
@@ -49,6 +52,11 @@ date, re-diagnosing only the objects a change affects. It serves:
   /report   the current reports, as -A -o json prints them; only with --serve-report
             (it names every object with a finding; otherwise 404)
 
+With --cloud it also reads each target's load balancer in the cloud (read-only), at most once per
+--cloud-interval (default 5m) per load balancer, certificate and subnet: a re-diagnosis between two
+reads uses the facts of the last one. /metrics then also has lbdoctor_cloud_requests_total{action,
+result} and lbdoctor_cloud_backends{provider,namespace,kind,name,health}.
+
 It listens on 127.0.0.1:8080 unless it runs in a pod (KUBERNETES_SERVICE_HOST set), where it
 listens on :8080; --metrics-bind-address overrides both.
 
@@ -65,6 +73,9 @@ Unless GOGC sets another, the heap may grow 15% past what is live between garbag
 			if err := o.Complete(); err != nil {
 				return err
 			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
 			return o.Run(c.Context())
 		},
 	}
@@ -73,6 +84,8 @@ Unless GOGC sets another, the heap may grow 15% past what is live between garbag
 	cmd.Flags().DurationVar(&o.StaleAfter, serve.StaleAfterFlag, o.StaleAfter, "How long an informer may stay out of sync with the API server (unreachable, watch not re-established) before /readyz answers 503; 0 never")
 	cmd.Flags().StringVar(&o.PassLog, "pass-log", "", "Append one JSON line per diagnosis pass to FILE, written once its metrics are updated (the benchmark's probe)")
 	_ = cmd.Flags().MarkHidden("pass-log")
+	o.CloudOptions.addFlags(cmd.Flags())
+	o.CloudInterval.addFlag(cmd.Flags())
 	return cmd
 }
 
@@ -103,6 +116,14 @@ func tuneMemory(getenv func(string) string, limit func() (int64, bool)) {
 // Complete settles the deadline of the first requests from --request-timeout.
 func (o *ServeOptions) Complete() error { return o.completeDeadline() }
 
+// Validate checks the cloud flags.
+func (o *ServeOptions) Validate() error {
+	if err := o.CloudOptions.validate(false); err != nil {
+		return err
+	}
+	return o.CloudInterval.validate(o.Cloud)
+}
+
 // Run serves the diagnosis of every namespace (serve.Run) until SIGINT or SIGTERM.
 func (o *ServeOptions) Run(ctx context.Context) error {
 	if ctx == nil {
@@ -116,7 +137,8 @@ func (o *ServeOptions) Run(ctx context.Context) error {
 		return liveOnly(err)
 	}
 	return liveOnly(serve.Run(ctx, serve.Config{Clients: c, Host: cfg.Host, Bind: o.Bind, PassLog: o.PassLog, ErrOut: o.ErrOut,
-		Handler: serve.Options{Report: o.Report, Lang: o.lang, StaleAfter: o.StaleAfter}, Version: build().Version, Commit: build().Commit}))
+		Handler: serve.Options{Report: o.Report, Lang: o.lang, StaleAfter: o.StaleAfter}, Version: build().Version, Commit: build().Commit,
+		Cloud: o.CloudOptions.cache(o.deadline, o.CloudInterval.d)}))
 }
 
 // liveOnly is err without the -f hint of an unreachable API server (serve has no offline mode).

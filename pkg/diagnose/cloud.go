@@ -62,28 +62,36 @@ func (cl *Cloud) Read(ctx context.Context, snap *snapshot.Snapshot, targets []sn
 	reqs := suite.CloudRequests(snap, targets, provider)
 	nodes, _ := snap.Nodes.List("")
 	for p, req := range reqs {
-		cr, ok := CloudReaders[p]
-		if !ok {
-			continue
+		if _, ok := CloudReaders[p]; ok {
+			snap.Clouds[string(p)] = cl.readProvider(ctx, p, cl.region(p, nodes), req)
 		}
-		region := cl.Region
-		if region == "" {
-			region, _ = cr.Region(nodes)
-		}
-		r, err := cr.New(CloudReaderOptions{Region: region, Timeout: cl.Timeout, Count: cl.Count})
-		if err != nil {
-			f := &cloud.Facts{Provider: string(p), Region: region, ReadAt: time.Now()}
-			e := &cloud.ReadError{Class: cloud.Failed, Message: err.Error()}
-			if w, ok := err.(words.Worded); ok {
-				e.Words = words.Say(w.In(words.English), w.In(words.Chinese))
-			}
-			f.LoadBalancers.FailAll(e)
-			f.Certificates.FailAll(e)
-			f.Subnets.FailAll(e)
-			f.Quotas.FailAll(e)
-			snap.Clouds[string(p)] = f
-			continue
-		}
-		snap.Clouds[string(p)] = r.Read(ctx, req)
 	}
+}
+
+// region is the region to read provider p's cloud in: Region, else the nodes'.
+func (cl *Cloud) region(p rules.Provider, nodes []*corev1.Node) string {
+	if cl.Region != "" {
+		return cl.Region
+	}
+	region, _ := CloudReaders[p].Region(nodes)
+	return region
+}
+
+// readProvider reads req from provider p's cloud in region; a reader that cannot be made fails
+// every item.
+func (cl *Cloud) readProvider(ctx context.Context, p rules.Provider, region string, req cloud.Request) *cloud.Facts {
+	r, err := CloudReaders[p].New(CloudReaderOptions{Region: region, Timeout: cl.Timeout, Count: cl.Count})
+	if err != nil {
+		f := &cloud.Facts{Provider: string(p), Region: region, ReadAt: time.Now()}
+		e := &cloud.ReadError{Class: cloud.Failed, Message: err.Error()}
+		if w, ok := err.(words.Worded); ok {
+			e.Words = words.Say(w.In(words.English), w.In(words.Chinese))
+		}
+		f.LoadBalancers.FailAll(e)
+		f.Certificates.FailAll(e)
+		f.Subnets.FailAll(e)
+		f.Quotas.FailAll(e)
+		return f
+	}
+	return r.Read(ctx, req)
 }

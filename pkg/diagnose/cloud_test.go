@@ -19,33 +19,7 @@ import (
 // are of source cloud, and every call is counted.
 func TestCloudRead(t *testing.T) {
 	root := filepath.Join("..", "..", "hack", "democloud")
-	tscn, err := tencent.LoadScenario(filepath.Join(root, "tke.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tsim := tencent.New(tscn)
-	turl, err := tsim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tsim.Close()
-	ascn, err := alibaba.Load(filepath.Join(root, "ack.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	asim := alibaba.New(ascn)
-	aurl, err := asim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer asim.Close()
-	t.Setenv("LBDOCTOR_TKE_ENDPOINT", turl)
-	t.Setenv("TENCENTCLOUD_SECRET_ID", tscn.Credentials[0].SecretID)
-	t.Setenv("TENCENTCLOUD_SECRET_KEY", tscn.Credentials[0].SecretKey)
-	t.Setenv("LBDOCTOR_ACK_ENDPOINT", aurl)
-	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", ascn.Credentials[0].AccessKeyID)
-	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", ascn.Credentials[0].AccessKeySecret)
-	t.Setenv("HOME", t.TempDir())
+	startClouds(t, root, nil, nil)
 
 	for _, tc := range []struct {
 		ns, region string
@@ -99,4 +73,52 @@ func TestCloudRead(t *testing.T) {
 			t.Logf("calls %v", calls)
 		})
 	}
+}
+
+// clouds are the simulated clouds of a test and their scenarios.
+type clouds struct {
+	tke  *tencent.Server
+	tscn *tencent.Scenario
+	ack  *alibaba.Sim
+	ascn *alibaba.Scenario
+}
+
+// startClouds starts both simulated clouds on the scenarios of root (hack/democloud), each changed by
+// its edit when given, and points the readers at them with the scenarios' first keys.
+func startClouds(t *testing.T, root string, tedit func(*tencent.Scenario), aedit func(*alibaba.Scenario)) clouds {
+	t.Helper()
+	tscn, err := tencent.LoadScenario(filepath.Join(root, "tke.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tedit != nil {
+		tedit(tscn)
+	}
+	tsim := tencent.New(tscn)
+	turl, err := tsim.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tsim.Close() })
+	ascn, err := alibaba.Load(filepath.Join(root, "ack.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if aedit != nil {
+		aedit(ascn)
+	}
+	asim := alibaba.New(ascn)
+	aurl, err := asim.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { asim.Close() })
+	t.Setenv("LBDOCTOR_TKE_ENDPOINT", turl)
+	t.Setenv("TENCENTCLOUD_SECRET_ID", tscn.Credentials[0].SecretID)
+	t.Setenv("TENCENTCLOUD_SECRET_KEY", tscn.Credentials[0].SecretKey)
+	t.Setenv("LBDOCTOR_ACK_ENDPOINT", aurl)
+	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", ascn.Credentials[0].AccessKeyID)
+	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", ascn.Credentials[0].AccessKeySecret)
+	t.Setenv("HOME", t.TempDir())
+	return clouds{tsim, tscn, asim, ascn}
 }

@@ -20,6 +20,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -55,6 +56,9 @@ type Config struct {
 	// resource.group); source names the informer itself (resource, namespace, name or involved
 	// kind), unique among the engine's informers.
 	OnSync func(resource, source string, ok bool)
+	// Cloud, when set (--cloud), reads the clouds of the targets each pass diagnoses through its
+	// cache, and re-diagnoses the targets whose cloud facts it holds for longer than its interval.
+	Cloud *diag.CloudCache
 }
 
 // Update is one diagnosis pass: the first, over every target, or one after changes.
@@ -70,6 +74,9 @@ type Update struct {
 	Err error
 	// Duration is the time the pass took, from taking the queued changes to its reports.
 	Duration time.Duration
+	// Backends, with Config.Cloud, count the cloud backends of each target of Held by health, in
+	// the same order; an entry is nil when the target's were not read.
+	Backends []map[cloud.Health]int
 }
 
 // maxRounds bounds the rounds of informers started for what the targets turn out to read.
@@ -160,13 +167,18 @@ func (e *Engine) Run(ctx context.Context) error {
 	for _, r := range e.clusterDeps {
 		e.ensure(r)
 	}
+	tick, stopTick := e.cloudTicker()
+	defer stopTick()
 	for {
+		cloudDue := false
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-e.wake:
+		case <-tick:
+			cloudDue = true
 		}
-		e.step()
+		e.step(cloudDue)
 	}
 }
 
@@ -195,9 +207,12 @@ type pass struct {
 	removed []snapshot.Target
 }
 
-func (e *Engine) step() {
+func (e *Engine) step(cloudDue bool) {
 	p := &pass{start: time.Now(), dirty: map[snapshot.Target]bool{}}
 	e.apply(p)
+	if cloudDue && e.started {
+		e.dueCloud(p)
+	}
 	initial := false
 	if !e.started {
 		if !e.settled() {
@@ -265,13 +280,20 @@ func (e *Engine) diagnose(p *pass, initial bool) {
 	u := Update{Initial: initial}
 	var done []report.Report
 	var held []*report.Held
-	for _, t := range e.order(p.dirty) {
+	dirty := e.order(p.dirty)
+	if e.cfg.Cloud != nil {
+		e.cfg.Cloud.Read(e.ctx, e.snap, dirty, e.cfg.Suite, e.cfg.Provider)
+	}
+	for _, t := range dirty {
 		rep, err := diag.Target(e.snap, t, diag.Options{Provider: e.cfg.Provider, Suite: e.cfg.Suite, Warn: e.cfg.Warn})
 		if err != nil {
 			if u.Err == nil {
 				u.Err = err
 			}
 			continue
+		}
+		if e.cfg.Cloud != nil {
+			u.Backends = append(u.Backends, e.backends(t, rep))
 		}
 		held = append(held, report.Hold(rep))
 		if !e.cfg.HeldOnly {

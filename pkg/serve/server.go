@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/engine"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -30,6 +31,9 @@ type Config struct {
 	// Handler chooses the endpoints (NewHandler); Version and Commit label lbdoctor_build_info.
 	Handler         Options
 	Version, Commit string
+	// Cloud, when set (--cloud), reads the targets' clouds through its cache; Run counts its calls
+	// in lbdoctor_cloud_requests_total and exports lbdoctor_cloud_backends.
+	Cloud *diagnose.CloudCache
 }
 
 // Run runs the engine over every namespace and serves its state (see NewHandler) on cfg.Bind
@@ -43,6 +47,14 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := NewBuildInfo(reg, cfg.Version, cfg.Commit); err != nil {
 		return err
 	}
+	var cm *CloudMetrics
+	if cfg.Cloud != nil {
+		var err error
+		if cm, err = NewCloudMetrics(reg); err != nil {
+			return err
+		}
+		cfg.Cloud.Count = cm.Count
+	}
 	var plog *json.Encoder
 	if cfg.PassLog != "" {
 		f, err := os.OpenFile(cfg.PassLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -53,12 +65,20 @@ func Run(ctx context.Context, cfg Config) error {
 		plog = json.NewEncoder(f)
 	}
 	eng := engine.New(engine.Config{Clients: cfg.Clients, Warn: func(line words.Words) { fmt.Fprintln(cfg.ErrOut, line.In(cfg.Handler.Lang)) }, OnSync: m.SetSynced, HeldOnly: true,
+		Cloud: cfg.Cloud,
 		OnUpdate: func(u engine.Update) {
-			for _, h := range u.Held {
-				m.Update(h.Report())
+			for i, h := range u.Held {
+				r := h.Report()
+				m.Update(r)
+				if cm != nil && i < len(u.Backends) {
+					cm.Update(r.Target, providerLabel(r), u.Backends[i])
+				}
 			}
 			for _, t := range u.Removed {
 				m.Forget(string(t.Kind), t.Namespace, t.Name)
+				if cm != nil {
+					cm.Forget(t)
+				}
 			}
 			m.ObserveDiagnosis(u.Duration, len(u.Held))
 			if u.Err != nil {
