@@ -81,7 +81,7 @@ func (ci *cloudInterval) Type() string { return "duration" }
 // addFlag adds --cloud-interval to fs, with diagnose.DefaultCloudInterval as its default.
 func (ci *cloudInterval) addFlag(fs *pflag.FlagSet) {
 	ci.d = diagnose.DefaultCloudInterval
-	fs.Var(ci, "cloud-interval", "With --cloud: the least time between two cloud reads of one load balancer, certificate or subnet; a diagnosis between two reads uses the facts of the last one (at least 10s)")
+	fs.Var(ci, "cloud-interval", "With --cloud, for --watch and serve: the least time between two cloud reads of one load balancer, certificate or subnet; a diagnosis between two reads uses the facts of the last one, and the facts are read again once this old (at least 10s)")
 }
 
 // validate refuses --cloud-interval without --cloud, or under minCloudInterval.

@@ -14,7 +14,9 @@ func TestCloudFlags(t *testing.T) {
 	}{
 		{"region-without-cloud", []string{"svc/web", "--cloud-region", "ap-guangzhou"}},
 		{"cloud-offline", []string{"-f", broken, "--cloud"}},
-		{"cloud-watch", []string{"svc/web", "--cloud", "--watch"}},
+		{"interval-without-watch", []string{"svc/web", "--cloud", "--cloud-interval", "1m"}},
+		{"interval-without-cloud", []string{"svc/web", "--watch", "--cloud-interval", "1m"}},
+		{"watch-interval-too-short", []string{"svc/web", "--cloud", "--watch", "--cloud-interval", "2s"}},
 		{"preflight-region-without-cloud", []string{"preflight", "-f", "x.yaml", "--cloud-region", "cn-hangzhou"}},
 		{"serve-region-without-cloud", []string{"serve", "--cloud-region", "cn-hangzhou"}},
 		{"serve-interval-without-cloud", []string{"serve", "--cloud-interval", "10m"}},

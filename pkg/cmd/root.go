@@ -85,6 +85,8 @@ type Options struct {
 	Common
 	ReportFlags
 	CloudOptions
+	// CloudInterval is --cloud-interval, for --watch --cloud.
+	CloudInterval cloudInterval
 
 	Filenames     []string
 	Provider      string
@@ -167,6 +169,7 @@ and no -n: every one in the input).`,
 	f.BoolVar(&o.AllowIncomplete, "allow-incomplete", false, "Exit by the findings (0 or 1) even when a read failed for a reason other than permissions, or a context of several failed; otherwise such a run exits 2")
 	f.Int64Var(&o.ChunkSize, "chunk-size", 0, "Read each list in pages of this many objects; 0 reads it in one answer, which API servers since 1.31 give from their cache (page, e.g. 500, on older ones with very large clusters)")
 	o.CloudOptions.addFlags(f)
+	o.CloudInterval.addFlag(f)
 	f.BoolVar(&o.AllContexts, "all-contexts", false, "Diagnose every context of the kubeconfig, at most "+strconv.Itoa(fleetParallel)+" at a time, into one report with a CLUSTER column (--context a,b names some)")
 	o.ConfigFlags.AddFlags(cmd.PersistentFlags())
 	cmd.PersistentFlags().Lookup("context").Usage = "The name of the kubeconfig context to use; a comma-separated list (a,b,c) diagnoses each into one report (see --all-contexts)"
@@ -304,6 +307,13 @@ func (o *Options) Validate() error {
 	}
 	if err := o.CloudOptions.validate(len(o.Filenames) > 0); err != nil {
 		return err
+	}
+	if err := o.CloudInterval.validate(o.Cloud); err != nil {
+		return err
+	}
+	if o.CloudInterval.set && !o.Watch {
+		return words.Errorf("--cloud-interval paces the cloud reads of --watch (and serve); a run without --watch reads the cloud once",
+			"--cloud-interval 控制 --watch（以及 serve）的云读取间隔；不带 --watch 的运行只读取一次云")
 	}
 	if o.Watch {
 		return WatchOptions{o}.Validate()

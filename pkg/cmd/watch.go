@@ -29,10 +29,6 @@ func (o WatchOptions) Validate() error {
 		return words.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
 			"--watch 跟踪集群的变化，而 -f 读取的文件不会变化；请去掉其中之一")
 	}
-	if o.Cloud {
-		return words.Errorf("--watch follows the cluster's objects, not the cloud: it cannot be used with --cloud yet; run --cloud without --watch",
-			"--watch 跟踪集群中对象的变化，而不跟踪云上的变化：目前不能与 --cloud 一起使用；请不带 --watch 运行 --cloud")
-	}
 	if spec, _ := o.format.Spec(); spec.Moment {
 		return words.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
 			"-o policyreport 把某一时刻的问题输出为可应用的对象，而 --watch 随时输出变化：请去掉 --watch（要更新报告，请再次运行，或使用 serve）")
@@ -77,20 +73,26 @@ func (o WatchOptions) Run(ctx context.Context) error {
 	if o.Verbosity == 0 {
 		logs.Quiet()
 	}
-	sel, err := o.selectors().ObjectMatcher("with --watch")
+	c, cfg, err := o.watchClients(ctx, o.watchNamespace())
 	if err != nil {
 		return err
 	}
-	c, cfg, err := o.watchClients(ctx, o.watchNamespace())
+	return o.follow(ctx, c, cfg.Host, o.CloudOptions.cache(o.deadline, o.CloudInterval.d))
+}
+
+// follow runs the watch over the clients of the API server at host, reading the clouds through
+// cloud when it is set (--cloud).
+func (o WatchOptions) follow(ctx context.Context, c snapshot.Clients, host string, cloud *diagnose.CloudCache) error {
+	sel, err := o.selectors().ObjectMatcher("with --watch")
 	if err != nil {
 		return err
 	}
 	p := &watchPrinter{o: o.Options, json: o.format == report.JSON, prev: engine.Tracker{}, now: time.Now}
 	err = engine.Follow(ctx, engine.Config{Clients: c, Namespace: o.watchNamespace(), Targets: o.targets, Select: sel,
-		Provider: o.provider, Warn: o.warn}, o.deadline, p.first, p.update)
+		Provider: o.provider, Warn: o.warn, Cloud: cloud}, o.deadline, p.first, p.update)
 	if errors.Is(err, engine.ErrFirstPassLate) {
-		return words.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s); raise --request-timeout (0: no limit)",
-			"首次诊断未能在 %s 内完成（有 informer 未能与 %s 的 API 服务器同步）；请调大 --request-timeout（0 表示不限）", o.deadline, cfg.Host)
+		return words.Errorf("the first diagnosis did not complete within %s (an informer did not sync with the API server at %s, or the first cloud read took that long); raise --request-timeout (0: no limit)",
+			"首次诊断未能在 %s 内完成（有 informer 未能与 %s 的 API 服务器同步，或首次云读取耗时过长）；请调大 --request-timeout（0 表示不限）", o.deadline, host)
 	}
 	return err
 }
