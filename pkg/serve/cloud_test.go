@@ -73,15 +73,18 @@ type simCloud struct {
 	secrets  []string
 }
 
-// startSim starts provider's simulated cloud on the demo's scenario and points its reader at it
-// with the scenario's key.
-func startSim(t *testing.T, provider string) simCloud {
+// startSim starts provider's simulated cloud on the demo's scenario, refusing the Tencent action
+// forbid when it is set, and points its reader at it with the scenario's key.
+func startSim(t *testing.T, provider, forbid string) simCloud {
 	t.Helper()
 	t.Setenv("HOME", t.TempDir())
 	if provider == tkeread.Provider {
 		scn, err := tencent.LoadScenario(filepath.Join(demoRoot, "tke.yaml"))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if forbid != "" {
+			scn.Faults = append(scn.Faults, tencent.Fault{Action: forbid, Forbidden: true})
 		}
 		sim := tencent.New(scn)
 		url, err := sim.Start()
@@ -150,18 +153,22 @@ func passes(t *testing.T, path string) []PassRecord {
 // TestRunCloud serves the demo's objects of one namespace with --cloud against its simulated cloud:
 // the backends of the Service are a gauge by health and the calls a counter by action and result;
 // a re-diagnosis within the interval makes no cloud call, the first tick after it reads again; no
-// credential appears in the metrics, the report or the log.
+// credential appears in the metrics, the report or the log. A refused health read is counted as
+// forbidden, leaves the backends' health unknown and is a skip of class forbidden, never a finding.
 func TestRunCloud(t *testing.T) {
 	for _, tc := range []struct {
-		provider, ns, region, service string
-		actions                       []cloud.Action
-		want                          map[string]float64
+		name, provider, ns, region, service string
+		// forbid is the action the simulated cloud refuses ("" none).
+		forbid  string
+		actions []cloud.Action
+		want    map[string]float64
 	}{
-		{tkeread.Provider, "shop", "ap-guangzhou", "web", tkeread.Actions, map[string]float64{"healthy": 1, "unhealthy": 1, "unknown": 0}},
-		{ackread.Provider, "pay", "cn-hangzhou", "api", ackread.Actions, map[string]float64{"healthy": 2, "unhealthy": 1, "unknown": 0}},
+		{"tke", tkeread.Provider, "shop", "ap-guangzhou", "web", "", tkeread.Actions, map[string]float64{"healthy": 1, "unhealthy": 1, "unknown": 0}},
+		{"ack", ackread.Provider, "pay", "cn-hangzhou", "api", "", ackread.Actions, map[string]float64{"healthy": 2, "unhealthy": 1, "unknown": 0}},
+		{"tke-health-forbidden", tkeread.Provider, "shop", "ap-guangzhou", "web", "DescribeTargetHealth", tkeread.Actions, map[string]float64{"healthy": 0, "unhealthy": 0, "unknown": 2}},
 	} {
-		t.Run(tc.provider, func(t *testing.T) {
-			sim := startSim(t, tc.provider)
+		t.Run(tc.name, func(t *testing.T) {
+			sim := startSim(t, tc.provider, tc.forbid)
 			client := fake.NewClientset(demoObjects(t, tc.ns)...)
 			var clock atomic.Int64
 			clock.Store(time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC).UnixNano())
@@ -224,16 +231,42 @@ func TestRunCloud(t *testing.T) {
 					t.Errorf("%s{name=%q,health=%q} = %v (present %v), want %v", CloudBackendsName, tc.service, h, v, ok, n)
 				}
 			}
-			var counted float64
+			var counted, refused float64
 			for _, m := range families[CloudRequestsName].GetMetric() {
 				l := labels(m)
-				if !slices.ContainsFunc(tc.actions, func(a cloud.Action) bool { return a.String() == l["action"] }) || l["result"] != "ok" {
+				i := slices.IndexFunc(tc.actions, func(a cloud.Action) bool { return a.String() == l["action"] })
+				switch {
+				case i < 0:
+					t.Errorf("%s series with labels %v", CloudRequestsName, l)
+				case tc.actions[i].Name == tc.forbid && l["result"] == string(cloud.Forbidden):
+					refused += m.GetCounter().GetValue()
+				case l["result"] != "ok":
 					t.Errorf("%s series with labels %v", CloudRequestsName, l)
 				}
 				counted += m.GetCounter().GetValue()
 			}
 			if int(counted) != read {
 				t.Errorf("%s sums to %v; the simulated cloud received %d", CloudRequestsName, counted, read)
+			}
+			if (tc.forbid != "") != (refused > 0) {
+				t.Errorf("%s: %v calls of %q counted forbidden", CloudRequestsName, refused, tc.forbid)
+			}
+			unhealthyRule := tc.provider + ".cloud.backend-unhealthy"
+			open := false
+			for _, m := range families[FindingsName].GetMetric() {
+				open = open || labels(m)["rule"] == unhealthyRule
+			}
+			if open == (tc.forbid != "") {
+				t.Errorf("%s open: %v, with %q refused", unhealthyRule, open, tc.forbid)
+			}
+			skipped := 0.0
+			for _, m := range families[SkippedName].GetMetric() {
+				if l := labels(m); l["check"] == tc.provider+"-cloud-backends" && l["reason"] == string(snapshot.ReasonForbidden) {
+					skipped += m.GetGauge().GetValue()
+				}
+			}
+			if (tc.forbid != "") != (skipped > 0) {
+				t.Errorf("%s{check=%s-cloud-backends,reason=forbidden} = %v with %q refused", SkippedName, tc.provider, skipped, tc.forbid)
 			}
 
 			// A change to the Service re-diagnoses it within the interval: from the cache.
