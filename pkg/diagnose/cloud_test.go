@@ -18,34 +18,7 @@ import (
 // simulated clouds through the readers of CloudReaders, and diagnoses them: each cloud's findings
 // are of source cloud, and every call is counted.
 func TestCloudRead(t *testing.T) {
-	root := filepath.Join("..", "..", "hack", "democloud")
-	tscn, err := tencent.LoadScenario(filepath.Join(root, "tke.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tsim := tencent.New(tscn)
-	turl, err := tsim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tsim.Close()
-	ascn, err := alibaba.Load(filepath.Join(root, "ack.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	asim := alibaba.New(ascn)
-	aurl, err := asim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer asim.Close()
-	t.Setenv("LBDOCTOR_TKE_ENDPOINT", turl)
-	t.Setenv("TENCENTCLOUD_SECRET_ID", tscn.Credentials[0].SecretID)
-	t.Setenv("TENCENTCLOUD_SECRET_KEY", tscn.Credentials[0].SecretKey)
-	t.Setenv("LBDOCTOR_ACK_ENDPOINT", aurl)
-	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", ascn.Credentials[0].AccessKeyID)
-	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", ascn.Credentials[0].AccessKeySecret)
-	t.Setenv("HOME", t.TempDir())
+	root := demoClouds(t, nil)
 
 	for _, tc := range []struct {
 		ns, region string
@@ -99,4 +72,40 @@ func TestCloudRead(t *testing.T) {
 			t.Logf("calls %v", calls)
 		})
 	}
+}
+
+// demoClouds starts the demo's simulated clouds (hack/democloud), the Tencent one with faults
+// added, points the readers at them with their keys, and returns the demo's folder.
+func demoClouds(t *testing.T, faults []tencent.Fault) string {
+	t.Helper()
+	root := filepath.Join("..", "..", "hack", "democloud")
+	tscn, err := tencent.LoadScenario(filepath.Join(root, "tke.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tscn.Faults = append(tscn.Faults, faults...)
+	tsim := tencent.New(tscn)
+	turl, err := tsim.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = tsim.Close() })
+	ascn, err := alibaba.Load(filepath.Join(root, "ack.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	asim := alibaba.New(ascn)
+	aurl, err := asim.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(asim.Close)
+	t.Setenv("LBDOCTOR_TKE_ENDPOINT", turl)
+	t.Setenv("TENCENTCLOUD_SECRET_ID", tscn.Credentials[0].SecretID)
+	t.Setenv("TENCENTCLOUD_SECRET_KEY", tscn.Credentials[0].SecretKey)
+	t.Setenv("LBDOCTOR_ACK_ENDPOINT", aurl)
+	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", ascn.Credentials[0].AccessKeyID)
+	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", ascn.Credentials[0].AccessKeySecret)
+	t.Setenv("HOME", t.TempDir())
+	return root
 }
