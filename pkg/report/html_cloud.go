@@ -268,13 +268,16 @@ func linkCloud(rows [][]htmlLink, routes []Route, hc *htmlCloud, lang words.Lang
 				continue
 			}
 			for _, l := range hc.LB.Listeners {
-				if l.Port != int32(port) || l.Foreign {
+				if l.Port != int32(port) {
 					continue
 				}
 				cl := &htmlCloudLink{Codes: slices.Clone(l.Codes)}
-				if l.Missing {
+				switch {
+				case l.Missing:
 					cl.Text = fmt.Sprintf(cloudPhrase(lang, "cloud: no listener on %d", "云端：端口 %d 上没有监听器"), port)
-				} else {
+				case l.Foreign:
+					cl.Text = fmt.Sprintf(cloudPhrase(lang, "cloud: %s %s:%d, another owner's", "云端：%s %s:%d，属于其他所有者"), l.ID, l.Protocol, l.Port)
+				default:
 					healthy, total := 0, 0
 					for _, g := range l.Groups {
 						cl.Codes = appendCodes(cl.Codes, g.Codes)
