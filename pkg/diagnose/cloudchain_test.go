@@ -207,20 +207,24 @@ func TestHTMLCloudSide(t *testing.T) {
 	}
 }
 
-// TestHTMLCloudSkips: what the cloud refused is said on the cloud side, naming the action, and
-// without --cloud nothing of the cloud is drawn.
+// TestHTMLCloudSkips: what the cloud refused is said once on the cloud side, naming the action,
+// and without --cloud nothing of the cloud is drawn.
 func TestHTMLCloudSkips(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		faults []tencent.Fault
 		cloud  bool
-		// notes must each be in a note of service/shop/web; none: no cloud part at all.
+		target string
+		// notes must all be in one note of target, and the first in no other; none: no cloud part
+		// at all.
 		notes []string
 	}{
 		{name: "health-forbidden", cloud: true, faults: []tencent.Fault{{Action: "DescribeTargetHealth", Forbidden: true}},
-			notes: []string{"clb:DescribeTargetHealth", "forbidden"}},
+			target: "service/shop/web", notes: []string{"clb:DescribeTargetHealth", "forbidden"}},
 		{name: "lb-forbidden", cloud: true, faults: []tencent.Fault{{Action: "DescribeLoadBalancers", Forbidden: true}},
-			notes: []string{"lb-demo0001", "clb:DescribeLoadBalancers", "forbidden"}},
+			target: "service/shop/web", notes: []string{"clb:DescribeLoadBalancers", "lb-demo0001", "forbidden"}},
+		{name: "certificate-forbidden", cloud: true, faults: []tencent.Fault{{Action: "DescribeCertificate", Forbidden: true}},
+			target: "ingress/shop/store", notes: []string{"ssl:DescribeCertificate", "forbidden"}},
 		{name: "no-cloud"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -233,15 +237,27 @@ func TestHTMLCloudSkips(t *testing.T) {
 				}
 				return
 			}
-			web := got["service/shop/web"]
+			web := got[tc.target]
 			if !slices.ContainsFunc(web, func(p cloudPart) bool {
 				return p.kind == "note" && !slices.ContainsFunc(tc.notes, func(s string) bool { return !strings.Contains(p.text, s) })
 			}) {
 				t.Errorf("no note holding %q; parts %v", tc.notes, web)
 			}
+			n := 0
+			for _, p := range web {
+				if p.kind == "note" && strings.Contains(p.text, tc.notes[0]) {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d notes name %s, want 1", n, tc.notes[0])
+			}
 			if tc.name == "health-forbidden" {
 				if p, ok := find(web, "backend", "ins-node0002"); !ok || p.health != "unknown" || len(p.codes) > 0 {
 					t.Errorf("backend of unread health: %+v, want health unknown and unmarked", p)
+				}
+				if p, ok := find(web, "link", "lbl-web80"); !ok || strings.Contains(p.text, "healthy") {
+					t.Errorf("listener link of unread health: %q, want no count of healthy backends", p.text)
 				}
 			}
 		})

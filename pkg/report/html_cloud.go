@@ -27,6 +27,8 @@ type htmlCloudLB struct {
 	ID, Name, State, Addresses string
 	Codes                      []string
 	Listeners                  []*htmlCloudListener
+	// healthUnread: the backends' health could not be read.
+	healthUnread bool
 }
 
 type htmlCloudListener struct {
@@ -69,6 +71,7 @@ func drawCloud(r Report, lang words.Lang) *htmlCloud {
 	cs := r.Chain.Cloud
 	v := cs.View
 	in := func(en, zh string) string { return cloudPhrase(lang, en, zh) }
+	var said []string // the read errors the notes give
 	hc := &htmlCloud{Title: fmt.Sprintf(in("Cloud side: read from the %s cloud's API", "云端：读取自 %s 云 API"), v.Provider)}
 	if cs.Region != "" {
 		hc.Where = fmt.Sprintf(in("region %s", "地域 %s"), cs.Region)
@@ -85,6 +88,7 @@ func drawCloud(r Report, lang words.Lang) *htmlCloud {
 		why := words.ErrorIn(cs.Unread, lang)
 		if re := (*cloud.ReadError)(nil); errors.As(cs.Unread, &re) {
 			why = re.In(lang)
+			said = append(said, re.Error())
 		}
 		if v.LB != "" {
 			hc.Notes = append(hc.Notes, fmt.Sprintf(in("Load balancer %s could not be read: %s", "无法读取负载均衡 %s：%s"), v.LB, why))
@@ -97,8 +101,20 @@ func drawCloud(r Report, lang words.Lang) *htmlCloud {
 		for _, p := range []cloud.Part{cloud.PartListeners, cloud.PartBackends, cloud.PartHealth} {
 			if g := lb.Gap(p); g != nil {
 				hc.Notes = append(hc.Notes, fmt.Sprintf(in("Not read: the %s of %s: %s", "未读取：%[2]s 的%[1]s：%[3]s"), cloudPart(p, lang), lb.ID, g.In(lang)))
+				said = append(said, g.Error())
 			}
 		}
+	}
+	// The cloud checks' other skips (a certificate, a quota, a subnet the cloud refused), once each.
+	var reasons []string
+	for _, sk := range r.Skipped {
+		if !strings.HasPrefix(sk.Check, string(v.Provider)+"-cloud-") || slices.Contains(reasons, sk.Reason) ||
+			slices.ContainsFunc(said, func(e string) bool { return strings.Contains(sk.Reason, e) }) ||
+			(cs.Unread != nil && sk.Reason == words.ErrorIn(cs.Unread, lang)) {
+			continue
+		}
+		reasons = append(reasons, sk.Reason)
+		hc.Notes = append(hc.Notes, sk.Check+": "+sk.Reason)
 	}
 	for _, f := range r.Findings {
 		if f.Source != checks.SourceCloud {
@@ -125,7 +141,8 @@ func cloudPart(p cloud.Part, lang words.Lang) string {
 // cloudLB is lb drawn: its listeners in the cloud's order, each matched with what the object asks
 // for on its port, then the listeners asked for that it lacks.
 func cloudLB(lb *cloud.LoadBalancer, v checks.CloudView) *htmlCloudLB {
-	out := &htmlCloudLB{ID: lb.ID, Name: lb.Name, State: string(lb.State), Addresses: strings.Join(lb.Addresses, ", ")}
+	out := &htmlCloudLB{ID: lb.ID, Name: lb.Name, State: string(lb.State), Addresses: strings.Join(lb.Addresses, ", "),
+		healthUnread: lb.Gap(cloud.PartHealth) != nil || lb.Gap(cloud.PartBackends) != nil}
 	if lb.StateDetail != "" {
 		out.State += " (" + lb.StateDetail + ")"
 	}
@@ -267,10 +284,7 @@ func linkCloud(rows [][]htmlLink, routes []Route, hc *htmlCloud, lang words.Lang
 			if row[j].Kind != linkListener {
 				continue
 			}
-			for _, l := range hc.LB.Listeners {
-				if l.Port != int32(port) {
-					continue
-				}
+			for _, l := range onPort(hc.LB.Listeners, int32(port), f[0]) {
 				cl := &htmlCloudLink{Codes: slices.Clone(l.Codes)}
 				switch {
 				case l.Missing:
@@ -290,6 +304,9 @@ func linkCloud(rows [][]htmlLink, routes []Route, hc *htmlCloud, lang words.Lang
 						}
 					}
 					cl.Text = fmt.Sprintf(cloudPhrase(lang, "cloud: %s %s:%d, %d/%d backends healthy", "云端：%s %s:%d，%d/%d 个后端健康"), l.ID, l.Protocol, l.Port, healthy, total)
+					if hc.LB.healthUnread {
+						cl.Text = fmt.Sprintf(cloudPhrase(lang, "cloud: %s %s:%d, %d backends, health not read", "云端：%s %s:%d，%d 个后端，未读取健康状态"), l.ID, l.Protocol, l.Port, total)
+					}
 				}
 				row[j].Cloud = cl
 				break
@@ -303,4 +320,20 @@ func appendCodes(codes, more []string) []string {
 		codes = addCode(codes, c)
 	}
 	return codes
+}
+
+// onPort are the listeners on port, one speaking proto (in any case, "_" ignored) first.
+func onPort(ls []*htmlCloudListener, port int32, proto string) []*htmlCloudListener {
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToUpper(s), "_", "") }
+	var same, other []*htmlCloudListener
+	for _, l := range ls {
+		switch {
+		case l.Port != port:
+		case norm(l.Protocol) == norm(proto):
+			same = append(same, l)
+		default:
+			other = append(other, l)
+		}
+	}
+	return append(same, other...)
 }

@@ -179,3 +179,37 @@ func TestHTMLCloudNotRead(t *testing.T) {
 		})
 	}
 }
+
+// TestHTMLCloudLinks: each chain's listener link shows the cloud's listener on its port and
+// protocol, with the codes of the findings on it and its backends.
+func TestHTMLCloudLinks(t *testing.T) {
+	lb := cloudLB1()
+	lb.Listeners = append(lb.Listeners, &cloud.Listener{ID: "lbl-udp80", Protocol: "UDP", Port: 80})
+	r := cloudService(lb, nil, Finding{Rule: tkerules.CloudBackendUnhealthy, Source: checks.SourceCloud, Path: "spec"})
+	r.Chain.Routes = append(r.Chain.Routes, Route{Where: "spec.ports[2]", Listener: "UDP 80"})
+	hc := drawCloud(r, words.English)
+	rows := drawChain(r, words.English)
+	linkCloud(rows, r.Chain.Routes, hc, words.English)
+	for i, want := range []struct {
+		id   string
+		code rules.ID
+	}{{"lbl-80", tkerules.CloudBackendUnhealthy}, {"lbl-443", rules.ID{}}, {"lbl-udp80", rules.ID{}}} {
+		t.Run(r.Chain.Routes[i].Listener, func(t *testing.T) {
+			var cl *htmlCloudLink
+			for _, l := range rows[i] {
+				if l.Kind == linkListener {
+					cl = l.Cloud
+				}
+				if len(l.Codes) > 0 {
+					t.Errorf("cloud finding marks the chain's %s link", l.Kind)
+				}
+			}
+			if cl == nil || !strings.Contains(cl.Text, want.id) {
+				t.Fatalf("listener link shows %+v, want %s", cl, want.id)
+			}
+			if want.code.Known() != slices.Contains(cl.Codes, CodeLabel(tkerules.CloudBackendUnhealthy)) || (!want.code.Known() && len(cl.Codes) > 0) {
+				t.Errorf("listener link marked %v, want %v", cl.Codes, want.code)
+			}
+		})
+	}
+}
