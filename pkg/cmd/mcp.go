@@ -74,12 +74,11 @@ func (o *MCPOptions) Validate() error {
 		return nil
 	}
 	host, _, err := net.SplitHostPort(o.HTTP)
-	if err == nil && host != "localhost" {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-			err = errors.New("not loopback")
-		}
+	loopback := err == nil && host == "localhost"
+	if ip := net.ParseIP(host); err == nil && ip != nil && ip.IsLoopback() {
+		loopback = true
 	}
-	if err != nil {
+	if !loopback {
 		return words.Errorf("--http %q: give a loopback address such as 127.0.0.1:8765 (the tools read the cluster with your credentials)",
 			"--http %q：请使用回环地址，例如 127.0.0.1:8765（这些工具以你的凭据读取集群）", o.HTTP)
 	}
@@ -104,7 +103,7 @@ func (o *MCPOptions) Run(ctx context.Context) error {
 	}
 	ln, err := net.Listen("tcp", o.HTTP)
 	if err != nil {
-		return fmt.Errorf("listening on %s: %w", o.HTTP, err)
+		return words.Errorf("cannot listen on %s: %w", "无法监听 %s：%w", o.HTTP, err)
 	}
 	fmt.Fprintf(o.ErrOut, "serving MCP on http://%s/mcp\n", ln.Addr())
 	mux := http.NewServeMux()

@@ -10,7 +10,9 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Chain is the target's way from the load balancer's listeners to its pods, as snap holds it; the
@@ -130,4 +132,28 @@ func backends(snap *snapshot.Snapshot, svc *corev1.Service) (*report.Backends, e
 		}
 	}
 	return b, nil
+}
+
+// ChainCloud is the cloud side of target t's chain: its load balancer as the cloud read of snap
+// (--cloud) found it, through provider's cloud checks. Nil when the cloud was not asked, or the
+// provider has no cloud checks that apply to the target.
+func ChainCloud(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider, suite *checks.Suite) *report.CloudSide {
+	if snap.Clouds == nil {
+		return nil
+	}
+	v, ok := suite.CloudView(snap, t, provider)
+	if !ok {
+		return nil
+	}
+	cs := &report.CloudSide{View: v}
+	f := snap.Clouds[string(provider)]
+	if f == nil {
+		cs.Unread = words.Errorf("the %s cloud was not read", "没有读取 %s 云", string(provider))
+		return cs
+	}
+	cs.Region, cs.Endpoint = f.Region, f.Endpoint
+	if v.LB != "" {
+		cs.LB, cs.Unread = f.LoadBalancers.Get(v.LB)
+	}
+	return cs
 }

@@ -18,8 +18,7 @@ import (
 // simulated clouds through the readers of CloudReaders, and diagnoses them: each cloud's findings
 // are of source cloud, and every call is counted.
 func TestCloudRead(t *testing.T) {
-	root := filepath.Join("..", "..", "hack", "democloud")
-	startClouds(t, root, nil, nil)
+	root := demoClouds(t, nil)
 
 	for _, tc := range []struct {
 		ns, region string
@@ -75,6 +74,15 @@ func TestCloudRead(t *testing.T) {
 	}
 }
 
+// demoClouds starts the demo's simulated clouds (hack/democloud), the Tencent one with faults
+// added, points the readers at them with their keys, and returns the demo's folder.
+func demoClouds(t *testing.T, faults []tencent.Fault) string {
+	t.Helper()
+	root := filepath.Join("..", "..", "hack", "democloud")
+	startClouds(t, root, func(s *tencent.Scenario) { s.Faults = append(s.Faults, faults...) }, nil)
+	return root
+}
+
 // clouds are the simulated clouds of a test and their scenarios.
 type clouds struct {
 	tke  *tencent.Server
@@ -99,7 +107,7 @@ func startClouds(t *testing.T, root string, tedit func(*tencent.Scenario), aedit
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { tsim.Close() })
+	t.Cleanup(func() { _ = tsim.Close() })
 	ascn, err := alibaba.Load(filepath.Join(root, "ack.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +120,7 @@ func startClouds(t *testing.T, root string, tedit func(*tencent.Scenario), aedit
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { asim.Close() })
+	t.Cleanup(asim.Close)
 	t.Setenv("LBDOCTOR_TKE_ENDPOINT", turl)
 	t.Setenv("TENCENTCLOUD_SECRET_ID", tscn.Credentials[0].SecretID)
 	t.Setenv("TENCENTCLOUD_SECRET_KEY", tscn.Credentials[0].SecretKey)

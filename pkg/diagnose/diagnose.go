@@ -71,6 +71,7 @@ func target(snap *snapshot.Snapshot, t snapshot.Target, opts Options) (report.Re
 	rep.Locate(func(path string) *snapshot.Location { return snap.Locate(t, path) })
 	if opts.Chains {
 		rep.Chain = Chain(snap, t)
+		rep.Chain.Cloud = ChainCloud(snap, t, det.Provider, opts.suite())
 	}
 	var warnings []words.Words
 	if v := Meta(snap, t).Annotations[report.IgnoreAnnotation]; v != "" {

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -40,6 +41,8 @@ func htmlCSP() string {
 type htmlWords struct {
 	Summary, Provider, Controller, Source, Incomplete, Chain, NoChain, Findings, NoProblems,
 	Cause, Fix, Risk, Doc, Consequence, Skipped string
+	// The cloud side's texts.
+	LB, State, Addresses, Listener, AskedBy, NotAsked, Foreign, NoListener, Rule, Backend, Health, Weight, NoBackend string
 }
 
 func htmlWordsIn(lang words.Lang) htmlWords {
@@ -51,6 +54,11 @@ func htmlWordsIn(lang words.Lang) htmlWords {
 		Findings: in("Findings", "问题"), NoProblems: in("No problems found.", "未发现问题。"),
 		Cause: in("Cause", "原因"), Fix: in("Fix", "修复"), Risk: in("Risk", "风险"), Doc: in("Vendor doc", "厂商文档"),
 		Consequence: in("Consequence", "连带问题"), Skipped: in("Checks that could not run", "未能运行的检查"),
+		LB: in("load balancer", "负载均衡"), State: in("state", "状态"), Addresses: in("addresses", "地址"),
+		Listener: in("listener", "监听器"), AskedBy: in("asked for by", "对象中的字段"), NotAsked: in("no port of the object asks for it", "对象未要求此监听器"),
+		Foreign: in("another owner's", "属于其他所有者"), NoListener: in("no such listener on the load balancer", "负载均衡上没有此监听器"),
+		Rule: in("rule", "转发规则"), Backend: in("backend", "后端"), Health: in("health", "健康状态"), Weight: in("weight", "权重"),
+		NoBackend: in("no backend", "没有后端"),
 	}
 }
 
@@ -75,6 +83,8 @@ type htmlLink struct {
 	// Why says why the link could not be read.
 	Why   string
 	Codes []string
+	// Cloud is the cloud's listener on a listener link, when the cloud was read (--cloud).
+	Cloud *htmlCloudLink
 }
 
 type htmlFinding struct {
@@ -88,6 +98,7 @@ type htmlTarget struct {
 	R                            Report
 	Anchor, Object, Worst, Codes string
 	Routes                       [][]htmlLink
+	Cloud                        *htmlCloud
 	Findings                     []htmlFinding
 }
 
@@ -126,6 +137,9 @@ func writeHTML(out io.Writer, reports []Report, lang words.Lang) error {
 			t.Findings = append(t.Findings, hf)
 		}
 		t.Routes = drawChain(r, lang)
+		if t.Cloud = drawCloud(r, lang); t.Cloud != nil {
+			linkCloud(t.Routes, r.Chain.Routes, t.Cloud, lang)
+		}
 		d.Targets = append(d.Targets, t)
 	}
 	d.Total = fmt.Sprintf(strings.TrimSpace(say(lang, phTotal)), len(reports), bad, len(reports)-bad, sum.Error, sum.Warning, sum.Info)
@@ -174,6 +188,9 @@ func drawChain(r Report, lang words.Lang) [][]htmlLink {
 		}
 		row = append(row, ep, pods, nodes)
 		for _, f := range r.Findings {
+			if f.Source == checks.SourceCloud && r.Chain.Cloud != nil {
+				continue // drawn on the cloud side
+			}
 			k := breaks(f, r.Target.Kind)
 			if m := routeIndex.FindString(f.Path); m != "" && rt.Where != "" && !strings.HasPrefix(m, rt.Where) && !strings.HasPrefix(rt.Where, m) {
 				continue // a part of another route
