@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -69,7 +68,7 @@ func (ci *cloudInterval) String() string { return ci.d.String() }
 func (ci *cloudInterval) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return fmt.Errorf("not a duration (e.g. 5m, 90s): %w", err)
+		return words.Errorf("not a duration (e.g. 5m, 90s): %w", "不是时长（例如 5m、90s）：%w", err)
 	}
 	ci.d, ci.set = d, true
 	return nil
