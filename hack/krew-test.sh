@@ -81,7 +81,7 @@ echo "    \$ kubectl lbdoctor --help: $(wc -l <<<"$help") lines, usage: $(grep -
 (cd "$KREW_ROOT" && cp store/lbdoctor/*/kubectl_complete-lbdoctor bin/)
 comp=$(kubectl_complete-lbdoctor -o '' 2>"$tmp/comp.err") ||
   { cat "$tmp/comp.err" >&2; fail "kubectl_complete-lbdoctor -o ''"; }
-[ "$(grep -v '^:' <<<"$comp" | tr '\n' ' ')" = "text json yaml name wide sarif policyreport " ] || fail "kubectl_complete-lbdoctor -o '' gave: $comp"
+[ "$(grep -v '^:' <<<"$comp" | tr '\n' ' ')" = "text json yaml name wide sarif policyreport html " ] || fail "kubectl_complete-lbdoctor -o '' gave: $comp"
 echo "    \$ kubectl_complete-lbdoctor -o '': $(tr '\n' ' ' <<<"$comp")" >&2
 comp=$("$kubectl" __complete lbdoctor --provider '' 2>"$tmp/comp.err") ||
   { cat "$tmp/comp.err" >&2; fail "kubectl __complete lbdoctor --provider ''"; }
