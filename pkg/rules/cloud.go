@@ -42,3 +42,11 @@ type CloudRules struct {
 func CloudDecides(en, zh string) []Decision {
 	return []Decision{{By: ByCloud, What: words.Phrase{En: en, Zh: zh}, IfUnknown: UnknownSkips}}
 }
+
+// Risk texts shared by the cloud rules of every provider, in English and Chinese.
+const (
+	RiskCloudNoTraffic   = "Clients reach no backend through this load balancer, or only some of them."
+	ZhRiskCloudNoTraffic = "客户端无法经由该负载均衡访问后端，或只能访问到部分后端。"
+	RiskCloudSoon        = "Traffic still flows today; it stops when the limit is reached."
+	ZhRiskCloudSoon      = "目前流量仍正常；一旦达到上限，流量就会中断。"
+)

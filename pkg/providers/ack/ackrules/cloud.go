@@ -4,21 +4,13 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
-// ackCloud declares an ACK cloud rule (--cloud) decided by the answer of a Tencent Cloud API action.
+// ackCloud declares an ACK cloud rule (--cloud) decided by the answer of an Alibaba Cloud API action.
 func ackCloud(k rules.Kind, slug string, sev rules.Severity, action string, d rules.Details) rules.ID {
 	d.Doc = rules.DocACKCloudAPI + action
 	d.Decides = rules.CloudDecides("the load balancer as the Alibaba Cloud API action "+action+" describes it",
 		"阿里云 API "+action+" 所返回的负载均衡信息")
 	return rules.Cloud(Provider, k, slug, sev, d)
 }
-
-// Shared texts of the cloud rules.
-const (
-	riskCloudNoTraffic   = "Clients reach no backend through this load balancer, or only some of them."
-	zhRiskCloudNoTraffic = "客户端无法经由该负载均衡访问后端，或只能访问到部分后端。"
-	riskCloudSoon        = "Traffic still flows today; it stops when the limit is reached."
-	zhRiskCloudSoon      = "目前流量仍正常；一旦达到上限，流量就会中断。"
-)
 
 // ACK cloud rules: what a read of Alibaba Cloud (CLB, NLB, VPC, Quota Center) finds about the load
 // balancer of a Service.
@@ -27,31 +19,31 @@ var (
 		Title: "The load balancer the Service names does not exist",
 		Cause: "The load balancer id CCM wrote on the Service (label service.k8s.alibaba/loadbalancer-id), or the one its loadbalancer-id annotation names, is not an instance of the account in this region.",
 		Fix:   "Check the id in the SLB console of the cluster's region; correct or remove the loadbalancer-id annotation so that CCM binds or creates one that exists (a deleted instance CCM created is recreated after the label is removed).",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "Service 指向的负载均衡不存在",
 			Cause: "CCM 写在 Service 上的负载均衡 ID（标签 service.k8s.alibaba/loadbalancer-id），或 loadbalancer-id 注解指定的 ID，不是该账号在此地域下的实例。",
 			Fix:   "在集群所在地域的负载均衡控制台核对该 ID；修正或删除 loadbalancer-id 注解，使 CCM 绑定或创建一个存在的实例（CCM 创建的实例被删后，删除该标签即可重建）。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudLBIsolated = ackCloud(rules.Service, "lb-isolated", rules.Error, "DescribeLoadBalancers", rules.Details{
 		Title: "The load balancer is locked (arrears or a security lock)",
 		Cause: "Alibaba Cloud locked the instance (a financial lock for an overdue payment, or a security lock); a locked instance forwards no traffic.",
 		Fix:   "Settle the overdue payment in the billing console, or resolve the security lock with Alibaba Cloud support; the instance serves again once unlocked.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "负载均衡已被锁定（欠费或安全锁定）",
 			Cause: "阿里云锁定了该实例（欠费导致的财务锁定，或安全锁定）；被锁定的实例不转发任何流量。",
 			Fix:   "在费用中心结清欠费，或联系阿里云处理安全锁定；实例解锁后即恢复服务。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudLBInactive = ackCloud(rules.Service, "lb-inactive", rules.Error, "DescribeLoadBalancers", rules.Details{
 		Title: "The load balancer is stopped, being created or deleted",
 		Cause: "The instance is not active: it was stopped by its owner, is still being created, or is being deleted.",
 		Fix:   "Start a stopped instance in the SLB console; wait for a creation to finish; if it is being deleted, find who deleted it in the operation audit and let CCM create a new one.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "负载均衡已停止、正在创建或删除中",
 			Cause: "实例不处于运行状态：被所有者停止、仍在创建中，或正在被删除。",
 			Fix:   "在负载均衡控制台启动已停止的实例；等待创建完成；若正在被删除，请通过操作审计查明删除者，并让 CCM 重新创建。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudLBAddress = ackCloud(rules.Service, "lb-address", rules.Warning, "DescribeLoadBalancers", rules.Details{
 		Title: "The Service's status names an address the load balancer does not have",
@@ -67,21 +59,21 @@ var (
 		Title: "A port the Service asks for has no listener",
 		Cause: "The load balancer has no listener on a port the Service asks for: it was deleted in the console, CCM could not create it, or a reused instance does not let CCM manage listeners (force-override-listeners).",
 		Fix:   "Look at the Service's events for CCM's error; on a reused instance set force-override-listeners to true or create the listener yourself.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "Service 要求的端口没有监听",
 			Cause: "负载均衡在 Service 要求的端口上没有监听：它在控制台被删除了，CCM 未能创建，或复用的实例不允许 CCM 管理监听（force-override-listeners）。",
 			Fix:   "查看 Service 事件中 CCM 的报错；复用实例时把 force-override-listeners 设为 true，或自行创建该监听。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudListenerProtocol = ackCloud(rules.Service, "listener-protocol", rules.Error, "DescribeLoadBalancerListeners", rules.Details{
 		Title: "A listener speaks another protocol than the Service asks for",
 		Cause: "The listener on the port speaks another protocol than the Service port or its protocol-port annotation asks for, usually after an edit in the console.",
 		Fix:   "Do not edit CCM-managed listeners in the console; change them through the Service's annotations, which CCM applies at its next sync.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "监听的协议与 Service 要求的不同",
 			Cause: "该端口上的监听协议与 Service 端口或其 protocol-port 注解要求的不同，通常是在控制台修改过。",
 			Fix:   "不要在控制台修改 CCM 管理的监听；通过 Service 的注解修改，CCM 会在下一次同步时生效。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudListenerExtra = ackCloud(rules.Service, "listener-extra", rules.Warning, "DescribeLoadBalancerListeners", rules.Details{
 		Title: "The load balancer has a listener no port of the Service asks for",
@@ -107,11 +99,11 @@ var (
 		Title: "A listener of the Service has no backend",
 		Cause: "The listener's server group has no backend: no node or pod is registered on the load balancer.",
 		Fix:   "Check that the Service has ready endpoints and that the controller's events show no backend error; nodes excluded by labels are not registered.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "Service 的监听没有后端",
 			Cause: "该监听的服务器组没有任何后端：负载均衡上没有注册节点或 Pod。",
 			Fix:   "确认 Service 有就绪的 Endpoint，且控制器事件中没有后端相关的报错；被标签排除的节点不会注册。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudBackendWeightZero = ackCloud(rules.Service, "backend-weight-zero", rules.Warning, "DescribeVServerGroupAttribute", rules.Details{
 		Title: "A backend has weight 0",
@@ -127,11 +119,11 @@ var (
 		Title: "Backends fail the load balancer's health check",
 		Cause: "The load balancer's health check marks backends abnormal, so it sends them no traffic; no Kubernetes event says so.",
 		Fix:   "Compare the health-check settings (type, port, URI, codes), set with the health-check annotations, with what the pods serve; allow the probes through security groups and NetworkPolicy objects.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "后端未通过负载均衡健康检查",
 			Cause: "负载均衡的健康检查把后端判为异常，不再向其转发流量；Kubernetes 中没有任何事件提示这一点。",
 			Fix:   "对照 Pod 实际提供的服务核对健康检查配置（类型、端口、URI、状态码，由健康检查注解设置）；放通安全组和 NetworkPolicy 中的探测流量。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudCertMissing = ackCloud(rules.Service, "cert-missing", rules.Error, "DescribeServerCertificates", rules.Details{
 		Title: "The certificate an HTTPS listener serves does not exist",
@@ -157,21 +149,21 @@ var (
 		Title: "The certificate an HTTPS listener serves expires within 30 days",
 		Cause: "The server certificate (cert-id annotation) ends within 30 days.",
 		Fix:   "Renew it now and put the new id into the cert-id annotation.",
-		Risk:  riskCloudSoon,
+		Risk:  rules.RiskCloudSoon,
 		Zh: rules.Text{Title: "HTTPS 监听使用的证书将在 30 天内过期",
 			Cause: "服务器证书（cert-id 注解）将在 30 天内到期。",
 			Fix:   "现在就续期，并把新 ID 填入 cert-id 注解。",
-			Risk:  zhRiskCloudSoon},
+			Risk:  rules.ZhRiskCloudSoon},
 	})
 	CloudQuota = ackCloud(rules.Service, "quota-headroom", rules.Warning, "ListProductQuotas", rules.Details{
 		Title: "An SLB quota the Service draws on is 90% used or more",
 		Cause: "Usage of an SLB quota in Quota Center (instances, certificates, listeners per instance, backends per instance) is at or above 90% of its limit; at the limit the calls of CCM fail (quota limit events).",
 		Fix:   "Release what is no longer used, or ask for a higher quota in Quota Center before the limit is reached.",
-		Risk:  riskCloudSoon,
+		Risk:  rules.RiskCloudSoon,
 		Zh: rules.Text{Title: "Service 所用的 SLB 配额已用到 90% 以上",
 			Cause: "配额中心的某项 SLB 配额（实例数、证书数、单实例监听数、单实例后端数）已用到上限的 90% 以上；达到上限时 CCM 的调用会失败（事件中出现 quota limit）。",
 			Fix:   "在达到上限前释放不再使用的资源，或在配额中心申请提高配额。",
-			Risk:  zhRiskCloudSoon},
+			Risk:  rules.ZhRiskCloudSoon},
 	})
 	CloudSubnetIPs = ackCloud(rules.Service, "subnet-ips", rules.Error, "DescribeVSwitches", rules.Details{
 		Title:    "The vSwitch of the internal load balancer has no free IP",

@@ -12,14 +12,6 @@ func tkeCloud(k rules.Kind, slug string, sev rules.Severity, action string, d ru
 	return rules.Cloud(Provider, k, slug, sev, d)
 }
 
-// Shared texts of the cloud rules.
-const (
-	riskCloudNoTraffic   = "Clients reach no backend through this load balancer, or only some of them."
-	zhRiskCloudNoTraffic = "客户端无法经由该负载均衡访问后端，或只能访问到部分后端。"
-	riskCloudSoon        = "Traffic still flows today; it stops when the limit is reached."
-	zhRiskCloudSoon      = "目前流量仍正常；一旦达到上限，流量就会中断。"
-)
-
 // TKE cloud rules: what a read of Tencent Cloud (CLB, VPC, SSL) finds about the CLB of a Service or
 // an Ingress.
 var (
@@ -27,31 +19,31 @@ var (
 		Title: "The CLB the object names does not exist",
 		Cause: "The CLB id the controller wrote on the object, or the one it is told to reuse, is not an instance of the account in this region.",
 		Fix:   "Check the id in the CLB console of the cluster's region; remove or correct the annotation so that the controller creates or binds a CLB that exists.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "对象指向的 CLB 不存在",
 			Cause: "控制器写在对象上的 CLB ID（或要求复用的 CLB ID）不是该账号在此地域下的实例。",
 			Fix:   "在集群所在地域的负载均衡控制台核对该 ID；删除或修正注解，使控制器创建或绑定一个存在的 CLB。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudLBIsolated = tkeCloud(rules.Service, "lb-isolated", rules.Error, "DescribeLoadBalancers", rules.Details{
 		Title: "The CLB is isolated (arrears or expiry)",
 		Cause: "Tencent Cloud isolated the CLB because the account is in arrears or the instance expired; an isolated CLB forwards no traffic.",
 		Fix:   "Top up the account or renew the instance in the billing console; the CLB serves again once it leaves isolation.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "CLB 已被隔离（欠费或到期）",
 			Cause: "账号欠费或实例到期，腾讯云隔离了该 CLB；被隔离的 CLB 不转发任何流量。",
 			Fix:   "在费用中心为账号充值或续费该实例；CLB 解除隔离后即恢复服务。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudLBInactive = tkeCloud(rules.Service, "lb-inactive", rules.Error, "DescribeLoadBalancers", rules.Details{
 		Title: "The CLB is being created or deleted",
 		Cause: "The CLB is not in the normal state: it is still being created, or it is being deleted.",
 		Fix:   "Wait for the creation to finish; if it is being deleted, find who deleted it (the CLB console's operation log) and let the controller create a new one.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "CLB 正在创建或删除中",
 			Cause: "CLB 不处于正常状态：仍在创建中，或正在被删除。",
 			Fix:   "等待创建完成；若正在被删除，请在负载均衡控制台的操作日志中查明删除者，并让控制器重新创建。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudLBAddress = tkeCloud(rules.Service, "lb-address", rules.Warning, "DescribeLoadBalancers", rules.Details{
 		Title: "The object's status names an address the CLB does not have",
@@ -67,21 +59,21 @@ var (
 		Title: "A port the object asks for has no listener on the CLB",
 		Cause: "The CLB has no listener on a port the Service or Ingress asks for: it was deleted in the console, or the controller could not create it.",
 		Fix:   "Look at the object's events for the controller's error; a listener deleted by hand comes back at the controller's next sync (edit the object to trigger one).",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "对象要求的端口在 CLB 上没有监听器",
 			Cause: "CLB 在 Service 或 Ingress 要求的端口上没有监听器：它在控制台被删除了，或控制器未能创建。",
 			Fix:   "查看对象的事件中控制器的报错；手工删除的监听器会在控制器下一次同步时重建（修改对象即可触发同步）。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudListenerProtocol = tkeCloud(rules.Service, "listener-protocol", rules.Error, "DescribeListeners", rules.Details{
 		Title: "A listener speaks another protocol than the object asks for",
 		Cause: "The listener on the port speaks another protocol than the Service port or Ingress asks for, usually after an edit in the console.",
 		Fix:   "Do not edit the listeners the controller manages in the console; delete the drifted listener or edit the object so the controller recreates it.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "监听器的协议与对象要求的不同",
 			Cause: "该端口上的监听器协议与 Service 端口或 Ingress 要求的不同，通常是在控制台修改过。",
 			Fix:   "不要在控制台修改控制器管理的监听器；删除漂移的监听器，或修改对象让控制器重建。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudListenerExtra = tkeCloud(rules.Service, "listener-extra", rules.Warning, "DescribeListeners", rules.Details{
 		Title: "The CLB has a listener no port of the object asks for",
@@ -107,11 +99,11 @@ var (
 		Title: "A listener of the object has no backend",
 		Cause: "The listener (or forwarding rule) has no backend bound: no node or pod is registered on the CLB.",
 		Fix:   "Check that the Service has ready endpoints and that the controller's events show no backend error; nodes excluded by labels are not registered.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "对象的监听器没有后端",
 			Cause: "该监听器（或转发规则）没有绑定任何后端：CLB 上没有注册节点或 Pod。",
 			Fix:   "确认 Service 有就绪的 Endpoint，且控制器事件中没有后端相关的报错；被标签排除的节点不会注册。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudBackendWeightZero = tkeCloud(rules.Service, "backend-weight-zero", rules.Warning, "DescribeTargets", rules.Details{
 		Title: "A backend has weight 0",
@@ -127,11 +119,11 @@ var (
 		Title: "Backends fail the CLB health check",
 		Cause: "The CLB health check marks backends unhealthy, so it sends them no traffic; no Kubernetes event says so.",
 		Fix:   "Compare the health-check settings (protocol, port, path, codes) with what the pods serve; allow the probes of the CLB through security groups and NetworkPolicy objects.",
-		Risk:  riskCloudNoTraffic,
+		Risk:  rules.RiskCloudNoTraffic,
 		Zh: rules.Text{Title: "后端未通过 CLB 健康检查",
 			Cause: "CLB 健康检查把后端判为异常，不再向其转发流量；Kubernetes 中没有任何事件提示这一点。",
 			Fix:   "对照 Pod 实际提供的服务核对健康检查配置（协议、端口、路径、状态码）；放通安全组和 NetworkPolicy 中 CLB 的探测流量。",
-			Risk:  zhRiskCloudNoTraffic},
+			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
 	CloudCertMissing = tkeCloud(rules.Ingress, "cert-missing", rules.Error, "DescribeCertificate", rules.Details{
 		Title:    "The certificate an HTTPS listener serves does not exist",
@@ -159,11 +151,11 @@ var (
 		Title: "The certificate an HTTPS listener serves expires within 30 days",
 		Cause: "The SSL certificate (qcloud_cert_id) ends within 30 days.",
 		Fix:   "Renew it now and put the new id into qcloud_cert_id of the TLS Secret.",
-		Risk:  riskCloudSoon,
+		Risk:  rules.RiskCloudSoon,
 		Zh: rules.Text{Title: "HTTPS 监听器使用的证书将在 30 天内过期",
 			Cause: "SSL 证书（qcloud_cert_id）将在 30 天内到期。",
 			Fix:   "现在就续期，并把新 ID 填入 TLS Secret 的 qcloud_cert_id。",
-			Risk:  zhRiskCloudSoon},
+			Risk:  rules.ZhRiskCloudSoon},
 	})
 	CloudCertHosts = tkeCloud(rules.Ingress, "cert-hosts", rules.Error, "DescribeCertificate", rules.Details{
 		Title: "The certificate does not cover a TLS host of the Ingress",
@@ -179,11 +171,11 @@ var (
 		Title: "A CLB quota the object draws on is 90% used or more",
 		Cause: "Usage of a CLB quota (CLBs per region, listeners per CLB, rules per listener, backends per rule) is at or above 90% of its limit; at the limit the controller fails with E4003, E4004 or E4005.",
 		Fix:   "Release what is no longer used, or ask for a higher quota in a support ticket before the limit is reached.",
-		Risk:  riskCloudSoon,
+		Risk:  rules.RiskCloudSoon,
 		Zh: rules.Text{Title: "对象所用的 CLB 配额已用到 90% 以上",
 			Cause: "某项 CLB 配额（地域内 CLB 数、单 CLB 监听器数、单监听器规则数、单规则后端数）已用到上限的 90% 以上；达到上限时控制器会报 E4003、E4004 或 E4005。",
 			Fix:   "在达到上限前释放不再使用的资源，或提交工单申请提高配额。",
-			Risk:  zhRiskCloudSoon},
+			Risk:  rules.ZhRiskCloudSoon},
 	})
 	CloudSubnetIPs = tkeCloud(rules.Service, "subnet-ips", rules.Error, "DescribeSubnets", rules.Details{
 		Title:    "The subnet of the internal CLB has no free IP",
