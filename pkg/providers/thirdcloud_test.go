@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	admissionv1 "k8s.io/api/admissionregistration/v1"
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
@@ -237,7 +238,7 @@ func TestThirdProvider(t *testing.T) {
 		if !strings.Contains(line, "covered") || !strings.Contains(line, "lbdoctor-zcloud-service") {
 			t.Errorf("policy list line of %s = %q:\n%s", zPort80, line, buf.String())
 		}
-		objs, err := cat.Generate(policy.Options{Providers: []rules.Provider{zcloud}})
+		objs, err := cat.Generate(policy.Options{Providers: []rules.Provider{zcloud}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}})
 		if err != nil || len(objs) == 0 {
 			t.Fatalf("generate: %d objects, %v", len(objs), err)
 		}
