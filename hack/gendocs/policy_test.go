@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 )
 
