@@ -154,6 +154,10 @@ func ackRebind(now, after *corev1.Service) []Change {
 			Says: say(sayACKReuseRemoved, id)}}
 	case id == newID || !ackComparesAddress(now, after):
 		return nil
+	case newID == now.Labels[ackCCMLabel]:
+		// The CLB CCM bound the Service to (its label): naming it is no move. Seed 003's fix of
+		// "can not reuse loadbalancer created by kubernetes" when the address is another CLB's.
+		return nil
 	case id == "":
 		return []Change{{Rule: ackrules.ServiceLBRebind, Field: field, Old: id, New: newID,
 			Says: say(sayACKRebindFromOwn, newID)}}
