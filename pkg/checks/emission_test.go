@@ -205,6 +205,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	tkerules.ServiceConfigConflict:             {target: svcWeb, provider: tkerules.Provider, file: "tke.service.service-config-conflict.yaml"},
 	ackrules.ServiceFixedAtCreation:            {target: svcWeb, provider: ackrules.Provider, file: "ack.service.fixed-at-creation.yaml"},
 	ackrules.ServiceChangeIgnored:              {target: svcWeb, provider: ackrules.Provider, file: "ack.service.change-ignored.yaml"},
+	ackrules.ServiceReusedPortTaken:            {target: svcWeb, provider: ackrules.Provider, file: "ack.service.reused-port-taken.yaml"},
 	ackrules.ServiceReuseRemoved:               {target: svcWeb, provider: ackrules.Provider, file: "ack.service.reuse-removed.yaml"},
 	ackrules.ServiceChangeDeletesLB:            {target: svcWeb, provider: ackrules.Provider, file: "ack.service.change-deletes-lb.yaml"},
 	ackrules.ServiceReusedListenersRemoved:     {target: svcWeb, provider: ackrules.Provider, file: "ack.service.reused-listeners-removed.yaml"},

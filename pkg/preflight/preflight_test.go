@@ -73,7 +73,7 @@ func TestExamplesNeverRefused(t *testing.T) {
 			}
 			for _, r := range res.Reports {
 				for _, f := range r.Findings {
-					if f.Change != nil && f.Change.Class() == rules.ChangeRejected {
+					if f.Change != nil && f.Change.Class == rules.ChangeRejected {
 						t.Errorf("%s: %s refused at %s", r.Target, f.Rule, f.Change.Field)
 					}
 				}
@@ -215,5 +215,32 @@ func TestCreation(t *testing.T) {
 	}
 	if !slices.Equal(created, []string{"Service default/web"}) {
 		t.Fatalf("created %v", created)
+	}
+}
+
+// TestCreationOnReusedCLB: a Service created on a reused CLB whose port another Service already on it
+// (in the base) declares collides.
+func TestCreationOnReusedCLB(t *testing.T) {
+	svc := func(name string) string {
+		return strings.ReplaceAll(strings.Replace(ackNow, "address-type: internet", "id: lb-bp1aaaaaaaaaaaaaaaaa1", 1), "name: web", "name: "+name)
+	}
+	dir := t.TempDir()
+	base := write(t, dir, "now.yaml", svc("orders"))
+	file := write(t, dir, "new.yaml", svc("web"))
+	res, err := Run(context.Background(), Options{Files: snapshot.Files{Paths: []string{file}, DefaultNamespace: "default"},
+		Base: &snapshot.Files{Paths: []string{base}, DefaultNamespace: "default"}, Provider: ackrules.Provider})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range res.Reports {
+		for _, f := range r.Findings {
+			if f.Rule == ackrules.ServiceReusedPortTaken {
+				got = append(got, r.Target.String())
+			}
+		}
+	}
+	if !slices.Equal(got, []string{"Service default/web"}) {
+		t.Fatalf("reused-port-taken on %v, want Service default/web", got)
 	}
 }

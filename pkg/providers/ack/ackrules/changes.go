@@ -14,7 +14,7 @@ var (
 		Fix: "Keep the value the CLB was created with. To get a CLB with the new value, create a new Service " +
 			"(its address will differ) and move clients to it before deleting the old one.",
 		Risk:    "Every later sync fails with a SyncLoadBalancerFailed event and the CLB keeps its old configuration: other edits of the Service are not applied either.",
-		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6); pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
+		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6, update vsw id); " + rules.DocACKCCM + "pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
 		Decides: rules.ChangeHistory,
 		Change:  rules.ChangeRejected,
 		Zh: rules.Text{
@@ -120,7 +120,7 @@ var (
 		Zh: rules.Text{
 			Title: "CCM 不会把此修改应用到已有的负载均衡",
 			Cause: "此次修改的设置要么只在 CCM 创建负载均衡时读取，要么只在负载均衡满足某个条件时才会应用：交换机（vswitch-id）" +
-				"只在创建时使用；公网计费方式（charge-type）和带宽只对公网 CLB 修改，带宽还要求按带宽计费。CCM 不会记录任何错误：" +
+				"只在创建时使用；公网计费方式（charge-type）和带宽只对公网 CLB 修改，带宽还要求按带宽计费（pay-by-bandwidth）。CCM 不会记录任何错误：" +
 				"从此注解与负载均衡的实际配置不一致。",
 			Fix:  "恢复负载均衡现有的取值；如确需新取值，请在控制台修改负载均衡；或新建一个 Service 以新取值创建负载均衡，再把客户端迁移过去。",
 			Risk: "修改永远不会生效，而且没有任何提示；阅读清单的人会误解负载均衡的实际配置。",

@@ -140,7 +140,7 @@ var (
 		Fix: "If clients still use HTTP, set kubernetes.io/ingress.rule-mix: \"true\" and list the rules to keep on HTTP " +
 			"in kubernetes.io/ingress.http-rules (and the HTTPS ones in kubernetes.io/ingress.https-rules).",
 		Risk:    "Plain-HTTP clients of the Ingress's hosts and paths stop being routed.",
-		Doc:     "Tencent TKE, Ingress mixed use of HTTP and HTTPS (cloud.tencent.com/document/product/457/45693)",
+		Doc:     rules.DocTKEIngressRuleMix,
 		Decides: rules.ChangeHistory,
 		Change:  rules.ChangeDisruptive,
 		Zh: rules.Text{
