@@ -58,6 +58,9 @@ var ackBackendSuffixes = []string{"backend-label", "remove-unscheduled-backend",
 	"health-check-method", "health-check-httpcode"}
 
 func ackService(now, after *corev1.Service) []Change {
+	if ackNLB(now) && ackNLB(after) {
+		return nlbChanges(now, after)
+	}
 	if !ackCLB(now) {
 		return nil
 	}
@@ -104,11 +107,7 @@ func ackService(now, after *corev1.Service) []Change {
 		out = append(out, Change{Rule: ackrules.ServiceFixedAtCreation, Field: ackField(now, after, "ip-version"), Old: oldIPv, New: newIPv,
 			Says: say(sayACKIPVersion)})
 	}
-	oldVsw, _ := ackAnn(now, "vswitch-id")
-	if newVsw, _ := ackAnn(after, "vswitch-id"); newVsw != "" && newVsw != oldVsw {
-		out = append(out, Change{Rule: ackrules.ServiceFixedAtCreation, Field: ackField(now, after, "vswitch-id"), Old: oldVsw, New: newVsw,
-			Says: say(sayACKVSwitch)})
-	}
+	out = append(out, ackIgnored(now, after)...)
 	out = append(out, ackCharge(now, after)...)
 	if newID, _ := ackAnn(after, "id"); managesListeners && newID == id {
 		if gone := removedPorts(now, after); len(gone) > 0 {
@@ -154,6 +153,10 @@ func ackRebind(now, after *corev1.Service) []Change {
 		return []Change{{Rule: ackrules.ServiceReuseRemoved, Field: field, Old: id, New: newID,
 			Says: say(sayACKReuseRemoved, id)}}
 	case id == newID || !ackComparesAddress(now, after):
+		return nil
+	case newID == now.Labels[ackCCMLabel]:
+		// The CLB CCM bound the Service to (its label): naming it is no move. Seed 003's fix of
+		// "can not reuse loadbalancer created by kubernetes" when the address is another CLB's.
 		return nil
 	case id == "":
 		return []Change{{Rule: ackrules.ServiceLBRebind, Field: field, Old: id, New: newID,

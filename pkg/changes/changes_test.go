@@ -50,6 +50,11 @@ func typ(t corev1.ServiceType) func(*corev1.Service) {
 
 func onlyPort80(s *corev1.Service) { s.Spec.Ports = s.Spec.Ports[:1] }
 
+func nlb(s *corev1.Service) {
+	c := NLBClass
+	s.Spec.LoadBalancerClass = &c
+}
+
 func local(s *corev1.Service) {
 	s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal
 }
@@ -127,7 +132,33 @@ func TestServiceChanges(t *testing.T) {
 			rules.GenericServiceTrafficPolicyChange, rules.ChangeDisruptive, "spec.externalTrafficPolicy"},
 		// ACK, benign.
 		{"ack identical", ackrules.Provider, svc(ann(ackPrefix+"address-type", "intranet")), svc(ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
-		{"ack bandwidth changed", ackrules.Provider, svc(ann(ackPrefix+"bandwidth", "10")), svc(ann(ackPrefix+"bandwidth", "20")), rules.ID{}, "", ""},
+		{"ack bandwidth changed with charge-type paybybandwidth", ackrules.Provider, svc(ann(ackPrefix+"charge-type", "paybybandwidth", ackPrefix+"bandwidth", "10")),
+			svc(ann(ackPrefix+"charge-type", "paybybandwidth", ackPrefix+"bandwidth", "20")), rules.ID{}, "", ""},
+		{"ack charge type changed on an Internet CLB", ackrules.Provider, svc(ann(ackPrefix+"charge-type", "paybytraffic")), svc(ann(ackPrefix+"charge-type", "paybybandwidth")), rules.ID{}, "", ""},
+		{"ack vSwitch removed", ackrules.Provider, svc(ann(ackPrefix+"vswitch-id", "vsw-a")), svc(), rules.ID{}, "", ""},
+		{"nlb ip version removed (compared only when set)", ackrules.Provider, svc(nlb, ann(ackPrefix+"ip-version", "DualStack")), svc(nlb), rules.ID{}, "", ""},
+		{"nlb ipv4 written out", ackrules.Provider, svc(nlb), svc(nlb, ann(ackPrefix+"ip-version", "ipv4")), rules.ID{}, "", ""},
+		{"nlb address type changed (applied in place)", ackrules.Provider, svc(nlb), svc(nlb, ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
+		{"nlb zone-maps removed from a reused NLB", ackrules.Provider, svc(nlb, ann(ackID, "nlb-wb7r6dlwetvt5jxxxx", ackPrefix+"zone-maps", "cn-hangzhou-a:vsw-1")),
+			svc(nlb, ann(ackID, "nlb-wb7r6dlwetvt5jxxxx")), rules.ID{}, "", ""},
+		// ACK, changes CCM does not apply (no class: a warning that they will not take effect).
+		{"ack vSwitch changed", ackrules.Provider, svc(ann(ackPrefix+"vswitch-id", "vsw-a")), svc(ann(ackPrefix+"vswitch-id", "vsw-b")),
+			ackrules.ServiceChangeIgnored, "", annPath(ackPrefix + "vswitch-id")},
+		{"ack charge type changed on an intranet CLB", ackrules.Provider, svc(ann(ackPrefix+"address-type", "intranet", ackPrefix+"charge-type", "paybytraffic")),
+			svc(ann(ackPrefix+"address-type", "intranet", ackPrefix+"charge-type", "paybybandwidth")), ackrules.ServiceChangeIgnored, "", annPath(ackPrefix + "charge-type")},
+		{"ack bandwidth changed without pay-by-bandwidth", ackrules.Provider, svc(ann(ackPrefix+"bandwidth", "10")), svc(ann(ackPrefix+"bandwidth", "20")),
+			ackrules.ServiceChangeIgnored, "", annPath(ackPrefix + "bandwidth")},
+		// NLB, rejected.
+		{"nlb ipv4 to DualStack", ackrules.Provider, svc(nlb, ann(ackPrefix+"ip-version", "ipv4")), svc(nlb, ann(ackPrefix+"ip-version", "DualStack")),
+			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "ip-version")},
+		{"nlb resource group set", ackrules.Provider, svc(nlb), svc(nlb, ann(ackPrefix+"resource-group-id", "rg-aek2aaaaaaaaaaa")),
+			ackrules.ServiceResourceGroupImmutable, rules.ChangeRejected, annPath(ackPrefix + "resource-group-id")},
+		{"nlb zone-maps removed from a CCM-made NLB", ackrules.Provider, svc(nlb, ann(ackPrefix+"zone-maps", "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2")), svc(nlb),
+			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "zone-maps")},
+		// TKE, a public CLB's zone.
+		{"tke public CLB moved to another zone", tkerules.Provider, svc(ann(tkeExtensive, `{"ZoneId":"ap-guangzhou-3"}`)), svc(ann(tkeExtensive, `{"ZoneId":"ap-guangzhou-4"}`)),
+			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeExtensive)},
+		{"tke zone parameters removed", tkerules.Provider, svc(ann(tkeExtensive, `{"ZoneId":"ap-guangzhou-3"}`)), svc(), rules.ID{}, "", ""},
 		{"ack spec s1 to s2 on PayBySpec", ackrules.Provider, svc(ann(ackPrefix+"spec", "slb.s1.small")), svc(ann(ackPrefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
 		{"ack PayBySpec to PayByCLCU", ackrules.Provider, svc(ann(ackPrefix+"instance-charge-type", "PayBySpec")), svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), rules.ID{}, "", ""},
 		{"ack address type internet written out", ackrules.Provider, svc(), svc(ann(ackPrefix+"address-type", "internet")), rules.ID{}, "", ""},
@@ -242,6 +273,8 @@ func TestIngressChanges(t *testing.T) {
 		{"tke class set on an unclassed Ingress", tkerules.Provider, ingress(), ingress(func(i *networkingv1.Ingress) { c := "nginx"; i.Spec.IngressClassName = &c }), tkerules.IngressChangeDeletesLB, rules.ChangeDestructive},
 		{"tke enable-group added", tkerules.Provider, ingress(ingAnn(tkeIngExistLB, tkeLBA)), ingress(ingAnn(tkeIngExistLB, tkeLBA, tkeIngGroup, "true")), tkerules.IngressGroupAfterCreation, rules.ChangeRejected},
 		{"tke TLS removed", tkerules.Provider, ingress(), ingress(noTLS), tkerules.IngressHTTPSListenerRemoved, rules.ChangeDisruptive},
+		{"tke TLS added without rule-mix", tkerules.Provider, ingress(noTLS), ingress(), tkerules.IngressTLSMovesHTTPRules, rules.ChangeDisruptive},
+		{"tke TLS added with rule-mix", tkerules.Provider, ingress(noTLS, ingAnn(tkeIngRuleMix, "true")), ingress(ingAnn(tkeIngRuleMix, "true")), rules.ID{}, ""},
 		{"tke backend Service changed", tkerules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack backend Service changed", ackrules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack TLS removed (no TKE listener)", ackrules.Provider, ingress(), ingress(noTLS), rules.ID{}, ""},
@@ -315,5 +348,60 @@ func TestSayingsComplete(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRemovalPerKey: for every key of the update paths, removing the annotation changes nothing when
+// the controller compares it only when set, and is a change otherwise.
+func TestRemovalPerKey(t *testing.T) {
+	sample := map[string]string{"address-type": "intranet", "master-zoneid": "cn-hangzhou-k", "slave-zoneid": "cn-hangzhou-j",
+		"network-type": "vpc", "ip": "192.168.0.10", "resource-group-id": "rg-aek2aaaaaaaaaaa", "ip-version": "ipv6",
+		"vswitch-id": "vsw-a", "charge-type": "paybybandwidth", "bandwidth": "20", "instance-charge-type": "PayBySpec",
+		"spec": "slb.s1.small", "delete-protection": "on", "modification-protection": "ConsoleProtection", "name": "web",
+		"zone-maps": "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2"}
+	paths := []struct {
+		name   string
+		p      Model
+		keys   []UpdateKey
+		key    func(string) string
+		value  func(string) string
+		object func(...func(*corev1.Service)) *corev1.Service
+	}{
+		{"clb", ACK, ACKCLBUpdate, func(s string) string { return ackPrefix + s }, func(s string) string { return sample[s] }, svc},
+		{"nlb", ACK, ACKNLBUpdate, func(s string) string { return ackPrefix + s },
+			func(s string) string {
+				if s == "ip-version" {
+					return "DualStack"
+				}
+				return sample[s]
+			},
+			func(o ...func(*corev1.Service)) *corev1.Service { return svc(append(o, nlb)...) }},
+		{"tke", TKE, TKEUpdate, func(s string) string { return s }, func(s string) string {
+			if s == tkeExtensive {
+				return `{"ZoneId":"ap-guangzhou-3"}`
+			}
+			return "x-1"
+		}, svc},
+	}
+	for _, path := range paths {
+		for _, k := range path.keys {
+			t.Run(path.name+"/"+k.Suffix, func(t *testing.T) {
+				if k.Source == "" {
+					t.Fatal("no source")
+				}
+				v := path.value(k.Suffix)
+				if v == "" {
+					t.Fatalf("no sample value for %s", k.Suffix)
+				}
+				now := path.object(ann(path.key(k.Suffix), v))
+				got := Service(path.p, now, path.object(), true)
+				if k.WhenSet && len(got) != 0 {
+					t.Errorf("compared only when set, yet removing it gives %+v", got)
+				}
+				if !k.WhenSet && len(got) == 0 {
+					t.Errorf("compared when unset too, yet removing it gives nothing")
+				}
+			})
+		}
 	}
 }

@@ -55,6 +55,12 @@ const (
 	sayTrafficCluster
 	saySelector
 	sayIngressBackend
+	sayACKChargeIntranet
+	sayACKBandwidthByTraffic
+	sayNLBIPVersion
+	sayNLBZoneMapsRemoved
+	sayTKEOtherZone
+	sayTKETLSMovesHTTP
 	sayCount // number of wordings; keep last
 )
 
@@ -73,7 +79,7 @@ var sayings = [sayCount]words.Phrase{
 	sayACKResourceGroup:        {En: "the CLB's resource group is fixed at creation: CCM refuses every sync (\"can not change ResourceGroupId once created\") until the value is restored or removed", Zh: "CLB 的资源组在创建时就已确定：在恢复原值或删除该注解之前，CCM 会拒绝每一次同步（\"can not change ResourceGroupId once created\"）"},
 	sayACKFixedAttr:            {En: "the CLB's %s is fixed at creation: CCM refuses the sync and the CLB keeps the old one", Zh: "CLB 的%s在创建时就已确定：CCM 拒绝同步，CLB 保持原值"},
 	sayACKIPVersion:            {En: "the CLB's IP version is fixed at creation: CCM refuses the sync (\"can not change LoadBalancer AddressIPVersion once created\")", Zh: "CLB 的 IP 版本在创建时就已确定：CCM 拒绝同步（\"can not change LoadBalancer AddressIPVersion once created\"）"},
-	sayACKVSwitch:              {En: "the CLB stays in the vSwitch it was created in: CCM does not apply the new one and records no error", Zh: "CLB 仍位于创建时所在的交换机（vSwitch）中：CCM 不会应用新的交换机，也不会记录任何错误"},
+	sayACKVSwitch:              {En: "will not take effect: the CLB stays in the vSwitch it was created in; CCM reads vswitch-id only at creation and records no error", Zh: "不会生效：CLB 仍位于创建时所在的交换机（vSwitch）中；CCM 只在创建时读取 vswitch-id，也不会记录任何错误"},
 	sayACKListenersOfPortsGone: {En: "CCM deletes the listeners of %s from the reused CLB %s", Zh: "CCM 会从复用的 CLB %[2]s 上删除 %[1]s 的监听"},
 	sayACKBackendType:          {En: "CCM replaces every backend of the CLB: %s take the place of %s", Zh: "CCM 会替换 CLB 的全部后端服务器：由%s取代%s"},
 	sayACKHealthCheck:          {En: "the CLB's health check changes; backends that do not answer the new one are taken out of service", Zh: "CLB 的健康检查随之改变；不响应新健康检查的后端服务器会被摘除"},
@@ -109,6 +115,12 @@ var sayings = [sayCount]words.Phrase{
 	sayTrafficLocal:          {En: "only nodes running a backend pod stay backends of the load balancer, and pods start to see client source addresses", Zh: "只有运行着后端 Pod 的节点还是负载均衡的后端服务器，Pod 开始能看到客户端源地址"},
 	sayTrafficCluster:        {En: "every node becomes a backend of the load balancer, and pods no longer see client source addresses", Zh: "每个节点都成为负载均衡的后端服务器，Pod 不再能看到客户端源地址"},
 	saySelector:              {En: "the Service's endpoints, and so the load balancer's backends, become the pods the new selector picks", Zh: "Service 的 Endpoints，也就是负载均衡的后端服务器，变为新选择器选中的 Pod"},
+	sayACKChargeIntranet:     {En: "will not take effect: CCM changes the billing method and bandwidth only of an Internet-facing CLB, and this one is intranet (no error is recorded)", Zh: "不会生效：CCM 只修改公网 CLB 的计费方式和带宽，而该 CLB 是私网的（不会记录任何错误）"},
+	sayACKBandwidthByTraffic: {En: "will not take effect: CCM changes the bandwidth only with charge-type paybybandwidth (no error is recorded)", Zh: "不会生效：只有 charge-type 为 paybybandwidth 时 CCM 才修改带宽（不会记录任何错误）"},
+	sayNLBIPVersion:          {En: "the NLB's IP version is fixed at creation: CCM fails the sync (\"AddressIpVersion cannot be changed\")", Zh: "NLB 的 IP 版本在创建时就已确定：CCM 同步失败（\"AddressIpVersion cannot be changed\"）"},
+	sayNLBZoneMapsRemoved:    {En: "CCM needs zone-maps for an NLB it made: every sync fails with \"ParameterMissing, zone mappings are required\"", Zh: "CCM 创建的 NLB 必须有 zone-maps：之后每次同步都失败，报错 \"ParameterMissing, zone mappings are required\""},
+	sayTKEOtherZone:          {En: "move the public CLB to another zone", Zh: "把公网 CLB 迁移到另一个可用区"},
+	sayTKETLSMovesHTTP:       {En: "without kubernetes.io/ingress.rule-mix TKE serves the Ingress by HTTPS only once it has TLS: its rules leave the HTTP listener (80)", Zh: "未设置 kubernetes.io/ingress.rule-mix 时，Ingress 一旦配置 TLS，TKE 就只以 HTTPS 提供服务：它的规则会离开 HTTP 监听器（80）"},
 	sayIngressBackend:        {En: "requests for %s%s go to %s once the controller syncs", Zh: "控制器同步后，发往 %s%s 的请求将转发到 %s"},
 }
 

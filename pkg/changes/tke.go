@@ -1,6 +1,7 @@
 package changes
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -21,7 +22,30 @@ const (
 	tkeIngClass    = "kubernetes.io/ingress.class"
 	tkeIngExistLB  = "kubernetes.io/ingress.existLbId"
 	tkeIngGroup    = "ingress.cloud.tencent.com/enable-group"
+	tkeIngRuleMix  = "kubernetes.io/ingress.rule-mix"
+	tkeExtensive   = "service.kubernetes.io/service.extensiveParameters"
 )
+
+// TKEUpdate is the TKE Service lifecycle as document 457/90598 states it (the switches TKE refuses),
+// key by key; WhenSet is false where removing the annotation is itself a switch (to a public CLB, to
+// a CLB TKE creates, to the cluster's own VPC or region).
+var TKEUpdate = []UpdateKey{
+	{tkeSubnet, false, Refused, "457/90598: no switch between public and private CLB, nor of a private CLB's subnet"},
+	{tkeExistedLB, false, Refused, "457/90598: no switch between a created and an existing CLB, nor to another existing one"},
+	{tkeCrossVPC, false, Refused, "457/90598: no switch of a CLB to another VPC"},
+	{tkeCrossRegion, false, Refused, "457/90598: no switch of a CLB to another VPC (region)"},
+	{tkeExtensive, true, Refused, "457/90598: no switch of a public CLB's zone (ZoneId, MasterZoneId); the other creation parameters are read at creation only"},
+}
+
+// tkeZone is the zone a created CLB's extensiveParameters name (ZoneId, else MasterZoneId); "" when
+// unset or unreadable.
+func tkeZone(svc *corev1.Service) string {
+	var p struct{ ZoneId, MasterZoneId string }
+	if json.Unmarshal([]byte(svc.Annotations[tkeExtensive]), &p) != nil {
+		return ""
+	}
+	return orDefault(p.ZoneId, p.MasterZoneId)
+}
 
 // tkeBackendKeys decide which backends TKE binds and how it weights them.
 var tkeBackendKeys = []string{"service.kubernetes.io/qcloud-loadbalancer-backends-label", "service.cloud.tencent.com/direct-access",
@@ -62,6 +86,13 @@ func tkeService(now, after *corev1.Service) []Change {
 			refused(tkeSubnet, sayTKEPrivateToPublic)
 		case o != n:
 			refused(tkeSubnet, sayTKEOtherSubnet)
+		}
+	}
+	// A public CLB TKE created stays in its zone; a zone no longer named changes nothing.
+	if reused == "" && newReused == "" && now.Annotations[tkeSubnet] == "" && after.Annotations[tkeSubnet] == "" {
+		if o, n := tkeZone(now), tkeZone(after); n != "" && o != "" && n != o {
+			out = append(out, Change{Rule: tkerules.ServiceCLBSwitchRefused, Field: annPath(tkeExtensive), Old: o, New: n,
+				Says: say(sayTKERefused, say(sayTKEOtherZone))})
 		}
 	}
 	for _, k := range []string{tkeCrossVPC, tkeCrossRegion} {
@@ -118,6 +149,10 @@ func tkeIngress(now, after *networkingv1.Ingress) []Change {
 	if now.Annotations[tkeIngGroup] != "true" && after.Annotations[tkeIngGroup] == "true" {
 		out = append(out, Change{Rule: tkerules.IngressGroupAfterCreation, Field: annPath(tkeIngGroup), Old: now.Annotations[tkeIngGroup], New: "true",
 			Says: say(sayTKEGroupAfterCreation)})
+	}
+	if len(now.Spec.TLS) == 0 && len(after.Spec.TLS) > 0 && after.Annotations[tkeIngRuleMix] != "true" && len(now.Spec.Rules) > 0 {
+		out = append(out, Change{Rule: tkerules.IngressTLSMovesHTTPRules, Field: "spec.tls", Old: "", New: tlsHosts(after),
+			Says: say(sayTKETLSMovesHTTP)})
 	}
 	if len(now.Spec.TLS) > 0 && len(after.Spec.TLS) == 0 {
 		out = append(out, Change{Rule: tkerules.IngressHTTPSListenerRemoved, Field: "spec.tls", Old: tlsHosts(now), New: "",

@@ -38,6 +38,8 @@ var ackServiceChecks = []Check{
 		Emits: []rules.ID{ackrules.ServiceReuseCCMLB},
 		// The Services CCM bound to the target's CLB id carry it in a label.
 		Inputs: []Input{Require(MatchingInput(snapshot.Services, labelCCMLBID, true, ackID), nil)}},
+	{Name: "ack-reused-ports", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKReusedPorts, Offline: AddOnly,
+		Emits: []rules.ID{ackrules.ServiceReusedPortTaken}, Inputs: inACKIDUsers},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKImmutable,
 		Emits:  []rules.ID{ackrules.ServiceResourceGroupFixed},
 		Inputs: TargetOnly},
@@ -467,7 +469,12 @@ func checkACKAddressType(c *Context) {
 	if _, _, reused := a.get("id"); reused {
 		return
 	}
-	typ := orDefault(a.value("address-type"), "internet")
+	// CCM compares the address type only when the annotation is set (clbv1/loadbalancer.go, Update;
+	// pkg/changes.ACKCLBUpdate): without it a CLB of either type is left as it is.
+	typ := a.value("address-type")
+	if typ == "" {
+		return
+	}
 	var facts []words.Words
 	for _, ing := range svc.Status.LoadBalancer.Ingress {
 		if private, ok := isPrivateIP(ing.IP); ok && private != (typ == "intranet") {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -38,7 +39,7 @@ func changeRules(k rules.Kind) []rules.ID {
 func changeChecks() []Check {
 	return []Check{
 		{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-			Emits: append(changeRules(rules.Service), ackrules.ServiceOrphanOnDelete), Inputs: TargetOnly},
+			Emits: append(changeRules(rules.Service), ackrules.ServiceOrphanOnDelete, ackrules.ServiceChangeIgnored), Inputs: TargetOnly},
 		{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
 			Emits: changeRules(rules.Ingress), Inputs: TargetOnly},
 	}
@@ -60,8 +61,13 @@ func checkServiceChanges(c *Context) error {
 	}
 	reported := map[rules.ID]bool{}
 	if now != nil {
-		exists := preflightBase(c, preflight) || changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels)
+		bound := serviceBound(c, now)
+		exists := preflightBase(c, preflight) || bound
 		for _, ch := range changes.Service(c.changeModel(), now, c.Service, exists) {
+			if ch.Class() == rules.ChangeRejected && !bound {
+				// Nothing to refuse: no load balancer is known to be bound yet.
+				continue
+			}
 			if c.emitChange(ch, preflight) {
 				reported[ch.Rule] = true
 			}
@@ -99,11 +105,65 @@ func checkIngressChanges(c *Context) error {
 	if now == nil {
 		return nil
 	}
-	exists := preflightBase(c, preflight) || changes.Exists(changes.IngressStatus(now), nil)
+	bound := changes.Exists(changes.IngressStatus(now), nil) || ensured(c, string(now.UID))
+	exists := preflightBase(c, preflight) || bound
 	for _, ch := range changes.Ingress(c.changeModel(), now, c.Ingress, exists) {
+		if ch.Class() == rules.ChangeRejected && !bound {
+			continue
+		}
 		c.emitChange(ch, preflight)
 	}
 	return nil
+}
+
+// A refusal needs evidence that the controller has bound a load balancer to the object as it is
+// now: an address in its status, the CLB label CCM writes, or an EnsuredLoadBalancer event (the
+// reason of the Kubernetes service controller and of CCM, pkg/controller/helper/event.go). --base
+// files are taken to have a load balancer for what deletes it, but a switch of one never made is
+// no switch. On TKE a Service naming an existing CLB that TKE created for another object was never
+// bound to it (E4012), whatever address its status shows.
+
+// serviceBound reports the evidence for the Service now.
+func serviceBound(c *Context, now *corev1.Service) bool {
+	if c.Provider == tkerules.Provider && tkeCreatedForOther(c, now) {
+		return false
+	}
+	return changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels) || ensured(c, string(now.UID))
+}
+
+// ensured reports an EnsuredLoadBalancer event about the target (uid of the object now).
+func ensured(c *Context, uid string) bool {
+	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
+	if err != nil {
+		return false
+	}
+	for _, e := range evs {
+		if e.Reason == "EnsuredLoadBalancer" && e.Type != corev1.EventTypeWarning {
+			return true
+		}
+	}
+	return false
+}
+
+// tkeCreatedForOther reports whether the CLB the TKE Service now names (tke-existed-lbid) is one
+// TKE created for another Service or Ingress of the snapshot: TKE refuses to bind it (E4012).
+func tkeCreatedForOther(c *Context, now *corev1.Service) bool {
+	id := now.Annotations[annSvcExistedLB]
+	if id == "" {
+		return false
+	}
+	// What the snapshot holds (the lists may be unread live: then no such evidence).
+	for _, s := range c.Snap.Services.Held("") {
+		if s.Annotations[annSvcLBID] == id && s.Annotations[annSvcExistedLB] == "" && (s.Namespace != now.Namespace || s.Name != now.Name) {
+			return true
+		}
+	}
+	for _, i := range c.Snap.Ingresses.Held("") {
+		if i.Annotations[annIngLBID] == id && i.Annotations[annExistLB] == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // preflightBase: a preflight against --base files, which are what was applied; their load

@@ -204,6 +204,8 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	tkerules.ServiceNginxGracefulShutdown:      {target: svcWeb, provider: tkerules.Provider, file: "tke.service.nginx-graceful-shutdown.yaml"},
 	tkerules.ServiceConfigConflict:             {target: svcWeb, provider: tkerules.Provider, file: "tke.service.service-config-conflict.yaml"},
 	ackrules.ServiceFixedAtCreation:            {target: svcWeb, provider: ackrules.Provider, file: "ack.service.fixed-at-creation.yaml"},
+	ackrules.ServiceChangeIgnored:              {target: svcWeb, provider: ackrules.Provider, file: "ack.service.change-ignored.yaml"},
+	ackrules.ServiceReusedPortTaken:            {target: svcWeb, provider: ackrules.Provider, file: "ack.service.reused-port-taken.yaml"},
 	ackrules.ServiceReuseRemoved:               {target: svcWeb, provider: ackrules.Provider, file: "ack.service.reuse-removed.yaml"},
 	ackrules.ServiceChangeDeletesLB:            {target: svcWeb, provider: ackrules.Provider, file: "ack.service.change-deletes-lb.yaml"},
 	ackrules.ServiceReusedListenersRemoved:     {target: svcWeb, provider: ackrules.Provider, file: "ack.service.reused-listeners-removed.yaml"},
@@ -228,6 +230,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	}},
 	tkerules.IngressGroupAfterCreation:   {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.group-after-creation.yaml"},
 	tkerules.IngressHTTPSListenerRemoved: {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.https-listener-removed.yaml"},
+	tkerules.IngressTLSMovesHTTPRules:    {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.tls-moves-http-rules.yaml"},
 	rules.GenericIngressBackendsChange:   {target: ingBar, provider: ackrules.Provider, file: "generic.ingress.backends-change.yaml"},
 })
 

@@ -90,7 +90,7 @@ func TestOfflineAddOnly(t *testing.T) {
 // TestOfflineModeIsDeclared: the checks that read cluster-wide lists of Services or Ingresses to find
 // conflicts declare AddOnly; live runs never carry partial notes.
 func TestOfflineModeIsDeclared(t *testing.T) {
-	addOnly := map[string]bool{"tke-service-existing-lb": true, "tke-ingress-existing-lb": true, "ack-lb-reuse": true}
+	addOnly := map[string]bool{"tke-service-existing-lb": true, "tke-ingress-existing-lb": true, "ack-lb-reuse": true, "ack-reused-ports": true}
 	for _, c := range DefaultSuite().Checks() {
 		if got := c.Offline == AddOnly; got != addOnly[c.Name] {
 			t.Errorf("%s: AddOnly %v, want %v", c.Name, got, addOnly[c.Name])

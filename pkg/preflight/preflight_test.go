@@ -53,6 +53,35 @@ spec:
           service: {name: web, port: {number: 80}}
 `
 
+// ackBound is a status with the CLB's address, appended to ackNow: evidence that CCM bound a CLB.
+const ackBound = `status:
+  loadBalancer:
+    ingress:
+    - ip: 47.96.10.20
+`
+
+// TestExamplesNeverRefused: the examples' fixed manifests preflighted against their broken ones
+// refuse nothing: a Service whose CLB was never bound has nothing to switch from.
+func TestExamplesNeverRefused(t *testing.T) {
+	for _, dir := range []string{"tke-service", "ack-service", "tke-ingress", "tke-internal-ingress"} {
+		t.Run(dir, func(t *testing.T) {
+			ex := filepath.Join("..", "..", "examples", dir)
+			res, err := Run(context.Background(), Options{Files: snapshot.Files{Paths: []string{filepath.Join(ex, "fixed.yaml")}, DefaultNamespace: "default"},
+				Base: &snapshot.Files{Paths: []string{filepath.Join(ex, "broken.yaml")}, DefaultNamespace: "default"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range res.Reports {
+				for _, f := range r.Findings {
+					if f.Change != nil && f.Change.Class == rules.ChangeRejected {
+						t.Errorf("%s: %s refused at %s", r.Target, f.Rule, f.Change.Field)
+					}
+				}
+			}
+		})
+	}
+}
+
 func write(t *testing.T, dir, name, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
@@ -90,8 +119,11 @@ func TestBasePreflight(t *testing.T) {
 		severity         rules.Severity
 	}{
 		{"identical ACK Service", ackNow, ackNow, ackrules.Provider, false, nil, 0},
-		{"ACK address type", ackNow, replace(ackNow, "address-type: internet", "address-type: intranet"), ackrules.Provider, false,
+		{"ACK address type, CLB bound (status address)", ackNow + ackBound, replace(ackNow, "address-type: internet", "address-type: intranet"), ackrules.Provider, false,
 			[]string{"ack.service.address-type-immutable metadata.annotations[service.beta.kubernetes.io/alibaba-cloud-loadbalancer-address-type]"}, rules.Error},
+		{"ACK address type, no evidence of a CLB (nothing to refuse)", ackNow, replace(ackNow, "address-type: internet", "address-type: intranet"), ackrules.Provider, false, nil, 0},
+		{"ACK vSwitch changed (not applied)", ackNow + ackBound, replace(ackNow, "address-type: internet", "address-type: internet\n    service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id: vsw-b"), ackrules.Provider, false,
+			[]string{"ack.service.change-ignored metadata.annotations[service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id]"}, rules.Warning},
 		{"ACK retyped", ackNow, replace(ackNow, "type: LoadBalancer", "type: ClusterIP"), ackrules.Provider, false,
 			[]string{"ack.service.change-deletes-lb spec.type"}, rules.Error},
 		{"ACK retyped, destructive allowed", ackNow, replace(ackNow, "type: LoadBalancer", "type: ClusterIP"), ackrules.Provider, true,
@@ -183,5 +215,32 @@ func TestCreation(t *testing.T) {
 	}
 	if !slices.Equal(created, []string{"Service default/web"}) {
 		t.Fatalf("created %v", created)
+	}
+}
+
+// TestCreationOnReusedCLB: a Service created on a reused CLB whose port another Service already on it
+// (in the base) declares collides.
+func TestCreationOnReusedCLB(t *testing.T) {
+	svc := func(name string) string {
+		return strings.ReplaceAll(strings.Replace(ackNow, "address-type: internet", "id: lb-bp1aaaaaaaaaaaaaaaaa1", 1), "name: web", "name: "+name)
+	}
+	dir := t.TempDir()
+	base := write(t, dir, "now.yaml", svc("orders"))
+	file := write(t, dir, "new.yaml", svc("web"))
+	res, err := Run(context.Background(), Options{Files: snapshot.Files{Paths: []string{file}, DefaultNamespace: "default"},
+		Base: &snapshot.Files{Paths: []string{base}, DefaultNamespace: "default"}, Provider: ackrules.Provider})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range res.Reports {
+		for _, f := range r.Findings {
+			if f.Rule == ackrules.ServiceReusedPortTaken {
+				got = append(got, r.Target.String())
+			}
+		}
+	}
+	if !slices.Equal(got, []string{"Service default/web"}) {
+		t.Fatalf("reused-port-taken on %v, want Service default/web", got)
 	}
 }

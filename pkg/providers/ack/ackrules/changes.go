@@ -8,19 +8,20 @@ var (
 		Title: "CLB attribute fixed at creation changed",
 		Cause: "The edit changes an attribute CCM sets only when it creates the CLB: the primary or backup zone " +
 			"(master-zoneid, slave-zoneid), the IP version (ip-version), the network type (network-type) or the " +
-			"fixed address (ip). CCM compares each with the existing CLB on every sync and fails the sync when " +
-			"they differ; a changed vSwitch (vswitch-id) is not applied at all.",
+			"fixed address (ip); on an NLB (loadBalancerClass alibabacloud.com/nlb) the IP version. CCM compares each " +
+			"with the existing load balancer on every sync and fails the sync when they differ. Only the IP version is " +
+			"compared when the annotation is absent (as ipv4); the others are compared only when set, so removing them changes nothing.",
 		Fix: "Keep the value the CLB was created with. To get a CLB with the new value, create a new Service " +
 			"(its address will differ) and move clients to it before deleting the old one.",
 		Risk:    "Every later sync fails with a SyncLoadBalancerFailed event and the CLB keeps its old configuration: other edits of the Service are not applied either.",
-		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6, update vsw id)",
+		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6, update vsw id); " + rules.DocACKCCM + "pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
 		Decides: rules.ChangeHistory,
 		Change:  rules.ChangeRejected,
 		Zh: rules.Text{
 			Title: "修改了只能在创建 CLB 时设定的属性",
 			Cause: "此次修改涉及 CCM 仅在创建 CLB 时设置的属性：主备可用区（master-zoneid、slave-zoneid）、IP 版本（ip-version）、" +
-				"网络类型（network-type）或固定地址（ip）。CCM 每次同步都会将这些值与现有 CLB 比较，不一致时同步失败；" +
-				"修改交换机（vswitch-id）则完全不会生效。",
+				"网络类型（network-type）或固定地址（ip）；NLB（loadBalancerClass alibabacloud.com/nlb）的 IP 版本。CCM 每次同步都会将这些值与现有负载均衡比较，不一致时同步失败。" +
+				"只有 IP 版本在注解缺失时也会比较（按 ipv4）；其他属性仅在设置时比较，删除注解不会带来任何变化。",
 			Fix:  "保留 CLB 创建时的取值。如需新取值的 CLB，请新建一个 Service（地址会不同），把客户端迁移过去后再删除旧 Service。",
 			Risk: "之后每次同步都以 SyncLoadBalancerFailed 事件失败，CLB 保持旧配置：该 Service 的其他修改也不会生效。",
 		},
@@ -102,6 +103,27 @@ var (
 				"它们的权重（weight）或调度算法（scheduler），或健康检查：下次同步时 CLB 的后端服务器会被重写。",
 			Fix:  "应用前确认新后端已就绪，并避开业务高峰；修改了健康检查时，确认 Pod 能通过它。",
 			Risk: "到被移除后端的连接会被切断，新后端在一段时间内可能无法通过健康检查。",
+		},
+	})
+	ServiceChangeIgnored = rules.Uncoded(Provider, rules.Service, "change-ignored", rules.Warning, rules.Details{
+		Title: "CCM does not apply this change to the existing load balancer",
+		Cause: "The edit changes a setting CCM reads only when it creates the load balancer, or applies only under a " +
+			"condition the load balancer does not meet: the vSwitch (vswitch-id) is used at creation only; the " +
+			"Internet billing method (charge-type) and bandwidth are changed only on an Internet-facing CLB, and " +
+			"the bandwidth only with pay-by-bandwidth billing. CCM records no error: the annotation and the load " +
+			"balancer simply disagree from now on.",
+		Fix: "Restore the value the load balancer has, or change the load balancer in the console if the new value " +
+			"is wanted; to get a load balancer created with the new value, create a new Service and move clients to it.",
+		Risk:    "The change never takes effect, silently; whoever reads the manifest is misled about the load balancer.",
+		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update compares no vSwitch; \"only internet loadbalancer is allowed to modify bandwidth and pay type\"; bandwidth only with paybybandwidth)",
+		Decides: rules.ChangeHistory,
+		Zh: rules.Text{
+			Title: "CCM 不会把此修改应用到已有的负载均衡",
+			Cause: "此次修改的设置要么只在 CCM 创建负载均衡时读取，要么只在负载均衡满足某个条件时才会应用：交换机（vswitch-id）" +
+				"只在创建时使用；公网计费方式（charge-type）和带宽只对公网 CLB 修改，带宽还要求按带宽计费（pay-by-bandwidth）。CCM 不会记录任何错误：" +
+				"从此注解与负载均衡的实际配置不一致。",
+			Fix:  "恢复负载均衡现有的取值；如确需新取值，请在控制台修改负载均衡；或新建一个 Service 以新取值创建负载均衡，再把客户端迁移过去。",
+			Risk: "修改永远不会生效，而且没有任何提示；阅读清单的人会误解负载均衡的实际配置。",
 		},
 	})
 )

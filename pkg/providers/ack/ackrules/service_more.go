@@ -188,6 +188,23 @@ var (
 			Risk: "该注解被忽略或导致失败；Service 用的不是预期的 CLB。",
 		},
 	})
+	ServiceReusedPortTaken = rules.Uncoded(Provider, rules.Service, "reused-port-taken", rules.Error, rules.Details{
+		Title: "Another Service on the reused CLB declares the same port",
+		Cause: "The Service reuses a CLB (loadbalancer-id) that another LoadBalancer Service of the cluster names too, " +
+			"and both declare the same port and protocol. Each listener port of a CLB can serve only one Service: " +
+			"with force-override-listeners the two overwrite each other's listener, without it CCM leaves the port to the first.",
+		Fix:     "Give one of the Services another port, or put it on another CLB.",
+		Risk:    "Traffic on that port reaches only one of the Services, which one changing with each sync.",
+		Doc:     rules.DocACKUpdate + " (SLB instance reuse: each listening port can be used by only one Service)",
+		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the other Services that name the same CLB", Zh: "指定同一个 CLB 的其他 Service"}, IfUnknown: rules.UnknownSkips}},
+		Zh: rules.Text{
+			Title: "复用的 CLB 上另一个 Service 声明了相同的端口",
+			Cause: "该 Service 复用的 CLB（loadbalancer-id）也被集群中另一个 LoadBalancer Service 指定，而两者声明了相同的端口和协议。" +
+				"CLB 的每个监听端口只能供一个 Service 使用：设置了 force-override-listeners 时两者会互相覆盖监听，未设置时 CCM 把该端口留给先占用者。",
+			Fix:  "为其中一个 Service 换一个端口，或让它使用另一个 CLB。",
+			Risk: "该端口上的流量只会到达其中一个 Service，而且每次同步后可能换成另一个。",
+		},
+	})
 	ServiceOrphanOnDelete = rules.Uncoded(Provider, rules.Service, "orphan-on-delete", rules.Warning, rules.Details{
 		Title: "CCM-created CLB turned into a reused one by hand",
 		Cause: "The loadbalancer-id annotation was added to a Service whose CLB CCM had created. CCM now treats " +
