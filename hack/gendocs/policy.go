@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -12,7 +13,7 @@ import (
 
 // policyDoc is docs/policy.md: how the admission policies work and the coverage of every rule.
 func policyDoc() string {
-	entries := policy.DefaultCatalog().Entries()
+	entries := providers.Catalog().Entries()
 	s := policy.Summarize(entries)
 	e4052 := policy.Label(tkerules.IngressE4052.Rule()) + ": " + tkerules.IngressE4052.Rule().Title
 	var b strings.Builder
@@ -88,7 +89,7 @@ func policyDoc() string {
 		if rows.Len() == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "## %s\n\n| Rule | Code | Enforced | Policy, or why not |\n|---|---|---|---|\n%s\n", g.title, rows.String())
+		fmt.Fprintf(&b, "## %s\n\n| Rule | Code | Enforced | Policy, or why not |\n|---|---|---|---|\n%s\n", g.title.En, rows.String())
 	}
 	return b.String()
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 )
 
 // TestPolicyDocFresh fails when docs/policy.md is stale.
@@ -23,7 +23,7 @@ func TestPolicyDocFresh(t *testing.T) {
 // with their policy.
 func TestPolicyDocListsEveryRule(t *testing.T) {
 	doc := policyDoc()
-	for _, e := range policy.DefaultCatalog().Entries() {
+	for _, e := range providers.Catalog().Entries() {
 		row := "| [`" + e.Rule.String() + "`]"
 		i := strings.Index(doc, row)
 		if i < 0 {

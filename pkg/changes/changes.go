@@ -18,8 +18,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -66,26 +64,31 @@ func Exists(status []corev1.LoadBalancerIngress, labels map[string]string) bool 
 // ackCCMLabel is the label CCM writes with the id of the CLB it bound the Service to.
 const ackCCMLabel = "service.k8s.alibaba/loadbalancer-id"
 
-// Service lists the changes between a Service now and after, for the provider's controller. exists
+// Model is a provider's change model: what its controllers do with an edit of a LoadBalancer
+// Service (Service) or of an Ingress they serve (Ingress). A nil func adds nothing of its kind; the
+// framework adds what every controller does. The zero Model is that of no cloud.
+type Model struct {
+	Service func(now, after *corev1.Service) []Change
+	Ingress func(now, after *networkingv1.Ingress) []Change
+}
+
+// Service lists the changes between a Service now and after, for the controller of the provider
+// whose change model is m (the zero Model: what every cloud's service controller does). exists
 // says the load balancer exists (Exists of now, or assumed for --base files, which are what was
 // applied). A nil now (a creation), a now that is not a LoadBalancer Service or a load balancer not
 // made yet gives none.
-func Service(p rules.Provider, now, after *corev1.Service, exists bool) []Change {
+func Service(m Model, now, after *corev1.Service, exists bool) []Change {
 	if now == nil || after == nil || !isLB(now) || !exists {
 		return nil
 	}
 	var out []Change
-	switch p {
-	case ackrules.Provider:
-		out = ackService(now, after)
-	case tkerules.Provider:
-		out = tkeService(now, after)
-	default:
-		// No cloud named: what every cloud's service controller does.
-		if !isLB(after) {
-			out = []Change{{Rule: rules.GenericServiceTypeChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
-				Says: say(sayLBDeleted, addressNote(now.Status.LoadBalancer.Ingress))}}
-		}
+	switch {
+	case m.Service != nil:
+		out = m.Service(now, after)
+	case !isLB(after):
+		// No cloud's model: what every cloud's service controller does.
+		out = []Change{{Rule: rules.GenericServiceTypeChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
+			Says: say(sayLBDeleted, addressNote(now.Status.LoadBalancer.Ingress))}}
 	}
 	if isLB(after) {
 		out = append(out, genericService(now, after)...)
@@ -93,15 +96,16 @@ func Service(p rules.Provider, now, after *corev1.Service, exists bool) []Change
 	return worded(out)
 }
 
-// Ingress lists the changes between an Ingress now and after, for the provider's controller; a
+// Ingress lists the changes between an Ingress now and after, for the controller of the provider
+// whose change model is m; a
 // nil now (a creation) or a load balancer not made yet (exists, as for Service) gives none.
-func Ingress(p rules.Provider, now, after *networkingv1.Ingress, exists bool) []Change {
+func Ingress(m Model, now, after *networkingv1.Ingress, exists bool) []Change {
 	if now == nil || after == nil || !exists {
 		return nil
 	}
 	var out []Change
-	if p == tkerules.Provider {
-		out = tkeIngress(now, after)
+	if m.Ingress != nil {
+		out = m.Ingress(now, after)
 	}
 	return worded(append(out, genericIngress(now, after)...))
 }

@@ -182,7 +182,7 @@ func TestServiceChanges(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			exists := tc.now != nil && Exists(tc.now.Status.LoadBalancer.Ingress, tc.now.Labels)
-			got := Service(tc.p, tc.now, tc.after, exists)
+			got := Service(modelOf(tc.p), tc.now, tc.after, exists)
 			if !tc.want.Known() {
 				if len(got) != 0 {
 					t.Fatalf("want no change finding, got %+v", got)
@@ -253,7 +253,7 @@ func TestIngressChanges(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Ingress(tc.p, tc.now, tc.after, true)
+			got := Ingress(modelOf(tc.p), tc.now, tc.after, true)
 			if !tc.want.Known() {
 				if len(got) != 0 {
 					t.Fatalf("want no change finding, got %+v", got)

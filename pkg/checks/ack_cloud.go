@@ -45,6 +45,8 @@ var ackSide = &cloudSide{
 		}
 		return nil
 	},
+	backends:      ackWantBackends,
+	backendInputs: []Input{InSlices, InBackendPods, InNodes, inACKCloudConfig},
 	// CCM describes its listeners "k8s/<port>/<service>/<namespace>/<cluster>"; any other
 	// description on a reused instance is another owner's.
 	owner: func(c *Context, l *cloud.Listener) (bool, bool) {

@@ -22,12 +22,8 @@ import (
 // Service). The change check is the one check of the rules it emits: on ACK, what the object alone
 // shows of them (ackStanding) is reported only when no change of the rule is known.
 
-// serviceChangeRules and ingressChangeRules are every rule the change model emits, by kind.
-var (
-	serviceChangeRules = changeRules(rules.Service)
-	ingressChangeRules = changeRules(rules.Ingress)
-)
-
+// changeRules is every rule of kind k the change models emit, from the catalog as a suite is made
+// (a provider's rules may be declared after this package's variables).
 func changeRules(k rules.Kind) []rules.ID {
 	var out []rules.ID
 	for _, r := range rules.All() {
@@ -39,11 +35,19 @@ func changeRules(k rules.Kind) []rules.ID {
 }
 
 // changeChecks run last, so that a change finding can replace a heuristic's.
-var changeChecks = []Check{
-	{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-		Emits: append(serviceChangeRules, ackrules.ServiceOrphanOnDelete), Inputs: TargetOnly},
-	{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
-		Emits: ingressChangeRules, Inputs: TargetOnly},
+func changeChecks() []Check {
+	return []Check{
+		{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
+			Emits: append(changeRules(rules.Service), ackrules.ServiceOrphanOnDelete), Inputs: TargetOnly},
+		{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
+			Emits: changeRules(rules.Ingress), Inputs: TargetOnly},
+	}
+}
+
+// changeModel is the change model of the target's provider; the zero Model for none.
+func (c *Context) changeModel() changes.Model {
+	cl, _ := c.suite.Cloud(c.Provider)
+	return cl.Changes
 }
 
 func checkServiceChanges(c *Context) error {
@@ -57,7 +61,7 @@ func checkServiceChanges(c *Context) error {
 	reported := map[rules.ID]bool{}
 	if now != nil {
 		exists := preflightBase(c, preflight) || changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels)
-		for _, ch := range changes.Service(c.Provider, now, c.Service, exists) {
+		for _, ch := range changes.Service(c.changeModel(), now, c.Service, exists) {
 			if c.emitChange(ch, preflight) {
 				reported[ch.Rule] = true
 			}
@@ -96,7 +100,7 @@ func checkIngressChanges(c *Context) error {
 		return nil
 	}
 	exists := preflightBase(c, preflight) || changes.Exists(changes.IngressStatus(now), nil)
-	for _, ch := range changes.Ingress(c.Provider, now, c.Ingress, exists) {
+	for _, ch := range changes.Ingress(c.changeModel(), now, c.Ingress, exists) {
 		c.emitChange(ch, preflight)
 	}
 	return nil

@@ -214,7 +214,7 @@ func (f Finding) EffectiveSeverity() rules.Severity {
 // emitEvent records a finding proven by an event, merging repeats of the same rule (of the same
 // message too, when byMessage is set).
 func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage bool) {
-	if r := id.Rule(); !slices.Contains(c.check.Emits, id) && (r.Kind != c.check.Kind || !events.Reachable(r)) {
+	if r := id.Rule(); !slices.Contains(c.check.Emits, id) && (r.Kind != c.check.Kind || !events.Reachable(c.suite.codes, r)) {
 		c.refuse(id, "it neither declares it in Emits nor can an event of a "+c.check.Kind.Lower()+" prove it")
 		return
 	}

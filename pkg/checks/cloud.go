@@ -31,6 +31,10 @@ type cloudSide struct {
 	// owner, on a reused load balancer, tells whether listener l is the target's (known: it can
 	// tell at all).
 	owner func(c *Context, l *cloud.Listener) (mine, known bool)
+	// backends are the nodes or pods the controller registers for a Service, and backendInputs
+	// what they are read from; nil when the provider's backends are not compared.
+	backends      func(c *Context) (wantBackends, error)
+	backendInputs []Input
 }
 
 // wantListener is a listener a target asks for: its port and protocol ("" any), and the path of the
@@ -81,6 +85,12 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 				Emits: nz(r.ListenerMissing, r.ListenerProtocol, r.ListenerExtra, r.ListenerTaken)},
 			Check{Name: string(p) + "-cloud-backends", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudBackends),
 				Emits: nz(r.BackendNone, r.BackendWeightZero, r.BackendUnhealthy)},
+		)
+		if k == rules.Service && side.backends != nil {
+			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.backendInputs,
+				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale)})
+		}
+		out = append(out,
 			Check{Name: string(p) + "-cloud-certificates", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudCerts),
 				Emits: nz(r.CertMissing, r.CertExpired, r.CertExpiring, r.CertHosts)},
 			Check{Name: string(p) + "-cloud-quotas", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudQuotas),

@@ -9,6 +9,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
@@ -57,12 +58,21 @@ func cloudObjects(p rules.Provider, k snapshot.Kind) func() []runtime.Object {
 	return func() []runtime.Object {
 		switch {
 		case p == ackrules.Provider:
-			return objs(cloudACKService())
+			return objs(cloudACKService(), cloudNode("node-1", "cn-hangzhou.i-1", "10.0.0.1"), cloudNode("node-2", "cn-hangzhou.i-2", "10.0.0.2"))
 		case k == snapshot.KindIngress:
 			return objs(cloudTKEIngress(), service("web", corev1.ServiceTypeNodePort))
 		}
-		return objs(cloudTKEService())
+		return objs(cloudTKEService(), cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 	}
+}
+
+// cloudNode is a Ready worker node with a providerID and an InternalIP.
+func cloudNode(name, providerID, ip string) *corev1.Node {
+	n := node(name, providerID)
+	n.TypeMeta = metav1.TypeMeta{APIVersion: "v1", Kind: "Node"}
+	n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}
+	n.Status.Addresses = []corev1.NodeAddress{{Type: corev1.NodeInternalIP, Address: ip}}
+	return n
 }
 
 // cloudWorld is a healthy cloud of provider p for the fixtures: fxLB active at fxIP, with the
@@ -138,7 +148,11 @@ func cloudChanges(r rules.CloudRules, p rules.Provider) map[rules.ID]func(*cloud
 		r.ListenerExtra: func(f *cloud.Facts) {
 			lbOf(f).Listeners = append(lbOf(f).Listeners, &cloud.Listener{ID: "lsn-9000", Protocol: "TCP", Port: 9000})
 		},
-		r.BackendNone:       func(f *cloud.Facts) { *backendsOf(f) = nil },
+		r.BackendNone:    func(f *cloud.Facts) { *backendsOf(f) = nil },
+		r.BackendMissing: func(f *cloud.Facts) { *backendsOf(f) = (*backendsOf(f))[:1] },
+		r.BackendStale: func(f *cloud.Facts) {
+			*backendsOf(f) = append(*backendsOf(f), &cloud.Backend{Type: "CVM", InstanceID: "ins-9", IP: "10.0.0.9", Port: 30080, Weight: 10, Health: cloud.Healthy})
+		},
 		r.BackendWeightZero: func(f *cloud.Facts) { (*backendsOf(f))[0].Weight = 0 },
 		r.BackendUnhealthy: func(f *cloud.Facts) {
 			b := (*backendsOf(f))[1]

@@ -34,7 +34,7 @@ func checkEvents(c *Context) error {
 	}
 	for _, e := range evs {
 		msg := events.Redact(e.Message)
-		ids := events.Match(provider, c.Target.Kind, msg)
+		ids := events.Match(c.suite.codes, provider, c.Target.Kind, msg)
 		if len(ids) == 0 && e.Type == corev1.EventTypeWarning {
 			ids = []rules.ID{unmatched}
 		}

@@ -61,7 +61,9 @@ type BackendEndpoint struct {
 	// name is the pod name, or the address when the endpoint names no pod.
 	Name string
 	// node is the node name, "" when unknown.
-	Node  string
+	Node string
+	// Addr is the endpoint's address as an EndpointSlice lists it; "" when read from pods.
+	Addr  string
 	Ready bool
 	// why says why a not-ready endpoint is not ready.
 	Why words.Words
@@ -185,6 +187,9 @@ func sliceEndpoints(list []*snapshot.EndpointSlice) []BackendEndpoint {
 				continue
 			}
 			e.Node = ep.NodeName
+			if len(ep.Addresses) > 0 {
+				e.Addr = ep.Addresses[0]
+			}
 			if ep.Conditions.Terminating != nil && *ep.Conditions.Terminating {
 				e.Why = whyTerminating
 			} else if !e.Ready {

@@ -23,7 +23,7 @@ func TestEveryRuleReachable(t *testing.T) {
 		}
 	}
 	for _, r := range rules.All() {
-		if !emitted[r.ID] && !events.Reachable(r) {
+		if !emitted[r.ID] && !events.Reachable(DefaultSuite().EventCodes(), r) {
 			t.Errorf("%s is reachable by no check and no event pattern", r.ID)
 		}
 	}

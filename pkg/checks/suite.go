@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -21,6 +23,11 @@ type Cloud struct {
 	// IngressController is the provider's own Ingress controller, which its Ingress checks cover;
 	// nil when it has none.
 	IngressController *IngressControllerSpec
+	// Changes is the provider's change model (pkg/changes): what its controllers do with an edit.
+	Changes changes.Model
+	// Events is how its controllers name its codes in event messages; nil when its event rules
+	// match only by their message fragments.
+	Events *events.Codes
 	// side is how the provider's cloud checks (--cloud) read its objects; nil when it has none.
 	side *cloudSide
 }
@@ -66,6 +73,8 @@ type Suite struct {
 	before, after []Check
 	all           []Check
 	byName        map[rules.Provider]int
+	// codes are the clouds' event codes, in order.
+	codes []events.Codes
 
 	detectKey         snapshot.MemoKey[*lazyMap[snapshot.Target, Detection]]
 	clusterTallyKey   snapshot.MemoKey[*signalTally]
@@ -76,7 +85,7 @@ type Suite struct {
 // NewSuite is the suite of the clouds, in the order they are given (the order help and evidence
 // name them), with the framework's provider-independent checks.
 func NewSuite(clouds ...Cloud) *Suite {
-	return newSuite(clouds, genericChecks(), changeChecks, true)
+	return newSuite(clouds, genericChecks(), changeChecks(), true)
 }
 
 // NewSuiteOf is a suite that tells the clouds apart by their signals but runs only the given checks
@@ -93,6 +102,9 @@ func newSuite(clouds []Cloud, before, after []Check, cloudChecks bool) *Suite {
 	s.all = append(s.all, before...)
 	for i, c := range s.clouds {
 		s.byName[c.Name] = i
+		if c.Events != nil {
+			s.codes = append(s.codes, *c.Events)
+		}
 		if cloudChecks {
 			s.all = append(s.all, c.Checks...)
 		}
@@ -101,6 +113,9 @@ func newSuite(clouds []Cloud, before, after []Check, cloudChecks bool) *Suite {
 	s.inputs = sync.OnceValue(s.detectionInputs)
 	return s
 }
+
+// EventCodes are how the suite's clouds name their codes in event messages (events.Match).
+func (s *Suite) EventCodes() []events.Codes { return slices.Clip(s.codes) }
 
 // Checks is every check, in the order they run and report. Callers must not modify its elements.
 func (s *Suite) Checks() []Check { return slices.Clip(s.all) }
@@ -157,5 +172,6 @@ func joinNames(ps []rules.Provider, sep string) string {
 // concatChecks joins check groups into one list.
 func concatChecks(groups ...[]Check) []Check { return slices.Concat(groups...) }
 
-// DefaultSuite is TKE and ACK with the framework's checks.
-var DefaultSuite = sync.OnceValue(func() *Suite { return NewSuite(tkeCloud(), ackCloud()) })
+// DefaultSuite is TKE and ACK with the framework's checks, for the tests of the packages the
+// registry (pkg/providers, whose Suite is the same clouds) cannot be imported from.
+var DefaultSuite = sync.OnceValue(func() *Suite { return NewSuite(TKECloud(), ACKCloud()) })

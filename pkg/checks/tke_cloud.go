@@ -51,6 +51,8 @@ var tkeSide = &cloudSide{
 		}
 		return TargetAnnotations(c)[key], AnnPath(key)
 	},
+	backends:      tkeBackends,
+	backendInputs: []Input{InSlices, InBackendPods, InNodes},
 	// A TKE listener names no owner. A target the controller has not yet given an address (a new
 	// object, a preflight) owns no listener yet, so every listener on its ports is another's.
 	owner: func(c *Context, _ *cloud.Listener) (bool, bool) {

@@ -10,6 +10,7 @@ import (
 	"k8s.io/cli-runtime/pkg/genericiooptions"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -78,7 +79,7 @@ annotation or ingress class of their own are judged too, as the diagnosis does f
 // Complete reads the flags into generator options.
 func (o *PolicyOptions) Complete() error {
 	var err error
-	if o.opts.Providers, o.opts.Cluster, err = policy.DefaultCatalog().ParseProviders(o.Provider); err != nil {
+	if o.opts.Providers, o.opts.Cluster, err = providers.Catalog().ParseProviders(o.Provider); err != nil {
 		return words.Errorf("--provider: %w", "--provider：%w", err)
 	}
 	if o.opts.Actions, err = policy.ParseActions(o.Action); err != nil {
@@ -118,7 +119,7 @@ func (o *PolicyOptions) Validate() error {
 // Run prints the policies or the coverage list.
 func (o *PolicyOptions) Run() error {
 	if o.List {
-		return policy.DefaultCatalog().WriteList(o.Out, o.format, o.opts.Cluster, o.opts.Lang)
+		return providers.Catalog().WriteList(o.Out, o.format, o.opts.Cluster, o.opts.Lang)
 	}
-	return policy.DefaultCatalog().Write(o.Out, o.format, o.opts)
+	return providers.Catalog().Write(o.Out, o.format, o.opts)
 }

@@ -8,10 +8,8 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
-	ackread "github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/cloudread"
-	tkeread "github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/cloudread"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/provider"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -28,41 +26,21 @@ type Cloud struct {
 	Count func(a cloud.Action, result string)
 }
 
-// CloudReaderOptions are what a CloudReader's New is given.
-type CloudReaderOptions struct {
-	Region  string
-	Timeout time.Duration
-	Count   func(a cloud.Action, result string)
-}
-
-// CloudReader is a provider's cloud reader: its region from the nodes and its constructor.
-type CloudReader struct {
-	Region func(nodes []*corev1.Node) (string, bool)
-	New    func(o CloudReaderOptions) (cloud.Reader, error)
-}
-
-// CloudReaders are the readers of the providers that have one: the one registry of them.
-var CloudReaders = map[rules.Provider]CloudReader{
-	tkerules.Provider: {Region: tkeread.RegionFromNodes, New: func(o CloudReaderOptions) (cloud.Reader, error) {
-		return tkeread.New(tkeread.Options{Region: o.Region, Timeout: o.Timeout, Count: o.Count})
-	}},
-	ackrules.Provider: {Region: ackread.RegionFromNodes, New: func(o CloudReaderOptions) (cloud.Reader, error) {
-		return ackread.New(ackread.Options{Region: o.Region, Timeout: o.Timeout, Count: o.Count})
-	}},
-}
+// CloudReaders are the readers of the registry's providers that have one (provider.Reader).
+func CloudReaders() map[rules.Provider]provider.Reader { return providers.Readers() }
 
 // Read reads the clouds of targets (their provider, or provider when set) into snap.Clouds. It never
 // fails: what it could not read is recorded in the facts, which the cloud checks turn into skips
 // naming the action.
 func (cl *Cloud) Read(ctx context.Context, snap *snapshot.Snapshot, targets []snapshot.Target, suite *checks.Suite, provider rules.Provider) {
 	if suite == nil {
-		suite = checks.DefaultSuite()
+		suite = providers.Suite()
 	}
 	snap.Clouds = map[string]*cloud.Facts{}
 	reqs := suite.CloudRequests(snap, targets, provider)
 	nodes, _ := snap.Nodes.List("")
 	for p, req := range reqs {
-		if _, ok := CloudReaders[p]; ok {
+		if _, ok := CloudReaders()[p]; ok {
 			snap.Clouds[string(p)] = cl.readProvider(ctx, p, cl.region(p, nodes), req)
 		}
 	}
@@ -73,14 +51,14 @@ func (cl *Cloud) region(p rules.Provider, nodes []*corev1.Node) string {
 	if cl.Region != "" {
 		return cl.Region
 	}
-	region, _ := CloudReaders[p].Region(nodes)
+	region, _ := CloudReaders()[p].Region(nodes)
 	return region
 }
 
 // readProvider reads req from provider p's cloud in region; a reader that cannot be made fails
 // every item.
 func (cl *Cloud) readProvider(ctx context.Context, p rules.Provider, region string, req cloud.Request) *cloud.Facts {
-	r, err := CloudReaders[p].New(CloudReaderOptions{Region: region, Timeout: cl.Timeout, Count: cl.Count})
+	r, err := CloudReaders()[p].New(provider.ReaderOptions{Region: region, Timeout: cl.Timeout, Count: cl.Count})
 	if err != nil {
 		f := &cloud.Facts{Provider: string(p), Region: region, ReadAt: time.Now()}
 		e := &cloud.ReadError{Class: cloud.Failed, Message: err.Error()}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/alibaba"
@@ -129,4 +130,59 @@ func startClouds(t *testing.T, root string, tedit func(*tencent.Scenario), aedit
 	t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", ascn.Credentials[0].AccessKeySecret)
 	t.Setenv("HOME", t.TempDir())
 	return clouds{tsim, tscn, asim, ascn}
+}
+
+// TestCloudBackendSet reads the demo's load balancers from both simulated clouds through the
+// vendors' SDKs, with the demo's objects and nodes the load balancers lack: each Service's listener
+// lacks a Ready node its controller registers. The input files may lack nodes, so no backend is
+// called stale offline, and the check says so.
+func TestCloudBackendSet(t *testing.T) {
+	startClouds(t, filepath.Join("..", "..", "hack", "democloud"), nil, nil)
+	file := filepath.Join("testdata", t.Name(), "cluster.yaml")
+	for _, tc := range []struct {
+		ns, region string
+		provider   rules.Provider
+		target     string
+		want       string
+	}{
+		{"shop", "ap-guangzhou", "tke", "Service shop/web", "tke.cloud.backend-missing"},
+		{"pay", "cn-hangzhou", "ack", "Service pay/api", "ack.cloud.backend-missing"},
+	} {
+		t.Run(string(tc.provider), func(t *testing.T) {
+			batches, _, err := Offline(snapshot.Files{Paths: []string{file}}, nil, tc.ns, snapshot.Selector{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cl := &Cloud{Region: tc.region}
+			for _, b := range batches {
+				cl.Read(context.Background(), b.Snap, b.Targets, nil, tc.provider)
+			}
+			reps, err := All(batches, Options{Provider: tc.provider})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found, stale, noted := false, false, false
+			for _, r := range reps {
+				if r.Target.String() != tc.target {
+					continue
+				}
+				for _, f := range r.Findings {
+					found = found || (f.Rule.String() == tc.want && f.Source == checks.SourceCloud)
+					stale = stale || strings.HasSuffix(f.Rule.String(), ".cloud.backend-stale")
+				}
+				for _, s := range r.Skipped {
+					noted = noted || s.Check == string(tc.provider)+"-cloud-backend-set"
+				}
+			}
+			if !found {
+				t.Errorf("%s: no %s of source cloud", tc.target, tc.want)
+			}
+			if stale {
+				t.Errorf("%s: a backend called stale from input files that may lack nodes", tc.target)
+			}
+			if !noted {
+				t.Errorf("%s: the backend-set check does not say that stale backends are unknown", tc.target)
+			}
+		})
+	}
 }

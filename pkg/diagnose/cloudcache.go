@@ -8,6 +8,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -78,7 +79,7 @@ func (cc *CloudCache) now() time.Time {
 // only the items that are not cached or were read Interval ago or more.
 func (cc *CloudCache) Read(ctx context.Context, snap *snapshot.Snapshot, targets []snapshot.Target, suite *checks.Suite, provider rules.Provider) {
 	if suite == nil {
-		suite = checks.DefaultSuite()
+		suite = providers.Suite()
 	}
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
@@ -95,7 +96,7 @@ func (cc *CloudCache) Read(ctx context.Context, snap *snapshot.Snapshot, targets
 	uses := make(map[snapshot.Target]use, len(targets))
 	for _, t := range targets {
 		for p, req := range suite.CloudRequests(snap, []snapshot.Target{t}, provider) {
-			if _, ok := CloudReaders[p]; !ok {
+			if _, ok := CloudReaders()[p]; !ok {
 				continue
 			}
 			uses[t] = use{p, req}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -223,5 +224,5 @@ func (o Options) suite() *checks.Suite {
 	if o.Suite != nil {
 		return o.Suite
 	}
-	return checks.DefaultSuite()
+	return providers.Suite()
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	objkind "github.com/lbdoctor/kubectl-lbdoctor/pkg/kind"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -27,7 +28,7 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 		if k != "" && kind != k {
 			continue
 		}
-		for _, id := range events.Match(p, kind, q) {
+		for _, id := range events.Match(providers.Suite().EventCodes(), p, kind, q) {
 			if r, ok := rules.Get(id); ok {
 				found = append(found, r)
 			}

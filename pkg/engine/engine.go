@@ -22,6 +22,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	diag "github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -612,5 +613,5 @@ func suiteOr(s *checks.Suite) *checks.Suite {
 	if s != nil {
 		return s
 	}
-	return checks.DefaultSuite()
+	return providers.Suite()
 }

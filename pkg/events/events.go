@@ -6,9 +6,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -19,10 +19,26 @@ var codeRE = regexp.MustCompile(`\b([EW][0-9]{4})\b`)
 // MaxMessage bounds how much of a message is matched; longer text is cut.
 const MaxMessage = 64 << 10
 
+// Codes is how a provider's controllers write its rules' codes into event messages (TKE's E4009):
+// the provider's rules with a code are matched by it, for the object's kind; every other rule by
+// its documented message fragments (rules.Rule.Match).
+type Codes struct {
+	Provider rules.Provider
+	// Find returns the codes a message names, at most 8. It runs on every event, so it rules a
+	// message out cheaply.
+	Find func(message string) []string
+	// Whole reports whether a rule's code is of the form Find finds (an event can prove the rule).
+	Whole func(code string) bool
+	// Unnamed, when set, returns the codes a message that names none says in its wording (the
+	// controllers' Chinese messages).
+	Unnamed func(kind rules.Kind, message string) []string
+}
+
 // Match returns the rules an event message proves for an object of kind, sorted and without
-// duplicates. TKE codes are looked up for the object's kind; ACK rules match on their documented
-// message fragments. provider narrows the result when it is not Generic or empty.
-func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID {
+// duplicates. The codes of each provider of codes are looked up for the object's kind; the other
+// rules match on their documented message fragments. provider narrows the result when it is not
+// Generic or empty.
+func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message string) []rules.ID {
 	if len(message) > MaxMessage {
 		message = message[:MaxMessage]
 	}
@@ -33,27 +49,33 @@ func Match(provider rules.Provider, kind rules.Kind, message string) []rules.ID 
 		}
 		seen[id] = true
 	}
-	if (provider == "" || provider == rules.Generic || provider == tkerules.Provider) && mayHaveCode(message) {
-		for _, m := range codeRE.FindAllStringSubmatch(message, 8) {
-			for _, id := range byCode(kind, m[1], message) {
+	anyProvider := provider == "" || provider == rules.Generic
+	for _, cs := range codes {
+		if !anyProvider && provider != cs.Provider {
+			continue
+		}
+		found := false
+		for _, code := range cs.Find(message) {
+			for _, id := range byCode(cs.Provider, kind, code, message) {
 				add(id)
+				found = true
 			}
 		}
-	}
-	if (provider == "" || provider == rules.Generic || provider == tkerules.Provider) && seen == nil {
-		// A Chinese message without a code: the controllers' Chinese wording names it.
-		for _, code := range zhCodes(kind, message) {
-			for _, id := range byCode(kind, code, message) {
-				add(id)
+		if !found && cs.Unnamed != nil {
+			// A message without a code: the controllers' wording names it.
+			for _, code := range cs.Unnamed(kind, message) {
+				for _, id := range byCode(cs.Provider, kind, code, message) {
+					add(id)
+				}
 			}
 		}
 	}
 	for _, r := range byKind[kind] {
-		if provider != "" && provider != rules.Generic && r.Provider != provider {
+		if !anyProvider && r.Provider != provider {
 			continue
 		}
-		// TKE rules with a code were matched by it above; the rest match by fragment.
-		if (r.Code == "" || r.Provider != tkerules.Provider) && containsAny(message, r.Match) {
+		// The rules with a code of a provider of codes were matched by it above; the rest match by fragment.
+		if (r.Code == "" || !coded(codes, r.Provider)) && containsAny(message, r.Match) {
 			add(r.ID)
 		}
 	}
@@ -85,27 +107,42 @@ var byKind = func() map[rules.Kind][]rules.Rule {
 	return m
 }()
 
-// tkeByCode holds the TKE rules of each kind by code, in catalog order (what rules.Lookup returns
-// for the exact code), built once instead of per event.
-var tkeByCode = func() map[rules.Kind]map[string][]rules.Rule {
-	m := map[rules.Kind]map[string][]rules.Rule{}
+// coded reports whether provider p is one of codes'.
+func coded(codes []Codes, p rules.Provider) bool {
+	for _, cs := range codes {
+		if cs.Provider == p {
+			return true
+		}
+	}
+	return false
+}
+
+// codeIndex holds the coded rules of each provider and kind by code, in catalog order (what
+// rules.Lookup returns for the exact code), built once, from the complete catalog, instead of per
+// event.
+var codeIndex = sync.OnceValue(func() map[rules.Provider]map[rules.Kind]map[string][]rules.Rule {
+	m := map[rules.Provider]map[rules.Kind]map[string][]rules.Rule{}
 	for _, r := range rules.All() {
-		if r.Provider != tkerules.Provider || r.Code == "" {
+		if r.Code == "" {
 			continue
 		}
-		if m[r.Kind] == nil {
-			m[r.Kind] = map[string][]rules.Rule{}
+		if m[r.Provider] == nil {
+			m[r.Provider] = map[rules.Kind]map[string][]rules.Rule{}
 		}
-		m[r.Kind][r.Code] = append(m[r.Kind][r.Code], r)
+		if m[r.Provider][r.Kind] == nil {
+			m[r.Provider][r.Kind] = map[string][]rules.Rule{}
+		}
+		m[r.Provider][r.Kind][r.Code] = append(m[r.Provider][r.Kind][r.Code], r)
 	}
 	return m
-}()
+})
 
-// byCode returns the TKE rules of a code. When several rules share the code (E4038 has two
-// documented meanings), those whose fragments occur in the message win; with none, all are returned.
-func byCode(kind rules.Kind, code, message string) []rules.ID {
+// byCode returns provider p's rules of a code. When several rules share the code (TKE's E4038 has
+// two documented meanings), those whose fragments occur in the message win; with none, all are
+// returned.
+func byCode(p rules.Provider, kind rules.Kind, code, message string) []rules.ID {
 	var all, hit []rules.ID
-	for _, r := range tkeByCode[kind][code] {
+	for _, r := range codeIndex()[p][kind][code] {
 		all = append(all, r.ID)
 		if containsAny(message, r.Match) {
 			hit = append(hit, r.ID)
@@ -126,9 +163,18 @@ func containsAny(s string, frags []string) bool {
 	return false
 }
 
-// Reachable reports whether some event message can prove rule r: it has a TKE code or a fragment.
-func Reachable(r rules.Rule) bool {
-	return len(r.Match) > 0 || (r.Provider == tkerules.Provider && codeRE.MatchString(r.Code) && codeRE.FindString(r.Code) == r.Code)
+// Reachable reports whether some event message can prove rule r: it has a fragment, or a code of
+// the form its provider's Codes find.
+func Reachable(codes []Codes, r rules.Rule) bool {
+	if len(r.Match) > 0 {
+		return true
+	}
+	for _, cs := range codes {
+		if cs.Provider == r.Provider && r.Code != "" && cs.Whole(r.Code) {
+			return true
+		}
+	}
+	return false
 }
 
 // redactions each pair a pattern with a cheap test that its every match passes (a word it cannot

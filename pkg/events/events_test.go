@@ -37,14 +37,14 @@ func TestSamples(t *testing.T) {
 		}
 		for i, s := range samples {
 			t.Run(filepath.Base(f)+"/"+s.Reason+"/"+string(rune('a'+i%26)), func(t *testing.T) {
-				got := Match(s.Provider, s.Kind, s.Message)
+				got := Match(tkeOnly, s.Provider, s.Kind, s.Message)
 				want := append([]rules.ID(nil), s.Want...)
 				sort.Slice(want, func(i, j int) bool { return rules.Compare(want[i], want[j]) < 0 })
 				if join(got) != join(want) {
 					t.Errorf("Match(%q) = %v, want %v", s.Message, got, want)
 				}
 				// Without a provider hint the same rules must be found.
-				if g := Match("", s.Kind, s.Message); join(g) != join(want) {
+				if g := Match(tkeOnly, "", s.Kind, s.Message); join(g) != join(want) {
 					t.Errorf("Match without provider = %v, want %v", g, want)
 				}
 			})
@@ -54,18 +54,18 @@ func TestSamples(t *testing.T) {
 
 func TestKindSeparatesCodes(t *testing.T) {
 	msg := "ErrorCode: E4005 something failed"
-	svc := Match(tkerules.Provider, rules.Service, msg)
-	ing := Match(tkerules.Provider, rules.Ingress, msg)
+	svc := Match(tkeOnly, tkerules.Provider, rules.Service, msg)
+	ing := Match(tkeOnly, tkerules.Provider, rules.Ingress, msg)
 	if join(svc) != tkerules.ServiceE4005.String() || join(ing) != tkerules.IngressE4005.String() {
 		t.Errorf("service %v, ingress %v", svc, ing)
 	}
 }
 
 func TestReachable(t *testing.T) {
-	if !Reachable(mustRule(t, tkerules.IngressE4011)) {
+	if !Reachable(tkeOnly, mustRule(t, tkerules.IngressE4011)) {
 		t.Errorf("a TKE code should be reachable by events")
 	}
-	if Reachable(mustRule(t, rules.GenericServiceNoEndpoints)) {
+	if Reachable(tkeOnly, mustRule(t, rules.GenericServiceNoEndpoints)) {
 		t.Errorf("a rule with neither code nor fragment is not reachable by events")
 	}
 }

@@ -27,7 +27,7 @@ func FuzzMatch(f *testing.F) {
 	f.Add(strings.Repeat("E4011 ", 1000))
 	f.Fuzz(func(t *testing.T, msg string) {
 		for _, kind := range []rules.Kind{rules.Service, rules.Ingress} {
-			for _, id := range Match("", kind, msg) {
+			for _, id := range Match(tkeOnly, "", kind, msg) {
 				r, ok := rules.Get(id)
 				if !ok || r.Kind != kind {
 					t.Fatalf("Match returned %s for kind %s", id, kind)

@@ -38,7 +38,7 @@ func TestMatchChinese(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, id := range Match(tt.provider, tt.kind, tt.message) {
+			for _, id := range Match(tkeOnly, tt.provider, tt.kind, tt.message) {
 				got = append(got, id.String())
 			}
 			want := slices.Clone(tt.want)
@@ -56,7 +56,7 @@ func TestZhEventTextsHaveRules(t *testing.T) {
 	for kind, ts := range zhEventTexts {
 		for _, e := range ts {
 			t.Run(string(kind)+"/"+e.code, func(t *testing.T) {
-				if len(tkeByCode[kind][e.code]) == 0 {
+				if len(codeIndex()[tkerules.Provider][kind][e.code]) == 0 {
 					t.Errorf("%s %s (%s) has no TKE rule", kind, e.code, e.text)
 				}
 			})

@@ -424,8 +424,3 @@ func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondi
 	}
 	return append(out, admissionv1.MatchCondition{Name: string(p.Provider) + "-object", Expression: signals})
 }
-
-// DefaultCatalog is every provider's policies.
-func DefaultCatalog() Catalog {
-	return Catalog{Sets: []Set{tkeSet(), ackSet()}, Suite: checks.DefaultSuite()}
-}

@@ -16,8 +16,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/rest"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -93,7 +93,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 			return Result{}, err
 		}
 	} else {
-		snap, err = snapshot.FromClusterOverlay(ctx, o.Clients, targets, checks.DefaultSuite().Plan(o.Provider), lay)
+		snap, err = snapshot.FromClusterOverlay(ctx, o.Clients, targets, providers.Suite().Plan(o.Provider), lay)
 		if err != nil {
 			return Result{}, o.liveErr(ctx, err)
 		}

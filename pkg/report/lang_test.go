@@ -40,7 +40,7 @@ func TestLocalize(t *testing.T) {
 	now := &corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeLoadBalancer, Ports: []corev1.ServicePort{{Port: 80}}}}
 	after := now.DeepCopy()
 	after.Spec.Type = corev1.ServiceTypeClusterIP
-	cs := changes.Service(tkerules.Provider, now, after, true)
+	cs := changes.Service(changes.TKE, now, after, true)
 	if len(cs) != 1 {
 		t.Fatalf("changes %+v", cs)
 	}

@@ -29,6 +29,11 @@ type CloudRules struct {
 	BackendWeightZero ID
 	// BackendUnhealthy: a backend fails the health check.
 	BackendUnhealthy ID
+	// BackendMissing: a node or pod the controller should have registered (by the Service's
+	// endpoints, the nodes and the backend mode) is not a backend of a listener.
+	BackendMissing ID
+	// BackendStale: a listener has a backend that is no node or pod the controller would register.
+	BackendStale ID
 	// CertMissing, CertExpired, CertExpiring and CertHosts: the certificate a listener serves does
 	// not exist, has expired, expires within 30 days, or does not cover a TLS host of the object.
 	CertMissing, CertExpired, CertExpiring, CertHosts ID
@@ -41,6 +46,14 @@ type CloudRules struct {
 // CloudDecides is the Decides entry of a cloud rule: what reads decide it.
 func CloudDecides(en, zh string) []Decision {
 	return []Decision{{By: ByCloud, What: words.Phrase{En: en, Zh: zh}, IfUnknown: UnknownSkips}}
+}
+
+// CloudBackendDecides is the Decides entry of a cloud rule that compares the backends the cloud
+// action describes with the endpoints and nodes of the cluster.
+func CloudBackendDecides(en, zh string) []Decision {
+	return append(CloudDecides(en, zh), Decision{By: ByOtherObjects,
+		What:      words.Phrase{En: "the Service's EndpointSlices and the cluster's nodes", Zh: "Service 的 EndpointSlice 和集群的节点"},
+		IfUnknown: UnknownSkips})
 }
 
 // Risk texts shared by the cloud rules of every provider, in English and Chinese.

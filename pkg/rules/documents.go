@@ -13,6 +13,7 @@ const (
 	DocTKEExistingCLB      = "Tencent TKE, Using Existing CLBs (intl.cloud.tencent.com/document/product/457/36835), synchronisation and tags"
 	DocTKEIngressLifecycle = "Tencent TKE, Ingress overview (tencentcloud.com/document/product/457/37013), Ingress lifecycle management and kubernetes.io/ingress.class"
 	DocTKEIngressGroup     = "Tencent TKE, several Ingresses sharing one CLB (cloud.tencent.com/document/product/457/127545), notes"
+	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com.cn/document/product/457/45492), default backend selection"
 	DocACKEvents           = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	DocACKSymptoms         = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
 	DocACKFAQ              = "Alibaba ACK, Service FAQ"

@@ -33,6 +33,7 @@ const (
 	urlTKELifecycleZH         = "https://cloud.tencent.com/document/product/457/90598"
 	urlTKEExistingCLBZH       = "https://cloud.tencent.com/document/product/457/45491"
 	urlTKEExistingCLBEN       = "https://intl.cloud.tencent.com/document/product/457/36835"
+	urlTKEBackendsZH          = "https://cloud.tencent.com.cn/document/product/457/45492"
 	urlTKEIngressOverviewEN   = "https://www.tencentcloud.com/document/product/457/37013"
 	urlTKEIngressGroupZH      = "https://cloud.tencent.com/document/product/457/127545"
 	urlTKEIngressTSCZH        = "https://cloud.tencent.com/document/product/457/45700"
@@ -69,6 +70,8 @@ var Sources = []Source{
 		Pages: map[words.Lang]string{words.Chinese: urlTKELifecycleZH}},
 	{ID: "tke-existing-clb", Match: []string{DocTKEExistingCLB},
 		Pages: map[words.Lang]string{words.Chinese: urlTKEExistingCLBZH, words.English: urlTKEExistingCLBEN}},
+	{ID: "tke-backend-selection", Match: []string{DocTKEBackends},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEBackendsZH}},
 	{ID: "tke-ingress-overview", Match: []string{DocTKEIngressLifecycle},
 		Pages: map[words.Lang]string{words.English: urlTKEIngressOverviewEN}},
 	{ID: "tke-ingress-group", Match: []string{DocTKEIngressGroup},

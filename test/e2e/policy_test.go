@@ -23,6 +23,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy/policytest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -239,7 +240,7 @@ func createAndDiagnose(t *testing.T, kube kubernetes.Interface, ns string, clust
 		t.Fatalf("kubectl lbdoctor: exit %d: %s", r.code, r.stderr)
 	}
 	covered := map[string]bool{}
-	for _, p := range policy.DefaultCatalog().Policies() {
+	for _, p := range providers.Catalog().Policies() {
 		for _, c := range p.Rules {
 			covered[c.Rule.String()] = true
 		}
@@ -302,7 +303,7 @@ func (w *warnings) ours() []string {
 func expected(obj runtime.Object, found map[rules.ID]bool, applied rules.Provider) (sure, maybe []rules.ID) {
 	anns := obj.(metav1.Object).GetAnnotations()
 	covered := map[rules.ID]policy.Covered{}
-	for _, p := range policy.DefaultCatalog().Policies() {
+	for _, p := range providers.Catalog().Policies() {
 		for _, c := range p.Rules {
 			covered[c.Rule] = c
 		}

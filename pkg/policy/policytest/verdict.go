@@ -13,7 +13,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -79,7 +79,7 @@ func GoVerdict(obj runtime.Object, cluster rules.Provider) (map[rules.ID]bool, e
 
 var covered = func() map[rules.ID]bool {
 	m := map[rules.ID]bool{}
-	for _, p := range policy.DefaultCatalog().Policies() {
+	for _, p := range providers.Catalog().Policies() {
 		for _, c := range p.Rules {
 			m[c.Rule] = true
 		}

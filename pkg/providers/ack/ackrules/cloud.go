@@ -12,6 +12,15 @@ func ackCloud(k rules.Kind, slug string, sev rules.Severity, action string, d ru
 	return rules.Cloud(Provider, k, slug, sev, d)
 }
 
+// ackBackendSet declares an ACK cloud rule that compares the backends DescribeVServerGroupAttribute
+// lists with the Service's endpoints and the cluster's nodes, as CCM picks them.
+func ackBackendSet(slug string, sev rules.Severity, d rules.Details) rules.ID {
+	d.Doc = rules.DocACKCloudAPI + "DescribeVServerGroupAttribute"
+	d.Decides = rules.CloudBackendDecides("the load balancer's backends as the Alibaba Cloud API action DescribeVServerGroupAttribute describes them",
+		"阿里云 API DescribeVServerGroupAttribute 所返回的负载均衡后端")
+	return rules.Cloud(Provider, rules.Service, slug, sev, d)
+}
+
 // ACK cloud rules: what a read of Alibaba Cloud (CLB, NLB, VPC, Quota Center) finds about the load
 // balancer of a Service.
 var (
@@ -125,6 +134,26 @@ var (
 			Fix:   "对照 Pod 实际提供的服务核对健康检查配置（类型、端口、URI、状态码，由健康检查注解设置）；放通安全组和 NetworkPolicy 中的探测流量。",
 			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
+	CloudBackendMissing = ackBackendSet("backend-missing", rules.Warning, rules.Details{
+		Title: "A node or pod that should be a backend is not registered",
+		Cause: "The listener's server group lacks a backend CCM attaches: in ENI mode (backend-type eni) each ready endpoint's pod IP; otherwise each Ready worker node not labelled for exclusion and matching the backend-label annotation, with externalTrafficPolicy Local only those running a ready endpoint. CCM has not caught up, or failed and said so in an event.",
+		Fix:   "Look at the Service's events for a backend error; check the node labels and the backend-label annotation; a backend removed by hand comes back at CCM's next sync.",
+		Risk:  "Fewer backends carry the traffic than the cluster offers; the ones left may be overloaded.",
+		Zh: rules.Text{Title: "应作为后端的节点或 Pod 未注册",
+			Cause: "监听的服务器组缺少 CCM 会挂载的后端：ENI 模式（backend-type eni）下为每个就绪 Endpoint 的 Pod IP；否则为每个处于 Ready、未被标签排除且匹配 backend-label 注解的 worker 节点，externalTrafficPolicy 为 Local 时只包括运行着就绪 Endpoint 的节点。CCM 尚未同步，或同步失败并在事件中报错。",
+			Fix:   "查看 Service 事件中的后端报错；核对节点标签和 backend-label 注解；手工删除的后端会在 CCM 下一次同步时恢复。",
+			Risk:  "承载流量的后端少于集群所能提供的；剩下的后端可能过载。"},
+	})
+	CloudBackendStale = ackBackendSet("backend-stale", rules.Warning, rules.Details{
+		Title: "A backend is no node or pod the Service has",
+		Cause: "The listener's server group holds an address that is none of the Service's endpoints (ENI mode) or none of the nodes CCM may attach (master nodes, nodes labelled for exclusion and nodes outside backend-label are not): added by hand, or left behind by a node or pod that is gone.",
+		Fix:   "Remove the backend from the server group in the console, or let CCM's next sync remove it; find why CCM did not (its events).",
+		Risk:  "Connections sent to that backend fail or reach something else.",
+		Zh: rules.Text{Title: "后端不是该 Service 的节点或 Pod",
+			Cause: "监听的服务器组中有一个地址，既不是 Service 的任何 Endpoint（ENI 模式），也不是 CCM 可能挂载的任何节点（master 节点、被标签排除的节点和不匹配 backend-label 的节点不会挂载）：手工添加的，或是已消失的节点或 Pod 遗留下来的。",
+			Fix:   "在控制台从服务器组中移除该后端，或等待 CCM 下一次同步将其移除；查看 CCM 的事件，找出它没有移除的原因。",
+			Risk:  "发往该后端的连接会失败，或到达别的服务。"},
+	})
 	CloudCertMissing = ackCloud(rules.Service, "cert-missing", rules.Error, "DescribeServerCertificates", rules.Details{
 		Title: "The certificate an HTTPS listener serves does not exist",
 		Cause: "The server certificate id the listener serves (the cert-id annotation) is not a certificate of the account in this region.",
@@ -181,7 +210,7 @@ var (
 		LBMissing: CloudLBMissing, LBIsolated: CloudLBIsolated, LBInactive: CloudLBInactive, LBAddress: CloudLBAddress,
 		ListenerMissing: CloudListenerMissing, ListenerProtocol: CloudListenerProtocol, ListenerExtra: CloudListenerExtra,
 		ListenerTaken: CloudListenerTaken, BackendNone: CloudBackendNone, BackendWeightZero: CloudBackendWeightZero,
-		BackendUnhealthy: CloudBackendUnhealthy, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
+		BackendUnhealthy: CloudBackendUnhealthy, BackendMissing: CloudBackendMissing, BackendStale: CloudBackendStale, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
 		CertExpiring: CloudCertExpiring, Quota: CloudQuota, SubnetIPs: CloudSubnetIPs,
 	}
 )

@@ -12,6 +12,16 @@ func tkeCloud(k rules.Kind, slug string, sev rules.Severity, action string, d ru
 	return rules.Cloud(Provider, k, slug, sev, d)
 }
 
+// tkeBackendSet declares a TKE cloud rule that compares the backends DescribeTargets lists with the
+// Service's endpoints and the cluster's nodes; the TKE page on the Service's backend selection says
+// which nodes the controller registers.
+func tkeBackendSet(slug string, sev rules.Severity, d rules.Details) rules.ID {
+	d.Doc = rules.DocTKEBackends
+	d.Decides = rules.CloudBackendDecides("the CLB's backends as the Tencent Cloud API action DescribeTargets describes them",
+		"腾讯云 API DescribeTargets 所返回的 CLB 后端")
+	return rules.Cloud(Provider, rules.Service, slug, sev, d)
+}
+
 // TKE cloud rules: what a read of Tencent Cloud (CLB, VPC, SSL) finds about the CLB of a Service or
 // an Ingress.
 var (
@@ -125,6 +135,26 @@ var (
 			Fix:   "对照 Pod 实际提供的服务核对健康检查配置（协议、端口、路径、状态码）；放通安全组和 NetworkPolicy 中 CLB 的探测流量。",
 			Risk:  rules.ZhRiskCloudNoTraffic},
 	})
+	CloudBackendMissing = tkeBackendSet("backend-missing", rules.Warning, rules.Details{
+		Title: "A node or pod that should be a backend is not registered",
+		Cause: "The listener lacks a backend the controller registers: with direct access (direct-access annotation) each ready endpoint's pod IP; otherwise each Ready node that is not a master and matches the backends-label selector, with externalTrafficPolicy Local at least the nodes running a ready endpoint. The controller has not caught up, or failed and said so in an event.",
+		Fix:   "Look at the Service's events for a backend error; check the node labels and the backends-label annotation; a backend removed by hand in the console comes back at the controller's next sync.",
+		Risk:  "Fewer backends carry the traffic than the cluster offers; the ones left may be overloaded.",
+		Zh: rules.Text{Title: "应作为后端的节点或 Pod 未注册",
+			Cause: "监听器缺少控制器会注册的后端：开启直连（direct-access 注解）时为每个就绪 Endpoint 的 Pod IP；否则为每个非 master、处于 Ready 且匹配 backends-label 选择器的节点，externalTrafficPolicy 为 Local 时至少为运行着就绪 Endpoint 的节点。控制器尚未同步，或同步失败并在事件中报错。",
+			Fix:   "查看 Service 事件中的后端报错；核对节点标签和 backends-label 注解；在控制台手工删除的后端会在控制器下一次同步时恢复。",
+			Risk:  "承载流量的后端少于集群所能提供的；剩下的后端可能过载。"},
+	})
+	CloudBackendStale = tkeBackendSet("backend-stale", rules.Warning, rules.Details{
+		Title: "A backend is no node or pod the Service has",
+		Cause: "A listener of the object forwards to an address that is none of the Service's endpoints (direct access) or none of the cluster's nodes the controller may register (master nodes and nodes outside the backends-label selector are not): added by hand in the console, or left behind by a node or pod that is gone.",
+		Fix:   "Remove the backend in the CLB console, or let the controller's next sync remove it; find why the controller did not (its events).",
+		Risk:  "Connections sent to that backend fail or reach something else.",
+		Zh: rules.Text{Title: "后端不是该 Service 的节点或 Pod",
+			Cause: "对象的监听器转发到的地址既不是 Service 的任何 Endpoint（直连时），也不是控制器可能注册的任何集群节点（master 节点和不匹配 backends-label 选择器的节点不会注册）：在控制台手工添加的，或是已消失的节点或 Pod 遗留下来的。",
+			Fix:   "在 CLB 控制台移除该后端，或等待控制器下一次同步将其移除；查看控制器的事件，找出它没有移除的原因。",
+			Risk:  "发往该后端的连接会失败，或到达别的服务。"},
+	})
 	CloudCertMissing = tkeCloud(rules.Ingress, "cert-missing", rules.Error, "DescribeCertificate", rules.Details{
 		Title:    "The certificate an HTTPS listener serves does not exist",
 		Cause:    "The SSL certificate id the listener (from qcloud_cert_id) serves is not a certificate of the account.",
@@ -193,7 +223,7 @@ var (
 		LBMissing: CloudLBMissing, LBIsolated: CloudLBIsolated, LBInactive: CloudLBInactive, LBAddress: CloudLBAddress,
 		ListenerMissing: CloudListenerMissing, ListenerProtocol: CloudListenerProtocol, ListenerExtra: CloudListenerExtra,
 		ListenerTaken: CloudListenerTaken, BackendNone: CloudBackendNone, BackendWeightZero: CloudBackendWeightZero,
-		BackendUnhealthy: CloudBackendUnhealthy, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
+		BackendUnhealthy: CloudBackendUnhealthy, BackendMissing: CloudBackendMissing, BackendStale: CloudBackendStale, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
 		CertExpiring: CloudCertExpiring, CertHosts: CloudCertHosts, Quota: CloudQuota, SubnetIPs: CloudSubnetIPs,
 	}
 )
