@@ -62,6 +62,15 @@ func Services(n int) string {
 	return b.String()
 }
 
+// ServicePort is a LoadBalancer Service whose one port sets field (port, targetPort or nodePort) to
+// value as written, on line 8.
+func ServicePort(field, value string) string {
+	port := map[string]string{"port": "80", "targetPort": "8080", "nodePort": "30080"}
+	port[field] = value
+	return fmt.Sprintf("apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  type: LoadBalancer\n  selector: {app: web}\n  ports:\n"+
+		"  - port: %s\n    targetPort: %s\n    nodePort: %s\n", port["port"], port["targetPort"], port["nodePort"])
+}
+
 // SelfAlias is a Service whose metadata names itself through an alias.
 func SelfAlias() string {
 	return "apiVersion: v1\nkind: Service\nmetadata: &a {name: m, self: *a}\nspec: {type: LoadBalancer, ports: [{port: 80}]}\n"

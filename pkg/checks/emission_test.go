@@ -97,6 +97,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	rules.GenericServiceNoEndpoints:            {target: svcWeb, provider: tkerules.Provider, file: "generic.service.no-endpoints.yaml"},
 	rules.GenericServiceNoEvents:               {target: svcWeb, provider: rules.Generic, file: "generic.service.no-events.yaml"},
 	rules.GenericServiceNoSelector:             {target: svcWeb, provider: rules.Generic, file: "generic.service.no-selector.yaml"},
+	rules.GenericServicePortInvalid:            {target: svcWeb, provider: rules.Generic, file: "generic.service.port-invalid.yaml"},
 	rules.GenericServiceProviderConflict:       {target: svcWeb, provider: tkerules.Provider, file: "generic.service.provider-conflict.yaml"},
 	rules.GenericServiceUnmatchedWarning:       {target: svcWeb, provider: rules.Generic, event: "failed to ensure the load balancer: something no rule names"},
 	tkerules.IngressE4000:                      {target: ingBar, provider: tkerules.Provider, event: "ErrorCode: E4000"},

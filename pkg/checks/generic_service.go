@@ -3,10 +3,12 @@ package checks
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -21,6 +23,29 @@ var serviceChecks = []Check{
 	{Name: "external-traffic-local", Kind: rules.Service, Provider: rules.Generic, Applies: localLoadBalancer, Run: checkExternalTrafficLocal,
 		Emits:  []rules.ID{rules.GenericServiceExternalTrafficLocal},
 		Inputs: []Input{InSlices, InBackendPods, InNodes}},
+	{Name: "service-ports", Kind: rules.Service, Provider: rules.Generic, Run: checkServicePorts,
+		Emits: []rules.ID{rules.GenericServicePortInvalid}, Inputs: TargetOnly},
+}
+
+// checkServicePorts reports each port number of the Service outside 1–65535: port (which must be set),
+// and a numeric targetPort or nodePort when set (0 leaves them to their defaults).
+func checkServicePorts(c *Context) error {
+	for i, p := range c.Service.Spec.Ports {
+		at := "spec.ports[" + strconv.Itoa(i) + "]."
+		if p.Port < 1 || p.Port > 65535 {
+			c.Say(rules.GenericServicePortInvalid, at+"port", words.Say("port %d is not within 1–65535",
+				"port %d 不在 1–65535 之内", p.Port))
+		}
+		if t := p.TargetPort; t.Type == intstr.Int && (t.IntVal < 0 || t.IntVal > 65535) {
+			c.Say(rules.GenericServicePortInvalid, at+"targetPort", words.Say("targetPort %d is not within 1–65535",
+				"targetPort %d 不在 1–65535 之内", t.IntVal))
+		}
+		if p.NodePort < 0 || p.NodePort > 65535 {
+			c.Say(rules.GenericServicePortInvalid, at+"nodePort", words.Say("nodePort %d is not within 1–65535",
+				"nodePort %d 不在 1–65535 之内", p.NodePort))
+		}
+	}
+	return nil
 }
 
 // Node labels that keep a node out of cloud load balancers, and the labels of control-plane nodes.

@@ -125,6 +125,7 @@ var docWords = []words.Phrase{
 	{En: "; no event code", Zh: "；无事件错误码"},
 	// Kubernetes itself.
 	{En: genericK8sDoc, Zh: "Kubernetes Service 语义"},
+	{En: DocK8sServicePorts, Zh: "Kubernetes 文档，Service（端口：port、targetPort、nodePort）"},
 	{En: " (externalTrafficPolicy)", Zh: "（externalTrafficPolicy）"},
 	{En: " (spec.selector decides the endpoints)", Zh: "（spec.selector 决定端点）"},
 	{En: " (the cloud-provider service controller deletes the load balancer of a Service that no longer wants one)", Zh: "（cloud-provider 的服务控制器会删除不再需要负载均衡的 Service 的负载均衡）"},

@@ -7,6 +7,8 @@ import "github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 
 const (
 	genericK8sDoc = "Kubernetes Service semantics"
+	// DocK8sServicePorts is the Kubernetes documentation of a Service's ports.
+	DocK8sServicePorts = "Kubernetes documentation, Service (ports: port, targetPort, nodePort)"
 )
 
 // Provider-neutral rules.
@@ -252,3 +254,27 @@ const providerIDDoc = "kubernetes/cloud-provider-alibaba-cloud, docs/getting-sta
 	"<REGION_ID>.<ECS_ID>, optionally alicloud://); Kubernetes, Cloud Providers, Alibaba Cloud (kubelet " +
 	"--provider-id=${REGION_ID}.${INSTANCE_ID}); kubernetes/autoscaler, cloudprovider/tencentcloud (TKE node " +
 	"providerID qcloud:///<zone>/<instance-id>)"
+
+// GenericServicePortInvalid is a Service port number outside 1–65535 (port, a numeric targetPort or
+// nodePort; 0 only for port, since 0 leaves the other two unset).
+var GenericServicePortInvalid = Uncoded(Generic, Service, "port-invalid", Error, Details{
+	Title: "Service port number out of range",
+	Cause: "A port number of the Service is outside 1–65535: spec.ports[].port must be set to one, and a " +
+		"numeric targetPort or nodePort, when set, must be one too. The API server refuses the Service as " +
+		"written, so it is never created or updated and no load balancer listener follows from it.",
+	Fix: "Set the port to the number clients connect to (1–65535), the targetPort to the container's port " +
+		"number or name, and leave nodePort out unless a fixed one (within the cluster's node port range, " +
+		"30000–32767 by default) is needed.",
+	Risk: "kubectl apply fails for the whole manifest; a pipeline that ignores the error leaves the previous " +
+		"Service, or none, in place.",
+	Doc: DocK8sServicePorts,
+	Zh: Text{
+		Title: "Service 端口号超出范围",
+		Cause: "该 Service 有端口号不在 1–65535 之内：spec.ports[].port 必须设置为该范围内的值，数字形式的 targetPort " +
+			"或 nodePort 一旦设置也必须在该范围内。API Server 会拒绝这样写的 Service，因此它不会被创建或更新，" +
+			"负载均衡也不会因此有对应的监听器。",
+		Fix: "把 port 设为客户端连接的端口号（1–65535），targetPort 设为容器的端口号或端口名称；除非需要固定的 nodePort" +
+			"（须在集群的 NodePort 范围内，默认 30000–32767），否则不要设置 nodePort。",
+		Risk: "kubectl apply 对整个清单都会失败；忽略该错误的流水线会保留之前的 Service，或者根本没有 Service。",
+	},
+})

@@ -130,6 +130,8 @@ var Sources = []Source{
 		Pages: map[words.Lang]string{words.English: "https://www.alibabacloud.com/help/en/quota-center/developer-reference/api-quotas-2020-05-10-listproductquotas"}},
 	{ID: "ack-ccm-source", Match: []string{"cloud-provider-alibaba-cloud"},
 		NoPage: "source code of the Alibaba Cloud CCM, not a vendor documentation page"},
+	{ID: "kubernetes-service", Match: []string{DocK8sServicePorts},
+		Pages: map[words.Lang]string{words.English: "https://kubernetes.io/docs/concepts/services-networking/service/"}},
 	{ID: "kubernetes", Match: []string{"Kubernetes"},
 		NoPage: "generic Kubernetes behaviour, no vendor page documents it"},
 	{ID: sourceNone, Match: []string{""}, NoPage: "the rule names no document"},

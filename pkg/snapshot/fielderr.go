@@ -3,6 +3,7 @@ package snapshot
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 // fieldError finds, as kubectl's strict decoding does, the field of object u (read from node) whose
 // value has the wrong type: its path (spec.ports[1].port) and line. ok is false when u decodes or
 // its kind is not a built-in one.
-func fieldError(u *unstructured.Unstructured, node *yaml.Node) (line int, err error, ok bool) {
+func fieldError(u *unstructured.Unstructured, node *pos) (line int, err error, ok bool) {
 	obj, e := scheme.Scheme.New(u.GroupVersionKind())
 	if e != nil {
 		return 0, nil, false
@@ -34,7 +35,7 @@ func fieldError(u *unstructured.Unstructured, node *yaml.Node) (line int, err er
 
 // metadataError is the error of a metadata name or namespace of u (read from node) that is no
 // string, which unstructured objects read as absent.
-func metadataError(u *unstructured.Unstructured, node *yaml.Node) (line int, err error, bad bool) {
+func metadataError(u *unstructured.Unstructured, node *pos) (line int, err error, bad bool) {
 	for _, f := range []string{"name", "namespace", "generateName"} {
 		if v, found, _ := unstructured.NestedFieldNoCopy(u.Object, "metadata", f); found && v != nil {
 			if _, isString := v.(string); !isString {
@@ -47,55 +48,58 @@ func metadataError(u *unstructured.Unstructured, node *yaml.Node) (line int, err
 
 // typeError is the error of field (a dotted path without indices) of the object at node holding a
 // got (a JSON kind) where want is needed.
-func typeError(node *yaml.Node, field, got, want string) (int, error, bool) {
-	at, path := findField(deref(node), strings.Split(field, "."), "", got)
+func typeError(node *pos, field, got, want string) (int, error, bool) {
+	at, path := findField(node, strings.Split(field, "."), "", got)
 	if at == nil {
 		at, path = node, field
 	}
-	return at.Line, words.Errorf("%s: %s where %s is needed", "%s：此处为 %s，需要 %s", path, got, want), true
+	return int(at.line), words.Errorf("%s: %s where %s is needed", "%s：此处为 %s，需要 %s", path, got, want), true
 }
 
 // findField follows the names of parts from n down, trying each item of a sequence, to the first
 // value of JSON kind got; it returns that node and its path with indices.
-func findField(n *yaml.Node, parts []string, path, got string) (*yaml.Node, string) {
+func findField(n *pos, parts []string, path, got string) (*pos, string) {
 	if n == nil {
 		return nil, ""
 	}
 	if len(parts) == 0 {
-		if nodeKind(n) == got {
+		if n.jsonKind() == got {
 			return n, path
 		}
 		return nil, ""
 	}
-	switch n.Kind {
+	switch n.kind {
 	case yaml.SequenceNode:
-		for i, item := range n.Content {
-			if at, p := findField(deref(item), parts, path+"["+strconv.Itoa(i)+"]", got); at != nil {
+		for i := range n.content {
+			if at, p := findField(&n.content[i], parts, path+"["+strconv.Itoa(i)+"]", got); at != nil {
 				return at, p
 			}
 		}
 	case yaml.MappingNode:
-		_, v := entry(n, parts[0])
+		_, v := n.entry(parts[0])
 		if v == nil {
 			return nil, ""
 		}
 		if path != "" {
 			path += "."
 		}
-		return findField(deref(v), parts[1:], path+parts[0], got)
+		return findField(v, parts[1:], path+parts[0], got)
 	}
 	return nil, ""
 }
 
-// nodeKind is the JSON kind of the value a node converts to, as encoding/json names it.
-func nodeKind(n *yaml.Node) string {
-	switch n.Kind {
+// jsonKind is the JSON kind of the value a node converts to, as encoding/json names it.
+func (n *pos) jsonKind() string {
+	switch n.kind {
 	case yaml.MappingNode:
 		return "object"
 	case yaml.SequenceNode:
 		return "array"
 	}
-	return jsonKind(scalar(n))
+	if int(n.json) < len(jsonKinds) {
+		return jsonKinds[n.json]
+	}
+	return ""
 }
 
 // jsonKind is the JSON kind of a converted value.
@@ -113,4 +117,40 @@ func jsonKind(v any) string {
 		return "null"
 	}
 	return "number"
+}
+
+// portRangeError is the error of a port number of Service u (read from node: spec.ports[].port,
+// targetPort or nodePort) too large for int32, which decoding into the typed Service would wrap
+// silently; kubectl's decoding refuses it. Numbers within int32 but not ports are a finding of the
+// checks (generic.service.port-invalid).
+func portRangeError(u *unstructured.Unstructured, node *pos) (line int, err error, bad bool) {
+	if u.GetKind() != "Service" || u.GetAPIVersion() != "v1" {
+		return 0, nil, false
+	}
+	ports, _, _ := unstructured.NestedFieldNoCopy(u.Object, "spec", "ports")
+	list, _ := ports.([]any)
+	for i, p := range list {
+		m, _ := p.(map[string]any)
+		for _, f := range []string{"port", "targetPort", "nodePort"} {
+			var text string
+			switch v := m[f].(type) {
+			case int64:
+				if v >= math.MinInt32 && v <= math.MaxInt32 {
+					continue
+				}
+				text = strconv.FormatInt(v, 10)
+			case float64:
+				if v >= math.MinInt32 && v <= math.MaxInt32 {
+					continue
+				}
+				text = strconv.FormatFloat(v, 'g', -1, 64)
+			default:
+				continue
+			}
+			path := "spec.ports[" + strconv.Itoa(i) + "]." + f
+			return int(node.walk(path).line), words.Errorf("%s: number %s is out of the int32 range (a port is 1–65535)",
+				"%s：数字 %s 超出 int32 范围（端口应为 1–65535）", path, text), true
+		}
+	}
+	return 0, nil, false
 }

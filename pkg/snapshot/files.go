@@ -53,7 +53,7 @@ type Files struct {
 // is the later definition, with a warning. Each object remembers its file and the YAML node it came
 // from, so that findings can name the line of their field (Locate).
 func (f Files) Load() (*Snapshot, error) {
-	in, err := f.read()
+	in, err := f.read(true)
 	if err != nil {
 		return nil, err
 	}
@@ -244,8 +244,11 @@ type manifest struct {
 
 // manifestObject is one object of a manifest, a List's items each on their own.
 type manifestObject struct {
-	u    *unstructured.Unstructured
-	node *yaml.Node
+	// u is the object until a snapshot is built of it (then nil, unless other snapshots read it too).
+	u *unstructured.Unstructured
+	// pos are the positions of its YAML mapping; value the object as written, for Manifest (Load).
+	pos   pos
+	value map[string]any
 	// doc is the document's number; where is "NAME document N" or "NAME document N item M".
 	doc   int
 	where words.Words
@@ -253,11 +256,13 @@ type manifestObject struct {
 	id string
 }
 
-// read reads and parses every file of the input.
-func (f Files) read() (*input, error) {
+// read reads and parses every file of the input; manifests keeps each Service and Ingress as
+// written (for Manifest).
+func (f Files) read(manifests bool) (*input, error) {
 	wd, _ := os.Getwd()
 	in := &input{}
-	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, aliases: MaxAliasNodes, wd: wd, stdin: f.Stdin, read: map[string]bool{}}
+	r := &reader{defaultNS: f.DefaultNamespace, budget: MaxInputBytes, aliases: MaxAliasNodes, wd: wd, stdin: f.Stdin,
+		read: map[string]bool{}, manifests: manifests}
 	for _, p := range f.Paths {
 		if p == "" {
 			return nil, words.Errorf("-f needs a file, a directory or - for standard input", "-f 需要一个文件、一个目录，或用 - 表示标准输入")
@@ -325,6 +330,8 @@ type reader struct {
 	stdin io.Reader
 	// read are the files already read: a file given twice is read once.
 	read map[string]bool
+	// manifests says to keep each Service and Ingress as written, for Manifest.
+	manifests bool
 }
 
 // k8sKeyRE finds an apiVersion or kind key in text that does not parse.
@@ -363,15 +370,42 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 		return nil, words.Errorf("cannot read %s: %w", "无法读取 %s：%w", m.name, err)
 	}
 	r.budget = lr.N - 1
-	type doc struct {
-		n   int
-		obj *yaml.Node
-	}
-	var docs []doc
-	err = documents(m.name, data, func(n int, node *yaml.Node) error {
-		if obj := deref(node); obj.Kind != yaml.ScalarNode || obj.ShortTag() != "!!null" {
-			docs = append(docs, doc{n, obj}) // an empty document: only comments or nothing between separators
+	// Each document is read into objects as soon as it is parsed and its tree dropped, so that only
+	// one document's tree is held at a time. The outcome is the one of reading every document first:
+	// a syntax error anywhere wins; a file without any Kubernetes document is skipped (found in a
+	// directory) or refused at its first document (named); else the first bad document's error.
+	var (
+		held       []doc // documents before the first Kubernetes one, read once one is found
+		first      *doc  // the first non-empty document
+		kubernetes bool
+		bad        error
+	)
+	readDoc := func(d doc) {
+		if bad == nil {
+			bad = r.document(m, d)
 		}
+	}
+	err = documents(m.name, data, func(n int, node *yaml.Node) error {
+		obj := deref(node)
+		if obj.Kind == yaml.ScalarNode && obj.ShortTag() == "!!null" {
+			return nil // an empty document: only comments or nothing between separators
+		}
+		d := doc{n, obj}
+		if first == nil {
+			first = &doc{n, &yaml.Node{Line: obj.Line}}
+		}
+		if !kubernetes && looksKubernetes(obj) {
+			kubernetes = true
+			for _, h := range held {
+				readDoc(h)
+			}
+			held = nil
+		}
+		if !kubernetes {
+			held = append(held, d)
+			return nil
+		}
+		readDoc(d)
 		return nil
 	})
 	if err != nil {
@@ -380,32 +414,44 @@ func (r *reader) readFile(name string, named bool) (*manifest, error) {
 		}
 		return nil, err
 	}
-	if !slices.ContainsFunc(docs, func(d doc) bool { return looksKubernetes(d.obj) }) {
+	if !kubernetes {
 		if !named {
 			return nil, nil
 		}
-		if len(docs) > 0 {
-			return nil, notObject(m.name, docs[0].obj.Line, docs[0].n)
+		if first != nil {
+			return nil, notObject(m.name, first.obj.Line, first.n)
 		}
 	}
-	for _, d := range docs {
-		if d.obj.Kind != yaml.MappingNode {
-			return nil, notObject(m.name, d.obj.Line, d.n)
-		}
-		v, err := toValue(d.obj, &r.aliases)
-		if err != nil {
-			line := d.obj.Line
-			if ae := (*aliasError)(nil); errors.As(err, &ae) {
-				line = ae.line
-			}
-			return nil, inDocument(m.name, line, d.n, err)
-		}
-		u := &unstructured.Unstructured{Object: v.(map[string]any)}
-		if err := r.objects(m, u, d.obj, d.n, words.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
-			return nil, inDocument(m.name, err.line, d.n, err.err)
-		}
+	if bad != nil {
+		return nil, bad
 	}
 	return m, nil
+}
+
+// doc is one document of a file, numbered from 1, and its node.
+type doc struct {
+	n   int
+	obj *yaml.Node
+}
+
+// document reads the objects of document d into m.
+func (r *reader) document(m *manifest, d doc) error {
+	if d.obj.Kind != yaml.MappingNode {
+		return notObject(m.name, d.obj.Line, d.n)
+	}
+	v, err := toValue(d.obj, &r.aliases)
+	if err != nil {
+		line := d.obj.Line
+		if ae := (*aliasError)(nil); errors.As(err, &ae) {
+			line = ae.line
+		}
+		return inDocument(m.name, line, d.n, err)
+	}
+	u := &unstructured.Unstructured{Object: v.(map[string]any)}
+	if err := r.objects(m, u, d.obj, d.n, words.Say("%s document %d", "%s 第 %d 个文档", m.shown, d.n)); err != nil {
+		return inDocument(m.name, err.line, d.n, err.err)
+	}
+	return nil
 }
 
 // notObject is the error of document doc of file name, at line, that is no Kubernetes object.
@@ -591,13 +637,17 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 	if u.GetNamespace() == "" && !clusterScopedKind(u.GroupVersionKind().GroupKind()) {
 		u.SetNamespace(r.defaultNS)
 	}
-	if line, err, bad := metadataError(u, n); bad {
+	p := compact(n)
+	if line, err, bad := metadataError(u, &p); bad {
 		return &addError{line, err}
 	}
 	if u.GetName() == "" && u.GetKind() != "Event" {
 		return &addError{n.Line, words.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
-	mo := manifestObject{u: u, node: n, doc: doc, where: where}
+	mo := manifestObject{u: u, pos: p, doc: doc, where: where}
+	if r.manifests && (u.GetKind() == string(KindService) || u.GetKind() == string(KindIngress)) {
+		mo.value = runtime.DeepCopyJSON(u.Object)
+	}
 	if u.GetName() != "" {
 		mo.id = u.GetKind() + " " + u.GetName()
 		if u.GetNamespace() != "" {
@@ -617,25 +667,27 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	}
 	seen := map[string]words.Words{}
 	for _, m := range files {
-		for _, o := range m.objs {
+		for i := range m.objs {
+			o := &m.objs[i]
 			u := o.u
 			if shared[m] {
 				u = u.DeepCopy()
+			} else {
+				o.u = nil // read into this snapshot only: the decoded object can go
+			}
+			if line, perr, bad := portRangeError(u, &o.pos); bad {
+				return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), perr))
 			}
 			if err := s.addUnstructured(u); err != nil {
-				if line, ferr, ok := fieldError(u, o.node); ok {
+				if line, ferr, ok := fieldError(u, &o.pos); ok {
 					return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
 				}
-				return nil, inDocument(m.name, o.node.Line, o.doc, err)
+				return nil, inDocument(m.name, int(o.pos.line), o.doc, err)
 			}
 			if o.id == "" {
 				continue
 			}
-			if u.GetKind() == "Secret" && u.GetAPIVersion() == "v1" {
-				// The store holds the Secret's facts; the node is kept for positions only.
-				scrubSecretNode(o.node)
-			}
-			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.node)
+			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.pos, o.value)
 			if first, ok := seen[o.id]; ok {
 				s.Warnings = append(s.Warnings, words.Say("%s is given twice, in %s and in %s; the later one is used",
 					"%s 出现了两次，分别在 %s 和 %s；以后者为准", o.id, first, o.where))

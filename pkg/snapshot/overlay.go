@@ -96,15 +96,10 @@ func (s *Snapshot) Prior(t Target) (runtime.Object, bool) {
 // file gives them, without defaults), and whether the input holds it.
 func (s *Snapshot) Manifest(kind, ns, name string) (map[string]any, bool) {
 	o, ok := s.origins[originKey(kind, ns, name)]
-	if !ok {
+	if !ok || o.value == nil {
 		return nil, false
 	}
-	budget := MaxAliasNodes
-	v, err := toValue(o.node, &budget)
-	m, isMap := v.(map[string]any)
-	if err != nil || !isMap {
-		return nil, false
-	}
+	m := runtime.DeepCopyJSON(o.value)
 	if m["metadata"] == nil {
 		return nil, false
 	}

@@ -17,8 +17,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // Secret keys whose facts a snapshot keeps.
@@ -300,44 +298,3 @@ func (s *Secret) fromWire(o runtime.Object) bool { return reducedFrom(o, s, Secr
 type wireDecoder interface{ fromWire(runtime.Object) bool }
 
 func newSecret() *Secret { return &Secret{} }
-
-// scrubSecretNode blanks, in the YAML mapping of a Secret read from a file, the values of its data
-// and stringData keys (all but CertIDKey) and its last-applied-configuration annotation, so that
-// the node, kept to locate findings, holds no key material. Lines and columns stay.
-func scrubSecretNode(obj *yaml.Node) {
-	for _, f := range []string{"data", "stringData"} {
-		m := mappingValue(obj, f)
-		if m == nil || m.Kind != yaml.MappingNode {
-			continue
-		}
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			if m.Content[i].Value != CertIDKey {
-				blank(m.Content[i+1])
-			}
-		}
-	}
-	if ann := mappingValue(mappingValue(obj, "metadata"), "annotations"); ann != nil && ann.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(ann.Content); i += 2 {
-			if ann.Content[i].Value == lastApplied {
-				blank(ann.Content[i+1])
-			}
-		}
-	}
-}
-
-// mappingValue is the value of key in mapping node m (documents and aliases followed), nil when
-// there is none.
-func mappingValue(m *yaml.Node, key string) *yaml.Node {
-	if m = deref(m); m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	_, v := entry(m, key)
-	return deref(v)
-}
-
-// blank empties a scalar (or the scalar an alias names).
-func blank(n *yaml.Node) {
-	if n = deref(n); n != nil && n.Kind == yaml.ScalarNode {
-		n.Value = ""
-	}
-}

@@ -78,7 +78,7 @@ func (in *Input) Definitions(t Target) []Location {
 
 // LoadWorlds reads the manifests and groups their files into worlds by f.Group.
 func (f Files) LoadWorlds() (*Input, error) {
-	raw, err := f.read()
+	raw, err := f.read(false)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func (f Files) LoadWorlds() (*Input, error) {
 			if o.id != "" {
 				// Within one file the later definition is the object (build warns of the earlier).
 				k := originKey(o.u.GetKind(), o.u.GetNamespace(), o.u.GetName())
-				l := Location{File: m.shown, Line: o.node.Line, Column: o.node.Column}
+				l := Location{File: m.shown, Line: int(o.pos.line), Column: int(o.pos.col)}
 				if d := in.defs[k]; len(d) > 0 && d[len(d)-1].File == m.shown {
 					d[len(d)-1] = l
 				} else {
