@@ -240,7 +240,7 @@ func TestVersionForms(t *testing.T) {
 }
 
 func TestOfflineNamespaceHint(t *testing.T) {
-	_, stderr, code := run(t, "-f", broken, "ingress/shop-web")
+	_, stderr, code := run(t, "-f", broken, "-n", "default", "ingress/shop-web")
 	if code != ExitError {
 		t.Fatalf("exit %d", code)
 	}
