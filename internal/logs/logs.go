@@ -28,8 +28,11 @@ func toStderr(fs *flag.FlagSet) {
 	_ = fs.Set("logtostderr", "false")
 	_ = fs.Set("alsologtostderr", "false")
 	_ = fs.Set("stderrthreshold", "FATAL")
-	klog.SetOutput(redact.NewWriter(os.Stderr))
+	klog.SetOutput(redact.NewWriter(stderr))
 }
+
+// stderr is where klog's lines go; tests replace it.
+var stderr io.Writer = os.Stderr
 
 // Quiet keeps client-go's messages (a watch's retries, a server that restarts, discovery failures)
 // off the terminal, for runs without -v; restore routes them to stderr again.

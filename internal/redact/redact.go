@@ -51,7 +51,7 @@ var rules = []rule{
 	{func(s string) bool { return strings.Contains(s, "LTAI") }, regexp.MustCompile(`LTAI[0-9A-Za-z]{12,}`), "LTAI" + Mark},
 	{func(s string) bool { return strings.Contains(s, "STS.") }, regexp.MustCompile(`STS\.[0-9A-Za-z]{12,}`), "STS." + Mark},
 	// A value after a key name and ':' or '=', quoted or not (JSON escapes quotes with '\').
-	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + keyNames + `)((?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)[^&\s"'\\,;}<]+`), "$1$2" + Mark},
+	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + keyNames + `)((?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)[^&\s"'\\,;}<\[]+`), "$1$2" + Mark},
 	// A secret-looking value after a key name and blanks: "SecretKey Gu5t9xGARNpq86cd98joQYCN3Cozk1qA".
 	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + credNames + `[ \t]+)[0-9A-Za-z/+=]{16,}`), "$1" + Mark},
 	// HTTP authorization headers.

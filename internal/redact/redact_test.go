@@ -90,3 +90,45 @@ func TestWriter(t *testing.T) {
 		t.Errorf("NewWriter does not reuse a Writer, or Unwrap lost the destination")
 	}
 }
+
+func TestRedactGuardsKeepEveryMatch(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"upper case key", "call failed: SECRETKEY=abc123 rest"},
+		{"kelvin sign in the key", "AccessKeyId=LTAI5t rest"},
+		{"long s in the key", "ſecret: hunter2"},
+		{"authorization header", "authorization: Bearer abc.def"},
+		{"url credentials", "dial https://user:pw@host/x"},
+		{"jwt", "token eyJhbGciOiJI.eyJzdWIiOiIx.sig"},
+		{"nothing to redact", "Ensured load balancer lb-abc (E4011 is not here)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.in
+			for _, r := range rules {
+				want = r.re.ReplaceAllString(want, r.repl)
+			}
+			if got := String(tc.in); got != want {
+				t.Errorf("String(%q) = %q, the patterns alone give %q", tc.in, got, want)
+			}
+		})
+	}
+}
+
+// TestCheapTests holds containsFold to a case-insensitive search of ASCII text.
+func TestCheapTests(t *testing.T) {
+	words := []string{"key", "secret", "signature", "token", "passw", "authorization"}
+	for _, s := range []string{
+		"", "t", "TOKEN", "x-Token=1", "tokeN", "tok en", "AccessKeyId=AKID", "SECRE", "_secret_", "Passwd: x",
+		"Authorization: Bearer x", "authorizatio", "@ACCESSKEY[", "Ensuring load balancer",
+	} {
+		t.Run(s, func(t *testing.T) {
+			lower := strings.ToLower(s)
+			want := false
+			for _, w := range words {
+				want = want || strings.Contains(lower, w)
+			}
+			if got := containsFold(s, words...); got != want {
+				t.Errorf("containsFold = %v, want %v", got, want)
+			}
+		})
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -135,20 +134,3 @@ func Reachable(r rules.Rule) bool {
 // Redact removes credentials from event text before it is printed: redact.String, the one
 // redaction of every output.
 func Redact(s string) string { return redact.String(s) }
-
-// containsAnyFold reports whether s contains one of the lower-case ASCII words, in any case. Text
-// with a non-ASCII byte counts as containing them: under (?i) the Kelvin sign matches k and the long
-// s matches s.
-func containsAnyFold(s string, words ...string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
-		for _, w := range words {
-			if len(s)-i >= len(w) && (len(w) == 0 || s[i] == w[0] || s[i]|0x20 == w[0]) && strings.EqualFold(s[i:i+len(w)], w) {
-				return true
-			}
-		}
-	}
-	return false
-}
