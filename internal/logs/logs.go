@@ -4,9 +4,12 @@ package logs
 import (
 	"flag"
 	"io"
+	"os"
 	"strconv"
 
 	"k8s.io/klog/v2"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 )
 
 // MaxVerbosity is the highest klog level passed on: client-go logs bodies from level 8.
@@ -16,8 +19,20 @@ const MaxVerbosity = 7
 func SetVerbosity(v int) error {
 	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(fs)
+	toStderr(fs)
 	return fs.Set("v", strconv.Itoa(max(0, min(v, MaxVerbosity))))
 }
+
+// toStderr sends every klog line to stderr through redact.String.
+func toStderr(fs *flag.FlagSet) {
+	_ = fs.Set("logtostderr", "false")
+	_ = fs.Set("alsologtostderr", "false")
+	_ = fs.Set("stderrthreshold", "FATAL")
+	klog.SetOutput(redact.NewWriter(stderr))
+}
+
+// stderr is where klog's lines go; tests replace it.
+var stderr io.Writer = os.Stderr
 
 // Quiet keeps client-go's messages (a watch's retries, a server that restarts, discovery failures)
 // off the terminal, for runs without -v; restore routes them to stderr again.
@@ -27,5 +42,5 @@ func Quiet() (restore func()) {
 	_ = fs.Set("logtostderr", "false")
 	_ = fs.Set("stderrthreshold", "FATAL")
 	klog.SetOutput(io.Discard)
-	return func() { _ = fs.Set("logtostderr", "true") }
+	return func() { toStderr(fs) }
 }

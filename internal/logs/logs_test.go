@@ -1,7 +1,9 @@
 package logs
 
 import (
+	"bytes"
 	"flag"
+	"strings"
 	"testing"
 
 	"k8s.io/klog/v2"
@@ -40,8 +42,14 @@ func TestQuiet(t *testing.T) {
 	if got := klogFlag(t, "logtostderr"); got != "false" {
 		t.Errorf("quiet: logtostderr %s", got)
 	}
+	var b bytes.Buffer
+	was := stderr
+	stderr = &b
+	defer func() { stderr = was }()
 	restore()
-	if got := klogFlag(t, "logtostderr"); got != "true" {
-		t.Errorf("restored: logtostderr %s", got)
+	klog.Info("request failed: SecretId AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA")
+	klog.Flush()
+	if got := b.String(); !strings.Contains(got, "request failed") || strings.Contains(got, "z8krbs") {
+		t.Errorf("restored: a log line reads %q", got)
 	}
 }

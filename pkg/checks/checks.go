@@ -98,6 +98,9 @@ type Finding struct {
 	// Count and LastSeen are set for findings an event proves.
 	Count    int32
 	LastSeen time.Time
+	// EventOrigin, for a finding an event alone proves, is the report path of the newest proving
+	// Event object when it was read from a file (snapshot.Event.Origin): where the finding is located.
+	EventOrigin string
 	// Change, for a finding of the change model, is the changed field: its values before and after
 	// and what the controller does with the change.
 	Change *changes.Change
@@ -224,13 +227,13 @@ func (c *Context) emitEvent(id rules.ID, e snapshot.Event, msg string, byMessage
 		if f.Source == SourceEvent && f.Rule == id && (!byMessage || f.Message == msg) {
 			f.Count += e.Count
 			if last.After(f.LastSeen) {
-				f.LastSeen, f.Message = last, msg
+				f.LastSeen, f.Message, f.EventOrigin = last, msg, e.Origin
 			}
 			return
 		}
 	}
 	c.findings = append(c.findings, Finding{Rule: id, Check: c.check.Name, Source: SourceEvent, Message: msg,
-		Count: e.Count, LastSeen: last})
+		Count: e.Count, LastSeen: last, EventOrigin: e.Origin})
 }
 
 // skip records that the running check, or a part of it, could not run because of err (nil: it
@@ -649,6 +652,9 @@ func uniquePaths(fs []Finding) ([]Finding, int) {
 			}
 			if f.LastSeen.After(a.LastSeen) || a.Event == "" && a.Source == SourceCheckEvent {
 				a.LastSeen = f.LastSeen
+				if a.Source == SourceEvent {
+					a.EventOrigin = f.EventOrigin
+				}
 				if a.Source == SourceCheckEvent {
 					a.Event = event
 				}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"io"
 	"os"
 	"strings"
@@ -69,7 +70,7 @@ const defaultDeadline = 30 * time.Second
 
 // progress writes a status line to stderr when it is a terminal.
 func (o *Options) progress(msg string) {
-	if isTerminal(o.ErrOut) {
+	if isTerminal(redact.Unwrap(o.ErrOut)) {
 		o.progressMu.Lock()
 		defer o.progressMu.Unlock()
 		fmt.Fprintf(o.ErrOut, "\r\033[K%s", msg)

@@ -145,7 +145,7 @@ func TestTextFlags(t *testing.T) {
 	if !strings.Contains(all, "ingress/shop/shop-web") {
 		t.Errorf("--show-ok should list ok objects:\n%s", all)
 	}
-	for _, bad := range [][]string{{"-f", broken, "-A", "--sort-by", "age"}, {"explain", "E4011", "-o", "name"}, {"rules", "-o", "wide"}} {
+	for _, bad := range [][]string{{"-f", broken, "-A", "--sort-by", "age"}, {"explain", "E4011", "-o", "name"}, {"rules", "-o", "sarif"}} {
 		if _, stderr, code := run(t, bad...); code != ExitError {
 			t.Errorf("%v: exit %d, %s", bad, code, stderr)
 		}
@@ -240,7 +240,7 @@ func TestVersionForms(t *testing.T) {
 }
 
 func TestOfflineNamespaceHint(t *testing.T) {
-	_, stderr, code := run(t, "-f", broken, "ingress/shop-web")
+	_, stderr, code := run(t, "-f", broken, "-n", "default", "ingress/shop-web")
 	if code != ExitError {
 		t.Fatalf("exit %d", code)
 	}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"slices"
 	"strings"
 
@@ -66,7 +67,7 @@ func (r *ReportFlags) writer(c *Common) *report.Writer {
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = r.NoHeaders, r.SortBy, r.Quiet, r.ShowOK, c.Verbosity > 0
 	w.Version, w.Lang = buildVersion(), c.lang
 	if r.FixHints {
-		w.Width = cli.TerminalWidth(c.Out, isTerminal(c.Out))
+		w.Width = cli.TerminalWidth(redact.Unwrap(c.Out), isTerminal(redact.Unwrap(c.Out)))
 	}
 	return w
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"io"
 	"os"
 	"slices"
@@ -452,7 +453,7 @@ func (o *Options) wholeInput() bool {
 
 // decideColor settles colour once (cli.DecideColor) for out.
 func decideColor(mode string, out io.Writer) (bool, error) {
-	return cli.DecideColor(mode, isTerminal(out), os.Getenv)
+	return cli.DecideColor(mode, isTerminal(redact.Unwrap(out)), os.Getenv)
 }
 
 // flagValues are the values of the diagnose command's enumerated flags: what completion offers and
@@ -479,7 +480,17 @@ func fixedCompletion(flag string) func(*cobra.Command, []string, string) ([]stri
 func invalidValue(flag, value string) error { return cli.InvalidValue(flag, value, flagValues(flag)) }
 
 // Execute runs the command line and returns the process exit code. Errors print as one line.
+//
+// Everything it writes passes through redact.String on its way out (redact.Writer on both streams):
+// no output, error or log line carries a credential, whatever read it.
 func Execute(streams genericiooptions.IOStreams, args []string) int {
+	out, errOut := redact.NewWriter(streams.Out), redact.NewWriter(streams.ErrOut)
+	defer func() { _ = out.Flush(); _ = errOut.Flush() }()
+	streams.Out, streams.ErrOut = out, errOut
+	return execute(streams, args)
+}
+
+func execute(streams genericiooptions.IOStreams, args []string) int {
 	cmd := NewCommand(streams)
 	cmd.SetArgs(args)
 	cmd.SetOut(streams.Out)

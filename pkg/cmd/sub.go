@@ -52,7 +52,7 @@ func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
+	cmd.Flags().StringVarP(&output, "output", "o", "text", report.ForData.Help())
 	return cmd
 }
 
@@ -69,28 +69,64 @@ func ownFlagsHelp(cmd *cobra.Command) {
 // (set by the root before RunE).
 func newRulesCommand(streams genericiooptions.IOStreams, lang *words.Lang) *cobra.Command {
 	var output string
+	var filter ruleFilter
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List every rule of the catalog",
-		Args:  noArgs,
+		Example: `  kubectl lbdoctor rules --provider tke --kind ingress
+  kubectl lbdoctor rules -o wide`,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			f, err := report.ParseDataFormat(output)
+			f, err := report.ForCatalog.Parse(output)
 			if err != nil {
 				return err
 			}
-			if f != report.Text {
-				return report.Encode(streams.Out, f, report.Views(rules.AllIn(rules.All(), *lang), *lang))
+			p, k, err := filter.parse()
+			if err != nil {
+				return err
 			}
-			return report.WriteRuleTable(streams.Out, rules.AllIn(rules.All(), *lang))
+			found := rules.AllIn(rules.Filter(rules.All(), p, k), *lang)
+			switch f {
+			case report.Text:
+				return report.WriteRuleTable(streams.Out, found)
+			case report.Wide:
+				return report.WriteRuleTableWide(streams.Out, found, *lang)
+			}
+			return report.Encode(streams.Out, f, report.Views(found, *lang))
 		},
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
+	filter.flags(cmd, "Only the rules of")
+	cmd.Flags().StringVarP(&output, "output", "o", "text", report.ForCatalog.Help())
+	_ = cmd.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return report.ForCatalog.Names(), cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
+}
+
+// ruleFilter is the --provider and --kind flags of rules and explain, which narrow the catalog.
+type ruleFilter struct{ provider, kind string }
+
+// flags declares the filter's flags on cmd, with their completions; verb begins their help.
+func (r *ruleFilter) flags(cmd *cobra.Command, verb string) {
+	cmd.Flags().StringVar(&r.kind, "kind", "", verb+" service (svc) or ingress (ing) (TKE codes mean different things for each)")
+	cmd.Flags().StringVar(&r.provider, "provider", "", verb+" "+rules.ProviderList())
+	_ = cmd.RegisterFlagCompletionFunc("kind", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"service", "ingress"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("provider", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return rules.ProviderNames(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// parse reads the filter's values (diagnose.ParseExplainFilter).
+func (r *ruleFilter) parse() (rules.Provider, rules.Kind, error) {
+	return diagnose.ParseExplainFilter(r.provider, r.kind)
 }
 
 // newExplainCommand is the explain subcommand; *lang is as newRulesCommand's.
 func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *cobra.Command {
-	var kind, provider, output string
+	var output string
+	var filter ruleFilter
 	cmd := &cobra.Command{
 		Use:   "explain CODE|RULE|EVENT-MESSAGE",
 		Short: "Explain a documented error code (e.g. E4011), a rule id, or a pasted event message, offline",
@@ -100,11 +136,11 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *co
   kubectl lbdoctor explain tke.service.clb-loopback`,
 		Args: exactArgs(1, words.Say("an error code (E4011), a rule id or a pasted event message", "一个错误码（如 E4011）、规则 ID 或粘贴的事件信息")),
 		RunE: func(_ *cobra.Command, args []string) error {
-			f, err := report.ParseDataFormat(output)
+			f, err := report.ForCatalog.Parse(output)
 			if err != nil {
 				return err
 			}
-			p, k, err := diagnose.ParseExplainFilter(provider, kind)
+			p, k, err := filter.parse()
 			if err != nil {
 				return err
 			}
@@ -113,7 +149,11 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *co
 				return err
 			}
 			found = rules.AllIn(found, *lang)
-			if f != report.Text {
+			switch f {
+			case report.Text:
+			case report.Wide:
+				return report.WriteRuleTableWide(streams.Out, found, *lang)
+			default:
 				return report.Encode(streams.Out, f, report.Views(found, *lang))
 			}
 			report.WriteRuleDetails(streams.Out, found, *lang)
@@ -125,14 +165,10 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *co
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&kind, "kind", "", "Narrow to service (svc) or ingress (ing) (TKE codes mean different things for each)")
-	cmd.Flags().StringVar(&provider, "provider", "", "Narrow to "+rules.ProviderList())
-	cmd.Flags().StringVarP(&output, "output", "o", "text", "Output format: text, json or yaml")
-	_ = cmd.RegisterFlagCompletionFunc("kind", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"service", "ingress"}, cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("provider", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return rules.ProviderNames(), cobra.ShellCompDirectiveNoFileComp
+	filter.flags(cmd, "Narrow to")
+	cmd.Flags().StringVarP(&output, "output", "o", "text", report.ForCatalog.Help())
+	_ = cmd.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return report.ForCatalog.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
 	cmd.ValidArgsFunction = func(_ *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		if len(args) > 0 {

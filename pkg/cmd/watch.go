@@ -29,13 +29,8 @@ func (o WatchOptions) Validate() error {
 		return words.Errorf("--watch follows the cluster and -f reads files, which do not change; drop one of them",
 			"--watch 跟踪集群的变化，而 -f 读取的文件不会变化；请去掉其中之一")
 	}
-	if spec, _ := o.format.Spec(); spec.Moment {
-		return words.Errorf("-o policyreport prints the findings of one moment as objects to apply; --watch prints changes as they happen: drop --watch (run it again, or use serve, to refresh the reports)",
-			"-o policyreport 把某一时刻的问题输出为可应用的对象，而 --watch 随时输出变化：请去掉 --watch（要更新报告，请再次运行，或使用 serve）")
-	}
-	if o.format == report.HTML {
-		return words.Errorf("-o html writes one page of one moment; --watch prints changes as they happen: drop one of them",
-			"-o html 输出某一时刻的一个页面，而 --watch 随时输出变化：请去掉其中之一")
+	if spec, _ := o.format.Spec(); !spec.Moment.IsZero() {
+		return &words.WordsError{W: spec.Moment}
 	}
 	if o.fleet != nil {
 		return words.Errorf("--watch follows one cluster; it does not combine with --all-contexts or --context a,b (for several clusters, run serve in each)",

@@ -186,25 +186,16 @@ func withNamespaceHint(err error, snap *snapshot.Snapshot, t snapshot.Target) er
 		return err
 	}
 	var where []string
-	if t.Kind == snapshot.KindService {
-		svcs, _ := snap.Services.List("")
-		for _, o := range svcs {
-			if o.Name == t.Name && o.Namespace != t.Namespace {
-				where = append(where, o.Namespace)
-			}
-		}
-	} else {
-		ings, _ := snap.Ingresses.List("")
-		for _, o := range ings {
-			if o.Name == t.Name && o.Namespace != t.Namespace {
-				where = append(where, o.Namespace)
-			}
+	for _, ns := range namespacesOf(snap, t) {
+		if ns != t.Namespace {
+			where = append(where, ns)
 		}
 	}
 	if len(where) == 0 {
 		return err
 	}
-	return words.Errorf("%w; the input has %s/%s; add -n %s", "%[1]w；输入中有 %[2]s/%[3]s；请加上 -n %[4]s", err, where[0], t.Name, where[0])
+	ns := report.Printable(where[0])
+	return words.Errorf("%w; the input has %s/%s; add -n %s", "%[1]w；输入中有 %[2]s/%[3]s；请加上 -n %[4]s", err, ns, report.Printable(t.Name), ns)
 }
 
 // Meta returns the metadata of the target's Service or Ingress in snap; zero when it is absent.

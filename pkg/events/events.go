@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -177,46 +177,6 @@ func Reachable(codes []Codes, r rules.Rule) bool {
 	return false
 }
 
-// redactions each pair a pattern with a cheap test that its every match passes (a word it cannot
-// match without), so most messages are never run through the regular expressions.
-var redactions = []struct {
-	maybe func(s string) bool
-	re    *regexp.Regexp
-	repl  string
-}{
-	// Query or form parameters of signed cloud API calls and URLs with tokens.
-	{func(s string) bool { return containsAnyFold(s, "accesskey", "secret", "signature", "token", "passw") }, regexp.MustCompile(`(?i)\b(AccessKeyId|AccessKeySecret|SecretId|SecretKey|Signature|SecurityToken|X-Acs-Security-Token|Token|access_token|password|passwd|secret)(["']?\s*[=:]\s*["']?)[^&\s"',;}]+`), "$1$2[REDACTED]"},
-	// HTTP authorization headers.
-	{func(s string) bool { return containsAnyFold(s, "authorization") }, regexp.MustCompile(`(?i)\b(Authorization:\s*(?:Bearer|Basic|TC3-HMAC-SHA256|ACS3-HMAC-SHA256)?\s*)[^\s"',;]+`), "$1[REDACTED]"},
-	// Credentials embedded in URLs: scheme://user:pass@host.
-	{func(s string) bool { return strings.Contains(s, "://") && strings.Contains(s, "@") }, regexp.MustCompile(`(://[^/\s:@]+:)[^/\s@]+@`), "$1[REDACTED]@"},
-	// Long base64-looking bearer tokens (JWTs).
-	{func(s string) bool { return strings.Contains(s, "eyJ") }, regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), "[REDACTED]"},
-}
-
-// Redact removes credentials from event text before it is printed.
-func Redact(s string) string {
-	for _, r := range redactions {
-		if r.maybe(s) {
-			s = r.re.ReplaceAllString(s, r.repl)
-		}
-	}
-	return s
-}
-
-// containsAnyFold reports whether s contains one of the lower-case ASCII words, in any case. Text
-// with a non-ASCII byte counts as containing them: under (?i) the Kelvin sign matches k and the long
-// s matches s.
-func containsAnyFold(s string, words ...string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
-		for _, w := range words {
-			if len(s)-i >= len(w) && (len(w) == 0 || s[i] == w[0] || s[i]|0x20 == w[0]) && strings.EqualFold(s[i:i+len(w)], w) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// Redact removes credentials from event text before it is printed: redact.String, the one
+// redaction of every output.
+func Redact(s string) string { return redact.String(s) }

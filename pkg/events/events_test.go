@@ -116,46 +116,15 @@ func join(ids []rules.ID) string {
 	return strings.Join(s, ",")
 }
 
-func TestRedactGuardsKeepEveryMatch(t *testing.T) {
-	for _, tc := range []struct{ name, in string }{
-		{"upper case key", "call failed: SECRETKEY=abc123 rest"},
-		{"kelvin sign in the key", "AccessKeyId=LTAI5t rest"},
-		{"long s in the key", "ſecret: hunter2"},
-		{"authorization header", "authorization: Bearer abc.def"},
-		{"url credentials", "dial https://user:pw@host/x"},
-		{"jwt", "token eyJhbGciOiJI.eyJzdWIiOiIx.sig"},
-		{"nothing to redact", "Ensured load balancer lb-abc (E4011 is not here)"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			want := tc.in
-			for _, r := range redactions {
-				want = r.re.ReplaceAllString(want, r.repl)
-			}
-			if got := Redact(tc.in); got != want {
-				t.Errorf("Redact(%q) = %q, the patterns alone give %q", tc.in, got, want)
-			}
-		})
-	}
-}
-
-// TestCheapTests holds the quick pre-tests to what they stand in for: containsAnyFold to a
-// case-insensitive search of ASCII text, mayHaveCode to codeRE.
+// TestCheapTests holds the quick pre-test mayHaveCode to codeRE (redact's containsFold is held to
+// a case-insensitive search in its own package).
 func TestCheapTests(t *testing.T) {
-	words := []string{"accesskey", "secret", "signature", "token", "passw", "authorization"}
 	for _, s := range []string{
 		"", "t", "TOKEN", "x-Token=1", "tokeN", "tok en", "AccessKeyId=AKID", "SECRE", "_secret_", "Passwd: x",
 		"Authorization: Bearer x", "authorizatio", "@ACCESSKEY[", "E4011", "ErrorCode: E4011 x", "W1234", "E12",
 		"EW", "E", "e4011", "xE0", "Ensuring load balancer", "Warning 0", "IngressErrorCode{Code:\"E4009\"}",
 	} {
 		t.Run(s, func(t *testing.T) {
-			lower := strings.ToLower(s)
-			want := false
-			for _, w := range words {
-				want = want || strings.Contains(lower, w)
-			}
-			if got := containsAnyFold(s, words...); got != want {
-				t.Errorf("containsAnyFold = %v, want %v", got, want)
-			}
 			if got, want := mayHaveCode(s), codeRE.MatchString(s); !got && want {
 				t.Errorf("mayHaveCode = false where codeRE matches")
 			}

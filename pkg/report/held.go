@@ -104,7 +104,7 @@ const (
 type findingExtra struct {
 	code, title, fix, risk, doc, link string
 	message, localizedMessage         string
-	event                             string
+	event, eventOrigin                string
 	count                             int32
 	lastSeen                          time.Time
 	change                            *Change
@@ -116,7 +116,7 @@ type findingExtra struct {
 // different locations).
 func (x *findingExtra) isZero() bool {
 	return x.code == "" && x.title == "" && x.fix == "" && x.risk == "" && x.doc == "" && x.link == "" && x.message == "" && x.localizedMessage == "" &&
-		x.event == "" && x.count == 0 && x.lastSeen == (time.Time{}) && x.change == nil && x.location == nil &&
+		x.event == "" && x.eventOrigin == "" && x.count == 0 && x.lastSeen == (time.Time{}) && x.change == nil && x.location == nil &&
 		x.consequences == nil
 }
 
@@ -270,7 +270,7 @@ func holdFinding(f *Finding) heldFinding {
 		h.from |= retried
 	}
 	x.event, x.count, x.lastSeen, x.change, x.location = f.Event, f.Count, f.LastSeen, f.Change, f.Location
-	x.localizedMessage = f.LocalizedMessage
+	x.localizedMessage, x.eventOrigin = f.LocalizedMessage, f.eventOrigin
 	x.consequences = holdFindings(f.Consequences)
 	if !x.isZero() {
 		h.extra = &x
@@ -310,7 +310,7 @@ func (h *heldFinding) finding() Finding {
 		f.Message = h.words.In(words.English)
 	}
 	f.Event, f.Count, f.LastSeen, f.Change, f.Location = x.event, x.count, x.lastSeen, x.change, x.location
-	f.LocalizedMessage = x.localizedMessage
+	f.LocalizedMessage, f.eventOrigin = x.localizedMessage, x.eventOrigin
 	f.Consequences = expandFindings(x.consequences)
 	return f
 }

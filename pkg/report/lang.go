@@ -26,6 +26,8 @@ const (
 	phNoProblems
 	phEventSeen
 	phConfirmed
+	phEventCount
+	phEventCountLast
 	phConsequence
 	phFix
 	phRisk
@@ -71,8 +73,10 @@ var phrases = [phCount]words.Phrase{
 	phIncomplete:        {En: "  %s the report may be incomplete: %s\n", Zh: "  %s 报告可能不完整：%s\n"},
 	phNoProblemsSkipped: {En: "  no problems found by the checks that ran (%d skipped)\n", Zh: "  已运行的检查未发现问题（跳过 %d 项）\n"},
 	phNoProblems:        {En: "  no problems found\n", Zh: "  未发现问题\n"},
-	phEventSeen:         {En: "event (x%d, last %s)", Zh: "事件（%d 次，最近 %s）"},
-	phConfirmed:         {En: "          confirmed by event (x%d, last %s): %s\n", Zh: "          已由事件证实（%d 次，最近 %s）：%s\n"},
+	phEventSeen:         {En: "event (%s)", Zh: "事件（%s）"},
+	phConfirmed:         {En: "          confirmed by event (%s): %s\n", Zh: "          已由事件证实（%s）：%s\n"},
+	phEventCount:        {En: "x%d", Zh: "%d 次"},
+	phEventCountLast:    {En: "x%d, last %s", Zh: "%d 次，最近 %s"},
 	phConsequence:       {En: "consequence: ", Zh: "连带问题："},
 	phFix:               {En: "fix:  ", Zh: "修复："},
 	phRisk:              {En: "risk: ", Zh: "风险："},
@@ -85,7 +89,7 @@ var phrases = [phCount]words.Phrase{
 	phTotal:             {En: "total: %d object(s), %d with findings, %d ok; %d error(s), %d warning(s), %d info", Zh: "合计：%d 个对象，%d 个有问题，%d 个正常；%d 个错误，%d 个警告，%d 个提示"},
 	phTotalSuppressed:   {En: ", %d suppressed", Zh: "，%d 个已屏蔽"},
 	phTotalHidden:       {En: " (%d ok not listed; --show-ok lists them)", Zh: "（%d 个正常对象未列出；--show-ok 列出）"},
-	phConfirmedShort:    {En: "%s; confirmed by event (x%d, last %s): %s", Zh: "%s；已由事件证实（%d 次，最近 %s）：%s"},
+	phConfirmedShort:    {En: "%s; confirmed by event (%s): %s", Zh: "%s；已由事件证实（%s）：%s"},
 	phCause:             {En: "  cause: %s\n", Zh: "  原因：%s\n"},
 	phRetried:           {En: "  the cloud controller retries this by itself\n", Zh: "  云控制器会自动重试\n"},
 	phDecidedBy:         {En: "  decided also by %s: %s (unknown: %s)\n", Zh: "  另由 %s 决定：%s（未知时：%s）\n"},

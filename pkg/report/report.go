@@ -155,6 +155,8 @@ type Finding struct {
 
 	// words is Message in every language, when the check worded it (words.Words).
 	words words.Words
+	// eventOrigin is checks.Finding.EventOrigin: the Event object that locates an event's finding.
+	eventOrigin string
 }
 
 // Shown is the message as text output shows it: LocalizedMessage, else Message.
@@ -258,11 +260,20 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 	out := Finding{Rule: f.Rule, Code: rule.Code, Severity: f.EffectiveSeverity(),
 		Title: rule.Title, Check: f.Check, Source: f.Source, Event: f.Event, Path: f.Path, Message: f.Message,
 		Fix: rule.Fix, Risk: rule.Risk, Doc: rule.Doc, Link: rule.Link(words.English), Retried: rule.Retried, Count: f.Count,
-		LastSeen: f.LastSeen, words: f.Words}
+		LastSeen: f.LastSeen, words: f.Words, eventOrigin: f.EventOrigin}
 	if c := f.Change; c != nil {
 		out.Change = &Change{Class: c.Class(), Field: c.Field, Old: c.Old, New: c.New, Consequence: c.Consequence, src: *c}
 	}
 	return out, nil
+}
+
+// locatedAt is the path a finding is located by: for one an event alone proves, the Event object's
+// own (when it was read from a file), else the finding's path.
+func (f *Finding) locatedAt() string {
+	if f.Source == checks.SourceEvent && f.eventOrigin != "" {
+		return f.eventOrigin
+	}
+	return f.Path
 }
 
 // Locate sets the location of each finding and consequence from its path; where returns nil when
@@ -270,9 +281,9 @@ func joinRule(f checks.Finding, t snapshot.Target) (Finding, error) {
 func (r *Report) Locate(where func(path string) *snapshot.Location) {
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		f.Location = where(f.Path)
+		f.Location = where(f.locatedAt())
 		for j := range f.Consequences {
-			f.Consequences[j].Location = where(f.Consequences[j].Path)
+			f.Consequences[j].Location = where(f.Consequences[j].locatedAt())
 		}
 	}
 }

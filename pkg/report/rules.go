@@ -79,6 +79,19 @@ func WriteRuleTable(w io.Writer, rs []rules.Rule) error {
 	return ew.err
 }
 
+// WriteRuleTableWide writes rs as the rules subcommand's -o wide: the table with the provider, the
+// kind and the vendor page (in lang when the vendor has one in it) of each rule.
+func WriteRuleTableWide(w io.Writer, rs []rules.Rule, lang words.Lang) error {
+	ew := &errWriter{w: w}
+	var t table
+	t.add(nil, "ID", "CODE", "SEVERITY", "PROVIDER", "KIND", "TITLE", "LINK")
+	for _, r := range rs {
+		t.add(nil, r.ID.String(), CodeLabel(r.ID), r.Severity.String(), string(r.Provider), r.Kind.Lower(), r.Title, r.Link(lang))
+	}
+	t.write(ew)
+	return ew.err
+}
+
 // WriteRuleDetails writes each of rs in full as the explain subcommand's text: a heading line, its
 // cause, fix, risk and doc, whether the controller retries, and what else decides it; a blank line
 // between rules. Write errors are not reported: the caller's exit status does not depend on them.

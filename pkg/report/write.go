@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"go.yaml.in/yaml/v3"
@@ -107,11 +109,11 @@ func (w *Writer) Write(reports []Report, listAlways bool) error {
 	case HTML:
 		return writeHTML(w.Out, reports, w.Lang)
 	}
-	ew := &errWriter{w: w.Out}
+	ew := &errWriter{w: controlEscaper{w.Out}}
 	out := w.Out
 	w.Out = ew
 	defer func() { w.Out = out }()
-	w.writeText(reports, listAlways)
+	w.writeText(printableNames(reports), listAlways)
 	return ew.err
 }
 
@@ -162,6 +164,72 @@ func (w *Writer) writeText(reports []Report, listAlways bool) {
 		}
 		w.text(r)
 	}
+}
+
+// controlEscaper writes text output with every control character but newline and tab escaped as
+// Go escapes it (\x1b, \a …), so that no value read from an object (a name, a namespace, an event's
+// text) moves the cursor or retitles the terminal; the colour sequences the writer makes itself
+// (ESC [ digits and ';' m) pass.
+type controlEscaper struct{ w io.Writer }
+
+func (c controlEscaper) Write(p []byte) (int, error) {
+	s := string(p)
+	if strings.IndexFunc(s, isControl) < 0 {
+		return c.w.Write(p)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if m := sgr.FindStringIndex(s[i:]); m != nil && m[0] == 0 {
+			b.WriteString(s[i : i+m[1]])
+			i += m[1]
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	if _, err := io.WriteString(c.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// sgr is a colour sequence: ESC [ parameters m.
+var sgr = regexp.MustCompile(`^\x1b\[[0-9;]*m`)
+
+// isControl reports whether r is a control character other than newline and tab.
+func isControl(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }
+
+// Printable is s as a terminal may show it: s itself, or, when it holds a control character (ESC,
+// BEL …) or another rune that does not print, s quoted with those escaped, as %q shows an
+// annotation value.
+func Printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// printableNames are reports whose names, namespaces and cluster names are Printable, for the
+// text outputs (text, wide, name); the reports themselves are left as they are.
+func printableNames(reports []Report) []Report {
+	out := reports
+	for i, r := range reports {
+		t := r.Target
+		if Printable(t.Name) == t.Name && Printable(t.Namespace) == t.Namespace && Printable(r.Cluster) == r.Cluster {
+			continue
+		}
+		if &out[0] == &reports[0] {
+			out = slices.Clone(reports)
+		}
+		out[i].Target.Name, out[i].Target.Namespace, out[i].Cluster = Printable(t.Name), Printable(t.Namespace), Printable(r.Cluster)
+	}
+	return out
 }
 
 // ResourceName is kubectl's -o name form of a target.
@@ -479,6 +547,14 @@ func lastSeen(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
+// eventSeen is how often an event was seen and, when its Event gives a time, when last.
+func eventSeen(lang words.Lang, count int32, t time.Time) string {
+	if t.IsZero() {
+		return fmt.Sprintf(say(lang, phEventCount), count)
+	}
+	return fmt.Sprintf(say(lang, phEventCountLast), count, lastSeen(t))
+}
+
 // clustered reports whether the reports come from several contexts (they name their cluster).
 func clustered(reports []Report) bool {
 	return slices.ContainsFunc(reports, func(r Report) bool { return r.Cluster != "" })
@@ -531,7 +607,7 @@ func (w *Writer) text(r Report) {
 			code+strings.Repeat(" ", codeWidth-DisplayWidth(code)), f.Title, w.dim.Sprintf("[%s]", f.Rule))
 		where := f.Path
 		if f.Source == checks.SourceEvent {
-			where = fmt.Sprintf(say(w.Lang, phEventSeen), f.Count, lastSeen(f.LastSeen))
+			where = fmt.Sprintf(say(w.Lang, phEventSeen), eventSeen(w.Lang, f.Count, f.LastSeen))
 		}
 		if f.Location != nil {
 			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
@@ -542,7 +618,7 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Shown())
 		}
 		if f.Source == checks.SourceCheckEvent {
-			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), f.Count, lastSeen(f.LastSeen), f.Event)
+			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), eventSeen(w.Lang, f.Count, f.LastSeen), f.Event)
 		}
 		for _, c := range f.Consequences {
 			fmt.Fprintf(w.Out, "%s%s%s %s: %s\n", indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c, w.Lang))
@@ -596,9 +672,9 @@ func CodeLabel(id rules.ID) string { return id.Slug() }
 func consequenceFacts(c Finding, lang words.Lang) string {
 	switch c.Source {
 	case checks.SourceEvent:
-		return fmt.Sprintf(say(lang, phEventSeen)+": %s", c.Count, lastSeen(c.LastSeen), c.Shown())
+		return fmt.Sprintf(say(lang, phEventSeen)+": %s", eventSeen(lang, c.Count, c.LastSeen), c.Shown())
 	case checks.SourceCheckEvent:
-		return fmt.Sprintf(say(lang, phConfirmedShort), c.Shown(), c.Count, lastSeen(c.LastSeen), c.Event)
+		return fmt.Sprintf(say(lang, phConfirmedShort), c.Shown(), eventSeen(lang, c.Count, c.LastSeen), c.Event)
 	}
 	return c.Shown()
 }

@@ -335,14 +335,22 @@ func Get(id ID) (Rule, bool) {
 	return id.Rule(), id.Known()
 }
 
+// Filter returns the rules of rs of provider p and kind k, each narrowing only when non-empty.
+func Filter(rs []Rule, p Provider, k Kind) []Rule {
+	var out []Rule
+	for _, r := range rs {
+		if (p == "" || r.Provider == p) && (k == "" || r.Kind == k) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Lookup returns the rules whose code (or ID suffix) equals code, case-insensitively, narrowed by
 // provider and kind when those are non-empty.
 func Lookup(code string, p Provider, k Kind) []Rule {
 	var out []Rule
-	for _, r := range All() {
-		if p != "" && r.Provider != p || k != "" && r.Kind != k {
-			continue
-		}
+	for _, r := range Filter(All(), p, k) {
 		if strings.EqualFold(r.Code, code) || strings.EqualFold(r.ID.Slug(), code) || strings.EqualFold(r.ID.String(), code) {
 			out = append(out, r)
 		}

@@ -40,6 +40,9 @@ func FromCoreEvent(e *corev1.Event) Event {
 	if last.IsZero() && e.Series != nil {
 		last = e.Series.LastObservedTime.Time
 	}
+	if last.IsZero() {
+		last = e.FirstTimestamp.Time
+	}
 	count := e.Count
 	if e.Series != nil && e.Series.Count > count {
 		count = e.Series.Count
@@ -65,6 +68,9 @@ func FromEventsV1(e *eventsv1.Event) Event {
 	}
 	if last.IsZero() {
 		last = e.DeprecatedLastTimestamp.Time
+	}
+	if last.IsZero() {
+		last = e.DeprecatedFirstTimestamp.Time
 	}
 	return Event{UID: string(e.UID), Type: e.Type, Reason: e.Reason, Message: e.Note, Count: count, LastSeen: last,
 		Object: ObjectRef{Kind: e.Regarding.Kind, Namespace: e.Regarding.Namespace,

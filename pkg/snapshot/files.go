@@ -736,14 +736,18 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
 			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
-		s.AddEvent(FromCoreEvent(&e))
+		ev := FromCoreEvent(&e)
+		ev.Origin = originKey(gvk.Kind, ns, name)
+		s.AddEvent(ev)
 		return nil
 	case gv == "events.k8s.io/v1" && gvk.Kind == "Event":
 		var e eventsv1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
 			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
-		s.AddEvent(FromEventsV1(&e))
+		ev := FromEventsV1(&e)
+		ev.Origin = originKey(gvk.Kind, ns, name)
+		s.AddEvent(ev)
 		return nil
 	}
 	for _, r := range resources {

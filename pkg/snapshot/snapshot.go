@@ -62,6 +62,9 @@ type Event struct {
 	LastSeen time.Time
 	// Object identifies the involved (regarding) object.
 	Object ObjectRef
+	// Origin, for an Event read from a manifest file, is the report path that names the Event
+	// object itself (namespace/event/name), which locates it in its file; "" otherwise.
+	Origin string
 }
 
 // ObjectRef identifies the object an event is about.

@@ -2,6 +2,7 @@ package cloudread
 
 import (
 	"errors"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"net"
 	"net/url"
 	"regexp"
@@ -118,7 +119,7 @@ func (r *Reader) redact(msg string) string {
 	}
 	msg = signedParam.ReplaceAllString(msg, "$1$2[redacted]")
 	msg = secretField.ReplaceAllString(msg, `"$1": "[redacted]"`)
-	return accessKeyID.ReplaceAllString(msg, "$1[redacted]")
+	return redact.String(accessKeyID.ReplaceAllString(msg, "$1[redacted]"))
 }
 
 // percentEncode is the RPC signature's encoding of a value: all but A-Z a-z 0-9 - _ . ~ as %XY.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"net"
 	"regexp"
 	"strings"
@@ -82,7 +83,7 @@ func (r *redactor) clean(s string) string {
 	s = reTokenHdr.ReplaceAllString(s, "${1}[redacted]")
 	s = reKeyField.ReplaceAllString(s, `${1}"[redacted]"`)
 	s = reIniKey.ReplaceAllString(s, "${1}[redacted]")
-	return s
+	return redact.String(s)
 }
 
 // cut is s shortened to maxMessage bytes on a rune boundary.
