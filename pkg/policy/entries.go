@@ -21,7 +21,7 @@ var (
 	// warnOnly takes decidesText.
 	warnOnly = words.Phrase{En: "warn only: %s", Zh: "仅警告：%s"}
 	// decidedAlso takes the decisions, each decisionOf, joined by reasonJoin.
-	decidedAlso = words.Phrase{En: "decided also by %s", Zh: "另由以下输入决定：%s"}
+	decidedAlso = words.Phrase{En: "also depends on %s", Zh: "还取决于%s"}
 	// decisionOf takes a basis and the input it names.
 	decisionOf = words.Phrase{En: "%s: %s", Zh: "%s：%s"}
 	// reasonJoin joins two parts of a reason.
@@ -122,13 +122,13 @@ var contextStatus = map[rules.Basis]Status{
 	rules.ByCloud:         StatusCloud,
 }
 
-// decidesText says what, besides the object, decides the rule: "decided also by other-objects:
-// the TLS Secret …; controller-version: …", the bases as they are (enum values), their inputs in
-// each language.
+// decidesText says what, besides the object, decides the rule: "also depends on other objects in
+// the cluster: the TLS Secret …; the cloud controller's version: …", each basis and its input in
+// plain words in each language.
 func decidesText(r rules.Rule) words.Words {
 	parts := make([]words.Words, len(r.Decides))
 	for i, d := range r.Decides {
-		parts[i] = decisionOf.With(string(d.By), d.What)
+		parts[i] = decisionOf.With(d.By.Words(), d.What)
 	}
 	return decidedAlso.With(joinWords(reasonJoin, parts...))
 }
