@@ -17,6 +17,9 @@ func init() {
 	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(ackrules.Provider),
 		Text: KubeSystem + "/" + ackCloudConfigCM + " (the CCM's serviceBackendType and disablePublicSLB; the " +
 			"credentials the same file may hold are never kept)"})
+	snapshot.AddNote(core(snapshot.Pods), snapshot.Note{Provider: string(tkerules.Provider),
+		Text: "in " + tkeSysNS + ": the pods of the " + tkeServiceController + " and " + tkeL7Controller +
+			" Deployments (their pod IPs, compared with ip-masq-agent's nonMasqueradeSrcCIDRs)"})
 	snapshot.AddNote(core(snapshot.ConfigMaps), snapshot.Note{Provider: string(tkerules.Provider),
 		Text: "in " + tkeSysNS + ": " + tkeServiceCtrlCM + " (GlobalRouteDirectAccess, VERSION, EnableIngressController), " + tkeConfigCM + ", " +
 			tkeIPMasqCM + ", " + tkeKubeProxy + ", and those the " + tkeL7Controller + "'s environment names"})

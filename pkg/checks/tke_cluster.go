@@ -39,10 +39,10 @@ const (
 var tkeClusterChecks = []Check{
 	{Name: "tke-ip-masq-agent", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkIPMasqAgent,
 		Emits:  []rules.ID{tkerules.ServiceIPMasqAgent},
-		Inputs: inIPMasqAgent},
+		Inputs: append(slices.Clone(inIPMasqAgent), masqControllerInputs...)},
 	{Name: "tke-ip-masq-agent", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIPMasqAgent,
 		Emits:  []rules.ID{tkerules.IngressE4007},
-		Inputs: inIPMasqAgent},
+		Inputs: append(slices.Clone(inIPMasqAgent), masqControllerInputs...)},
 	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkL4Loopback,
 		Emits: []rules.ID{tkerules.ServiceCLBLoopback},
 		Inputs: []Input{
@@ -80,7 +80,7 @@ var (
 // Norm leave with pod IPs and the controller gets no credentials (E4007 in the Ingress table). Two
 // fields of TKE's agent do it: nonMasqueradeCIDRs (destinations) whose union covers every IPv4
 // address, and nonMasqueradeSrcCIDRs (sources) whose union covers every address or the pod CIDR of
-// every node the snapshot holds.
+// every node the snapshot holds, or else the pod IPs of the controller itself (masqControllerReason).
 func checkIPMasqAgent(c *Context) error {
 	id := tkerules.ServiceIPMasqAgent
 	if c.Ingress != nil {
@@ -103,6 +103,12 @@ func checkIPMasqAgent(c *Context) error {
 			return nil
 		}
 		why := Memo(c, masqWhyKey.With(body), func() []words.Words { return masqReasons(c.Snap, cfg) })
+		if len(why) == 0 {
+			// On VPC-CNI clusters nodes have no pod CIDR: the controller's own pods tell.
+			if w, ok := masqControllerReason(c, cfg); ok {
+				why = []words.Words{w}
+			}
+		}
 		if len(why) > 0 {
 			c.Say(id, where, words.Say("%s, so no pod traffic is masqueraded to the node IP and Norm rejects the controller's credential calls",
 				"%s，因此没有任何 Pod 流量会被伪装（SNAT）成节点 IP，Norm 会拒绝控制器获取凭证的调用", JoinWords(why)))

@@ -137,6 +137,18 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 			fixed: objs(ingress(), fxNode("n1", podCIDR("172.16.0.0/26")), fxNode("n2", podCIDR("172.16.0.64/26")),
 				ipMasq("NonMasqueradeSrcCIDRs:\n- 172.16.0.0/26\n")),
 			want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+		{name: "E4007 source CIDRs exempt the l7-lb-controller's own pod (VPC-CNI: no node pod CIDR)",
+			bad: objs(ingress(), fxNode("n1"), ipMasq("NonMasqueradeSrcCIDRs:\n- 192.168.0.0/18\n"),
+				masqCtl(tkeL7Controller), ctlPod(tkeL7Controller, "192.168.1.7", false)),
+			fixed: objs(ingress(), fxNode("n1"), ipMasq("NonMasqueradeSrcCIDRs:\n- 192.168.0.0/18\n"),
+				masqCtl(tkeL7Controller), ctlPod(tkeL7Controller, "192.168.64.7", false)),
+			want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
+		{name: "E4007 a host-network controller pod sends from the node",
+			bad: objs(ingress(), ipMasq("NonMasqueradeSrcCIDRs:\n- 10.0.0.0/8\n"),
+				masqCtl(tkeL7Controller), ctlPod(tkeL7Controller, "10.0.1.7", false)),
+			fixed: objs(ingress(), ipMasq("NonMasqueradeSrcCIDRs:\n- 10.0.0.0/8\n"),
+				masqCtl(tkeL7Controller), ctlPod(tkeL7Controller, "10.0.1.7", true)),
+			want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "E4007 unparseable config", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs: 0.0.0.0/0")),
 			fixed: objs(ingress()), want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "L7 loopback: internal without TkeServiceConfig", bad: objs(internalIngress()),
@@ -226,6 +238,12 @@ func TestTKEClusterServiceChecks(t *testing.T) {
 		{name: "ip-masq-agent 0.0.0.0/0", bad: objs(lbSvc(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/0\n")),
 			fixed: objs(lbSvc(), ipMasq("nonMasqueradeCIDRs:\n- 10.0.0.0/14\n")),
 			want:  tkerules.ServiceIPMasqAgent, path: "kube-system/configmap/ip-masq-agent-config.data.config", sev: sevOf(rules.Error)},
+		{name: "ip-masq-agent source CIDRs exempt the service-controller's own pod",
+			bad: objs(lbSvc(), ipMasq("nonMasqueradeSrcCIDRs: [\"172.20.0.0/16\"]\n"),
+				masqCtl(tkeServiceController), ctlPod(tkeServiceController, "172.20.3.4", false)),
+			fixed: objs(lbSvc(), ipMasq("nonMasqueradeSrcCIDRs: [\"172.21.0.0/16\"]\n"),
+				masqCtl(tkeServiceController), ctlPod(tkeServiceController, "172.20.3.4", false)),
+			want: tkerules.ServiceIPMasqAgent, path: "kube-system/configmap/ip-masq-agent-config.data.config", sev: sevOf(rules.Error)},
 		{name: "L4 loopback: all factors", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--proxy-mode=ipvs")),
 			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=ipvs")),
 			want:  tkerules.ServiceCLBLoopback, path: AnnPath(annSvcSubnet), sev: sevOf(rules.Warning)},
@@ -328,4 +346,20 @@ func assertSkipped(t *testing.T, res Result, checks ...string) {
 			t.Errorf("want check %s skipped, got %+v", c, res.Skipped)
 		}
 	}
+}
+
+// masqCtl is a kube-system controller Deployment selecting its pods by app=name.
+func masqCtl(name string) *appsv1.Deployment {
+	d := fxDeployment(name, "ccr.ccs.tencentyun.com/tkeimages/"+name+":v2.3.1")
+	d.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"app": name}}
+	d.Spec.Template.Labels = map[string]string{"app": name}
+	return d
+}
+
+// ctlPod is a running pod of controller name in kube-system with pod IP ip.
+func ctlPod(name, ip string, hostNetwork bool) *corev1.Pod {
+	return fxPod(name+"-7d9f8b6c5-x2k4q", "n1", true, func(p *corev1.Pod) {
+		p.Namespace, p.Labels = "kube-system", map[string]string{"app": name}
+		p.Spec.HostNetwork, p.Status.PodIP = hostNetwork, ip
+	})
 }

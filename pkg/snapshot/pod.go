@@ -85,10 +85,12 @@ type Container struct {
 }
 
 // PodStatus is what a Pod keeps of its status: the phase, the type and status of the Ready
-// condition (the only condition, and the only fields of it, the checks read) and the reason and
-// message of a pod the kubelet gave up on.
+// condition (the only condition, and the only fields of it, the checks read), the reason and
+// message of a pod the kubelet gave up on, and its primary IP (the ip-masq-agent check compares
+// the cloud controllers' own pod addresses).
 type PodStatus struct {
 	Phase      corev1.PodPhase       `json:"phase,omitempty"`
+	PodIP      string                `json:"podIP,omitempty"`
 	Conditions []corev1.PodCondition `json:"conditions,omitempty"`
 	Reason     string                `json:"reason,omitempty"`
 	Message    string                `json:"message,omitempty"`
@@ -139,7 +141,7 @@ func PodOf(p *corev1.Pod) *Pod {
 		out.containers = sharedContainers(p.Spec.Containers)
 		out.Spec.Containers = out.containers.cs
 	}
-	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), Reason: intern(p.Status.Reason), Message: p.Status.Message}
+	out.Status = PodStatus{Phase: corev1.PodPhase(intern(string(p.Status.Phase))), PodIP: p.Status.PodIP, Reason: intern(p.Status.Reason), Message: p.Status.Message}
 	for _, c := range p.Status.Conditions {
 		if c.Type != corev1.PodReady {
 			continue

@@ -50,7 +50,7 @@ func TestPodOf(t *testing.T) {
 			Containers: []snapshot.Container{{Name: "app", Image: "nginx", Ports: pod.Spec.Containers[0].Ports, Lifecycle: lc,
 				HasReadinessProbe: true, Resources: corev1.ResourceRequirements{Requests: req, Limits: req}},
 				{Name: "sidecar", Image: "envoy"}}},
-		Status: snapshot.PodStatus{Phase: corev1.PodRunning, Reason: "r", Message: "m",
+		Status: snapshot.PodStatus{Phase: corev1.PodRunning, PodIP: "10.0.0.1", Reason: "r", Message: "m",
 			Conditions: []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionFalse}}},
 	}
 	before := pod.DeepCopy()

@@ -247,18 +247,23 @@ func (s *Snapshot) BackendPods(svc *corev1.Service) ([]*Pod, error) {
 	if len(svc.Spec.Selector) == 0 {
 		return nil, nil
 	}
-	sel := labels.SelectorFromSet(svc.Spec.Selector)
-	if err := s.Pods.selectionErr(svc.Namespace, sel.String()); err != nil {
+	return s.SelectedPods(svc.Namespace, labels.SelectorFromSet(svc.Spec.Selector))
+}
+
+// SelectedPods returns the pods of namespace ns that sel selects, or an UnknownError when they could
+// not be read; offline, an empty selection is unknown, as for BackendPods.
+func (s *Snapshot) SelectedPods(ns string, sel labels.Selector) ([]*Pod, error) {
+	if err := s.Pods.selectionErr(ns, sel.String()); err != nil {
 		return nil, err
 	}
 	var out []*Pod
-	for _, p := range s.Pods.Held(svc.Namespace) {
-		if p.Namespace == svc.Namespace && sel.Matches(labels.Set(p.Labels)) {
+	for _, p := range s.Pods.Held(ns) {
+		if p.Namespace == ns && sel.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)
 		}
 	}
 	if len(out) == 0 && s.Pods.partial {
-		return nil, s.Pods.knownSelection(svc.Namespace, sel.String())
+		return nil, s.Pods.knownSelection(ns, sel.String())
 	}
 	return out, nil
 }

@@ -80,9 +80,11 @@ var (
 			"their nodeSelector/tolerations). If backends exist but outside clients still cannot connect, make the " +
 			"health-check annotations (type, port, URI) match what the pods really answer, since a failing health " +
 			"check leaves the CLB with no usable backend.",
-		Risk:  "The CLB has an empty backend group; every connection to it fails.",
-		Doc:   rules.DocACKEvents + ", \"There are no available nodes for LoadBalancer\"",
-		Match: []string{"There are no available nodes for LoadBalancer"},
+		Risk: "The CLB has an empty backend group; every connection to it fails.",
+		Doc:  rules.DocACKEvents + ", \"There are no available nodes for LoadBalancer\"",
+		// CCM writes "for LoadBalancer" for a CLB and, since its NLB support (260c65575, 2022,
+		// nlbv2/server_groups.go), "for NetworkLoadBalancer" for an NLB.
+		Match: []string{"There are no available nodes for LoadBalancer", "There are no available nodes for NetworkLoadBalancer"},
 		// A Service without a ready endpoint is why CCM finds nothing to attach.
 		ConsequenceOf: []rules.ID{rules.GenericServiceNoEndpoints},
 		Decides: []rules.Decision{
@@ -115,8 +117,13 @@ var (
 			"applied, and the address may point at nothing.",
 		Doc: rules.DocACKEvents + ", \"can not find loadbalancer, but it's defined in service\"; " + rules.DocACKFAQ +
 			", What to do if I accidentally delete an SLB instance",
+		// The CCM's wording over its history: before the 2021 rewrite "not able to find loadbalancer named
+		// [...] in openapi, but it's defined in service.loaderbalancer.ingress"; from June 2021 (5d7c4abcf)
+		// "not able to find loadbalancer, but it's defined in service.loaderbalancer.ingress [...]"; from
+		// July 2021 (8dccbef99) on "can not find loadbalancer, but it's defined in service [...]".
 		Match: []string{
 			"not able to find loadbalancer named",
+			"not able to find loadbalancer, but it's defined in service",
 			"can not find loadbalancer, but it's defined in service",
 		},
 		Zh: rules.Text{

@@ -118,7 +118,7 @@ var (
 		Title: "Norm rejects the controller's credentials (ip-masq-agent config)",
 		Cause: "Norm AssumeTkeCredential returned -8017 or -8032 Record Not Exist. Norm authenticates by the " +
 			"node's source IP; this typically happens after ip-masq-agent-config was edited (for example " +
-			"nonMasqueradeCIDRs set to 0.0.0.0/0, or the pods' source ranges listed under nonMasqueradeSrcCIDRs), so requests " +
+			"nonMasqueradeCIDRs set to 0.0.0.0/0, or the pods' source ranges, the l7-lb-controller's own pod IP among them, listed under nonMasqueradeSrcCIDRs), so requests " +
 			"to Norm leave with the Pod IP instead.",
 		Fix: "Run kubectl get configmap -n kube-system ip-masq-agent-config and keep only the cluster and VPC " +
 			"CIDRs under nonMasqueradeCIDRs (check the ip-masq-agent Pods' age to see whether it changed " +
@@ -126,12 +126,12 @@ var (
 		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
 			"syncs.",
 		Doc:     rules.DocTKEIngressCodes + "E4007",
-		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: rules.UnknownSkips}},
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs; the pod IPs of the load-balancer controller's pods in kube-system", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR；kube-system 中负载均衡控制器 Pod 的 IP"}, IfUnknown: rules.UnknownSkips}},
 		Zh: rules.Text{
 			Title: "Norm 拒绝控制器的凭证（ip-masq-agent 配置）",
 			Cause: "Norm AssumeTkeCredential 返回 -8017 或 -8032 Record Not Exist。Norm 依据节点的源 IP 鉴权；这通常发生在" +
 				"修改 ip-masq-agent-config 之后（例如把 nonMasqueradeCIDRs 设为 0.0.0.0/0，或在 nonMasqueradeSrcCIDRs 中" +
-				"列出了 Pod 的源地址段），此时发往 Norm 的请求以 Pod IP 而不是节点 IP 发出。",
+				"列出了 Pod 的源地址段，其中包括 l7-lb-controller 自身的 Pod IP），此时发往 Norm 的请求以 Pod IP 而不是节点 IP 发出。",
 			Fix: "执行 kubectl get configmap -n kube-system ip-masq-agent-config，在 nonMasqueradeCIDRs 中只保留集群和 VPC " +
 				"的网段（可查看 ip-masq-agent Pod 的运行时长，判断配置是否近期被改动过），然后重启 Ingress 控制器" +
 				"（kube-system 中的 l7-lb-controller）。",

@@ -276,18 +276,20 @@ var (
 		Title: "ip-masq-agent config skips SNAT for all traffic",
 		Cause: "kube-system/ip-masq-agent-config exempts every pod packet from SNAT: its nonMasqueradeCIDRs (destinations) add up to " +
 			"every IPv4 address (0.0.0.0/0, or ranges that together cover it), or its nonMasqueradeSrcCIDRs (sources) cover every " +
-			"address or every node's pod CIDR. Pod traffic then leaves with the pod IP instead of the node IP; the Norm credential " +
+			"address, every node's pod CIDR or the pod IPs of the service-controller itself (when it is not on the host network, as on " +
+			"VPC-CNI clusters, whose nodes have no pod CIDR). Pod traffic then leaves with the pod IP instead of the node IP; the Norm credential " +
 			"service authenticates callers by node source IP and rejects the controller's AssumeTkeCredential calls (-8017 / -8032 Record Not Exist).",
 		Fix: "Edit kube-system/ip-masq-agent-config so nonMasqueradeCIDRs holds only the cluster (container) and VPC CIDRs and " +
 			"nonMasqueradeSrcCIDRs does not take in the pods, then restart the load-balancer controller so it fetches credentials again.",
 		Risk:    riskTKEClusterWide,
 		Doc:     "Tencent TKE, Ingress error codes, E4007 (Norm AssumeTkeCredential); fault handling handbook, Pod Network Inaccessibility (ip-masq-agent-config)",
-		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR"}, IfUnknown: rules.UnknownSkips}},
+		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/ip-masq-agent-config: nonMasqueradeCIDRs and nonMasqueradeSrcCIDRs; the nodes' pod CIDRs; the pod IPs of the load-balancer controller's pods in kube-system", Zh: "kube-system/ip-masq-agent-config 中的 nonMasqueradeCIDRs 和 nonMasqueradeSrcCIDRs；各节点的 Pod CIDR；kube-system 中负载均衡控制器 Pod 的 IP"}, IfUnknown: rules.UnknownSkips}},
 		Zh: rules.Text{
 			Title: "ip-masq-agent 配置让所有流量都不做 SNAT",
 			Cause: "kube-system/ip-masq-agent-config 让所有 Pod 报文都免于 SNAT：它的 nonMasqueradeCIDRs（目的地址）合起来" +
 				"覆盖了全部 IPv4 地址（0.0.0.0/0，或几个网段加起来覆盖全部地址），或者它的 nonMasqueradeSrcCIDRs（源地址）" +
-				"覆盖了全部地址或所有节点的 Pod CIDR。这样 Pod 的流量以 Pod IP 而不是节点 IP 发出；Norm 凭证服务按节点源 IP " +
+				"覆盖了全部地址、所有节点的 Pod CIDR，或 service-controller 自身的 Pod IP（它不使用主机网络时，例如在节点没有 Pod CIDR 的 " +
+				"VPC-CNI 集群中）。这样 Pod 的流量以 Pod IP 而不是节点 IP 发出；Norm 凭证服务按节点源 IP " +
 				"认证调用方，于是拒绝控制器的 AssumeTkeCredential 调用（-8017 / -8032 Record Not Exist）。",
 			Fix: "编辑 kube-system/ip-masq-agent-config，使 nonMasqueradeCIDRs 只包含集群（容器）网段和 VPC 网段，" +
 				"且 nonMasqueradeSrcCIDRs 不涵盖 Pod；然后重启负载均衡控制器，让它重新获取凭证。",
