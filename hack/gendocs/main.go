@@ -149,7 +149,7 @@ var catalogLabels = map[words.Lang]labels{
 		change: "Change class",
 		changeNote: " — reported for an edit of an existing object (`kubectl lbdoctor preflight`, " +
 			"or an edit since the last kubectl apply); the source of the class is the rule's source above.",
-		decidedAlso:  "Decided also by %s:** %s; when it cannot be read: %s.",
+		decidedAlso:  "Also depends on %s:** %s; when that cannot be read: %s.",
 		decidesTitle: "## What decides each verdict\n\n",
 		decidesIntro: "A check judges the object; some verdicts also depend on context the object does not hold: other objects of the " +
 			"cluster, a cluster-wide setting of the cloud controller, the controller's version, or a change since the object " +
@@ -176,7 +176,7 @@ var catalogLabels = map[words.Lang]labels{
 		consequenceNote: " — 同一对象上有起因规则的检查结果时，本规则作为它的后果列在其下，不单独算作一条检查结果。",
 		change:          "变更类别",
 		changeNote:      " — 针对已有对象的修改报告（`kubectl lbdoctor preflight`，或上次 kubectl apply 之后的修改）；类别的依据见上面的来源。",
-		decidedAlso:     "另由 %s 判定：** %s；无法读取该输入时，%s。",
+		decidedAlso:     "还取决于%s：** %s；无法读取时：%s。",
 		decidesTitle:    "## 判定依据\n\n",
 		decidesIntro: "检查针对对象本身作出判定；有些判定还取决于对象之外的信息：集群中的其他对象（other-objects）、" +
 			"云控制器的集群级配置（cluster-config）、控制器版本（controller-version），或对象创建之后的变更（history）。" +
@@ -243,7 +243,7 @@ func rulesDoc(lang words.Lang) (string, error) {
 				if err != nil {
 					return "", err
 				}
-				fmt.Fprintf(&detail, "- **"+l.decidedAlso+"\n", d.By, what, u)
+				fmt.Fprintf(&detail, "- **"+l.decidedAlso+"\n", d.By.In(lang), what, u)
 			}
 			detail.WriteString("\n")
 		}
@@ -281,7 +281,7 @@ func decidesTable(l labels, lang words.Lang, all []rules.Rule, by map[rules.ID][
 			if err != nil {
 				return "", err
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By, what, u)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", id, sev, d.By.In(lang), what, u)
 		}
 	}
 	return b.String(), nil

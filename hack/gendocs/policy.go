@@ -101,5 +101,5 @@ func statusWord(s policy.Status) string {
 	case policy.StatusPartial:
 		return "partly"
 	}
-	return "no " + strings.TrimPrefix(string(s), "not covered ")
+	return "no: " + strings.TrimPrefix(s.In(words.English), "not enforced: ")
 }

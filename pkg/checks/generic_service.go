@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -388,7 +389,7 @@ func checkExternalTrafficLocal(c *Context) error {
 	case nWithout > 0:
 		list := ListWords(without[:min(nWithout, shown)], shown)
 		if nWithout > shown {
-			list = words.Say("%s and %d more", "%s 等另外 %d 个", list, nWithout-shown)
+			list = words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 个", list, nWithout-shown, nWithout)
 		}
 		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
@@ -468,10 +469,12 @@ func ListWords[T any](items []T, max int) words.Words {
 		args = append(args, it)
 	}
 	f := strings.TrimSuffix(strings.Repeat("%s, ", n), ", ")
+	zh := strings.TrimSuffix(strings.Repeat("%s、", n), "、") // a Chinese list is joined with 、
 	if len(items) <= max {
-		return words.Say(f, f, args...)
+		return words.Say(f, zh, args...)
 	}
-	return words.Say(f+" and %d more", f+" 等另外 %d 个", append(args, len(items)-max)...)
+	// Chinese counts the whole list (甲、乙等 9 个), English the rest (a, b and 7 more).
+	return words.Say(f+" and %["+fmt.Sprint(n+1)+"]d more", zh+" 等 %["+fmt.Sprint(n+2)+"]d 个", append(args, len(items)-max, len(items))...)
 }
 
 // joinWords joins phrases with a semicolon, in the reader's language.

@@ -155,7 +155,7 @@ func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Ta
 
 // classWords is the signal of an Ingress of a cloud's class.
 func classWords(class string) words.Words {
-	return words.Say("ingress class %s", "Ingress 类 %s", class)
+	return words.Say("ingress class %s", "IngressClass %s", class)
 }
 
 // clusterSignals reads nodes (sorted by name) and kube-system objects, once per snapshot.
@@ -290,7 +290,7 @@ func (su *Suite) decide(target, cluster *signalTally) Detection {
 	}
 	d.Evidence = first.full().Text
 	if support > 1 {
-		d.Evidence = words.Say("%s and %d more", "%s 等另外 %d 个", d.Evidence, support-1)
+		d.Evidence = words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 项迹象", d.Evidence, support-1, support)
 	}
 	if !decided {
 		var others []rules.Provider

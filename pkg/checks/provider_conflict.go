@@ -23,7 +23,7 @@ func checkProviderConflict(c *Context) error {
 	}
 	list := ListWords(shown, len(shown))
 	if more := d.ConflictCount - len(shown); more > 0 {
-		list = words.Say("%s and %d more", "%s 等另外 %d 个", list, more)
+		list = words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 项", list, more, d.ConflictCount)
 	}
 	c.Say(id, d.Conflicts[0].Path, words.Say("the evidence decides %s (%s), but %d signal(s) point to %s: %s",
 		"依据判定为 %s（%s），但有 %d 个迹象指向 %s：%s",

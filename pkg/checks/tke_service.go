@@ -181,7 +181,7 @@ func othersWords(users []lbUser, svc *corev1.Service, self bool, max int) *words
 	}
 	w := ListWords(first, max)
 	if n > len(first) {
-		w = words.Say("%s and %d more", "%s 等另外 %d 个", ListWords(first, max), n-len(first))
+		w = words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 个", ListWords(first, max), n-len(first), n)
 	}
 	return &w
 }

@@ -69,6 +69,27 @@ const (
 	StatusEventOnly Status = "not covered (event only)"
 )
 
+// statusWords say each status in plain words for the text list; JSON and YAML keep the Status value.
+var statusWords = map[Status]words.Phrase{
+	StatusCovered:       {En: "enforced", Zh: "已强制执行"},
+	StatusPartial:       {En: "partly enforced", Zh: "部分强制执行"},
+	StatusSingleObject:  {En: "not enforced: CEL cannot say it exactly", Zh: "未强制执行：CEL 无法准确表达"},
+	StatusOtherObjects:  {En: "not enforced: needs other objects", Zh: "未强制执行：需要读取其他对象"},
+	StatusClusterConfig: {En: "not enforced: depends on a cluster setting", Zh: "未强制执行：取决于集群配置"},
+	StatusVersion:       {En: "not enforced: depends on the controller's version", Zh: "未强制执行：取决于控制器版本"},
+	StatusHistory:       {En: "not enforced: depends on earlier changes", Zh: "未强制执行：取决于对象此前的变更"},
+	StatusCloud:         {En: "not enforced: depends on the cloud's state", Zh: "未强制执行：取决于云上状态"},
+	StatusEventOnly:     {En: "not enforced: only events show it", Zh: "未强制执行：只有事件能反映"},
+}
+
+// In is s in plain words in lang (the Status value itself for a status without words).
+func (s Status) In(lang words.Lang) string {
+	if p, ok := statusWords[s]; ok {
+		return p.In(lang)
+	}
+	return string(s)
+}
+
 // Entry is the coverage of one catalog rule.
 type Entry struct {
 	Rule   rules.ID

@@ -21,7 +21,7 @@ var (
 	// warnOnly takes decidesText.
 	warnOnly = words.Phrase{En: "warn only: %s", Zh: "仅警告：%s"}
 	// decidedAlso takes the decisions, each decisionOf, joined by reasonJoin.
-	decidedAlso = words.Phrase{En: "decided also by %s", Zh: "另由以下输入决定：%s"}
+	decidedAlso = words.Phrase{En: "also depends on %s", Zh: "还取决于%s"}
 	// decisionOf takes a basis and the input it names.
 	decisionOf = words.Phrase{En: "%s: %s", Zh: "%s：%s"}
 	// reasonJoin joins two parts of a reason.
@@ -59,10 +59,20 @@ func andList(names []string) words.Words {
 	return joinWords(andJoin, parts...)
 }
 
+// genericLeftOut are the provider-neutral rules decidable from the object alone that no policy
+// mirrors, with why.
+var genericLeftOut = map[rules.ID]words.Words{
+	rules.GenericServicePortInvalid: words.Say("the API server's own validation refuses a Service with such a port, so an admission policy never sees one",
+		"API server 自身的校验就会拒绝带有这种端口的 Service，准入策略不会见到它"),
+}
+
 // Entries gives the coverage of every catalog rule, in catalog order.
 func (cat Catalog) Entries() []Entry {
 	covered := map[rules.ID]Entry{}
 	leftOut := map[rules.ID]words.Words{}
+	for id, why := range genericLeftOut {
+		leftOut[id] = why
+	}
 	for _, set := range cat.Sets {
 		for id, why := range set.LeftOut {
 			leftOut[id] = why
@@ -122,13 +132,13 @@ var contextStatus = map[rules.Basis]Status{
 	rules.ByCloud:         StatusCloud,
 }
 
-// decidesText says what, besides the object, decides the rule: "decided also by other-objects:
-// the TLS Secret …; controller-version: …", the bases as they are (enum values), their inputs in
-// each language.
+// decidesText says what, besides the object, decides the rule: "also depends on other objects in
+// the cluster: the TLS Secret …; the cloud controller's version: …", each basis and its input in
+// plain words in each language.
 func decidesText(r rules.Rule) words.Words {
 	parts := make([]words.Words, len(r.Decides))
 	for i, d := range r.Decides {
-		parts[i] = decisionOf.With(string(d.By), d.What)
+		parts[i] = decisionOf.With(d.By.Words(), d.What)
 	}
 	return decidedAlso.With(joinWords(reasonJoin, parts...))
 }

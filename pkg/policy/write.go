@@ -3,7 +3,7 @@ package policy
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -62,8 +62,8 @@ type listEntry struct {
 
 // WriteList writes the coverage of the rules of cluster ("": the whole catalog) in format f: a
 // table with a summary line for report.Text, else a list of entries. The reasons and the summary
-// line are in lang; keys, rule ids, codes, policy names, statuses and column headers are the same
-// in every language.
+// line are in lang, and so are the statuses of the table (plain words; JSON and YAML keep the Status
+// value); keys, rule ids, codes, policy names and column headers are the same in every language.
 func (cat Catalog) WriteList(w io.Writer, f report.Format, cluster rules.Provider, lang words.Lang) error {
 	var list []listEntry
 	var shown []Entry
@@ -78,8 +78,8 @@ func (cat Catalog) WriteList(w io.Writer, f report.Format, cluster rules.Provide
 	if f != report.Text {
 		return report.Encode(w, f, list)
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tSTATUS\tPOLICY OR REASON")
+	// The status column is padded by display width: Chinese statuses take two cells a character.
+	rows := [][3]string{{"RULE", "STATUS", "POLICY OR REASON"}}
 	for _, e := range list {
 		what := e.Policy
 		switch {
@@ -90,10 +90,18 @@ func (cat Catalog) WriteList(w io.Writer, f report.Format, cluster rules.Provide
 		case what == "":
 			what = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Rule, e.Status, what)
+		rows = append(rows, [3]string{e.Rule.String(), e.Status.In(lang), what})
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	var cols [2]int
+	for _, r := range rows {
+		cols[0], cols[1] = max(cols[0], report.DisplayWidth(r[0])), max(cols[1], report.DisplayWidth(r[1]))
+	}
+	for _, r := range rows {
+		line := r[0] + strings.Repeat(" ", cols[0]-report.DisplayWidth(r[0])+2) + r[1] +
+			strings.Repeat(" ", cols[1]-report.DisplayWidth(r[1])+2) + r[2]
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
 	}
 	s := Summarize(shown)
 	_, err := fmt.Fprintf(w, summaryLine.In(lang), s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)

@@ -116,7 +116,8 @@ func TestWrite(t *testing.T) {
 
 // TestWriteList: the list has one entry per rule of the cluster in both formats and both
 // languages. Rule ids, statuses, policy names, keys and column headers are the same in every
-// language; the reasons and the summary line are in the language asked for.
+// language; the statuses of the text table, the reasons and the summary line are in the language
+// asked for, in plain words (no enum value such as "not covered (event only)" or "other-objects").
 func TestWriteList(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -172,11 +173,16 @@ func TestWriteList(t *testing.T) {
 			}
 			for i, e := range want {
 				f := strings.Fields(lines[i+1])
-				if len(f) < 3 || f[0] != e.Rule.String() || !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(lines[i+1], f[0])), string(e.Status)) {
-					t.Errorf("row %q, want rule %s, status %q and a policy, reason or -", lines[i+1], e.Rule, e.Status)
+				if len(f) < 3 || f[0] != e.Rule.String() || !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(lines[i+1], f[0])), e.Status.In(tt.lang)) {
+					t.Errorf("row %q, want rule %s, status %q and a policy, reason or -", lines[i+1], e.Rule, e.Status.In(tt.lang))
 				}
 				if e.Policy != "" && !strings.Contains(lines[i+1], e.Policy) {
 					t.Errorf("row %q lacks policy %s", lines[i+1], e.Policy)
+				}
+			}
+			for _, internal := range []string{"not covered (", "other-objects", "cluster-config", "controller-version", "decided also by"} {
+				if strings.Contains(text.String(), internal) {
+					t.Errorf("text output in %s holds the internal word %q", tt.lang, internal)
 				}
 			}
 			if summary := lines[len(lines)-1]; words.HasHan(summary) != (tt.lang == words.Chinese) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -58,6 +59,8 @@ const (
 	phUndetected
 	phTotalUndetected
 	phRetryHint
+	phListSep
+	phParens
 	phCount // number of phrases; keep last
 )
 
@@ -92,21 +95,56 @@ var phrases = [phCount]words.Phrase{
 	phConfirmedShort:    {En: "%s; confirmed by event (%s): %s", Zh: "%s；已由事件证实（%s）：%s"},
 	phCause:             {En: "  cause: %s\n", Zh: "  原因：%s\n"},
 	phRetried:           {En: "  the cloud controller retries this by itself\n", Zh: "  云控制器会自动重试\n"},
-	phDecidedBy:         {En: "  decided also by %s: %s (unknown: %s)\n", Zh: "  另由 %s 决定：%s（未知时：%s）\n"},
+	phDecidedBy:         {En: "  also depends on %s: %s (if that cannot be read: %s)\n", Zh: "  还取决于%s：%s（无法读取时：%s）\n"},
 	phRuleHeading:       {En: "%s  %s  (%s %s, code %s, %s)\n", Zh: "%s  %s  （%s %s，错误码 %s，%s）\n"},
 	phSARIFSkipped:      {En: "%s: check %s skipped: %s", Zh: "%s：检查 %s 已跳过：%s"},
 	phSARIFPartial:      {En: "%s: check %s ran on the input files only: %s", Zh: "%s：检查 %s 仅基于输入文件运行：%s"},
 	phSARIFTruncated:    {En: "%d results left out: code scanning keeps %d per run; the most severe are listed (-o json lists all)", Zh: "省略了 %d 条结果：代码扫描每次最多保留 %d 条，已列出最严重的（-o json 列出全部）"},
 	phSARIFConfirmed:    {En: " (confirmed by event: %s)", Zh: "（已由事件证实：%s）"},
-	phSARIFCause:        {En: "**Cause.** ", Zh: "**原因。** "},
-	phSARIFFix:          {En: "**Fix.** ", Zh: "**修复。** "},
-	phSARIFIfLeft:       {En: "**If left.** ", Zh: "**不处理的后果。** "},
-	phSARIFDocumented:   {En: "**Documented in:** %s. See also [%s](%s#%s).", Zh: "**文档：** %s。另见 [%s](%s#%s)。"},
-	phSARIFVendorPage:   {En: "\n\n**Vendor page:** [%[1]s](%[1]s)", Zh: "\n\n**厂商文档页：** [%[1]s](%[1]s)"},
+	phSARIFCause:        {En: "**Cause.** ", Zh: "**原因**："},
+	phSARIFFix:          {En: "**Fix.** ", Zh: "**修复**："},
+	phSARIFIfLeft:       {En: "**If left.** ", Zh: "**不处理的后果**："},
+	phSARIFDocumented:   {En: "**Documented in:** %s. See also [%s](%s#%s).", Zh: "**文档**：%s。另见 [%s](%s#%s)。"},
+	phSARIFVendorPage:   {En: "\n\n**Vendor page:** [%[1]s](%[1]s)", Zh: "\n\n**厂商文档页**：[%[1]s](%[1]s)"},
 	phErrorPrefix:       {En: "error: %s\n", Zh: "错误：%s\n"},
 	phUndetected:        {En: "  note: the cloud could not be told, so only the provider-neutral checks ran; --provider %s runs a cloud's checks\n", Zh: "  说明：无法判断所在的云，只运行了与云厂商无关的检查；用 --provider %s 运行对应云的检查\n"},
 	phTotalUndetected:   {En: "note: %d object(s) on a cloud that could not be told: only the provider-neutral checks ran; --provider %s runs a cloud's checks", Zh: "说明：%d 个对象无法判断所在的云，只运行了与云厂商无关的检查；用 --provider %s 运行对应云的检查"},
 	phRetryHint:         {En: "%w; retry, or pass --allow-incomplete to accept it", Zh: "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
+	phListSep:           {En: ", ", Zh: "，"},
+	phParens:            {En: "(%s)", Zh: "（%s）"},
+}
+
+// sourceWords, providerWords and severityWords name a report's source, a provider and a severity
+// for a Chinese reader; English text keeps the identifiers (live, offline, tke, error), which JSON,
+// YAML and the tables carry in every language.
+var (
+	sourceWords   = map[snapshot.Source]string{snapshot.Live: "集群", snapshot.Offline: "离线文件"}
+	providerWords = map[rules.Provider]string{rules.TKE: "腾讯云 TKE", rules.ACK: "阿里云 ACK", rules.Generic: "未识别"}
+	severityWords = map[rules.Severity]string{rules.Error: "错误", rules.Warning: "警告", rules.Info: "提示"}
+)
+
+// sourceIn is s for a reader of lang.
+func sourceIn(lang words.Lang, s snapshot.Source) string {
+	if z, ok := sourceWords[s]; ok && lang == words.Chinese {
+		return z
+	}
+	return string(s)
+}
+
+// providerIn is p for a reader of lang.
+func providerIn(lang words.Lang, p rules.Provider) string {
+	if z, ok := providerWords[p]; ok && lang == words.Chinese {
+		return z
+	}
+	return string(p)
+}
+
+// severityIn is s for a reader of lang.
+func severityIn(lang words.Lang, s rules.Severity) string {
+	if z, ok := severityWords[s]; ok && lang == words.Chinese {
+		return z
+	}
+	return s.String()
 }
 
 // ErrorLine is the line an error that ends the run prints as on stderr: "error: " and its message

@@ -103,7 +103,11 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang words.Lang) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, r.Provider, r.Kind.Lower(), CodeLabel(r.ID), r.Severity)
+		kind := r.Kind.Lower()
+		if lang == words.Chinese {
+			kind = string(r.Kind) // Service, Ingress: the vendors' Chinese pages name the kinds so
+		}
+		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, providerIn(lang, r.Provider), kind, CodeLabel(r.ID), severityIn(lang, r.Severity))
 		fmt.Fprintf(w, say(lang, phCause), r.Cause)
 		hints := [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.DocIn(lang)}}
 		if u := r.Link(lang); u != "" {
@@ -120,7 +124,7 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang words.Lang) {
 			fmt.Fprint(w, say(lang, phRetried))
 		}
 		for _, d := range r.Decides {
-			fmt.Fprintf(w, say(lang, phDecidedBy), d.By, d.What.In(lang), d.IfUnknown.In(lang))
+			fmt.Fprintf(w, say(lang, phDecidedBy), d.By.In(lang), d.What.In(lang), d.IfUnknown.In(lang))
 		}
 	}
 }

@@ -95,7 +95,7 @@ func TestWriteRuleDetails(t *testing.T) {
 		want []string // line prefixes expected, in order
 	}{
 		{"one rule", []rules.Rule{tkerules.IngressE4011.Rule()}, head(tkerules.IngressE4011.Rule())},
-		{"a rule decided by more than the object", []rules.Rule{decided}, append(head(decided), "  decided also by")},
+		{"a rule decided by more than the object", []rules.Rule{decided}, append(head(decided), "  also depends on")},
 		{"a rule the controller retries", []rules.Rule{retried}, append(head(retried), "  the cloud controller retries")},
 		{"a rule without a vendor page", []rules.Rule{tkerules.IngressE4000.Rule()}, append(head(tkerules.IngressE4000.Rule()), "  the cloud controller retries")},
 		{"two rules, a blank line between", []rules.Rule{tkerules.IngressE4009.Rule(), tkerules.IngressE4011.Rule()},
@@ -133,7 +133,7 @@ func TestWriteRuleDetailsDecidedZh(t *testing.T) {
 			WriteRuleDetails(&buf, []rules.Rule{r.In(words.Chinese)}, words.Chinese)
 			var lines []string
 			for _, l := range strings.Split(buf.String(), "\n") {
-				if strings.HasPrefix(l, "  另由 ") {
+				if strings.HasPrefix(l, "  还取决于") {
 					lines = append(lines, l)
 				}
 			}
@@ -144,7 +144,7 @@ func TestWriteRuleDetailsDecidedZh(t *testing.T) {
 				if !strings.Contains(lines[i], d.What.Zh) || !strings.Contains(lines[i], d.IfUnknown.In(words.Chinese)) {
 					t.Errorf("line %q lacks the Chinese input or verdict", lines[i])
 				}
-				if strings.Contains(lines[i], d.What.En) || strings.Contains(lines[i], string(d.IfUnknown)) {
+				if strings.Contains(lines[i], d.What.En) || strings.Contains(lines[i], string(d.IfUnknown)) || (strings.Contains(string(d.By), "-") && strings.Contains(lines[i], string(d.By))) {
 					t.Errorf("line %q holds English", lines[i])
 				}
 			}

@@ -22,6 +22,8 @@ const (
 	RepoURL = "https://github.com/lbdoctor/kubectl-lbdoctor"
 	// RulesDocURL is docs/rules.md on the default branch; each rule has a section there.
 	RulesDocURL = RepoURL + "/blob/main/docs/rules.md"
+	// RulesDocURLZH is docs/rules.zh-CN.md, the Chinese catalog, with the same sections.
+	RulesDocURLZH = RepoURL + "/blob/main/docs/rules.zh-CN.md"
 	// SARIFSchema is the SARIF 2.1.0 schema a log names.
 	SARIFSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 	// SrcRoot is the uriBaseId of file locations: the directory the run started in.
@@ -290,7 +292,7 @@ func helpMarkdown(r rules.Rule, lang words.Lang) string {
 	if r.Risk != "" {
 		fmt.Fprintf(&b, "%s%s\n\n", say(lang, phSARIFIfLeft), mdEscape(r.Risk))
 	}
-	fmt.Fprintf(&b, say(lang, phSARIFDocumented), mdEscape(r.DocIn(lang)), r.ID, RulesDocURL, RuleAnchor(r.ID))
+	fmt.Fprintf(&b, say(lang, phSARIFDocumented), mdEscape(r.DocIn(lang)), r.ID, rulesDoc(lang), RuleAnchor(r.ID))
 	if u := r.Link(lang); u != "" {
 		fmt.Fprintf(&b, say(lang, phSARIFVendorPage), u)
 	}
@@ -298,12 +300,20 @@ func helpMarkdown(r rules.Rule, lang words.Lang) string {
 }
 
 // helpURI is a rule's helpUri: the vendor page that documents it in lang (rules.Rule.Link), or its
-// section of docs/rules.md when no vendor page is known.
+// section of the catalog in lang (docs/rules.md, docs/rules.zh-CN.md) when no vendor page is known.
 func helpURI(r rules.Rule, lang words.Lang) string {
 	if u := r.Link(lang); u != "" {
 		return u
 	}
-	return RulesDocURL + "#" + RuleAnchor(r.ID)
+	return rulesDoc(lang) + "#" + RuleAnchor(r.ID)
+}
+
+// rulesDoc is the URL of the rule catalog in lang.
+func rulesDoc(lang words.Lang) string {
+	if lang == words.Chinese {
+		return RulesDocURLZH
+	}
+	return RulesDocURL
 }
 
 // mdEscaper keeps catalog text literal in Markdown: placeholders such as <service> would be taken

@@ -180,7 +180,14 @@ func TestSARIFHelpURILanguage(t *testing.T) {
 				sr := log.Runs[0].Tool.Driver.Rules[i]
 				u := r.Link(lang)
 				if u == "" {
+					// No vendor page: the catalog in the report's language.
+					if base, _, _ := strings.Cut(sr.HelpURI, "#"); base != rulesDoc(lang) {
+						t.Errorf("%s: helpUri %s, want a section of %s", r.ID, sr.HelpURI, rulesDoc(lang))
+					}
 					continue
+				}
+				if _, zh := r.Source().Pages[words.Chinese]; lang == words.Chinese && zh && sr.HelpURI == RulesDocURL {
+					t.Errorf("%s: helpUri with --lang zh is the English docs/rules.md though a Chinese page exists", r.ID)
 				}
 				linked++
 				if sr.ID != r.ID.String() || sr.HelpURI != u || !strings.Contains(sr.Help.Markdown, "("+u+")") {
@@ -196,6 +203,16 @@ func TestSARIFHelpURILanguage(t *testing.T) {
 	r := ackrules.ServiceBackendQuota.Rule()
 	if en, zh := r.Link(words.English), r.Link(words.Chinese); en == zh || !strings.Contains(zh, "/zh/") || !strings.Contains(en, "/en/") {
 		t.Errorf("%s: links en %s zh %s", r.ID, en, zh)
+	}
+	// The cases: TKE Ingress codes from the English list link TKE's Chinese error-code page;
+	// the generic no-endpoints rule links Kubernetes, not one cloud.
+	for _, id := range []rules.ID{tkerules.IngressE4026, tkerules.IngressE4033} {
+		if u := helpURI(id.Rule(), words.Chinese); !strings.HasPrefix(u, "https://cloud.tencent.com/") {
+			t.Errorf("%s: zh helpUri %s, want TKE's Chinese page", id, u)
+		}
+	}
+	if u := helpURI(rules.GenericServiceNoEndpoints.Rule(), words.English); !strings.HasPrefix(u, "https://kubernetes.io/") {
+		t.Errorf("generic no-endpoints: helpUri %s, want the Kubernetes page", u)
 	}
 }
 

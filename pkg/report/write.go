@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fatih/color"
+	"github.com/rivo/uniseg"
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/width"
 
@@ -289,9 +291,9 @@ func (w *Writer) total(all, shown []Report) {
 	if hidden := len(all) - len(shown); hidden > 0 && !w.Quiet {
 		line += fmt.Sprintf(say(w.Lang, phTotalHidden), hidden)
 	}
-	fmt.Fprintln(w.Out, line)
+	writeWrapped(w.Out, line+"\n", w.Width)
 	if n := undetected(all); n > 0 {
-		fmt.Fprintf(w.Out, say(w.Lang, phTotalUndetected)+"\n", n, CloudNames())
+		writeWrapped(w.Out, fmt.Sprintf(say(w.Lang, phTotalUndetected)+"\n", n, CloudNames()), w.Width)
 	}
 }
 
@@ -440,11 +442,16 @@ func (t *table) write(out io.Writer) {
 	}
 }
 
-// DisplayWidth is the number of terminal cells s takes.
+// DisplayWidth is the number of terminal cells s takes; colour escapes (ESC [ … m) take none.
 func DisplayWidth(s string) int {
 	n := 0
+	esc := false
 	for _, r := range s {
 		switch {
+		case esc:
+			esc = r < 0x40 || r > 0x7e || r == '['
+		case r == 0x1b:
+			esc = true
 		case r == 0x200d || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || (r >= 0xfe00 && r <= 0xfe0f):
 		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
 			n += 2
@@ -455,72 +462,108 @@ func DisplayWidth(s string) int {
 	return n
 }
 
-// wrap breaks s into lines of at most w display cells: at spaces, and between two wide characters
-// (Chinese has no spaces between words; a line may break before or after any of its characters).
-// A word wider than w is not cut. w <= 0 does not wrap.
-func wrap(s string, w int) []string {
+// wrap breaks s into lines of at most w display cells where the Unicode line-breaking algorithm
+// (UAX #14, github.com/rivo/uniseg) allows a break: at spaces, and between Chinese characters but
+// never after an opening bracket or quote (（《“) nor before closing punctuation (）》，。；、). A
+// piece that may not be broken and is wider than w (a long URL or path) is not cut. w <= 0 does
+// not wrap.
+func wrap(s string, w int) []string { return wrapWidths(s, w, w) }
+
+// wrapWidths is wrap with the first line at most first cells wide and the others at most next.
+func wrapWidths(s string, first, next int) []string {
+	w := first
 	if w <= 0 || DisplayWidth(s) <= w {
 		return []string{s}
 	}
 	var lines []string
 	line := ""
-	for _, tok := range wrapTokens(s) {
-		text := tok.text
-		if tok.space && line != "" {
-			text = " " + text
-		}
+	for _, p := range breakPieces(s) {
+		body := strings.TrimRight(p.text, " \t\r\n")
 		switch {
 		case line == "":
-			line = tok.text
-		case DisplayWidth(line)+DisplayWidth(text) <= w:
-			line += text
+			line = p.text
+		case DisplayWidth(line+body) <= w:
+			line += p.text
 		default:
-			lines = append(lines, line)
-			line = tok.text
+			lines = append(lines, strings.TrimRight(line, " "))
+			line, w = p.text, next
+		}
+		if p.must {
+			lines = append(lines, strings.TrimRight(line, " \r\n"))
+			line, w = "", next
 		}
 	}
-	return append(lines, line)
+	if line == "" && len(lines) > 0 {
+		return lines
+	}
+	return append(lines, strings.TrimRight(line, " \r\n"))
 }
 
-// wrapToken is a piece wrap never breaks: a run of narrow characters, or one wide character with
-// the closing marks after it (a line never starts with ，。） and the like). space says white space
-// came before it.
-type wrapToken struct {
-	text  string
-	space bool
+// piece is text between two places a line may break; must says a line break ends it.
+type piece struct {
+	text string
+	must bool
 }
 
-// closingMarks never start a wrapped line.
-const closingMarks = "，。、；：！？）」』】》"
-
-func wrapTokens(s string) []wrapToken {
-	var out []wrapToken
-	for _, word := range strings.Fields(s) {
-		first := true
-		cur := ""
-		flush := func() {
-			if cur != "" {
-				out = append(out, wrapToken{text: cur, space: first})
-				first, cur = false, ""
-			}
+// breakPieces cuts s where the Unicode line-breaking algorithm (uniseg) allows a break, keeping
+// only the breaks at white space or next to a wide (East Asian) character: a URL, a path or an
+// annotation key, which UAX #14 would break after its slashes and hyphens, stays whole, so that it
+// can be copied.
+func breakPieces(s string) []piece {
+	var out []piece
+	state := -1
+	for s != "" {
+		var seg string
+		var must bool
+		seg, s, must, state = uniseg.FirstLineSegmentInString(s, state)
+		must = must && s != ""
+		if n := len(out); n > 0 && !out[n-1].must && !breakable(out[n-1].text, seg) {
+			out[n-1] = piece{out[n-1].text + seg, must}
+			continue
 		}
-		for _, r := range word {
-			if strings.ContainsRune(closingMarks, r) && cur == "" && !first && len(out) > 0 {
-				out[len(out)-1].text += string(r)
-				continue
-			}
-			if DisplayWidth(string(r)) == 2 {
-				flush()
-				cur = string(r)
-				flush()
-				continue
-			}
-			cur += string(r)
-		}
-		flush()
+		out = append(out, piece{seg, must})
 	}
 	return out
 }
+
+// breakable says whether a line may break between before and after: after white space, or where
+// either side is a wide character.
+func breakable(before, after string) bool {
+	last, _ := utf8.DecodeLastRuneInString(before)
+	first, _ := utf8.DecodeRuneInString(after)
+	return unicode.IsSpace(last) || DisplayWidth(string(last)) == 2 || DisplayWidth(string(first)) == 2
+}
+
+// writeWrapped writes text to out with each line longer than width wrapped (wrap): a wrapped line's
+// next lines are indented two cells more than its first. width <= 0 writes text as it is.
+func writeWrapped(out io.Writer, text string, width int) {
+	if width <= 0 {
+		fmt.Fprint(out, text)
+		return
+	}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		if i == len(lines)-1 && line == "" {
+			break
+		}
+		if DisplayWidth(line) <= width {
+			fmt.Fprintln(out, line)
+			continue
+		}
+		lead := len(line) - len(strings.TrimLeft(line, " "))
+		hang := strings.Repeat(" ", lead+2)
+		for j, part := range wrapWidths(line[lead:], max(width-lead, minWrap), max(width-lead-2, minWrap)) {
+			if j == 0 {
+				fmt.Fprintln(out, line[:lead]+part)
+			} else {
+				fmt.Fprintln(out, hang+part)
+			}
+		}
+	}
+}
+
+// minWrap is the narrowest a wrapped line's text gets, however deep its indent.
+const minWrap = 16
 
 // codes is the CODES cell of a report's row: the code label of each rule found, once each, or "-".
 func codes(r Report) string {
@@ -561,14 +604,24 @@ func clustered(reports []Report) bool {
 }
 
 func (w *Writer) text(r Report) {
-	source := say(w.Lang, phSource) + string(r.Source)
+	if w.Width > 0 {
+		// Every line is written whole, then wrapped to the terminal's width.
+		out := w.Out
+		var buf bytes.Buffer
+		w.Out = &buf
+		defer func() {
+			w.Out = out
+			writeWrapped(out, buf.String(), w.Width)
+		}()
+	}
+	source := say(w.Lang, phSource) + sourceIn(w.Lang, r.Source)
 	if r.Cluster != "" {
-		source = say(w.Lang, phCluster) + r.Cluster + ", " + source
+		source = say(w.Lang, phCluster) + r.Cluster + say(w.Lang, phListSep) + source
 	}
 	if r.Origin != nil {
-		source += ", " + r.Origin.String()
+		source += say(w.Lang, phListSep) + r.Origin.String()
 	}
-	fmt.Fprintf(w.Out, "%s %s/%s  (%s)\n", w.bold.Sprint(r.Target.Kind), r.Target.Namespace, r.Target.Name, source)
+	fmt.Fprintf(w.Out, "%s %s/%s  "+say(w.Lang, phParens)+"\n", w.bold.Sprint(r.Target.Kind), r.Target.Namespace, r.Target.Name, source)
 	if len(r.AlsoDefinedAt) > 0 {
 		where := make([]string, len(r.AlsoDefinedAt))
 		for i, l := range r.AlsoDefinedAt {
@@ -576,7 +629,7 @@ func (w *Writer) text(r Report) {
 		}
 		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
-	fmt.Fprintf(w.Out, say(w.Lang, phProvider), r.Provider.Name, r.Provider.Evidence)
+	fmt.Fprintf(w.Out, say(w.Lang, phProvider), providerIn(w.Lang, r.Provider.Name), r.Provider.Evidence)
 	if r.Provider.Undetected && r.Note == nil {
 		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), CloudNames())
 	}

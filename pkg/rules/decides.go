@@ -25,6 +25,22 @@ const (
 	ByCloud Basis = "cloud"
 )
 
+// basisWords say each basis in plain words, for readers (the Basis value itself stays the key in
+// JSON, YAML and the policy list's machine formats).
+var basisWords = map[Basis]words.Phrase{
+	ByOtherObjects:  {En: "other objects in the cluster", Zh: "集群中的其他对象"},
+	ByClusterConfig: {En: "a cluster-wide setting of the cloud controller", Zh: "云控制器的集群级配置"},
+	ByVersion:       {En: "the cloud controller's version", Zh: "云控制器的版本"},
+	ByHistory:       {En: "how the object changed since it was created", Zh: "对象创建之后的变更"},
+	ByCloud:         {En: "the load balancer as the cloud's API describes it (read with --cloud)", Zh: "云 API 所描述的负载均衡（加 --cloud 时读取）"},
+}
+
+// Words is b in plain words; the zero Phrase for a value that is not one of Bases.
+func (b Basis) Words() words.Phrase { return basisWords[b] }
+
+// In is b in plain words in lang.
+func (b Basis) In(lang words.Lang) string { return b.Words().In(lang) }
+
 // Bases lists every basis in document order.
 func Bases() []Basis { return []Basis{ByOtherObjects, ByClusterConfig, ByVersion, ByHistory, ByCloud} }
 
@@ -39,8 +55,8 @@ type Decision struct {
 	IfUnknown Unknown
 }
 
-// Unknown is the verdict of a rule whose deciding input cannot be read. Its value is the English
-// wording, which JSON and YAML carry unchanged in every language; In words it for a reader.
+// Unknown is the verdict of a rule whose deciding input cannot be read. Its value is the key JSON and
+// YAML carry unchanged in every language; In words it for a reader, in plain words.
 type Unknown string
 
 // Verdicts when a deciding input cannot be read.
@@ -58,9 +74,9 @@ func Unknowns() []Unknown { return []Unknown{UnknownSkips, UnknownWarns, Unknown
 
 // unknownWords words each verdict; a test holds every verdict of the catalog to an entry here.
 var unknownWords = map[Unknown]words.Phrase{
-	UnknownSkips:   {En: string(UnknownSkips), Zh: "跳过该检查，并说明缺少的输入"},
-	UnknownWarns:   {En: string(UnknownWarns), Zh: "给出警告（不会是错误），并说明由什么决定"},
-	UnknownDefault: {En: string(UnknownDefault), Zh: "按控制器的默认值判定"},
+	UnknownSkips:   {En: "the check is skipped, and the report says what could not be read", Zh: "跳过该检查，报告中会说明缺少哪项信息"},
+	UnknownWarns:   {En: "a warning (never an error) that says what decides it", Zh: "给出警告（不会是错误），并说明由什么决定"},
+	UnknownDefault: {En: "the controller's default is assumed", Zh: "按控制器的默认值判定"},
 }
 
 // Words is u as a Phrase; the zero Phrase for a value that is not one of Unknowns.

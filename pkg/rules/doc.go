@@ -84,8 +84,9 @@ var docWords = []words.Phrase{
 	{En: DocTKEServiceEvents, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“Service Event 报错原因和处理办法”，"},
 	{En: DocTKEIngressEvents, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“Ingress Event 报错原因和处理办法”，"},
 	{En: DocTKEEventRetention, Zh: "腾讯云 TKE《Service&Ingress 常见报错和处理》“如何查看 Service/Ingress Event 的报错信息？”（事件保留 1 小时）"},
-	// Tencent TKE: seed 000, the English Ingress error code list.
-	{En: DocTKEIngressCodes, Zh: "腾讯云 TKE 英文文档《Ingress Error Codes》，"},
+	// Tencent TKE: seed 000, the English Ingress error code list; the Chinese error-code page (the
+	// rules' link) is named first.
+	{En: DocTKEIngressCodes, Zh: "腾讯云 TKE Ingress 错误码（中文页面《Service&Ingress 常见报错和处理》，英文错误码列表《Ingress Error Codes》），"},
 	{En: " Certificate Type Error", Zh: " “Certificate Type Error”"},
 	{En: " Certificate Out of Date", Zh: " “Certificate Out of Date”"},
 	{En: " (handling method); a hint, not an error code", Zh: "（处理方法）；仅为提示，并非错误码"},

@@ -23,6 +23,13 @@ type Source struct {
 	Pages map[words.Lang]string
 	// NoPage says why the source has no page; it is set exactly when Pages is empty.
 	NoPage string
+	// Generic marks a source of the provider-neutral rules: a generic rule links to the generic
+	// source of its Kind (the Kubernetes page of that object), whatever vendor documents its Doc also
+	// names, so that a finding on one cloud never sends its reader to another cloud's page. Match is
+	// unused for a generic source.
+	Generic bool
+	// Kind is the kind of the rules a generic source serves.
+	Kind Kind
 }
 
 // Vendor page URLs, each listed in docs/sources.md with where it was found.
@@ -40,16 +47,23 @@ const (
 	urlTKEIngressTSCEN        = "https://intl.cloud.tencent.com/document/product/457/37015"
 	urlTKEServiceTSCZH        = "https://cloud.tencent.com/document/product/457/45490"
 	urlTKEEventErrorsZH       = "https://cloud.tencent.com/document/product/457/81004"
-	urlTKELoopbackZH          = "https://cloud.tencent.com/document/product/457/80913"
-	urlTKELoopbackEN          = "https://www.tencentcloud.com/document/product/457/42976"
-	urlACKTroubleshootZH      = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/support/service-troubleshooting"
-	urlACKTroubleshootEN      = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/service-troubleshooting-2"
-	urlACKAnnotationsZH       = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/add-annotations-to-the-yaml-file-of-a-service-to-configure-clb-instances"
-	urlACKAnnotationsEN       = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/add-annotations-to-the-yaml-file-of-a-service-to-configure-clb-instances"
-	urlACKServiceFAQZH        = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/service-faq"
-	urlACKServiceFAQEN        = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/service-faq"
-	urlACKUpdatePolicyZH      = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/considerations-for-configuring-a-loadbalancer-type-service-1"
-	urlACKUpdatePolicyEN      = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/considerations-for-configuring-a-loadbalancer-type-service-1"
+	// urlTKEIngressCodesZH is the same page: TKE's Service&Ingress error page, whose Ingress table is
+	// the vendor's own page for the Ingress event codes (the English code list of seed 000 has none).
+	urlTKEIngressCodesZH = urlTKEEventErrorsZH
+	urlTKELoopbackZH     = "https://cloud.tencent.com/document/product/457/80913"
+	urlTKELoopbackEN     = "https://www.tencentcloud.com/document/product/457/42976"
+	urlACKTroubleshootZH = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/support/service-troubleshooting"
+	urlACKTroubleshootEN = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/service-troubleshooting-2"
+	urlACKAnnotationsZH  = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/add-annotations-to-the-yaml-file-of-a-service-to-configure-clb-instances"
+	urlACKAnnotationsEN  = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/add-annotations-to-the-yaml-file-of-a-service-to-configure-clb-instances"
+	urlACKServiceFAQZH   = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/service-faq"
+	urlACKServiceFAQEN   = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/service-faq"
+	urlACKUpdatePolicyZH = "https://help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/user-guide/considerations-for-configuring-a-loadbalancer-type-service-1"
+	urlACKUpdatePolicyEN = "https://www.alibabacloud.com/help/en/ack/ack-managed-and-ack-dedicated/user-guide/considerations-for-configuring-a-loadbalancer-type-service-1"
+	urlK8sServiceEN      = "https://kubernetes.io/docs/concepts/services-networking/service/"
+	urlK8sServiceZH      = "https://kubernetes.io/zh-cn/docs/concepts/services-networking/service/"
+	urlK8sIngressEN      = "https://kubernetes.io/docs/concepts/services-networking/ingress/"
+	urlK8sIngressZH      = "https://kubernetes.io/zh-cn/docs/concepts/services-networking/ingress/"
 )
 
 // Catch-all sources: a rule that falls to one of them names no document more precisely.
@@ -62,6 +76,10 @@ const (
 // the first source one of whose Match texts its Doc contains (a Doc that names several documents
 // links to the first of them in this order).
 var Sources = []Source{
+	{ID: "kubernetes-service", Generic: true, Kind: Service,
+		Pages: map[words.Lang]string{words.Chinese: urlK8sServiceZH, words.English: urlK8sServiceEN}},
+	{ID: "kubernetes-ingress", Generic: true, Kind: Ingress,
+		Pages: map[words.Lang]string{words.Chinese: urlK8sIngressZH, words.English: urlK8sIngressEN}},
 	{ID: "tke-service-annotation", Match: []string{"457/51258", "457/39142", "Tencent TKE, Service annotations (", "qcloud-loadbalancer-backends-label"},
 		Pages: map[words.Lang]string{words.Chinese: urlTKEServiceAnnotationZH, words.English: urlTKEServiceAnnotationEN}},
 	{ID: "tke-ingress-cross-vpc", Match: []string{"457/59095"},
@@ -89,7 +107,7 @@ var Sources = []Source{
 	{ID: "tke-handbook", Seed: "002", Match: []string{DocTKEHandbook},
 		NoPage: "the handbook's sections these rules cite (NGINX Ingress connection refused, CLB Ingress creation error) were not found as pages in the seeds or the searched pages"},
 	{ID: "tke-ingress-codes", Seed: "000", Match: []string{DocTKEIngressCodes},
-		NoPage: "the English Ingress error-code list is kept as a community docs page, not found as a vendor page in the seeds or the searched pages"},
+		Pages: map[words.Lang]string{words.Chinese: urlTKEIngressCodesZH}},
 	{ID: sourceTKEOther, Match: []string{"Tencent TKE"},
 		NoPage: "the rule names a TKE feature whose vendor page was not found in the seeds or the searched pages"},
 	{ID: "ack-troubleshooting", Seed: "003", Match: []string{DocACKEvents, DocACKSymptoms, "Alibaba ACK, troubleshooting LoadBalancer Services"},
@@ -130,10 +148,6 @@ var Sources = []Source{
 		Pages: map[words.Lang]string{words.English: "https://www.alibabacloud.com/help/en/quota-center/developer-reference/api-quotas-2020-05-10-listproductquotas"}},
 	{ID: "ack-ccm-source", Match: []string{"cloud-provider-alibaba-cloud"},
 		NoPage: "source code of the Alibaba Cloud CCM, not a vendor documentation page"},
-	{ID: "kubernetes-service", Match: []string{DocK8sServicePorts},
-		Pages: map[words.Lang]string{words.English: "https://kubernetes.io/docs/concepts/services-networking/service/"}},
-	{ID: "kubernetes", Match: []string{"Kubernetes"},
-		NoPage: "generic Kubernetes behaviour, no vendor page documents it"},
 	{ID: sourceNone, Match: []string{""}, NoPage: "the rule names no document"},
 }
 
@@ -141,6 +155,12 @@ var Sources = []Source{
 // Doc, when no other does.
 func (r Rule) Source() Source {
 	for _, s := range Sources {
+		if s.Generic {
+			if r.Provider == Generic && r.Kind == s.Kind {
+				return s
+			}
+			continue
+		}
 		for _, m := range s.Match {
 			if strings.Contains(r.Doc, m) {
 				return s

@@ -20,8 +20,11 @@ func TestSourcesData(t *testing.T) {
 			if (len(s.Pages) == 0) == (s.NoPage == "") {
 				t.Errorf("Pages %v and NoPage %q: exactly one must be set", s.Pages, s.NoPage)
 			}
-			if len(s.Match) == 0 {
+			if len(s.Match) == 0 && !s.Generic {
 				t.Error("no Match text")
+			}
+			if s.Generic && (len(s.Match) > 0 || s.Kind == "") {
+				t.Errorf("generic source with Match %q and kind %q: it serves one kind and matches no Doc", s.Match, s.Kind)
 			}
 			for lang, u := range s.Pages {
 				if lang != words.English && lang != words.Chinese || !strings.HasPrefix(u, "https://") {
@@ -124,16 +127,18 @@ func TestLinksListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed := map[string]string{} // URL → source id of its row
+	listed := map[string]string{} // URL → source id of a row
+	rows := map[string]bool{}     // "source id URL" of each row
 	for _, line := range strings.Split(string(b), "\n") {
 		cells := strings.Split(line, "|")
 		if len(cells) > 5 && strings.HasPrefix(strings.TrimSpace(cells[3]), "https://") {
 			listed[strings.TrimSpace(cells[3])] = strings.TrimSpace(cells[1])
+			rows[strings.TrimSpace(cells[1])+" "+strings.TrimSpace(cells[3])] = true
 		}
 	}
 	for _, s := range rules.Sources {
 		for lang, u := range s.Pages {
-			if id, ok := listed[u]; !ok || id != s.ID {
+			if !rows[s.ID+" "+u] {
 				t.Errorf("source %s: %s page %s is not listed in docs/sources.md under that source", s.ID, lang, u)
 			}
 		}
@@ -144,5 +149,48 @@ func TestLinksListed(t *testing.T) {
 				t.Errorf("rule %s: URL %s is not listed in docs/sources.md", r.ID, u)
 			}
 		}
+	}
+}
+
+// TestEveryRuleLinkedOrExplained checks that every rule links a page in both languages, or that its
+// source is listed under "Sources without a page" in docs/sources.md with what search found; that a
+// provider-neutral rule links the Kubernetes page of its kind, never one cloud's page; and that a
+// rule of a cloud links that cloud's page (or Kubernetes'), never the other cloud's.
+func TestEveryRuleLinkedOrExplained(t *testing.T) {
+	b, err := os.ReadFile("../../docs/sources.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	_, noPage, ok := strings.Cut(doc, "## Sources without a page")
+	if !ok {
+		t.Fatal("docs/sources.md has no section \"Sources without a page\"")
+	}
+	noPage, _, _ = strings.Cut(noPage, "\n## ")
+	hosts := map[rules.Provider][]string{
+		rules.TKE:     {"tencent.com/", "tencentcloud.com/"},
+		rules.ACK:     {"aliyun.com/", "alibabacloud.com/"},
+		rules.Generic: {"kubernetes.io/"},
+	}
+	for _, r := range rules.All() {
+		t.Run(r.ID.String(), func(t *testing.T) {
+			s := r.Source()
+			for _, lang := range []words.Lang{words.English, words.Chinese} {
+				u := r.Link(lang)
+				if u == "" {
+					if !strings.Contains(noPage, "**"+s.ID+"**") {
+						t.Errorf("no %s link and source %s is not under \"Sources without a page\" in docs/sources.md", lang, s.ID)
+					}
+					continue
+				}
+				own := false
+				for _, h := range hosts[r.Provider] {
+					own = own || strings.Contains(u, h)
+				}
+				if !own {
+					t.Errorf("%s link %s is not a %s page", lang, u, r.Provider)
+				}
+			}
+		})
 	}
 }

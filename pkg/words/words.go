@@ -61,7 +61,35 @@ func (w Words) In(lang Lang) string {
 		}
 		args[i] = a
 	}
-	return fmt.Sprintf(f, args...)
+	out := fmt.Sprintf(f, args...)
+	if lang == Chinese {
+		out = TidyChinese(out)
+	}
+	return out
+}
+
+// TidyChinese drops a space between two Chinese characters (or a Chinese character and Chinese
+// punctuation), which a fact put into a sentence leaves behind ("不是有效的 %s" with "地域 ID" reads
+// "不是有效的 地域 ID"); a space between Chinese and Latin text is kept, as Chinese typography has it.
+func TidyChinese(s string) string {
+	if !strings.Contains(s, " ") {
+		return s
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		if r == ' ' && i > 0 && i+1 < len(rs) && wideCJK(rs[i-1]) && wideCJK(rs[i+1]) {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// wideCJK reports whether r is a Han character or full-width CJK punctuation.
+func wideCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff01 && r <= 0xff0f) ||
+		(r >= 0xff1a && r <= 0xff20) || (r >= 0xff3b && r <= 0xff40) || (r >= 0xff5b && r <= 0xff65)
 }
 
 // wrapVerbs is format with each %w verb written %v, which fmt.Sprintf prints an error with, and

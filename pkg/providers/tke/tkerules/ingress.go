@@ -109,7 +109,7 @@ var (
 			Title: "监听器上配置了重定向，无法删除",
 			Cause: "有人在 Ingress 管理的监听器上添加了重定向规则；监听器上存在重定向配置时，CLB 不允许删除该监听器" +
 				"（DeleteListener 失败）。",
-			Fix: "请自行在 负载均衡控制台或通过 API 删除该监听器上的重定向规则。控制器会持续重试删除，重定向规则移除后即可" +
+			Fix: "请自行在负载均衡控制台或通过 API 删除该监听器上的重定向规则。控制器会持续重试删除，重定向规则移除后即可" +
 				"删除成功。",
 			Risk: "过时的监听器仍留在 CLB 上，并继续按旧配置转发流量。",
 		},
@@ -271,7 +271,7 @@ var (
 		Zh: rules.Text{
 			Title: "kubernetes.io/ingress.existLbId 指定的 CLB 不存在",
 			Cause: "在当前账号和地域下找不到 kubernetes.io/ingress.existLbId 注解中给出的负载均衡 ID。",
-			Fix: "在 负载均衡控制台中选择一个与集群处于同一 VPC 的实例，把它的真实 ID 填入 kubernetes.io/ingress.existLbId。" +
+			Fix: "在负载均衡控制台中选择一个与集群处于同一 VPC 的实例，把它的真实 ID 填入 kubernetes.io/ingress.existLbId。" +
 				"如果该实例确实存在，说明是查询本身出错，需要 CLB 技术支持排查。",
 			Risk: zhTKEIngressRiskNoTraffic,
 		},
@@ -291,7 +291,7 @@ var (
 			Title: "已有 CLB 由 TKE 创建，不能复用",
 			Cause: "kubernetes.io/ingress.existLbId 指定的 CLB 是 TKE 为某个 Ingress 或 Service 创建的，其生命周期归集群管理，" +
 				"其他 Ingress 不能接管。",
-			Fix: "让该注解指向您在 负载均衡控制台自行创建的 CLB。如要移交这个 CLB：先删除它的 tke-createdBy-flag 标签（否则它会被" +
+			Fix: "让该注解指向您在负载均衡控制台自行创建的 CLB。如要移交这个 CLB：先删除它的 tke-createdBy-flag 标签（否则它会被" +
 				"销毁），再删除原先使用它的 Ingress/Service，然后在新的 Ingress 中引用它；只有希望由该 Ingress 管理并在日后" +
 				"删除它时，才加上 tke-createdBy-flag=yes。",
 			Risk: zhTKEIngressRiskNoTraffic,
@@ -329,7 +329,7 @@ var (
 		Zh: rules.Text{
 			Title: "已有 CLB 上仍有监听器",
 			Cause: "kubernetes.io/ingress.existLbId 指定的 CLB 上还留有监听器。控制器拒绝使用这样的 CLB，以免覆盖不属于它的配置。",
-			Fix:   "在 负载均衡控制台删除该 CLB 的全部监听器，或改为引用另一个没有监听器的 CLB。",
+			Fix:   "在负载均衡控制台删除该 CLB 的全部监听器，或改为引用另一个没有监听器的 CLB。",
 			Risk:  zhTKEIngressRiskNoTraffic,
 		},
 	})
@@ -577,7 +577,7 @@ var (
 		Zh: rules.Text{
 			Title: "证书不是服务端证书",
 			Cause: "为单向认证配置的证书是客户端证书；HTTPS 监听器需要的是服务端证书。",
-			Fix: "在 负载均衡控制台中查看证书类型。如果是客户端证书，请把一张服务端证书的 ID 填入 Secret 的 qcloud_cert_id；" +
+			Fix: "在负载均衡控制台中查看证书类型。如果是客户端证书，请把一张服务端证书的 ID 填入 Secret 的 qcloud_cert_id；" +
 				"如果它已经是服务端证书，请联系 CLB 技术支持排查。",
 			Risk: "HTTPS 监听器无法配置，该 Ingress 一直处于未同步状态。",
 		},
@@ -594,7 +594,7 @@ var (
 		Zh: rules.Text{
 			Title: "证书已过期（以 E4038 上报）",
 			Cause: "通过 qcloud_cert_id 引用的证书已超过有效期。英文错误码列表把这种情况同时列在 E4038 和 E4039 下。",
-			Fix: "在 负载均衡控制台中查看证书的到期时间，获取一张新证书，并更新该 Ingress 所用 Secret 中的 qcloud_cert_id，" +
+			Fix: "在负载均衡控制台中查看证书的到期时间，获取一张新证书，并更新该 Ingress 所用 Secret 中的 qcloud_cert_id，" +
 				"使 Ingress 同步新证书。",
 			Risk: zhTKEIngressRiskSyncBlocked,
 		},

@@ -344,7 +344,7 @@ var (
 		Zh: rules.Text{
 			Title: "kubernetes.io/ingress.existLbId 中的 CLB ID 格式错误",
 			Cause: "为已有负载均衡填写的 ID 不是格式正确的 CLB ID（ID 形如 lb-4ymlu8dc）。",
-			Fix:   "从 负载均衡控制台复制集群所在 VPC 中某个 CLB 的 ID，填入 kubernetes.io/ingress.existLbId。",
+			Fix:   "从负载均衡控制台复制集群所在 VPC 中某个 CLB 的 ID，填入 kubernetes.io/ingress.existLbId。",
 			Risk:  zhTKEIngressRiskNoTraffic,
 		},
 	})
