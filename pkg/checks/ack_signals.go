@@ -11,7 +11,7 @@ import (
 )
 
 // ackPrefixes are the annotation keys (or key prefixes) that only ACK's controllers read.
-var ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-", ackann.BackendType}
+var ackPrefixes = []string{ackann.FamilyPrefix, ackann.LegacyFamilyPrefix, ackann.BackendType}
 
 // ackProviderIDRE: ACK nodes carry "<region-id>.<instance-id>", e.g. cn-hangzhou.i-bp1…, optionally
 // prefixed "alicloud://" (kubernetes/cloud-provider-alibaba-cloud docs/getting-started.md and its

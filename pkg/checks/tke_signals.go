@@ -9,12 +9,11 @@ import (
 )
 
 // tkePrefixes are the annotation keys (or key prefixes) that only TKE's controllers read.
-var tkePrefixes = []string{"service.kubernetes.io/qcloud-", "service.kubernetes.io/tke-", "service.cloud.tencent.com/",
-	"ingress.cloud.tencent.com/", tkeann.LoadBalanceID, tkeann.SvcExtensive, tkeann.IngExistLB, tkeann.IngSubnet, tkeann.HTTPRules, tkeann.HTTPSRules,
+var tkePrefixes = []string{tkeann.PrefixQcloud, tkeann.PrefixTKE, tkeann.PrefixService,
+	tkeann.PrefixIngress, tkeann.LoadBalanceID, tkeann.SvcExtensive, tkeann.IngExistLB, tkeann.IngSubnet, tkeann.HTTPRules, tkeann.HTTPSRules,
 	tkeann.IngExtensive, tkeann.IngLBID, tkeann.RuleMix, tkeann.IngChargeType, tkeann.IngBandwidth, annCertID,
 	// Older TKE Service annotations, still in TKE's Service annotation page.
-	"kubernetes.io/service.internetChargeType", "kubernetes.io/service.internetMaxBandwidthOut",
-	"service.kubernetes.io/loadbalance-type"}
+	tkeann.LegacySvcChargeType, tkeann.LegacySvcBandwidth, tkeann.LoadBalanceType}
 
 // tkeProviderID: TKE nodes carry "qcloud:///<zone>/<instance-id>", zone numeric or named, e.g.
 // qcloud:///100003/ins-3ven36lk (kubernetes/autoscaler, cloudprovider/tencentcloud); any "qcloud://"

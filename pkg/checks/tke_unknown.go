@@ -28,30 +28,24 @@ var tkeUnknownChecks = []Check{
 		Emits: []rules.ID{tkerules.IngressUnknownAnnotation}, Inputs: TargetOnly},
 }
 
-// tkeOwnPrefixes are prefixes only TKE's keys use: any key under them that tkeann does not list for the
-// kind is unknown. Keys under the shared prefixes (kubernetes.io/ingress., kubernetes.io/service.,
-// service.kubernetes.io/, also used by Kubernetes and other clouds) are unknown only within two edits
-// of a TKE key.
-var tkeOwnPrefixes = []string{"service.cloud.tencent.com/", "ingress.cloud.tencent.com/", "service.kubernetes.io/qcloud-",
-	"service.kubernetes.io/tke-", "service.kubernetes.io/loadbalance-", "service.kubernetes.io/local-svc-",
-	"service.kubernetes.io/service."}
-
 // tkeUnknownKeys reports each key of ann that TKE does not document for kind: with the nearest key of
-// kind, and with the kind a key is documented for when it is the other one.
+// kind, and with the kind a key is documented for when it is the other one. Any key under
+// tkeann.OwnPrefixes counts; a key under a shared prefix (kubernetes.io/ingress., kubernetes.io/service.,
+// service.kubernetes.io/, also used by Kubernetes and other clouds) only within two edits of a TKE key.
 func tkeUnknownKeys(c *Context, ann map[string]string, kind annotations.Kinds, rule rules.ID) {
 	known := tkeann.Keys.Names(kind)
 	for _, key := range slices.Sorted(maps.Keys(ann)) {
 		if slices.Contains(known, key) {
 			continue
 		}
-		own := slices.ContainsFunc(tkeOwnPrefixes, func(p string) bool { return strings.HasPrefix(key, p) })
+		own := slices.ContainsFunc(tkeann.OwnPrefixes, func(p string) bool { return strings.HasPrefix(key, p) })
 		best, d := annotations.Nearest(key, known)
 		if !own && (d < 0 || d > 2) {
 			continue
 		}
 		var hint words.Words
 		switch {
-		case d >= 0 && (!own || annotations.Close(d, len(best))):
+		case d >= 0 && (!own || annotations.Close(d, len(best)-commonPrefix(key, best))):
 			hint = words.Say("; did you mean %s?", "；是不是想写 %s？", best)
 		}
 		if k, ok := tkeann.Keys.Get(key); ok {
@@ -61,4 +55,13 @@ func tkeUnknownKeys(c *Context, ann map[string]string, kind annotations.Kinds, r
 		}
 		c.Say(rule, AnnPath(key), words.Say("the TKE controller does not document %s%s", "TKE 控制器没有记载注解 %s%s", key, hint))
 	}
+}
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }

@@ -184,9 +184,11 @@ func tkeSet() Set {
 			{Name: Prefix + "tke-service", Kind: rules.Service, Rules: tkeServiceRules()},
 		},
 		LeftOut: map[rules.ID]words.Words{
-			tkerules.IngressE4022: words.Say("%s: %s", "%s：%s", tkeann.HTTPRules, WhyJSON),
-			tkerules.IngressE4023: words.Say("%s: %s", "%s：%s", tkeann.HTTPSRules, WhyJSON),
-			tkerules.IngressE4026: words.Say("%s: %s", "%s：%s", tkeann.IngExtensive, WhyJSON),
+			tkerules.ServiceUnknownAnnotation: whyNearestKey,
+			tkerules.IngressUnknownAnnotation: whyNearestKey,
+			tkerules.IngressE4022:             words.Say("%s: %s", "%s：%s", tkeann.HTTPRules, WhyJSON),
+			tkerules.IngressE4023:             words.Say("%s: %s", "%s：%s", tkeann.HTTPSRules, WhyJSON),
+			tkerules.IngressE4026:             words.Say("%s: %s", "%s：%s", tkeann.IngExtensive, WhyJSON),
 			tkerules.IngressE4034: words.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
 				tkeann.IngExtensive, WhyJSON),
 			tkerules.ServiceE4005: words.Say("%s: %s", "%s：%s", tkeann.SvcExtensive, WhyJSON),
@@ -196,3 +198,8 @@ func tkeSet() Set {
 				tkeann.BackendsLabel),
 		}}
 }
+
+// whyNearestKey is why the unknown-annotation rules have no policy: the finding names the nearest
+// documented key by edit distance, which CEL cannot compute.
+var whyNearestKey = words.Say("the finding names the nearest documented key by edit distance, which CEL cannot compute",
+	"检查结果按编辑距离给出最接近的已记载注解，CEL 无法计算编辑距离")

@@ -25,6 +25,19 @@ const (
 	SrcLoopback = "seed 002 (CLB Loopback); https://www.tencentcloud.com/document/product/457/42976"
 )
 
+// Key prefixes only TKE's keys use.
+const (
+	PrefixQcloud      = "service.kubernetes.io/qcloud-"
+	PrefixTKE         = "service.kubernetes.io/tke-"
+	PrefixLoadBalance = "service.kubernetes.io/loadbalance-"
+	PrefixLocalSvc    = "service.kubernetes.io/local-svc-"
+	PrefixService     = "service.cloud.tencent.com/"
+	PrefixIngress     = "ingress.cloud.tencent.com/"
+)
+
+// OwnPrefixes are the prefixes no one but TKE writes keys under.
+var OwnPrefixes = []string{PrefixService, PrefixIngress, PrefixQcloud, PrefixTKE, PrefixLoadBalance, PrefixLocalSvc}
+
 // Service annotation keys.
 const (
 	LoadBalanceID        = "service.kubernetes.io/loadbalance-id"
