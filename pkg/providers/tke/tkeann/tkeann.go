@@ -67,7 +67,8 @@ const (
 	PreventLoopback      = "service.cloud.tencent.com/prevent-loopback"
 	LBRsWeight           = "service.cloud.tencent.com/lb-rs-weight"
 	ShareExistedLB       = "service.kubernetes.io/qcloud-share-existed-lb"
-	// Keys the service controller writes on the Services it syncs.
+	// ClientToken, SourceEndpoints, SyncBegin and SyncEnd are written by the service controller on the
+	// Services it syncs.
 	ClientToken     = "service.cloud.tencent.com/client-token"
 	SourceEndpoints = "service.cloud.tencent.com/loadbalancer-source-endpoints"
 	SyncBegin       = "service.cloud.tencent.com/sync-begin-time"
