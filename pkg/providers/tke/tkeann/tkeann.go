@@ -16,7 +16,7 @@ const (
 	// SrcIngressCodes is seed 000, the TKE Ingress error codes.
 	SrcIngressCodes = "seed 000 (TKE Ingress error codes)"
 	// SrcServiceCrossRegion is TKE "Service 跨域绑定".
-	SrcServiceCrossRegion = "https://cloud.tencent.com/document/product/457/59094 (Service 跨域绑定)"
+	SrcServiceCrossRegion = "https://cloud.tencent.com/document/product/457/59094 (Service cross-region binding)"
 	// SrcIngressGroup is TKE's page on several Ingresses sharing one CLB.
 	SrcIngressGroup = "https://cloud.tencent.com/document/product/457/127545"
 	// SrcLive is a live TKE Service, as the controller left it, quoted in a public log.
