@@ -103,7 +103,7 @@ var docWords = []words.Phrase{
 	// Tencent TKE: other vendor pages.
 	{En: DocTKELifecycle, Zh: "腾讯云 TKE 公告《关于 Service Ingress 组件管理模式升级的通知》（cloud.tencent.com/document/product/457/90598），“Service 组件生命周期管理模式升级”"},
 	{En: DocTKEExistingCLB, Zh: "腾讯云 TKE《Service 使用已有 CLB》（cloud.tencent.com/document/product/457/45491），同步与标签"},
-	{En: DocTKEBackends, Zh: "腾讯云 TKE 关于 Service 后端选择的文档（cloud.tencent.com.cn/document/product/457/45492），“默认后端选择”"},
+	{En: DocTKEBackends, Zh: "腾讯云 TKE 关于 Service 后端选择的文档（cloud.tencent.com/document/product/457/45492），“默认后端选择”"},
 	{En: " (resources tagged tke-createdBy-flag are deleted with the Service)", Zh: "（带 tke-createdBy-flag 标签的资源随 Service 一起删除）"},
 	{En: " (the way round a refused switch goes through ClusterIP or NodePort)", Zh: "（被拒绝的类型切换须经由 ClusterIP 或 NodePort 绕行）"},
 	{En: " (a Service that stops using an existing CLB has its listeners deleted, the CLB is kept)", Zh: "（Service 不再使用已有 CLB 时其监听器被删除，CLB 保留）"},

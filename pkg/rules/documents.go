@@ -14,7 +14,7 @@ const (
 	DocTKEIngressLifecycle = "Tencent TKE, Ingress overview (tencentcloud.com/document/product/457/37013), Ingress lifecycle management and kubernetes.io/ingress.class"
 	DocTKEIngressRuleMix   = "Tencent TKE, Ingress mixed use of HTTP and HTTPS (cloud.tencent.com/document/product/457/45693)"
 	DocTKEIngressGroup     = "Tencent TKE, several Ingresses sharing one CLB (cloud.tencent.com/document/product/457/127545), notes"
-	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com.cn/document/product/457/45492), default backend selection"
+	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com/document/product/457/45492), default backend selection"
 	DocACKEvents           = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	DocACKSymptoms         = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
 	DocACKFAQ              = "Alibaba ACK, Service FAQ"

@@ -40,7 +40,7 @@ const (
 	urlTKELifecycleZH         = "https://cloud.tencent.com/document/product/457/90598"
 	urlTKEExistingCLBZH       = "https://cloud.tencent.com/document/product/457/45491"
 	urlTKEExistingCLBEN       = "https://intl.cloud.tencent.com/document/product/457/36835"
-	urlTKEBackendsZH          = "https://cloud.tencent.com.cn/document/product/457/45492"
+	urlTKEBackendsZH          = "https://cloud.tencent.com/document/product/457/45492"
 	urlTKEIngressOverviewEN   = "https://www.tencentcloud.com/document/product/457/37013"
 	urlTKEIngressGroupZH      = "https://cloud.tencent.com/document/product/457/127545"
 	urlTKEIngressTSCZH        = "https://cloud.tencent.com/document/product/457/45700"
