@@ -90,7 +90,7 @@ func TestDecisionWordedPerLanguage(t *testing.T) {
 			for _, r := range rules.All() {
 				for _, d := range r.Decides {
 					what := esc(d.What.In(lang))
-					row := " | " + string(d.By) + " | " + what + " | " + d.IfUnknown.In(lang) + " |"
+					row := " | " + d.By.Words().In(lang) + " | " + what + " | " + d.IfUnknown.In(lang) + " |"
 					if !strings.Contains(doc, "**"+what) && !strings.Contains(doc, "** "+what) {
 						t.Errorf("%s: the section lacks the input %q", r.ID, what)
 					}

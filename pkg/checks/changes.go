@@ -62,7 +62,9 @@ func checkServiceChanges(c *Context) error {
 	}
 	reported := map[rules.ID]bool{}
 	if now != nil {
-		bound := serviceBound(c, now)
+		// --base files are what was applied: their load balancer is taken as bound unless the
+		// files themselves show it never could be (a TKE CLB made for another object, E4012).
+		bound := serviceBound(c, now) || (preflightBase(c, preflight) && !(c.Provider == tkerules.Provider && tkeCreatedForOther(c, now)))
 		exists := preflightBase(c, preflight) || bound
 		for _, ch := range changes.Service(c.changeModel(), now, c.Service, exists) {
 			if ch.Class() == rules.ChangeRejected && !bound {
@@ -107,7 +109,8 @@ func checkIngressChanges(c *Context) error {
 		return nil
 	}
 	bound := changes.Exists(changes.IngressStatus(now), nil) || ensured(c, string(now.UID))
-	exists := preflightBase(c, preflight) || bound
+	bound = bound || preflightBase(c, preflight)
+	exists := bound
 	for _, ch := range changes.Ingress(c.changeModel(), now, c.Ingress, exists) {
 		if ch.Class() == rules.ChangeRejected && !bound {
 			continue

@@ -3,6 +3,7 @@ package cloud
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 )
 
@@ -19,8 +20,10 @@ type Caller struct {
 	Retries int
 	// Backoff is the wait before the first retry, doubled each time (default 200ms).
 	Backoff time.Duration
-	// Count, when set, is told each attempt's action and result ("ok" or a Class).
-	Count func(a Action, result string)
+	// Count, when set, is told each attempt's action and result ("ok" or a Class), by one
+	// goroutine at a time although a reader's calls run concurrently.
+	Count   func(a Action, result string)
+	countMu sync.Mutex
 }
 
 // errUnregistered is the class-less error of a call outside the registry: a program error.
@@ -92,6 +95,8 @@ func (c *Caller) registered(a Action) bool {
 
 func (c *Caller) count(a Action, result string) {
 	if c.Count != nil {
+		c.countMu.Lock()
+		defer c.countMu.Unlock()
 		c.Count(a, result)
 	}
 }

@@ -235,7 +235,7 @@ func TestThirdProvider(t *testing.T) {
 				line = l
 			}
 		}
-		if !strings.Contains(line, "covered") || !strings.Contains(line, "lbdoctor-zcloud-service") {
+		if !strings.Contains(line, policy.StatusCovered.In(words.English)) || !strings.Contains(line, "lbdoctor-zcloud-service") {
 			t.Errorf("policy list line of %s = %q:\n%s", zPort80, line, buf.String())
 		}
 		objs, err := cat.Generate(policy.Options{Providers: []rules.Provider{zcloud}, Actions: []admissionv1.ValidationAction{admissionv1.Warn}})
