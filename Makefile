@@ -34,6 +34,7 @@ docs: rbac cloud-policy ## Regenerate docs/rules.md, docs/rules.zh-CN.md, docs/g
 	$(GO) run ./hack/gendocs -lang zh > docs/rules.zh-CN.md
 	$(GO) run ./hack/gendocs -glossary > docs/glossary.md
 	$(GO) run ./hack/gendocs -policy > docs/policy.md
+	$(GO) run ./hack/gendocs -domains > docs/annotation-domains.md
 	$(GO) run ./hack/gendocs -readme README.md > README.md.tmp && mv README.md.tmp README.md
 
 rbac: ## Regenerate deploy/rbac.yaml from the resource registry
@@ -51,6 +52,7 @@ docs-check: ## Fail when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, t
 	@$(GO) run ./hack/gendocs -lang zh | diff -u docs/rules.zh-CN.md - >/dev/null || { echo "docs/rules.zh-CN.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -glossary | diff -u docs/glossary.md - >/dev/null || { echo "docs/glossary.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -policy | diff -u docs/policy.md - >/dev/null || { echo "docs/policy.md is stale: run make docs"; exit 1; }
+	@$(GO) run ./hack/gendocs -domains | diff -u docs/annotation-domains.md - >/dev/null || { echo "docs/annotation-domains.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -readme README.md | diff -u README.md - >/dev/null || { echo "README.md's list of checked codes is stale: run make docs"; exit 1; }
 
 lint: ## gofmt and go vet (the e2e tests too, so a broken e2e build fails in seconds, not after the unit suite)

@@ -56,16 +56,17 @@ func main() {
 	readme := flag.String("readme", "", "print this README with its list of checked codes regenerated")
 	policyMD := flag.Bool("policy", false, "print docs/policy.md (admission-policy coverage) instead")
 	glossaryMD := flag.Bool("glossary", false, "print docs/glossary.md (the vendors' Chinese terms) instead")
+	domainsMD := flag.Bool("domains", false, "print docs/annotation-domains.md (every known annotation key) instead")
 	lang := flag.String("lang", string(words.English), "language of the rule catalog: en (docs/rules.md) or zh (docs/rules.zh-CN.md)")
 	flag.Parse()
 	n := 0
-	for _, on := range []bool{*policyMD, *readme != "", *glossaryMD} {
+	for _, on := range []bool{*policyMD, *readme != "", *glossaryMD, *domainsMD} {
 		if on {
 			n++
 		}
 	}
 	if n > 1 {
-		fmt.Fprintln(os.Stderr, "gendocs: -policy, -readme and -glossary print different documents; give one of them")
+		fmt.Fprintln(os.Stderr, "gendocs: -policy, -readme, -glossary and -domains print different documents; give one of them")
 		os.Exit(2)
 	}
 	l, err := words.ParseLang(*lang)
@@ -79,6 +80,8 @@ func main() {
 		out = policyDoc()
 	case *glossaryMD:
 		out = glossaryDoc()
+	case *domainsMD:
+		out = domainsDoc()
 	case *readme != "":
 		b, err := os.ReadFile(*readme)
 		if err != nil {

@@ -5,25 +5,19 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// ACK annotation prefixes: the current one and the legacy one CCM still reads.
-const (
-	ackPrefix       = "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-"
-	ackLegacyPrefix = "service.beta.kubernetes.io/alicloud-loadbalancer-"
-	ackBackendType  = "service.beta.kubernetes.io/backend-type"
-)
-
 // ackAnn reads one CLB setting of an ACK Service: its value and key (the current key when unset).
 func ackAnn(svc *corev1.Service, suffix string) (value, key string) {
-	for _, k := range []string{ackPrefix + suffix, ackLegacyPrefix + suffix} {
+	for _, k := range []string{ackann.Prefix + suffix, ackann.LegacyPrefix + suffix} {
 		if v, ok := svc.Annotations[k]; ok {
 			return strings.TrimSpace(v), k
 		}
 	}
-	return "", ackPrefix + suffix
+	return "", ackann.Prefix + suffix
 }
 
 // ackField is the report path of a setting: its key in after, else in now.
@@ -115,13 +109,13 @@ func ackService(now, after *corev1.Service) []Change {
 				Says: say(sayACKListenersOfPortsGone, strings.Join(gone, ", "), id)})
 		}
 	}
-	keys := []string{ackBackendType}
+	keys := []string{ackann.BackendType}
 	for _, s := range ackBackendSuffixes {
-		keys = append(keys, ackPrefix+s)
+		keys = append(keys, ackann.Prefix+s)
 	}
 	out = append(out, valueChanges(ackrules.ServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) words.Words {
 		switch {
-		case key == ackBackendType:
+		case key == ackann.BackendType:
 			return say(sayACKBackendType, backendKind(n), backendKind(o))
 		case strings.Contains(key, "health-check"):
 			return say(sayACKHealthCheck)
@@ -134,7 +128,7 @@ func ackService(now, after *corev1.Service) []Change {
 }
 
 // ackRebind: the loadbalancer-id annotation of an existing Service. CCM labels every Service it
-// binds with the id of its CLB (ackCCMLabel). Adding the annotation with that very id turns the CLB
+// binds with the id of its CLB (ackann.LabelLBID). Adding the annotation with that very id turns the CLB
 // CCM made into a "reused" one that outlives the Service (seed 004, When are SLB instances
 // automatically deleted?). Any other new id asks CCM to move the Service, which it refuses while
 // the Service's address is not the new CLB's ("service has been associated with ip"); it does not
@@ -146,15 +140,15 @@ func ackRebind(now, after *corev1.Service) []Change {
 	newID, _ := ackAnn(after, "id")
 	field := ackField(now, after, "id")
 	switch {
-	case id == "" && newID != "" && newID == now.Labels[ackCCMLabel]:
+	case id == "" && newID != "" && newID == now.Labels[ackann.LabelLBID]:
 		return []Change{{Rule: ackrules.ServiceOrphanOnDelete, Field: field, Old: id, New: newID,
-			Says: say(sayACKOrphan, newID, ackCCMLabel)}}
+			Says: say(sayACKOrphan, newID, ackann.LabelLBID)}}
 	case id != "" && newID == "":
 		return []Change{{Rule: ackrules.ServiceReuseRemoved, Field: field, Old: id, New: newID,
 			Says: say(sayACKReuseRemoved, id)}}
 	case id == newID || !ackComparesAddress(now, after):
 		return nil
-	case newID == now.Labels[ackCCMLabel]:
+	case newID == now.Labels[ackann.LabelLBID]:
 		// The CLB CCM bound the Service to (its label): naming it is no move. Seed 003's fix of
 		// "can not reuse loadbalancer created by kubernetes" when the address is another CLB's.
 		return nil
@@ -188,9 +182,9 @@ func ackValues(svc *corev1.Service) map[string]string {
 		out[k] = strings.TrimSpace(v)
 	}
 	for k, v := range svc.Annotations {
-		if s, ok := strings.CutPrefix(k, ackLegacyPrefix); ok {
-			if _, both := svc.Annotations[ackPrefix+s]; !both {
-				out[ackPrefix+s] = strings.TrimSpace(v)
+		if s, ok := strings.CutPrefix(k, ackann.LegacyPrefix); ok {
+			if _, both := svc.Annotations[ackann.Prefix+s]; !both {
+				out[ackann.Prefix+s] = strings.TrimSpace(v)
 			}
 		}
 	}

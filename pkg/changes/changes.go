@@ -18,6 +18,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -58,11 +59,8 @@ func Shown(v string) string {
 // address in its status, or (ACK) the CLB id CCM writes into a label when it binds a Service. A
 // Service still waiting for its load balancer has neither.
 func Exists(status []corev1.LoadBalancerIngress, labels map[string]string) bool {
-	return len(status) > 0 || labels[ackCCMLabel] != ""
+	return len(status) > 0 || labels[ackann.LabelLBID] != ""
 }
-
-// ackCCMLabel is the label CCM writes with the id of the CLB it bound the Service to.
-const ackCCMLabel = "service.k8s.alibaba/loadbalancer-id"
 
 // Model is a provider's change model: what its controllers do with an edit of a LoadBalancer
 // Service (Service) or of an Ingress they serve (Ingress). A nil func adds nothing of its kind; the

@@ -10,15 +10,18 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 const (
-	ackID  = ackPrefix + "id"
-	ackOv  = ackPrefix + "force-override-listeners"
+	ackID  = ackann.Prefix + "id"
+	ackOv  = ackann.Prefix + "force-override-listeners"
 	lbA    = "lb-bp1aaaaaaaaaaaaaaaaa1"
 	lbB    = "lb-bp1bbbbbbbbbbbbbbbbb2"
 	tkeLBA = "lb-4ymlu8dc"
@@ -67,7 +70,7 @@ func hostnameOnly(s *corev1.Service) {
 
 // ccmLabel is the label CCM writes on a Service it bound to CLB id.
 func ccmLabel(id string) func(*corev1.Service) {
-	return func(s *corev1.Service) { s.Labels = map[string]string{ackCCMLabel: id} }
+	return func(s *corev1.Service) { s.Labels = map[string]string{ackann.LabelLBID: id} }
 }
 
 func TestServiceChanges(t *testing.T) {
@@ -80,33 +83,33 @@ func TestServiceChanges(t *testing.T) {
 		field      string
 	}{
 		// ACK, rejected.
-		{"ack address type internet to intranet", ackrules.Provider, svc(), svc(ann(ackPrefix+"address-type", "intranet")),
-			ackrules.ServiceAddressTypeImmutable, rules.ChangeRejected, annPath(ackPrefix + "address-type")},
-		{"ack resource group set on an existing CLB", ackrules.Provider, svc(), svc(ann(ackPrefix+"resource-group-id", "rg-aek2aaaaaaaaaaa")),
-			ackrules.ServiceResourceGroupImmutable, rules.ChangeRejected, annPath(ackPrefix + "resource-group-id")},
-		{"ack PayByCLCU to PayBySpec", ackrules.Provider, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), svc(ann(ackPrefix+"instance-charge-type", "PayBySpec")),
-			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "instance-charge-type")},
-		{"ack spec added to a PayByCLCU CLB", ackrules.Provider, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")),
-			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")),
-			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "spec")},
-		{"ack master zone changed", ackrules.Provider, svc(ann(ackPrefix+"master-zoneid", "cn-hangzhou-k")), svc(ann(ackPrefix+"master-zoneid", "cn-hangzhou-j")),
-			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "master-zoneid")},
-		{"ack ipv4 to ipv6", ackrules.Provider, svc(), svc(ann(ackPrefix+"ip-version", "ipv6")),
-			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "ip-version")},
+		{"ack address type internet to intranet", ackrules.Provider, svc(), svc(ann(ackann.Prefix+"address-type", "intranet")),
+			ackrules.ServiceAddressTypeImmutable, rules.ChangeRejected, annPath(ackann.Prefix + "address-type")},
+		{"ack resource group set on an existing CLB", ackrules.Provider, svc(), svc(ann(ackann.Prefix+"resource-group-id", "rg-aek2aaaaaaaaaaa")),
+			ackrules.ServiceResourceGroupImmutable, rules.ChangeRejected, annPath(ackann.Prefix + "resource-group-id")},
+		{"ack PayByCLCU to PayBySpec", ackrules.Provider, svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU")), svc(ann(ackann.Prefix+"instance-charge-type", "PayBySpec")),
+			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackann.Prefix + "instance-charge-type")},
+		{"ack spec added to a PayByCLCU CLB", ackrules.Provider, svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU")),
+			svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU", ackann.Prefix+"spec", "slb.s1.small")),
+			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackann.Prefix + "spec")},
+		{"ack master zone changed", ackrules.Provider, svc(ann(ackann.Prefix+"master-zoneid", "cn-hangzhou-k")), svc(ann(ackann.Prefix+"master-zoneid", "cn-hangzhou-j")),
+			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackann.Prefix + "master-zoneid")},
+		{"ack ipv4 to ipv6", ackrules.Provider, svc(), svc(ann(ackann.Prefix+"ip-version", "ipv6")),
+			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackann.Prefix + "ip-version")},
 		{"ack CCM-made CLB to a reused one", ackrules.Provider, svc(), svc(ann(ackID, lbA)),
 			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
 		{"ack reused CLB to another", ackrules.Provider, svc(ann(ackID, lbA)), svc(ann(ackID, lbB)),
 			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
 		{"ack reuse annotation removed", ackrules.Provider, svc(ann(ackID, lbA)), svc(),
 			ackrules.ServiceReuseRemoved, rules.ChangeRejected, annPath(ackID)},
-		{"ack legacy key of the reuse annotation", ackrules.Provider, svc(), svc(ann(ackLegacyPrefix+"id", lbA)),
-			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackLegacyPrefix + "id")},
+		{"ack legacy key of the reuse annotation", ackrules.Provider, svc(), svc(ann(ackann.LegacyPrefix+"id", lbA)),
+			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackann.LegacyPrefix + "id")},
 		{"ack spec added while the billing is written down as PayByCLCU", ackrules.Provider, svc(),
-			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")),
-			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "spec")},
+			svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU", ackann.Prefix+"spec", "slb.s1.small")),
+			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackann.Prefix + "spec")},
 		{"ack PayByCLCU dropped next to a spec (pay-by-specification)", ackrules.Provider,
-			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")), svc(ann(ackPrefix+"spec", "slb.s1.small")),
-			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackPrefix + "instance-charge-type")},
+			svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU", ackann.Prefix+"spec", "slb.s1.small")), svc(ann(ackann.Prefix+"spec", "slb.s1.small")),
+			ackrules.ServiceCLCUSpec, rules.ChangeRejected, annPath(ackann.Prefix + "instance-charge-type")},
 		{"ack CCM-made CLB bound by label to another reused one", ackrules.Provider, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackID, lbB)),
 			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
 		{"ack reused CLB to another, no address in the input", ackrules.Provider, svc(ann(ackID, lbA), ccmLabel(lbA), pending), svc(ann(ackID, lbB), ccmLabel(lbA), pending),
@@ -114,8 +117,8 @@ func TestServiceChanges(t *testing.T) {
 		// ACK, a change the controller takes whose consequence comes later (no class).
 		{"ack id of the CCM-made CLB added", ackrules.Provider, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackID, lbA, ackOv, "true")),
 			ackrules.ServiceOrphanOnDelete, "", annPath(ackID)},
-		{"ack id of the CCM-made CLB added under the legacy key", ackrules.Provider, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackLegacyPrefix+"id", lbA)),
-			ackrules.ServiceOrphanOnDelete, "", annPath(ackLegacyPrefix + "id")},
+		{"ack id of the CCM-made CLB added under the legacy key", ackrules.Provider, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackann.LegacyPrefix+"id", lbA)),
+			ackrules.ServiceOrphanOnDelete, "", annPath(ackann.LegacyPrefix + "id")},
 		// ACK, destructive.
 		{"ack LoadBalancer to ClusterIP deletes the CCM-made CLB", ackrules.Provider, svc(), svc(typ(corev1.ServiceTypeClusterIP)),
 			ackrules.ServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
@@ -124,73 +127,73 @@ func TestServiceChanges(t *testing.T) {
 		{"ack reused CLB Service retyped", ackrules.Provider, svc(ann(ackID, lbA, ackOv, "true")), svc(ann(ackID, lbA, ackOv, "true"), typ(corev1.ServiceTypeNodePort)),
 			ackrules.ServiceReusedListenersRemoved, rules.ChangeDestructive, "spec.type"},
 		// ACK, disruptive.
-		{"ack scheduler changed", ackrules.Provider, svc(ann(ackPrefix+"scheduler", "wrr")), svc(ann(ackPrefix+"scheduler", "rr")),
-			ackrules.ServiceBackendChange, rules.ChangeDisruptive, annPath(ackPrefix + "scheduler")},
-		{"ack backend type to eni", ackrules.Provider, svc(), svc(ann(ackBackendType, "eni")),
-			ackrules.ServiceBackendChange, rules.ChangeDisruptive, annPath(ackBackendType)},
+		{"ack scheduler changed", ackrules.Provider, svc(ann(ackann.Prefix+"scheduler", "wrr")), svc(ann(ackann.Prefix+"scheduler", "rr")),
+			ackrules.ServiceBackendChange, rules.ChangeDisruptive, annPath(ackann.Prefix + "scheduler")},
+		{"ack backend type to eni", ackrules.Provider, svc(), svc(ann(ackann.BackendType, "eni")),
+			ackrules.ServiceBackendChange, rules.ChangeDisruptive, annPath(ackann.BackendType)},
 		{"ack traffic policy to Local", ackrules.Provider, svc(), svc(local),
 			rules.GenericServiceTrafficPolicyChange, rules.ChangeDisruptive, "spec.externalTrafficPolicy"},
 		// ACK, benign.
-		{"ack identical", ackrules.Provider, svc(ann(ackPrefix+"address-type", "intranet")), svc(ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
-		{"ack bandwidth changed with charge-type paybybandwidth", ackrules.Provider, svc(ann(ackPrefix+"charge-type", "paybybandwidth", ackPrefix+"bandwidth", "10")),
-			svc(ann(ackPrefix+"charge-type", "paybybandwidth", ackPrefix+"bandwidth", "20")), rules.ID{}, "", ""},
-		{"ack charge type changed on an Internet CLB", ackrules.Provider, svc(ann(ackPrefix+"charge-type", "paybytraffic")), svc(ann(ackPrefix+"charge-type", "paybybandwidth")), rules.ID{}, "", ""},
-		{"ack vSwitch removed", ackrules.Provider, svc(ann(ackPrefix+"vswitch-id", "vsw-a")), svc(), rules.ID{}, "", ""},
-		{"nlb ip version removed (compared only when set)", ackrules.Provider, svc(nlb, ann(ackPrefix+"ip-version", "DualStack")), svc(nlb), rules.ID{}, "", ""},
-		{"nlb ipv4 written out", ackrules.Provider, svc(nlb), svc(nlb, ann(ackPrefix+"ip-version", "ipv4")), rules.ID{}, "", ""},
-		{"nlb address type changed (applied in place)", ackrules.Provider, svc(nlb), svc(nlb, ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
-		{"nlb zone-maps removed from a reused NLB", ackrules.Provider, svc(nlb, ann(ackID, "nlb-wb7r6dlwetvt5jxxxx", ackPrefix+"zone-maps", "cn-hangzhou-a:vsw-1")),
+		{"ack identical", ackrules.Provider, svc(ann(ackann.Prefix+"address-type", "intranet")), svc(ann(ackann.Prefix+"address-type", "intranet")), rules.ID{}, "", ""},
+		{"ack bandwidth changed with charge-type paybybandwidth", ackrules.Provider, svc(ann(ackann.Prefix+"charge-type", "paybybandwidth", ackann.Prefix+"bandwidth", "10")),
+			svc(ann(ackann.Prefix+"charge-type", "paybybandwidth", ackann.Prefix+"bandwidth", "20")), rules.ID{}, "", ""},
+		{"ack charge type changed on an Internet CLB", ackrules.Provider, svc(ann(ackann.Prefix+"charge-type", "paybytraffic")), svc(ann(ackann.Prefix+"charge-type", "paybybandwidth")), rules.ID{}, "", ""},
+		{"ack vSwitch removed", ackrules.Provider, svc(ann(ackann.Prefix+"vswitch-id", "vsw-a")), svc(), rules.ID{}, "", ""},
+		{"nlb ip version removed (compared only when set)", ackrules.Provider, svc(nlb, ann(ackann.Prefix+"ip-version", "DualStack")), svc(nlb), rules.ID{}, "", ""},
+		{"nlb ipv4 written out", ackrules.Provider, svc(nlb), svc(nlb, ann(ackann.Prefix+"ip-version", "ipv4")), rules.ID{}, "", ""},
+		{"nlb address type changed (applied in place)", ackrules.Provider, svc(nlb), svc(nlb, ann(ackann.Prefix+"address-type", "intranet")), rules.ID{}, "", ""},
+		{"nlb zone-maps removed from a reused NLB", ackrules.Provider, svc(nlb, ann(ackID, "nlb-wb7r6dlwetvt5jxxxx", ackann.Prefix+"zone-maps", "cn-hangzhou-a:vsw-1")),
 			svc(nlb, ann(ackID, "nlb-wb7r6dlwetvt5jxxxx")), rules.ID{}, "", ""},
 		// ACK, changes CCM does not apply (no class: a warning that they will not take effect).
-		{"ack vSwitch changed", ackrules.Provider, svc(ann(ackPrefix+"vswitch-id", "vsw-a")), svc(ann(ackPrefix+"vswitch-id", "vsw-b")),
-			ackrules.ServiceChangeIgnored, "", annPath(ackPrefix + "vswitch-id")},
-		{"ack charge type changed on an intranet CLB", ackrules.Provider, svc(ann(ackPrefix+"address-type", "intranet", ackPrefix+"charge-type", "paybytraffic")),
-			svc(ann(ackPrefix+"address-type", "intranet", ackPrefix+"charge-type", "paybybandwidth")), ackrules.ServiceChangeIgnored, "", annPath(ackPrefix + "charge-type")},
-		{"ack bandwidth changed without pay-by-bandwidth", ackrules.Provider, svc(ann(ackPrefix+"bandwidth", "10")), svc(ann(ackPrefix+"bandwidth", "20")),
-			ackrules.ServiceChangeIgnored, "", annPath(ackPrefix + "bandwidth")},
+		{"ack vSwitch changed", ackrules.Provider, svc(ann(ackann.Prefix+"vswitch-id", "vsw-a")), svc(ann(ackann.Prefix+"vswitch-id", "vsw-b")),
+			ackrules.ServiceChangeIgnored, "", annPath(ackann.Prefix + "vswitch-id")},
+		{"ack charge type changed on an intranet CLB", ackrules.Provider, svc(ann(ackann.Prefix+"address-type", "intranet", ackann.Prefix+"charge-type", "paybytraffic")),
+			svc(ann(ackann.Prefix+"address-type", "intranet", ackann.Prefix+"charge-type", "paybybandwidth")), ackrules.ServiceChangeIgnored, "", annPath(ackann.Prefix + "charge-type")},
+		{"ack bandwidth changed without pay-by-bandwidth", ackrules.Provider, svc(ann(ackann.Prefix+"bandwidth", "10")), svc(ann(ackann.Prefix+"bandwidth", "20")),
+			ackrules.ServiceChangeIgnored, "", annPath(ackann.Prefix + "bandwidth")},
 		// NLB, rejected.
-		{"nlb ipv4 to DualStack", ackrules.Provider, svc(nlb, ann(ackPrefix+"ip-version", "ipv4")), svc(nlb, ann(ackPrefix+"ip-version", "DualStack")),
-			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "ip-version")},
-		{"nlb resource group set", ackrules.Provider, svc(nlb), svc(nlb, ann(ackPrefix+"resource-group-id", "rg-aek2aaaaaaaaaaa")),
-			ackrules.ServiceResourceGroupImmutable, rules.ChangeRejected, annPath(ackPrefix + "resource-group-id")},
-		{"nlb zone-maps removed from a CCM-made NLB", ackrules.Provider, svc(nlb, ann(ackPrefix+"zone-maps", "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2")), svc(nlb),
-			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackPrefix + "zone-maps")},
+		{"nlb ipv4 to DualStack", ackrules.Provider, svc(nlb, ann(ackann.Prefix+"ip-version", "ipv4")), svc(nlb, ann(ackann.Prefix+"ip-version", "DualStack")),
+			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackann.Prefix + "ip-version")},
+		{"nlb resource group set", ackrules.Provider, svc(nlb), svc(nlb, ann(ackann.Prefix+"resource-group-id", "rg-aek2aaaaaaaaaaa")),
+			ackrules.ServiceResourceGroupImmutable, rules.ChangeRejected, annPath(ackann.Prefix + "resource-group-id")},
+		{"nlb zone-maps removed from a CCM-made NLB", ackrules.Provider, svc(nlb, ann(ackann.Prefix+"zone-maps", "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2")), svc(nlb),
+			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackann.Prefix + "zone-maps")},
 		// TKE, a public CLB's zone.
-		{"tke public CLB moved to another zone", tkerules.Provider, svc(ann(tkeExtensive, `{"ZoneId":"ap-guangzhou-3"}`)), svc(ann(tkeExtensive, `{"ZoneId":"ap-guangzhou-4"}`)),
-			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeExtensive)},
-		{"tke zone parameters removed", tkerules.Provider, svc(ann(tkeExtensive, `{"ZoneId":"ap-guangzhou-3"}`)), svc(), rules.ID{}, "", ""},
-		{"ack spec s1 to s2 on PayBySpec", ackrules.Provider, svc(ann(ackPrefix+"spec", "slb.s1.small")), svc(ann(ackPrefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
-		{"ack PayBySpec to PayByCLCU", ackrules.Provider, svc(ann(ackPrefix+"instance-charge-type", "PayBySpec")), svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), rules.ID{}, "", ""},
-		{"ack address type internet written out", ackrules.Provider, svc(), svc(ann(ackPrefix+"address-type", "internet")), rules.ID{}, "", ""},
-		{"ack address type removed (CCM keeps the CLB's)", ackrules.Provider, svc(ann(ackPrefix+"address-type", "intranet")), svc(), rules.ID{}, "", ""},
+		{"tke public CLB moved to another zone", tkerules.Provider, svc(ann(tkeann.SvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`)), svc(ann(tkeann.SvcExtensive, `{"ZoneId":"ap-guangzhou-4"}`)),
+			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeann.SvcExtensive)},
+		{"tke zone parameters removed", tkerules.Provider, svc(ann(tkeann.SvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`)), svc(), rules.ID{}, "", ""},
+		{"ack spec s1 to s2 on PayBySpec", ackrules.Provider, svc(ann(ackann.Prefix+"spec", "slb.s1.small")), svc(ann(ackann.Prefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
+		{"ack PayBySpec to PayByCLCU", ackrules.Provider, svc(ann(ackann.Prefix+"instance-charge-type", "PayBySpec")), svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU")), rules.ID{}, "", ""},
+		{"ack address type internet written out", ackrules.Provider, svc(), svc(ann(ackann.Prefix+"address-type", "internet")), rules.ID{}, "", ""},
+		{"ack address type removed (CCM keeps the CLB's)", ackrules.Provider, svc(ann(ackann.Prefix+"address-type", "intranet")), svc(), rules.ID{}, "", ""},
 		{"ack reused CLB Service deleted without managed listeners", ackrules.Provider, svc(ann(ackID, lbA)), svc(ann(ackID, lbA), typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
-		{"ack CLB not made yet", ackrules.Provider, svc(pending), svc(ann(ackPrefix+"address-type", "intranet")), rules.ID{}, "", ""},
-		{"ack preserve-lb-on-delete keeps the CLB", ackrules.Provider, svc(ann(ackPrefix+"preserve-lb-on-delete", "true")),
-			svc(ann(ackPrefix+"preserve-lb-on-delete", "true"), typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
+		{"ack CLB not made yet", ackrules.Provider, svc(pending), svc(ann(ackann.Prefix+"address-type", "intranet")), rules.ID{}, "", ""},
+		{"ack preserve-lb-on-delete keeps the CLB", ackrules.Provider, svc(ann(ackann.Prefix+"preserve-lb-on-delete", "true")),
+			svc(ann(ackann.Prefix+"preserve-lb-on-delete", "true"), typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
 		{"ack port added", ackrules.Provider, svc(onlyPort80), svc(), rules.ID{}, "", ""},
 		{"ack reused CLB to another behind an EIP (CCM does not compare)", ackrules.Provider, svc(ann(ackID, lbA)),
-			svc(ann(ackID, lbB, ackPrefix+"external-ip-type", "eip")), rules.ID{}, "", ""},
+			svc(ann(ackID, lbB, ackann.Prefix+"external-ip-type", "eip")), rules.ID{}, "", ""},
 		{"ack reused CLB to another with a hostname-only address (CCM does not compare)", ackrules.Provider, svc(ann(ackID, lbA), hostnameOnly),
 			svc(ann(ackID, lbB), hostnameOnly), rules.ID{}, "", ""},
 		{"ack PayBySpec to PayByCLCU with another spec (spec then ignored)", ackrules.Provider,
-			svc(ann(ackPrefix+"instance-charge-type", "PayBySpec", ackPrefix+"spec", "slb.s1.small")),
-			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
-		{"ack PayByCLCU dropped without a spec", ackrules.Provider, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU")), svc(), rules.ID{}, "", ""},
-		{"ack same spec with PayByCLCU", ackrules.Provider, svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")),
-			svc(ann(ackPrefix+"instance-charge-type", "PayByCLCU", ackPrefix+"spec", "slb.s1.small")), rules.ID{}, "", ""},
+			svc(ann(ackann.Prefix+"instance-charge-type", "PayBySpec", ackann.Prefix+"spec", "slb.s1.small")),
+			svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU", ackann.Prefix+"spec", "slb.s2.small")), rules.ID{}, "", ""},
+		{"ack PayByCLCU dropped without a spec", ackrules.Provider, svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU")), svc(), rules.ID{}, "", ""},
+		{"ack same spec with PayByCLCU", ackrules.Provider, svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU", ackann.Prefix+"spec", "slb.s1.small")),
+			svc(ann(ackann.Prefix+"instance-charge-type", "PayByCLCU", ackann.Prefix+"spec", "slb.s1.small")), rules.ID{}, "", ""},
 		// TKE, rejected.
-		{"tke public to private", tkerules.Provider, svc(), svc(ann(tkeSubnet, "subnet-abcd1234")),
-			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeSubnet)},
-		{"tke private subnet moved", tkerules.Provider, svc(ann(tkeSubnet, "subnet-abcd1234")), svc(ann(tkeSubnet, "subnet-efgh5678")),
-			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeSubnet)},
-		{"tke created CLB to an existing one", tkerules.Provider, svc(), svc(ann(tkeExistedLB, tkeLBA)),
-			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeExistedLB)},
-		{"tke existing CLB to a created one", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA)), svc(),
-			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeExistedLB)},
+		{"tke public to private", tkerules.Provider, svc(), svc(ann(tkeann.InternalSubnetID, "subnet-abcd1234")),
+			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeann.InternalSubnetID)},
+		{"tke private subnet moved", tkerules.Provider, svc(ann(tkeann.InternalSubnetID, "subnet-abcd1234")), svc(ann(tkeann.InternalSubnetID, "subnet-efgh5678")),
+			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeann.InternalSubnetID)},
+		{"tke created CLB to an existing one", tkerules.Provider, svc(), svc(ann(tkeann.ExistedLBID, tkeLBA)),
+			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeann.ExistedLBID)},
+		{"tke existing CLB to a created one", tkerules.Provider, svc(ann(tkeann.ExistedLBID, tkeLBA)), svc(),
+			tkerules.ServiceCLBSwitchRefused, rules.ChangeRejected, annPath(tkeann.ExistedLBID)},
 		// TKE, destructive.
 		{"tke LoadBalancer to NodePort deletes the created CLB", tkerules.Provider, svc(), svc(typ(corev1.ServiceTypeNodePort)),
 			tkerules.ServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
-		{"tke port dropped on an existing CLB", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA), onlyPort80),
+		{"tke port dropped on an existing CLB", tkerules.Provider, svc(ann(tkeann.ExistedLBID, tkeLBA)), svc(ann(tkeann.ExistedLBID, tkeLBA), onlyPort80),
 			tkerules.ServiceReusedListenersRemoved, rules.ChangeDestructive, "spec.ports"},
 		// TKE, disruptive.
 		{"tke direct access on", tkerules.Provider, svc(), svc(ann("service.cloud.tencent.com/direct-access", "true")),
@@ -204,9 +207,9 @@ func TestServiceChanges(t *testing.T) {
 			rules.GenericServiceTypeChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
 		{"generic load balancer not made yet", rules.Generic, svc(pending), svc(typ(corev1.ServiceTypeClusterIP)), rules.ID{}, "", ""},
 		// TKE, benign.
-		{"tke identical", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA)), rules.ID{}, "", ""},
-		{"tke subnet ignored on an existing CLB", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA)), svc(ann(tkeExistedLB, tkeLBA, tkeSubnet, "subnet-abcd1234")), rules.ID{}, "", ""},
-		{"tke port added on an existing CLB", tkerules.Provider, svc(ann(tkeExistedLB, tkeLBA), onlyPort80), svc(ann(tkeExistedLB, tkeLBA)), rules.ID{}, "", ""},
+		{"tke identical", tkerules.Provider, svc(ann(tkeann.ExistedLBID, tkeLBA)), svc(ann(tkeann.ExistedLBID, tkeLBA)), rules.ID{}, "", ""},
+		{"tke subnet ignored on an existing CLB", tkerules.Provider, svc(ann(tkeann.ExistedLBID, tkeLBA)), svc(ann(tkeann.ExistedLBID, tkeLBA, tkeann.InternalSubnetID, "subnet-abcd1234")), rules.ID{}, "", ""},
+		{"tke port added on an existing CLB", tkerules.Provider, svc(ann(tkeann.ExistedLBID, tkeLBA), onlyPort80), svc(ann(tkeann.ExistedLBID, tkeLBA)), rules.ID{}, "", ""},
 		{"tke creation", tkerules.Provider, nil, svc(), rules.ID{}, "", ""},
 		{"tke ClusterIP to LoadBalancer", tkerules.Provider, svc(typ(corev1.ServiceTypeClusterIP), pending), svc(), rules.ID{}, "", ""},
 	}
@@ -269,19 +272,19 @@ func TestIngressChanges(t *testing.T) {
 		want       rules.ID
 		class      rules.ChangeClass
 	}{
-		{"tke class qcloud to nginx", tkerules.Provider, ingress(ingAnn(tkeIngClass, "qcloud")), ingress(ingAnn(tkeIngClass, "nginx")), tkerules.IngressChangeDeletesLB, rules.ChangeDestructive},
+		{"tke class qcloud to nginx", tkerules.Provider, ingress(ingAnn(annotations.IngressClass, "qcloud")), ingress(ingAnn(annotations.IngressClass, "nginx")), tkerules.IngressChangeDeletesLB, rules.ChangeDestructive},
 		{"tke class set on an unclassed Ingress", tkerules.Provider, ingress(), ingress(func(i *networkingv1.Ingress) { c := "nginx"; i.Spec.IngressClassName = &c }), tkerules.IngressChangeDeletesLB, rules.ChangeDestructive},
-		{"tke enable-group added", tkerules.Provider, ingress(ingAnn(tkeIngExistLB, tkeLBA)), ingress(ingAnn(tkeIngExistLB, tkeLBA, tkeIngGroup, "true")), tkerules.IngressGroupAfterCreation, rules.ChangeRejected},
+		{"tke enable-group added", tkerules.Provider, ingress(ingAnn(tkeann.IngExistLB, tkeLBA)), ingress(ingAnn(tkeann.IngExistLB, tkeLBA, tkeann.EnableGroup, "true")), tkerules.IngressGroupAfterCreation, rules.ChangeRejected},
 		{"tke TLS removed", tkerules.Provider, ingress(), ingress(noTLS), tkerules.IngressHTTPSListenerRemoved, rules.ChangeDisruptive},
 		{"tke TLS added without rule-mix", tkerules.Provider, ingress(noTLS), ingress(), tkerules.IngressTLSMovesHTTPRules, rules.ChangeDisruptive},
-		{"tke TLS added with rule-mix", tkerules.Provider, ingress(noTLS, ingAnn(tkeIngRuleMix, "true")), ingress(ingAnn(tkeIngRuleMix, "true")), rules.ID{}, ""},
+		{"tke TLS added with rule-mix", tkerules.Provider, ingress(noTLS, ingAnn(tkeann.RuleMix, "true")), ingress(ingAnn(tkeann.RuleMix, "true")), rules.ID{}, ""},
 		{"tke backend Service changed", tkerules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack backend Service changed", ackrules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack TLS removed (no TKE listener)", ackrules.Provider, ingress(), ingress(noTLS), rules.ID{}, ""},
-		{"ack class changed (not TKE's)", ackrules.Provider, ingress(), ingress(ingAnn(tkeIngClass, "nginx")), rules.ID{}, ""},
-		{"tke identical", tkerules.Provider, ingress(ingAnn(tkeIngClass, "qcloud")), ingress(ingAnn(tkeIngClass, "qcloud")), rules.ID{}, ""},
+		{"ack class changed (not TKE's)", ackrules.Provider, ingress(), ingress(ingAnn(annotations.IngressClass, "nginx")), rules.ID{}, ""},
+		{"tke identical", tkerules.Provider, ingress(ingAnn(annotations.IngressClass, "qcloud")), ingress(ingAnn(annotations.IngressClass, "qcloud")), rules.ID{}, ""},
 		{"tke path added", tkerules.Provider, ingress(), ingress(newPath), rules.ID{}, ""},
-		{"tke nginx Ingress edited", tkerules.Provider, ingress(ingAnn(tkeIngClass, "nginx")), ingress(ingAnn(tkeIngClass, "nginx"), noTLS), rules.ID{}, ""},
+		{"tke nginx Ingress edited", tkerules.Provider, ingress(ingAnn(annotations.IngressClass, "nginx")), ingress(ingAnn(annotations.IngressClass, "nginx"), noTLS), rules.ID{}, ""},
 		{"tke creation", tkerules.Provider, nil, ingress(), rules.ID{}, ""},
 	}
 	for _, tc := range cases {
@@ -367,8 +370,8 @@ func TestRemovalPerKey(t *testing.T) {
 		value  func(string) string
 		object func(...func(*corev1.Service)) *corev1.Service
 	}{
-		{"clb", ACK, ACKCLBUpdate, func(s string) string { return ackPrefix + s }, func(s string) string { return sample[s] }, svc},
-		{"nlb", ACK, ACKNLBUpdate, func(s string) string { return ackPrefix + s },
+		{"clb", ACK, ACKCLBUpdate, func(s string) string { return ackann.Prefix + s }, func(s string) string { return sample[s] }, svc},
+		{"nlb", ACK, ACKNLBUpdate, func(s string) string { return ackann.Prefix + s },
 			func(s string) string {
 				if s == "ip-version" {
 					return "DualStack"
@@ -377,7 +380,7 @@ func TestRemovalPerKey(t *testing.T) {
 			},
 			func(o ...func(*corev1.Service)) *corev1.Service { return svc(append(o, nlb)...) }},
 		{"tke", TKE, TKEUpdate, func(s string) string { return s }, func(s string) string {
-			if s == tkeExtensive {
+			if s == tkeann.SvcExtensive {
 				return `{"ZoneId":"ap-guangzhou-3"}`
 			}
 			return "x-1"

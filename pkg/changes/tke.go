@@ -8,52 +8,40 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
-)
-
-// TKE annotations the change model reads.
-const (
-	tkeExistedLB   = "service.kubernetes.io/tke-existed-lbid"
-	tkeSubnet      = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
-	tkeCrossVPC    = "service.cloud.tencent.com/cross-vpc-id"
-	tkeCrossRegion = "service.cloud.tencent.com/cross-region-id"
-	tkeIngClass    = "kubernetes.io/ingress.class"
-	tkeIngExistLB  = "kubernetes.io/ingress.existLbId"
-	tkeIngGroup    = "ingress.cloud.tencent.com/enable-group"
-	tkeIngRuleMix  = "kubernetes.io/ingress.rule-mix"
-	tkeExtensive   = "service.kubernetes.io/service.extensiveParameters"
 )
 
 // TKEUpdate is the TKE Service lifecycle as document 457/90598 states it (the switches TKE refuses),
 // key by key; WhenSet is false where removing the annotation is itself a switch (to a public CLB, to
 // a CLB TKE creates, to the cluster's own VPC or region).
 var TKEUpdate = []UpdateKey{
-	{tkeSubnet, false, Refused, "457/90598: no switch between public and private CLB, nor of a private CLB's subnet"},
-	{tkeExistedLB, false, Refused, "457/90598: no switch between a created and an existing CLB, nor to another existing one"},
-	{tkeCrossVPC, false, Refused, "457/90598: no switch of a CLB to another VPC"},
-	{tkeCrossRegion, false, Refused, "457/90598: no switch of a CLB to another VPC (region)"},
-	{tkeExtensive, true, Refused, "457/90598: no switch of a public CLB's zone (ZoneId, MasterZoneId); the other creation parameters are read at creation only"},
+	{tkeann.InternalSubnetID, false, Refused, "457/90598: no switch between public and private CLB, nor of a private CLB's subnet"},
+	{tkeann.ExistedLBID, false, Refused, "457/90598: no switch between a created and an existing CLB, nor to another existing one"},
+	{tkeann.SvcCrossVPC, false, Refused, "457/90598: no switch of a CLB to another VPC"},
+	{tkeann.SvcCrossRegion, false, Refused, "457/90598: no switch of a CLB to another VPC (region)"},
+	{tkeann.SvcExtensive, true, Refused, "457/90598: no switch of a public CLB's zone (ZoneId, MasterZoneId); the other creation parameters are read at creation only"},
 }
 
 // tkeZone is the zone a created CLB's extensiveParameters name (ZoneId, else MasterZoneId); "" when
 // unset or unreadable.
 func tkeZone(svc *corev1.Service) string {
 	var p struct{ ZoneId, MasterZoneId string }
-	if json.Unmarshal([]byte(svc.Annotations[tkeExtensive]), &p) != nil {
+	if json.Unmarshal([]byte(svc.Annotations[tkeann.SvcExtensive]), &p) != nil {
 		return ""
 	}
 	return orDefault(p.ZoneId, p.MasterZoneId)
 }
 
 // tkeBackendKeys decide which backends TKE binds and how it weights them.
-var tkeBackendKeys = []string{"service.kubernetes.io/qcloud-loadbalancer-backends-label", "service.cloud.tencent.com/direct-access",
-	"service.kubernetes.io/local-svc-only-bind-node-with-pod", "service.cloud.tencent.com/local-svc-weighted-balance"}
+var tkeBackendKeys = []string{tkeann.BackendsLabel, tkeann.SvcDirectAccess, tkeann.LocalOnlyPodNodes, tkeann.LocalWeightedBalance}
 
 func tkeService(now, after *corev1.Service) []Change {
 	var out []Change
-	reused := now.Annotations[tkeExistedLB]
+	reused := now.Annotations[tkeann.ExistedLBID]
 	if !isLB(after) {
 		if reused != "" {
 			return []Change{{Rule: tkerules.ServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: string(after.Spec.Type),
@@ -67,35 +55,35 @@ func tkeService(now, after *corev1.Service) []Change {
 		out = append(out, Change{Rule: tkerules.ServiceCLBSwitchRefused, Field: annPath(key), Old: o, New: n,
 			Says: say(sayTKERefused, say(what))})
 	}
-	newReused := after.Annotations[tkeExistedLB]
+	newReused := after.Annotations[tkeann.ExistedLBID]
 	switch {
 	case reused == "" && newReused != "":
-		refused(tkeExistedLB, sayTKESwitchToExisting)
+		refused(tkeann.ExistedLBID, sayTKESwitchToExisting)
 	case reused != "" && newReused == "":
-		refused(tkeExistedLB, sayTKESwitchToCreated)
+		refused(tkeann.ExistedLBID, sayTKESwitchToCreated)
 	case reused != newReused:
-		refused(tkeExistedLB, sayTKEMoveToOtherExisting)
+		refused(tkeann.ExistedLBID, sayTKEMoveToOtherExisting)
 	}
 	// The network type does not apply to an existing CLB.
 	if reused == "" && newReused == "" {
-		o, n := now.Annotations[tkeSubnet], after.Annotations[tkeSubnet]
+		o, n := now.Annotations[tkeann.InternalSubnetID], after.Annotations[tkeann.InternalSubnetID]
 		switch {
 		case o == "" && n != "":
-			refused(tkeSubnet, sayTKEPublicToPrivate)
+			refused(tkeann.InternalSubnetID, sayTKEPublicToPrivate)
 		case o != "" && n == "":
-			refused(tkeSubnet, sayTKEPrivateToPublic)
+			refused(tkeann.InternalSubnetID, sayTKEPrivateToPublic)
 		case o != n:
-			refused(tkeSubnet, sayTKEOtherSubnet)
+			refused(tkeann.InternalSubnetID, sayTKEOtherSubnet)
 		}
 	}
 	// A public CLB TKE created stays in its zone; a zone no longer named changes nothing.
-	if reused == "" && newReused == "" && now.Annotations[tkeSubnet] == "" && after.Annotations[tkeSubnet] == "" {
+	if reused == "" && newReused == "" && now.Annotations[tkeann.InternalSubnetID] == "" && after.Annotations[tkeann.InternalSubnetID] == "" {
 		if o, n := tkeZone(now), tkeZone(after); n != "" && o != "" && n != o {
-			out = append(out, Change{Rule: tkerules.ServiceCLBSwitchRefused, Field: annPath(tkeExtensive), Old: o, New: n,
+			out = append(out, Change{Rule: tkerules.ServiceCLBSwitchRefused, Field: annPath(tkeann.SvcExtensive), Old: o, New: n,
 				Says: say(sayTKERefused, say(sayTKEOtherZone))})
 		}
 	}
-	for _, k := range []string{tkeCrossVPC, tkeCrossRegion} {
+	for _, k := range []string{tkeann.SvcCrossVPC, tkeann.SvcCrossRegion} {
 		if now.Annotations[k] != after.Annotations[k] {
 			refused(k, sayTKEOtherVPC)
 		}
@@ -117,13 +105,13 @@ func tkeService(now, after *corev1.Service) []Change {
 
 // tkeClass is the ingress class an Ingress names: the annotation, else spec.ingressClassName.
 func tkeClass(ing *networkingv1.Ingress) (class, field string) {
-	if v, ok := ing.Annotations[tkeIngClass]; ok {
-		return v, annPath(tkeIngClass)
+	if v, ok := ing.Annotations[annotations.IngressClass]; ok {
+		return v, annPath(annotations.IngressClass)
 	}
 	if ing.Spec.IngressClassName != nil {
 		return *ing.Spec.IngressClassName, "spec.ingressClassName"
 	}
-	return "", annPath(tkeIngClass)
+	return "", annPath(annotations.IngressClass)
 }
 
 // tkeManaged: the TKE Ingress controller serves an Ingress without a class or of class qcloud.
@@ -140,17 +128,17 @@ func tkeIngress(now, after *networkingv1.Ingress) []Change {
 		o, _ := tkeClass(now)
 		n, field := tkeClass(after)
 		what := say(sayTKEIngressDeletesLB, addressNote(IngressStatus(now)))
-		if lb := now.Annotations[tkeIngExistLB]; lb != "" {
+		if lb := now.Annotations[tkeann.IngExistLB]; lb != "" {
 			what = say(sayTKEIngressDeletesListeners, lb)
 		}
 		return []Change{{Rule: tkerules.IngressChangeDeletesLB, Field: field, Old: o, New: n, Says: what}}
 	}
 	var out []Change
-	if now.Annotations[tkeIngGroup] != "true" && after.Annotations[tkeIngGroup] == "true" {
-		out = append(out, Change{Rule: tkerules.IngressGroupAfterCreation, Field: annPath(tkeIngGroup), Old: now.Annotations[tkeIngGroup], New: "true",
+	if now.Annotations[tkeann.EnableGroup] != "true" && after.Annotations[tkeann.EnableGroup] == "true" {
+		out = append(out, Change{Rule: tkerules.IngressGroupAfterCreation, Field: annPath(tkeann.EnableGroup), Old: now.Annotations[tkeann.EnableGroup], New: "true",
 			Says: say(sayTKEGroupAfterCreation)})
 	}
-	if len(now.Spec.TLS) == 0 && len(after.Spec.TLS) > 0 && after.Annotations[tkeIngRuleMix] != "true" && len(now.Spec.Rules) > 0 {
+	if len(now.Spec.TLS) == 0 && len(after.Spec.TLS) > 0 && after.Annotations[tkeann.RuleMix] != "true" && len(now.Spec.Rules) > 0 {
 		out = append(out, Change{Rule: tkerules.IngressTLSMovesHTTPRules, Field: "spec.tls", Old: "", New: tlsHosts(after),
 			Says: say(sayTKETLSMovesHTTP)})
 	}

@@ -12,18 +12,13 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// ACK Service annotations and labels read by the cloud-controller-manager (CCM). CCM reads every
-// CLB annotation under ackPrefix and, when that key is absent, under the legacy ackLegacyPrefix.
+// Facts about the ACK cloud-controller-manager (CCM); its annotation keys are in package ackann.
 const (
-	ackPrefix       = "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-"
-	ackLegacyPrefix = "service.beta.kubernetes.io/alicloud-loadbalancer-"
-	annBackendType  = "service.beta.kubernetes.io/backend-type"
-	// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
-	labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
 	// ackBackendQuota is the default number of backend servers per CLB instance.
 	ackBackendQuota = 200
 	// ackEventsCCM is the first CCM release that records Service sync events.
@@ -286,9 +281,9 @@ func ipAddress(s string) error {
 // ackSuffixes is the sorted list of known suffixes; ackFullKeys the corresponding full keys.
 var ackSuffixes, ackFullKeys = func() ([]string, []string) {
 	s := slices.Sorted(maps.Keys(ackAnnotations))
-	full := []string{annBackendType}
+	full := []string{ackann.BackendType}
 	for _, k := range s {
-		full = append(full, ackPrefix+k)
+		full = append(full, ackann.Prefix+k)
 	}
 	return s, full
 }()
@@ -348,7 +343,7 @@ func (a ackAnns) get(suffix string) (value, key string, set bool) {
 var ackKeys = func() map[string][2]string {
 	m := make(map[string][2]string, len(ackAnnotations))
 	for s := range ackAnnotations {
-		m[s] = [2]string{ackPrefix + s, ackLegacyPrefix + s}
+		m[s] = [2]string{ackann.Prefix + s, ackann.LegacyPrefix + s}
 	}
 	return m
 }()
@@ -358,7 +353,7 @@ func ackKeysOf(suffix string) [2]string {
 	if k, ok := ackKeys[suffix]; ok {
 		return k
 	}
-	return [2]string{ackPrefix + suffix, ackLegacyPrefix + suffix}
+	return [2]string{ackann.Prefix + suffix, ackann.LegacyPrefix + suffix}
 }
 
 func (a ackAnns) value(suffix string) string { v, _, _ := a.get(suffix); return v }
@@ -384,7 +379,7 @@ func ackNotLB(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTyp
 func ackCLBKeys(ann map[string]string) []string {
 	var out []string
 	for _, k := range slices.Sorted(maps.Keys(ann)) {
-		if strings.HasPrefix(k, ackPrefix) || strings.HasPrefix(k, ackLegacyPrefix) {
+		if strings.HasPrefix(k, ackann.Prefix) || strings.HasPrefix(k, ackann.LegacyPrefix) {
 			out = append(out, k)
 		}
 	}
@@ -395,7 +390,9 @@ func ackNotLBWithAnnotations(c *Context) bool {
 	return ackNotLB(c) && len(ackCLBKeys(c.Service.Annotations)) > 0
 }
 
-func ackNotLBWithLabel(c *Context) bool { return ackNotLB(c) && c.Service.Labels[labelCCMLBID] != "" }
+func ackNotLBWithLabel(c *Context) bool {
+	return ackNotLB(c) && c.Service.Labels[ackann.LabelLBID] != ""
+}
 
 // checkACKAnnotations validates every CLB annotation value, flags unknown (misspelt) keys and
 // disagreeing legacy keys, then the rules that tie annotations together. On an NLB Service the values
@@ -407,21 +404,21 @@ func checkACKAnnotations(c *Context) error {
 		v := ann[key]
 		var suffix string
 		switch {
-		case key == annBackendType:
+		case key == ackann.BackendType:
 			// CCM compares with "eni" exactly; any other non-empty value means ECS backends.
 			if err := OneOf("eni", "ecs")(v); err != nil && v != "" {
 				c.Say(ackrules.ServiceIgnoredAnnotationValue, AnnPath(key), words.Say("%v; CCM attaches nodes (ecs) for every value but \"eni\"",
 					"%v；值不是 \"eni\" 时，CCM 一律挂载节点（ecs）", err))
 			}
 			continue
-		case strings.HasPrefix(key, ackPrefix):
-			suffix = strings.TrimPrefix(key, ackPrefix)
-		case strings.HasPrefix(key, ackLegacyPrefix):
-			suffix = strings.TrimPrefix(key, ackLegacyPrefix)
-			if cur, ok := ann[ackPrefix+suffix]; ok && cur != v {
+		case strings.HasPrefix(key, ackann.Prefix):
+			suffix = strings.TrimPrefix(key, ackann.Prefix)
+		case strings.HasPrefix(key, ackann.LegacyPrefix):
+			suffix = strings.TrimPrefix(key, ackann.LegacyPrefix)
+			if cur, ok := ann[ackann.Prefix+suffix]; ok && cur != v {
 				c.Say(ackrules.ServiceLegacyAnnotationConflict, AnnPath(key), words.Say(
 					"legacy key says %q but %s%s says %q; CCM uses the latter",
-					"旧版注解的值为 %q，而 %s%s 的值为 %q；CCM 以后者为准", Clip(v), ackPrefix, suffix, Clip(cur)))
+					"旧版注解的值为 %q，而 %s%s 的值为 %q；CCM 以后者为准", Clip(v), ackann.Prefix, suffix, Clip(cur)))
 			}
 		default:
 			// A misspelt prefix: close to a known full key.
@@ -469,11 +466,11 @@ func checkACKAnnotations(c *Context) error {
 // suggestion names the known suffix nearest to s, when it is close enough to be a typo.
 func suggestion(s string) words.Words {
 	if s == "backend-type" {
-		return words.Say("; the backend type is set with %s", "；后端类型由 %s 设置", annBackendType)
+		return words.Say("; the backend type is set with %s", "；后端类型由 %s 设置", ackann.BackendType)
 	}
 	best, d := Nearest(s, ackSuffixes)
 	if d <= 2 || d*3 <= len(s) {
-		return words.Say("; did you mean %s%s?", "；是不是想写 %s%s？", ackPrefix, best)
+		return words.Say("; did you mean %s%s?", "；是不是想写 %s%s？", ackann.Prefix, best)
 	}
 	return words.Words{}
 }
@@ -489,7 +486,7 @@ func checkACKAnnotationLinks(c *Context, a ackAnns) {
 			if missing[p] == nil {
 				order = append(order, p)
 			}
-			missing[p] = append(missing[p], words.Say("%s; %s%s is missing", "%s；缺少 %s%s", why, ackPrefix, companion))
+			missing[p] = append(missing[p], words.Say("%s; %s%s is missing", "%s；缺少 %s%s", why, ackann.Prefix, companion))
 		}
 	}
 	defer func() {
@@ -649,7 +646,7 @@ func checkACKPortLists(c *Context, a ackAnns) map[int32]string {
 		if _, _, reuse := a.get("id"); !reuse || a.value("id") == "" {
 			c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
 				"vgroup-port applies only to a reused CLB (%sid is not set); CCM ignores it",
-				"vgroup-port 只对复用的 CLB 生效（未设置 %sid）；CCM 会忽略它", ackPrefix))
+				"vgroup-port 只对复用的 CLB 生效（未设置 %sid）；CCM 会忽略它", ackann.Prefix))
 		} else {
 			walk("vgroup-port", 1, ports, func(parts []string) error {
 				if len(parts) < 2 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
@@ -17,8 +18,8 @@ var ackSide = &cloudSide{
 	lb: func(c *Context) (string, string, bool) {
 		a := ackAnns(c.Service.Annotations)
 		reuse, key, reused := a.get("id")
-		if id := c.Service.Labels[labelCCMLBID]; id != "" {
-			return id, "metadata.labels[" + labelCCMLBID + "]", reused
+		if id := c.Service.Labels[ackann.LabelLBID]; id != "" {
+			return id, "metadata.labels[" + ackann.LabelLBID + "]", reused
 		}
 		if reused && reuse != "" {
 			return reuse, AnnPath(key), true

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -83,13 +84,13 @@ func parseACKCloudConfig(cm *corev1.ConfigMap) ackConfig {
 // decided it: the backend-type annotation, else the cloud config's serviceBackendType, else the
 // default (nodes). An unreadable cloud config counts as the default.
 func ackBackendMode(snap *snapshot.Snapshot, svc *corev1.Service) (eni bool, evidence words.Words) {
-	if v := svc.Annotations[annBackendType]; v != "" {
+	if v := svc.Annotations[ackann.BackendType]; v != "" {
 		return v == "eni", words.Words{}
 	}
 	if cfg := ackCloudConfig(snap); cfg.found && cfg.backendType != "" {
 		return cfg.backendType == "eni", words.Say("the Service sets no %s, so the cluster default applies: serviceBackendType %q in %s",
 			"该 Service 未设置 %s，因此采用集群默认值：%[3]s 中的 serviceBackendType %[2]q",
-			annBackendType, Clip(cfg.backendType), ackCloudConfigPath)
+			ackann.BackendType, Clip(cfg.backendType), ackCloudConfigPath)
 	}
 	return false, words.Words{}
 }

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	discoveryv1 "k8s.io/api/discovery/v1"
 )
@@ -14,7 +15,7 @@ var inACKIDUsers = []Input{
 
 func ackID(c *Context) []string { return []string{ackAnns(c.Service.Annotations).value("id")} }
 
-var ackIDKeys = [2]string{ackPrefix + "id", ackLegacyPrefix + "id"}
+var ackIDKeys = [2]string{ackann.Prefix + "id", ackann.LegacyPrefix + "id"}
 
 // ackIDOf is ackAnns(ann).value("id") without building the keys: the planner asks it of every
 // Service for each target that reuses a CLB.

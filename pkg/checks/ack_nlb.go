@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -152,11 +153,11 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 			// ACK documents zone-maps as needed to create the NLB.
 			c.SaySeverity(ackrules.ServiceAnnotationDependency, rules.Warning, a.path("zone-maps"), words.Say(
 				"the NLB exists, but the Service has no zone-maps and no loadbalancer-id: the open-source CCM fails every sync with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing",
-				"NLB 已存在，但该 Service 既没有 zone-maps 也没有 loadbalancer-id：开源版 CCM 每次同步都会失败（\"ParameterMissing, zone mappings are required\"）；缺少 %szone-maps", ackPrefix))
+				"NLB 已存在，但该 Service 既没有 zone-maps 也没有 loadbalancer-id：开源版 CCM 每次同步都会失败（\"ParameterMissing, zone mappings are required\"）；缺少 %szone-maps", ackann.Prefix))
 		} else {
 			c.Say(ackrules.ServiceAnnotationDependency, a.path("zone-maps"), words.Say(
 				"CCM creates the NLB (no loadbalancer-id) and needs its zones and vSwitches; it fails with \"ParameterMissing, zone mappings are required\"; %szone-maps is missing",
-				"由 CCM 创建 NLB（未设置 loadbalancer-id），需要指定它的可用区和交换机；否则失败并报 \"ParameterMissing, zone mappings are required\"；缺少 %szone-maps", ackPrefix))
+				"由 CCM 创建 NLB（未设置 loadbalancer-id），需要指定它的可用区和交换机；否则失败并报 \"ParameterMissing, zone mappings are required\"；缺少 %szone-maps", ackann.Prefix))
 		}
 	}
 	// A reused (user-managed) NLB gets its listeners only with force-override exactly "true"
@@ -170,7 +171,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
 		c.Say(ackrules.ServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", words.Say(
 			"loadBalancerSourceRanges is not applied to a reused NLB (%sid is set); CCM records a FeatureNotSupported warning",
-			"loadBalancerSourceRanges 不会应用到复用的 NLB 上（已设置 %sid）；CCM 会记录一条 FeatureNotSupported 警告", ackPrefix))
+			"loadBalancerSourceRanges 不会应用到复用的 NLB 上（已设置 %sid）；CCM 会记录一条 FeatureNotSupported 警告", ackann.Prefix))
 	}
 	// Health check numbers are parsed only when the health check is on.
 	if strings.EqualFold(a.value("health-check-flag"), "on") {
@@ -197,7 +198,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	if vgroup != "" && !reused {
 		c.Say(ackrules.ServiceIgnoredAnnotationValue, a.path("vgroup-port"), words.Say(
 			"vgroup-port applies only to a reused NLB (%sid is not set); CCM ignores it",
-			"vgroup-port 只对复用的 NLB 生效（未设置 %sid）；CCM 会忽略它", ackPrefix))
+			"vgroup-port 只对复用的 NLB 生效（未设置 %sid）；CCM 会忽略它", ackann.Prefix))
 	}
 	listeners := make([]nlbListener, 0, len(svc.Spec.Ports))
 	for _, p := range svc.Spec.Ports {
@@ -238,17 +239,17 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 	})
 	if v := a.value("listener-port-range"); v != "" && !failed {
 		eni, _ := ackBackendMode(c.Snap, svc)
-		bt := svc.Annotations[annBackendType]
+		bt := svc.Annotations[ackann.BackendType]
 		switch {
 		case bt != "" && bt != "eni":
 			c.Say(ackrules.ServiceAnnotationDependency, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends, but %s is %q; CCM fails the sync",
-				"listener-port-range 只在 ENI 后端模式下可用，但 %s 为 %q；CCM 同步会失败", annBackendType, Clip(bt)))
+				"listener-port-range 只在 ENI 后端模式下可用，但 %s 为 %q；CCM 同步会失败", ackann.BackendType, Clip(bt)))
 			failed = true
 		case !eni:
 			c.SaySeverity(ackrules.ServiceAnnotationDependency, rules.Warning, a.path("listener-port-range"), words.Say(
 				"listener-port-range works only with ENI backends and the Service does not set %s: eni; unless the cluster's default backend type is eni, CCM fails the sync",
-				"listener-port-range 只在 ENI 后端模式下可用，而该 Service 未设置 %s: eni；除非集群默认的后端类型是 eni，否则 CCM 同步会失败", annBackendType))
+				"listener-port-range 只在 ENI 后端模式下可用，而该 Service 未设置 %s: eni；除非集群默认的后端类型是 eni，否则 CCM 同步会失败", ackann.BackendType))
 		}
 	}
 	walk("listener-port-range", func(parts []string) error {
@@ -308,7 +309,7 @@ func checkNLBAnnotationLinks(c *Context, a ackAnns) {
 			if l.proto == "TCPSSL" {
 				c.Say(ackrules.ServiceAnnotationDependency, a.path("protocol-port"), words.Say(
 					"listener %s is TCPSSL, which needs a server certificate; %scert-id is missing",
-					"监听 %s 是 TCPSSL 监听，需要服务器证书；缺少 %scert-id", l, ackPrefix))
+					"监听 %s 是 TCPSSL 监听，需要服务器证书；缺少 %scert-id", l, ackann.Prefix))
 				break
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -50,7 +51,7 @@ func TestACKNLBAnnotations(t *testing.T) {
 		{name: "new NLB with empty zone-maps", ann: m(zm, ""), mods: fns(noStatus), want: ackrules.ServiceAnnotationDependency, sev: rules.Error, path: a(zm)},
 		{name: "provisioned NLB without zone-maps warns", ann: m(), want: ackrules.ServiceAnnotationDependency, sev: rules.Warning, path: a(zm)},
 		{name: "reused NLB needs no zone-maps", ann: m("id", "nlb-wb7r6dlwetvt5jxxxx"), mods: fns(noStatus)},
-		{name: "legacy zone-maps key", ann: m(ackLegacyPrefix+zm, testZoneMaps)},
+		{name: "legacy zone-maps key", ann: m(ackann.LegacyPrefix+zm, testZoneMaps)},
 		// cross-zone-enabled (model.ParseFlagType)
 		{name: "cross-zone on", ann: m(zm, testZoneMaps, "cross-zone-enabled", "on")},
 		{name: "cross-zone OFF any case", ann: m(zm, testZoneMaps, "cross-zone-enabled", "OFF")},
@@ -90,16 +91,16 @@ func TestACKNLBAnnotations(t *testing.T) {
 		{name: "protocol-port tcpssl without cert", ann: m(zm, testZoneMaps, "protocol-port", "TCPSSL:80"),
 			want: ackrules.ServiceAnnotationDependency, sev: rules.Error, path: a("protocol-port")},
 		// listener-port-range (listeners.go portRange, ENI only, checkListenersPortOverlap)
-		{name: "port range with eni", ann: m(zm, testZoneMaps, annBackendType, "eni", "listener-port-range", "80-400:80")},
-		{name: "port range with ecs", ann: m(zm, testZoneMaps, annBackendType, "ecs", "listener-port-range", "80-400:80"),
+		{name: "port range with eni", ann: m(zm, testZoneMaps, ackann.BackendType, "eni", "listener-port-range", "80-400:80")},
+		{name: "port range with ecs", ann: m(zm, testZoneMaps, ackann.BackendType, "ecs", "listener-port-range", "80-400:80"),
 			want: ackrules.ServiceAnnotationDependency, sev: rules.Error, path: a("listener-port-range")},
 		{name: "port range, backend type unknown", ann: m(zm, testZoneMaps, "listener-port-range", "80-400:80"),
 			want: ackrules.ServiceAnnotationDependency, sev: rules.Warning, path: a("listener-port-range")},
-		{name: "port range reversed", ann: m(zm, testZoneMaps, annBackendType, "eni", "listener-port-range", "400-80:80"),
+		{name: "port range reversed", ann: m(zm, testZoneMaps, ackann.BackendType, "eni", "listener-port-range", "400-80:80"),
 			want: ackrules.ServiceInvalidAnnotation, sev: rules.Error, path: a("listener-port-range")},
-		{name: "port range overlaps a port", ann: m(zm, testZoneMaps, annBackendType, "eni", "listener-port-range", "80-443:80"),
+		{name: "port range overlaps a port", ann: m(zm, testZoneMaps, ackann.BackendType, "eni", "listener-port-range", "80-443:80"),
 			mods: fns(addPort("https", 443, intstr.FromInt32(8443))), want: ackrules.ServiceInvalidAnnotation, sev: rules.Error, path: a("listener-port-range")},
-		{name: "port ranges of two protocols", ann: m(zm, testZoneMaps, annBackendType, "eni", "listener-port-range", "80-443:80,50-100:443"),
+		{name: "port ranges of two protocols", ann: m(zm, testZoneMaps, ackann.BackendType, "eni", "listener-port-range", "80-443:80,50-100:443"),
 			mods: fns(addPort("https", 443, intstr.FromInt32(80)), func(s *corev1.Service) { s.Spec.Ports[1].Protocol = corev1.ProtocolUDP })},
 		// reuse: vgroup-port and weight
 		{name: "vgroup-port and weight on a reused NLB", ann: m("id", "nlb-wb7r6dlwetvt5jxxxx", "vgroup-port", "sgp-xxxxxxxx:80", "weight", "60")},

@@ -8,6 +8,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -145,7 +146,7 @@ func checkACKQuota(c *Context, own ackBackends) (found bool, err error) {
 	path := "spec.externalTrafficPolicy"
 	switch {
 	case own.eni:
-		what, path = words.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), AnnPath(annBackendType)
+		what, path = words.Say("ready pods (ENI backends)", "就绪的 Pod（ENI 后端）"), AnnPath(ackann.BackendType)
 	case own.local:
 		what = words.Say("nodes with a ready pod (Local mode)", "运行着就绪 Pod 的节点（Local 模式）")
 	}

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -106,7 +107,7 @@ func TestACKBackendQuotaPerCLB(t *testing.T) {
 			objs: base(sibling("api", m("id", "lb-bp1other00000000000001", "backend-label", "pool=b"))),
 			rule: ackrules.ServiceBackendQuota},
 		{name: "legacy loadbalancer-id key names the same CLB",
-			objs: base(sibling("api", m(ackLegacyPrefix+"id", lb, "backend-label", "pool=b"))),
+			objs: base(sibling("api", m(ackann.LegacyPrefix+"id", lb, "backend-label", "pool=b"))),
 			rule: ackrules.ServiceBackendQuota, path: a("id")},
 		{name: "a NodePort Service with the annotation has no CLB",
 			objs: base(sibling("api", reuse("backend-label", "pool=b"), func(s *corev1.Service) { s.Spec.Type = corev1.ServiceTypeNodePort })),
@@ -118,7 +119,7 @@ func TestACKBackendQuotaPerCLB(t *testing.T) {
 			objs: base(sibling("api", reuse(), etpLocal), poolSlice("api", "b", 70)),
 			rule: ackrules.ServiceBackendQuota},
 		{name: "ENI sibling counts pods: 120+90",
-			objs: base(sibling("api", reuse(annBackendType, "eni", "spec", "slb.s1.small")), poolSlice("api", "b", 90)),
+			objs: base(sibling("api", reuse(ackann.BackendType, "eni", "spec", "slb.s1.small")), poolSlice("api", "b", 90)),
 			rule: ackrules.ServiceBackendQuota, path: a("id")},
 		{name: "sibling backends unknown: skipped, not counted",
 			objs: base(sibling("api", reuse(), etpLocal, otherNS)), gap: gapOther,

@@ -3,6 +3,7 @@ package checks
 import (
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -30,7 +31,7 @@ func checkACKRebind(c *Context) {
 	if a.value("external-ip-type") == "eip" {
 		return
 	}
-	bound := svc.Labels[labelCCMLBID]
+	bound := svc.Labels[ackann.LabelLBID]
 	if bound == "" || bound == id {
 		return
 	}
@@ -41,5 +42,5 @@ func checkACKRebind(c *Context) {
 	c.Say(ackrules.ServiceLBRebind, a.path("id"), words.Say(
 		"the Service is bound to CLB %s (label %s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",
 		"该 Service 已绑定到 CLB %s（标签 %s；%s），但注解指定的是 CLB %s；CCM 不会把 Service 迁移到另一个 CLB",
-		Clip(bound), labelCCMLBID, address, Clip(id)))
+		Clip(bound), ackann.LabelLBID, address, Clip(id)))
 }

@@ -3,6 +3,7 @@ package checks
 import (
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -26,19 +27,19 @@ func TestACKRebind(t *testing.T) {
 			objs: with(ackSvc(reuse(bound), ccmLabel(bound))),
 			rule: ackrules.ServiceLBRebind},
 		{name: "legacy annotation key names another CLB",
-			objs: with(ackSvc(m(ackLegacyPrefix+"id", other, "force-override-listeners", "true"), ccmLabel(bound))),
-			rule: ackrules.ServiceLBRebind, path: AnnPath(ackLegacyPrefix + "id")},
+			objs: with(ackSvc(m(ackann.LegacyPrefix+"id", other, "force-override-listeners", "true"), ccmLabel(bound))),
+			rule: ackrules.ServiceLBRebind, path: AnnPath(ackann.LegacyPrefix + "id")},
 		{name: "no label: the last kubectl apply named another CLB",
-			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", bound)))),
+			objs: with(ackSvc(reuse(other), lastApplied(m(ackann.Prefix+"id", bound)))),
 			rule: ackrules.ServiceLBRebind, path: a("id")},
 		{name: "no label: the last kubectl apply named the same CLB",
-			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", other)))),
+			objs: with(ackSvc(reuse(other), lastApplied(m(ackann.Prefix+"id", other)))),
 			rule: ackrules.ServiceLBRebind},
 		{name: "the label alone is evidence of the binding, without an address",
 			objs: with(ackSvc(reuse(other), ccmLabel(bound), noStatus)),
 			rule: ackrules.ServiceLBRebind, path: a("id")},
 		{name: "no label and no address: the Service is not bound yet",
-			objs: with(ackSvc(reuse(other), lastApplied(m(ackPrefix+"id", bound)), noStatus)),
+			objs: with(ackSvc(reuse(other), lastApplied(m(ackann.Prefix+"id", bound)), noStatus)),
 			rule: ackrules.ServiceLBRebind},
 		{name: "hostname-only address is not compared by CCM",
 			objs: with(ackSvc(reuse(other), ccmLabel(bound), hostname)),

@@ -12,6 +12,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -37,7 +38,7 @@ var ackServiceChecks = []Check{
 	{Name: "ack-lb-reuse", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKReuse, Offline: AddOnly,
 		Emits: []rules.ID{ackrules.ServiceReuseCCMLB},
 		// The Services CCM bound to the target's CLB id carry it in a label.
-		Inputs: []Input{Require(MatchingInput(snapshot.Services, labelCCMLBID, true, ackID), nil)}},
+		Inputs: []Input{Require(MatchingInput(snapshot.Services, ackann.LabelLBID, true, ackID), nil)}},
 	{Name: "ack-reused-ports", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackReuses, Run: checkACKReusedPorts, Offline: AddOnly,
 		Emits: []rules.ID{ackrules.ServiceReusedPortTaken}, Inputs: inACKIDUsers},
 	{Name: "ack-immutable", Kind: rules.Service, Provider: ackrules.Provider, Applies: ackCLB, Run: checkACKImmutable,
@@ -189,7 +190,7 @@ func checkACKENI(c *Context) error {
 		return errors.Join(portsErr, err)
 	}
 	if plugin == "flannel" {
-		c.Say(ackrules.ServiceENIFlannel, AnnPath(annBackendType), words.Say(
+		c.Say(ackrules.ServiceENIFlannel, AnnPath(ackann.BackendType), words.Say(
 			"the cluster runs Flannel (kube-system/kube-flannel-ds), whose pod IPs are not ENI addresses%s",
 			"集群使用 Flannel 网络插件（kube-system/kube-flannel-ds），其 Pod IP 不是弹性网卡（ENI）地址%s", byConfig))
 	}
@@ -409,14 +410,14 @@ func checkACKReuse(c *Context) error {
 		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
 			continue
 		}
-		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[labelCCMLBID] == id && !own {
+		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[ackann.LabelLBID] == id && !own {
 			owners = append(owners, Clip(s.Namespace)+"/"+Clip(s.Name))
 		}
 	}
 	if len(owners) > 0 {
 		slices.Sort(owners)
 		c.Say(ackrules.ServiceReuseCCMLB, a.path("id"), words.Say("CLB %s was created by CCM for Service %s (label %s)",
-			"CLB %s 是 CCM 为 Service %s 创建的（标签 %s）", Clip(id), ListWords(owners, 5), labelCCMLBID))
+			"CLB %s 是 CCM 为 Service %s 创建的（标签 %s）", Clip(id), ListWords(owners, 5), ackann.LabelLBID))
 	}
 	return nil
 }
@@ -721,11 +722,11 @@ func checkACKAnnotationsNotLB(c *Context) error {
 // loadbalancer-id annotation names it) is kept and not reported.
 func checkACKTypeChange(c *Context) error {
 	svc := c.Service
-	id := svc.Labels[labelCCMLBID]
+	id := svc.Labels[ackann.LabelLBID]
 	if ackAnns(svc.Annotations).value("id") == id {
 		return nil
 	}
-	c.Say(ackrules.ServiceTypeChangeDeletesLB, "metadata.labels["+labelCCMLBID+"]", words.Say(
+	c.Say(ackrules.ServiceTypeChangeDeletesLB, "metadata.labels["+ackann.LabelLBID+"]", words.Say(
 		"type is %s but the Service is still labelled with CLB %s: CCM deletes a CLB it created when the Service stops being LoadBalancer, and its address is released",
 		"类型为 %s，但该 Service 仍带有 CLB %s 的标签：Service 不再是 LoadBalancer 类型时，CCM 会删除它创建的 CLB，其地址随之释放",
 		Clip(orDefault(string(svc.Spec.Type), "ClusterIP")), Clip(id)))

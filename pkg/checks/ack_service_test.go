@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -31,7 +32,7 @@ func ackSvc(ann map[string]string, mods ...func(*corev1.Service)) *corev1.Servic
 	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: "47.96.10.20"}}
 	for k, v := range ann {
 		if !strings.Contains(k, "/") {
-			k = ackPrefix + k
+			k = ackann.Prefix + k
 		}
 		s.Annotations[k] = v
 	}
@@ -47,7 +48,7 @@ func ackCase(name string, bad, fixed []runtime.Object, want rules.ID, path strin
 	return svcCase{name: name, bad: withObjs(ackHealthy(), bad), fixed: withObjs(ackHealthy(), fixed), want: want, path: path}
 }
 
-func a(suffix string) string { return AnnPath(ackPrefix + suffix) }
+func a(suffix string) string { return AnnPath(ackann.Prefix + suffix) }
 
 func m(kv ...string) map[string]string {
 	out := map[string]string{}
@@ -73,7 +74,7 @@ func statusIP(ip string) func(*corev1.Service) {
 
 // ccmLabel is the label CCM puts on a Service bound to CLB id.
 func ccmLabel(id string) func(*corev1.Service) {
-	return func(s *corev1.Service) { s.Labels = map[string]string{labelCCMLBID: id} }
+	return func(s *corev1.Service) { s.Labels = map[string]string{ackann.LabelLBID: id} }
 }
 
 // lastApplied records ann (full keys) as the annotations of the last kubectl apply.
@@ -93,7 +94,7 @@ func manyNodes(n int, mods ...func(*corev1.Node)) []runtime.Object {
 }
 
 func TestACKServiceChecks(t *testing.T) {
-	eni := annBackendType
+	eni := ackann.BackendType
 	s1 := m(eni, "eni", "spec", "slb.s1.small")
 	drainOff := func(p *corev1.Pod) { p.Spec.Containers[0].ReadinessProbe = nil }
 	httpsPod := func(p *corev1.Pod) {
@@ -101,9 +102,9 @@ func TestACKServiceChecks(t *testing.T) {
 	}
 	otherSvc := func(ann map[string]string) *corev1.Service {
 		s := service("other", corev1.ServiceTypeLoadBalancer)
-		s.Labels = map[string]string{labelCCMLBID: "lb-bp1o94dp5i6earr9g6d1l"}
+		s.Labels = map[string]string{ackann.LabelLBID: "lb-bp1o94dp5i6earr9g6d1l"}
 		for k, v := range ann {
-			s.Annotations[ackPrefix+k] = v
+			s.Annotations[ackann.Prefix+k] = v
 		}
 		return s
 	}
@@ -115,7 +116,7 @@ func TestACKServiceChecks(t *testing.T) {
 	}
 	ccmImagePath := "kube-system/deployment/cloud-controller-manager.spec.template.spec.containers[0].image"
 	nodePort, clusterIP := corev1.ServiceTypeNodePort, corev1.ServiceTypeClusterIP
-	// Annotation values CCM rejects or ignores, each with a corrected value (suffixes under ackPrefix,
+	// Annotation values CCM rejects or ignores, each with a corrected value (suffixes under ackann.Prefix,
 	// or full keys).
 	values := []struct{ key, bad, good string }{
 		{"address-type", "Internet", "internet"},
@@ -124,7 +125,7 @@ func TestACKServiceChecks(t *testing.T) {
 		{"health-check-connect-timeout", "5s", "5"},
 		{"charge-type", "PayByTraffic", "paybytraffic"},
 		{"instance-charge-type", "PayByLCU", "paybyclcu"}, // CCM compares case-insensitively
-		{ackLegacyPrefix + "persistence-timeout", "7200", "3600"},
+		{ackann.LegacyPrefix + "persistence-timeout", "7200", "3600"},
 		{"protocol-port", "ftp:80", "tcp:80"},
 		{"protocol-port", "udp:53, tcp:80", "udp:53,tcp:80"}, // CCM trims nothing: " tcp" is no protocol
 		{"health-check-connect-port", "-1", "-520"},
@@ -138,14 +139,14 @@ func TestACKServiceChecks(t *testing.T) {
 	for _, v := range values {
 		key := v.key
 		if !strings.Contains(key, "/") {
-			key = ackPrefix + key
+			key = ackann.Prefix + key
 		}
 		cases = append(cases, ackCase(v.key+"="+v.bad, objs(ackSvc(m(key, v.bad))), objs(ackSvc(m(key, v.good))),
 			ackrules.ServiceInvalidAnnotation, AnnPath(key)))
 	}
 	cases = append(cases, []svcCase{
 		ackCase("backend-type value", objs(ackSvc(m(eni, "ENI", "spec", "slb.s1.small"))), objs(ackSvc(s1)),
-			ackrules.ServiceIgnoredAnnotationValue, AnnPath(annBackendType)),
+			ackrules.ServiceIgnoredAnnotationValue, AnnPath(ackann.BackendType)),
 		ackCase("vswitch id format", objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vs-123"))),
 			objs(ackSvc(m("address-type", "intranet", "vswitch-id", "vsw-bp15c2q7jvz9n0abcdefg"), statusIP("192.168.0.10"))),
 			ackrules.ServiceInvalidAnnotation, a("vswitch-id")),
@@ -153,9 +154,9 @@ func TestACKServiceChecks(t *testing.T) {
 			ackrules.ServiceUnknownAnnotation, a("health-check-intreval")),
 		ackCase("misspelt prefix", objs(ackSvc(m("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler", "wrr"))), objs(ackSvc(m("scheduler", "wrr"))),
 			ackrules.ServiceUnknownAnnotation, AnnPath("service.beta.kubernetes.io/alibaba-cloud-loadbalance-scheduler")),
-		ackCase("legacy and current keys disagree", objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "rr"))),
-			objs(ackSvc(m("scheduler", "wrr", ackLegacyPrefix+"scheduler", "wrr"))),
-			ackrules.ServiceLegacyAnnotationConflict, AnnPath(ackLegacyPrefix+"scheduler")),
+		ackCase("legacy and current keys disagree", objs(ackSvc(m("scheduler", "wrr", ackann.LegacyPrefix+"scheduler", "rr"))),
+			objs(ackSvc(m("scheduler", "wrr", ackann.LegacyPrefix+"scheduler", "wrr"))),
+			ackrules.ServiceLegacyAnnotationConflict, AnnPath(ackann.LegacyPrefix+"scheduler")),
 		ackCase("sticky session without type", objs(ackSvc(m("sticky-session", "on"))),
 			objs(ackSvc(m("sticky-session", "on", "sticky-session-type", "insert", "cookie-timeout", "1800"))),
 			ackrules.ServiceAnnotationDependency, a("sticky-session")),
@@ -186,14 +187,14 @@ func TestACKServiceChecks(t *testing.T) {
 		{name: "ENI on Flannel DaemonSet",
 			bad:   objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("kube-flannel-ds", "flannel:v0.15")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway-eniip", "terway:v1.9")),
-			want:  ackrules.ServiceENIFlannel, path: AnnPath(annBackendType)},
+			want:  ackrules.ServiceENIFlannel, path: AnnPath(ackann.BackendType)},
 		{name: "ENI on Flannel pods", bad: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), func() runtime.Object {
 			p := fxPod("kube-flannel-x", "n1", true)
 			p.Namespace, p.Labels = "kube-system", map[string]string{"app": "flannel"}
 			return p
 		}(), fxDaemonSet("kube-proxy", "kube-proxy:v1.30")),
 			fixed: objs(ackSvc(s1), fxNode("n1"), fxPod("web-1", "n1", true), fxDaemonSet("terway", "terway:v1.9")),
-			want:  ackrules.ServiceENIFlannel, path: AnnPath(annBackendType)},
+			want:  ackrules.ServiceENIFlannel, path: AnnPath(ackann.BackendType)},
 		{name: "backend quota in Cluster mode",
 			bad:   append(objs(ackSvc(nil), fxPod("web-1", "w000", true)), manyNodes(201)...),
 			fixed: append(objs(ackSvc(m("backend-label", "pool=lb")), fxPod("web-1", "w000", true), fxNode("lb1", nodeLabel("pool", "lb"))), manyNodes(201)...),
@@ -242,11 +243,11 @@ func TestACKServiceChecks(t *testing.T) {
 			objs(ackSvc(reuse), fxDeployment("cloud-controller-manager", "registry/acs/cloud-controller-manager-amd64:"+ackReuseCCM)),
 			ackrules.ServiceReuseOldCCM, ccmImagePath),
 		// The id was added after a kubectl apply without it, to the CLB CCM bound (and so created).
-		ackCase("id added to the CCM-created CLB", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackPrefix+"scheduler", "wrr")))),
-			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackPrefix+"id", lbID, ackPrefix+"force-override-listeners", "true")))),
+		ackCase("id added to the CCM-created CLB", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackann.Prefix+"scheduler", "wrr")))),
+			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackann.Prefix+"id", lbID, ackann.Prefix+"force-override-listeners", "true")))),
 			ackrules.ServiceOrphanOnDelete, a("id")),
 		ackCase("id added to the CCM-created CLB, legacy key applied", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(nil))),
-			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackLegacyPrefix+"id", lbID)))),
+			objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(m(ackann.LegacyPrefix+"id", lbID)))),
 			ackrules.ServiceOrphanOnDelete, a("id")),
 		// Without an apply record nothing tells when the annotation came: no finding.
 		ackCase("id on a Service without apply record", objs(ackSvc(reuse, ccmLabel(lbID), lastApplied(nil))),
@@ -257,19 +258,19 @@ func TestACKServiceChecks(t *testing.T) {
 		ackCase("reused intranet CLB by annotation", objs(ackSvc(reuseWith("address-type", "intranet"), func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} })),
 			objs(ackSvc(reuseWith("address-type", "intranet"))), // the known address is public
 			ackrules.ServiceIntranetLBLoopback, a("id")),
-		{name: "CLB annotations on a NodePort Service", bad: withObjs(ackHealthy(), objs(service("web", nodePort, svcAnn(ackPrefix+"scheduler", "wrr")))),
+		{name: "CLB annotations on a NodePort Service", bad: withObjs(ackHealthy(), objs(service("web", nodePort, svcAnn(ackann.Prefix+"scheduler", "wrr")))),
 			fixed: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr")))),
 			want:  ackrules.ServiceListenerOnNodePort, path: "spec.type"},
-		{name: "legacy CLB annotation on a ClusterIP Service", bad: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(ackLegacyPrefix+"address-type", "intranet")))),
-			fixed: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(annBackendType, "eni")))),
+		{name: "legacy CLB annotation on a ClusterIP Service", bad: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(ackann.LegacyPrefix+"address-type", "intranet")))),
+			fixed: withObjs(ackHealthy(), objs(service("web", clusterIP, svcAnn(ackann.BackendType, "eni")))),
 			want:  ackrules.ServiceListenerOnNodePort, path: "spec.type"},
 		svcCase{name: "LoadBalancer retyped to NodePort", bad: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID)))),
 			fixed: withObjs(ackHealthy(), objs(service("web", nodePort))),
-			want:  ackrules.ServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"}.severity(rules.Info),
+			want:  ackrules.ServiceTypeChangeDeletesLB, path: "metadata.labels[" + ackann.LabelLBID + "]"}.severity(rules.Info),
 		// A reused CLB is kept when the type changes.
 		{name: "reused CLB retyped to NodePort", bad: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID)))),
-			fixed: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID), svcAnn(ackPrefix+"id", lbID)))),
-			want:  ackrules.ServiceTypeChangeDeletesLB, path: "metadata.labels[" + labelCCMLBID + "]"},
+			fixed: withObjs(ackHealthy(), objs(service("web", nodePort, ccmLabel(lbID), svcAnn(ackann.Prefix+"id", lbID)))),
+			want:  ackrules.ServiceTypeChangeDeletesLB, path: "metadata.labels[" + ackann.LabelLBID + "]"},
 	}...)
 	runServiceCases(t, ackrules.Provider, cases)
 }
@@ -277,7 +278,7 @@ func TestACKServiceChecks(t *testing.T) {
 func TestACKResourceGroupChangedSinceApply(t *testing.T) {
 	svc := ackSvc(m("resource-group-id", "rg-newgroup12345"))
 	svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] =
-		`{"metadata":{"annotations":{"` + ackPrefix + `resource-group-id":"rg-oldgroup12345"}}}`
+		`{"metadata":{"annotations":{"` + ackann.Prefix + `resource-group-id":"rg-oldgroup12345"}}}`
 	res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", ackrules.Provider)
 	for _, f := range res.Findings {
 		if f.Rule == ackrules.ServiceResourceGroupImmutable && f.EffectiveSeverity() == rules.Error && f.Change != nil {
@@ -308,7 +309,7 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small", "id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true",
+	svc := ackSvc(m(ackann.BackendType, "eni", "spec", "slb.s1.small", "id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true",
 		"protocol-port", "https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(8443)))
 	if err := s.Add(svc); err != nil {
 		t.Fatal(err)
@@ -338,7 +339,7 @@ func TestACKUnknownObjectsSkip(t *testing.T) {
 // TestACKClusterObjectsAbsent: a complete snapshot without CCM or CNI objects (managed control
 // plane, unknown plugin) skips those checks rather than guessing.
 func TestACKClusterObjectsAbsent(t *testing.T) {
-	res := diagnose(t, fixture(t, ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small")), fxNode("n1"), fxPod("web-1", "n1", true)),
+	res := diagnose(t, fixture(t, ackSvc(m(ackann.BackendType, "eni", "spec", "slb.s1.small")), fxNode("n1"), fxPod("web-1", "n1", true)),
 		snapshot.KindService, "web", ackrules.Provider)
 	skipped := skippedChecks(res)
 	if !skipped["ack-eni"] || !skipped["ack-ccm-version"] {
@@ -355,7 +356,7 @@ func TestACKCLCUSpecByHistory(t *testing.T) {
 	full := func(kv ...string) map[string]string {
 		out := map[string]string{}
 		for i := 0; i+1 < len(kv); i += 2 {
-			out[ackPrefix+kv[i]] = kv[i+1]
+			out[ackann.Prefix+kv[i]] = kv[i+1]
 		}
 		return out
 	}

@@ -4,13 +4,14 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // ackPrefixes are the annotation keys (or key prefixes) that only ACK's controllers read.
-var ackPrefixes = []string{"service.beta.kubernetes.io/alibaba-cloud-", "service.beta.kubernetes.io/alicloud-", annBackendType}
+var ackPrefixes = []string{ackann.FamilyPrefix, ackann.LegacyFamilyPrefix, ackann.BackendType}
 
 // ackProviderIDRE: ACK nodes carry "<region-id>.<instance-id>", e.g. cn-hangzhou.i-bp1…, optionally
 // prefixed "alicloud://" (kubernetes/cloud-provider-alibaba-cloud docs/getting-started.md and its

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -55,13 +56,13 @@ func TestDocumentedCodesOnlyForTheirMeaning(t *testing.T) {
 		return objs(s, tkeServiceConfig("web-config", map[string]any{}))
 	}
 	runAuditCases(t, []auditCase{
-		{name: "malformed boolean is not E4033", objs: old(annSvcDirectAccess, "yes"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
+		{name: "malformed boolean is not E4033", objs: old(tkeann.SvcDirectAccess, "yes"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
 			absent: []rules.ID{tkerules.ServiceE4033}, present: []rules.ID{tkerules.ServiceInvalidBool}},
-		{name: "malformed VPC id is not E4075", objs: old(annSvcCrossRegion, "ap-shanghai", annSvcCrossVPC, "vpc-1"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
+		{name: "malformed VPC id is not E4075", objs: old(tkeann.SvcCrossRegion, "ap-shanghai", tkeann.SvcCrossVPC, "vpc-1"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
 			absent: []rules.ID{tkerules.ServiceE4075}, present: []rules.ID{tkerules.ServiceInvalidVPCID}},
-		{name: "named + auto config is not Service E4026", objs: old(annSvcServiceConfig, "web-config", annSvcServiceConfigAuto, "true"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
+		{name: "named + auto config is not Service E4026", objs: old(tkeann.SvcServiceConfig, "web-config", tkeann.SvcServiceConfigAuto, "true"), kind: snapshot.KindService, target: "web", p: tkerules.Provider,
 			absent: []rules.ID{tkerules.ServiceE4026}, present: []rules.ID{tkerules.ServiceConfigConflict}},
-		{name: "named + auto config is not Ingress E4051", objs: withObjs(healthy(), objs(ingress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annIngServiceConfigAut, "true")))),
+		{name: "named + auto config is not Ingress E4051", objs: withObjs(healthy(), objs(ingress(ingAnn(tkeann.IngServiceConfig, "bar-config"), ingAnn(tkeann.IngServiceConfigAuto, "true")))),
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider,
 			absent: []rules.ID{tkerules.IngressE4051}, present: []rules.ID{tkerules.IngressConfigConflict}},
 		{name: "missing host aliases on a healthy controller is not E6006", objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) { d.Spec.Template.Spec.HostAliases = nil })),
@@ -79,8 +80,8 @@ func TestDocumentedCodesOnlyForTheirMeaning(t *testing.T) {
 // nothing.
 func TestNoFalseAlarmsOnDocumentedFormats(t *testing.T) {
 	// TKE's redirect example: rewrite entries carry no backend; https-rules may be the JSON null.
-	rewrite := ingress(ingAnn(annRewriteSupport, "true"), ingAnn(annRuleMix, "true"), ingAnn(annHTTPSRules, "null"),
-		ingAnn(annHTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":"80"}},`+
+	rewrite := ingress(ingAnn(tkeann.RewriteSupport, "true"), ingAnn(tkeann.RuleMix, "true"), ingAnn(tkeann.HTTPSRules, "null"),
+		ingAnn(tkeann.HTTPRules, `[{"path":"/a","backend":{"serviceName":"web","servicePort":"80"}},`+
 			`{"path":"/v1/a","rewrite":{"port":80,"path":"/a"}},{"host":"shop.example.com","path":"/v2/a","rewrite":{"port":443,"host":"shop.example.com","path":"/a"}}]`))
 	ghost := func(p *corev1.Pod) { p.Spec.NodeName = "ghost" }
 	runAuditCases(t, []auditCase{

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"encoding/json"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -151,18 +152,18 @@ func ensured(c *Context, uid string) bool {
 // tkeCreatedForOther reports whether the CLB the TKE Service now names (tke-existed-lbid) is one
 // TKE created for another Service or Ingress of the snapshot: TKE refuses to bind it (E4012).
 func tkeCreatedForOther(c *Context, now *corev1.Service) bool {
-	id := now.Annotations[annSvcExistedLB]
+	id := now.Annotations[tkeann.ExistedLBID]
 	if id == "" {
 		return false
 	}
 	// What the snapshot holds (the lists may be unread live: then no such evidence).
 	for _, s := range c.Snap.Services.Held("") {
-		if s.Annotations[annSvcLBID] == id && s.Annotations[annSvcExistedLB] == "" && (s.Namespace != now.Namespace || s.Name != now.Name) {
+		if s.Annotations[tkeann.LoadBalanceID] == id && s.Annotations[tkeann.ExistedLBID] == "" && (s.Namespace != now.Namespace || s.Name != now.Name) {
 			return true
 		}
 	}
 	for _, i := range c.Snap.Ingresses.Held("") {
-		if i.Annotations[annIngLBID] == id && i.Annotations[annExistLB] == "" {
+		if i.Annotations[tkeann.IngLBID] == id && i.Annotations[tkeann.IngExistLB] == "" {
 			return true
 		}
 	}

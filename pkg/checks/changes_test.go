@@ -5,6 +5,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -37,10 +38,10 @@ func TestChangesSinceLastApply(t *testing.T) {
 	}{
 		{"tke subnet added since the last apply", tkerules.Provider, edited(map[string]string{subnet: "subnet-abcd1234"}), tkerules.ServiceCLBSwitchRefused, rules.Error},
 		{"ack address type changed since the last apply: the change, not the address", ackrules.Provider,
-			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "internet"})),
+			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackann.Prefix + "address-type": "internet"})),
 			ackrules.ServiceAddressTypeImmutable, rules.Error},
 		{"ack address type as applied, of the other type than the address", ackrules.Provider,
-			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackPrefix + "address-type": "intranet"})),
+			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackann.Prefix + "address-type": "intranet"})),
 			ackrules.ServiceAddressTypeImmutable, rules.Warning},
 		{"ack id of the CCM-made CLB added since the last apply", ackrules.Provider,
 			ackSvc(map[string]string{"id": "lb-bp1o94dp5i6earr9g6d1l"}, ccmLabel("lb-bp1o94dp5i6earr9g6d1l"), lastApplied(map[string]string{})),
@@ -112,7 +113,7 @@ func TestACKPlainAndPreflightAgree(t *testing.T) {
 	full := func(kv ...string) map[string]string {
 		out := map[string]string{}
 		for i := 0; i+1 < len(kv); i += 2 {
-			out[ackPrefix+kv[i]] = kv[i+1]
+			out[ackann.Prefix+kv[i]] = kv[i+1]
 		}
 		return out
 	}

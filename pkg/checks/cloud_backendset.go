@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"slices"
 	"strings"
 
@@ -255,11 +256,11 @@ func tkeBackends(c *Context) (wantBackends, error) {
 		return podBackends(c.Snap, svc, words.Say("direct access: the pod IPs of the ready endpoints", "直连：就绪 Endpoint 的 Pod IP"))
 	}
 	var sel labels.Selector
-	if v, ok := svc.Annotations[annSvcBackendsLabel]; ok {
+	if v, ok := svc.Annotations[tkeann.BackendsLabel]; ok {
 		var err error
 		if sel, err = labels.Parse(v); err != nil || strings.TrimSpace(v) == "" {
 			return wantBackends{}, words.Errorf("%s is not a label selector, so the nodes the controller registers are unknown",
-				"%s 不是合法的标签选择器，无法知道控制器会注册哪些节点", AnnPath(annSvcBackendsLabel))
+				"%s 不是合法的标签选择器，无法知道控制器会注册哪些节点", AnnPath(tkeann.BackendsLabel))
 		}
 	}
 	filter := func(n *corev1.Node) (bool, bool) {

@@ -13,7 +13,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -33,14 +35,14 @@ var fxReadAt = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 
 // cloudTKEService is a TKE LoadBalancer Service bound to fxLB with an internal-CLB subnet.
 func cloudTKEService() *corev1.Service {
-	s := service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcLBID, fxLB), svcAnn(annSvcSubnet, fxSubnet))
+	s := service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.LoadBalanceID, fxLB), svcAnn(tkeann.InternalSubnetID, fxSubnet))
 	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: fxIP}}
 	return s
 }
 
 // cloudTKEIngress is a TKE CLB Ingress bound to fxLB, with TLS for shop.example.com.
 func cloudTKEIngress() *networkingv1.Ingress {
-	ing := ingress(ingAnn(annIngLBID, fxLB), ingTLS("tls", "shop.example.com"))
+	ing := ingress(ingAnn(tkeann.IngLBID, fxLB), ingTLS("tls", "shop.example.com"))
 	ing.Status.LoadBalancer.Ingress = []networkingv1.IngressLoadBalancerIngress{{IP: fxIP}}
 	return ing
 }
@@ -49,7 +51,7 @@ func cloudTKEIngress() *networkingv1.Ingress {
 // vSwitch.
 func cloudACKService() *corev1.Service {
 	s := ackSvc(m("protocol-port", "https:80", "cert-id", fxCert, "vswitch-id", fxSubnet, "address-type", "intranet"))
-	s.Labels = map[string]string{labelCCMLBID: fxLB}
+	s.Labels = map[string]string{ackann.LabelLBID: fxLB}
 	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: fxIP}}
 	return s
 }
@@ -197,7 +199,7 @@ func withCloudEmissions(es map[rules.ID]emission) map[rules.ID]emission {
 	// port is another's); ACK's listener names another owner.
 	es[tkerules.CloudListenerTaken] = emission{target: svcWeb, provider: tkerules.Provider, cloud: func(*cloud.Facts) {},
 		objs: func() []runtime.Object {
-			return objs(service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, fxLB)))
+			return objs(service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, fxLB)))
 		}}
 	es[ackrules.CloudListenerTaken] = emission{target: svcWeb, provider: ackrules.Provider,
 		cloud: func(f *cloud.Facts) { listenerOf(f, 80).Description = "k8s/80/shop/other/c1" },

@@ -8,7 +8,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -31,7 +33,7 @@ func withoutCCM() []runtime.Object {
 
 func TestVerdictContext(t *testing.T) {
 	named := targetPort(0, intstr.FromString("http"))
-	eniAnn := m(annBackendType, "eni")
+	eniAnn := m(ackann.BackendType, "eni")
 	local := func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }
 	tests := []struct {
 		name string
@@ -59,7 +61,7 @@ func TestVerdictContext(t *testing.T) {
 				ackCloudConfigMap("Global:\n  serviceBackendType: ecs\n"))),
 			want: ackrules.ServiceENIStringTargetPort, none: true},
 		{name: "the annotation overrides the cluster default",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m(annBackendType, "ecs"), named), fxDeployment(ackCCMName, oldNamedPortCCM),
+			objs: withObjs(ackHealthy(), objs(ackSvc(m(ackann.BackendType, "ecs"), named), fxDeployment(ackCCMName, oldNamedPortCCM),
 				ackCloudConfigMap(`{"Global":{"serviceBackendType":"eni"}}`))),
 			want: ackrules.ServiceENIStringTargetPort, none: true},
 		{name: "reuse on a hidden CCM: warning naming the release",
@@ -96,7 +98,7 @@ func TestVerdictContext(t *testing.T) {
 }
 
 func TestDirectAccessClusterSwitch(t *testing.T) {
-	direct := lbSvc(svcAnn(annSvcDirectAccess, "true"))
+	direct := lbSvc(svcAnn(tkeann.SvcDirectAccess, "true"))
 	plain := objs(direct, fxNode("n1"), fxPod("web-1", "n1", true))
 	tests := []struct {
 		name string
@@ -164,7 +166,7 @@ func allFindings(fs []Finding) []Finding {
 
 func TestPureIPv6NeedsIPv6Cluster(t *testing.T) {
 	ing := func() *networkingv1.Ingress {
-		return ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`))
+		return ingress(ingAnn(tkeann.IngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`))
 	}
 	v6 := func(n *corev1.Node) {
 		n.Status.Addresses = append(n.Status.Addresses, corev1.NodeAddress{Type: corev1.NodeInternalIP, Address: "2402:4e00:1013:e500::1"})

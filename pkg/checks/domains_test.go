@@ -7,7 +7,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -129,8 +131,8 @@ func TestACKAnnotationDomains(t *testing.T) {
 		{name: "vgroup-port port the Service lacks", ann: m(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa:80,rsp-bp1bbbbbbbb:8080")...),
 			want: ignored, path: a("vgroup-port"), facts: []string{"rsp-bp1bbbbbbbb:8080"}},
 		// backend-type: anything but eni means ECS backends.
-		{name: "backend-type eni", ann: m(annBackendType, "eni", "spec", "slb.s1.small"), path: AnnPath(annBackendType)},
-		{name: "backend-type Eni", ann: m(annBackendType, "Eni"), want: ignored, path: AnnPath(annBackendType), facts: []string{"eni", "ecs"}},
+		{name: "backend-type eni", ann: m(ackann.BackendType, "eni", "spec", "slb.s1.small"), path: AnnPath(ackann.BackendType)},
+		{name: "backend-type Eni", ann: m(ackann.BackendType, "Eni"), want: ignored, path: AnnPath(ackann.BackendType), facts: []string{"eni", "ecs"}},
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,10 +168,10 @@ func TestTKEServiceAnnotationDomains(t *testing.T) {
 		name, key, value string
 		want             bool
 	}{
-		{"charge type by bandwidth", annSvcChargeType, "BANDWIDTH_POSTPAID_BY_HOUR", false},
-		{"charge type by traffic", annSvcChargeType, "TRAFFIC_POSTPAID_BY_HOUR", false},
-		{"charge type lower case", annSvcChargeType, "traffic_postpaid_by_hour", true},
-		{"charge type of the Ingress only", annSvcChargeType, "BANDWIDTH_PACKAGE", true},
+		{"charge type by bandwidth", tkeann.SvcChargeType, "BANDWIDTH_POSTPAID_BY_HOUR", false},
+		{"charge type by traffic", tkeann.SvcChargeType, "TRAFFIC_POSTPAID_BY_HOUR", false},
+		{"charge type lower case", tkeann.SvcChargeType, "traffic_postpaid_by_hour", true},
+		{"charge type of the Ingress only", tkeann.SvcChargeType, "BANDWIDTH_PACKAGE", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := diagnose(t, fixture(t, lbSvc(svcAnn(tt.key, tt.value))), snapshot.KindService, "web", tkerules.Provider)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -200,6 +201,8 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	tkerules.ServiceCLBLoopback:                {target: svcWeb, provider: tkerules.Provider, file: "tke.service.clb-loopback.yaml"},
 	tkerules.ServiceInvalidAnnotationValue:     {target: svcWeb, provider: tkerules.Provider, file: "tke.service.invalid-annotation-value.yaml"},
 	tkerules.ServiceInvalidBool:                {target: svcWeb, provider: tkerules.Provider, file: "tke.service.invalid-bool.yaml"},
+	tkerules.ServiceUnknownAnnotation:          {target: svcWeb, provider: tkerules.Provider, file: "tke.service.unknown-annotation.yaml"},
+	tkerules.IngressUnknownAnnotation:          {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.unknown-annotation.yaml"},
 	tkerules.ServiceInvalidVPCID:               {target: svcWeb, provider: tkerules.Provider, file: "tke.service.invalid-vpc-id.yaml"},
 	tkerules.ServiceIPMasqAgent:                {target: svcWeb, provider: tkerules.Provider, file: "tke.service.ip-masq-agent.yaml"},
 	tkerules.ServiceNginxGracefulShutdown:      {target: svcWeb, provider: tkerules.Provider, file: "tke.service.nginx-graceful-shutdown.yaml"},
@@ -220,7 +223,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	rules.GenericServiceSelectorChange:         {target: svcWeb, provider: tkerules.Provider, file: "generic.service.selector-change.yaml"},
 	tkerules.IngressChangeDeletesLB:            {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.change-deletes-lb.yaml"},
 	tkerules.IngressGroupWithService: {target: ingBar, provider: tkerules.Provider, objs: func() []runtime.Object {
-		return objs(grouped("bar", ns, "a.example.com"), service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc")))
+		return objs(grouped("bar", ns, "a.example.com"), service("other", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc")))
 	}},
 	tkerules.IngressGroupRuleConflict: {target: ingBar, provider: tkerules.Provider, objs: func() []runtime.Object {
 		return objs(grouped("bar", ns, "a.example.com"), grouped("other", ns, "a.example.com"))

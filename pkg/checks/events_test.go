@@ -11,6 +11,7 @@ import (
 	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -103,10 +104,10 @@ func TestCheckAndEventAreOneFinding(t *testing.T) {
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE6009, source: SourceCheckEvent,
 			path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]", severity: rules.Error},
 		{name: "malformed http-rules predicted, E4022 event confirms",
-			objs: objs(ingress(ingAnn(annHTTPRules, `[{"path":"/a"`)), service("web", corev1.ServiceTypeNodePort),
+			objs: objs(ingress(ingAnn(tkeann.HTTPRules, `[{"path":"/a"`)), service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE4022, source: SourceCheckEvent,
-			path: AnnPath(annHTTPRules), severity: rules.Error},
+			path: AnnPath(tkeann.HTTPRules), severity: rules.Error},
 		{name: "an event alone stays an event",
 			objs: objs(ingress(), service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),

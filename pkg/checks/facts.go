@@ -1,6 +1,9 @@
 package checks
 
-import "slices"
+import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"slices"
+)
 
 // Facts are the values the checks decide with that other packages (the admission-policy generator)
 // must mirror exactly: provider-detection prefixes and the patterns of documented value formats.
@@ -39,10 +42,10 @@ func ExportFacts() Facts {
 	return Facts{
 		TKEAnnotationPrefixes: slices.Clone(tkePrefixes),
 		ACKAnnotationPrefixes: slices.Clone(ackPrefixes),
-		ACKPrefix:             ackPrefix,
-		ACKLegacyPrefix:       ackLegacyPrefix,
+		ACKPrefix:             ackann.Prefix,
+		ACKLegacyPrefix:       ackann.LegacyPrefix,
 		ACKSuffixes:           slices.Clone(ackSuffixes),
-		ACKBackendType:        annBackendType,
+		ACKBackendType:        ackann.BackendType,
 		Patterns: map[string]string{
 			PatternIngressHost: hostRE.String(),
 			PatternIngressPath: pathRE.String(),
@@ -59,29 +62,3 @@ func ExportFacts() Facts {
 		},
 	}
 }
-
-// TKE annotation keys the checks read, for packages that must name the same keys (the admission
-// policies and their tests).
-const (
-	AnnHTTPRules        = annHTTPRules
-	AnnHTTPSRules       = annHTTPSRules
-	AnnRuleMix          = annRuleMix
-	AnnIngDirectAccess  = annIngDirectAccess
-	AnnIngServiceConfig = annIngServiceConfig
-	AnnIngServiceAuto   = annIngServiceConfigAut
-	AnnIngChargeType    = annChargeType
-	AnnIngBandwidth     = annBandwidth
-	AnnIngSubnet        = annIngSubnet
-	AnnIngExistLB       = annExistLB
-	AnnIngCrossRegion   = annIngCrossRegion
-	AnnIngCrossVPC      = annIngCrossVPC
-	AnnSvcExistedLB     = annSvcExistedLB
-	AnnSvcSubnet        = annSvcSubnet
-	AnnSvcServiceConfig = annSvcServiceConfig
-	AnnSvcServiceAuto   = annSvcServiceConfigAuto
-	AnnSvcDirectAccess  = annSvcDirectAccess
-	AnnSvcCrossRegion   = annSvcCrossRegion
-	AnnSvcCrossVPC      = annSvcCrossVPC
-	AnnSvcChargeType    = annSvcChargeType
-	AnnSvcPrevLoopback  = annSvcPreventLoopback
-)

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -30,17 +32,17 @@ func TestFixesNeverRefused(t *testing.T) {
 		return s
 	}
 	// storefront is an Ingress whose CLB TKE created (E4012's "another Ingress").
-	storefront := ingress(ingAnn(annIngLBID, lbTKE), func(i *networkingv1.Ingress) {
+	storefront := ingress(ingAnn(tkeann.IngLBID, lbTKE), func(i *networkingv1.Ingress) {
 		i.Name, i.UID = "storefront", "uid-storefront"
 		i.Status.LoadBalancer.Ingress = []networkingv1.IngressLoadBalancerIngress{{IP: "10.0.1.100"}}
 	})
 	// owner is the ACK Service CCM made lbACK for (reuse-ccm-lb's "another Service").
 	owner := ackSvc(nil, func(s *corev1.Service) {
 		s.Name, s.UID = "owner", "uid-owner"
-		s.Labels = map[string]string{labelCCMLBID: lbACK}
+		s.Labels = map[string]string{ackann.LabelLBID: lbACK}
 	})
 	pending := func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
-	ownLabel := func(s *corev1.Service) { s.Labels = map[string]string{labelCCMLBID: lbACKOwn} }
+	ownLabel := func(s *corev1.Service) { s.Labels = map[string]string{ackann.LabelLBID: lbACKOwn} }
 	cases := []struct {
 		name       string
 		p          rules.Provider
@@ -49,9 +51,9 @@ func TestFixesNeverRefused(t *testing.T) {
 		others     []runtime.Object
 	}{
 		{"tke E4012: an existing CLB made by hand", tkerules.Provider, tkerules.ServiceE4012,
-			tkeWeb(map[string]string{annSvcExistedLB: lbTKE}, true), tkeWeb(map[string]string{annSvcExistedLB: lbOther}, true), objs(storefront)},
+			tkeWeb(map[string]string{tkeann.ExistedLBID: lbTKE}, true), tkeWeb(map[string]string{tkeann.ExistedLBID: lbOther}, true), objs(storefront)},
 		{"tke E4012: annotation removed, TKE creates one", tkerules.Provider, tkerules.ServiceE4012,
-			tkeWeb(map[string]string{annSvcExistedLB: lbTKE}, true), tkeWeb(nil, true), objs(storefront)},
+			tkeWeb(map[string]string{tkeann.ExistedLBID: lbTKE}, true), tkeWeb(nil, true), objs(storefront)},
 		{"ack reuse-ccm-lb, Service pending: a CLB made by hand", ackrules.Provider, ackrules.ServiceReuseCCMLB,
 			ackSvc(map[string]string{"id": lbACK}, pending), ackSvc(map[string]string{"id": lbOther}, pending), objs(owner)},
 		{"ack reuse-ccm-lb, address of another CLB: that CLB's id", ackrules.Provider, ackrules.ServiceReuseCCMLB,

@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -102,7 +103,7 @@ func ingress(mods ...func(*networkingv1.Ingress)) *networkingv1.Ingress {
 	pt := networkingv1.PathTypePrefix
 	ing := &networkingv1.Ingress{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "networking.k8s.io/v1", Kind: "Ingress"},
-		ObjectMeta: meta("bar", map[string]string{AnnIngressClass: "qcloud"}),
+		ObjectMeta: meta("bar", map[string]string{annotations.IngressClass: "qcloud"}),
 		Spec: networkingv1.IngressSpec{Rules: []networkingv1.IngressRule{{
 			Host: "shop.example.com",
 			IngressRuleValue: networkingv1.IngressRuleValue{HTTP: &networkingv1.HTTPIngressRuleValue{Paths: []networkingv1.HTTPIngressPath{{

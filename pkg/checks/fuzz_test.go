@@ -7,7 +7,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -44,13 +46,13 @@ func FuzzParsers(f *testing.F) {
 }
 
 // fuzzKeys are the annotations whose values the checks parse.
-var fuzzKeys = []string{annHTTPRules, annHTTPSRules, annIngExtensive, annRuleMix, annIngDirectAccess, annIngServiceConfig,
-	annIngServiceConfigAut, annChargeType, annBandwidth, annIngSubnet, annExistLB, annCertID,
-	"service.kubernetes.io/service.extensiveParameters", annSvcExistedLB, "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid",
+var fuzzKeys = []string{tkeann.HTTPRules, tkeann.HTTPSRules, tkeann.IngExtensive, tkeann.RuleMix, tkeann.IngDirectAccess, tkeann.IngServiceConfig,
+	tkeann.IngServiceConfigAuto, tkeann.IngChargeType, tkeann.IngBandwidth, tkeann.IngSubnet, tkeann.IngExistLB, annCertID,
+	"service.kubernetes.io/service.extensiveParameters", tkeann.ExistedLBID, "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid",
 	"service.cloud.tencent.com/direct-access", "service.cloud.tencent.com/tke-service-config", "service.cloud.tencent.com/cross-region-id",
-	ackPrefix + "protocol-port", ackPrefix + "scheduler", ackPrefix + "bandwidth", ackPrefix + "health-check-connect-port",
-	ackPrefix + "sticky-session-type", ackPrefix + "id", ackPrefix + "address-type", ackPrefix + "spec", ackLegacyPrefix + "scheduler",
-	ackPrefix + "shceduler", "kubectl.kubernetes.io/last-applied-configuration"}
+	ackann.Prefix + "protocol-port", ackann.Prefix + "scheduler", ackann.Prefix + "bandwidth", ackann.Prefix + "health-check-connect-port",
+	ackann.Prefix + "sticky-session-type", ackann.Prefix + "id", ackann.Prefix + "address-type", ackann.Prefix + "spec", ackann.LegacyPrefix + "scheduler",
+	ackann.Prefix + "shceduler", "kubectl.kubernetes.io/last-applied-configuration"}
 
 // FuzzChecks runs every check on an Ingress and a Service carrying a fuzzed annotation, host,
 // path and qcloud_cert_id: no panic, and only declared rules.

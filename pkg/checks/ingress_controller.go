@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -83,7 +84,7 @@ func ingressController(c *Context) IngressController {
 func detectIngressController(c *Context) IngressController {
 	ing := c.Ingress
 	var ic IngressController
-	switch cls, ok := ing.Annotations[AnnIngressClass]; {
+	switch cls, ok := ing.Annotations[annotations.IngressClass]; {
 	case ok:
 		ic.Class, ic.Path = cls, ingressClassAnnPath
 	case ing.Spec.IngressClassName != nil:

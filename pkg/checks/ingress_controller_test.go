@@ -8,6 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -22,7 +23,7 @@ func ingressClass(name, controller string) *networkingv1.IngressClass {
 // withClass is an Ingress naming class cls in spec.ingressClassName (nil: none), without the annotation.
 func withClass(cls *string) *networkingv1.Ingress {
 	return ingress(func(i *networkingv1.Ingress) {
-		delete(i.Annotations, AnnIngressClass)
+		delete(i.Annotations, annotations.IngressClass)
 		i.Spec.IngressClassName = cls
 	})
 }
@@ -54,13 +55,13 @@ func TestIngressControllerNamed(t *testing.T) {
 			ackrules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
 		{"ingress-nginx second instance", []runtime.Object{withClass(str("internal")), ingressClass("internal", "k8s.io/ingress-nginx-internal")},
 			tkerules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
-		{"nginx annotation", []runtime.Object{ingress(ingAnn(AnnIngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, ingressClassAnnPath},
+		{"nginx annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, ingressClassAnnPath},
 		{"AWS ALB is not ACK's", []runtime.Object{withClass(str("alb")), ingressClass("alb", "ingress.k8s.aws/alb")}, rules.Generic, "AWS ALB", false, "spec.ingressClassName"},
 		{"HAProxy with a suffix", []runtime.Object{withClass(str("prod")), ingressClass("prod", "haproxy.org/ingress-controller/prod")},
 			tkerules.Provider, "HAProxy", false, "spec.ingressClassName"},
 		{"unknown class", []runtime.Object{withClass(str("custom"))}, tkerules.Provider, "", false, "spec.ingressClassName"},
 		{"unknown controller", []runtime.Object{withClass(str("custom")), ingressClass("custom", "example.com/gateway")}, tkerules.Provider, "", false, "spec.ingressClassName"},
-		{"empty annotation", []runtime.Object{ingress(ingAnn(AnnIngressClass, ""))}, tkerules.Provider, "", false, ingressClassAnnPath},
+		{"empty annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, ""))}, tkerules.Provider, "", false, ingressClassAnnPath},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,14 +6,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
-
-// annSvcGraceShutdown asks the TKE service controller to stop new traffic to a terminating pod
-// while it finishes its requests; it works only with direct access.
-const annSvcGraceShutdown = "service.cloud.tencent.com/enable-grace-shutdown"
 
 // checkNginxGracefulShutdown finds a direct-access Service in front of NGINX Ingress controller pods
 // that are not set up to leave the CLB gracefully: the Service lacks enable-grace-shutdown, or a
@@ -22,7 +19,7 @@ const annSvcGraceShutdown = "service.cloud.tencent.com/enable-grace-shutdown"
 // controller does not unbind, so nothing is reported.
 func checkNginxGracefulShutdown(c *Context) error {
 	svc := c.Service
-	if on, err := ParseBool(svc.Annotations[annSvcDirectAccess]); err != nil || !on {
+	if on, err := ParseBool(svc.Annotations[tkeann.SvcDirectAccess]); err != nil || !on {
 		return nil
 	}
 	pods, err := c.Snap.BackendPods(svc)
@@ -31,12 +28,12 @@ func checkNginxGracefulShutdown(c *Context) error {
 	}
 	var problems []words.Words
 	var paths []string
-	if v, ok := svc.Annotations[annSvcGraceShutdown]; !ok {
-		problems = append(problems, words.Say("%s is not set", "未设置 %s", annSvcGraceShutdown))
-		paths = append(paths, AnnPath(annSvcGraceShutdown))
+	if v, ok := svc.Annotations[tkeann.SvcGraceShutdown]; !ok {
+		problems = append(problems, words.Say("%s is not set", "未设置 %s", tkeann.SvcGraceShutdown))
+		paths = append(paths, AnnPath(tkeann.SvcGraceShutdown))
 	} else if on, err := ParseBool(v); err != nil || !on {
-		problems = append(problems, words.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", annSvcGraceShutdown, Clip(v)))
-		paths = append(paths, AnnPath(annSvcGraceShutdown))
+		problems = append(problems, words.Say("%s is %q, not \"true\"", "%s 为 %q，而不是 \"true\"", tkeann.SvcGraceShutdown, Clip(v)))
+		paths = append(paths, AnnPath(tkeann.SvcGraceShutdown))
 	}
 	controllers := 0
 	for _, p := range pods {

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -31,7 +32,7 @@ func nginxPod(name string, command ...string) *corev1.Pod {
 
 func TestNginxGracefulShutdown(t *testing.T) {
 	graceful := func(mods ...func(*corev1.Service)) *corev1.Service {
-		return lbSvc(append([]func(*corev1.Service){svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcGraceShutdown, "true")}, mods...)...)
+		return lbSvc(append([]func(*corev1.Service){svcAnn(tkeann.SvcDirectAccess, "true"), svcAnn(tkeann.SvcGraceShutdown, "true")}, mods...)...)
 	}
 	sleepWait := []string{"/bin/sh", "-c", "sleep 30; /wait-shutdown"}
 	preStop := func(pod string) string {
@@ -51,11 +52,11 @@ func TestNginxGracefulShutdown(t *testing.T) {
 	id := tkerules.ServiceNginxGracefulShutdown
 	runRuleCases(t, tkerules.Provider, []ruleCase{
 		{name: "direct access without enable-grace-shutdown",
-			objs: with(lbSvc(svcAnn(annSvcDirectAccess, "true")), nginxPod("ctl-1", sleepWait...)),
-			rule: id, path: AnnPath(annSvcGraceShutdown)},
+			objs: with(lbSvc(svcAnn(tkeann.SvcDirectAccess, "true")), nginxPod("ctl-1", sleepWait...)),
+			rule: id, path: AnnPath(tkeann.SvcGraceShutdown)},
 		{name: "enable-grace-shutdown false",
-			objs: with(graceful(svcAnn(annSvcGraceShutdown, "false")), nginxPod("ctl-1", sleepWait...)),
-			rule: id, path: AnnPath(annSvcGraceShutdown)},
+			objs: with(graceful(svcAnn(tkeann.SvcGraceShutdown, "false")), nginxPod("ctl-1", sleepWait...)),
+			rule: id, path: AnnPath(tkeann.SvcGraceShutdown)},
 		{name: "preStop runs /wait-shutdown without a sleep",
 			objs: with(graceful(), nginxPod("ctl-1", sleepWait...), nginxPod("ctl-2", "/wait-shutdown")),
 			rule: id, path: preStop("ctl-2")},
@@ -82,10 +83,10 @@ func TestNginxGracefulShutdown(t *testing.T) {
 			objs: with(lbSvc(), nginxPod("ctl-1", "/wait-shutdown")),
 			rule: id},
 		{name: "pods that are not an NGINX Ingress controller",
-			objs: with(lbSvc(svcAnn(annSvcDirectAccess, "true")), fxPod("web-1", "n1", true)),
+			objs: with(lbSvc(svcAnn(tkeann.SvcDirectAccess, "true")), fxPod("web-1", "n1", true)),
 			rule: id},
 		{name: "controller pods unknown: skipped",
-			objs: with(lbSvc(svcAnn(annSvcDirectAccess, "true"))),
+			objs: with(lbSvc(svcAnn(tkeann.SvcDirectAccess, "true"))),
 			gap: func(s *snapshot.Snapshot) {
 				s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
 				s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
@@ -96,7 +97,7 @@ func TestNginxGracefulShutdown(t *testing.T) {
 
 // TestNginxGracefulShutdownFacts: the problems of every controller pod make one finding.
 func TestNginxGracefulShutdownFacts(t *testing.T) {
-	o := objs(lbSvc(svcAnn(annSvcDirectAccess, "true")), fxNode("n1"), nginxPod("ctl-1", "/wait-shutdown"), nginxPod("ctl-2", "/wait-shutdown"))
+	o := objs(lbSvc(svcAnn(tkeann.SvcDirectAccess, "true")), fxNode("n1"), nginxPod("ctl-1", "/wait-shutdown"), nginxPod("ctl-2", "/wait-shutdown"))
 	res := diagnose(t, fixture(t, o...), snapshot.KindService, "web", tkerules.Provider)
 	var got []Finding
 	for _, f := range res.Findings {
@@ -108,8 +109,8 @@ func TestNginxGracefulShutdownFacts(t *testing.T) {
 		t.Fatalf("want one finding, got %d: %+v", len(got), got)
 	}
 	f := got[0]
-	if f.Check != "tke-nginx-graceful-shutdown" || f.Path != AnnPath(annSvcGraceShutdown) || f.EffectiveSeverity() != rules.Warning {
-		t.Errorf("finding %+v: want check tke-nginx-graceful-shutdown, path %s, warning", f, AnnPath(annSvcGraceShutdown))
+	if f.Check != "tke-nginx-graceful-shutdown" || f.Path != AnnPath(tkeann.SvcGraceShutdown) || f.EffectiveSeverity() != rules.Warning {
+		t.Errorf("finding %+v: want check tke-nginx-graceful-shutdown, path %s, warning", f, AnnPath(tkeann.SvcGraceShutdown))
 	}
 	for _, fact := range []string{"ctl-1", "ctl-2"} {
 		if !strings.Contains(f.Message, fact) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -96,7 +97,7 @@ func TestOfflineModeIsDeclared(t *testing.T) {
 			t.Errorf("%s: AddOnly %v, want %v", c.Name, got, addOnly[c.Name])
 		}
 	}
-	res := diagnose(t, fixture(t, lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))), snapshot.KindService, "web", tkerules.Provider)
+	res := diagnose(t, fixture(t, lbSvc(svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"))), snapshot.KindService, "web", tkerules.Provider)
 	if len(res.Partial) > 0 {
 		t.Errorf("complete snapshot noted as partial: %+v", res.Partial)
 	}

@@ -11,7 +11,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -61,31 +63,31 @@ func TestOneFindingPerPath(t *testing.T) {
 			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceReuseCCMLB, path: a("id"), facts: []string{"default/one", "default/two"}},
 		{name: "ACK intranet address type with two public addresses, changed since the last apply",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet"), twoIPs,
-				lastApplied(map[string]string{ackPrefix + "address-type": "internet"})))),
+				lastApplied(map[string]string{ackann.Prefix + "address-type": "internet"})))),
 			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceAddressTypeImmutable, path: a("address-type"),
 			facts: []string{"47.96.10.20", "47.96.10.21", `"internet"`}},
 		{name: "TKE reused CLB created by TKE for two Services",
-			objs: objs(lbSvc(svcAnn(annSvcExistedLB, tkeLB)), named("one", svcAnn(annSvcLBID, tkeLB)), named("two", svcAnn(annSvcLBID, tkeLB))),
-			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4012, path: AnnPath(annSvcExistedLB),
+			objs: objs(lbSvc(svcAnn(tkeann.ExistedLBID, tkeLB)), named("one", svcAnn(tkeann.LoadBalanceID, tkeLB)), named("two", svcAnn(tkeann.LoadBalanceID, tkeLB))),
+			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4012, path: AnnPath(tkeann.ExistedLBID),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE port 80 declared by two other Services on the shared CLB",
-			objs: objs(lbSvc(svcAnn(annSvcExistedLB, tkeLB)), named("one", svcAnn(annSvcExistedLB, tkeLB)), named("two", svcAnn(annSvcExistedLB, tkeLB))),
+			objs: objs(lbSvc(svcAnn(tkeann.ExistedLBID, tkeLB)), named("one", svcAnn(tkeann.ExistedLBID, tkeLB)), named("two", svcAnn(tkeann.ExistedLBID, tkeLB))),
 			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4014, path: "spec.ports[0]",
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE Ingress reusing a CLB TKE created for two Services",
-			objs: withObjs(healthy(), objs(ingress(ingAnn(annExistLB, tkeLB)), named("one", svcAnn(annSvcLBID, tkeLB)), named("two", svcAnn(annSvcLBID, tkeLB)))),
-			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4019, path: AnnPath(annExistLB),
+			objs: withObjs(healthy(), objs(ingress(ingAnn(tkeann.IngExistLB, tkeLB)), named("one", svcAnn(tkeann.LoadBalanceID, tkeLB)), named("two", svcAnn(tkeann.LoadBalanceID, tkeLB)))),
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4019, path: AnnPath(tkeann.IngExistLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE two reusing Services declare the Ingress listener port",
-			objs: withObjs(healthy(), objs(ingress(ingAnn(annExistLB, tkeLB)), named("one", svcAnn(annSvcExistedLB, tkeLB)), named("two", svcAnn(annSvcExistedLB, tkeLB)))),
-			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4101, path: AnnPath(annExistLB),
+			objs: withObjs(healthy(), objs(ingress(ingAnn(tkeann.IngExistLB, tkeLB)), named("one", svcAnn(tkeann.ExistedLBID, tkeLB)), named("two", svcAnn(tkeann.ExistedLBID, tkeLB)))),
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4101, path: AnnPath(tkeann.IngExistLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE ip-masq-agent lists 0.0.0.0/0 twice",
 			objs: withObjs(healthy(), objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n  - 10.0.0.0/8\n  - 0.0.0.0/0\n"))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config",
 			facts: []string{"nonMasqueradeCIDRs", "0.0.0.0/0"}},
 		{name: "TKE internal Ingress whose TkeServiceConfig lacks both listener ports",
-			objs: withObjs(healthy(), objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annRuleMix, "true"), ingTLS("tls", "shop.example.com")), l7Config())),
+			objs: withObjs(healthy(), objs(internalIngress(ingAnn(tkeann.IngServiceConfig, "bar-config"), ingAnn(tkeann.RuleMix, "true"), ingTLS("tls", "shop.example.com")), l7Config())),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressCLBLoopback,
 			path: ObjPath(ns, "tkeserviceconfig", "bar-config", "spec.loadBalancer.l7Listeners"), facts: []string{"80", "443"}},
 		{name: "TKE two hosts of a TLS entry with another entry's certificate",
@@ -179,7 +181,7 @@ func TestOneCauseOneFinding(t *testing.T) {
 			p:    ackrules.Provider, cause: ackrules.ServiceResourceGroupImmutable, sev: rules.Error,
 			consequences: map[rules.ID]Source{ackrules.ServiceResourceGroupFixed: SourceCheck}},
 		{name: "TKE NGINX controller behind direct access that no pod can take",
-			objs: objs(lbSvc(svcAnn(annSvcDirectAccess, "true")), fxNode("n1"), func() *corev1.Pod {
+			objs: objs(lbSvc(svcAnn(tkeann.SvcDirectAccess, "true")), fxNode("n1"), func() *corev1.Pod {
 				p := nginxPod("ctl-1", "/wait-shutdown")
 				p.Annotations = nil
 				return p

@@ -392,5 +392,3 @@ func AnyInt(v any) (int, bool) {
 }
 
 const KubeSystem = "kube-system"
-
-const AnnIngressClass = "kubernetes.io/ingress.class"

@@ -16,6 +16,8 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -133,7 +135,7 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 	nginxClass := func(i *networkingv1.Ingress) {
 		cls := "nginx"
 		i.Spec.IngressClassName = &cls
-		delete(i.Annotations, AnnIngressClass)
+		delete(i.Annotations, annotations.IngressClass)
 	}
 	ing := func(mods ...func(*networkingv1.Ingress)) runtime.Object {
 		i := ingress(mods...)
@@ -149,7 +151,7 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 		notWant []string
 	}{
 		{name: "Service without selector: no pods", target: svcTarget("default", "web"),
-			objs: []runtime.Object{lbSvc(noSel, svcAnn(annSvcSubnet, "subnet-12345678"))},
+			objs: []runtime.Object{lbSvc(noSel, svcAnn(tkeann.InternalSubnetID, "subnet-12345678"))},
 			want: []string{"list events default", "list nodes", "get configmaps kube-system kube-proxy"}, notWant: []string{"list pods"}},
 		{name: "Service with selector: its pods only", target: svcTarget("default", "web"),
 			objs: []runtime.Object{lbSvc(withSel)}, want: []string{"list pods default app=web", "list endpointslices default kubernetes.io/service-name=web"}},
@@ -160,7 +162,7 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 			objs: []runtime.Object{lbSvc(withSel, svcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id", "lb-abc"))},
 			want: []string{"list services$", "list endpointslices$"}},
 		{name: "TKE Service: ip-masq-agent config", target: svcTarget("default", "web"),
-			objs: []runtime.Object{lbSvc(withSel, svcAnn(annSvcExistedLB, "lb-12345678"))},
+			objs: []runtime.Object{lbSvc(withSel, svcAnn(tkeann.ExistedLBID, "lb-12345678"))},
 			want: []string{"get configmaps kube-system ip-masq-agent-config", "list services$", "list ingresses$"}},
 		{name: "Ingress of another controller: no CLB inputs", target: ingTarget,
 			objs:    []runtime.Object{ing(nginxClass, ingTLS("cert"), ingBackend("web", 80))},

@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -99,7 +100,7 @@ func (sg signal) full() Signal {
 	return sg.Signal
 }
 
-var ingressClassAnnPath = AnnPath(AnnIngressClass)
+var ingressClassAnnPath = AnnPath(annotations.IngressClass)
 
 // targetSignals appends the target's signals to dst: its class, then its annotations by key.
 func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Target) []signal {
@@ -133,7 +134,7 @@ func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Ta
 					class(i, classWords(*ing.Spec.IngressClassName), "spec.ingressClassName")
 					break
 				}
-				if v := ann[AnnIngressClass]; v != "" && slices.Contains(ic.Classes, v) {
+				if v := ann[annotations.IngressClass]; v != "" && slices.Contains(ic.Classes, v) {
 					class(i, classWords(v), ingressClassAnnPath)
 					break
 				}

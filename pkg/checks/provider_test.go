@@ -13,7 +13,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -95,12 +98,12 @@ func TestDetectProvider(t *testing.T) {
 		conflicts    int
 		conflictText string
 	}{
-		{"TKE annotation", []runtime.Object{lb(annSvcExistedLB, "lb-12345678")}, tkerules.Provider,
-			"annotation " + annSvcExistedLB, 0, ""},
-		{"ACK annotation", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small")}, ackrules.Provider,
-			"annotation " + ackPrefix + "spec", 0, ""},
-		{"several ACK annotations", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small", ackPrefix+"scheduler", "wrr")},
-			ackrules.Provider, "annotation " + ackPrefix + "scheduler and 1 more", 0, ""},
+		{"TKE annotation", []runtime.Object{lb(tkeann.ExistedLBID, "lb-12345678")}, tkerules.Provider,
+			"annotation " + tkeann.ExistedLBID, 0, ""},
+		{"ACK annotation", []runtime.Object{lb(ackann.Prefix+"spec", "slb.s1.small")}, ackrules.Provider,
+			"annotation " + ackann.Prefix + "spec", 0, ""},
+		{"several ACK annotations", []runtime.Object{lb(ackann.Prefix+"spec", "slb.s1.small", ackann.Prefix+"scheduler", "wrr")},
+			ackrules.Provider, "annotation " + ackann.Prefix + "scheduler and 1 more", 0, ""},
 		{"bare ACK node providerID", []runtime.Object{lb(), node("n1", "cn-beijing.i-2zeabcdefgh")}, ackrules.Provider,
 			"node providerID cn-beijing.i-2zeabcdefgh", 0, ""},
 		{"alicloud node", []runtime.Object{lb(), node("n1", "alicloud://cn-hangzhou.i-bp1abc")}, ackrules.Provider,
@@ -116,27 +119,27 @@ func TestDetectProvider(t *testing.T) {
 		{"another cloud's CCM", []runtime.Object{lb(), ccm("registry.k8s.io/cloud-controller-manager:v1.30.0")}, rules.Generic,
 			"no cloud-specific signal", 0, ""},
 		{"nothing tells", []runtime.Object{lb()}, rules.Generic, "no cloud-specific signal", 0, ""},
-		{"annotation majority wins", []runtime.Object{lb(annSvcExistedLB, "lb-1", annSvcLBID, "lb-1", ackPrefix+"spec", "slb.s1.small")},
-			tkerules.Provider, "annotation " + annSvcLBID + " and 1 more", 1, "annotation " + ackPrefix + "spec"},
-		{"annotation tie goes to the nodes", []runtime.Object{lb(annSvcExistedLB, "lb-1", ackPrefix+"spec", "slb.s1.small"),
-			node("n1", "cn-hangzhou.i-bp1abc")}, ackrules.Provider, "node providerID cn-hangzhou.i-bp1abc", 1, "annotation " + annSvcExistedLB},
-		{"tie everywhere goes to ack", []runtime.Object{lb(annSvcExistedLB, "lb-1", ackPrefix+"spec", "slb.s1.small")}, ackrules.Provider,
-			"annotation " + ackPrefix + "spec; tied with tke signals, ack chosen", 1, "annotation " + annSvcExistedLB},
-		{"annotations outrank nodes of the other cloud", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small"),
+		{"annotation majority wins", []runtime.Object{lb(tkeann.ExistedLBID, "lb-1", tkeann.LoadBalanceID, "lb-1", ackann.Prefix+"spec", "slb.s1.small")},
+			tkerules.Provider, "annotation " + tkeann.LoadBalanceID + " and 1 more", 1, "annotation " + ackann.Prefix + "spec"},
+		{"annotation tie goes to the nodes", []runtime.Object{lb(tkeann.ExistedLBID, "lb-1", ackann.Prefix+"spec", "slb.s1.small"),
+			node("n1", "cn-hangzhou.i-bp1abc")}, ackrules.Provider, "node providerID cn-hangzhou.i-bp1abc", 1, "annotation " + tkeann.ExistedLBID},
+		{"tie everywhere goes to ack", []runtime.Object{lb(tkeann.ExistedLBID, "lb-1", ackann.Prefix+"spec", "slb.s1.small")}, ackrules.Provider,
+			"annotation " + ackann.Prefix + "spec; tied with tke signals, ack chosen", 1, "annotation " + tkeann.ExistedLBID},
+		{"annotations outrank nodes of the other cloud", []runtime.Object{lb(ackann.Prefix+"spec", "slb.s1.small"),
 			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2")}, ackrules.Provider,
-			"annotation " + ackPrefix + "spec", 2, "node providerID qcloud:///100003/ins-1"},
-		{"conflicts are counted beyond the ones kept", []runtime.Object{lb(ackPrefix+"spec", "slb.s1.small"),
+			"annotation " + ackann.Prefix + "spec", 2, "node providerID qcloud:///100003/ins-1"},
+		{"conflicts are counted beyond the ones kept", []runtime.Object{lb(ackann.Prefix+"spec", "slb.s1.small"),
 			node("n1", "qcloud:///100003/ins-1"), node("n2", "qcloud:///100003/ins-2"), node("n3", "qcloud:///100003/ins-3"),
 			node("n4", "qcloud:///100003/ins-4"), node("n5", "qcloud:///100003/ins-5")}, ackrules.Provider,
-			"annotation " + ackPrefix + "spec", 5, "node providerID qcloud:///100003/ins-1"},
+			"annotation " + ackann.Prefix + "spec", 5, "node providerID qcloud:///100003/ins-1"},
 		{"node majority across clouds", []runtime.Object{lb(), node("a", "qcloud:///100003/ins-1"),
 			node("b", "cn-hangzhou.i-bp1abc"), node("c", "cn-hangzhou.i-bp1abd")}, ackrules.Provider,
 			"node providerID cn-hangzhou.i-bp1abc and 1 more", 1, "node providerID qcloud:///100003/ins-1"},
 		{"ACK NLB class", []runtime.Object{nlbSvc("web")}, ackrules.Provider, "loadBalancerClass " + ackNLBClass, 0, ""},
 		{"ACK NLB class outranks TKE nodes", []runtime.Object{nlbSvc("web"), node("n1", "qcloud:///100003/ins-1")}, ackrules.Provider,
 			"loadBalancerClass " + ackNLBClass, 1, "node providerID qcloud:///100003/ins-1"},
-		{"ACK NLB class outranks a TKE annotation", []runtime.Object{nlbSvc("web", annSvcExistedLB, "lb-1")}, ackrules.Provider,
-			"loadBalancerClass " + ackNLBClass, 1, "annotation " + annSvcExistedLB},
+		{"ACK NLB class outranks a TKE annotation", []runtime.Object{nlbSvc("web", tkeann.ExistedLBID, "lb-1")}, ackrules.Provider,
+			"loadBalancerClass " + ackNLBClass, 1, "annotation " + tkeann.ExistedLBID},
 		{"another class is no signal", []runtime.Object{withLBClass(lb(), "example.com/lb")}, rules.Generic,
 			"no cloud-specific signal", 0, ""},
 		{"nodes outrank kube-system objects", []runtime.Object{lb(), node("n1", "cn-hangzhou.i-bp1abc"), tkeCM}, ackrules.Provider,
@@ -161,7 +164,7 @@ func TestDetectProvider(t *testing.T) {
 
 func TestDetectProviderIngress(t *testing.T) {
 	className := func(ing *networkingv1.Ingress) {
-		delete(ing.Annotations, AnnIngressClass)
+		delete(ing.Annotations, annotations.IngressClass)
 		c := "qcloud"
 		ing.Spec.IngressClassName = &c
 	}
@@ -191,7 +194,7 @@ func TestDetectProviderIngress(t *testing.T) {
 }
 
 func TestClusterProvider(t *testing.T) {
-	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-1")),
+	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, "lb-1")),
 		node("n1", "cn-beijing.i-2zeabc"))
 	if got := DefaultSuite().ClusterProvider(s); got.Provider != ackrules.Provider || got.ConflictCount != 0 {
 		t.Errorf("cluster: %+v", got)
@@ -207,16 +210,16 @@ func TestProviderConflictFinding(t *testing.T) {
 		path string
 	}{
 		{"service with both clouds' annotations", snapshot.KindService,
-			[]runtime.Object{lbWith(annSvcExistedLB, "lb-1", annSvcLBID, "lb-1", ackPrefix+"spec", "slb.s1.small")},
-			rules.GenericServiceProviderConflict, AnnPath(ackPrefix + "spec")},
+			[]runtime.Object{lbWith(tkeann.ExistedLBID, "lb-1", tkeann.LoadBalanceID, "lb-1", ackann.Prefix+"spec", "slb.s1.small")},
+			rules.GenericServiceProviderConflict, AnnPath(ackann.Prefix + "spec")},
 		{"ACK annotations on TKE nodes", snapshot.KindService,
-			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(ackPrefix+"spec", "slb.s1.small")), node("10.0.1.11", "qcloud:///100003/ins-1")},
+			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(ackann.Prefix+"spec", "slb.s1.small")), node("10.0.1.11", "qcloud:///100003/ins-1")},
 			rules.GenericServiceProviderConflict, "node/10.0.1.11.spec.providerID"},
 		{"qcloud ingress on ACK nodes", snapshot.KindIngress,
 			[]runtime.Object{ingress(), node("n1", "cn-beijing.i-2zeabc")},
 			rules.GenericIngressProviderConflict, "node/n1.spec.providerID"},
 		{"agreeing evidence", snapshot.KindService,
-			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-1")), node("n1", "qcloud:///100003/ins-1")},
+			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, "lb-1")), node("n1", "qcloud:///100003/ins-1")},
 			rules.ID{}, ""},
 	}
 	for _, tt := range tests {
@@ -250,14 +253,14 @@ func TestProviderConflictFinding(t *testing.T) {
 func mixedCluster(seed uint64) []runtime.Object {
 	ann := map[string]string{}
 	for i := range 15 {
-		ann[fmt.Sprintf("%sextra-%02d", ackPrefix, i)] = "x"
+		ann[fmt.Sprintf("%sextra-%02d", ackann.Prefix, i)] = "x"
 		ann[fmt.Sprintf("service.cloud.tencent.com/extra-%02d", i)] = "x"
 		ann[fmt.Sprintf("example.com/other-%02d", i)] = "x"
 	}
 	svc := service("web", corev1.ServiceTypeLoadBalancer)
 	svc.Annotations = ann
 	objs := []runtime.Object{svc, ingress(func(ing *networkingv1.Ingress) {
-		ing.Annotations[ackPrefix+"spec"] = "slb.s1.small"
+		ing.Annotations[ackann.Prefix+"spec"] = "slb.s1.small"
 	}), &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "tke-config", Namespace: "kube-system"}},
 		ccm("registry.cn-hangzhou.aliyuncs.com/acs/cloud-controller-manager:v2.9.0")}
 	for i := range 40 {

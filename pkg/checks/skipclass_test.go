@@ -22,7 +22,9 @@ import (
 	k8stesting "k8s.io/client-go/testing"
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -49,11 +51,11 @@ type skipCase struct {
 
 func skipCases() []skipCase {
 	return []skipCase{
-		{"tke service", lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"), svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "web-config"),
-			svcAnn(annSvcSubnet, "subnet-ewhltulw"), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }),
+		{"tke service", lbSvc(svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"), svcAnn(tkeann.SvcDirectAccess, "true"), svcAnn(tkeann.SvcServiceConfig, "web-config"),
+			svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }),
 			snapshot.KindService, tkerules.Provider},
-		{"tke ingress", internalIngress(ingTLS("tls"), ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, tkerules.Provider},
-		{"ack service", ackSvc(m(annBackendType, "eni", "id", "lb-bp1o94dp5i6earr9g6d1l", "protocol-port", "https:443", "cert-id", "123_abc"),
+		{"tke ingress", internalIngress(ingTLS("tls"), ingAnn(tkeann.IngServiceConfig, "bar-config"), ingAnn(tkeann.IngExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, tkerules.Provider},
+		{"ack service", ackSvc(m(ackann.BackendType, "eni", "id", "lb-bp1o94dp5i6earr9g6d1l", "protocol-port", "https:443", "cert-id", "123_abc"),
 			addPort("https", 443, intstr.FromInt32(8443))), snapshot.KindService, ackrules.Provider},
 		{"generic service", lbSvc(), snapshot.KindService, rules.Generic},
 	}
@@ -157,7 +159,7 @@ func TestSkipClassOfTheCheck(t *testing.T) {
 			return diagnose(t, fixture(t, o...), snapshot.KindService, "web", ackrules.Provider)
 		}
 	}
-	ackSvcENI := ackSvc(m(annBackendType, "eni", "spec", "slb.s1.small"))
+	ackSvcENI := ackSvc(m(ackann.BackendType, "eni", "spec", "slb.s1.small"))
 	noCCMContainer := fxDeployment("cloud-controller-manager", newCCM)
 	noCCMContainer.Spec.Template.Spec.Containers = []corev1.Container{{Name: "proxy", Image: "envoy:v1"}, {Name: "agent", Image: "agent:v1"}}
 	tests := []struct {

@@ -2,21 +2,19 @@ package checks
 
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
-
-// annSvcSpecifyProtocol makes a TKE Service's listeners HTTP or HTTPS instead of its ports' TCP/UDP.
-const annSvcSpecifyProtocol = "service.cloud.tencent.com/specify-protocol"
 
 // tkeSide is how TKE's cloud checks read Services and Ingresses: the CLB id the controller writes
 // (or the reused one), the listeners the ports or the Ingress ask for, the internal-CLB subnet.
 var tkeSide = &cloudSide{
 	rules: tkerules.CloudRules,
 	lb: func(c *Context) (string, string, bool) {
-		bound, reuse := annSvcLBID, annSvcExistedLB
+		bound, reuse := tkeann.LoadBalanceID, tkeann.ExistedLBID
 		if c.Ingress != nil {
-			bound, reuse = annIngLBID, annExistLB
+			bound, reuse = tkeann.IngLBID, tkeann.IngExistLB
 		}
 		a := TargetAnnotations(c)
 		_, reused := a[reuse]
@@ -31,7 +29,7 @@ var tkeSide = &cloudSide{
 	listeners: func(c *Context) []wantListener {
 		if c.Service != nil {
 			ws := cloudServicePorts(c.Service, nil)
-			if _, ok := c.Service.Annotations[annSvcSpecifyProtocol]; ok {
+			if _, ok := c.Service.Annotations[tkeann.SpecifyProtocol]; ok {
 				for i := range ws {
 					ws[i].Protocol = ""
 				}
@@ -45,9 +43,9 @@ var tkeSide = &cloudSide{
 		return ws
 	},
 	subnet: func(c *Context) (string, string) {
-		key := annSvcSubnet
+		key := tkeann.InternalSubnetID
 		if c.Ingress != nil {
-			key = annIngSubnet
+			key = tkeann.IngSubnet
 		}
 		return TargetAnnotations(c)[key], AnnPath(key)
 	},

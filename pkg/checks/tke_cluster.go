@@ -18,6 +18,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -46,12 +47,12 @@ var tkeClusterChecks = []Check{
 	{Name: "tke-clb-loopback", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkL4Loopback,
 		Emits: []rules.ID{tkerules.ServiceCLBLoopback},
 		Inputs: []Input{
-			{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: Annotated(annSvcSubnet)},
-			{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: Annotated(annSvcSubnet)},
+			{Resource: snapshot.DaemonSets, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: Annotated(tkeann.InternalSubnetID)},
+			{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: tkeSysNS, Name: tkeKubeProxy, When: Annotated(tkeann.InternalSubnetID)},
 		}},
 	{Name: "tke-clb-loopback", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkL7Loopback,
 		Emits:  []rules.ID{tkerules.IngressCLBLoopback},
-		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: Annotated(annIngSubnet)}}},
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: Annotated(tkeann.IngSubnet)}}},
 	{Name: "tke-ingress-controller", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkL7Controller,
 		Emits: []rules.ID{tkerules.IngressE6001, tkerules.IngressE6002, tkerules.IngressAPIHostAliases},
 		Inputs: []Input{
@@ -369,7 +370,7 @@ func findContainer(cs []corev1.Container, name string) int {
 // some of them an info; a public CLB, or the documented fix in place, makes nothing.
 func checkL4Loopback(c *Context) error {
 	svc := c.Service
-	if svc.Annotations[annSvcSubnet] == "" {
+	if svc.Annotations[tkeann.InternalSubnetID] == "" {
 		return nil // public CLB: the node cannot see its own public source IP, so no loopback
 	}
 	r := Memo(c, kubeProxyKey, func() ValErr[*kubeProxy] {
@@ -383,7 +384,7 @@ func checkL4Loopback(c *Context) error {
 	if kp == nil {
 		return nil // not TKE's kube-proxy: the IPVS behaviour described does not apply
 	}
-	prevent := IsTrue(svc.Annotations[annSvcPreventLoopback])
+	prevent := IsTrue(svc.Annotations[tkeann.PreventLoopback])
 	if prevent && kp.oldErr == nil && !kp.old {
 		return nil // documented fix applied
 	}
@@ -404,8 +405,8 @@ func checkL4Loopback(c *Context) error {
 		factor(kp.old, words.Say("kube-proxy image %s predates the fixed build %s", "kube-proxy 镜像 %s 早于已修复的版本 %s", Clip(kp.image), kp.fix),
 			words.Say("kube-proxy image %s has the fix", "kube-proxy 镜像 %s 已包含修复", Clip(kp.image)))
 	}
-	factor(!prevent, words.Say("%s is not \"true\"", "%s 不是 \"true\"", annSvcPreventLoopback),
-		words.Say("%s is \"true\"", "%s 为 \"true\"", annSvcPreventLoopback))
+	factor(!prevent, words.Say("%s is not \"true\"", "%s 不是 \"true\"", tkeann.PreventLoopback),
+		words.Say("%s is \"true\"", "%s 为 \"true\"", tkeann.PreventLoopback))
 	if len(held) == 0 {
 		return nil
 	}
@@ -417,7 +418,7 @@ func checkL4Loopback(c *Context) error {
 	if len(absent) > 0 {
 		msg = words.Say("%s: %s (but %s)", "%s：%s（但 %s）", what, JoinWords(held), JoinWords(absent))
 	}
-	c.SaySeverity(tkerules.ServiceCLBLoopback, sev, AnnPath(annSvcSubnet), msg)
+	c.SaySeverity(tkerules.ServiceCLBLoopback, sev, AnnPath(tkeann.InternalSubnetID), msg)
 	return nil
 }
 
@@ -425,18 +426,18 @@ func checkL4Loopback(c *Context) error {
 // (keepaliveEnable: 1) for every layer-7 listener it needs, the documented way to avoid loopback.
 func checkL7Loopback(c *Context) error {
 	ing := c.Ingress
-	if ing.Annotations[annIngSubnet] == "" {
+	if ing.Annotations[tkeann.IngSubnet] == "" {
 		return nil
 	}
-	name, key := ing.Annotations[annIngServiceConfig], annIngServiceConfig
-	if auto := IsTrue(ing.Annotations[annIngServiceConfigAut]); name == "" && auto {
-		name, key = ing.Name+"-auto-ingress-config", annIngServiceConfigAut
+	name, key := ing.Annotations[tkeann.IngServiceConfig], tkeann.IngServiceConfig
+	if auto := IsTrue(ing.Annotations[tkeann.IngServiceConfigAuto]); name == "" && auto {
+		name, key = ing.Name+"-auto-ingress-config", tkeann.IngServiceConfigAuto
 	}
 	if name == "" {
-		c.Say(tkerules.IngressCLBLoopback, AnnPath(annIngSubnet), words.Say(
+		c.Say(tkerules.IngressCLBLoopback, AnnPath(tkeann.IngSubnet), words.Say(
 			"internal CLB Ingress without a TkeServiceConfig (%s or %s), so layer-7 keepalive is off and pods calling its address may loop back",
 			"内网 CLB 的 Ingress 没有 TkeServiceConfig（%s 或 %s），七层 keepalive（长连接）未开启，访问其地址的 Pod 可能发生回环",
-			annIngServiceConfigAut, annIngServiceConfig))
+			tkeann.IngServiceConfigAuto, tkeann.IngServiceConfig))
 		return nil
 	}
 	cfg, found, err := lookupServiceConfig(c, ing.Namespace, name)
@@ -480,7 +481,7 @@ func ingressL7Ports(ing *networkingv1.Ingress) []int {
 	if len(ing.Spec.TLS) == 0 {
 		return []int{80}
 	}
-	if mix := IsTrue(ing.Annotations[annRuleMix]); mix {
+	if mix := IsTrue(ing.Annotations[tkeann.RuleMix]); mix {
 		return []int{80, 443}
 	}
 	return []int{443}

@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -100,7 +101,7 @@ func clusterHealthy() []runtime.Object {
 }
 
 func internalIngress(mods ...func(*networkingv1.Ingress)) *networkingv1.Ingress {
-	return ingress(append([]func(*networkingv1.Ingress){ingAnn(annIngSubnet, "subnet-ewhltulw")}, mods...)...)
+	return ingress(append([]func(*networkingv1.Ingress){ingAnn(tkeann.IngSubnet, "subnet-ewhltulw")}, mods...)...)
 }
 
 func listener(port int, keepalive any) map[string]any {
@@ -116,7 +117,7 @@ func l7Config(ls ...any) *unstructured.Unstructured {
 }
 
 func TestTKEClusterIngressChecks(t *testing.T) {
-	withCfg := ingAnn(annIngServiceConfig, "bar-config")
+	withCfg := ingAnn(tkeann.IngServiceConfig, "bar-config")
 	runIngressCases(t, []svcCase{
 		{name: "E4007 ip-masq-agent 0.0.0.0/0 (YAML)", bad: objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n")),
 			fixed: objs(ingress()), want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
@@ -153,18 +154,18 @@ func TestTKEClusterIngressChecks(t *testing.T) {
 			fixed: objs(ingress()), want: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config"},
 		{name: "L7 loopback: internal without TkeServiceConfig", bad: objs(internalIngress()),
 			fixed: objs(internalIngress(withCfg), l7Config(listener(80, int64(1)))),
-			want:  tkerules.IngressCLBLoopback, path: AnnPath(annIngSubnet)},
+			want:  tkerules.IngressCLBLoopback, path: AnnPath(tkeann.IngSubnet)},
 		{name: "L7 loopback: keepalive off", bad: objs(internalIngress(withCfg), l7Config(listener(80, int64(0)))),
 			fixed: objs(internalIngress(withCfg), l7Config(listener(80, "1"), listener(8080, int64(1)))),
 			want:  tkerules.IngressCLBLoopback, path: "default/tkeserviceconfig/bar-config.spec.loadBalancer.l7Listeners[0].keepaliveEnable"},
 		{name: "L7 loopback: no listener for 443", bad: objs(internalIngress(withCfg, ingTLS("tls")), l7Config(listener(80, int64(1)))),
 			fixed: objs(internalIngress(withCfg, ingTLS("tls")), l7Config(listener(443, float64(1)))),
 			want:  tkerules.IngressCLBLoopback, path: "default/tkeserviceconfig/bar-config.spec.loadBalancer.l7Listeners"},
-		{name: "L7 loopback: auto config missing", bad: objs(internalIngress(ingAnn(annIngServiceConfigAut, "true"))),
-			fixed: objs(internalIngress(ingAnn(annIngServiceConfigAut, "true")), tkeServiceConfig("bar-auto-ingress-config", map[string]any{"loadBalancer": map[string]any{"l7Listeners": []any{listener(80, int64(1))}}})),
-			want:  tkerules.IngressCLBLoopback, path: AnnPath(annIngServiceConfigAut)},
+		{name: "L7 loopback: auto config missing", bad: objs(internalIngress(ingAnn(tkeann.IngServiceConfigAuto, "true"))),
+			fixed: objs(internalIngress(ingAnn(tkeann.IngServiceConfigAuto, "true")), tkeServiceConfig("bar-auto-ingress-config", map[string]any{"loadBalancer": map[string]any{"l7Listeners": []any{listener(80, int64(1))}}})),
+			want:  tkerules.IngressCLBLoopback, path: AnnPath(tkeann.IngServiceConfigAuto)},
 		{name: "L7 loopback: public Ingress is silent", bad: objs(internalIngress()), fixed: objs(ingress()),
-			want: tkerules.IngressCLBLoopback, path: AnnPath(annIngSubnet)},
+			want: tkerules.IngressCLBLoopback, path: AnnPath(tkeann.IngSubnet)},
 		{name: "E6001 tke-config lacks TKE_REGION", bad: objs(ingress(), tkeConfig(map[string]string{"TKE_VPC_ID": "vpc-646vhcjj"})),
 			fixed: objs(ingress()), want: tkerules.IngressE6001, path: "kube-system/configmap/tke-config.data.TKE_REGION"},
 		{name: "E6002 env not wired", bad: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {
@@ -232,7 +233,7 @@ func runIngressCases(t *testing.T, cases []svcCase) {
 }
 
 func TestTKEClusterServiceChecks(t *testing.T) {
-	internal := svcAnn(annSvcSubnet, "subnet-ewhltulw")
+	internal := svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw")
 	const oldProxy, newProxy = "ccr.ccs.tencentyun.com/library/kube-proxy:v1.18.4-tke.19", "ccr.ccs.tencentyun.com/library/kube-proxy:v1.18.4-tke.20"
 	runServiceCases(t, tkerules.Provider, []svcCase{
 		{name: "ip-masq-agent 0.0.0.0/0", bad: objs(lbSvc(), ipMasq("nonMasqueradeCIDRs:\n- 0.0.0.0/0\n")),
@@ -245,17 +246,17 @@ func TestTKEClusterServiceChecks(t *testing.T) {
 				masqCtl(tkeServiceController), ctlPod(tkeServiceController, "172.20.3.4", false)),
 			want: tkerules.ServiceIPMasqAgent, path: "kube-system/configmap/ip-masq-agent-config.data.config", sev: sevOf(rules.Error)},
 		{name: "L4 loopback: all factors", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--proxy-mode=ipvs")),
-			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=ipvs")),
-			want:  tkerules.ServiceCLBLoopback, path: AnnPath(annSvcSubnet), sev: sevOf(rules.Warning)},
+			fixed: objs(lbSvc(internal, svcAnn(tkeann.PreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=ipvs")),
+			want:  tkerules.ServiceCLBLoopback, path: AnnPath(tkeann.InternalSubnetID), sev: sevOf(rules.Warning)},
 		{name: "L4 loopback: IPVS from the kube-proxy ConfigMap", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--config=/var/lib/kube-proxy/config.conf"), sysConfigMap(tkeKubeProxy, map[string]string{"config.conf": "apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nmode: ipvs\n"})),
 			fixed: objs(lbSvc(), kubeProxyDS(oldProxy, "--config=/var/lib/kube-proxy/config.conf"), sysConfigMap(tkeKubeProxy, map[string]string{"config.conf": "mode: ipvs\n"})),
-			want:  tkerules.ServiceCLBLoopback, path: AnnPath(annSvcSubnet), sev: sevOf(rules.Warning)},
+			want:  tkerules.ServiceCLBLoopback, path: AnnPath(tkeann.InternalSubnetID), sev: sevOf(rules.Warning)},
 		{name: "L4 loopback: iptables mode is info", bad: objs(lbSvc(internal), kubeProxyDS(oldProxy, "--proxy-mode=iptables")),
-			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=iptables")),
-			want:  tkerules.ServiceCLBLoopback, path: AnnPath(annSvcSubnet), sev: sevOf(rules.Info)},
+			fixed: objs(lbSvc(internal, svcAnn(tkeann.PreventLoopback, "true")), kubeProxyDS(newProxy, "--proxy-mode=iptables")),
+			want:  tkerules.ServiceCLBLoopback, path: AnnPath(tkeann.InternalSubnetID), sev: sevOf(rules.Info)},
 		{name: "L4 loopback: odd minor judged by the next fix", bad: objs(lbSvc(internal), kubeProxyDS("kube-proxy:v1.19.3-tke.40", "--proxy-mode=ipvs"), sysConfigMap(tkeKubeProxy, nil)),
-			fixed: objs(lbSvc(internal, svcAnn(annSvcPreventLoopback, "true")), kubeProxyDS("kube-proxy:v1.22.5-tke.1", "--proxy-mode=ipvs")),
-			want:  tkerules.ServiceCLBLoopback, path: AnnPath(annSvcSubnet), sev: sevOf(rules.Warning)},
+			fixed: objs(lbSvc(internal, svcAnn(tkeann.PreventLoopback, "true")), kubeProxyDS("kube-proxy:v1.22.5-tke.1", "--proxy-mode=ipvs")),
+			want:  tkerules.ServiceCLBLoopback, path: AnnPath(tkeann.InternalSubnetID), sev: sevOf(rules.Warning)},
 	})
 }
 
@@ -271,14 +272,14 @@ func TestTKEClusterUnknownSkips(t *testing.T) {
 		return s
 	}
 	t.Run("service", func(t *testing.T) {
-		res := diagnose(t, build(lbSvc(svcAnn(annSvcSubnet, "subnet-ewhltulw"))), snapshot.KindService, "web", tkerules.Provider)
+		res := diagnose(t, build(lbSvc(svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"))), snapshot.KindService, "web", tkerules.Provider)
 		if got := byRule(res); len(got[tkerules.ServiceIPMasqAgent])+len(got[tkerules.ServiceCLBLoopback]) > 0 {
 			t.Errorf("unknown objects became findings: %v", got)
 		}
 		assertSkipped(t, res, "tke-ip-masq-agent", "tke-clb-loopback")
 	})
 	t.Run("ingress", func(t *testing.T) {
-		res := diagnose(t, build(internalIngress(ingAnn(annIngServiceConfig, "bar-config"))), snapshot.KindIngress, "bar", tkerules.Provider)
+		res := diagnose(t, build(internalIngress(ingAnn(tkeann.IngServiceConfig, "bar-config"))), snapshot.KindIngress, "bar", tkerules.Provider)
 		got := byRule(res)
 		for _, id := range []rules.ID{tkerules.IngressE4007, tkerules.IngressE6001, tkerules.IngressE6002, tkerules.IngressAPIHostAliases, tkerules.IngressE6009} {
 			if len(got[id]) > 0 {

@@ -1,20 +1,17 @@
 package checks
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
-
-// annIngGroup lets Ingresses created with it and the same kubernetes.io/ingress.existLbId share one
-// CLB (TKE document 457/127545).
-const annIngGroup = "ingress.cloud.tencent.com/enable-group"
 
 // groupCrowd is the number of Ingresses TKE recommends at most on one shared CLB.
 const groupCrowd = 100
 
 // ingressGrouped reports whether an Ingress asks to share its existing CLB with other Ingresses.
 func ingressGrouped(u lbUser) bool {
-	return u.ing != nil && u.reuses && IsTrue(u.ing.Annotations[annIngGroup])
+	return u.ing != nil && u.reuses && IsTrue(u.ing.Annotations[tkeann.EnableGroup])
 }
 
 // checkIngressGroup judges a target Ingress that shares CLB id (enable-group) with the other users
@@ -52,7 +49,7 @@ func checkIngressGroup(c *Context, id string, users []lbUser) []lbUser {
 			rest = append(rest, u)
 		}
 	}
-	where := AnnPath(annExistLB)
+	where := AnnPath(tkeann.IngExistLB)
 	if len(services) > 0 {
 		c.Say(tkerules.IngressGroupWithService, where, words.Say("load balancer %s, shared by Ingresses, is also used by %s",
 			"由多个 Ingress 共享的负载均衡 %s 也被 %s 使用", Clip(id), ListWords(services, 5)))
@@ -98,5 +95,5 @@ func checkIngressGroupReady(c *Context) error {
 
 // ingressSharesLB applies the sharing checks to an Ingress created to share an existing CLB.
 func ingressSharesLB(c *Context) bool {
-	return OwnController(c) && c.Ingress.Annotations[annExistLB] != "" && IsTrue(c.Ingress.Annotations[annIngGroup])
+	return OwnController(c) && c.Ingress.Annotations[tkeann.IngExistLB] != "" && IsTrue(c.Ingress.Annotations[tkeann.EnableGroup])
 }

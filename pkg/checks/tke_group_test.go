@@ -8,6 +8,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -16,7 +17,7 @@ import (
 // grouped is Ingress name in namespace nsName sharing lb-4ymlu8dc as TKE documents it
 // (enable-group with existLbId), routing host/.
 func grouped(name, nsName, host string) *networkingv1.Ingress {
-	return ingress(ingAnn(annExistLB, "lb-4ymlu8dc"), ingAnn(annIngGroup, "true"), ingHost(host), func(i *networkingv1.Ingress) {
+	return ingress(ingAnn(tkeann.IngExistLB, "lb-4ymlu8dc"), ingAnn(tkeann.EnableGroup, "true"), ingHost(host), func(i *networkingv1.Ingress) {
 		i.Name, i.Namespace = name, nsName
 	})
 }
@@ -40,13 +41,13 @@ func TestTKEIngressGroup(t *testing.T) {
 			grouped("other", ns, "a.example.com"), mergedController("v2.10.0", "true")), want: map[rules.ID]string{
 			tkerules.IngressGroupRuleConflict: "spec.rules[0].http.paths[0]"}},
 		{name: "peer outside the group", objs: objs(grouped("bar", ns, "a.example.com"),
-			ingress(ingAnn(annExistLB, "lb-4ymlu8dc"), func(i *networkingv1.Ingress) { i.Name = "other" })),
-			want: map[rules.ID]string{tkerules.IngressE4020: AnnPath(annExistLB)}},
+			ingress(ingAnn(tkeann.IngExistLB, "lb-4ymlu8dc"), func(i *networkingv1.Ingress) { i.Name = "other" })),
+			want: map[rules.ID]string{tkerules.IngressE4020: AnnPath(tkeann.IngExistLB)}},
 		{name: "a Service on the shared CLB", objs: objs(grouped("bar", ns, "a.example.com"),
-			service("other", corev1.ServiceTypeLoadBalancer, svcAnn(annSvcExistedLB, "lb-4ymlu8dc"))),
-			want: map[rules.ID]string{tkerules.IngressGroupWithService: AnnPath(annExistLB)}},
+			service("other", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"))),
+			want: map[rules.ID]string{tkerules.IngressGroupWithService: AnnPath(tkeann.IngExistLB)}},
 		{name: "more Ingresses than recommended", objs: groupCrowdObjects(),
-			want: map[rules.ID]string{tkerules.IngressGroupCrowded: AnnPath(annExistLB)}},
+			want: map[rules.ID]string{tkerules.IngressGroupCrowded: AnnPath(tkeann.IngExistLB)}},
 		{name: "controller too old", objs: objs(grouped("bar", ns, "a.example.com"), mergedController("v2.9.3", "true")),
 			want: map[rules.ID]string{tkerules.IngressGroupUnsupported: ObjPath(KubeSystem, "configmap", tkeServiceCtrlCM, "data.VERSION")}},
 		{name: "controller not merged", objs: objs(grouped("bar", ns, "a.example.com"), mergedController("v2.11.0", "false")),

@@ -14,31 +14,17 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// TKE Ingress annotations (Tencent TKE, Ingress error codes).
+// The TKE Ingress TLS Secret key that holds a certificate id (Tencent TKE, Ingress error codes).
 const (
-	annHTTPRules           = "kubernetes.io/ingress.http-rules"
-	annHTTPSRules          = "kubernetes.io/ingress.https-rules"
-	annIngExtensive        = "kubernetes.io/ingress.extensiveParameters"
-	annIngCrossRegion      = "ingress.cloud.tencent.com/cross-region-id"
-	annIngCrossVPC         = "ingress.cloud.tencent.com/cross-vpc-id"
-	annRuleMix             = "kubernetes.io/ingress.rule-mix"
-	annRewriteSupport      = "ingress.cloud.tencent.com/rewrite-support"
-	annIngDirectAccess     = "ingress.cloud.tencent.com/direct-access"
-	annIngServiceConfig    = "ingress.cloud.tencent.com/tke-service-config"
-	annIngServiceConfigAut = "ingress.cloud.tencent.com/tke-service-config-auto"
-	annChargeType          = "kubernetes.io/ingress.internetChargeType"
-	annBandwidth           = "kubernetes.io/ingress.internetMaxBandwidthOut"
-	annIngSubnet           = "kubernetes.io/ingress.subnetId"
-	annExistLB             = "kubernetes.io/ingress.existLbId"
-	annIngLBID             = "kubernetes.io/ingress.qcloud-loadbalance-id"
-	annCertID              = "qcloud_cert_id"
-	secretCertKey          = snapshot.CertIDKey
+	annCertID     = "qcloud_cert_id"
+	secretCertKey = snapshot.CertIDKey
 )
 
 // tkeIngressChecks run on Ingresses the TKE CLB controller handles.
@@ -49,7 +35,7 @@ var tkeIngressChecks = []Check{
 			tkerules.IngressE4050, tkerules.IngressE4051, tkerules.IngressE4055, tkerules.IngressE4098,
 			tkerules.IngressConfigConflict},
 		// Whether the cluster has IPv6 networking (E4032) shows on its nodes.
-		Inputs: []Input{OnlyWhen(InNodes, Annotated(annIngExtensive))}},
+		Inputs: []Input{OnlyWhen(InNodes, Annotated(tkeann.IngExtensive))}},
 	{Name: "tke-ingress-rules", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressRules,
 		Emits:  []rules.ID{tkerules.IngressE4013, tkerules.IngressE4031, tkerules.IngressE4034, tkerules.IngressE4052},
 		Inputs: TargetOnly},
@@ -70,18 +56,18 @@ var tkeIngressChecks = []Check{
 			{Resource: snapshot.Services, Scope: Referenced, Names: func(c *Context) []string { return IngressServiceNames(c.Ingress) }},
 			// The rule annotations name more backends: read the namespace's Services.
 			{Resource: snapshot.Services, Scope: InNamespace, When: func(c *Context) bool {
-				return Annotated(annHTTPRules)(c) || Annotated(annHTTPSRules)(c)
+				return Annotated(tkeann.HTTPRules)(c) || Annotated(tkeann.HTTPSRules)(c)
 			}},
 		}},
 	{Name: "tke-ingress-service-config", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressServiceConfig,
 		Emits: []rules.ID{tkerules.IngressE4043},
 		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: Referenced, Names: func(c *Context) []string {
-			return []string{c.Ingress.Annotations[annIngServiceConfig]}
+			return []string{c.Ingress.Annotations[tkeann.IngServiceConfig]}
 		}}}},
 	{Name: "tke-ingress-existing-lb", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: OwnController, Run: checkIngressExistingLB, Offline: AddOnly,
 		Emits: []rules.ID{tkerules.IngressE4019, tkerules.IngressE4020, tkerules.IngressE4101,
 			tkerules.IngressGroupWithService, tkerules.IngressGroupRuleConflict, tkerules.IngressGroupCrowded},
-		Inputs: inTKELBUsers(annExistLB)},
+		Inputs: inTKELBUsers(tkeann.IngExistLB)},
 	{Name: "tke-ingress-group-controller", Kind: rules.Ingress, Provider: tkerules.Provider, Applies: ingressSharesLB, Run: checkIngressGroupReady,
 		Emits:  []rules.ID{tkerules.IngressGroupUnsupported},
 		Inputs: []Input{{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: KubeSystem, Name: tkeServiceCtrlCM}}},
@@ -103,11 +89,11 @@ func boolAnnotation(c *Context, a map[string]string, key string, id rules.ID) (v
 
 func checkIngressAnnotations(c *Context) error {
 	a := c.Ingress.Annotations
-	rewrite := IsTrue(a[annRewriteSupport])
+	rewrite := IsTrue(a[tkeann.RewriteSupport])
 	for _, r := range []struct {
 		key string
 		id  rules.ID
-	}{{annHTTPRules, tkerules.IngressE4022}, {annHTTPSRules, tkerules.IngressE4023}} {
+	}{{tkeann.HTTPRules, tkerules.IngressE4022}, {tkeann.HTTPSRules, tkerules.IngressE4023}} {
 		v, ok := a[r.key]
 		if !ok {
 			continue
@@ -122,56 +108,56 @@ func checkIngressAnnotations(c *Context) error {
 			}
 		}
 	}
-	if v, ok := a[annIngExtensive]; ok {
+	if v, ok := a[tkeann.IngExtensive]; ok {
 		checkExtensive(c, v)
 	}
-	boolAnnotation(c, a, annRuleMix, tkerules.IngressE4044)
-	boolAnnotation(c, a, annIngDirectAccess, tkerules.IngressE4037)
-	auto, _ := boolAnnotation(c, a, annIngServiceConfigAut, tkerules.IngressE4050)
-	if name, ok := a[annIngServiceConfig]; ok {
+	boolAnnotation(c, a, tkeann.RuleMix, tkerules.IngressE4044)
+	boolAnnotation(c, a, tkeann.IngDirectAccess, tkerules.IngressE4037)
+	auto, _ := boolAnnotation(c, a, tkeann.IngServiceConfigAuto, tkerules.IngressE4050)
+	if name, ok := a[tkeann.IngServiceConfig]; ok {
 		for _, suffix := range []string{"-auto-ingress-config", "-auto-service-config"} {
 			if strings.HasSuffix(name, suffix) {
-				c.Say(tkerules.IngressE4051, AnnPath(annIngServiceConfig), words.Say(
+				c.Say(tkerules.IngressE4051, AnnPath(tkeann.IngServiceConfig), words.Say(
 					"%q ends with the reserved suffix %q used by automatically synced configs",
 					"%q 以保留后缀 %q 结尾，该后缀专用于系统自动同步的配置", Clip(name), suffix))
 			}
 		}
 		if auto {
-			c.Say(tkerules.IngressConfigConflict, AnnPath(annIngServiceConfig), configConflictWords(annIngServiceConfigAut))
+			c.Say(tkerules.IngressConfigConflict, AnnPath(tkeann.IngServiceConfig), configConflictWords(tkeann.IngServiceConfigAuto))
 		}
 	}
 	for _, e := range []struct {
 		key string
 		id  IDFormat
-	}{{annIngCrossRegion, regionID}, {annIngCrossVPC, vpcID}} {
+	}{{tkeann.IngCrossRegion, regionID}, {tkeann.IngCrossVPC, vpcID}} {
 		if v, ok := a[e.key]; ok {
 			if err := e.id.Validate(v); err != nil {
 				c.Say(tkerules.IngressInvalidAnnotationValue, AnnPath(e.key), tkeErrWords(err))
 			}
 		}
 	}
-	if v, ok := a[annChargeType]; ok {
+	if v, ok := a[tkeann.IngChargeType]; ok {
 		switch v {
 		case "TRAFFIC_POSTPAID_BY_HOUR", "BANDWIDTH_POSTPAID_BY_HOUR", "BANDWIDTH_PACKAGE":
 		default:
-			c.Say(tkerules.IngressE4045, AnnPath(annChargeType), words.Say(
+			c.Say(tkerules.IngressE4045, AnnPath(tkeann.IngChargeType), words.Say(
 				"%q is not one of TRAFFIC_POSTPAID_BY_HOUR, BANDWIDTH_POSTPAID_BY_HOUR, BANDWIDTH_PACKAGE",
 				"%q 不是 TRAFFIC_POSTPAID_BY_HOUR、BANDWIDTH_POSTPAID_BY_HOUR、BANDWIDTH_PACKAGE 之一", Clip(v)))
 		}
 	}
-	if v, ok := a[annBandwidth]; ok {
+	if v, ok := a[tkeann.IngBandwidth]; ok {
 		if _, err := ParseIntRange(v, 1, 2048); err != nil {
-			c.Say(tkerules.IngressE4046, AnnPath(annBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
+			c.Say(tkerules.IngressE4046, AnnPath(tkeann.IngBandwidth), words.Say("bandwidth (Mbps) %v", "带宽（Mbps）%v", err))
 		}
 	}
-	if v, ok := a[annIngSubnet]; ok {
+	if v, ok := a[tkeann.IngSubnet]; ok {
 		if err := subnetID.Validate(v); err != nil {
-			c.Say(tkerules.IngressE4055, AnnPath(annIngSubnet), tkeErrWords(err))
+			c.Say(tkerules.IngressE4055, AnnPath(tkeann.IngSubnet), tkeErrWords(err))
 		}
 	}
-	if v, ok := a[annExistLB]; ok {
+	if v, ok := a[tkeann.IngExistLB]; ok {
 		if err := clbID.Validate(v); err != nil {
-			c.Say(tkerules.IngressE4098, AnnPath(annExistLB), tkeErrWords(err))
+			c.Say(tkerules.IngressE4098, AnnPath(tkeann.IngExistLB), tkeErrWords(err))
 		}
 	}
 	return nil
@@ -182,7 +168,7 @@ func checkIngressAnnotations(c *Context) error {
 func checkExtensive(c *Context, v string) {
 	m, err := JSONObject(v)
 	if err != nil {
-		c.Say(tkerules.IngressE4026, AnnPath(annIngExtensive), tkeErrWords(err))
+		c.Say(tkerules.IngressE4026, AnnPath(tkeann.IngExtensive), tkeErrWords(err))
 		return
 	}
 	if !pureIPv6(m) {
@@ -192,14 +178,14 @@ func checkExtensive(c *Context, v string) {
 		return // a dual-stack cluster: the documented refusal is for clusters on IPv4 networks
 	}
 	if c.Snap.Nodes.Whole("") != nil { // the node list is unknown, or the input files may lack a node
-		c.SaySeverity(tkerules.IngressE4032, rules.Warning, AnnPath(annIngExtensive), words.Say(
+		c.SaySeverity(tkerules.IngressE4032, rules.Warning, AnnPath(tkeann.IngExtensive), words.Say(
 			"AddressIPVersion %q asks for a pure IPv6 load balancer, which only a cluster with IPv6 networking can use; "+
 				"no node of the input shows an IPv6 address or pod CIDR, but the input may not hold every node",
 			"AddressIPVersion %q 要求纯 IPv6 负载均衡，只有具备 IPv6 网络的集群才能使用；"+
 				"输入中没有节点显示 IPv6 地址或 Pod CIDR，但输入可能没有包含全部节点", ClipValue(m["AddressIPVersion"])))
 		return
 	}
-	c.Say(tkerules.IngressE4032, AnnPath(annIngExtensive), words.Say(
+	c.Say(tkerules.IngressE4032, AnnPath(tkeann.IngExtensive), words.Say(
 		"AddressIPVersion %q asks for a pure IPv6 load balancer; no node has an IPv6 address or pod CIDR, and IPv4 clusters support IPv4 and NAT IPv6 (IPV6) only",
 		"AddressIPVersion %q 要求纯 IPv6 负载均衡；没有节点具有 IPv6 地址或 Pod CIDR，而 IPv4 集群只支持 IPv4 和 NAT IPv6（IPV6）",
 		ClipValue(m["AddressIPVersion"])))
@@ -284,7 +270,7 @@ func checkRuleEntry(r annotationRule, rewrite bool) error {
 		return words.Errorf("entry has neither backend nor rewrite", "该项既没有 backend，也没有 rewrite")
 	case r.Backend == nil && !rewrite:
 		return words.Errorf("entry has a rewrite and no backend, which needs %s: \"true\"",
-			"该项有 rewrite 而没有 backend，这需要设置 %s: \"true\"", annRewriteSupport)
+			"该项有 rewrite 而没有 backend，这需要设置 %s: \"true\"", tkeann.RewriteSupport)
 	case r.Backend == nil:
 		if n, _, err := portOf(r.Rewrite.Port); err != nil || n < 1 || n > 65535 {
 			return words.Errorf("rewrite.port %s is not a port number", "rewrite.port %s 不是端口号", ClipValue(r.Rewrite.Port))
@@ -327,7 +313,7 @@ func portOf(v any) (int32, string, error) {
 // ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
 // annotations (redirect entries with no backend Service). Malformed entries are left out (the
 // annotation check reports them).
-var httpsRulesPath = AnnPath(annHTTPSRules)
+var httpsRulesPath = AnnPath(tkeann.HTTPSRules)
 
 // hostRE is the host pattern TKE documents for E4052 (Kubernetes' DNS-1123 subdomain with an
 // optional leading wildcard, and at least one dot).
@@ -345,7 +331,7 @@ func checkIngressRules(c *Context) error {
 		}
 	}
 	ipv6 := false
-	if v, ok := ing.Annotations[annIngExtensive]; ok {
+	if v, ok := ing.Annotations[tkeann.IngExtensive]; ok {
 		if m, err := JSONObject(v); err == nil {
 			ipv6 = pureIPv6(m)
 		}
@@ -483,7 +469,7 @@ func checkCertIDAnnotation(c *Context, certIDs [][2]string) {
 func httpsHosts(c *Context) []string {
 	seen := map[string]bool{}
 	var out []string
-	mix := IsTrue(c.Ingress.Annotations[annRuleMix])
+	mix := IsTrue(c.Ingress.Annotations[tkeann.RuleMix])
 	for _, p := range c.ingressPaths() {
 		https := !mix || strings.HasPrefix(p.where, httpsRulesPath)
 		if p.host != "" && https && !seen[p.host] {
@@ -569,7 +555,7 @@ func keyList(s *snapshot.Secret) words.Words {
 
 func checkIngressBackends(c *Context) error {
 	ing := c.Ingress
-	direct := IsTrue(ing.Annotations[annIngDirectAccess])
+	direct := IsTrue(ing.Annotations[tkeann.IngDirectAccess])
 	checked := map[string]bool{}
 	var unknown []error
 	for _, p := range c.ingressPaths() {
@@ -603,7 +589,7 @@ func checkIngressBackends(c *Context) error {
 		switch {
 		case direct && len(svc.Spec.Selector) == 0:
 			c.Say(tkerules.IngressE4082, where, words.Say("Service %s has no selector, which direct access (%s) cannot bind",
-				"Service %s 没有 selector，直连（%s）无法绑定它的后端", Clip(p.svc), annIngDirectAccess))
+				"Service %s 没有 selector，直连（%s）无法绑定它的后端", Clip(p.svc), tkeann.IngDirectAccess))
 		case !direct && svc.Spec.Type != corev1.ServiceTypeNodePort && svc.Spec.Type != corev1.ServiceTypeLoadBalancer:
 			c.Say(tkerules.IngressE4047, where, words.Say("Service %s is of type %s; without direct access a backend must be NodePort or LoadBalancer",
 				"Service %s 的类型是 %s；未开启直连时，后端必须是 NodePort 或 LoadBalancer 类型", Clip(p.svc), Clip(string(serviceType(svc)))))
@@ -655,13 +641,13 @@ func servicePortWords(svc *corev1.Service) words.Words {
 }
 
 func checkIngressServiceConfig(c *Context) error {
-	name, ok := c.Ingress.Annotations[annIngServiceConfig]
+	name, ok := c.Ingress.Annotations[tkeann.IngServiceConfig]
 	if !ok || name == "" {
 		return nil
 	}
 	found, absent, err := serviceConfigRef(c, c.Ingress.Namespace, name)
 	if err == nil && !found {
-		c.Say(tkerules.IngressE4043, AnnPath(annIngServiceConfig), absent)
+		c.Say(tkerules.IngressE4043, AnnPath(tkeann.IngServiceConfig), absent)
 	}
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -22,15 +23,15 @@ var tkeServiceConfigs = snapshot.RegisterCustom(snapshot.Entry{
 var inTKELBUsers = func(key string) []Input {
 	id := func(c *Context) []string { return []string{TargetAnnotations(c)[key]} }
 	return []Input{
-		Require(MatchingInput(snapshot.Services, annSvcExistedLB, false, id), Annotated(key)),
-		Require(MatchingInput(snapshot.Services, annSvcLBID, false, id), Annotated(key)),
-		Require(MatchingInput(snapshot.Ingresses, annExistLB, false, id), Annotated(key)),
-		Require(MatchingInput(snapshot.Ingresses, annIngLBID, false, id), Annotated(key)),
+		Require(MatchingInput(snapshot.Services, tkeann.ExistedLBID, false, id), Annotated(key)),
+		Require(MatchingInput(snapshot.Services, tkeann.LoadBalanceID, false, id), Annotated(key)),
+		Require(MatchingInput(snapshot.Ingresses, tkeann.IngExistLB, false, id), Annotated(key)),
+		Require(MatchingInput(snapshot.Ingresses, tkeann.IngLBID, false, id), Annotated(key)),
 	}
 }
 
 func directAccessOn(c *Context) bool {
-	v := c.Service.Annotations[annSvcDirectAccess]
+	v := c.Service.Annotations[tkeann.SvcDirectAccess]
 	if v == "" {
 		return false
 	}

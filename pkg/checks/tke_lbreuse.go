@@ -4,17 +4,12 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
-)
-
-// TKE annotations that tie an object to a CLB instance.
-const (
-	annSvcExistedLB = "service.kubernetes.io/tke-existed-lbid"
-	annSvcLBID      = "service.kubernetes.io/loadbalance-id"
 )
 
 // lbUser is a Service or Ingress that uses a CLB instance.
@@ -78,7 +73,7 @@ func indexLBUsers(c *Context) lbIndex {
 	}
 	idx := lbIndex{byID: map[string][]lbUser{}, declaring: map[string]map[lbPort][]lbUser{}, reused: map[string]string{}}
 	for _, s := range svcs {
-		if id := s.Annotations[annSvcExistedLB]; id != "" {
+		if id := s.Annotations[tkeann.ExistedLBID]; id != "" {
 			u := lbUser{kind: "Service", ns: s.Namespace, name: s.Name, reuses: true, svc: s}
 			idx.byID[id] = append(idx.byID[id], u)
 			idx.reused[s.Namespace+"/"+s.Name] = id
@@ -91,14 +86,14 @@ func indexLBUsers(c *Context) lbIndex {
 					idx.declaring[id][k] = append(us, u)
 				}
 			}
-		} else if id := s.Annotations[annSvcLBID]; id != "" {
+		} else if id := s.Annotations[tkeann.LoadBalanceID]; id != "" {
 			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Service", ns: s.Namespace, name: s.Name, svc: s})
 		}
 	}
 	for _, i := range ings {
-		if id := i.Annotations[annExistLB]; id != "" {
+		if id := i.Annotations[tkeann.IngExistLB]; id != "" {
 			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name, reuses: true, ing: i})
-		} else if id := i.Annotations[annIngLBID]; id != "" {
+		} else if id := i.Annotations[tkeann.IngLBID]; id != "" {
 			idx.byID[id] = append(idx.byID[id], lbUser{kind: "Ingress", ns: i.Namespace, name: i.Name})
 		}
 	}
@@ -116,7 +111,7 @@ func reusedLB(c *Context, ann map[string]string, key string) (id string, users [
 }
 
 func checkIngressExistingLB(c *Context) error {
-	id, users, ok := reusedLB(c, c.Ingress.Annotations, annExistLB)
+	id, users, ok := reusedLB(c, c.Ingress.Annotations, tkeann.IngExistLB)
 	if !ok {
 		return nil
 	}
@@ -141,7 +136,7 @@ func checkIngressExistingLB(c *Context) error {
 			}
 		}
 	}
-	where := AnnPath(annExistLB)
+	where := AnnPath(tkeann.IngExistLB)
 	if len(creators) > 0 {
 		c.Say(tkerules.IngressE4019, where, words.Say("load balancer %s was created by TKE for %s and cannot be reused",
 			"负载均衡 %s 是 TKE 为 %s 创建的，不能复用", Clip(id), ListWords(creators, 5)))

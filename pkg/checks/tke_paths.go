@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	networkingv1 "k8s.io/api/networking/v1"
 )
 
@@ -42,12 +43,12 @@ func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 			out = append(out, ip)
 		}
 	}
-	for _, key := range []string{annHTTPRules, annHTTPSRules} {
+	for _, key := range []string{tkeann.HTTPRules, tkeann.HTTPSRules} {
 		v, ok := ing.Annotations[key]
 		if !ok {
 			continue
 		}
-		rewrite := IsTrue(ing.Annotations[annRewriteSupport])
+		rewrite := IsTrue(ing.Annotations[tkeann.RewriteSupport])
 		entries, _ := parseRuleAnnotation(v, rewrite)
 		for _, e := range entries {
 			if e.err != nil {

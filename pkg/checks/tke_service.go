@@ -9,24 +9,11 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
-)
-
-// TKE Service annotations (Tencent TKE, Service error codes).
-const (
-	annSvcExtensive         = "service.kubernetes.io/service.extensiveParameters"
-	annSvcSubnet            = "service.kubernetes.io/qcloud-loadbalancer-internal-subnetid"
-	annSvcServiceConfig     = "service.cloud.tencent.com/tke-service-config"
-	annSvcServiceConfigAuto = "service.cloud.tencent.com/tke-service-config-auto"
-	annSvcDirectAccess      = "service.cloud.tencent.com/direct-access"
-	annSvcCrossRegion       = "service.cloud.tencent.com/cross-region-id"
-	annSvcCrossVPC          = "service.cloud.tencent.com/cross-vpc-id"
-	annSvcPreventLoopback   = "service.cloud.tencent.com/prevent-loopback"
-	annSvcBackendsLabel     = "service.kubernetes.io/qcloud-loadbalancer-backends-label"
-	annSvcChargeType        = "service.kubernetes.io/qcloud-loadbalancer-internet-charge-type"
 )
 
 // tkeServiceChecks run on LoadBalancer Services the TKE service controller handles.
@@ -37,17 +24,17 @@ var tkeServiceChecks = []Check{
 		Inputs: TargetOnly},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
 		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014},
-		Inputs: inTKELBUsers(annSvcExistedLB)},
+		Inputs: inTKELBUsers(tkeann.ExistedLBID)},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceConfig,
 		Emits:  []rules.ID{tkerules.ServiceE4026, tkerules.ServiceConfigConflict},
-		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: Annotated(annSvcServiceConfig)}}},
+		Inputs: []Input{{Custom: tkeServiceConfigs, Scope: InNamespace, When: Annotated(tkeann.SvcServiceConfig)}}},
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{tkerules.ServiceE4033},
 		Inputs: []Input{Require(InBackendPods, directAccessOn), OnlyWhen(InNodes, directAccessOn),
 			OnlyWhen(Input{Resource: snapshot.ConfigMaps, Scope: Fixed, Namespace: KubeSystem, Name: tkeServiceCtrlCM}, directAccessOn)}},
 	{Name: "tke-service-backends-label", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceBackendsLabel,
 		Emits:  []rules.ID{tkerules.ServiceBackendsLabelInvalid, tkerules.ServiceBackendsLabelNoNodes},
-		Inputs: []Input{Require(InNodes, Annotated(annSvcBackendsLabel))}},
+		Inputs: []Input{Require(InNodes, Annotated(tkeann.BackendsLabel))}},
 	{Name: "tke-nginx-graceful-shutdown", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkNginxGracefulShutdown,
 		Emits:  []rules.ID{tkerules.ServiceNginxGracefulShutdown},
 		Inputs: []Input{Require(InBackendPods, directAccessOn)}},
@@ -64,10 +51,10 @@ var svcIDFormats = []struct {
 	form IDFormat
 	rule rules.ID
 }{
-	{annSvcExistedLB, clbID, tkerules.ServiceE4011},
-	{annSvcSubnet, subnetID, tkerules.ServiceE4037},
-	{annSvcCrossRegion, regionID, tkerules.ServiceE4075},
-	{annSvcCrossVPC, vpcID, tkerules.ServiceInvalidVPCID},
+	{tkeann.ExistedLBID, clbID, tkerules.ServiceE4011},
+	{tkeann.InternalSubnetID, subnetID, tkerules.ServiceE4037},
+	{tkeann.SvcCrossRegion, regionID, tkerules.ServiceE4075},
+	{tkeann.SvcCrossVPC, vpcID, tkerules.ServiceInvalidVPCID},
 }
 
 // svcEnumAnnotations are the TKE Service annotations the Service annotation page documents with a
@@ -76,18 +63,18 @@ var svcEnumAnnotations = []struct {
 	key   string
 	check func(string) error
 }{
-	{annSvcChargeType, OneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
+	{tkeann.SvcChargeType, OneOf("BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")},
 }
 
 // svcBoolAnnotations are the TKE Service switches; the Service table has no code for a malformed one.
-var svcBoolAnnotations = []string{annSvcDirectAccess, annSvcPreventLoopback, annSvcServiceConfigAuto}
+var svcBoolAnnotations = []string{tkeann.SvcDirectAccess, tkeann.PreventLoopback, tkeann.SvcServiceConfigAuto}
 
 func checkServiceAnnotations(c *Context) error {
 	a := c.Service.Annotations
-	if v, ok := a[annSvcExtensive]; ok {
+	if v, ok := a[tkeann.SvcExtensive]; ok {
 		if !IsJSONObject(v) {
 			if _, err := JSONObject(v); err != nil {
-				c.Say(tkerules.ServiceE4005, AnnPath(annSvcExtensive), tkeErrWords(err))
+				c.Say(tkerules.ServiceE4005, AnnPath(tkeann.SvcExtensive), tkeErrWords(err))
 			}
 		}
 	}
@@ -98,7 +85,7 @@ func checkServiceAnnotations(c *Context) error {
 		}
 		if err := f.form.Validate(v); err != nil {
 			var hint words.Words
-			if f.key == annSvcCrossRegion && zoneRE.MatchString(v) {
+			if f.key == tkeann.SvcCrossRegion && zoneRE.MatchString(v) {
 				hint = words.Say("; it looks like an availability zone, drop the trailing -N", "；它看起来是可用区 ID，请去掉末尾的 -N")
 			}
 			c.Say(f.rule, AnnPath(f.key), words.Say("%v%s", "%v%s", err, hint))
@@ -128,7 +115,7 @@ var zoneRE = regexp.MustCompile(`^[a-z]+-[a-z]+(-[a-z]+)?-[0-9]+$`)
 // listener ports that another Service reusing the same CLB already declares (E4014). It reads the
 // users of the CLB from the index by id and port, so that n Services sharing one CLB cost n, not n².
 func checkServiceExistingLB(c *Context) error {
-	id := c.Service.Annotations[annSvcExistedLB]
+	id := c.Service.Annotations[tkeann.ExistedLBID]
 	if id == "" {
 		return nil
 	}
@@ -144,7 +131,7 @@ func checkServiceExistingLB(c *Context) error {
 		}
 	}
 	if len(creators) > 0 {
-		c.Say(tkerules.ServiceE4012, AnnPath(annSvcExistedLB), words.Say(
+		c.Say(tkerules.ServiceE4012, AnnPath(tkeann.ExistedLBID), words.Say(
 			"load balancer %s was created by TKE for %s; only a CLB created by hand can be reused",
 			"负载均衡 %s 是 TKE 为 %s 自动创建的；只有手动创建的 CLB 才能复用", Clip(id), ListWords(creators, 5)))
 	}
@@ -210,16 +197,16 @@ func lookupServiceConfig(c *Context, ns, name string) (cfg *unstructured.Unstruc
 // automatic config is on too (no code).
 func checkServiceConfig(c *Context) error {
 	svc := c.Service
-	name := svc.Annotations[annSvcServiceConfig]
+	name := svc.Annotations[tkeann.SvcServiceConfig]
 	if name == "" {
 		return nil
 	}
-	if auto, err := ParseBool(svc.Annotations[annSvcServiceConfigAuto]); err == nil && auto {
-		c.Say(tkerules.ServiceConfigConflict, AnnPath(annSvcServiceConfig), configConflictWords(annSvcServiceConfigAuto))
+	if auto, err := ParseBool(svc.Annotations[tkeann.SvcServiceConfigAuto]); err == nil && auto {
+		c.Say(tkerules.ServiceConfigConflict, AnnPath(tkeann.SvcServiceConfig), configConflictWords(tkeann.SvcServiceConfigAuto))
 	}
 	found, absent, err := serviceConfigRef(c, svc.Namespace, name)
 	if err == nil && !found {
-		c.Say(tkerules.ServiceE4026, AnnPath(annSvcServiceConfig), absent)
+		c.Say(tkerules.ServiceE4026, AnnPath(tkeann.SvcServiceConfig), absent)
 	}
 	return err
 }
@@ -229,11 +216,11 @@ func checkServiceConfig(c *Context) error {
 // CLB bind GlobalRouter pods as well; while it cannot be read, pods ruled out only for lack of a
 // VPC-CNI sign give a warning, not an error.
 func checkServiceDirectAccess(c *Context) error {
-	v, ok := c.Service.Annotations[annSvcDirectAccess]
+	v, ok := c.Service.Annotations[tkeann.SvcDirectAccess]
 	if !ok {
 		return nil
 	}
-	where := AnnPath(annSvcDirectAccess)
+	where := AnnPath(tkeann.SvcDirectAccess)
 	if on, err := ParseBool(v); err != nil || !on {
 		return nil // a malformed value is reported by the annotation check
 	}
@@ -364,11 +351,11 @@ func hasResource(rl corev1.ResourceList, names ...corev1.ResourceName) bool {
 // backends-label: it must parse, and select at least one node, or the controller drains the CLB.
 // With direct access the CLB forwards to pods, so the selector is not judged.
 func checkServiceBackendsLabel(c *Context) error {
-	v, ok := c.Service.Annotations[annSvcBackendsLabel]
+	v, ok := c.Service.Annotations[tkeann.BackendsLabel]
 	if !ok || directAccessOn(c) {
 		return nil
 	}
-	where := AnnPath(annSvcBackendsLabel)
+	where := AnnPath(tkeann.BackendsLabel)
 	sel, err := labels.Parse(v)
 	if err != nil || strings.TrimSpace(v) == "" {
 		c.Say(tkerules.ServiceBackendsLabelInvalid, where, words.Say("%q is not a label selector", "%q 不是合法的标签选择器", Clip(v)))

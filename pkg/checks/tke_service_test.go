@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -38,84 +39,84 @@ func TestTKEServiceChecks(t *testing.T) {
 	other := func(mods ...func(*corev1.Service)) *corev1.Service {
 		return service("other", corev1.ServiceTypeLoadBalancer, mods...)
 	}
-	direct := lbSvc(svcAnn(annSvcDirectAccess, "true"))
+	direct := lbSvc(svcAnn(tkeann.SvcDirectAccess, "true"))
 	udp53 := func(s *corev1.Service) { s.Spec.Ports[0].Port, s.Spec.Ports[0].Protocol = 53, corev1.ProtocolUDP }
 	runServiceCases(t, tkerules.Provider, []svcCase{
-		annCase("E4005 extensiveParameters not an object", annSvcExtensive, `"ZoneId"`, `{"ZoneId":"ap-guangzhou-1"}`, tkerules.ServiceE4005),
-		annCase("E4011 existed lb id format", annSvcExistedLB, "lb-123", lb, tkerules.ServiceE4011),
-		annCase("E4037 subnet id format", annSvcSubnet, "subnet-12", "subnet-ewhltulw", tkerules.ServiceE4037),
-		annCase("E4075 zone instead of region", annSvcCrossRegion, "ap-guangzhou-1", "ap-guangzhou", tkerules.ServiceE4075),
+		annCase("E4005 extensiveParameters not an object", tkeann.SvcExtensive, `"ZoneId"`, `{"ZoneId":"ap-guangzhou-1"}`, tkerules.ServiceE4005),
+		annCase("E4011 existed lb id format", tkeann.ExistedLBID, "lb-123", lb, tkerules.ServiceE4011),
+		annCase("E4037 subnet id format", tkeann.InternalSubnetID, "subnet-12", "subnet-ewhltulw", tkerules.ServiceE4037),
+		annCase("E4075 zone instead of region", tkeann.SvcCrossRegion, "ap-guangzhou-1", "ap-guangzhou", tkerules.ServiceE4075),
 		{name: "invalid-vpc-id cross vpc id format",
-			bad:   objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-1"))),
-			fixed: objs(lbSvc(svcAnn(annSvcCrossRegion, "ap-shanghai"), svcAnn(annSvcCrossVPC, "vpc-646vhcjj"))),
-			want:  tkerules.ServiceInvalidVPCID, path: AnnPath(annSvcCrossVPC)},
+			bad:   objs(lbSvc(svcAnn(tkeann.SvcCrossRegion, "ap-shanghai"), svcAnn(tkeann.SvcCrossVPC, "vpc-1"))),
+			fixed: objs(lbSvc(svcAnn(tkeann.SvcCrossRegion, "ap-shanghai"), svcAnn(tkeann.SvcCrossVPC, "vpc-646vhcjj"))),
+			want:  tkerules.ServiceInvalidVPCID, path: AnnPath(tkeann.SvcCrossVPC)},
 		{name: "E4012 reused lb created for another Service",
-			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcLBID, lb))),
-			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), other(svcAnn(annSvcLBID, lb))),
-			want:  tkerules.ServiceE4012, path: AnnPath(annSvcExistedLB)},
+			bad:   objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb)), other(svcAnn(tkeann.LoadBalanceID, lb))),
+			fixed: objs(lbSvc(svcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), other(svcAnn(tkeann.LoadBalanceID, lb))),
+			want:  tkerules.ServiceE4012, path: AnnPath(tkeann.ExistedLBID)},
 		{name: "E4012 reused lb created for an Ingress",
-			bad:   objs(lbSvc(svcAnn(annSvcExistedLB, lb)), ingress(ingAnn(annIngLBID, lb))),
-			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb")), ingress(ingAnn(annIngLBID, lb))),
-			want:  tkerules.ServiceE4012, path: AnnPath(annSvcExistedLB)},
+			bad:   objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb)), ingress(ingAnn(tkeann.IngLBID, lb))),
+			fixed: objs(lbSvc(svcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), ingress(ingAnn(tkeann.IngLBID, lb))),
+			want:  tkerules.ServiceE4012, path: AnnPath(tkeann.ExistedLBID)},
 		{name: "E4014 same port on shared lb",
-			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
-			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
-				other(svcAnn(annSvcExistedLB, lb), svcAnn(annSvcLBID, lb))),
+			bad: objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb)), other(svcAnn(tkeann.ExistedLBID, lb), svcAnn(tkeann.LoadBalanceID, lb))),
+			fixed: objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
+				other(svcAnn(tkeann.ExistedLBID, lb), svcAnn(tkeann.LoadBalanceID, lb))),
 			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4014 conflict needs the same protocol",
-			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb))),
-			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb)), other(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) {
+			bad: objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb)), other(svcAnn(tkeann.ExistedLBID, lb))),
+			fixed: objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb)), other(svcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) {
 				s.Spec.Ports[0].Protocol = corev1.ProtocolUDP
 			})),
 			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4026 TkeServiceConfig missing",
-			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "absent"))),
-			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
-			want:  tkerules.ServiceE4026, path: AnnPath(annSvcServiceConfig)},
+			bad:   objs(lbSvc(svcAnn(tkeann.SvcServiceConfig, "absent"))),
+			fixed: objs(lbSvc(svcAnn(tkeann.SvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
+			want:  tkerules.ServiceE4026, path: AnnPath(tkeann.SvcServiceConfig)},
 		{name: "E4026 TkeServiceConfig in another namespace",
-			bad:   objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), inNamespace("other", tkeServiceConfig("web-config", map[string]any{}))),
-			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
-			want:  tkerules.ServiceE4026, path: AnnPath(annSvcServiceConfig)},
+			bad:   objs(lbSvc(svcAnn(tkeann.SvcServiceConfig, "web-config")), inNamespace("other", tkeServiceConfig("web-config", map[string]any{}))),
+			fixed: objs(lbSvc(svcAnn(tkeann.SvcServiceConfig, "web-config")), tkeServiceConfig("web-config", map[string]any{})),
+			want:  tkerules.ServiceE4026, path: AnnPath(tkeann.SvcServiceConfig)},
 		{name: "service-config-conflict named config with auto config",
-			bad: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "true")),
+			bad: objs(lbSvc(svcAnn(tkeann.SvcServiceConfig, "web-config"), svcAnn(tkeann.SvcServiceConfigAuto, "true")),
 				tkeServiceConfig("web-config", map[string]any{})),
-			fixed: objs(lbSvc(svcAnn(annSvcServiceConfig, "web-config"), svcAnn(annSvcServiceConfigAuto, "false")),
+			fixed: objs(lbSvc(svcAnn(tkeann.SvcServiceConfig, "web-config"), svcAnn(tkeann.SvcServiceConfigAuto, "false")),
 				tkeServiceConfig("web-config", map[string]any{})),
-			want: tkerules.ServiceConfigConflict, path: AnnPath(annSvcServiceConfig)},
-		annCase("invalid-bool direct-access", annSvcDirectAccess, "yes", "false", tkerules.ServiceInvalidBool),
-		annCase("invalid-bool prevent-loopback", annSvcPreventLoopback, "on", "true", tkerules.ServiceInvalidBool),
-		annCase("invalid-bool tke-service-config-auto", annSvcServiceConfigAuto, "enabled", "false", tkerules.ServiceInvalidBool),
+			want: tkerules.ServiceConfigConflict, path: AnnPath(tkeann.SvcServiceConfig)},
+		annCase("invalid-bool direct-access", tkeann.SvcDirectAccess, "yes", "false", tkerules.ServiceInvalidBool),
+		annCase("invalid-bool prevent-loopback", tkeann.PreventLoopback, "on", "true", tkerules.ServiceInvalidBool),
+		annCase("invalid-bool tke-service-config-auto", tkeann.SvcServiceConfigAuto, "enabled", "false", tkerules.ServiceInvalidBool),
 		{name: "E4014 same port and protocol (UDP) on shared lb; TCP and UDP 53 are two listeners",
-			bad: objs(lbSvc(svcAnn(annSvcExistedLB, lb), udp53), other(svcAnn(annSvcExistedLB, lb), udp53)),
-			fixed: objs(lbSvc(svcAnn(annSvcExistedLB, lb), udp53),
-				other(svcAnn(annSvcExistedLB, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 53 })),
+			bad: objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb), udp53), other(svcAnn(tkeann.ExistedLBID, lb), udp53)),
+			fixed: objs(lbSvc(svcAnn(tkeann.ExistedLBID, lb), udp53),
+				other(svcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 53 })),
 			want: tkerules.ServiceE4014, path: "spec.ports[0]"},
 		{name: "E4033 hostNetwork pods",
 			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"),
 				func(p *corev1.Pod) { p.Spec.HostNetwork = true })),
 			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"))),
-			want:  tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: AnnPath(tkeann.SvcDirectAccess)},
 		{name: "E4033 no ENI sign; a node label is one",
 			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1", nodeLabel("tke.cloud.tencent.com/route-eni", "true")), fxPod("web-1", "n1", true)),
-			want:  tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: AnnPath(tkeann.SvcDirectAccess)},
 		{name: "E4033 no ENI sign; an eni-ip request is one",
 			bad: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1"), fxPod("web-1", "n1", true, func(p *corev1.Pod) {
 				p.Spec.Containers[0].Resources.Requests = corev1.ResourceList{tkeENIIP: resource.MustParse("1")}
 			})),
-			want: tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
+			want: tkerules.ServiceE4033, path: AnnPath(tkeann.SvcDirectAccess)},
 		{name: "E4033 no ENI sign; a super node is one",
 			bad:   objs(direct, fxNode("n1"), fxPod("web-1", "n1", true)),
 			fixed: objs(direct, fxNode("n1", nodeLabel(instanceTypeKey, superNodeType)), fxPod("web-1", "n1", true)),
-			want:  tkerules.ServiceE4033, path: AnnPath(annSvcDirectAccess)},
+			want:  tkerules.ServiceE4033, path: AnnPath(tkeann.SvcDirectAccess)},
 	})
 }
 
 func TestTKEServiceValidIsClean(t *testing.T) {
-	svc := lbSvc(svcAnn(annSvcExistedLB, "lb-aaaabbbb"), svcAnn(annSvcSubnet, "subnet-ewhltulw"),
-		svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "web-config"),
-		svcAnn(annSvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`), svcAnn(annSvcPreventLoopback, "true"))
+	svc := lbSvc(svcAnn(tkeann.ExistedLBID, "lb-aaaabbbb"), svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"),
+		svcAnn(tkeann.SvcDirectAccess, "true"), svcAnn(tkeann.SvcServiceConfig, "web-config"),
+		svcAnn(tkeann.SvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`), svcAnn(tkeann.PreventLoopback, "true"))
 	res := diagnose(t, fixture(t, svc, tkeServiceConfig("web-config", map[string]any{}),
 		fxPod("web-1", "n1", true, podAnn(tkeIPClaimAnn, "Never")),
 		kubeProxyDS("ccr.ccs.tencentyun.com/library/kube-proxy:v1.20.6-tke.12", "--proxy-mode=ipvs")),
@@ -131,7 +132,7 @@ func TestTKEServiceValidIsClean(t *testing.T) {
 // skips, never findings.
 func TestTKEServiceUnknownListsSkip(t *testing.T) {
 	s := snapshot.New("test")
-	svc := lbSvc(svcAnn(annSvcExistedLB, "lb-4ymlu8dc"), svcAnn(annSvcDirectAccess, "true"), svcAnn(annSvcServiceConfig, "absent"))
+	svc := lbSvc(svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"), svcAnn(tkeann.SvcDirectAccess, "true"), svcAnn(tkeann.SvcServiceConfig, "absent"))
 	if err := s.Add(svc); err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func TestVersionCompare(t *testing.T) {
 
 func TestTKEServiceBackendsLabel(t *testing.T) {
 	lb := func(sel string, mods ...func(*corev1.Service)) runtime.Object {
-		return service("web", corev1.ServiceTypeLoadBalancer, append([]func(*corev1.Service){svcAnn(annSvcBackendsLabel, sel)}, mods...)...)
+		return service("web", corev1.ServiceTypeLoadBalancer, append([]func(*corev1.Service){svcAnn(tkeann.BackendsLabel, sel)}, mods...)...)
 	}
 	access := fxNode("n1", nodeLabel("group", "access-layer"))
 	plain := fxNode("n2")
@@ -197,21 +198,21 @@ func TestTKEServiceBackendsLabel(t *testing.T) {
 		{name: "set-based selector matches a node", objs: []runtime.Object{lb("group in (access-layer, edge)"), access},
 			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "selector matches no node", objs: []runtime.Object{lb("group=access-layer"), plain},
-			rule: tkerules.ServiceBackendsLabelNoNodes, path: AnnPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelNoNodes, path: AnnPath(tkeann.BackendsLabel)},
 		{name: "no node at all", objs: []runtime.Object{lb("group=access-layer")},
-			rule: tkerules.ServiceBackendsLabelNoNodes, path: AnnPath(annSvcBackendsLabel)},
-		{name: "direct access: the CLB forwards to pods", objs: []runtime.Object{lb("group=access-layer", svcAnn(annSvcDirectAccess, "true")), plain},
+			rule: tkerules.ServiceBackendsLabelNoNodes, path: AnnPath(tkeann.BackendsLabel)},
+		{name: "direct access: the CLB forwards to pods", objs: []runtime.Object{lb("group=access-layer", svcAnn(tkeann.SvcDirectAccess, "true")), plain},
 			rule: tkerules.ServiceBackendsLabelNoNodes},
 		{name: "not a selector", objs: []runtime.Object{lb("group==a==b"), access},
-			rule: tkerules.ServiceBackendsLabelInvalid, path: AnnPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelInvalid, path: AnnPath(tkeann.BackendsLabel)},
 		{name: "empty selector", objs: []runtime.Object{lb(" "), access},
-			rule: tkerules.ServiceBackendsLabelInvalid, path: AnnPath(annSvcBackendsLabel)},
+			rule: tkerules.ServiceBackendsLabelInvalid, path: AnnPath(tkeann.BackendsLabel)},
 		{name: "no annotation", objs: []runtime.Object{service("web", corev1.ServiceTypeLoadBalancer), plain},
 			rule: tkerules.ServiceBackendsLabelNoNodes},
 	})
 	t.Run("offline, no node of the files matches: unknown", func(t *testing.T) {
 		in := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    " +
-			annSvcBackendsLabel + ": group=access-layer\nspec:\n  type: LoadBalancer\n  ports: [{port: 80}]\n---\n" +
+			tkeann.BackendsLabel + ": group=access-layer\nspec:\n  type: LoadBalancer\n  ports: [{port: 80}]\n---\n" +
 			"apiVersion: v1\nkind: Node\nmetadata: {name: n2}\n"
 		s, err := snapshot.FromFiles([]string{"-"}, strings.NewReader(in), ns)
 		if err != nil {

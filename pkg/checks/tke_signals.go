@@ -3,17 +3,17 @@ package checks
 import (
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // tkePrefixes are the annotation keys (or key prefixes) that only TKE's controllers read.
-var tkePrefixes = []string{"service.kubernetes.io/qcloud-", "service.kubernetes.io/tke-", "service.cloud.tencent.com/",
-	"ingress.cloud.tencent.com/", annSvcLBID, annSvcExtensive, annExistLB, annIngSubnet, annHTTPRules, annHTTPSRules,
-	annIngExtensive, annIngLBID, annRuleMix, annChargeType, annBandwidth, annCertID,
+var tkePrefixes = []string{tkeann.PrefixQcloud, tkeann.PrefixTKE, tkeann.PrefixService,
+	tkeann.PrefixIngress, tkeann.LoadBalanceID, tkeann.SvcExtensive, tkeann.IngExistLB, tkeann.IngSubnet, tkeann.HTTPRules, tkeann.HTTPSRules,
+	tkeann.IngExtensive, tkeann.IngLBID, tkeann.RuleMix, tkeann.IngChargeType, tkeann.IngBandwidth, annCertID,
 	// Older TKE Service annotations, still in TKE's Service annotation page.
-	"kubernetes.io/service.internetChargeType", "kubernetes.io/service.internetMaxBandwidthOut",
-	"service.kubernetes.io/loadbalance-type"}
+	tkeann.LegacySvcChargeType, tkeann.LegacySvcBandwidth, tkeann.LoadBalanceType}
 
 // tkeProviderID: TKE nodes carry "qcloud:///<zone>/<instance-id>", zone numeric or named, e.g.
 // qcloud:///100003/ins-3ven36lk (kubernetes/autoscaler, cloudprovider/tencentcloud); any "qcloud://"
@@ -30,4 +30,6 @@ func tkeCloud() Cloud {
 		IngressController: &IngressControllerSpec{Name: "TKE CLB", Classes: []string{"qcloud"}, Controllers: []string{"qcloud", "tencent"}, Classless: true}}
 }
 
-func tkeChecks() []Check { return concatChecks(tkeIngressChecks, tkeServiceChecks, tkeClusterChecks) }
+func tkeChecks() []Check {
+	return concatChecks(tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, tkeUnknownChecks)
+}

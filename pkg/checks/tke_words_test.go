@@ -12,6 +12,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -89,13 +90,13 @@ type tkeWordsCase struct {
 // checks (warnings, info, hints, lists cut short, the validators' other refusals).
 func tkeWordsVariants() []tkeWordsCase {
 	const lb = "lb-4ymlu8dc"
-	internal := svcAnn(annSvcSubnet, "subnet-ewhltulw")
-	direct := svcAnn(annSvcDirectAccess, "true")
+	internal := svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw")
+	direct := svcAnn(tkeann.SvcDirectAccess, "true")
 	other := func(name string, mods ...func(*corev1.Service)) *corev1.Service {
 		return service(name, corev1.ServiceTypeLoadBalancer, mods...)
 	}
 	rulesAnn := func(v string) tkeWordsCase {
-		return tkeWordsCase{name: "http-rules " + v, target: ingBar, objs: objs(ingress(ingAnn(annHTTPRules, v))), want: tkerules.IngressE4022}
+		return tkeWordsCase{name: "http-rules " + v, target: ingBar, objs: objs(ingress(ingAnn(tkeann.HTTPRules, v))), want: tkerules.IngressE4022}
 	}
 	ing := func(name string, want rules.ID, mods ...func(*networkingv1.Ingress)) tkeWordsCase {
 		return tkeWordsCase{name: name, target: ingBar, objs: objs(ingress(mods...), service("web", corev1.ServiceTypeNodePort)), want: want}
@@ -105,20 +106,20 @@ func tkeWordsVariants() []tkeWordsCase {
 	}
 	return []tkeWordsCase{
 		// Service annotations: each validator's refusals.
-		svc("extensiveParameters null", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, "null")),
-		svc("extensiveParameters array", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, "[1]")),
-		svc("extensiveParameters extra data", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":1} {}`)),
-		svc("extensiveParameters broken", tkerules.ServiceE4005, nil, svcAnn(annSvcExtensive, `{"a":`)),
-		svc("cross-region zone hint", tkerules.ServiceE4075, nil, svcAnn(annSvcCrossRegion, "ap-guangzhou-3")),
-		svc("cross-region not a region", tkerules.ServiceE4075, nil, svcAnn(annSvcCrossRegion, "guangzhou")),
-		svc("charge type", tkerules.ServiceInvalidAnnotationValue, nil, svcAnn(annSvcChargeType, "bandwidth_postpaid_by_hour")),
-		svc("config auto not a bool", tkerules.ServiceInvalidBool, nil, svcAnn(annSvcServiceConfigAuto, "yes")),
+		svc("extensiveParameters null", tkerules.ServiceE4005, nil, svcAnn(tkeann.SvcExtensive, "null")),
+		svc("extensiveParameters array", tkerules.ServiceE4005, nil, svcAnn(tkeann.SvcExtensive, "[1]")),
+		svc("extensiveParameters extra data", tkerules.ServiceE4005, nil, svcAnn(tkeann.SvcExtensive, `{"a":1} {}`)),
+		svc("extensiveParameters broken", tkerules.ServiceE4005, nil, svcAnn(tkeann.SvcExtensive, `{"a":`)),
+		svc("cross-region zone hint", tkerules.ServiceE4075, nil, svcAnn(tkeann.SvcCrossRegion, "ap-guangzhou-3")),
+		svc("cross-region not a region", tkerules.ServiceE4075, nil, svcAnn(tkeann.SvcCrossRegion, "guangzhou")),
+		svc("charge type", tkerules.ServiceInvalidAnnotationValue, nil, svcAnn(tkeann.SvcChargeType, "bandwidth_postpaid_by_hour")),
+		svc("config auto not a bool", tkerules.ServiceInvalidBool, nil, svcAnn(tkeann.SvcServiceConfigAuto, "yes")),
 		// Reused CLBs: lists cut short.
-		svc("E4012 six creators", tkerules.ServiceE4012, objs(other("a", svcAnn(annSvcLBID, lb)), other("b", svcAnn(annSvcLBID, lb)),
-			other("c", svcAnn(annSvcLBID, lb)), other("d", svcAnn(annSvcLBID, lb)), other("e", svcAnn(annSvcLBID, lb)), other("f", svcAnn(annSvcLBID, lb))),
-			svcAnn(annSvcExistedLB, lb)),
-		svc("E4014 shared port", tkerules.ServiceE4014, objs(other("a", svcAnn(annSvcExistedLB, lb)), other("b", svcAnn(annSvcExistedLB, lb))),
-			svcAnn(annSvcExistedLB, lb)),
+		svc("E4012 six creators", tkerules.ServiceE4012, objs(other("a", svcAnn(tkeann.LoadBalanceID, lb)), other("b", svcAnn(tkeann.LoadBalanceID, lb)),
+			other("c", svcAnn(tkeann.LoadBalanceID, lb)), other("d", svcAnn(tkeann.LoadBalanceID, lb)), other("e", svcAnn(tkeann.LoadBalanceID, lb)), other("f", svcAnn(tkeann.LoadBalanceID, lb))),
+			svcAnn(tkeann.ExistedLBID, lb)),
+		svc("E4014 shared port", tkerules.ServiceE4014, objs(other("a", svcAnn(tkeann.ExistedLBID, lb)), other("b", svcAnn(tkeann.ExistedLBID, lb))),
+			svcAnn(tkeann.ExistedLBID, lb)),
 		// Direct access: every reason a pod cannot be bound, and the unknown cluster switch.
 		svc("E4033 hostNetwork and unscheduled pods", tkerules.ServiceE4033, objs(
 			fxPod("web-1", "n1", true, func(p *corev1.Pod) { p.Spec.HostNetwork = true }),
@@ -130,12 +131,12 @@ func tkeWordsVariants() []tkeWordsCase {
 				s.ConfigMaps.MarkGap(KubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 			}},
 		{name: "E4032 node list unknown", target: ingBar, want: tkerules.IngressE4032,
-			objs: objs(ingress(ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), service("web", corev1.ServiceTypeNodePort)),
+			objs: objs(ingress(ingAnn(tkeann.IngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), service("web", corev1.ServiceTypeNodePort)),
 			gap: func(s *snapshot.Snapshot) {
 				s.Nodes.MarkGap("", snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 			}},
 		// Backends label.
-		svc("backends label empty", tkerules.ServiceBackendsLabelInvalid, nil, svcAnn(annSvcBackendsLabel, " ")),
+		svc("backends label empty", tkerules.ServiceBackendsLabelInvalid, nil, svcAnn(tkeann.BackendsLabel, " ")),
 		// Layer-4 loopback: info with the absent factors, and an unknown version.
 		svc("L4 loopback info", tkerules.ServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:v1.22.5-tke.1")), internal),
 		svc("L4 loopback unknown version", tkerules.ServiceCLBLoopback, objs(kubeProxyDS("kube-proxy:latest", "--proxy-mode=ipvs")), internal),
@@ -161,13 +162,13 @@ func tkeWordsVariants() []tkeWordsCase {
 		rulesAnn(`[{"backend":{"serviceName":"web"}}]`),
 		rulesAnn(`[{"backend":{"serviceName":"web","servicePort":""}}]`),
 		rulesAnn(`[{"backend":{"serviceName":"web","servicePort":true}}]`),
-		ing("rewrite port", tkerules.IngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":0}}]`)),
-		ing("rewrite path", tkerules.IngressE4022, ingAnn(annRewriteSupport, "true"), ingAnn(annHTTPRules, `[{"rewrite":{"port":443,"path":"x"}}]`)),
-		ing("bandwidth not a number", tkerules.IngressE4046, ingAnn(annBandwidth, "ten")),
-		ing("bandwidth too high", tkerules.IngressE4046, ingAnn(annBandwidth, "4096")),
-		ing("cross vpc id", tkerules.IngressInvalidAnnotationValue, ingAnn(annIngCrossVPC, "vpc-1")),
-		ing("auto config suffix and conflict", tkerules.IngressConfigConflict, ingAnn(annIngServiceConfig, "bar-auto-ingress-config"), ingAnn(annIngServiceConfigAut, "true")),
-		ing("pure IPv6 without nodes", tkerules.IngressE4032, ingAnn(annIngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`), ingHost("")),
+		ing("rewrite port", tkerules.IngressE4022, ingAnn(tkeann.RewriteSupport, "true"), ingAnn(tkeann.HTTPRules, `[{"rewrite":{"port":0}}]`)),
+		ing("rewrite path", tkerules.IngressE4022, ingAnn(tkeann.RewriteSupport, "true"), ingAnn(tkeann.HTTPRules, `[{"rewrite":{"port":443,"path":"x"}}]`)),
+		ing("bandwidth not a number", tkerules.IngressE4046, ingAnn(tkeann.IngBandwidth, "ten")),
+		ing("bandwidth too high", tkerules.IngressE4046, ingAnn(tkeann.IngBandwidth, "4096")),
+		ing("cross vpc id", tkerules.IngressInvalidAnnotationValue, ingAnn(tkeann.IngCrossVPC, "vpc-1")),
+		ing("auto config suffix and conflict", tkerules.IngressConfigConflict, ingAnn(tkeann.IngServiceConfig, "bar-auto-ingress-config"), ingAnn(tkeann.IngServiceConfigAuto, "true")),
+		ing("pure IPv6 without nodes", tkerules.IngressE4032, ingAnn(tkeann.IngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`), ingHost("")),
 		ing("long path", tkerules.IngressE4031, ingPath("/"+strings.Repeat("a", 130))),
 		ing("host uppercase", tkerules.IngressE4052, ingHost("Shop.example.com")),
 		ing("host no dot", tkerules.IngressE4052, ingHost("shop")),
@@ -180,14 +181,14 @@ func tkeWordsVariants() []tkeWordsCase {
 			objs: objs(ingress(ingTLS("a")), service("web", corev1.ServiceTypeNodePort), certSecret("a", map[string]string{secretCertKey: "YCOLTUdr\n"}))},
 		// Backends.
 		{name: "backend Service without ports or selector, direct", target: ingBar, want: tkerules.IngressE4082,
-			objs: objs(ingress(ingAnn(annIngDirectAccess, "true"), ingAnn(annHTTPRules, `[{"backend":{"serviceName":"absent","servicePort":80}}]`)),
+			objs: objs(ingress(ingAnn(tkeann.IngDirectAccess, "true"), ingAnn(tkeann.HTTPRules, `[{"backend":{"serviceName":"absent","servicePort":80}}]`)),
 				service("web", corev1.ServiceTypeClusterIP, func(s *corev1.Service) { s.Spec.Ports, s.Spec.Selector = nil, nil }))},
 		// Layer-7 loopback.
 		{name: "L7 loopback without a config", target: ingBar, want: tkerules.IngressCLBLoopback, objs: objs(internalIngress())},
 		{name: "L7 loopback config missing", target: ingBar, want: tkerules.IngressCLBLoopback,
-			objs: objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config")))},
+			objs: objs(internalIngress(ingAnn(tkeann.IngServiceConfig, "bar-config")))},
 		{name: "L7 loopback ports 80 and 443 missing", target: ingBar, want: tkerules.IngressCLBLoopback,
-			objs: objs(internalIngress(ingAnn(annIngServiceConfig, "bar-config"), ingAnn(annRuleMix, "true"), ingTLS("tls")), l7Config(listener(8080, "0")))},
+			objs: objs(internalIngress(ingAnn(tkeann.IngServiceConfig, "bar-config"), ingAnn(tkeann.RuleMix, "true"), ingTLS("tls")), l7Config(listener(8080, "0")))},
 		// The l7-lb-controller's environment.
 		{name: "controller env empty, from a missing ConfigMap", target: ingBar, want: tkerules.IngressE6002,
 			objs: objs(ingress(), l7Controller(func(d *appsv1.Deployment) {

@@ -5,12 +5,11 @@ import (
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
-
-const annBackendType = "service.beta.kubernetes.io/backend-type"
 
 // eff is the value CCM uses for a CLB annotation suffix: the current key, else the legacy one, else "".
 func eff(suffix string) string {
@@ -164,10 +163,10 @@ func ackServiceRules() []Covered {
 	}
 	sticky := eff("sticky-session") + " == \"on\""
 	acl := eff("acl-status") + " == \"on\""
-	eni := Get(annBackendType) + " == \"eni\""
+	eni := Get(ackann.BackendType) + " == \"eni\""
 	known := List(facts.ACKSuffixes...)
 	ings := "object.?status.?loadBalancer.?ingress.orValue([])"
-	bound := "object.metadata.?labels.orValue({})[?" + Lit(labelCCMLBID) + "].orValue(\"\")"
+	bound := "object.metadata.?labels.orValue({})[?" + Lit(ackann.LabelLBID) + "].orValue(\"\")"
 	unknownSuffix := "(k.startsWith(" + Lit(P) + ") && !(k.substring(" + Itoa(len([]rune(P))) + ") in " + known + ")) || " +
 		"(k.startsWith(" + Lit(L) + ") && !(k.substring(" + Itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
@@ -186,7 +185,7 @@ func ackServiceRules() []Covered {
 			Expression: "!" + set("id") + " || " + ings + ".exists(i, i.?ip.orValue(\"\") == \"\" && i.?hostname.orValue(\"\") != \"\") || " +
 				"!" + ings + ".exists(i, i.?ip.orValue(\"\") != \"\") || " + eff("external-ip-type") + " == \"eip\" || " +
 				bound + " == \"\" || " + bound + " == " + eff("id"),
-			Detail: "'the Service is bound to CLB ' + " + Clipped(bound) + " + ' (label " + labelCCMLBID + "), but the annotation names ' + " + Clipped(eff("id")),
+			Detail: "'the Service is bound to CLB ' + " + Clipped(bound) + " + ' (label " + ackann.LabelLBID + "), but the annotation names ' + " + Clipped(eff("id")),
 		}}, Misses: words.Say("a Service with the CCM's label but no address in status, as a manifest without status holds it: the check "+
 			"takes the label alone as evidence, while an admitted update carries the stored status",
 			"带有 CCM 的标签、status 中却没有地址的 Service（不含 status 的清单正是如此）：检查仅凭该标签即作判定，"+
@@ -234,7 +233,7 @@ func always(map[string]string) bool { return true }
 // which only the CLI's edit-distance check finds.
 func misspeltPrefix(anns map[string]string) bool {
 	for k := range anns {
-		if strings.HasPrefix(k, "service.beta.kubernetes.io/") && k != facts.ACKBackendType &&
+		if strings.HasPrefix(k, ackann.VendorPrefix) && k != facts.ACKBackendType &&
 			!strings.HasPrefix(k, facts.ACKPrefix) && !strings.HasPrefix(k, facts.ACKLegacyPrefix) {
 			return true
 		}
@@ -243,8 +242,6 @@ func misspeltPrefix(anns map[string]string) bool {
 }
 
 const (
-	// labelCCMLBID is the label CCM puts on every Service it has bound to a CLB.
-	labelCCMLBID = "service.k8s.alibaba/loadbalancer-id"
 	// lastApplied is kubectl's record of the last apply, JSON.
 	lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 )
@@ -252,7 +249,7 @@ const (
 // ackNotLBRules are the ACK rules about Services that are not (or no longer) of type LoadBalancer.
 func ackNotLBRules() []Covered {
 	clbKey := "k.startsWith(" + Lit(facts.ACKPrefix) + ") || k.startsWith(" + Lit(facts.ACKLegacyPrefix) + ")"
-	label := "object.metadata.?labels.orValue({})[?" + Lit(labelCCMLBID) + "].orValue(\"\")"
+	label := "object.metadata.?labels.orValue({})[?" + Lit(ackann.LabelLBID) + "].orValue(\"\")"
 	return []Covered{
 		{Rule: ackrules.ServiceListenerOnNodePort, Validations: []Validation{{
 			Expression: "!variables.anns.exists(k, " + clbKey + ")",

@@ -12,6 +12,7 @@ import (
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -397,7 +398,7 @@ func (p Policy) matchConditions(cluster rules.Provider) []admissionv1.MatchCondi
 	var out []admissionv1.MatchCondition
 	switch p.Kind {
 	case rules.Ingress:
-		class := anns + "[?" + Lit(checks.AnnIngressClass) + "]"
+		class := anns + "[?" + Lit(annotations.IngressClass) + "]"
 		isOwn := func(v string) string {
 			if len(p.set.IngressClasses) == 1 {
 				return v + " == " + Lit(p.set.IngressClasses[0])

@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -9,26 +11,26 @@ import (
 
 // TKE annotation keys the covered rules read: pkg/checks' own, so that both judge the same keys.
 const (
-	annIngressClass     = checks.AnnIngressClass
-	annHTTPRules        = checks.AnnHTTPRules
-	annHTTPSRules       = checks.AnnHTTPSRules
-	annRuleMix          = checks.AnnRuleMix
-	annIngDirectAccess  = checks.AnnIngDirectAccess
-	annIngServiceConfig = checks.AnnIngServiceConfig
-	annIngServiceAuto   = checks.AnnIngServiceAuto
-	annIngChargeType    = checks.AnnIngChargeType
-	annIngBandwidth     = checks.AnnIngBandwidth
-	annIngSubnet        = checks.AnnIngSubnet
-	annIngExistLB       = checks.AnnIngExistLB
+	annIngressClass     = annotations.IngressClass
+	annHTTPRules        = tkeann.HTTPRules
+	annHTTPSRules       = tkeann.HTTPSRules
+	annRuleMix          = tkeann.RuleMix
+	annIngDirectAccess  = tkeann.IngDirectAccess
+	annIngServiceConfig = tkeann.IngServiceConfig
+	annIngServiceAuto   = tkeann.IngServiceConfigAuto
+	annIngChargeType    = tkeann.IngChargeType
+	annIngBandwidth     = tkeann.IngBandwidth
+	annIngSubnet        = tkeann.IngSubnet
+	annIngExistLB       = tkeann.IngExistLB
 
-	annSvcExistedLB     = checks.AnnSvcExistedLB
-	annSvcSubnet        = checks.AnnSvcSubnet
-	annSvcServiceConfig = checks.AnnSvcServiceConfig
-	annSvcServiceAuto   = checks.AnnSvcServiceAuto
-	annSvcDirectAccess  = checks.AnnSvcDirectAccess
-	annSvcCrossRegion   = checks.AnnSvcCrossRegion
-	annSvcCrossVPC      = checks.AnnSvcCrossVPC
-	annSvcPrevLoopback  = checks.AnnSvcPrevLoopback
+	annSvcExistedLB     = tkeann.ExistedLBID
+	annSvcSubnet        = tkeann.InternalSubnetID
+	annSvcServiceConfig = tkeann.SvcServiceConfig
+	annSvcServiceAuto   = tkeann.SvcServiceConfigAuto
+	annSvcDirectAccess  = tkeann.SvcDirectAccess
+	annSvcCrossRegion   = tkeann.SvcCrossRegion
+	annSvcCrossVPC      = tkeann.SvcCrossVPC
+	annSvcPrevLoopback  = tkeann.PreventLoopback
 )
 
 var facts = checks.ExportFacts()
@@ -119,8 +121,8 @@ func tkeIngressRules() []Covered {
 		idRule(tkerules.IngressE4055, annIngSubnet, checks.PatternTKESubnetID),
 		idRule(tkerules.IngressE4098, annIngExistLB, checks.PatternTKELBID),
 		{Rule: tkerules.IngressInvalidAnnotationValue, Validations: []Validation{
-			idValidation(checks.AnnIngCrossRegion, checks.PatternTKERegionID),
-			idValidation(checks.AnnIngCrossVPC, checks.PatternTKEVPCID),
+			idValidation(tkeann.IngCrossRegion, checks.PatternTKERegionID),
+			idValidation(tkeann.IngCrossVPC, checks.PatternTKEVPCID),
 		}},
 	}
 }
@@ -145,10 +147,10 @@ func tkeServiceRules() []Covered {
 			Expression: Get(annSvcServiceConfig) + " == \"\" || !(" + IsTrue(Get(annSvcServiceAuto)) + ")",
 		}}},
 		{Rule: tkerules.ServiceInvalidAnnotationValue, Validations: []Validation{{
-			Expression: UnsetOr(checks.AnnSvcChargeType, func(v string) string {
+			Expression: UnsetOr(tkeann.SvcChargeType, func(v string) string {
 				return OneOf(v, "BANDWIDTH_POSTPAID_BY_HOUR", "TRAFFIC_POSTPAID_BY_HOUR")
 			}),
-			Detail: annDetail(checks.AnnSvcChargeType),
+			Detail: annDetail(tkeann.SvcChargeType),
 		}}},
 	}
 }
@@ -182,15 +184,22 @@ func tkeSet() Set {
 			{Name: Prefix + "tke-service", Kind: rules.Service, Rules: tkeServiceRules()},
 		},
 		LeftOut: map[rules.ID]words.Words{
-			tkerules.IngressE4022: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.http-rules", WhyJSON),
-			tkerules.IngressE4023: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.https-rules", WhyJSON),
-			tkerules.IngressE4026: words.Say("%s: %s", "%s：%s", "kubernetes.io/ingress.extensiveParameters", WhyJSON),
+			tkerules.ServiceUnknownAnnotation: whyNearestKey,
+			tkerules.IngressUnknownAnnotation: whyNearestKey,
+			tkerules.IngressE4022:             words.Say("%s: %s", "%s：%s", tkeann.HTTPRules, WhyJSON),
+			tkerules.IngressE4023:             words.Say("%s: %s", "%s：%s", tkeann.HTTPSRules, WhyJSON),
+			tkerules.IngressE4026:             words.Say("%s: %s", "%s：%s", tkeann.IngExtensive, WhyJSON),
 			tkerules.IngressE4034: words.Say("whether the CLB is pure IPv6 sits in %s: %s", "负载均衡是否为纯 IPv6 写在 %s 中：%s",
-				"kubernetes.io/ingress.extensiveParameters", WhyJSON),
-			tkerules.ServiceE4005: words.Say("%s: %s", "%s：%s", "service.kubernetes.io/service.extensiveParameters", WhyJSON),
+				tkeann.IngExtensive, WhyJSON),
+			tkerules.ServiceE4005: words.Say("%s: %s", "%s：%s", tkeann.SvcExtensive, WhyJSON),
 			tkerules.ServiceBackendsLabelInvalid: words.Say("%s is a label selector, which CEL "+
 				"cannot parse (set-based forms such as key in (a,b) included)",
 				"%s 是标签选择算符，CEL 无法解析（包括 key in (a,b) 这类基于集合的写法）",
-				"service.kubernetes.io/qcloud-loadbalancer-backends-label"),
+				tkeann.BackendsLabel),
 		}}
 }
+
+// whyNearestKey is why the unknown-annotation rules have no policy: the finding names the nearest
+// documented key by edit distance, which CEL cannot compute.
+var whyNearestKey = words.Say("the finding names the nearest documented key by edit distance, which CEL cannot compute",
+	"检查结果按编辑距离给出最接近的已记载注解，CEL 无法计算编辑距离")

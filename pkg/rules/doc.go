@@ -114,6 +114,8 @@ var docWords = []words.Phrase{
 		Zh: "腾讯云 TKE《Ingress 跨域绑定》（https://cloud.tencent.com/document/product/457/59095）"},
 	{En: "Tencent TKE, Service Annotation (tencentcloud.com/document/product/457/39142)", Zh: "腾讯云 TKE 英文文档《Service Annotation》（tencentcloud.com/document/product/457/39142）"},
 	{En: "Tencent TKE, Service Annotation 说明 (https://cloud.tencent.com/document/product/457/51258)", Zh: "腾讯云 TKE《Service Annotation 说明》（https://cloud.tencent.com/document/product/457/51258）"},
+	{En: "Tencent TKE, Service annotations (457/51258), annotation list", Zh: "腾讯云 TKE《Service Annotation 说明》（457/51258），注解列表"},
+	{En: "Tencent TKE, Ingress annotations, annotation list", Zh: "腾讯云 TKE《Ingress Annotation 说明》，注解列表"},
 	{En: "Tencent TKE, Service annotations (service.cloud.tencent.com/cross-vpc-id)", Zh: "腾讯云 TKE《Service Annotation 说明》（service.cloud.tencent.com/cross-vpc-id）"},
 	{En: "Tencent TKE, Service annotations (service.cloud.tencent.com/direct-access, prevent-loopback, tke-service-config-auto)",
 		Zh: "腾讯云 TKE《Service Annotation 说明》（service.cloud.tencent.com/direct-access、prevent-loopback、tke-service-config-auto）"},

@@ -9,14 +9,16 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 )
 
-// Annotation keys the variants set (the TKE ones are pkg/checks' own).
+// Annotation keys the variants set besides the clouds' (package tkeann and ackann).
 const (
-	annBackendType = "service.beta.kubernetes.io/backend-type"
-	lastApplied    = "kubectl.kubernetes.io/last-applied-configuration"
+	lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
 )
 
 // values are TKE annotation values around every boundary the covered rules draw: booleans in each
@@ -32,10 +34,10 @@ var values = []string{
 }
 
 var (
-	tkeServiceKeys = []string{checks.AnnSvcExistedLB, checks.AnnSvcSubnet, checks.AnnSvcServiceConfig, checks.AnnSvcServiceAuto, checks.AnnSvcDirectAccess,
-		checks.AnnSvcCrossRegion, checks.AnnSvcCrossVPC, checks.AnnSvcPrevLoopback, checks.AnnSvcChargeType}
-	tkeIngressKeys = []string{checks.AnnRuleMix, checks.AnnIngDirectAccess, checks.AnnIngServiceConfig, checks.AnnIngServiceAuto, checks.AnnIngChargeType,
-		checks.AnnIngBandwidth, checks.AnnIngSubnet, checks.AnnIngExistLB, checks.AnnIngCrossRegion, checks.AnnIngCrossVPC}
+	tkeServiceKeys = []string{tkeann.ExistedLBID, tkeann.InternalSubnetID, tkeann.SvcServiceConfig, tkeann.SvcServiceConfigAuto, tkeann.SvcDirectAccess,
+		tkeann.SvcCrossRegion, tkeann.SvcCrossVPC, tkeann.PreventLoopback, tkeann.SvcChargeType}
+	tkeIngressKeys = []string{tkeann.RuleMix, tkeann.IngDirectAccess, tkeann.IngServiceConfig, tkeann.IngServiceConfigAuto, tkeann.IngChargeType,
+		tkeann.IngBandwidth, tkeann.IngSubnet, tkeann.IngExistLB, tkeann.IngCrossRegion, tkeann.IngCrossVPC}
 )
 
 func lbService(anns map[string]string, mods ...func(*corev1.Service)) *corev1.Service {
@@ -93,8 +95,8 @@ func Variants() []runtime.Object {
 	}
 	for _, auto := range []string{"true", "1", "false", "yes"} {
 		for _, name := range []string{"", "cfg"} {
-			add(lbService(map[string]string{checks.AnnSvcServiceConfig: name, checks.AnnSvcServiceAuto: auto}),
-				clbIngress(map[string]string{checks.AnnIngServiceConfig: name, checks.AnnIngServiceAuto: auto}))
+			add(lbService(map[string]string{tkeann.SvcServiceConfig: name, tkeann.SvcServiceConfigAuto: auto}),
+				clbIngress(map[string]string{tkeann.IngServiceConfig: name, tkeann.IngServiceConfigAuto: auto}))
 		}
 	}
 	add(ingressShapes()...)
@@ -137,11 +139,11 @@ func ingressShapes() []runtime.Object {
 		for _, mix := range []string{"", "true", "false", "bad"} {
 			anns := map[string]string{}
 			if mix != "" {
-				anns[checks.AnnRuleMix] = mix
+				anns[tkeann.RuleMix] = mix
 			}
 			out = append(out, clbIngress(anns, func(i *networkingv1.Ingress) { i.Spec.TLS = tls }))
 		}
-		out = append(out, clbIngress(one(checks.AnnHTTPSRules, `[{"host":"api.example.com","path":"/","backend":{"serviceName":"web","servicePort":80}}]`),
+		out = append(out, clbIngress(one(tkeann.HTTPSRules, `[{"host":"api.example.com","path":"/","backend":{"serviceName":"web","servicePort":80}}]`),
 			func(i *networkingv1.Ingress) { i.Spec.TLS = tls }))
 	}
 	// Classes: only the CLB controller's Ingresses are judged.
@@ -151,19 +153,19 @@ func ingressShapes() []runtime.Object {
 	}
 	for _, cls := range []*string{nil, &nginx, &qcloud, &other} {
 		for _, ann := range []string{"", "qcloud", "nginx"} {
-			anns := map[string]string{checks.AnnIngDirectAccess: "maybe"}
+			anns := map[string]string{tkeann.IngDirectAccess: "maybe"}
 			if ann != "" {
-				anns[checks.AnnIngressClass] = ann
+				anns[annotations.IngressClass] = ann
 			}
 			out = append(out, clbIngress(anns, bad, func(i *networkingv1.Ingress) { i.Spec.IngressClassName = cls }))
-			out = append(out, clbIngress(map[string]string{checks.AnnIngressClass: ann}, bad, func(i *networkingv1.Ingress) { i.Spec.IngressClassName = cls }))
+			out = append(out, clbIngress(map[string]string{annotations.IngressClass: ann}, bad, func(i *networkingv1.Ingress) { i.Spec.IngressClassName = cls }))
 		}
 	}
 	out = append(out, clbIngress(nil, func(i *networkingv1.Ingress) {
 		i.Spec.Rules = append(i.Spec.Rules, networkingv1.IngressRule{Host: "b.example.com"}, networkingv1.IngressRule{Host: "Bad.example.com",
 			IngressRuleValue: i.Spec.Rules[0].IngressRuleValue})
 	}))
-	out = append(out, clbIngress(one(checks.AnnHTTPRules, `[{"host":"Bad","path":"x","backend":{"serviceName":"web","servicePort":80}}]`)))
+	out = append(out, clbIngress(one(tkeann.HTTPRules, `[{"host":"Bad","path":"x","backend":{"serviceName":"web","servicePort":80}}]`)))
 	return out
 }
 
@@ -198,7 +200,7 @@ func ackVariants() []runtime.Object {
 			lbService(map[string]string{f.ACKPrefix + s: "rr", f.ACKLegacyPrefix + s: "rr"}))
 	}
 	for _, v := range append(core, "eni", "ecs", "ENI", " eni") {
-		out = append(out, lbService(one(annBackendType, v)))
+		out = append(out, lbService(one(ackann.BackendType, v)))
 	}
 
 	combos := []map[string]string{
@@ -228,10 +230,10 @@ func ackVariants() []runtime.Object {
 		{p + "id": "lb-bp1o94dp5i6earr9g6d1l"},
 		{p + "id": "lb-bp1o94dp5i6earr9g6d1l", p + "force-override-listeners": "true"},
 		{l + "id": "x", l + "force-override-listeners": "false"},
-		{annBackendType: "eni", p + "spec": "slb.s0.share"},
-		{annBackendType: "eni", l + "spec": "slb.s0.share"},
-		{annBackendType: "ecs", p + "spec": "slb.s0.share"},
-		{annBackendType: "eni"},
+		{ackann.BackendType: "eni", p + "spec": "slb.s0.share"},
+		{ackann.BackendType: "eni", l + "spec": "slb.s0.share"},
+		{ackann.BackendType: "ecs", p + "spec": "slb.s0.share"},
+		{ackann.BackendType: "eni"},
 		{},
 	}
 	for _, c := range combos {
@@ -256,12 +258,12 @@ func ackVariants() []runtime.Object {
 	}
 	for _, typ := range []corev1.ServiceType{"", corev1.ServiceTypeClusterIP, corev1.ServiceTypeNodePort, corev1.ServiceTypeExternalName} {
 		for _, c := range []map[string]string{{}, {p + "address-type": "intranet"}, {l + "id": "lb-bp1o94dp5i6earr9g6d1l"},
-			{p + "id": "lb-bp1o94dp5i6earr9g6d1l"}, {annBackendType: "eni"}, {"service.kubernetes.io/tke-existed-lbid": "lb-abcd1234"}} {
+			{p + "id": "lb-bp1o94dp5i6earr9g6d1l"}, {ackann.BackendType: "eni"}, {tkeann.ExistedLBID: "lb-abcd1234"}} {
 			for _, lbl := range []string{"", "lb-bp1o94dp5i6earr9g6d1l", "lb-other"} {
 				out = append(out, lbService(c, func(s *corev1.Service) {
 					s.Spec.Type = typ
 					if lbl != "" {
-						s.Labels = map[string]string{"service.k8s.alibaba/loadbalancer-id": lbl}
+						s.Labels = map[string]string{ackann.LabelLBID: lbl}
 					}
 				}))
 			}
@@ -277,7 +279,7 @@ func ackVariants() []runtime.Object {
 				out = append(out, lbService(c, func(s *corev1.Service) {
 					s.Status.LoadBalancer.Ingress = st
 					if lbl != "" {
-						s.Labels = map[string]string{"service.k8s.alibaba/loadbalancer-id": lbl}
+						s.Labels = map[string]string{ackann.LabelLBID: lbl}
 					}
 				}))
 			}
@@ -287,8 +289,8 @@ func ackVariants() []runtime.Object {
 	out = append(out,
 		lbService(one(p+"address-type", "bad"), func(s *corev1.Service) { s.Spec.LoadBalancerClass = &cls }),
 		lbService(one(p+"address-type", "bad"), func(s *corev1.Service) { s.Spec.Type = corev1.ServiceTypeNodePort }),
-		lbService(one(annBackendType, "eni"), func(s *corev1.Service) { s.Spec.Ports[0].NodePort = 32767 }),
-		lbService(one(annBackendType, "eni"), func(s *corev1.Service) { s.Spec.Ports[0].TargetPort = intstr.FromString("8080") }),
+		lbService(one(ackann.BackendType, "eni"), func(s *corev1.Service) { s.Spec.Ports[0].NodePort = 32767 }),
+		lbService(one(ackann.BackendType, "eni"), func(s *corev1.Service) { s.Spec.Ports[0].TargetPort = intstr.FromString("8080") }),
 	)
 	return out
 }
@@ -298,8 +300,8 @@ func ackVariants() []runtime.Object {
 func providerMixes() []runtime.Object {
 	f := checks.ExportFacts()
 	var out []runtime.Object
-	tke := []string{checks.AnnSvcDirectAccess, checks.AnnSvcPrevLoopback, "service.kubernetes.io/qcloud-share-existed-lb"}
-	ack := []string{f.ACKPrefix + "scheduler", f.ACKLegacyPrefix + "acl-status", annBackendType}
+	tke := []string{tkeann.SvcDirectAccess, tkeann.PreventLoopback, tkeann.ShareExistedLB}
+	ack := []string{f.ACKPrefix + "scheduler", f.ACKLegacyPrefix + "acl-status", ackann.BackendType}
 	for nt := 0; nt <= len(tke); nt++ {
 		for na := 0; na <= len(ack); na++ {
 			anns := map[string]string{}
@@ -312,7 +314,7 @@ func providerMixes() []runtime.Object {
 			out = append(out, lbService(anns), lbService(anns, func(s *corev1.Service) {
 				s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal
 			}))
-			ing := map[string]string{checks.AnnIngDirectAccess: "maybe"}
+			ing := map[string]string{tkeann.IngDirectAccess: "maybe"}
 			for k, v := range anns {
 				ing[k] = v
 			}
