@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -261,7 +262,7 @@ func TestNearestAndEditDistance(t *testing.T) {
 	}{{"", "abc", 3}, {"kitten", "sitting", 3}, {"scheduler", "scheduler", 0}, {"shceduler", "scheduler", 2}}
 	for _, tt := range tests {
 		t.Run(tt.a+"~"+tt.b, func(t *testing.T) {
-			if got := editDistance(tt.a, tt.b); got != tt.want {
+			if got := annotations.EditDistance(tt.a, tt.b); got != tt.want {
 				t.Errorf("editDistance = %d, want %d", got, tt.want)
 			}
 		})

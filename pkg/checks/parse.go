@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"regexp"
 	"strconv"
 	"strings"
@@ -331,32 +332,11 @@ func ParseKeyValues(s string) (map[string]string, error) {
 	return out, nil
 }
 
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // nearest returns the candidate closest to s by edit distance (the first on a tie) and that distance.
 func Nearest(s string, candidates []string) (string, int) {
 	best, dist := "", -1
 	for _, c := range candidates {
-		if d := editDistance(s, c); dist < 0 || d < dist {
+		if d := annotations.EditDistance(s, c); dist < 0 || d < dist {
 			best, dist = c, d
 		}
 	}
