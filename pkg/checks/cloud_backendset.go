@@ -134,18 +134,6 @@ func nodeInternalIP(n *corev1.Node) string {
 	return ""
 }
 
-// selectedBy parses the node selector of a backends-label annotation; nil selects every node.
-func selectedBy(v string) labels.Selector {
-	if strings.TrimSpace(v) == "" {
-		return nil
-	}
-	sel, err := labels.Parse(v)
-	if err != nil {
-		return nil
-	}
-	return sel
-}
-
 // podLikeBackend reports whether a registered backend is a pod address (an ENI or IP backend)
 // rather than a node (an instance).
 func podLikeBackend(b *cloud.Backend) bool {

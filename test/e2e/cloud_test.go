@@ -7,10 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/alibaba"
-	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/tencent"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
@@ -20,31 +17,10 @@ import (
 // canary keys, which appear in no output even at -v 9; a cloud that cannot be reached is a skip
 // naming the action, and the exit code stays that of the cluster-side findings.
 func TestCloudSide(t *testing.T) {
-	tscn, err := tencent.LoadScenario(repoRoot + "/hack/democloud/tke.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tsim := tencent.New(tscn)
-	turl, err := tsim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tsim.Close()
-	ascn, err := alibaba.Load(repoRoot + "/hack/democloud/ack.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	asim := alibaba.New(ascn)
-	aurl, err := asim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer asim.Close()
+	clouds := startDemoClouds(t)
 	apply(t, "hack/democloud/cluster.yaml")
 
-	tkeKey, ackKey := tscn.Credentials[0].SecretKey, ascn.Credentials[0].AccessKeySecret
-	tkeEnv := []string{"LBDOCTOR_TKE_ENDPOINT=" + turl, "TENCENTCLOUD_SECRET_ID=" + tscn.Credentials[0].SecretID, "TENCENTCLOUD_SECRET_KEY=" + tkeKey}
-	ackEnv := []string{"LBDOCTOR_ACK_ENDPOINT=" + aurl, "ALIBABA_CLOUD_ACCESS_KEY_ID=" + ascn.Credentials[0].AccessKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET=" + ackKey}
+	tkeKey, ackKey, tkeEnv, ackEnv := clouds.tkeKey, clouds.ackKey, clouds.tkeEnv, clouds.ackEnv
 	for _, tc := range []struct {
 		name string
 		env  []string
@@ -80,19 +56,7 @@ func TestCloudSide(t *testing.T) {
 			}
 		})
 	}
-	for _, q := range tsim.Requests() {
-		if !(cloud.Action{Name: q.Action}).ReadOnly() {
-			t.Errorf("simulated Tencent Cloud received %s", q.Action)
-		}
-	}
-	for _, q := range asim.Requests() {
-		if !(cloud.Action{Name: q.Action}).ReadOnly() {
-			t.Errorf("simulated Alibaba Cloud received %s", q.Action)
-		}
-	}
-	if len(tsim.Requests()) == 0 || len(asim.Requests()) == 0 {
-		t.Errorf("the simulated clouds saw %d and %d requests", len(tsim.Requests()), len(asim.Requests()))
-	}
+	clouds.checkReadOnly(t)
 
 	t.Run("unreachable", func(t *testing.T) {
 		without, _ := lbdoctor(t, env.kubeconfig, "svc/web", "-n", "shop", "--provider", "tke")

@@ -9,10 +9,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/alibaba"
-	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/tencent"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
 // TestPreflightCloudPortTaken runs the real binary's `preflight --cloud` through kubectl against the
@@ -21,26 +18,7 @@ import (
 // finding of source cloud before anything is applied (exit 1), a port that is free is none, and the
 // simulated clouds received only read actions.
 func TestPreflightCloudPortTaken(t *testing.T) {
-	tscn, err := tencent.LoadScenario(repoRoot + "/hack/democloud/tke.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tsim := tencent.New(tscn)
-	turl, err := tsim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tsim.Close()
-	ascn, err := alibaba.Load(repoRoot + "/hack/democloud/ack.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	asim := alibaba.New(ascn)
-	aurl, err := asim.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer asim.Close()
+	clouds := startDemoClouds(t)
 	const ns = "preflight-cloud"
 	applyObjects(t, env.loader, []*unstructured.Unstructured{namespace(ns)})
 
@@ -52,10 +30,10 @@ func TestPreflightCloudPortTaken(t *testing.T) {
 		rule                             string
 	}{
 		{"tke", "ap-guangzhou", "service.kubernetes.io/tke-existed-lbid", "lb-demo0001",
-			[]string{"LBDOCTOR_TKE_ENDPOINT=" + turl, "TENCENTCLOUD_SECRET_ID=" + tscn.Credentials[0].SecretID, "TENCENTCLOUD_SECRET_KEY=" + tscn.Credentials[0].SecretKey},
+			clouds.tkeEnv,
 			"tke.cloud.listener-taken"},
 		{"ack", "cn-hangzhou", "service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id", "lb-demoack1",
-			[]string{"LBDOCTOR_ACK_ENDPOINT=" + aurl, "ALIBABA_CLOUD_ACCESS_KEY_ID=" + ascn.Credentials[0].AccessKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET=" + ascn.Credentials[0].AccessKeySecret},
+			clouds.ackEnv,
 			"ack.cloud.listener-taken"},
 	} {
 		t.Run(tc.provider, func(t *testing.T) {
@@ -102,17 +80,5 @@ func TestPreflightCloudPortTaken(t *testing.T) {
 			}
 		})
 	}
-	if len(tsim.Requests()) == 0 || len(asim.Requests()) == 0 {
-		t.Errorf("the simulated clouds saw %d and %d requests", len(tsim.Requests()), len(asim.Requests()))
-	}
-	for _, q := range tsim.Requests() {
-		if !(cloud.Action{Name: q.Action}).ReadOnly() {
-			t.Errorf("simulated Tencent Cloud received %s", q.Action)
-		}
-	}
-	for _, q := range asim.Requests() {
-		if !(cloud.Action{Name: q.Action}).ReadOnly() {
-			t.Errorf("simulated Alibaba Cloud received %s", q.Action)
-		}
-	}
+	clouds.checkReadOnly(t)
 }
