@@ -3,7 +3,6 @@ package policy
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -78,8 +77,8 @@ func (cat Catalog) WriteList(w io.Writer, f report.Format, cluster rules.Provide
 	if f != report.Text {
 		return report.Encode(w, f, list)
 	}
-	// The status column is padded by display width: Chinese statuses take two cells a character.
-	rows := [][3]string{{"RULE", "STATUS", "POLICY OR REASON"}}
+	// The table aligns by display width: Chinese statuses take two cells a character.
+	rows := [][]string{{"RULE", "STATUS", "POLICY OR REASON"}}
 	for _, e := range list {
 		what := e.Policy
 		switch {
@@ -90,18 +89,10 @@ func (cat Catalog) WriteList(w io.Writer, f report.Format, cluster rules.Provide
 		case what == "":
 			what = "-"
 		}
-		rows = append(rows, [3]string{e.Rule.String(), e.Status.In(lang), what})
+		rows = append(rows, []string{e.Rule.String(), e.Status.In(lang), what})
 	}
-	var cols [2]int
-	for _, r := range rows {
-		cols[0], cols[1] = max(cols[0], report.DisplayWidth(r[0])), max(cols[1], report.DisplayWidth(r[1]))
-	}
-	for _, r := range rows {
-		line := r[0] + strings.Repeat(" ", cols[0]-report.DisplayWidth(r[0])+2) + r[1] +
-			strings.Repeat(" ", cols[1]-report.DisplayWidth(r[1])+2) + r[2]
-		if _, err := fmt.Fprintln(w, line); err != nil {
-			return err
-		}
+	if err := report.WriteTable(w, rows); err != nil {
+		return err
 	}
 	s := Summarize(shown)
 	_, err := fmt.Fprintf(w, summaryLine.In(lang), s.Covered+s.Partial, s.SingleObject, s.Partial, s.Total)

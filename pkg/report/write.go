@@ -404,6 +404,18 @@ func definedAt(r Report) string {
 	return ""
 }
 
+// WriteTable writes rows as a text table: columns aligned by display width, two spaces apart, the
+// last one unpadded.
+func WriteTable(w io.Writer, rows [][]string) error {
+	ew := &errWriter{w: w}
+	var t table
+	for _, r := range rows {
+		t.add(nil, r...)
+	}
+	t.write(ew)
+	return ew.err
+}
+
 // table aligns columns by display width (East Asian wide characters and emoji take two cells), and
 // colours a cell after padding it, so escapes never shift a column.
 type table struct {
