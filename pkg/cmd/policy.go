@@ -96,7 +96,7 @@ func (o *PolicyOptions) Complete() error {
 	if out == "" {
 		out = map[bool]string{true: "text", false: "yaml"}[o.List]
 	}
-	o.format, _ = report.ParseFormat(out) // Validate refuses a format policy does not write
+	o.format, _ = report.ForReport.Parse(out) // Validate refuses a format policy does not write
 	return nil
 }
 

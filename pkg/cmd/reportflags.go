@@ -32,7 +32,7 @@ func newReportFlags() ReportFlags { return ReportFlags{FailOn: "error", Color: "
 // addReportFlags adds -o (into output) and the ReportFlags to cmd, with their completions.
 func addReportFlags(cmd *cobra.Command, output *string, r *ReportFlags) {
 	f := cmd.Flags()
-	f.StringVarP(output, "output", "o", *output, report.FormatHelp())
+	f.StringVarP(output, "output", "o", *output, report.ForReport.Help())
 	f.BoolVar(&r.NoHeaders, "no-headers", false, "Text, wide: leave out the table's header line")
 	f.StringVar(&r.SortBy, "sort-by", "", "Order the summary table by "+strings.Join(report.SortKeys, ", ")+" (worst and count: worst first)")
 	f.BoolVarP(&r.Quiet, "quiet", "q", false, "Text: hide SKIPPED and PARTIAL lines and objects without findings")
@@ -48,7 +48,7 @@ func addReportFlags(cmd *cobra.Command, output *string, r *ReportFlags) {
 // complete reads the -o value into c's format and settles --sort-by, --fail-on and the colour of c.Out.
 func (r *ReportFlags) complete(c *Common) error {
 	var err error
-	if c.format, err = report.ParseFormat(c.Output); err != nil {
+	if c.format, err = report.ForReport.Parse(c.Output); err != nil {
 		return err
 	}
 	if r.SortBy != "" && !slices.Contains(report.SortKeys, r.SortBy) {

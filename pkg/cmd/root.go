@@ -460,7 +460,7 @@ func decideColor(mode string, out io.Writer) (bool, error) {
 // what a bad value's error lists.
 func flagValues(flag string) []string {
 	return map[string][]string{
-		"output":   report.FormatNames(false),
+		"output":   report.ForReport.Names(),
 		"sort-by":  report.SortKeys,
 		"provider": providerValues(),
 		"fail-on":  {"error", "warning", "info", "none"},

@@ -41,7 +41,7 @@ func newVersionCommand(streams genericiooptions.IOStreams) *cobra.Command {
 		Short: "Print the version of kubectl lbdoctor",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			f, err := report.ParseDataFormat(output)
+			f, err := report.ForData.Parse(output)
 			if err != nil {
 				return err
 			}

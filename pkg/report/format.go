@@ -91,14 +91,6 @@ func (f Format) Spec() (FormatSpec, bool) {
 	return FormatSpec{}, false
 }
 
-// FormatNames are the -o values of the reports (data: of the other documents), in registry order.
-func FormatNames(data bool) []string {
-	if data {
-		return ForData.Names()
-	}
-	return ForReport.Names()
-}
-
 // Names are the -o values of documents of kind d, in registry order.
 func (d FormatsFor) Names() []string {
 	var out []string
@@ -109,9 +101,6 @@ func (d FormatsFor) Names() []string {
 	}
 	return out
 }
-
-// FormatHelp is the help of a report command's -o flag, listing every format of the registry.
-func FormatHelp() string { return ForReport.Help() }
 
 // Help is the help of the -o flag of a command writing documents of kind d: its formats, each
 // report format with what it prints.
@@ -129,13 +118,6 @@ func (d FormatsFor) Help() string {
 	}
 	return "Output format: " + orList(parts, ", ", " or ")
 }
-
-// ParseFormat validates the -o value of a report.
-func ParseFormat(s string) (Format, error) { return ForReport.Parse(s) }
-
-// ParseDataFormat validates the -o value of a document that is neither a report nor the catalog
-// (the version): text, json or yaml.
-func ParseDataFormat(s string) (Format, error) { return ForData.Parse(s) }
 
 // Parse validates the -o value of a document of kind d.
 func (d FormatsFor) Parse(s string) (Format, error) {

@@ -11,22 +11,22 @@ import (
 func TestFormatRegistry(t *testing.T) {
 	for _, spec := range Formats {
 		t.Run(string(spec.Format), func(t *testing.T) {
-			if f, err := ParseFormat(string(spec.Format)); err != nil || f != spec.Format {
+			if f, err := ForReport.Parse(string(spec.Format)); err != nil || f != spec.Format {
 				t.Errorf("ParseFormat: %v %v", f, err)
 			}
-			if _, err := ParseDataFormat(string(spec.Format)); (err == nil) != spec.Data {
+			if _, err := ForData.Parse(string(spec.Format)); (err == nil) != spec.Data {
 				t.Errorf("ParseDataFormat: %v, data %v", err, spec.Data)
 			}
-			if !strings.Contains(FormatHelp(), string(spec.Format)) {
-				t.Errorf("help lacks it: %s", FormatHelp())
+			if !strings.Contains(ForReport.Help(), string(spec.Format)) {
+				t.Errorf("help lacks it: %s", ForReport.Help())
 			}
 		})
 	}
-	_, err := ParseFormat("bogus")
-	if err == nil || !strings.Contains(err.Error(), strings.Join(FormatNames(false)[:2], ", ")) {
+	_, err := ForReport.Parse("bogus")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(ForReport.Names()[:2], ", ")) {
 		t.Errorf("bogus: %v", err)
 	}
-	if data := FormatNames(true); !slices.Equal(data, []string{"text", "json", "yaml"}) {
+	if data := ForData.Names(); !slices.Equal(data, []string{"text", "json", "yaml"}) {
 		t.Errorf("data formats %v", data)
 	}
 }

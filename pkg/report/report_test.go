@@ -102,7 +102,7 @@ func TestWriters(t *testing.T) {
 	if !strings.Contains(out, want.Fix) {
 		t.Errorf("fix hints missing")
 	}
-	if _, err := ParseFormat("xml"); err == nil {
+	if _, err := ForReport.Parse("xml"); err == nil {
 		t.Errorf("xml accepted")
 	}
 }

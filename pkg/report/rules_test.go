@@ -176,13 +176,13 @@ func TestParseFailOn(t *testing.T) {
 
 func TestParseDataFormat(t *testing.T) {
 	for _, in := range []string{"text", "json", "yaml"} {
-		if f, err := ParseDataFormat(in); err != nil || string(f) != in {
-			t.Errorf("ParseDataFormat(%q) = %q, %v", in, f, err)
+		if f, err := ForData.Parse(in); err != nil || string(f) != in {
+			t.Errorf("ForData.Parse(%q) = %q, %v", in, f, err)
 		}
 	}
 	for _, in := range []string{"name", "wide", "sarif", "xml", ""} {
-		if _, err := ParseDataFormat(in); err == nil {
-			t.Errorf("ParseDataFormat(%q) accepted", in)
+		if _, err := ForData.Parse(in); err == nil {
+			t.Errorf("ForData.Parse(%q) accepted", in)
 		}
 	}
 }
