@@ -2,10 +2,10 @@ package bench
 
 import (
 	"encoding/json"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
@@ -22,7 +22,7 @@ func TestParallelDiagnosis(t *testing.T) {
 	got := make([]report.Report, len(f.targets))
 	errs := make([]error, len(f.targets))
 	par.Each(len(f.targets), func(i int) {
-		res, err := checks.DefaultSuite().Run(f.snap, f.targets[i], checks.DefaultSuite().DetectProvider(f.snap, f.targets[i]).Provider)
+		res, err := providers.Suite().Run(f.snap, f.targets[i], providers.Suite().DetectProvider(f.snap, f.targets[i]).Provider)
 		if err == nil {
 			got[i], err = report.Build(res, f.snap.Source, f.snap.Incomplete)
 		}
@@ -53,7 +53,7 @@ func TestParallelDiagnosis(t *testing.T) {
 // live fetcher's rounds do) asks for the reads of planning them one after the other.
 func TestParallelPlanning(t *testing.T) {
 	f := load(t, testSizes(t))
-	plan := checks.DefaultSuite().Plan("")
+	plan := providers.Suite().Plan("")
 	f.snap.ForgetDerived()
 	want := make([]string, len(f.targets))
 	for i, tg := range f.targets {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"io"
 	"os"
 	"sort"
@@ -46,11 +47,11 @@ func load(tb testing.TB, sz synth.Sizes) fixture {
 			return
 		}
 		targets := snapshot.AllTargets(s, "")
-		providers := make([]rules.Provider, len(targets))
+		detected := make([]rules.Provider, len(targets))
 		for i, t := range targets {
-			providers[i] = checks.DefaultSuite().DetectProvider(s, t).Provider
+			detected[i] = providers.Suite().DetectProvider(s, t).Provider
 		}
-		fix = fixture{cluster: c, objs: objs, snap: s, targets: targets, providers: providers}
+		fix = fixture{cluster: c, objs: objs, snap: s, targets: targets, providers: detected}
 	})
 	if fixErr != nil {
 		tb.Fatal(fixErr)
@@ -95,12 +96,12 @@ func BenchmarkSnapshotBuild(b *testing.B) {
 // run every check for every target.
 func BenchmarkPipelineAll(b *testing.B) {
 	f := benchFixture(b)
-	all := checks.DefaultSuite().Checks()
+	all := providers.Suite().Checks()
 	b.ReportAllocs()
 	for b.Loop() {
 		f.snap.ForgetDerived() // every pass builds its indexes again, as one run of the plugin does
 		for _, t := range f.targets {
-			if _, err := checks.NewSuiteOf(checks.DefaultSuite().Clouds(), all).Run(f.snap, t, checks.DefaultSuite().DetectProvider(f.snap, t).Provider); err != nil {
+			if _, err := checks.NewSuiteOf(providers.Suite().Clouds(), all).Run(f.snap, t, providers.Suite().DetectProvider(f.snap, t).Provider); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -113,13 +114,13 @@ func BenchmarkPipelineAll(b *testing.B) {
 // PipelineAll plus the report of each target (report.Build).
 func BenchmarkDiagnoseAll(b *testing.B) {
 	f := benchFixture(b)
-	all := checks.DefaultSuite().Checks()
+	all := providers.Suite().Checks()
 	b.ReportAllocs()
 	for b.Loop() {
 		f.snap.ForgetDerived()
 		for _, t := range f.targets {
-			det := checks.DefaultSuite().DetectProvider(f.snap, t)
-			res, err := checks.NewSuiteOf(checks.DefaultSuite().Clouds(), all).Run(f.snap, t, det.Provider)
+			det := providers.Suite().DetectProvider(f.snap, t)
+			res, err := checks.NewSuiteOf(providers.Suite().Clouds(), all).Run(f.snap, t, det.Provider)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -133,18 +134,18 @@ func BenchmarkDiagnoseAll(b *testing.B) {
 	b.ReportMetric(float64(len(f.targets)), "targets")
 }
 
-// BenchmarkPipelinePerCheck runs each check of checks.DefaultSuite().Checks() alone over every target (providers
+// BenchmarkPipelinePerCheck runs each check of providers.Suite().Checks() alone over every target (providers
 // detected outside the timer), so one slow check stands out.
 func BenchmarkPipelinePerCheck(b *testing.B) {
 	f := benchFixture(b)
-	for _, ch := range checks.DefaultSuite().Checks() {
+	for _, ch := range providers.Suite().Checks() {
 		list := []checks.Check{ch}
 		b.Run(ch.Name+"/"+string(ch.Kind), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				f.snap.ForgetDerived()
 				for i, t := range f.targets {
-					if _, err := checks.NewSuiteOf(checks.DefaultSuite().Clouds(), list).Run(f.snap, t, f.providers[i]); err != nil {
+					if _, err := checks.NewSuiteOf(providers.Suite().Clouds(), list).Run(f.snap, t, f.providers[i]); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -162,7 +163,7 @@ func TestSyntheticFindings(t *testing.T) {
 	byMistake := map[string]map[rules.ID]int{}
 	targetsOf := map[string]int{}
 	for i, tg := range f.targets {
-		res, err := checks.DefaultSuite().Run(f.snap, tg, f.providers[i])
+		res, err := providers.Suite().Run(f.snap, tg, f.providers[i])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +201,7 @@ func TestSyntheticFindings(t *testing.T) {
 // detection, which checks apply, and the reads their inputs name.
 func BenchmarkPlanRound(b *testing.B) {
 	f := benchFixture(b)
-	plan := checks.DefaultSuite().Plan("")
+	plan := providers.Suite().Plan("")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -224,7 +225,7 @@ func diagnoseAll(tb testing.TB, f fixture) []report.Report {
 	f.snap.ForgetDerived()
 	reports := make([]report.Report, len(f.targets))
 	for i, t := range f.targets {
-		res, err := checks.DefaultSuite().Run(f.snap, t, f.providers[i])
+		res, err := providers.Suite().Run(f.snap, t, f.providers[i])
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -1,5 +1,6 @@
 // Command genrbac writes deploy/rbac.yaml, the ClusterRole kubectl lbdoctor needs, generated from the
-// resource registry (pkg/snapshot) with the custom resources and notes pkg/checks registers.
+// resource registry (pkg/snapshot) with the custom resources the checks register and the notes of
+// every provider (providers.ReadNotes).
 //
 //	go run ./hack/genrbac > deploy/rbac.yaml
 package main
@@ -8,14 +9,16 @@ import (
 	"fmt"
 	"os"
 
-	// The checks register their custom resources and notes.
-	_ "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 func main() {
-	if _, err := os.Stdout.Write(snapshot.ClusterRoleYAML()); err != nil {
+	if _, err := os.Stdout.Write(clusterRole()); err != nil {
 		fmt.Fprintln(os.Stderr, "genrbac:", err)
 		os.Exit(1)
 	}
 }
+
+// clusterRole is deploy/rbac.yaml.
+func clusterRole() []byte { return snapshot.ClusterRoleYAML(providers.ReadNotes()...) }

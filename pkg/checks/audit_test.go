@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -98,7 +99,7 @@ func TestNoFalseAlarmsOnDocumentedFormats(t *testing.T) {
 // TestUnseenNodeIsNotCalledExcluded: a backend pod on a node the snapshot lacks is not described as
 // running on an excluded node.
 func TestUnseenNodeIsNotCalledExcluded(t *testing.T) {
-	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, etpLocal), fxNode("n1", nodeLabel(labelExcludeLB, "true")),
+	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, etpLocal), fxNode("n1", nodeLabel(LabelExcludeLB, "true")),
 		fxPod("web-1", "ghost", true))
 	for _, f := range diagnose(t, s, snapshot.KindService, "web", rules.Generic).Findings {
 		if f.Rule == rules.GenericServiceExternalTrafficLocal && f.EffectiveSeverity() == rules.Error {

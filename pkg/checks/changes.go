@@ -2,14 +2,11 @@ package checks
 
 import (
 	"encoding/json"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -37,13 +34,24 @@ func changeRules(k rules.Kind) []rules.ID {
 }
 
 // changeChecks run last, so that a change finding can replace a heuristic's.
-func changeChecks() []Check {
+func changeChecks(clouds []Cloud) []Check {
+	emits := changeRules(rules.Service)
+	for _, c := range clouds {
+		emits = append(emits, c.StandingEmits...)
+	}
 	return []Check{
 		{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-			Emits: append(changeRules(rules.Service), ackrules.ServiceOrphanOnDelete, ackrules.ServiceChangeIgnored), Inputs: TargetOnly},
+			Emits: emits, Inputs: TargetOnly},
 		{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
 			Emits: changeRules(rules.Ingress), Inputs: TargetOnly},
 	}
+}
+
+// neverBound reports whether the target's provider knows from the snapshot that the load balancer
+// the Service now names could never be bound to it (Cloud.NeverBound).
+func (c *Context) neverBound(now *corev1.Service) bool {
+	cl, _ := c.suite.Cloud(c.Provider)
+	return cl.NeverBound != nil && cl.NeverBound(c, now)
 }
 
 // changeModel is the change model of the target's provider; the zero Model for none.
@@ -64,7 +72,7 @@ func checkServiceChanges(c *Context) error {
 	if now != nil {
 		// --base files are what was applied: their load balancer is taken as bound unless the
 		// files themselves show it never could be (a TKE CLB made for another object, E4012).
-		bound := serviceBound(c, now) || (preflightBase(c, preflight) && !(c.Provider == tkerules.Provider && tkeCreatedForOther(c, now)))
+		bound := serviceBound(c, now) || (preflightBase(c, preflight) && !c.neverBound(now))
 		exists := preflightBase(c, preflight) || bound
 		for _, ch := range changes.Service(c.changeModel(), now, c.Service, exists) {
 			if ch.Class() == rules.ChangeRejected && !bound {
@@ -76,25 +84,10 @@ func checkServiceChanges(c *Context) error {
 			}
 		}
 	}
-	if c.Provider == ackrules.Provider && ackCLB(c) {
-		ackStanding(c, reported)
+	if cl, _ := c.suite.Cloud(c.Provider); cl.Standing != nil {
+		cl.Standing(c, reported)
 	}
 	return nil
-}
-
-// ackStanding reports what the ACK Service alone shows of the change rules, each unless a change
-// of its rule was reported: the CLB the Service is bound to against the one its annotation names, a
-// CLB address of the other type than address-type, and a specification next to PayByCLCU billing.
-func ackStanding(c *Context, reported map[rules.ID]bool) {
-	if !reported[ackrules.ServiceLBRebind] && ackReuses(c) {
-		checkACKRebind(c)
-	}
-	if !reported[ackrules.ServiceAddressTypeImmutable] {
-		checkACKAddressType(c)
-	}
-	if !reported[ackrules.ServiceCLCUSpec] {
-		checkACKCLCUSpec(c)
-	}
 }
 
 func checkIngressChanges(c *Context) error {
@@ -129,7 +122,7 @@ func checkIngressChanges(c *Context) error {
 
 // serviceBound reports the evidence for the Service now.
 func serviceBound(c *Context, now *corev1.Service) bool {
-	if c.Provider == tkerules.Provider && tkeCreatedForOther(c, now) {
+	if c.neverBound(now) {
 		return false
 	}
 	return changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels) || ensured(c, string(now.UID))
@@ -143,27 +136,6 @@ func ensured(c *Context, uid string) bool {
 	}
 	for _, e := range evs {
 		if e.Reason == "EnsuredLoadBalancer" && e.Type != corev1.EventTypeWarning {
-			return true
-		}
-	}
-	return false
-}
-
-// tkeCreatedForOther reports whether the CLB the TKE Service now names (tke-existed-lbid) is one
-// TKE created for another Service or Ingress of the snapshot: TKE refuses to bind it (E4012).
-func tkeCreatedForOther(c *Context, now *corev1.Service) bool {
-	id := now.Annotations[tkeann.ExistedLBID]
-	if id == "" {
-		return false
-	}
-	// What the snapshot holds (the lists may be unread live: then no such evidence).
-	for _, s := range c.Snap.Services.Held("") {
-		if s.Annotations[tkeann.LoadBalanceID] == id && s.Annotations[tkeann.ExistedLBID] == "" && (s.Namespace != now.Namespace || s.Name != now.Name) {
-			return true
-		}
-	}
-	for _, i := range c.Snap.Ingresses.Held("") {
-		if i.Annotations[tkeann.IngLBID] == id && i.Annotations[tkeann.IngExistLB] == "" {
 			return true
 		}
 	}
@@ -235,7 +207,7 @@ func appliedService(svc *corev1.Service) *corev1.Service {
 // appliedIngress is ing with the annotations of its last-applied-configuration record; nil
 // without a usable record.
 func appliedIngress(ing *networkingv1.Ingress) *networkingv1.Ingress {
-	ann, ok := lastAppliedAnnotations(ing.Annotations)
+	ann, ok := LastAppliedAnnotations(ing.Annotations)
 	if !ok {
 		return nil
 	}

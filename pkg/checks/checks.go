@@ -745,3 +745,9 @@ func compareFindings(a, b Finding) int {
 	}
 	return strings.Compare(a.Path, b.Path)
 }
+
+// NewCheckContext is a Context of check alone, outside a run: for testing a check's helpers.
+func NewCheckContext(check *Check) *Context { return &Context{check: check} }
+
+// Findings are the findings reported on c so far.
+func (c *Context) Findings() []Finding { return c.findings }

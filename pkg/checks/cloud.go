@@ -15,31 +15,31 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// cloudSide is how a provider's cloud checks (--cloud) read its objects: which load balancer, ports,
+// CloudSide is how a provider's cloud checks (--cloud) read its objects: which load balancer, ports,
 // subnet and certificates a target names. The checks themselves are the same for every provider.
-type cloudSide struct {
-	rules rules.CloudRules
+type CloudSide struct {
+	Rules rules.CloudRules
 	// lb is the load balancer the target is bound to or reuses, the path that names it, and whether
 	// the object reuses one it shares (its listeners may have other owners); id "" when none yet.
-	lb func(c *Context) (id, path string, reused bool)
+	LB func(c *Context) (id, path string, reused bool)
 	// listeners are the listeners the target asks for.
-	listeners func(c *Context) []wantListener
+	Listeners func(c *Context) []WantListener
 	// subnet is the subnet or vSwitch the target names for an internal load balancer, and its path.
-	subnet func(c *Context) (id, path string)
+	Subnet func(c *Context) (id, path string)
 	// certs are the certificate ids the target names itself (annotations), beyond its listeners'.
-	certs func(c *Context) []string
+	Certs func(c *Context) []string
 	// owner, on a reused load balancer, tells whether listener l is the target's (known: it can
 	// tell at all).
-	owner func(c *Context, l *cloud.Listener) (mine, known bool)
+	Owner func(c *Context, l *cloud.Listener) (mine, known bool)
 	// backends are the nodes or pods the controller registers for a Service, and backendInputs
 	// what they are read from; nil when the provider's backends are not compared.
-	backends      func(c *Context) (wantBackends, error)
-	backendInputs []Input
+	Backends      func(c *Context) (WantBackends, error)
+	BackendInputs []Input
 }
 
-// wantListener is a listener a target asks for: its port and protocol ("" any), and the path of the
+// WantListener is a listener a target asks for: its port and protocol ("" any), and the path of the
 // field that asks for it.
-type wantListener struct {
+type WantListener struct {
 	Port     int32
 	Protocol string
 	Path     string
@@ -55,8 +55,8 @@ const (
 
 // cloudChecks are the cloud checks of a provider for the given kinds: they apply only when the
 // snapshot holds a cloud read (--cloud).
-func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool, kinds ...rules.Kind) []Check {
-	r := side.rules
+func CloudChecks(p rules.Provider, side *CloudSide, applies func(*Context) bool, kinds ...rules.Kind) []Check {
+	r := side.Rules
 	nz := func(ids ...rules.ID) []rules.ID {
 		var out []rules.ID
 		for _, id := range ids {
@@ -69,7 +69,7 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 	var out []Check
 	for _, k := range kinds {
 		ap := func(c *Context) bool { return c.Snap.Clouds != nil && applies(c) }
-		run := func(fn func(*Context, *cloudSide, *cloud.Facts) error) func(*Context) error {
+		run := func(fn func(*Context, *CloudSide, *cloud.Facts) error) func(*Context) error {
 			return func(c *Context) error {
 				f := c.Snap.Clouds[string(p)]
 				if f == nil {
@@ -86,8 +86,8 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 			Check{Name: string(p) + "-cloud-backends", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudBackends),
 				Emits: nz(r.BackendNone, r.BackendWeightZero, r.BackendUnhealthy)},
 		)
-		if k == rules.Service && side.backends != nil {
-			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.backendInputs,
+		if k == rules.Service && side.Backends != nil {
+			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.BackendInputs,
 				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale)})
 		}
 		out = append(out,
@@ -103,18 +103,18 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 }
 
 // request adds what the target's cloud checks need to req.
-func (s *cloudSide) request(c *Context, req *cloud.Request) {
-	if id, _, _ := s.lb(c); id != "" {
+func (s *CloudSide) request(c *Context, req *cloud.Request) {
+	if id, _, _ := s.LB(c); id != "" {
 		req.LoadBalancerIDs = appendNew(req.LoadBalancerIDs, id)
 		req.Quotas = true
 	}
-	if s.subnet != nil {
-		if id, _ := s.subnet(c); id != "" {
+	if s.Subnet != nil {
+		if id, _ := s.Subnet(c); id != "" {
 			req.SubnetIDs = appendNew(req.SubnetIDs, id)
 		}
 	}
-	if s.certs != nil {
-		for _, id := range s.certs(c) {
+	if s.Certs != nil {
+		for _, id := range s.Certs(c) {
 			req.CertificateIDs = appendNew(req.CertificateIDs, id)
 		}
 	}
@@ -137,7 +137,7 @@ func (su *Suite) CloudRequests(snap *snapshot.Snapshot, targets []snapshot.Targe
 			p = su.DetectProvider(snap, t).Provider
 		}
 		cl, ok := su.Cloud(p)
-		if !ok || cl.side == nil {
+		if !ok || cl.Side == nil {
 			continue
 		}
 		c := &Context{}
@@ -145,7 +145,7 @@ func (su *Suite) CloudRequests(snap *snapshot.Snapshot, targets []snapshot.Targe
 			continue
 		}
 		req := out[p]
-		cl.side.request(c, &req)
+		cl.Side.request(c, &req)
 		out[p] = req
 	}
 	return out
@@ -181,8 +181,8 @@ func actionName(re *cloud.ReadError) string {
 }
 
 // cloudLB is the target's load balancer: nil with a nil error when the target names none yet.
-func cloudLB(c *Context, s *cloudSide, f *cloud.Facts) (*cloud.LoadBalancer, string, bool, error) {
-	id, path, reused := s.lb(c)
+func cloudLB(c *Context, s *CloudSide, f *cloud.Facts) (*cloud.LoadBalancer, string, bool, error) {
+	id, path, reused := s.LB(c)
 	if id == "" {
 		return nil, "", false, nil
 	}
@@ -204,11 +204,11 @@ func from(f *cloud.Facts) words.Words {
 	return words.Say(" [read from %s, not the vendor's cloud]", "［读取自 %s，并非厂商的云］", f.Endpoint)
 }
 
-func checkCloudLB(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
+func checkCloudLB(c *Context, s *CloudSide, f *cloud.Facts) error {
+	r := s.Rules
 	lb, path, _, err := cloudLB(c, s, f)
 	if errors.Is(err, cloud.ErrNotFound) {
-		id, _, _ := s.lb(c)
+		id, _, _ := s.LB(c)
 		c.Say(r.LBMissing, path, words.Say("%s names load balancer %s; region %s has no such instance%s",
 			"%s 指向负载均衡 %s；地域 %s 中没有这个实例%s", path, Clip(id), f.Region, from(f)))
 		return nil
@@ -223,7 +223,7 @@ func checkCloudLB(c *Context, s *cloudSide, f *cloud.Facts) error {
 		c.Say(r.LBInactive, path, words.Say("load balancer %s is %s%s", "负载均衡 %s 状态为 %s%s", lb.ID, string(lb.State), from(f)))
 	}
 	if r.LBAddress.Known() && len(lb.Addresses) > 0 {
-		for i, ip := range statusIPs(c) {
+		for i, ip := range StatusIPs(c) {
 			if !slices.Contains(lb.Addresses, ip) {
 				c.Say(r.LBAddress, fmt.Sprintf("status.loadBalancer.ingress[%d].ip", i), words.Say(
 					"status names %s; load balancer %s has %s%s", "状态中的地址为 %s；负载均衡 %s 的地址为 %s%s", ip, lb.ID, strings.Join(lb.Addresses, ", "), from(f)))
@@ -233,8 +233,8 @@ func checkCloudLB(c *Context, s *cloudSide, f *cloud.Facts) error {
 	return nil
 }
 
-// statusIPs are the IPs of the target's status.loadBalancer.ingress.
-func statusIPs(c *Context) []string {
+// StatusIPs are the IPs of the target's status.loadBalancer.ingress.
+func StatusIPs(c *Context) []string {
 	var out []string
 	if c.Service != nil {
 		for _, in := range c.Service.Status.LoadBalancer.Ingress {
@@ -250,7 +250,7 @@ func statusIPs(c *Context) []string {
 
 // cloudListeners is the target's load balancer with its listeners read; nil with a nil error when
 // there is nothing to judge.
-func cloudListeners(c *Context, s *cloudSide, f *cloud.Facts) (*cloud.LoadBalancer, bool, error) {
+func cloudListeners(c *Context, s *CloudSide, f *cloud.Facts) (*cloud.LoadBalancer, bool, error) {
 	lb, _, reused, err := cloudLB(c, s, f)
 	if err != nil || lb == nil {
 		if errors.Is(err, cloud.ErrNotFound) {
@@ -267,13 +267,13 @@ func cloudListeners(c *Context, s *cloudSide, f *cloud.Facts) (*cloud.LoadBalanc
 	return lb, reused, nil
 }
 
-func checkCloudListeners(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
+func checkCloudListeners(c *Context, s *CloudSide, f *cloud.Facts) error {
+	r := s.Rules
 	lb, reused, err := cloudListeners(c, s, f)
 	if err != nil || lb == nil {
 		return err
 	}
-	want := s.listeners(c)
+	want := s.Listeners(c)
 	for _, w := range want {
 		l := listenerOn(lb, w.Port)
 		switch {
@@ -282,7 +282,7 @@ func checkCloudListeners(c *Context, s *cloudSide, f *cloud.Facts) error {
 				"负载均衡 %s 在端口 %d 上没有监听器%s", lb.ID, w.Port, from(f)))
 			continue
 		case reused && r.ListenerTaken.Known():
-			if mine, known := s.owner(c, l); known && !mine {
+			if mine, known := s.Owner(c, l); known && !mine {
 				c.Say(r.ListenerTaken, w.Path, words.Say("port %d of load balancer %s is listener %s (%s), owned by %q%s",
 					"负载均衡 %[2]s 的端口 %[1]d 已是监听器 %[3]s（%[4]s），其所有者为 %[5]q%[6]s", w.Port, lb.ID, l.ID, l.Protocol, Clip(l.Description), from(f)))
 				continue
@@ -296,7 +296,7 @@ func checkCloudListeners(c *Context, s *cloudSide, f *cloud.Facts) error {
 	if !reused && r.ListenerExtra.Known() {
 		var extra []string
 		for _, l := range lb.Listeners {
-			if !slices.ContainsFunc(want, func(w wantListener) bool { return w.Port == l.Port }) {
+			if !slices.ContainsFunc(want, func(w WantListener) bool { return w.Port == l.Port }) {
 				extra = append(extra, fmt.Sprintf("%s (%s:%d)", l.ID, l.Protocol, l.Port))
 			}
 		}
@@ -324,15 +324,15 @@ func listenerOn(lb *cloud.LoadBalancer, port int32) *cloud.Listener {
 }
 
 // targetListeners are the listeners of lb the target asks for, mine on a reused one.
-func targetListeners(c *Context, s *cloudSide, lb *cloud.LoadBalancer, reused bool) []*cloud.Listener {
+func targetListeners(c *Context, s *CloudSide, lb *cloud.LoadBalancer, reused bool) []*cloud.Listener {
 	var out []*cloud.Listener
-	for _, w := range s.listeners(c) {
+	for _, w := range s.Listeners(c) {
 		l := listenerOn(lb, w.Port)
 		if l == nil {
 			continue
 		}
-		if reused && s.owner != nil {
-			if mine, known := s.owner(c, l); known && !mine {
+		if reused && s.Owner != nil {
+			if mine, known := s.Owner(c, l); known && !mine {
 				continue
 			}
 		}
@@ -341,8 +341,8 @@ func targetListeners(c *Context, s *cloudSide, lb *cloud.LoadBalancer, reused bo
 	return out
 }
 
-func checkCloudBackends(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
+func checkCloudBackends(c *Context, s *CloudSide, f *cloud.Facts) error {
+	r := s.Rules
 	lb, reused, err := cloudListeners(c, s, f)
 	if err != nil || lb == nil {
 		return err
@@ -453,11 +453,11 @@ func healthCheckText(hc *cloud.HealthCheck) string {
 	return b.String()
 }
 
-func checkCloudCerts(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
+func checkCloudCerts(c *Context, s *CloudSide, f *cloud.Facts) error {
+	r := s.Rules
 	var ids []string
-	if s.certs != nil {
-		ids = s.certs(c)
+	if s.Certs != nil {
+		ids = s.Certs(c)
 	}
 	lb, reused, err := cloudListeners(c, s, f)
 	if err != nil {
@@ -538,8 +538,8 @@ func certCovers(cert *cloud.Certificate, host string) bool {
 	return false
 }
 
-func checkCloudQuotas(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
+func checkCloudQuotas(c *Context, s *CloudSide, f *cloud.Facts) error {
+	r := s.Rules
 	lb, _, err := cloudListeners(c, s, f)
 	if err != nil || lb == nil {
 		return err
@@ -569,11 +569,11 @@ func checkCloudQuotas(c *Context, s *cloudSide, f *cloud.Facts) error {
 	return nil
 }
 
-func checkCloudSubnet(c *Context, s *cloudSide, f *cloud.Facts) error {
-	if s.subnet == nil {
+func checkCloudSubnet(c *Context, s *CloudSide, f *cloud.Facts) error {
+	if s.Subnet == nil {
 		return nil
 	}
-	id, path := s.subnet(c)
+	id, path := s.Subnet(c)
 	if id == "" {
 		return nil
 	}
@@ -585,15 +585,15 @@ func checkCloudSubnet(c *Context, s *cloudSide, f *cloud.Facts) error {
 		return cloudErr(err)
 	}
 	if sn.AvailableIPs == 0 {
-		c.Say(s.rules.SubnetIPs, path, words.Say("%s %s (%s, %s) has no free IP%s", "%s %s（%s，%s）没有空闲 IP%s", path, sn.ID, sn.CIDR, sn.Zone, from(f)))
+		c.Say(s.Rules.SubnetIPs, path, words.Say("%s %s (%s, %s) has no free IP%s", "%s %s（%s，%s）没有空闲 IP%s", path, sn.ID, sn.CIDR, sn.Zone, from(f)))
 	}
 	return nil
 }
 
-// cloudServicePorts are the listeners a Service's ports ask for, with protocols from proto (port →
+// CloudServicePorts are the listeners a Service's ports ask for, with protocols from proto (port →
 // protocol) when it names them, else the port's own.
-func cloudServicePorts(svc *corev1.Service, proto map[int32]string) []wantListener {
-	var out []wantListener
+func CloudServicePorts(svc *corev1.Service, proto map[int32]string) []WantListener {
+	var out []WantListener
 	for i, p := range svc.Spec.Ports {
 		pr := proto[p.Port]
 		if pr == "" {
@@ -602,7 +602,7 @@ func cloudServicePorts(svc *corev1.Service, proto map[int32]string) []wantListen
 				pr = "TCP"
 			}
 		}
-		out = append(out, wantListener{Port: p.Port, Protocol: strings.ToUpper(pr), Path: fmt.Sprintf("spec.ports[%d]", i)})
+		out = append(out, WantListener{Port: p.Port, Protocol: strings.ToUpper(pr), Path: fmt.Sprintf("spec.ports[%d]", i)})
 	}
 	return out
 }

@@ -13,14 +13,14 @@ import (
 func (su *Suite) CloudBackends(snap *snapshot.Snapshot, t snapshot.Target, p rules.Provider) (counts map[cloud.Health]int, ok bool) {
 	f := snap.Clouds[string(p)]
 	cl, found := su.Cloud(p)
-	if f == nil || !found || cl.side == nil {
+	if f == nil || !found || cl.Side == nil {
 		return nil, false
 	}
 	c := &Context{}
 	if c.reset(su, snap, t, p) != nil {
 		return nil, false
 	}
-	lb, reused, err := cloudListeners(c, cl.side, f)
+	lb, reused, err := cloudListeners(c, cl.Side, f)
 	if err != nil || lb == nil || lb.PartErr(cloud.PartBackends) != nil {
 		return nil, false
 	}
@@ -35,7 +35,7 @@ func (su *Suite) CloudBackends(snap *snapshot.Snapshot, t snapshot.Target, p rul
 			counts[h]++
 		}
 	}
-	for _, l := range targetListeners(c, cl.side, lb, reused) {
+	for _, l := range targetListeners(c, cl.Side, lb, reused) {
 		add(l.Backends)
 		for _, ru := range l.Rules {
 			add(ru.Backends)

@@ -2,24 +2,22 @@ package checks
 
 import (
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"slices"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// wantBackends is what a controller registers on the load balancer of a Service: pods (direct
+// WantBackends is what a controller registers on the load balancer of a Service: pods (direct
 // access, ENI mode) or nodes. must are the backends every listener of the Service should have;
 // may are those the controller may have registered as well (a not-ready endpoint, a node Local mode
 // may or may not bind, a NotReady node not yet removed). A registered backend that is none of may
 // is stale.
-type wantBackends struct {
+type WantBackends struct {
 	pods bool
 	must []wantBackend
 	may  []wantBackend
@@ -51,19 +49,19 @@ func (w wantBackend) String() string {
 	return fmt.Sprintf("%s (%s)", Clip(w.name), id)
 }
 
-// podBackends are the wanted backends of pod mode: every ready endpoint must be registered, any
+// PodBackends are the wanted backends of pod mode: every ready endpoint must be registered, any
 // endpoint may be. Pods read without EndpointSlices carry no address, so they cannot be compared.
-func podBackends(snap *snapshot.Snapshot, svc *corev1.Service, mode words.Words) (wantBackends, error) {
+func PodBackends(snap *snapshot.Snapshot, svc *corev1.Service, mode words.Words) (WantBackends, error) {
 	set, err := BackendsOf(snap, svc)
 	if err != nil {
-		return wantBackends{}, err
+		return WantBackends{}, err
 	}
 	if set.From != "EndpointSlices" {
-		return wantBackends{}, Classed(snapshot.ReasonMissingInput, words.Errorf(
+		return WantBackends{}, Classed(snapshot.ReasonMissingInput, words.Errorf(
 			"the Service's EndpointSlices are not in the input, and its pods give no address to compare with the backends",
 			"输入中没有该 Service 的 EndpointSlice，其 Pod 也没有可与后端比对的地址"))
 	}
-	w := wantBackends{pods: true, mode: mode}
+	w := WantBackends{pods: true, mode: mode}
 	for _, e := range set.Endpoints {
 		if e.Addr == "" {
 			continue
@@ -80,16 +78,16 @@ func podBackends(snap *snapshot.Snapshot, svc *corev1.Service, mode words.Words)
 // nodeFilter says of a node whether the controller registers it (must) and whether it may have.
 type nodeFilter func(n *corev1.Node) (must, may bool)
 
-// nodeBackends are the wanted backends of node mode: the nodes filter lets through, and with
+// NodeBackends are the wanted backends of node mode: the nodes filter lets through, and with
 // externalTrafficPolicy Local, among the must, only those running a ready endpoint (the others may
 // be bound all the same). instance names a node's instance id from its providerID.
-func nodeBackends(snap *snapshot.Snapshot, svc *corev1.Service, filter nodeFilter, instance func(string) string, mode words.Words) (wantBackends, error) {
-	nodes, err := nodesOf(snap)
+func NodeBackends(snap *snapshot.Snapshot, svc *corev1.Service, filter nodeFilter, instance func(string) string, mode words.Words) (WantBackends, error) {
+	nodes, err := NodesOf(snap)
 	if err != nil {
-		return wantBackends{}, err
+		return WantBackends{}, err
 	}
-	if len(nodes.list) == 0 {
-		return wantBackends{}, Classed(snapshot.ReasonMissingInput, words.Errorf(
+	if len(nodes.List) == 0 {
+		return WantBackends{}, Classed(snapshot.ReasonMissingInput, words.Errorf(
 			"no node is in the input, so the nodes the controller registers are unknown", "输入中没有任何节点，无法知道控制器会注册哪些节点"))
 	}
 	local := svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal
@@ -97,7 +95,7 @@ func nodeBackends(snap *snapshot.Snapshot, svc *corev1.Service, filter nodeFilte
 	if local {
 		set, err := BackendsOf(snap, svc)
 		if err != nil {
-			return wantBackends{}, err
+			return WantBackends{}, err
 		}
 		hosts = map[string]bool{}
 		ready, _ := set.Split()
@@ -105,15 +103,15 @@ func nodeBackends(snap *snapshot.Snapshot, svc *corev1.Service, filter nodeFilte
 			hosts[e.Node] = true
 		}
 	}
-	w := wantBackends{mode: mode, partial: snap.Nodes.Whole("")}
-	for _, n := range nodes.list {
+	w := WantBackends{mode: mode, partial: snap.Nodes.Whole("")}
+	for _, n := range nodes.List {
 		must, may := filter(n)
 		if !may {
 			continue
 		}
 		b := wantBackend{name: n.Name, instance: instance(n.Spec.ProviderID), ip: nodeInternalIP(n)}
 		if b.instance == "" && b.ip == "" {
-			return wantBackends{}, Classed(snapshot.ReasonMissingInput, words.Errorf(
+			return WantBackends{}, Classed(snapshot.ReasonMissingInput, words.Errorf(
 				"node %s has neither a providerID nor an InternalIP, so it cannot be matched with the backends",
 				"节点 %s 既没有 providerID 也没有 InternalIP，无法与后端对应", Clip(n.Name)))
 		}
@@ -164,9 +162,9 @@ func listenerGroups(l *cloud.Listener) []backendGroup {
 // checkCloudBackendSet compares the backends of each listener of a Service with the nodes or pods
 // its controller registers: one it should have and lacks is missing, one it would not register is
 // stale. A listener without any backend is backend-none's, not judged here.
-func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
-	if c.Service == nil || s.backends == nil {
+func checkCloudBackendSet(c *Context, s *CloudSide, f *cloud.Facts) error {
+	r := s.Rules
+	if c.Service == nil || s.Backends == nil {
 		return nil
 	}
 	lb, reused, err := cloudListeners(c, s, f)
@@ -187,7 +185,7 @@ func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
 	if len(groups) == 0 {
 		return nil
 	}
-	want, err := s.backends(c)
+	want, err := s.Backends(c)
 	if err != nil {
 		return err
 	}
@@ -234,85 +232,8 @@ func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
 	return nil
 }
 
-// tkeBackends are the backends TKE's service controller registers for a Service: with direct
-// access the pods; otherwise the NodePorts of the nodes that are not masters, not NotReady, and
-// match the backends-label selector (TKE's page on backend selection; Unschedulable nodes are
-// registered). Local mode may bind only the nodes with a ready endpoint, or every node.
-func tkeBackends(c *Context) (wantBackends, error) {
-	svc := c.Service
-	if directAccessOn(c) {
-		return podBackends(c.Snap, svc, words.Say("direct access: the pod IPs of the ready endpoints", "直连：就绪 Endpoint 的 Pod IP"))
-	}
-	var sel labels.Selector
-	if v, ok := svc.Annotations[tkeann.BackendsLabel]; ok {
-		var err error
-		if sel, err = labels.Parse(v); err != nil || strings.TrimSpace(v) == "" {
-			return wantBackends{}, words.Errorf("%s is not a label selector, so the nodes the controller registers are unknown",
-				"%s 不是合法的标签选择器，无法知道控制器会注册哪些节点", AnnPath(tkeann.BackendsLabel))
-		}
-	}
-	filter := func(n *corev1.Node) (bool, bool) {
-		if IsControlPlaneNode(n) || (sel != nil && !sel.Matches(labels.Set(n.Labels))) {
-			return false, false
-		}
-		return NodeIsReady(n) && !ExcludedFromLB(n), true
-	}
-	return nodeBackends(c.Snap, svc, filter, tkeInstanceID, nodeMode(svc, sel != nil))
-}
-
-// tkeInstanceID is the CVM instance id of a TKE node's providerID (qcloud:///<zone>/ins-…).
-func tkeInstanceID(providerID string) string {
-	i := strings.LastIndexByte(providerID, '/')
-	if id := providerID[i+1:]; strings.HasPrefix(id, "ins-") {
-		return id
-	}
-	return ""
-}
-
-// ackWantBackends are the backends CCM attaches for a Service: in ENI mode the pods; otherwise the
-// nodes ackEligibleNodes lets through (with externalTrafficPolicy Local, those running a ready
-// endpoint). Nodes CCM would attach but for their state (NotReady, unschedulable, being deleted)
-// may still be there; masters, nodes labelled for exclusion and nodes outside backend-label may not.
-func ackWantBackends(c *Context) (wantBackends, error) {
-	svc := c.Service
-	if eni, _ := ackBackendMode(c.Snap, svc); eni {
-		return podBackends(c.Snap, svc, words.Say("ENI mode: the pod IPs of the ready endpoints", "ENI 模式：就绪 Endpoint 的 Pod IP"))
-	}
-	nodes, err := nodesOf(c.Snap)
-	if err != nil {
-		return wantBackends{}, err
-	}
-	a := ackAnns(svc.Annotations)
-	eligible := map[string]bool{}
-	for _, n := range ackEligibleNodes(a, nodes.list) {
-		eligible[n.Name] = true
-	}
-	want, _ := ParseKeyValues(a.value("backend-label"))
-	filter := func(n *corev1.Node) (bool, bool) {
-		if IsControlPlaneNode(n) || ExcludedFromLB(n) {
-			return false, false
-		}
-		for k, v := range want {
-			if n.Labels[k] != v {
-				return false, false
-			}
-		}
-		return eligible[n.Name], true
-	}
-	return nodeBackends(c.Snap, svc, filter, ackInstanceID, nodeMode(svc, len(want) > 0))
-}
-
-// ackInstanceID is the ECS instance id of an ACK node's providerID (<region>.i-…).
-func ackInstanceID(providerID string) string {
-	_, id, ok := strings.Cut(strings.TrimPrefix(providerID, "alicloud://"), ".")
-	if ok && strings.HasPrefix(id, "i-") {
-		return id
-	}
-	return ""
-}
-
-// nodeMode words how the nodes of node mode were chosen.
-func nodeMode(svc *corev1.Service, labelled bool) words.Words {
+// NodeMode words how the nodes of node mode were chosen.
+func NodeMode(svc *corev1.Service, labelled bool) words.Words {
 	local := svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal
 	switch {
 	case local && labelled:

@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"maps"
 	"slices"
 	"strings"
@@ -121,7 +122,7 @@ func lbOf(f *cloud.Facts) *cloud.LoadBalancer {
 
 // backendsOf are the backends of the fixture's listener on port 80 (of its rule, on an Ingress's).
 func backendsOf(f *cloud.Facts) *[]*cloud.Backend {
-	l := listenerOn(lbOf(f), 80)
+	l := ListenerOn(lbOf(f), 80)
 	if len(l.Rules) > 0 {
 		return &l.Rules[0].Backends
 	}
@@ -129,7 +130,7 @@ func backendsOf(f *cloud.Facts) *[]*cloud.Backend {
 }
 
 // listenerOf is the fixture's listener on port.
-func listenerOf(f *cloud.Facts, port int32) *cloud.Listener { return listenerOn(lbOf(f), port) }
+func listenerOf(f *cloud.Facts, port int32) *cloud.Listener { return ListenerOn(lbOf(f), port) }
 
 // cloudChanges are, by cloud check, the changes of the healthy world that make each of its rules
 // appear on a provider's fixture. Both providers share them: only the rule ids differ.

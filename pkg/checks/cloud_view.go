@@ -41,7 +41,7 @@ func (v CloudView) Foreign(l *cloud.Listener) bool {
 // cloud checks for the target or they do not apply to it.
 func (su *Suite) CloudView(snap *snapshot.Snapshot, t snapshot.Target, provider rules.Provider) (CloudView, bool) {
 	cl, ok := su.Cloud(provider)
-	if !ok || cl.side == nil {
+	if !ok || cl.Side == nil {
 		return CloudView{}, false
 	}
 	c := &Context{}
@@ -58,15 +58,15 @@ func (su *Suite) CloudView(snap *snapshot.Snapshot, t snapshot.Target, provider 
 	if !applies {
 		return CloudView{}, false
 	}
-	s := cl.side
-	v := CloudView{Provider: provider, Rules: s.rules}
-	v.LB, v.Path, v.Reused = s.lb(c)
-	for _, w := range s.listeners(c) {
+	s := cl.Side
+	v := CloudView{Provider: provider, Rules: s.Rules}
+	v.LB, v.Path, v.Reused = s.LB(c)
+	for _, w := range s.Listeners(c) {
 		v.Listeners = append(v.Listeners, CloudWant(w))
 	}
-	if s.owner != nil {
+	if s.Owner != nil {
 		v.foreign = func(l *cloud.Listener) bool {
-			mine, known := s.owner(c, l)
+			mine, known := s.Owner(c, l)
 			return known && !mine
 		}
 	}

@@ -1,7 +1,7 @@
-package checks
+package checks_test
 
 import (
-	"bytes"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,11 +9,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/client-go/kubernetes/scheme"
-	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
@@ -350,37 +346,4 @@ func eventFixture(e emission) []runtime.Object {
 		svc = ackSvc(nil)
 	}
 	return objs(svc, event("e", "Service", e.target.name, corev1.EventTypeWarning, e.event, 1, t0))
-}
-
-// decodeObjects reads the YAML documents of path as typed objects (unstructured for custom resources).
-func decodeObjects(t *testing.T, path string) []runtime.Object {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []runtime.Object
-	for _, doc := range bytes.Split(data, []byte("\n---\n")) {
-		if len(bytes.TrimSpace(doc)) == 0 || bytes.HasPrefix(bytes.TrimSpace(doc), []byte("#")) && !bytes.Contains(doc, []byte("kind:")) {
-			continue
-		}
-		o, gvk, err := scheme.Codecs.UniversalDeserializer().Decode(doc, nil, nil)
-		if err == nil {
-			out = append(out, o)
-			continue
-		}
-		if gvk == nil || runtime.IsNotRegisteredError(err) {
-			u := &unstructured.Unstructured{}
-			if err := yaml.Unmarshal(doc, &u.Object); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			if u.GroupVersionKind() == (schema.GroupVersionKind{}) {
-				t.Fatalf("%s: a document without apiVersion and kind", path)
-			}
-			out = append(out, u)
-			continue
-		}
-		t.Fatalf("%s: %v", path, err)
-	}
-	return out
 }

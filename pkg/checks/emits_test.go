@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"strings"
 	"testing"
 	"time"
@@ -44,15 +45,15 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 			return nil
 		}, false},
 		{"event-provable rule of the kind", nil, func(c *Context) error {
-			c.emitEvent(tkerules.ServiceE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			c.EmitEvent(tkerules.ServiceE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
 			return nil
 		}, true},
 		{"event rule of the other kind", nil, func(c *Context) error {
-			c.emitEvent(tkerules.IngressE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			c.EmitEvent(tkerules.IngressE4011, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
 			return nil
 		}, false},
 		{"event finding of a rule no event proves", nil, func(c *Context) error {
-			c.emitEvent(rules.GenericServiceNoEndpoints, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
+			c.EmitEvent(rules.GenericServiceNoEndpoints, snapshot.Event{Count: 1, LastSeen: t0}, "m", false)
 			return nil
 		}, false},
 	}

@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"strings"
 	"testing"
 	"time"

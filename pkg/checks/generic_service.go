@@ -358,7 +358,7 @@ func checkExternalTrafficLocal(c *Context) error {
 		return nil
 	}
 	hosts := ClipAll(slices.Sorted(maps.Keys(withBackend)))
-	nodes, err := nodesOf(c.Snap)
+	nodes, err := NodesOf(c.Snap)
 	if err != nil {
 		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address works in-cluster only on the nodes hosting a ready backend pod (%s); the node list could not be read",
@@ -368,7 +368,7 @@ func checkExternalTrafficLocal(c *Context) error {
 	const shown = 8
 	var without [shown]string
 	nWithout, servingLB := 0, false
-	for _, n := range nodes.list {
+	for _, n := range nodes.List {
 		switch {
 		case !withBackend[n.Name]:
 			if nWithout < len(without) {
@@ -394,25 +394,25 @@ func checkExternalTrafficLocal(c *Context) error {
 		c.Say(rules.GenericServiceExternalTrafficLocal, path, words.Say(
 			"the address fails in-cluster from %d of %d nodes without a ready backend pod (%s); it works only on %s",
 			"在集群内，从 %[2]d 个节点中 %[1]d 个没有就绪后端 Pod 的节点（%[3]s）访问该地址会失败；只在 %[4]s 上可用",
-			nWithout, len(nodes.list), list, ListWords(hosts, 8)))
+			nWithout, len(nodes.List), list, ListWords(hosts, 8)))
 	}
 	return nil
 }
 
 // snapNodes is the node list of a snapshot with the set of its clipped names.
 type snapNodes struct {
-	list    []*corev1.Node
+	List    []*corev1.Node
 	clipped map[string]bool
 }
 
-// nodesOf lists the snapshot's nodes, once per snapshot.
-func nodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
+// NodesOf lists the snapshot's nodes, once per snapshot.
+func NodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
 	r := snapshot.Memo(snap, nodesKey, func() ValErr[snapNodes] {
 		list, err := snap.Nodes.List("")
 		if err != nil {
 			return ValErr[snapNodes]{Err: err}
 		}
-		n := snapNodes{list: list, clipped: make(map[string]bool, len(list))}
+		n := snapNodes{List: list, clipped: make(map[string]bool, len(list))}
 		for _, node := range list {
 			n.clipped[Clip(node.Name)] = true
 		}

@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"strings"
 	"testing"
 
@@ -55,13 +56,13 @@ func TestIngressControllerNamed(t *testing.T) {
 			ackrules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
 		{"ingress-nginx second instance", []runtime.Object{withClass(str("internal")), ingressClass("internal", "k8s.io/ingress-nginx-internal")},
 			tkerules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
-		{"nginx annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, ingressClassAnnPath},
+		{"nginx annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, IngressClassAnnPath},
 		{"AWS ALB is not ACK's", []runtime.Object{withClass(str("alb")), ingressClass("alb", "ingress.k8s.aws/alb")}, rules.Generic, "AWS ALB", false, "spec.ingressClassName"},
 		{"HAProxy with a suffix", []runtime.Object{withClass(str("prod")), ingressClass("prod", "haproxy.org/ingress-controller/prod")},
 			tkerules.Provider, "HAProxy", false, "spec.ingressClassName"},
 		{"unknown class", []runtime.Object{withClass(str("custom"))}, tkerules.Provider, "", false, "spec.ingressClassName"},
 		{"unknown controller", []runtime.Object{withClass(str("custom")), ingressClass("custom", "example.com/gateway")}, tkerules.Provider, "", false, "spec.ingressClassName"},
-		{"empty annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, ""))}, tkerules.Provider, "", false, ingressClassAnnPath},
+		{"empty annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, ""))}, tkerules.Provider, "", false, IngressClassAnnPath},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

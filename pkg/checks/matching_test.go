@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -32,7 +33,7 @@ func TestMatchingInputs(t *testing.T) {
 		{"ACK reuse with an empty id reads every Service", "ack-lb-reuse", rules.Service, ackSvc(map[string]string{"id": ""}),
 			[]snapshot.Match{{}}},
 		{"ACK legacy key", "ack-backends", rules.Service, ackSvc(map[string]string{ackann.LegacyPrefix + "id": "lb-old"}),
-			[]snapshot.Match{only(false, ackIDKeys[0], "lb-old"), only(false, ackIDKeys[1], "lb-old")}},
+			[]snapshot.Match{only(false, ackann.Prefix+"id", "lb-old"), only(false, ackann.LegacyPrefix+"id", "lb-old")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -43,7 +44,7 @@ func TestMatchingInputs(t *testing.T) {
 				if in.Scope != Matching {
 					continue
 				}
-				for _, r := range in.appendRequests(nil, c) {
+				for _, r := range in.AppendRequests(nil, c) {
 					if r.Namespace != "" || r.Name != "" || r.PerTarget {
 						t.Errorf("request %v is not a list of every namespace", r)
 					}
@@ -59,11 +60,6 @@ func TestMatchingInputs(t *testing.T) {
 				}
 			}
 		})
-	}
-	for _, ann := range []map[string]string{nil, {ackIDKeys[0]: "a"}, {ackIDKeys[1]: "b"}, {ackIDKeys[0]: "", ackIDKeys[1]: "b"}, {ackIDKeys[0]: "a", ackIDKeys[1]: "b"}} {
-		if got, want := ackIDOf(ann), ackAnns(ann).value("id"); got != want {
-			t.Errorf("ackIDOf(%v) = %q, ackAnns says %q", ann, got, want)
-		}
 	}
 }
 

@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"strings"
 	"testing"
 	"unicode"
@@ -64,7 +65,7 @@ func TestNoteAndControllerInChinese(t *testing.T) {
 	han := func(s string) bool {
 		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
 	}
-	n := notLoadBalancer(&corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeNodePort}}, []string{"events", "events", "service-endpoints"})
+	n := NotLoadBalancer(&corev1.Service{Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeNodePort}}, []string{"events", "events", "service-endpoints"})
 	for _, lang := range []words.Lang{words.English, words.Chinese} {
 		m := n.Words().In(lang)
 		if han(m) != (lang == words.Chinese) || !strings.Contains(m, "NodePort") || !strings.Contains(m, "service-endpoints") {

@@ -1,6 +1,7 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"slices"
 	"strings"
 	"testing"
@@ -98,9 +99,9 @@ func TestOneFindingPerPath(t *testing.T) {
 			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "c.example.com")))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4040, path: "spec.tls", facts: []string{"a.example.com", "b.example.com"}},
 		{name: "TKE qcloud_cert_id annotation disagrees with two Secrets",
-			objs: withObjs(healthy(), objs(ingress(twoHosts, ingAnn(annCertID, "AAAAAAAA"), ingTLS("tls", "a.example.com"), ingTLS("tls2", "b.example.com")),
+			objs: withObjs(healthy(), objs(ingress(twoHosts, ingAnn("qcloud_cert_id", "AAAAAAAA"), ingTLS("tls", "a.example.com"), ingTLS("tls2", "b.example.com")),
 				certSecret("tls2", map[string]string{"qcloud_cert_id": "BBBBBBBB"}))),
-			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4011, path: AnnPath(annCertID), facts: []string{"default/tls", "default/tls2"}},
+			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4011, path: AnnPath("qcloud_cert_id"), facts: []string{"default/tls", "default/tls2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,7 +138,7 @@ func TestOneCauseOneFinding(t *testing.T) {
 		return event("e1", "Service", "web", "Warning", "Error syncing load balancer [lb-bp1hfycf39bbeb019pg7m]: "+msg, 3, t0)
 	}
 	pending := func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
-	excluded := nodeLabel(labelExcludeLB, "true")
+	excluded := nodeLabel(LabelExcludeLB, "true")
 	tests := []struct {
 		name string
 		objs []runtime.Object
@@ -151,11 +152,11 @@ func TestOneCauseOneFinding(t *testing.T) {
 		facts []string
 	}{
 		{name: "no ready pod: no-endpoints names the pods; endpoints-not-ready is not reported",
-			objs: objs(service("web", corev1.ServiceTypeLoadBalancer), fxSlice("web", fxEP{"web-1", "n1", false}, fxEP{"web-2", "n2", false})),
+			objs: objs(service("web", corev1.ServiceTypeLoadBalancer), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false}, fxEP{Pod: "web-2", Node: "n2", Ready: false})),
 			p:    rules.Generic, cause: rules.GenericServiceNoEndpoints, sev: rules.Error, facts: []string{"web-1 (not ready)", "web-2 (not ready)"}},
 		{name: "ACK Local Service without a ready pod, and CCM's event",
 			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
-				fxSlice("web", fxEP{"web-1", "n1", false}, fxEP{"web-2", "n2", false}), svcEvent("There are no available nodes for LoadBalancer"))),
+				fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false}, fxEP{Pod: "web-2", Node: "n2", Ready: false}), svcEvent("There are no available nodes for LoadBalancer"))),
 			p: ackrules.Provider, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
 			consequences: map[rules.ID]Source{ackrules.ServiceNoAvailableNodes: SourceCheckEvent, rules.GenericServiceExternalTrafficLocal: SourceCheck}},
 		{name: "ACK's event of no available nodes, ACK checks not run, for a Service without a ready pod",
@@ -258,7 +259,7 @@ func TestUniquePaths(t *testing.T) {
 		{Rule: rules.GenericServiceUnmatchedWarning, Check: "events", Source: SourceEvent, Message: "m1", Count: 1, LastSeen: t0},
 		{Rule: rules.GenericServiceUnmatchedWarning, Check: "events", Source: SourceEvent, Message: "m2", Count: 4, LastSeen: t0.Add(time.Minute)},
 	}
-	out, merged := uniquePaths(slices.Clone(in))
+	out, merged := UniquePaths(slices.Clone(in))
 	if merged != 2 {
 		t.Errorf("merged %d findings of checks, want 2", merged)
 	}
@@ -277,7 +278,7 @@ func TestUniquePaths(t *testing.T) {
 	if e.Message != "m1 | m2" || e.Count != 5 || !e.LastSeen.Equal(t0.Add(time.Minute)) || e.Source != SourceEvent {
 		t.Errorf("merged event finding: %+v", e)
 	}
-	again, _ := uniquePaths(slices.Clone(in))
+	again, _ := UniquePaths(slices.Clone(in))
 	if len(again) != len(out) || again[0].Message != out[0].Message || again[3].Message != out[3].Message {
 		t.Errorf("two merges of the same findings differ")
 	}

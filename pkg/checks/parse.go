@@ -343,9 +343,9 @@ func Nearest(s string, candidates []string) (string, int) {
 	return best, dist
 }
 
-// lastAppliedAnnotations returns the annotations recorded by the last `kubectl apply`
+// LastAppliedAnnotations returns the annotations recorded by the last `kubectl apply`
 // (kubectl.kubernetes.io/last-applied-configuration); ok is false when there is no usable record.
-func lastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
+func LastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
 	raw, ok := ann[corev1.LastAppliedConfigAnnotation]
 	if !ok {
 		return nil, false

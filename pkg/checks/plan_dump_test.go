@@ -1,7 +1,8 @@
-package checks
+package checks_test
 
 import (
 	"fmt"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"os"
 	"path/filepath"
 	"sort"
@@ -100,17 +101,17 @@ func TestPlanDump(t *testing.T) {
 						pp = DefaultSuite().DetectProvider(s, tg).Provider
 					}
 					c := &Context{}
-					if err := c.reset(DefaultSuite(), s, tg, pp); err != nil {
+					if err := c.Reset(DefaultSuite(), s, tg, pp); err != nil {
 						continue
 					}
 					for i := range list {
 						ch := &list[i]
-						if !c.applies(ch) {
+						if !c.Applies(ch) {
 							continue
 						}
-						fmt.Fprintf(&b, "  check %s/%s missing=%v\n", ch.Name, ch.Kind, c.missing(ch))
+						fmt.Fprintf(&b, "  check %s/%s missing=%v\n", ch.Name, ch.Kind, c.Missing(ch))
 						for j, in := range ch.Inputs {
-							for _, r := range in.appendRequests(nil, c) {
+							for _, r := range in.AppendRequests(nil, c) {
 								fmt.Fprintf(&b, "    in%d req=%v %s\n", j, in.Required, fmtReq(r))
 							}
 						}

@@ -1,8 +1,9 @@
-package checks
+package checks_test
 
 import (
 	"context"
 	"errors"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"slices"
 	"strings"
 	"testing"
@@ -21,49 +22,6 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
-
-// read is one request the fake API server saw, e.g. "list pods shop app=web".
-func reads(cs *fake.Clientset) []string {
-	var out []string
-	for _, a := range cs.Actions() {
-		s := a.GetVerb() + " " + a.GetResource().Resource
-		if a.GetNamespace() != "" {
-			s += " " + a.GetNamespace()
-		}
-		switch x := a.(type) {
-		case k8stesting.GetAction:
-			s += " " + x.GetName()
-		case k8stesting.ListAction:
-			r := x.GetListRestrictions()
-			if !r.Labels.Empty() {
-				s += " " + r.Labels.String()
-			}
-			if !r.Fields.Empty() {
-				s += " " + r.Fields.String()
-			}
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// hasRead reports whether a read starts with prefix; a prefix ending in "$" must match whole.
-func hasRead(l []string, prefix string) bool {
-	if whole, ok := strings.CutSuffix(prefix, "$"); ok {
-		return slices.Contains(l, whole)
-	}
-	return slices.ContainsFunc(l, func(s string) bool { return strings.HasPrefix(s, prefix) })
-}
-
-func fetchLive(t *testing.T, list []Check, targets []snapshot.Target, objs ...runtime.Object) (*snapshot.Snapshot, []string) {
-	t.Helper()
-	cs := fake.NewSimpleClientset(objs...)
-	s, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, targets, NewSuiteOf(DefaultSuite().Clouds(), list).Plan(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, reads(cs)
-}
 
 // TestNewInputIsFetchedLive: a check that declares a new input (an object no other check reads) gets
 // it from the cluster, with no edit to the fetcher.

@@ -1,7 +1,8 @@
-package checks
+package checks_test
 
 import (
 	"fmt"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -135,11 +136,11 @@ func TestDetectProvider(t *testing.T) {
 		{"node majority across clouds", []runtime.Object{lb(), node("a", "qcloud:///100003/ins-1"),
 			node("b", "cn-hangzhou.i-bp1abc"), node("c", "cn-hangzhou.i-bp1abd")}, ackrules.Provider,
 			"node providerID cn-hangzhou.i-bp1abc and 1 more", 1, "node providerID qcloud:///100003/ins-1"},
-		{"ACK NLB class", []runtime.Object{nlbSvc("web")}, ackrules.Provider, "loadBalancerClass " + ackNLBClass, 0, ""},
+		{"ACK NLB class", []runtime.Object{nlbSvc("web")}, ackrules.Provider, "loadBalancerClass " + "alibabacloud.com/nlb", 0, ""},
 		{"ACK NLB class outranks TKE nodes", []runtime.Object{nlbSvc("web"), node("n1", "qcloud:///100003/ins-1")}, ackrules.Provider,
-			"loadBalancerClass " + ackNLBClass, 1, "node providerID qcloud:///100003/ins-1"},
+			"loadBalancerClass " + "alibabacloud.com/nlb", 1, "node providerID qcloud:///100003/ins-1"},
 		{"ACK NLB class outranks a TKE annotation", []runtime.Object{nlbSvc("web", tkeann.ExistedLBID, "lb-1")}, ackrules.Provider,
-			"loadBalancerClass " + ackNLBClass, 1, "annotation " + tkeann.ExistedLBID},
+			"loadBalancerClass " + "alibabacloud.com/nlb", 1, "annotation " + tkeann.ExistedLBID},
 		{"another class is no signal", []runtime.Object{withLBClass(lb(), "example.com/lb")}, rules.Generic,
 			"no cloud-specific signal", 0, ""},
 		{"nodes outrank kube-system objects", []runtime.Object{lb(), node("n1", "cn-hangzhou.i-bp1abc"), tkeCM}, ackrules.Provider,
@@ -152,7 +153,7 @@ func TestDetectProvider(t *testing.T) {
 			if got.Provider != tt.want || got.Evidence.String() != tt.evidence {
 				t.Errorf("got %s (%s), want %s (%s)", got.Provider, got.Evidence, tt.want, tt.evidence)
 			}
-			if got.ConflictCount != tt.conflicts || len(got.Conflicts) != min(tt.conflicts, maxConflicts) {
+			if got.ConflictCount != tt.conflicts || len(got.Conflicts) != min(tt.conflicts, MaxConflicts) {
 				t.Fatalf("conflicts %+v, want %d", got.Conflicts, tt.conflicts)
 			}
 			if tt.conflicts > 0 && got.Conflicts[0].Text.String() != tt.conflictText {
@@ -318,7 +319,7 @@ func withLBClass(svc *corev1.Service, class string) *corev1.Service {
 
 // nlbSvc is a LoadBalancer Service of the ACK NLB class with annotations kv (key, value, …).
 func nlbSvc(name string, kv ...string) *corev1.Service {
-	s := withLBClass(service(name, corev1.ServiceTypeLoadBalancer), ackNLBClass)
+	s := withLBClass(service(name, corev1.ServiceTypeLoadBalancer), "alibabacloud.com/nlb")
 	for i := 0; i+1 < len(kv); i += 2 {
 		s.Annotations[kv[i]] = kv[i+1]
 	}

@@ -1,6 +1,8 @@
-package checks
+package checks_test
 
 import (
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -47,8 +49,8 @@ func TestInputsRegistered(t *testing.T) {
 // TestCustomResourcesRegistered: the custom resources the checks read are in the registry with
 // their provider.
 func TestCustomResourcesRegistered(t *testing.T) {
-	e := snapshot.Lookup(tkeServiceConfigs.GVR.GroupResource())
-	if e == nil || e.Provider != "tke" || e.Kind != tkeServiceConfigs.Kind || !e.Namespaced {
+	e := snapshot.Lookup(tkechecks.ServiceConfigs.GVR.GroupResource())
+	if e == nil || e.Provider != "tke" || e.Kind != tkechecks.ServiceConfigs.Kind || !e.Namespaced {
 		t.Errorf("tkeserviceconfigs entry = %+v", e)
 	}
 }

@@ -1,7 +1,9 @@
-package checks
+package checks_test
 
 import (
 	"fmt"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"os"
 	"strings"
 	"testing"
@@ -57,8 +59,8 @@ func gapped(t *testing.T, from *snapshot.Snapshot, resource string) *snapshot.Sn
 		return s
 	}
 	var custom *snapshot.CustomResource
-	if resource == tkeServiceConfigs.GVR.Resource {
-		custom = tkeServiceConfigs
+	if resource == tkechecks.ServiceConfigs.GVR.Resource {
+		custom = tkechecks.ServiceConfigs
 	}
 	gap := snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list " + resource}
 	for _, n := range []string{"", "default", "kube-system", "shop", "web", "prod"} {

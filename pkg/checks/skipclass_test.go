@@ -1,9 +1,10 @@
-package checks
+package checks_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -30,16 +31,6 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
-
-// assertClasses fails when a skip of res has a class outside snapshot.ReasonClasses.
-func assertClasses(t *testing.T, res Result) {
-	t.Helper()
-	for _, s := range append(append([]Skip(nil), res.Skipped...), res.Partial...) {
-		if !s.Class.Valid() {
-			t.Errorf("skip of %s has class %q, none of %v: %s", s.Check, s.Class, snapshot.ReasonClasses(), s.Reason)
-		}
-	}
-}
 
 // skipCase is a target whose checks read many inputs besides the target itself.
 type skipCase struct {
@@ -180,7 +171,7 @@ func TestSkipClassOfTheCheck(t *testing.T) {
 			map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
 		{"offline: ready pods on a node the files lack", func(t *testing.T) Result {
 			local := ackSvc(m(), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal })
-			s := fromManifests(t, local, fxNode("n1"), fxSlice("web", fxEP{pod: "web-1", node: "n2", ready: true}))
+			s := fromManifests(t, local, fxNode("n1"), fxSlice("web", fxEP{Pod: "web-1", Node: "n2", Ready: true}))
 			return diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 		}, map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -28,8 +30,24 @@ type Cloud struct {
 	// Events is how its controllers name its codes in event messages; nil when its event rules
 	// match only by their message fragments.
 	Events *events.Codes
-	// side is how the provider's cloud checks (--cloud) read its objects; nil when it has none.
-	side *cloudSide
+	// Side is how the provider's cloud checks (--cloud) read its objects; nil when it has none.
+	Side *CloudSide
+	// NeverBound, when set, reports whether the snapshot shows that the load balancer a Service
+	// now names could never have been bound to it (a preflight then refuses nothing of it).
+	NeverBound func(c *Context, now *corev1.Service) bool
+	// Standing, when set, reports after the change model what the Service alone shows of the
+	// change rules, each unless reported holds its rule; StandingEmits are the rules it and the
+	// change model report beyond those marked as changes in the catalog.
+	Standing      func(c *Context, reported map[rules.ID]bool)
+	StandingEmits []rules.ID
+	// Reads say why its checks read built-in kinds (deploy/rbac.yaml's comments).
+	Reads []ReadNote
+}
+
+// ReadNote says why a provider's checks read a built-in kind: Resource is its snapshot resource name
+// (snapshot.ConfigMaps).
+type ReadNote struct {
+	Resource, Text string
 }
 
 // Signals are the evidence that an object or a cluster belongs to a cloud.
@@ -85,7 +103,7 @@ type Suite struct {
 // NewSuite is the suite of the clouds, in the order they are given (the order help and evidence
 // name them), with the framework's provider-independent checks.
 func NewSuite(clouds ...Cloud) *Suite {
-	return newSuite(clouds, genericChecks(), changeChecks(), true)
+	return newSuite(clouds, genericChecks(), changeChecks(clouds), true)
 }
 
 // NewSuiteOf is a suite that tells the clouds apart by their signals but runs only the given checks
@@ -168,10 +186,3 @@ func joinNames(ps []rules.Provider, sep string) string {
 	}
 	return strings.Join(names, sep)
 }
-
-// concatChecks joins check groups into one list.
-func concatChecks(groups ...[]Check) []Check { return slices.Concat(groups...) }
-
-// DefaultSuite is TKE and ACK with the framework's checks, for the tests of the packages the
-// registry (pkg/providers, whose Suite is the same clouds) cannot be imported from.
-var DefaultSuite = sync.OnceValue(func() *Suite { return NewSuite(TKECloud(), ACKCloud()) })

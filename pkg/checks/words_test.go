@@ -1,11 +1,10 @@
-package checks
+package checks_test
 
 import (
-	"strings"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // TestFindingsWorded runs every emission fixture and checks every finding a check reports (not an
@@ -39,26 +38,4 @@ func TestFindingsWorded(t *testing.T) {
 			t.Errorf("no fixture makes check %s report a finding", ch.Name)
 		}
 	}
-}
-
-// assertWorded fails t unless f's message is worded in both languages: Words set, its English the
-// message, with no Han character and no bad verb, its Chinese with Han characters and no bad verb.
-// It returns the Chinese, "" when f has no Words.
-func assertWorded(t *testing.T, f Finding) string {
-	t.Helper()
-	if f.Words.IsZero() {
-		t.Errorf("%s at %s (check %s): no Words; message %q", f.Rule, f.Path, f.Check, f.Message)
-		return ""
-	}
-	en, zh := f.Words.In(words.English), f.Words.In(words.Chinese)
-	if en != f.Message {
-		t.Errorf("%s at %s: English words %q differ from the message %q", f.Rule, f.Path, en, f.Message)
-	}
-	if words.HasHan(en) || strings.Contains(en, "%!") {
-		t.Errorf("%s at %s: English %q has Han characters or a bad verb", f.Rule, f.Path, en)
-	}
-	if !words.HasHan(zh) || strings.Contains(zh, "%!") {
-		t.Errorf("%s at %s: Chinese %q has no Han characters or a bad verb", f.Rule, f.Path, zh)
-	}
-	return zh
 }

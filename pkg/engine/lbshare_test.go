@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"slices"
 	"strconv"
 	"testing"
@@ -14,7 +15,6 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes/fake"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -46,7 +46,7 @@ func clbIngress(name, id string) *networkingv1.Ingress {
 // fullDiagnosis diagnoses every target of the cluster from scratch, as a one-shot -A run does.
 func fullDiagnosis(t *testing.T, c *fake.Clientset) map[snapshot.Target]string {
 	t.Helper()
-	s, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: c}, "", snapshot.Selector{}, checks.DefaultSuite().Plan(""))
+	s, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: c}, "", snapshot.Selector{}, providers.Suite().Plan(""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
 package policy
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"slices"
 	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -13,12 +13,12 @@ import (
 
 // eff is the value CCM uses for a CLB annotation suffix: the current key, else the legacy one, else "".
 func eff(suffix string) string {
-	return "variables.anns[?" + Lit(facts.ACKPrefix+suffix) + "].or(variables.anns[?" + Lit(facts.ACKLegacyPrefix+suffix) + "]).orValue(\"\")"
+	return "variables.anns[?" + Lit(ackFacts.Prefix+suffix) + "].or(variables.anns[?" + Lit(ackFacts.LegacyPrefix+suffix) + "]).orValue(\"\")"
 }
 
 // set is true when either key of suffix is present.
 func set(suffix string) string {
-	return "(" + Has(facts.ACKPrefix+suffix) + " || " + Has(facts.ACKLegacyPrefix+suffix) + ")"
+	return "(" + Has(ackFacts.Prefix+suffix) + " || " + Has(ackFacts.LegacyPrefix+suffix) + ")"
 }
 
 // ackValue is the value check of one CLB annotation suffix, mirroring pkg/checks' ackAnnotations.
@@ -72,8 +72,8 @@ var port = intRange(1, 65535)
 // ackValues is every CLB annotation suffix whose value CCM constrains.
 var ackValues = []ackValue{
 	{"address-type", enum("internet", "intranet")},
-	{"id", idOf(checks.PatternACKLBID, "lb-bp1o94dp5i6earr9g6d1l", "lb-abc")},
-	{"resource-group-id", idOf(checks.PatternACKRGID, "rg-acfmz7u4zzfsxxx", "rg_acfmz7u4zzfsxxx")},
+	{"id", idOf(ackchecks.PatternLBID, "lb-bp1o94dp5i6earr9g6d1l", "lb-abc")},
+	{"resource-group-id", idOf(ackchecks.PatternRGID, "rg-acfmz7u4zzfsxxx", "rg_acfmz7u4zzfsxxx")},
 	{"delete-protection", onOff},
 	{"modification-protection", enum("ConsoleProtection", "NonProtection")},
 	{"idle-timeout", intRange(1, 60)},
@@ -84,15 +84,15 @@ var ackValues = []ackValue{
 	{"scheduler", enum("rr", "wrr", "wlc", "sch", "tch", "qch")},
 	{"connection-drain", onOff},
 	{"connection-drain-timeout", intRange(10, 900)},
-	{"vswitch-id", idOf(checks.PatternACKVSwitch, "vsw-bp15c2q7jvz9n0xxxxxxx", "vsw-x")},
+	{"vswitch-id", idOf(ackchecks.PatternVSwitch, "vsw-bp15c2q7jvz9n0xxxxxxx", "vsw-x")},
 	{"network-type", enum("classic", "vpc")},
 	{"charge-type", enum("paybytraffic", "paybybandwidth")},
 	{"bandwidth", intRange(1, 5120)},
-	{"spec", idOf(checks.PatternACKSpec, "slb.s1.small", "slb.s4.large")},
+	{"spec", idOf(ackchecks.PatternSpec, "slb.s1.small", "slb.s4.large")},
 	{"instance-charge-type", enumFold("PayBySpec", "PayByCLCU")},
 	{"ip-version", enum("ipv4", "ipv6")},
 	{"acl-status", onOff},
-	{"acl-id", commaList(idOf(checks.PatternACKACLID, "acl-bp1l0kk4gxce43g1xxxxx", "acl-"))},
+	{"acl-id", commaList(idOf(ackchecks.PatternACLID, "acl-bp1l0kk4gxce43g1xxxxx", "acl-"))},
 	{"acl-type", enum("white", "black")},
 	{"http2-enabled", onOff},
 	{"health-check-switch", onOff},
@@ -127,10 +127,10 @@ var ackUnmirrored = []string{"protocol-port", "forward-port", "vgroup-port", "ho
 // unmirroredValue is true when an annotation of ackUnmirrored is set, under either prefix.
 func unmirroredValue(anns map[string]string) bool {
 	for _, s := range ackUnmirrored {
-		if _, ok := anns[facts.ACKPrefix+s]; ok {
+		if _, ok := anns[ackFacts.Prefix+s]; ok {
 			return true
 		}
-		if _, ok := anns[facts.ACKLegacyPrefix+s]; ok {
+		if _, ok := anns[ackFacts.LegacyPrefix+s]; ok {
 			return true
 		}
 	}
@@ -142,7 +142,7 @@ func unmirroredValue(anns map[string]string) bool {
 func ackValueValidations() []Validation {
 	var out []Validation
 	for _, a := range ackValues {
-		keys := List(facts.ACKPrefix+a.suffix, facts.ACKLegacyPrefix+a.suffix)
+		keys := List(ackFacts.Prefix+a.suffix, ackFacts.LegacyPrefix+a.suffix)
 		bad := "!(" + a.ok("variables.anns[k]") + ")"
 		out = append(out, Validation{
 			Expression: keys + ".all(k, !(k in variables.anns) || " + a.ok("variables.anns[k]") + ")",
@@ -155,7 +155,7 @@ func ackValueValidations() []Validation {
 // ackServiceRules are the ACK Service rules the policies enforce, on LoadBalancer Services without a
 // loadBalancerClass.
 func ackServiceRules() []Covered {
-	L, P := facts.ACKLegacyPrefix, facts.ACKPrefix
+	L, P := ackFacts.LegacyPrefix, ackFacts.Prefix
 	cur := Lit(P) + " + k.substring(" + Itoa(len([]rune(L))) + ")"
 	need := func(when, companion string) Validation {
 		return Validation{Expression: "!(" + when + ") || " + set(companion),
@@ -164,7 +164,7 @@ func ackServiceRules() []Covered {
 	sticky := eff("sticky-session") + " == \"on\""
 	acl := eff("acl-status") + " == \"on\""
 	eni := Get(ackann.BackendType) + " == \"eni\""
-	known := List(facts.ACKSuffixes...)
+	known := List(ackFacts.Suffixes...)
 	ings := "object.?status.?loadBalancer.?ingress.orValue([])"
 	bound := "object.metadata.?labels.orValue({})[?" + Lit(ackann.LabelLBID) + "].orValue(\"\")"
 	unknownSuffix := "(k.startsWith(" + Lit(P) + ") && !(k.substring(" + Itoa(len([]rune(P))) + ") in " + known + ")) || " +
@@ -209,8 +209,8 @@ func ackServiceRules() []Covered {
 			"没有 cert-id 的 https 监听：protocol-port 的条目是否让某个 Service 端口得到 https 监听，"+
 				"须像 CCM 读取该列表那样逐个端口判定，只由 CLI 完成"),
 			missed: func(anns map[string]string) bool {
-				_, a := anns[facts.ACKPrefix+"protocol-port"]
-				_, b := anns[facts.ACKLegacyPrefix+"protocol-port"]
+				_, a := anns[ackFacts.Prefix+"protocol-port"]
+				_, b := anns[ackFacts.LegacyPrefix+"protocol-port"]
 				return a || b
 			}},
 		{Rule: ackrules.ServiceReuseWithoutOverride, Validations: []Validation{{
@@ -233,8 +233,8 @@ func always(map[string]string) bool { return true }
 // which only the CLI's edit-distance check finds.
 func misspeltPrefix(anns map[string]string) bool {
 	for k := range anns {
-		if strings.HasPrefix(k, ackann.VendorPrefix) && k != facts.ACKBackendType &&
-			!strings.HasPrefix(k, facts.ACKPrefix) && !strings.HasPrefix(k, facts.ACKLegacyPrefix) {
+		if strings.HasPrefix(k, ackann.VendorPrefix) && k != ackFacts.BackendType &&
+			!strings.HasPrefix(k, ackFacts.Prefix) && !strings.HasPrefix(k, ackFacts.LegacyPrefix) {
 			return true
 		}
 	}
@@ -248,7 +248,7 @@ const (
 
 // ackNotLBRules are the ACK rules about Services that are not (or no longer) of type LoadBalancer.
 func ackNotLBRules() []Covered {
-	clbKey := "k.startsWith(" + Lit(facts.ACKPrefix) + ") || k.startsWith(" + Lit(facts.ACKLegacyPrefix) + ")"
+	clbKey := "k.startsWith(" + Lit(ackFacts.Prefix) + ") || k.startsWith(" + Lit(ackFacts.LegacyPrefix) + ")"
 	label := "object.metadata.?labels.orValue({})[?" + Lit(ackann.LabelLBID) + "].orValue(\"\")"
 	return []Covered{
 		{Rule: ackrules.ServiceListenerOnNodePort, Validations: []Validation{{
@@ -281,7 +281,7 @@ func ACKSamples() []Sample {
 // ackSet is ACK's admission policies: those of CLB Services (an NLB Service names its class) and those
 // of the Services of other types that carry CLB annotations.
 func ackSet() Set {
-	return Set{Provider: ackrules.Provider, Annotations: facts.ACKAnnotationPrefixes, LBServices: "!has(object.spec.loadBalancerClass)",
+	return Set{Provider: ackrules.Provider, Annotations: ackFacts.AnnotationPrefixes, LBServices: "!has(object.spec.loadBalancerClass)",
 		Policies: []Policy{
 			{Name: Prefix + "ack-service", Kind: rules.Service, Rules: ackServiceRules()},
 			{Name: Prefix + "ack-non-lb-service", Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},

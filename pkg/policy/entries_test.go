@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,7 +28,7 @@ func TestEveryRuleAccountedFor(t *testing.T) {
 // rule said to need other objects or to be single-object is really emitted by a check.
 func TestReasonTablesAreHonest(t *testing.T) {
 	emitted := map[rules.ID]bool{}
-	for _, c := range checks.DefaultSuite().Checks() {
+	for _, c := range checks.NewSuite(tkechecks.Cloud(), ackchecks.Cloud()).Checks() {
 		for _, id := range c.Emits {
 			emitted[id] = true
 		}

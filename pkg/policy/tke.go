@@ -2,8 +2,9 @@ package policy
 
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -33,9 +34,16 @@ const (
 	annSvcPrevLoopback  = tkeann.PreventLoopback
 )
 
-var facts = checks.ExportFacts()
+// tkeFacts and ackFacts are the values the providers' checks decide with that the policies mirror.
+var tkeFacts, ackFacts = tkechecks.ExportFacts(), ackchecks.ExportFacts()
 
-func pattern(name string) string { return facts.Patterns[name] }
+// pattern is the value-format pattern of either provider's checks named name.
+func pattern(name string) string {
+	if p, ok := tkeFacts.Patterns[name]; ok {
+		return p
+	}
+	return ackFacts.Patterns[name]
+}
 
 // ruleAnnotations hold Ingress rules as JSON; hosts and paths inside them are the CLI's to check.
 var ruleAnnotations = []string{annHTTPRules, annHTTPSRules}
@@ -52,12 +60,12 @@ const (
 
 // validHost mirrors checks' E4052 test on a rule that routes paths.
 func validHost() string {
-	return "!(" + routedRule + ") || " + hostOf + " == \"\" || r.host.matches(" + Lit(pattern(checks.PatternIngressHost)) + ")"
+	return "!(" + routedRule + ") || " + hostOf + " == \"\" || r.host.matches(" + Lit(pattern(tkechecks.PatternIngressHost)) + ")"
 }
 
 // validPath mirrors checks' E4031 test on one spec path (an empty path is not checked).
 func validPath() string {
-	return "p.?path.orValue(\"\") == \"\" || (size(p.path) <= 120 && p.path.matches(" + Lit(pattern(checks.PatternIngressPath)) + "))"
+	return "p.?path.orValue(\"\") == \"\" || (size(p.path) <= 120 && p.path.matches(" + Lit(pattern(tkechecks.PatternIngressPath)) + "))"
 }
 
 // hostCovered mirrors checks.hostCovered for host h against the TLS entries.
@@ -118,11 +126,11 @@ func tkeIngressRules() []Covered {
 			Expression: UnsetOr(annIngBandwidth, func(v string) string { return IntIn(v, 1, 2048) }),
 			Detail:     annDetail(annIngBandwidth),
 		}}},
-		idRule(tkerules.IngressE4055, annIngSubnet, checks.PatternTKESubnetID),
-		idRule(tkerules.IngressE4098, annIngExistLB, checks.PatternTKELBID),
+		idRule(tkerules.IngressE4055, annIngSubnet, tkechecks.PatternSubnetID),
+		idRule(tkerules.IngressE4098, annIngExistLB, tkechecks.PatternLBID),
 		{Rule: tkerules.IngressInvalidAnnotationValue, Validations: []Validation{
-			idValidation(tkeann.IngCrossRegion, checks.PatternTKERegionID),
-			idValidation(tkeann.IngCrossVPC, checks.PatternTKEVPCID),
+			idValidation(tkeann.IngCrossRegion, tkechecks.PatternRegionID),
+			idValidation(tkeann.IngCrossVPC, tkechecks.PatternVPCID),
 		}},
 	}
 }
@@ -131,14 +139,14 @@ func tkeIngressRules() []Covered {
 func tkeServiceRules() []Covered {
 	bools := List(annSvcDirectAccess, annSvcPrevLoopback, annSvcServiceAuto)
 	return []Covered{
-		idRule(tkerules.ServiceE4011, annSvcExistedLB, checks.PatternTKELBID),
-		idRule(tkerules.ServiceE4037, annSvcSubnet, checks.PatternTKESubnetID),
+		idRule(tkerules.ServiceE4011, annSvcExistedLB, tkechecks.PatternLBID),
+		idRule(tkerules.ServiceE4037, annSvcSubnet, tkechecks.PatternSubnetID),
 		{Rule: tkerules.ServiceE4075, Validations: []Validation{{
-			Expression: UnsetOr(annSvcCrossRegion, func(v string) string { return Matches(v, pattern(checks.PatternTKERegionID)) }),
-			Detail: annDetail(annSvcCrossRegion) + " + (" + Matches(Get(annSvcCrossRegion), pattern(checks.PatternTKEZone)) +
+			Expression: UnsetOr(annSvcCrossRegion, func(v string) string { return Matches(v, pattern(tkechecks.PatternRegionID)) }),
+			Detail: annDetail(annSvcCrossRegion) + " + (" + Matches(Get(annSvcCrossRegion), pattern(tkechecks.PatternZone)) +
 				" ? ', which looks like an availability zone: drop the trailing -N' : '')",
 		}}},
-		idRule(tkerules.ServiceInvalidVPCID, annSvcCrossVPC, checks.PatternTKEVPCID),
+		idRule(tkerules.ServiceInvalidVPCID, annSvcCrossVPC, tkechecks.PatternVPCID),
 		{Rule: tkerules.ServiceInvalidBool, Validations: []Validation{{
 			Expression: bools + ".all(k, !(k in variables.anns) || " + IsBool("variables.anns[k]") + ")",
 			Detail:     bools + ".filter(k, k in variables.anns && !(" + IsBool("variables.anns[k]") + ")).map(k, k + ' is ' + " + Clipped("variables.anns[k]") + ").join(', ')",
@@ -178,7 +186,7 @@ func idValidation(key, patternName string) Validation {
 
 // tkeSet is TKE's admission policies.
 func tkeSet() Set {
-	return Set{Provider: tkerules.Provider, Annotations: facts.TKEAnnotationPrefixes, IngressClasses: []string{"qcloud"},
+	return Set{Provider: tkerules.Provider, Annotations: tkeFacts.AnnotationPrefixes, IngressClasses: []string{"qcloud"},
 		Policies: []Policy{
 			{Name: Prefix + "tke-ingress", Kind: rules.Ingress, Rules: tkeIngressRules()},
 			{Name: Prefix + "tke-service", Kind: rules.Service, Rules: tkeServiceRules()},

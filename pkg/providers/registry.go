@@ -4,6 +4,8 @@
 package providers
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"slices"
 	"sync"
 
@@ -40,3 +42,15 @@ func Catalog() policy.Catalog { return provider.Catalog(all(), Suite()) }
 
 // Readers are the cloud readers of the providers that have one, by name.
 var Readers = sync.OnceValue(func() map[rules.Provider]provider.Reader { return provider.Readers(all()) })
+
+// ReadNotes say why each provider's checks read built-in kinds (deploy/rbac.yaml's comments).
+func ReadNotes() []snapshot.ResourceNote {
+	var out []snapshot.ResourceNote
+	for _, p := range all() {
+		for _, r := range p.Reads {
+			out = append(out, snapshot.ResourceNote{Resource: schema.GroupResource{Resource: r.Resource},
+				Note: snapshot.Note{Provider: string(p.Name), Text: r.Text}})
+		}
+	}
+	return out
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"slices"
 	"strings"
 	"testing"
@@ -256,13 +258,13 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 	var want []rules.Provider
-	for _, c := range checks.DefaultSuite().Clouds() {
+	for _, c := range checks.NewSuite(tkechecks.Cloud(), ackchecks.Cloud()).Clouds() {
 		want = append(want, c.Name)
 	}
 	if !slices.Equal(names, want) {
 		t.Errorf("registry %v, checks.DefaultSuite %v", names, want)
 	}
-	if got := len(providers.Suite().Checks()); got != len(checks.DefaultSuite().Checks()) {
-		t.Errorf("registry suite has %d checks, checks.DefaultSuite %d", got, len(checks.DefaultSuite().Checks()))
+	if got := len(providers.Suite().Checks()); got != len(checks.NewSuite(tkechecks.Cloud(), ackchecks.Cloud()).Checks()) {
+		t.Errorf("registry suite has %d checks, checks.DefaultSuite %d", got, len(checks.NewSuite(tkechecks.Cloud(), ackchecks.Cloud()).Checks()))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	goruntime "runtime"
 	"slices"
 	"strings"
@@ -246,7 +247,7 @@ func live(t *testing.T, tgt snapshot.Target, p rules.Provider, react k8stesting.
 	if react != nil {
 		cs.PrependReactor("*", "*", react)
 	}
-	snap, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, checks.DefaultSuite().Plan(p))
+	snap, err := snapshot.FromCluster(context.Background(), snapshot.Clients{Kube: cs}, []snapshot.Target{tgt}, providers.Suite().Plan(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +256,7 @@ func live(t *testing.T, tgt snapshot.Target, p rules.Provider, react k8stesting.
 
 func diagnosed(t *testing.T, snap *snapshot.Snapshot, tgt snapshot.Target, p rules.Provider) report.Report {
 	t.Helper()
-	res, err := checks.DefaultSuite().Run(snap, tgt, p)
+	res, err := providers.Suite().Run(snap, tgt, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -589,7 +590,7 @@ func TestNoFreeTextLabels(t *testing.T) {
 		"version":  {"v0.0.1"}, "revision": {"0123456789ab"}, "goversion": {goruntime.Version()},
 		"namespace": {"shop"},
 	}
-	for _, c := range checks.DefaultSuite().Checks() {
+	for _, c := range providers.Suite().Checks() {
 		allowed["check"] = append(allowed["check"], c.Name)
 	}
 	for i, r := range rules.All() {
@@ -602,7 +603,7 @@ func TestNoFreeTextLabels(t *testing.T) {
 		if r.Kind == snapshot.KindService {
 			tgt = service("shop", name)
 		}
-		c := checks.DefaultSuite().Checks()[i%len(checks.DefaultSuite().Checks())]
+		c := providers.Suite().Checks()[i%len(providers.Suite().Checks())]
 		skips := []checks.Skip{{Check: c.Name, Reason: fmt.Sprintf("free text %d: forbidden by something", i)}}
 		m.Update(rep(t, tgt, r.Provider, skips, r.ID))
 	}

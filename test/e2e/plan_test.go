@@ -11,6 +11,7 @@ import (
 	"k8s.io/client-go/dynamic"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
@@ -65,7 +66,7 @@ func TestNewCheckInputsFetchedLive(t *testing.T) {
 			secretSeen = err == nil
 			return nil
 		}}
-	suite := checks.NewSuiteOf(checks.DefaultSuite().Clouds(), []checks.Check{probe})
+	suite := checks.NewSuiteOf(providers.Suite().Clouds(), []checks.Check{probe})
 	dyn, err := dynamic.NewForConfig(env.cfg)
 	if err != nil {
 		t.Fatal(err)

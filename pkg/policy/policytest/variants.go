@@ -1,6 +1,7 @@
 package policytest
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -10,7 +11,6 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -174,30 +174,30 @@ var ackSuffixesWithoutCheck = []string{"name", "cert-id", "cookie", "health-chec
 
 // ackVariants vary every CLB annotation under both prefixes and the rules that tie them together.
 func ackVariants() []runtime.Object {
-	f := checks.ExportFacts()
+	f := ackchecks.ExportFacts()
 	var out []runtime.Object
 	core := []string{"", " ", "true", "99999999999999999999", "000000000000000000000000007", "ü", strings.Repeat("a", 200)}
 	for _, a := range policy.ACKSamples() {
 		for _, v := range append(core, a.Values...) {
-			out = append(out, lbService(one(f.ACKPrefix+a.Suffix, v)))
+			out = append(out, lbService(one(f.Prefix+a.Suffix, v)))
 		}
 		for _, v := range a.Values[:3] {
-			out = append(out, lbService(one(f.ACKLegacyPrefix+a.Suffix, v)))
+			out = append(out, lbService(one(f.LegacyPrefix+a.Suffix, v)))
 		}
 	}
 	for _, s := range append(ackSuffixesWithoutCheck, "not-a-suffix") {
 		for _, v := range core {
-			out = append(out, lbService(one(f.ACKPrefix+s, v)), lbService(one(f.ACKLegacyPrefix+s, v)))
+			out = append(out, lbService(one(f.Prefix+s, v)), lbService(one(f.LegacyPrefix+s, v)))
 		}
 	}
-	p, l := f.ACKPrefix, f.ACKLegacyPrefix
+	p, l := f.Prefix, f.LegacyPrefix
 	for _, k := range []string{p + "shceduler", l + "backend-type", p + "Scheduler", "service.beta.kubernetes.io/alibaba-cloud-loadbalancr-spec",
 		"service.beta.kubernetes.io/backend-typ", "service.beta.kubernetes.io/alicloud-loadbalancer", "service.beta.kubernetes.io/aws-load-balancer-type"} {
 		out = append(out, lbService(one(k, "x")), lbService(map[string]string{k: "x", p + "spec": "slb.s1.small"}))
 	}
 	for _, s := range []string{"scheduler", "name", "not-a-suffix"} {
-		out = append(out, lbService(map[string]string{f.ACKPrefix + s: "wrr", f.ACKLegacyPrefix + s: "rr"}),
-			lbService(map[string]string{f.ACKPrefix + s: "rr", f.ACKLegacyPrefix + s: "rr"}))
+		out = append(out, lbService(map[string]string{f.Prefix + s: "wrr", f.LegacyPrefix + s: "rr"}),
+			lbService(map[string]string{f.Prefix + s: "rr", f.LegacyPrefix + s: "rr"}))
 	}
 	for _, v := range append(core, "eni", "ecs", "ENI", " eni") {
 		out = append(out, lbService(one(ackann.BackendType, v)))
@@ -298,10 +298,10 @@ func ackVariants() []runtime.Object {
 // providerMixes carry both clouds' annotations in every balance, so the provider scoping of the
 // policies is tested against the CLI's detection.
 func providerMixes() []runtime.Object {
-	f := checks.ExportFacts()
+	f := ackchecks.ExportFacts()
 	var out []runtime.Object
 	tke := []string{tkeann.SvcDirectAccess, tkeann.PreventLoopback, tkeann.ShareExistedLB}
-	ack := []string{f.ACKPrefix + "scheduler", f.ACKLegacyPrefix + "acl-status", ackann.BackendType}
+	ack := []string{f.Prefix + "scheduler", f.LegacyPrefix + "acl-status", ackann.BackendType}
 	for nt := 0; nt <= len(tke); nt++ {
 		for na := 0; na <= len(ack); na++ {
 			anns := map[string]string{}

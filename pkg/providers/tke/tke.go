@@ -1,14 +1,15 @@
-// Package tke is Tencent TKE as one provider value: what the framework reads of it. Its rules are in
-// tkerules, its cloud reader in cloudread; its checks, detection signals, change model and event
-// matcher are the framework packages' TKE parts that checks.TKECloud gathers, until they move here.
+// Package tke is Tencent TKE as one provider value: what the framework reads of it. Its annotation
+// keys are in tkeann, its rules in tkerules, its checks and detection signals in tkechecks, its cloud
+// reader in cloudread; its change model and event matcher are still pkg/changes' and pkg/events'
+// TKE parts.
 package tke
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/provider"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/cloudread"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -16,7 +17,7 @@ import (
 // model, event matcher), its admission policies and its cloud reader.
 func Provider() provider.Provider {
 	return provider.Provider{
-		Cloud:  checks.TKECloud(),
+		Cloud:  tkechecks.Cloud(),
 		Title:  words.Phrase{En: "Tencent TKE", Zh: "腾讯云 TKE"},
 		Policy: policy.TKE,
 		Reader: &provider.Reader{Region: cloudread.RegionFromNodes, New: func(o provider.ReaderOptions) (cloud.Reader, error) {
