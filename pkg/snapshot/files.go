@@ -244,8 +244,12 @@ type manifest struct {
 
 // manifestObject is one object of a manifest, a List's items each on their own.
 type manifestObject struct {
-	// u is the object until a snapshot is built of it (then nil, unless other snapshots read it too).
-	u *unstructured.Unstructured
+	// obj is the object as a snapshot stores it, decoded when read (so that the decoded document
+	// can go); err, when set, is the error of an object that cannot be stored, for build to return.
+	obj decoded
+	err error
+	// origin is the object's originKey.
+	origin string
 	// pos are the positions of its YAML mapping; value the object as written, for Manifest (Load).
 	pos   pos
 	value map[string]any
@@ -644,7 +648,7 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 	if u.GetName() == "" && u.GetKind() != "Event" {
 		return &addError{n.Line, words.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
-	mo := manifestObject{u: u, pos: p, doc: doc, where: where}
+	mo := manifestObject{pos: p, doc: doc, where: where}
 	if r.manifests && (u.GetKind() == string(KindService) || u.GetKind() == string(KindIngress)) {
 		mo.value = runtime.DeepCopyJSON(u.Object)
 	}
@@ -652,6 +656,16 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 		mo.id = u.GetKind() + " " + u.GetName()
 		if u.GetNamespace() != "" {
 			mo.id = u.GetKind() + " " + u.GetNamespace() + "/" + u.GetName()
+		}
+	}
+	mo.origin = originKey(u.GetKind(), u.GetNamespace(), u.GetName())
+	if line, perr, bad := portRangeError(u, &mo.pos); bad {
+		mo.err = inDocument(m.name, line, doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), perr))
+	} else if mo.obj, mo.err = decodeUnstructured(u); mo.err != nil {
+		if line, ferr, ok := fieldError(u, &mo.pos); ok {
+			mo.err = inDocument(m.name, line, doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
+		} else {
+			mo.err = inDocument(m.name, int(mo.pos.line), doc, mo.err)
 		}
 	}
 	m.objs = append(m.objs, mo)
@@ -669,25 +683,14 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	for _, m := range files {
 		for i := range m.objs {
 			o := &m.objs[i]
-			u := o.u
-			if shared[m] {
-				u = u.DeepCopy()
-			} else {
-				o.u = nil // read into this snapshot only: the decoded object can go
+			if o.err != nil {
+				return nil, o.err
 			}
-			if line, perr, bad := portRangeError(u, &o.pos); bad {
-				return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), perr))
-			}
-			if err := s.addUnstructured(u); err != nil {
-				if line, ferr, ok := fieldError(u, &o.pos); ok {
-					return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
-				}
-				return nil, inDocument(m.name, int(o.pos.line), o.doc, err)
-			}
+			o.obj.addTo(s, shared[m])
 			if o.id == "" {
 				continue
 			}
-			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.pos, o.value)
+			s.remember(o.origin, m.shown, o.pos, o.value)
 			if first, ok := seen[o.id]; ok {
 				s.Warnings = append(s.Warnings, words.Say("%s is given twice, in %s and in %s; the later one is used",
 					"%s 出现了两次，分别在 %s 和 %s；以后者为准", o.id, first, o.where))
@@ -724,9 +727,20 @@ func clusterScopedKind(gk schema.GroupKind) bool {
 	return false
 }
 
-// addUnstructured stores an object the reader has checked (kind, apiVersion, name) and given its
-// namespace.
-func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
+// decoded is an object of the input as a snapshot stores it: a built-in kind of the table (res) as
+// its typed object, an Event, or a custom resource as read (obj, an *unstructured.Unstructured).
+type decoded struct {
+	res   resource
+	obj   runtime.Object
+	event *Event
+	// ns is the namespace it was read in.
+	ns string
+}
+
+// decodeUnstructured decodes an object the reader has checked (kind, apiVersion, name) and given
+// its namespace into what a snapshot stores of it; the zero decoded for an object of a kind no
+// snapshot holds.
+func decodeUnstructured(u *unstructured.Unstructured) (decoded, error) {
 	gvk := u.GroupVersionKind()
 	ns, name := u.GetNamespace(), u.GetName()
 	gv := gvk.GroupVersion().String()
@@ -734,39 +748,58 @@ func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
 	case gv == "v1" && gvk.Kind == "Event":
 		var e corev1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
+			return decoded{}, words.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
 		ev := FromCoreEvent(&e)
 		ev.Origin = originKey(gvk.Kind, ns, name)
-		s.AddEvent(ev)
-		return nil
+		return decoded{event: &ev}, nil
 	case gv == "events.k8s.io/v1" && gvk.Kind == "Event":
 		var e eventsv1.Event
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
+			return decoded{}, words.Errorf("Event %s: %w", "Event %s：%w", name, err)
 		}
 		ev := FromEventsV1(&e)
 		ev.Origin = originKey(gvk.Kind, ns, name)
-		s.AddEvent(ev)
-		return nil
+		return decoded{event: &ev}, nil
 	}
 	for _, r := range resources {
-		ok, err := r.decode(s, u)
+		obj, ok, err := r.decode(u)
 		if err != nil {
-			return err
+			return decoded{}, err
 		}
 		if ok {
-			r.store(s).markListed(u.GetNamespace())
-			return nil
+			return decoded{res: r, obj: obj, ns: ns}, nil
 		}
 	}
 	if gvk.Group != "" {
 		// A custom resource (a cloud's CRD): held for the checks that name it.
-		st := s.customStore(gvk.GroupKind(), "")
-		st.Add(ns, name, u)
-		st.MarkListed(ns)
+		return decoded{obj: u, ns: ns}, nil
 	}
-	return nil
+	return decoded{}, nil
+}
+
+// addTo stores d in s; a copy of it when shared (other snapshots store it too).
+func (d decoded) addTo(s *Snapshot, shared bool) {
+	switch {
+	case d.event != nil:
+		s.AddEvent(*d.event)
+	case d.obj == nil:
+	case d.res != nil:
+		obj := d.obj
+		if shared {
+			obj = obj.DeepCopyObject()
+		}
+		d.res.add(s, obj)
+		d.res.store(s).markListed(d.ns)
+	default:
+		u := d.obj.(*unstructured.Unstructured)
+		if shared {
+			u = u.DeepCopy()
+		}
+		st := s.customStore(u.GroupVersionKind().GroupKind(), "")
+		st.Add(d.ns, u.GetName(), u)
+		st.MarkListed(d.ns)
+	}
 }
 
 type object interface {
