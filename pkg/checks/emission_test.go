@@ -189,6 +189,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	tkerules.ServiceE4012:                      {target: svcWeb, provider: tkerules.Provider, file: "tke.service.E4012.yaml"},
 	tkerules.ServiceE4013:                      {target: svcWeb, provider: tkerules.Provider, event: "ErrorCode: E4013"},
 	tkerules.ServiceE4014:                      {target: svcWeb, provider: tkerules.Provider, file: "tke.service.E4014.yaml"},
+	tkerules.ServicePortTakenByIngress:         {target: svcWeb, provider: tkerules.Provider, file: "tke.service.port-taken-by-ingress.yaml"},
 	tkerules.ServiceE4016:                      {target: svcWeb, provider: tkerules.Provider, event: "ErrorCode: E4016"},
 	tkerules.ServiceE4026:                      {target: svcWeb, provider: tkerules.Provider, file: "tke.service.E4026.yaml"},
 	tkerules.ServiceE4033:                      {target: svcWeb, provider: tkerules.Provider, file: "tke.service.E4033.yaml"},
