@@ -127,6 +127,8 @@ var docWords = []words.Phrase{
 	{En: "Tencent TKE, TkeServiceConfig (Ingress)", Zh: "腾讯云 TKE《Ingress 使用 TkeServiceConfig 配置 CLB》"},
 	{En: "Tencent TKE, TkeServiceConfig (associated actions between Service and TkeServiceConfig)", Zh: "腾讯云 TKE《Service 负载均衡配置》（Service 与 TkeServiceConfig 的关联行为）"},
 	{En: "; no event code", Zh: "；无事件错误码"},
+	{En: ", complete configuration reference", Zh: "，“完整配置参考”"},
+	{En: ", configuration description and sample", Zh: "，“配置说明”与示例"},
 	// Kubernetes itself.
 	{En: genericK8sDoc, Zh: "Kubernetes Service 语义"},
 	{En: DocK8sServicePorts, Zh: "Kubernetes 文档，Service（端口：port、targetPort、nodePort）"},
