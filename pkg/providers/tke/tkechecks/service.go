@@ -24,7 +24,7 @@ var tkeServiceChecks = []checks.Check{
 			tkerules.ServiceInvalidVPCID, tkerules.ServiceInvalidBool, tkerules.ServiceInvalidAnnotationValue},
 		Inputs: checks.TargetOnly},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: checks.AddOnly,
-		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014},
+		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014, tkerules.ServicePortTakenByIngress},
 		Inputs: inTKELBUsers(tkeann.ExistedLBID)},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceConfig,
 		Emits:  []rules.ID{tkerules.ServiceE4026, tkerules.ServiceConfigConflict},
@@ -147,6 +147,7 @@ func checkServiceExistingLB(c *checks.Context) error {
 				p.Port, checks.Clip(string(checks.ProtocolOf(p))), checks.Clip(id), *us))
 		}
 	}
+	sayPortsTakenByIngress(c, id, idx.byID[id])
 	return nil
 }
 

@@ -35,5 +35,5 @@ func Cloud() checks.Cloud {
 }
 
 func tkeChecks() []checks.Check {
-	return slices.Concat(tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, tkeUnknownChecks)
+	return slices.Concat(tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, tkeUnknownChecks, tkeConfigFieldChecks)
 }
