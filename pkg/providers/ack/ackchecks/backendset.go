@@ -2,7 +2,6 @@ package ackchecks
 
 import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -42,11 +41,9 @@ func ackWantBackends(c *checks.Context) (checks.WantBackends, error) {
 	return checks.NodeBackends(c.Snap, svc, filter, ackInstanceID, checks.NodeMode(svc, len(want) > 0))
 }
 
-// ackInstanceID is the ECS instance id of an ACK node's providerID (<region>.i-…).
+// ackInstanceID is the ECS instance id of an ACK node's providerID (<region>.i-…), "" when it is
+// none of ACK's.
 func ackInstanceID(providerID string) string {
-	_, id, ok := strings.Cut(strings.TrimPrefix(providerID, "alicloud://"), ".")
-	if ok && strings.HasPrefix(id, "i-") {
-		return id
-	}
-	return ""
+	id, _ := ackParseProviderID(providerID)
+	return id
 }

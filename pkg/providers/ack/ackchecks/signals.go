@@ -22,10 +22,21 @@ var ackPrefixes = []string{ackann.FamilyPrefix, ackann.LegacyFamilyPrefix, ackan
 // kubelet --provider-id=${REGION_ID}.${INSTANCE_ID}). An Alibaba region id is a geography prefix and a
 // place, optionally with numbered or special parts: cn-hangzhou, ap-southeast-1, us-west-1,
 // eu-central-1, cn-shanghai-finance-1, cn-north-2-gov-1.
-var ackProviderIDRE = regexp.MustCompile(`^(?:cn|ap|us|eu|me|na|sa|af)-[a-z]+(?:-[a-z0-9]+)*\.i-[a-z0-9]+$`)
+var ackProviderIDRE = regexp.MustCompile(`^(?:cn|ap|us|eu|me|na|sa|af)-[a-z]+(?:-[a-z0-9]+)*\.(i-[a-z0-9]+)$`)
 
 func ackProviderID(id string) bool {
-	return ackProviderIDRE.MatchString(strings.TrimPrefix(id, "alicloud://"))
+	_, ok := ackParseProviderID(id)
+	return ok
+}
+
+// ackParseProviderID is the one reading of an ACK providerID (ackProviderIDRE): the ECS instance id
+// it names, and whether it is ACK's at all.
+func ackParseProviderID(id string) (instance string, ok bool) {
+	m := ackProviderIDRE.FindStringSubmatch(strings.TrimPrefix(id, "alicloud://"))
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
 }
 
 // alibabaImage reports whether a container image is Alibaba's.

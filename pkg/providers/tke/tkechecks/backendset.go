@@ -39,9 +39,6 @@ func tkeBackends(c *checks.Context) (checks.WantBackends, error) {
 
 // tkeInstanceID is the CVM instance id of a TKE node's providerID (qcloud:///<zone>/ins-…).
 func tkeInstanceID(providerID string) string {
-	i := strings.LastIndexByte(providerID, '/')
-	if id := providerID[i+1:]; strings.HasPrefix(id, "ins-") {
-		return id
-	}
-	return ""
+	id, _ := tkeParseProviderID(providerID)
+	return id
 }

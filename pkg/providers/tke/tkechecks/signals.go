@@ -23,7 +23,20 @@ var tkePrefixes = []string{tkeann.PrefixQcloud, tkeann.PrefixTKE, tkeann.PrefixS
 // qcloud:///100003/ins-3ven36lk (kubernetes/autoscaler, cloudprovider/tencentcloud); any "qcloud://"
 // form is Tencent's scheme.
 func tkeProviderID(id string) bool {
-	return strings.HasPrefix(id, "qcloud://") && len(id) > len("qcloud://")
+	_, ok := tkeParseProviderID(id)
+	return ok
+}
+
+// tkeParseProviderID is the one reading of a TKE providerID: the CVM instance id its last segment
+// names ("" when that is no "ins-…"), and whether it is Tencent's scheme at all.
+func tkeParseProviderID(id string) (instance string, ok bool) {
+	if !strings.HasPrefix(id, "qcloud://") || len(id) == len("qcloud://") {
+		return "", false
+	}
+	if last := id[strings.LastIndexByte(id, '/')+1:]; strings.HasPrefix(last, "ins-") {
+		instance = last
+	}
+	return instance, true
 }
 
 // Cloud is TKE as the checks see it: its signals, checks, change model, event matcher and reads.
