@@ -2,10 +2,10 @@ package bench
 
 import (
 	"encoding/json"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/par"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 

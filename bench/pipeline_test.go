@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"io"
 	"os"
 	"sort"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/bench/synth"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"

@@ -1,7 +1,6 @@
 package checks_test
 
 import (
-	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"

@@ -2,13 +2,13 @@ package checks_test
 
 import (
 	"fmt"
-	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"

@@ -3,7 +3,6 @@ package checks_test
 import (
 	"context"
 	"errors"
-	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	k8stesting "k8s.io/client-go/testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"

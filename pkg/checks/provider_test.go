@@ -2,7 +2,6 @@ package checks_test
 
 import (
 	"fmt"
-	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"

@@ -1,10 +1,10 @@
 package checks_test
 
 import (
-	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"testing"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkechecks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -23,6 +22,7 @@ import (
 	k8stesting "k8s.io/client-go/testing"
 	"sigs.k8s.io/yaml"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"

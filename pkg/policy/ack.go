@@ -1,11 +1,11 @@
 package policy
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"slices"
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"

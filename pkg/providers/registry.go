@@ -4,10 +4,10 @@
 package providers
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"slices"
 	"sync"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
@@ -15,6 +15,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 // All is every provider, in order: the one registry.

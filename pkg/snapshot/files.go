@@ -13,12 +13,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"go.yaml.in/yaml/v3"
-
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // MaxInputBytes bounds the manifest input read in offline mode.

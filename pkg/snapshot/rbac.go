@@ -3,9 +3,10 @@ package snapshot
 import (
 	"bytes"
 	"fmt"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"slices"
 	"strings"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // ClusterRoleName is the name of the ClusterRole deploy/rbac.yaml ships.

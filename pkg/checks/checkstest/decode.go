@@ -2,16 +2,18 @@ package checkstest
 
 import (
 	"bytes"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
+	"os"
+	"strings"
+	"testing"
+
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/kubernetes/scheme"
-	"os"
 	"sigs.k8s.io/yaml"
-	"strings"
-	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // AssertWorded fails t unless f's message is worded in both languages: Words set, its English the

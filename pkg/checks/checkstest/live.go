@@ -2,15 +2,17 @@ package checkstest
 
 import (
 	"context"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
-	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/client-go/kubernetes/fake"
-	k8stesting "k8s.io/client-go/testing"
 	"slices"
 	"strings"
 	"testing"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/kubernetes/fake"
+	k8stesting "k8s.io/client-go/testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 func FetchLive(t *testing.T, su *checks.Suite, list []checks.Check, targets []snapshot.Target, objs ...runtime.Object) (*snapshot.Snapshot, []string) {

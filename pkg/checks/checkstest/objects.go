@@ -6,11 +6,9 @@ package checkstest
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"strings"
+	"testing"
+
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -21,8 +19,12 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
-	"strings"
-	"testing"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 )
 
 func TKEServiceConfig(name string, spec map[string]any) *unstructured.Unstructured {

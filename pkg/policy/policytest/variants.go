@@ -1,7 +1,6 @@
 package policytest
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -13,6 +12,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/policy"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackchecks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 )
 

@@ -1,10 +1,9 @@
 package ackchecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 

@@ -1,10 +1,11 @@
 package ackchecks
 
 import (
+	discoveryv1 "k8s.io/api/discovery/v1"
+
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
-	discoveryv1 "k8s.io/api/discovery/v1"
 )
 
 // inACKIDUsers: the Services whose loadbalancer-id annotation (current or legacy key) names the

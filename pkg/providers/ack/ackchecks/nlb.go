@@ -2,11 +2,11 @@ package ackchecks
 
 import (
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"

@@ -3,12 +3,12 @@ package ackchecks
 import (
 	"errors"
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"maps"
 	"slices"
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"

@@ -1,14 +1,15 @@
 package ackchecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"testing"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 )
 
 func TestACKRebind(t *testing.T) {

@@ -1,12 +1,12 @@
 package ackchecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"

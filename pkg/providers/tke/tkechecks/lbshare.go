@@ -2,12 +2,13 @@ package tkechecks
 
 import (
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"slices"
 
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
-	corev1 "k8s.io/api/core/v1"
 )
 
 // sayPortsTakenByIngress reports, as one finding per port, each TCP port of the target Service (which

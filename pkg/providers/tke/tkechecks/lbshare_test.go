@@ -1,12 +1,12 @@
 package tkechecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 )

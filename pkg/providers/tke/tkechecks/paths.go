@@ -2,10 +2,11 @@ package tkechecks
 
 import (
 	"fmt"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	networkingv1 "k8s.io/api/networking/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 )
 
 // ingressPath is one host/path/backend of an Ingress, from its spec or its rule annotations.

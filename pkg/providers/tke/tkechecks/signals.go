@@ -1,12 +1,12 @@
 package tkechecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"slices"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/events"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"

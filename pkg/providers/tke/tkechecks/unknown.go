@@ -1,12 +1,12 @@
 package tkechecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"

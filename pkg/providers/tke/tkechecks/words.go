@@ -1,9 +1,9 @@
 package tkechecks
 
 import (
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"strings"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
