@@ -88,7 +88,7 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 		)
 		if k == rules.Service && side.backends != nil {
 			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.backendInputs,
-				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale)})
+				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale, r.BackendKind)})
 		}
 		out = append(out,
 			Check{Name: string(p) + "-cloud-certificates", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudCerts),

@@ -144,6 +144,40 @@ func podLikeBackend(b *cloud.Backend) bool {
 	return false
 }
 
+// backendList names backends in a finding: at most five, then how many more.
+type backendList []string
+
+func (l backendList) String() string { return listed(l) }
+
+// compare sorts the registered backends of one listener or rule against w: the must backends
+// none of them is (missing), those of w's kind that are none of the may backends (stale, unless
+// the node list is partial), and those of the other kind (a node where pods are wanted, or a pod
+// where nodes are), which are neither compared nor stale.
+func (w wantBackends) compare(registered []*cloud.Backend) (missing, stale, other backendList) {
+	for _, m := range w.must {
+		if !slices.ContainsFunc(registered, m.matches) {
+			missing = append(missing, m.String())
+		}
+	}
+	for _, b := range registered {
+		switch {
+		case podLikeBackend(b) != w.pods:
+			other = append(other, backendName(b))
+		case w.partial == nil && !slices.ContainsFunc(w.may, func(m wantBackend) bool { return m.matches(b) }):
+			stale = append(stale, backendName(b))
+		}
+	}
+	return missing, stale, other
+}
+
+// kind words what w's backends are: pods or nodes.
+func (w wantBackends) kind() words.Words {
+	if w.pods {
+		return words.Say("pods", "Pod")
+	}
+	return words.Say("nodes", "节点")
+}
+
 // backendGroup is one set of registered backends: a listener's, or one of its rules'.
 type backendGroup struct {
 	where    string
@@ -163,7 +197,8 @@ func listenerGroups(l *cloud.Listener) []backendGroup {
 
 // checkCloudBackendSet compares the backends of each listener of a Service with the nodes or pods
 // its controller registers: one it should have and lacks is missing, one it would not register is
-// stale. A listener without any backend is backend-none's, not judged here.
+// stale, a node where the mode wants pods (or a pod where it wants nodes) is of the wrong kind. A
+// listener without any backend is backend-none's, not judged here.
 func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
 	r := s.rules
 	if c.Service == nil || s.backends == nil {
@@ -191,41 +226,26 @@ func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
 	if err != nil {
 		return err
 	}
-	// The registered backends are of the other kind (nodes for pods, or pods for nodes): the
-	// controller has not switched modes, or the mode is not what the snapshot says; nothing to
-	// compare one by one.
 	for _, g := range groups {
-		if slices.ContainsFunc(g.backends, func(b *cloud.Backend) bool { return podLikeBackend(b) != want.pods }) &&
-			!slices.ContainsFunc(g.backends, func(b *cloud.Backend) bool { return podLikeBackend(b) == want.pods }) {
-			kind := words.Say("nodes", "节点")
-			if want.pods {
-				kind = words.Say("pods", "Pod")
-			}
-			return Classed(snapshot.ReasonOther, words.Errorf("%s of load balancer %s has backends of another kind than the %s the Service asks for (%v)",
-				"负载均衡 %[2]s 的 %[1]s 上的后端类型与 Service 要求的%[3]v不同（%[4]v）", g.where, lb.ID, kind, want.mode))
-		}
-	}
-	for _, g := range groups {
-		var missing, stale []string
-		for _, w := range want.must {
-			if !slices.ContainsFunc(g.backends, w.matches) {
-				missing = append(missing, w.String())
-			}
-		}
-		for _, b := range g.backends {
-			if want.partial == nil && !slices.ContainsFunc(want.may, func(w wantBackend) bool { return w.matches(b) }) {
-				stale = append(stale, backendName(b))
+		missing, stale, other := want.compare(g.backends)
+		if len(other) > 0 {
+			c.Say(r.BackendKind, "spec", words.Say("%s of load balancer %s has %d of %d backends of another kind than the %v the Service asks for (%v): %s%s",
+				"负载均衡 %[2]s 的 %[1]s 的 %[4]d 个后端中有 %[3]d 个不是 Service 所要求的%[5]v（%[6]v）：%[7]s%[8]s",
+				g.where, lb.ID, len(other), len(g.backends), want.kind(), want.mode, other, from(f)))
+			if len(other) == len(g.backends) {
+				// Every backend is of the other kind: what is missing follows from the mode.
+				continue
 			}
 		}
 		if len(missing) > 0 {
 			c.Say(r.BackendMissing, "spec", words.Say("%s of load balancer %s lacks %d of %d backends the controller registers (%v): %s%s",
 				"负载均衡 %[2]s 的 %[1]s 缺少控制器会注册的 %[4]d 个后端中的 %[3]d 个（%[5]v）：%[6]s%[7]s",
-				g.where, lb.ID, len(missing), len(want.must), want.mode, listed(missing), from(f)))
+				g.where, lb.ID, len(missing), len(want.must), want.mode, missing, from(f)))
 		}
 		if len(stale) > 0 {
 			c.Say(r.BackendStale, "spec", words.Say("%s of load balancer %s has %d of %d backends that are none of the Service's (%v): %s%s",
 				"负载均衡 %[2]s 的 %[1]s 的 %[4]d 个后端中有 %[3]d 个不属于该 Service（%[5]v）：%[6]s%[7]s",
-				g.where, lb.ID, len(stale), len(g.backends), want.mode, listed(stale), from(f)))
+				g.where, lb.ID, len(stale), len(g.backends), want.mode, stale, from(f)))
 		}
 	}
 	if want.partial != nil {

@@ -155,6 +155,9 @@ func cloudChanges(r rules.CloudRules, p rules.Provider) map[rules.ID]func(*cloud
 		r.BackendStale: func(f *cloud.Facts) {
 			*backendsOf(f) = append(*backendsOf(f), &cloud.Backend{Type: "CVM", InstanceID: "ins-9", IP: "10.0.0.9", Port: 30080, Weight: 10, Health: cloud.Healthy})
 		},
+		r.BackendKind: func(f *cloud.Facts) {
+			*backendsOf(f) = append(*backendsOf(f), &cloud.Backend{Type: "ENI", IP: "172.16.0.9", Port: 8080, Weight: 10, Health: cloud.Healthy})
+		},
 		r.BackendWeightZero: func(f *cloud.Facts) { (*backendsOf(f))[0].Weight = 0 },
 		r.BackendUnhealthy: func(f *cloud.Facts) {
 			b := (*backendsOf(f))[1]

@@ -15,6 +15,7 @@ const (
 	DocTKEIngressRuleMix   = "Tencent TKE, Ingress mixed use of HTTP and HTTPS (cloud.tencent.com/document/product/457/45693)"
 	DocTKEIngressGroup     = "Tencent TKE, several Ingresses sharing one CLB (cloud.tencent.com/document/product/457/127545), notes"
 	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com/document/product/457/45492), default backend selection"
+	DocTKEDirectAccess     = "Tencent TKE, Services with the CLB connected directly to pods (cloud.tencent.com/document/product/457/41897)"
 	DocACKEvents           = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	DocACKSymptoms         = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
 	DocACKFAQ              = "Alibaba ACK, Service FAQ"
