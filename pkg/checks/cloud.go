@@ -35,6 +35,12 @@ type cloudSide struct {
 	// what they are read from; nil when the provider's backends are not compared.
 	backends      func(c *Context) (wantBackends, error)
 	backendInputs []Input
+	// ruleBackends, for an Ingress, are the backends the controller registers for forwarding rule
+	// ru of lb: those of the Service the Ingress path that is the rule names, with that path; ok
+	// is false when no path of the Ingress is the rule. ruleInputs are what they are read from; nil
+	// when an Ingress's backends are not compared.
+	ruleBackends func(c *Context, lb *cloud.LoadBalancer, ru *cloud.Rule) (w wantBackends, path string, ok bool, err error)
+	ruleInputs   []Input
 }
 
 // wantListener is a listener a target asks for: its port and protocol ("" any), and the path of the
@@ -86,8 +92,11 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 			Check{Name: string(p) + "-cloud-backends", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudBackends),
 				Emits: nz(r.BackendNone, r.BackendWeightZero, r.BackendUnhealthy)},
 		)
-		if k == rules.Service && side.backends != nil {
-			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.backendInputs,
+		if inputs := side.backendInputs; k == rules.Service && side.backends != nil || k == rules.Ingress && side.ruleBackends != nil {
+			if k == rules.Ingress {
+				inputs = side.ruleInputs
+			}
+			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: inputs,
 				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale, r.BackendKind)})
 		}
 		out = append(out,

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"errors"
 	"fmt"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -178,30 +180,32 @@ func (w wantBackends) kind() words.Words {
 	return words.Say("nodes", "节点")
 }
 
-// backendGroup is one set of registered backends: a listener's, or one of its rules'.
+// backendGroup is one set of registered backends: a listener's, or one of its rules' (rule set).
 type backendGroup struct {
 	where    string
+	rule     *cloud.Rule
 	backends []*cloud.Backend
 }
 
 func listenerGroups(l *cloud.Listener) []backendGroup {
 	if len(l.Rules) == 0 {
-		return []backendGroup{{fmt.Sprintf("listener %s (%s:%d)", l.ID, l.Protocol, l.Port), l.Backends}}
+		return []backendGroup{{where: fmt.Sprintf("listener %s (%s:%d)", l.ID, l.Protocol, l.Port), backends: l.Backends}}
 	}
 	var out []backendGroup
 	for _, ru := range l.Rules {
-		out = append(out, backendGroup{fmt.Sprintf("listener %s (%s:%d) rule %s%s", l.ID, l.Protocol, l.Port, Clip(ru.Domain), Clip(ru.URL)), ru.Backends})
+		out = append(out, backendGroup{where: fmt.Sprintf("listener %s (%s:%d) rule %s%s", l.ID, l.Protocol, l.Port, Clip(ru.Domain), Clip(ru.URL)),
+			rule: ru, backends: ru.Backends})
 	}
 	return out
 }
 
-// checkCloudBackendSet compares the backends of each listener of a Service with the nodes or pods
-// its controller registers: one it should have and lacks is missing, one it would not register is
-// stale, a node where the mode wants pods (or a pod where it wants nodes) is of the wrong kind. A
-// listener without any backend is backend-none's, not judged here.
+// checkCloudBackendSet compares the backends of each listener of a Service, or of each forwarding
+// rule of an Ingress, with the nodes or pods the controller registers for the Service (for an
+// Ingress, the Service the rule's path names): one it should have and lacks is missing, one it
+// would not register is stale, a node where the mode wants pods (or a pod where it wants nodes) is
+// of the wrong kind. A listener or rule without any backend is backend-none's, not judged here.
 func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
-	r := s.rules
-	if c.Service == nil || s.backends == nil {
+	if (c.Service != nil && s.backends == nil) || (c.Ingress != nil && s.ruleBackends == nil) {
 		return nil
 	}
 	lb, reused, err := cloudListeners(c, s, f)
@@ -211,47 +215,135 @@ func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
 	if err := lb.PartErr(cloud.PartBackends); err != nil {
 		return cloudErr(err)
 	}
-	var groups []backendGroup
+	var svcWant *wantBackends
+	var v backendVerdicts
+	var errs []error
+	var partial error
 	for _, l := range targetListeners(c, s, lb, reused) {
 		for _, g := range listenerGroups(l) {
-			if len(g.backends) > 0 {
-				groups = append(groups, g)
-			}
-		}
-	}
-	if len(groups) == 0 {
-		return nil
-	}
-	want, err := s.backends(c)
-	if err != nil {
-		return err
-	}
-	for _, g := range groups {
-		missing, stale, other := want.compare(g.backends)
-		if len(other) > 0 {
-			c.Say(r.BackendKind, "spec", words.Say("%s of load balancer %s has %d of %d backends of another kind than the %v the Service asks for (%v): %s%s",
-				"负载均衡 %[2]s 的 %[1]s 的 %[4]d 个后端中有 %[3]d 个不是 Service 所要求的%[5]v（%[6]v）：%[7]s%[8]s",
-				g.where, lb.ID, len(other), len(g.backends), want.kind(), want.mode, other, from(f)))
-			if len(other) == len(g.backends) {
-				// Every backend is of the other kind: what is missing follows from the mode.
+			if len(g.backends) == 0 {
 				continue
 			}
+			var want wantBackends
+			path := "spec"
+			switch {
+			case c.Service != nil && svcWant == nil:
+				w, err := s.backends(c)
+				if err != nil {
+					return err
+				}
+				svcWant = &w
+				want = w
+			case c.Service != nil:
+				want = *svcWant
+			case g.rule != nil:
+				w, p, ok, err := s.ruleBackends(c, lb, g.rule)
+				if err != nil {
+					errs = appendNewErr(errs, err)
+				}
+				if !ok || err != nil {
+					continue
+				}
+				want, path = w, p
+			default:
+				continue
+			}
+			v.judge(s.rules, g, want, path)
+			if partial == nil {
+				partial = want.partial
+			}
 		}
-		if len(missing) > 0 {
-			c.Say(r.BackendMissing, "spec", words.Say("%s of load balancer %s lacks %d of %d backends the controller registers (%v): %s%s",
+	}
+	v.say(c, s.rules, lb, f)
+	if partial != nil {
+		errs = append(errs, words.Errorf("whether a backend is stale is unknown: %w", "无法判断是否有过期的后端：%w", partial))
+	}
+	return errors.Join(errs...)
+}
+
+// appendNewErr appends err to errs unless an error of the same text is there already (several
+// rules naming one Service fail the same way).
+func appendNewErr(errs []error, err error) []error {
+	if slices.ContainsFunc(errs, func(e error) bool { return e.Error() == err.Error() }) {
+		return errs
+	}
+	return append(errs, err)
+}
+
+// backendVerdicts gathers what the listeners and rules of one target lack or hold in excess, per
+// rule and path, so that listeners on several ports (or an Ingress path served on 80 and 443) that
+// lack the same backends are one finding.
+type backendVerdicts struct {
+	order []verdictKey
+	by    map[verdictKey]*verdict
+}
+
+type verdictKey struct {
+	rule rules.ID
+	path string
+}
+
+type verdict struct {
+	wheres []string
+	names  backendList
+	want   wantBackends
+}
+
+func (v *backendVerdicts) add(id rules.ID, path, where string, names backendList, want wantBackends) {
+	if len(names) == 0 {
+		return
+	}
+	k := verdictKey{id, path}
+	if v.by == nil {
+		v.by = map[verdictKey]*verdict{}
+	}
+	vd := v.by[k]
+	if vd == nil {
+		vd = &verdict{want: want}
+		v.by[k] = vd
+		v.order = append(v.order, k)
+	}
+	vd.wheres = append(vd.wheres, where)
+	for _, n := range names {
+		if !slices.Contains(vd.names, n) {
+			vd.names = append(vd.names, n)
+		}
+	}
+}
+
+// judge sorts one listener's or rule's registered backends against want: a backend of the wrong
+// kind, a missing one, a stale one.
+func (v *backendVerdicts) judge(r rules.CloudRules, g backendGroup, want wantBackends, path string) {
+	missing, stale, other := want.compare(g.backends)
+	v.add(r.BackendKind, path, g.where, other, want)
+	if len(other) == len(g.backends) {
+		// Every backend is of the other kind: what is missing follows from the mode.
+		return
+	}
+	v.add(r.BackendMissing, path, g.where, missing, want)
+	v.add(r.BackendStale, path, g.where, stale, want)
+}
+
+// say reports the verdicts, one finding per rule and path.
+func (v *backendVerdicts) say(c *Context, r rules.CloudRules, lb *cloud.LoadBalancer, f *cloud.Facts) {
+	for _, k := range v.order {
+		vd := v.by[k]
+		where := listed(vd.wheres)
+		switch k.rule {
+		case r.BackendKind:
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s: %d backends are not the %v the Service asks for (%v): %s%s",
+				"负载均衡 %[2]s 的 %[1]s：有 %[3]d 个后端不是 Service 所要求的%[4]v（%[5]v）：%[6]s%[7]s",
+				where, lb.ID, len(vd.names), vd.want.kind(), vd.want.mode, vd.names, from(f)))
+		case r.BackendMissing:
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s lacks %d of %d backends the controller registers (%v): %s%s",
 				"负载均衡 %[2]s 的 %[1]s 缺少控制器会注册的 %[4]d 个后端中的 %[3]d 个（%[5]v）：%[6]s%[7]s",
-				g.where, lb.ID, len(missing), len(want.must), want.mode, missing, from(f)))
-		}
-		if len(stale) > 0 {
-			c.Say(r.BackendStale, "spec", words.Say("%s of load balancer %s has %d of %d backends that are none of the Service's (%v): %s%s",
-				"负载均衡 %[2]s 的 %[1]s 的 %[4]d 个后端中有 %[3]d 个不属于该 Service（%[5]v）：%[6]s%[7]s",
-				g.where, lb.ID, len(stale), len(g.backends), want.mode, stale, from(f)))
+				where, lb.ID, len(vd.names), len(vd.want.must), vd.want.mode, vd.names, from(f)))
+		case r.BackendStale:
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s: %d backends are none of the Service's (%v): %s%s",
+				"负载均衡 %[2]s 的 %[1]s：有 %[3]d 个后端不属于该 Service（%[4]v）：%[5]s%[6]s",
+				where, lb.ID, len(vd.names), vd.want.mode, vd.names, from(f)))
 		}
 	}
-	if want.partial != nil {
-		return words.Errorf("whether a backend is stale is unknown: %w", "无法判断是否有过期的后端：%w", want.partial)
-	}
-	return nil
 }
 
 // tkeBackends are the backends TKE's service controller registers for a Service: with direct
@@ -259,12 +351,18 @@ func checkCloudBackendSet(c *Context, s *cloudSide, f *cloud.Facts) error {
 // match the backends-label selector (TKE's page on backend selection; Unschedulable nodes are
 // registered). Local mode may bind only the nodes with a ready endpoint, or every node.
 func tkeBackends(c *Context) (wantBackends, error) {
-	svc := c.Service
-	if directAccessOn(c) {
-		return podBackends(c.Snap, svc, words.Say("direct access: the pod IPs of the ready endpoints", "直连：就绪 Endpoint 的 Pod IP"))
+	return tkeServiceBackends(c.Snap, c.Service, directAccessOn(c), true)
+}
+
+// tkeServiceBackends are the backends TKE registers for svc: its pods when direct, else its nodes,
+// narrowed by the Service's backends-label when labelled (a Service's own CLB; an Ingress's rules
+// take every worker node).
+func tkeServiceBackends(snap *snapshot.Snapshot, svc *corev1.Service, direct, labelled bool) (wantBackends, error) {
+	if direct {
+		return podBackends(snap, svc, words.Say("direct access: the pod IPs of the ready endpoints", "直连：就绪 Endpoint 的 Pod IP"))
 	}
 	var sel labels.Selector
-	if v, ok := svc.Annotations[tkeann.BackendsLabel]; ok {
+	if v, ok := svc.Annotations[tkeann.BackendsLabel]; ok && labelled {
 		var err error
 		if sel, err = labels.Parse(v); err != nil || strings.TrimSpace(v) == "" {
 			return wantBackends{}, words.Errorf("%s is not a label selector, so the nodes the controller registers are unknown",
@@ -277,7 +375,7 @@ func tkeBackends(c *Context) (wantBackends, error) {
 		}
 		return NodeIsReady(n) && !ExcludedFromLB(n), true
 	}
-	return nodeBackends(c.Snap, svc, filter, tkeInstanceID, nodeMode(svc, sel != nil))
+	return nodeBackends(snap, svc, filter, tkeInstanceID, nodeMode(svc, sel != nil))
 }
 
 // tkeInstanceID is the CVM instance id of a TKE node's providerID (qcloud:///<zone>/ins-…).

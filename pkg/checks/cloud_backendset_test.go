@@ -24,6 +24,28 @@ func be(p rules.Provider, id, ip string) *cloud.Backend {
 	return b
 }
 
+// findingAt keys a finding of rule id at path ("spec" when none is given) in TestCloudBackendSetModes.
+func findingAt(id rules.ID, path ...string) string {
+	return id.String() + " at " + strings.Join(append(path, "spec")[:1], "")
+}
+
+// ingressRules sets the backends of the fixture Ingress's rules, by "<port> <url>", adding the
+// rules the world lacks (on shop.example.com).
+func ingressRules(by map[string][]*cloud.Backend) func(*cloud.Facts) {
+	return func(f *cloud.Facts) {
+		for key, bs := range by {
+			port, url, _ := strings.Cut(key, " ")
+			l := listenerOf(f, map[string]int32{"80": 80, "443": 443}[port])
+			i := slices.IndexFunc(l.Rules, func(r *cloud.Rule) bool { return r.URL == url })
+			if i < 0 {
+				l.Rules = append(l.Rules, &cloud.Rule{ID: "loc-" + port + url, Domain: "shop.example.com", URL: url})
+				i = len(l.Rules) - 1
+			}
+			l.Rules[i].Backends = bs
+		}
+	}
+}
+
 // TestCloudBackendSetModes runs <provider>-cloud-backend-set on the Service web of each file under
 // testdata/<test name>/ against listener 80 of lb-web00001 registering the backends given: pod mode
 // (TKE direct access, ACK ENI), node mode with externalTrafficPolicy Local, TKE's backends-label,
@@ -34,79 +56,120 @@ func TestCloudBackendSetModes(t *testing.T) {
 	for _, tc := range []struct {
 		name, file string
 		p          rules.Provider
+		// registered are the backends of the Service's listener on port 80; ingress, when set, sets
+		// the backends of the Ingress bar's rules instead.
 		registered []*cloud.Backend
-		// want are the backends each rule names; a rule not listed must not appear.
-		want map[rules.ID]backendList
+		ingress    func(*cloud.Facts)
+		// want are the backends each rule names at a path (findingAt); a rule not listed must not appear.
+		want map[string]backendList
 	}{
 		{name: "tke direct access: a ready pod missing, an unknown IP stale, a not-ready pod allowed", file: "tke-direct.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "", "172.16.0.1"), be(tke, "", "172.16.0.3"), be(tke, "", "172.16.0.9")},
-			want: map[rules.ID]backendList{
-				tkerules.CloudBackendMissing: {"web-b (172.16.0.2)"},
-				tkerules.CloudBackendStale:   {"172.16.0.9:8080"},
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendMissing): {"web-b (172.16.0.2)"},
+				findingAt(tkerules.CloudBackendStale):   {"172.16.0.9:8080"},
 			}},
 		{name: "tke direct access: every ready pod registered", file: "tke-direct.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "", "172.16.0.1"), be(tke, "", "172.16.0.2")}},
 		{name: "tke direct access: only nodes registered", file: "tke-direct.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-2", "10.0.0.2")},
-			want: map[rules.ID]backendList{
-				tkerules.CloudBackendKind: {"ins-1/10.0.0.1:30080", "ins-2/10.0.0.2:30080"},
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendKind): {"ins-1/10.0.0.1:30080", "ins-2/10.0.0.2:30080"},
 			}},
 		{name: "tke direct access: a node beside the pods", file: "tke-direct.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "", "172.16.0.1"), be(tke, "ins-1", "10.0.0.1")},
-			want: map[rules.ID]backendList{
-				tkerules.CloudBackendKind:    {"ins-1/10.0.0.1:30080"},
-				tkerules.CloudBackendMissing: {"web-b (172.16.0.2)"},
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendKind):    {"ins-1/10.0.0.1:30080"},
+				findingAt(tkerules.CloudBackendMissing): {"web-b (172.16.0.2)"},
 			}},
 		{name: "tke local: nodes with a ready endpoint missing, another worker allowed, the master stale", file: "tke-local.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "ins-2", "10.0.0.2"), be(tke, "ins-10", "10.0.0.10")},
-			want: map[rules.ID]backendList{
-				tkerules.CloudBackendMissing: {"node-1 (ins-1/10.0.0.1)", "node-3 (ins-3/10.0.0.3)"},
-				tkerules.CloudBackendStale:   {"ins-10/10.0.0.10:30080"},
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendMissing): {"node-1 (ins-1/10.0.0.1)", "node-3 (ins-3/10.0.0.3)"},
+				findingAt(tkerules.CloudBackendStale):   {"ins-10/10.0.0.10:30080"},
 			}},
 		{name: "tke local: pods registered in node mode", file: "tke-local.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "", "172.16.0.1"), be(tke, "", "172.16.0.2")},
-			want: map[rules.ID]backendList{
-				tkerules.CloudBackendKind: {"172.16.0.1:8080", "172.16.0.2:8080"},
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendKind): {"172.16.0.1:8080", "172.16.0.2:8080"},
 			}},
 		{name: "tke backends-label: an unlabelled node stale, a NotReady labelled one allowed, a Ready labelled one missing", file: "tke-backends-label.yaml", p: tke,
 			registered: []*cloud.Backend{be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-2", "10.0.0.2"), be(tke, "ins-3", "10.0.0.3")},
-			want: map[rules.ID]backendList{
-				tkerules.CloudBackendMissing: {"node-4 (ins-4/10.0.0.4)"},
-				tkerules.CloudBackendStale:   {"ins-2/10.0.0.2:30080"},
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendMissing): {"node-4 (ins-4/10.0.0.4)"},
+				findingAt(tkerules.CloudBackendStale):   {"ins-2/10.0.0.2:30080"},
 			}},
 		{name: "ack eni: a ready pod missing, an unknown IP stale", file: "ack-eni.yaml", p: ack,
 			registered: []*cloud.Backend{be(ack, "", "172.16.0.1"), be(ack, "", "172.16.0.9")},
-			want: map[rules.ID]backendList{
-				ackrules.CloudBackendMissing: {"web-b (172.16.0.2)"},
-				ackrules.CloudBackendStale:   {"172.16.0.9:8080"},
+			want: map[string]backendList{
+				findingAt(ackrules.CloudBackendMissing): {"web-b (172.16.0.2)"},
+				findingAt(ackrules.CloudBackendStale):   {"172.16.0.9:8080"},
 			}},
 		{name: "ack eni: only ECS instances registered", file: "ack-eni.yaml", p: ack,
 			registered: []*cloud.Backend{be(ack, "i-1", "10.0.0.1")},
-			want: map[rules.ID]backendList{
-				ackrules.CloudBackendKind: {"i-1/10.0.0.1:30080"},
+			want: map[string]backendList{
+				findingAt(ackrules.CloudBackendKind): {"i-1/10.0.0.1:30080"},
 			}},
 		{name: "ack local: a node with a ready endpoint missing, the master stale", file: "ack-local.yaml", p: ack,
 			registered: []*cloud.Backend{be(ack, "i-1", "10.0.0.1"), be(ack, "i-2", "10.0.0.2"), be(ack, "i-10", "10.0.0.10")},
-			want: map[rules.ID]backendList{
-				ackrules.CloudBackendMissing: {"node-3 (i-3/10.0.0.3)"},
-				ackrules.CloudBackendStale:   {"i-10/10.0.0.10:30080"},
+			want: map[string]backendList{
+				findingAt(ackrules.CloudBackendMissing): {"node-3 (i-3/10.0.0.3)"},
+				findingAt(ackrules.CloudBackendStale):   {"i-10/10.0.0.10:30080"},
 			}},
 		{name: "ack local: every node with a ready endpoint registered", file: "ack-local.yaml", p: ack,
 			registered: []*cloud.Backend{be(ack, "i-1", "10.0.0.1"), be(ack, "i-3", "10.0.0.3")}},
+		{name: "tke ingress: each path against its own Service, one finding for a path on 80 and 443", file: "tke-ingress.yaml", p: tke,
+			ingress: ingressRules(map[string][]*cloud.Backend{
+				"80 /":     {be(tke, "ins-1", "10.0.0.1")},
+				"443 /":    {be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-3", "10.0.0.3")},
+				"80 /api":  {be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-9", "10.0.0.9")},
+				"443 /api": {be(tke, "ins-2", "10.0.0.2")},
+			}),
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendMissing, "spec.rules[0].http.paths[0].backend.service"): {"node-2 (ins-2/10.0.0.2)"},
+				findingAt(tkerules.CloudBackendMissing, "spec.rules[0].http.paths[1].backend.service"): {"node-2 (ins-2/10.0.0.2)"},
+				findingAt(tkerules.CloudBackendStale, "spec.rules[0].http.paths[1].backend.service"):   {"ins-9/10.0.0.9:30080"},
+			}},
+		{name: "tke ingress: every rule registers its Service's nodes", file: "tke-ingress.yaml", p: tke,
+			ingress: ingressRules(map[string][]*cloud.Backend{
+				"80 /":     {be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-2", "10.0.0.2")},
+				"443 /":    {be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-2", "10.0.0.2"), be(tke, "ins-3", "10.0.0.3")},
+				"80 /api":  {be(tke, "ins-2", "10.0.0.2")},
+				"443 /api": {be(tke, "ins-1", "10.0.0.1"), be(tke, "ins-2", "10.0.0.2")},
+			})},
+		{name: "tke ingress direct access: another Service's pod is stale on a path, a node is of the wrong kind", file: "tke-ingress-direct.yaml", p: tke,
+			ingress: ingressRules(map[string][]*cloud.Backend{
+				"80 /":     {be(tke, "", "172.16.0.1"), be(tke, "", "172.16.0.2")},
+				"443 /":    {be(tke, "", "172.16.0.1"), be(tke, "", "172.16.0.2")},
+				"80 /api":  {be(tke, "", "172.16.1.1"), be(tke, "", "172.16.0.1")},
+				"443 /api": {be(tke, "ins-2", "10.0.0.2")},
+			}),
+			want: map[string]backendList{
+				findingAt(tkerules.CloudBackendStale, "spec.rules[0].http.paths[1].backend.service"): {"172.16.0.1:8080"},
+				findingAt(tkerules.CloudBackendKind, "spec.rules[0].http.paths[1].backend.service"):  {"ins-2/10.0.0.2:30080"},
+			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			snap := fixture(t, decodeObjects(t, filepath.Join("testdata", "TestCloudBackendSetModes", tc.file))...)
-			f := cloudWorld(tc.p, snapshot.KindService)
-			listenerOf(f, 80).Backends = tc.registered
+			kind, name := snapshot.KindService, "web"
+			if tc.ingress != nil {
+				kind, name = snapshot.KindIngress, "bar"
+			}
+			f := cloudWorld(tc.p, kind)
+			if tc.ingress != nil {
+				tc.ingress(f)
+			} else {
+				listenerOf(f, 80).Backends = tc.registered
+			}
 			snap.Clouds = map[string]*cloud.Facts{string(tc.p): f}
-			res := diagnose(t, snap, snapshot.KindService, "web", tc.p)
+			res := diagnose(t, snap, kind, name, tc.p)
 			check := string(tc.p) + "-cloud-backend-set"
 			for _, s := range res.Skipped {
 				if s.Check == check {
 					t.Errorf("skipped: %s", s.Reason)
 				}
 			}
-			got := map[rules.ID]backendList{}
+			got := map[string]backendList{}
 			for _, fd := range res.Findings {
 				if fd.Check != check {
 					continue
@@ -119,7 +182,7 @@ func TestCloudBackendSetModes(t *testing.T) {
 					t.Errorf("%s names no backends: %s", fd.Rule, fd.Message)
 					continue
 				}
-				got[fd.Rule] = fd.Words.Facts()[i].(backendList)
+				got[findingAt(fd.Rule, fd.Path)] = fd.Words.Facts()[i].(backendList)
 			}
 			for id, names := range tc.want {
 				if !slices.Equal(got[id], names) {

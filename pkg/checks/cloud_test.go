@@ -62,7 +62,8 @@ func cloudObjects(p rules.Provider, k snapshot.Kind) func() []runtime.Object {
 		case p == ackrules.Provider:
 			return objs(cloudACKService(), cloudNode("node-1", "cn-hangzhou.i-1", "10.0.0.1"), cloudNode("node-2", "cn-hangzhou.i-2", "10.0.0.2"))
 		case k == snapshot.KindIngress:
-			return objs(cloudTKEIngress(), service("web", corev1.ServiceTypeNodePort))
+			return objs(cloudTKEIngress(), service("web", corev1.ServiceTypeNodePort),
+				cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 		}
 		return objs(cloudTKEService(), cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 	}

@@ -137,11 +137,11 @@ var (
 	})
 	CloudBackendMissing = tkeBackendSet("backend-missing", rules.Warning, rules.Details{
 		Title: "A node or pod that should be a backend is not registered",
-		Cause: "The listener lacks a backend the controller registers: with direct access (direct-access annotation) each ready endpoint's pod IP; otherwise each Ready node that is not a master and matches the backends-label selector, with externalTrafficPolicy Local at least the nodes running a ready endpoint. The controller has not caught up, or failed and said so in an event.",
+		Cause: "The listener lacks a backend the controller registers: with direct access (direct-access annotation) each ready endpoint's pod IP; otherwise each Ready node that is not a master and matches the backends-label selector, with externalTrafficPolicy Local at least the nodes running a ready endpoint. For an Ingress, each forwarding rule is held to the Service its path names (with the Ingress's direct-access annotation, that Service's ready pods; otherwise every Ready worker node). The controller has not caught up, or failed and said so in an event.",
 		Fix:   "Look at the Service's events for a backend error; check the node labels and the backends-label annotation; a backend removed by hand in the console comes back at the controller's next sync.",
 		Risk:  "Fewer backends carry the traffic than the cluster offers; the ones left may be overloaded.",
 		Zh: rules.Text{Title: "应作为后端的节点或 Pod 未注册",
-			Cause: "监听器缺少控制器会注册的后端：开启直连（direct-access 注解）时为每个就绪 Endpoint 的 Pod IP；否则为每个非 master、处于 Ready 且匹配 backends-label 选择器的节点，externalTrafficPolicy 为 Local 时至少为运行着就绪 Endpoint 的节点。控制器尚未同步，或同步失败并在事件中报错。",
+			Cause: "监听器缺少控制器会注册的后端：开启直连（direct-access 注解）时为每个就绪 Endpoint 的 Pod IP；否则为每个非 master、处于 Ready 且匹配 backends-label 选择器的节点，externalTrafficPolicy 为 Local 时至少为运行着就绪 Endpoint 的节点。对于 Ingress，每条转发规则都按其路径指向的 Service 判断（Ingress 开启 direct-access 注解时为该 Service 的就绪 Pod；否则为每个 Ready 的 worker 节点）。控制器尚未同步，或同步失败并在事件中报错。",
 			Fix:   "查看 Service 事件中的后端报错；核对节点标签和 backends-label 注解；在控制台手工删除的后端会在控制器下一次同步时恢复。",
 			Risk:  "承载流量的后端少于集群所能提供的；剩下的后端可能过载。"},
 	})
