@@ -331,7 +331,7 @@ func (v *backendVerdicts) say(c *Context, r rules.CloudRules, lb *cloud.LoadBala
 		where := listed(vd.wheres)
 		switch k.rule {
 		case r.BackendKind:
-			c.Say(k.rule, k.path, words.Say("%s of load balancer %s: %d backends are not the %v the Service asks for (%v): %s%s",
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s holds backends that are not the %[4]v the Service asks for (%[5]v), %[3]d in all: %[6]s%[7]s",
 				"负载均衡 %[2]s 的 %[1]s：有 %[3]d 个后端不是 Service 所要求的%[4]v（%[5]v）：%[6]s%[7]s",
 				where, lb.ID, len(vd.names), vd.want.kind(), vd.want.mode, vd.names, from(f)))
 		case r.BackendMissing:
@@ -339,7 +339,7 @@ func (v *backendVerdicts) say(c *Context, r rules.CloudRules, lb *cloud.LoadBala
 				"负载均衡 %[2]s 的 %[1]s 缺少控制器会注册的 %[4]d 个后端中的 %[3]d 个（%[5]v）：%[6]s%[7]s",
 				where, lb.ID, len(vd.names), len(vd.want.must), vd.want.mode, vd.names, from(f)))
 		case r.BackendStale:
-			c.Say(k.rule, k.path, words.Say("%s of load balancer %s: %d backends are none of the Service's (%v): %s%s",
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s holds backends that are none of the Service's (%[4]v), %[3]d in all: %[5]s%[6]s",
 				"负载均衡 %[2]s 的 %[1]s：有 %[3]d 个后端不属于该 Service（%[4]v）：%[5]s%[6]s",
 				where, lb.ID, len(vd.names), vd.want.mode, vd.names, from(f)))
 		}
