@@ -121,8 +121,9 @@ func tkeRuleBackends(c *Context, lb *cloud.LoadBalancer, ru *cloud.Rule) (wantBa
 	return wantBackends{}, "", false, nil
 }
 
-// tkeRuleHost reports whether a forwarding rule's domain is an Ingress rule's host; a rule
-// without a host is served on the CLB's own address.
+// tkeRuleHost reports whether a forwarding rule's domain is an Ingress rule's host. For a rule
+// without a host, a forwarding rule without a domain or with one of the CLB's own addresses is
+// taken as its own (either form is accepted; which one the controller writes is not asserted).
 func tkeRuleHost(lb *cloud.LoadBalancer, host, domain string) bool {
 	if host == "" {
 		return domain == "" || slices.Contains(lb.Addresses, domain)
