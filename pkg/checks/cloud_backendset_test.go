@@ -2,15 +2,19 @@ package checks
 
 import (
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	corev1 "k8s.io/api/core/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // be is a registered backend of the fixtures: an ENI/eni (pod) backend when id is "", a CVM/ecs
@@ -193,6 +197,54 @@ func TestCloudBackendSetModes(t *testing.T) {
 				if _, ok := tc.want[id]; !ok {
 					t.Errorf("unexpected %s naming %s", id, strings.Join(names, ", "))
 				}
+			}
+		})
+	}
+}
+
+// TestCloudHealthCheckFit: an unhealthy finding says where the health check does not fit what the
+// backends serve (a check port none is registered on, an HTTP check on a port whose appProtocol is
+// not HTTP), and says nothing of the kind when it fits.
+func TestCloudHealthCheckFit(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		hc          cloud.HealthCheck
+		appProtocol string
+		// want are the facts of the fit clause; nil when there is none.
+		want []any
+	}{
+		{name: "check port none of the backends is on", hc: cloud.HealthCheck{Enabled: true, Protocol: "TCP", Port: 8081}, want: []any{int32(8081), "30080"}},
+		{name: "check port the backends are on", hc: cloud.HealthCheck{Enabled: true, Protocol: "TCP", Port: 30080}},
+		{name: "http check on a mysql port", hc: cloud.HealthCheck{Enabled: true, Protocol: "HTTP", Path: "/"}, appProtocol: "mysql", want: []any{"HTTP", 0, "mysql"}},
+		{name: "http check on an http port", hc: cloud.HealthCheck{Enabled: true, Protocol: "HTTP", Path: "/"}, appProtocol: "http"},
+		{name: "tcp check on a mysql port", hc: cloud.HealthCheck{Enabled: true, Protocol: "TCP"}, appProtocol: "mysql"},
+		{name: "check off", hc: cloud.HealthCheck{Protocol: "HTTP", Port: 8081}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			objs := cloudObjects(tkerules.Provider, snapshot.KindService)()
+			if tc.appProtocol != "" {
+				objs[0].(*corev1.Service).Spec.Ports[0].AppProtocol = &tc.appProtocol
+			}
+			snap := fixture(t, objs...)
+			f := cloudWorld(tkerules.Provider, snapshot.KindService)
+			l := listenerOf(f, 80)
+			hc := tc.hc
+			l.HealthCheck = &hc
+			l.Backends[1].Health = cloud.Unhealthy
+			snap.Clouds = map[string]*cloud.Facts{string(tkerules.Provider): f}
+			res := diagnose(t, snap, snapshot.KindService, "web", tkerules.Provider)
+			i := slices.IndexFunc(res.Findings, func(fd Finding) bool { return fd.Rule == tkerules.CloudBackendUnhealthy })
+			if i < 0 {
+				t.Fatalf("no %s", tkerules.CloudBackendUnhealthy)
+			}
+			var fit []any
+			for _, a := range res.Findings[i].Words.Facts() {
+				if w, ok := a.(words.Words); ok && !w.IsZero() && w.In(words.English) != "" {
+					fit = w.Facts()
+				}
+			}
+			if !reflect.DeepEqual(fit, tc.want) {
+				t.Errorf("fit facts %v, want %v (%s)", fit, tc.want, res.Findings[i].Message)
 			}
 		})
 	}
