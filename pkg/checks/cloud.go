@@ -35,6 +35,12 @@ type cloudSide struct {
 	// what they are read from; nil when the provider's backends are not compared.
 	backends      func(c *Context) (wantBackends, error)
 	backendInputs []Input
+	// ruleBackends, for an Ingress, are the backends the controller registers for forwarding rule
+	// ru of lb: those of the Service the Ingress path that is the rule names, with that path; ok
+	// is false when no path of the Ingress is the rule. ruleInputs are what they are read from; nil
+	// when an Ingress's backends are not compared.
+	ruleBackends func(c *Context, lb *cloud.LoadBalancer, ru *cloud.Rule) (w wantBackends, path string, ok bool, err error)
+	ruleInputs   []Input
 }
 
 // wantListener is a listener a target asks for: its port and protocol ("" any), and the path of the
@@ -86,9 +92,12 @@ func cloudChecks(p rules.Provider, side *cloudSide, applies func(*Context) bool,
 			Check{Name: string(p) + "-cloud-backends", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudBackends),
 				Emits: nz(r.BackendNone, r.BackendWeightZero, r.BackendUnhealthy)},
 		)
-		if k == rules.Service && side.backends != nil {
-			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.backendInputs,
-				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale)})
+		if inputs := side.backendInputs; k == rules.Service && side.backends != nil || k == rules.Ingress && side.ruleBackends != nil {
+			if k == rules.Ingress {
+				inputs = side.ruleInputs
+			}
+			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: inputs,
+				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale, r.BackendKind)})
 		}
 		out = append(out,
 			Check{Name: string(p) + "-cloud-certificates", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudCerts),
@@ -398,9 +407,9 @@ func checkCloudBackends(c *Context, s *cloudSide, f *cloud.Facts) error {
 					g.where, lb.ID, listed(zero), from(f)))
 			}
 			if healthErr == nil && len(sick) > 0 {
-				c.Say(r.BackendUnhealthy, "spec", words.Say("%s of load balancer %s: %d of %d backends unhealthy: %s; health check %s%s",
-					"负载均衡 %[2]s 的 %[1]s：%[4]d 个后端中有 %[3]d 个异常：%[5]s；健康检查 %[6]s%[7]s",
-					g.where, lb.ID, len(sick), len(g.backends), listed(sick), healthCheckText(g.hc), from(f)))
+				c.Say(r.BackendUnhealthy, "spec", words.Say("%s of load balancer %s: %d of %d backends unhealthy: %s; health check %s%v%s",
+					"负载均衡 %[2]s 的 %[1]s：%[4]d 个后端中有 %[3]d 个异常：%[5]s；健康检查 %[6]s%[7]v%[8]s",
+					g.where, lb.ID, len(sick), len(g.backends), listed(sick), healthCheckText(g.hc), healthCheckFit(c, l, g.hc, g.backends), from(f)))
 			}
 		}
 	}
@@ -426,6 +435,38 @@ func listed(names []string) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:5], ", "), len(names)-5)
+}
+
+// httpAppProtocols are the appProtocol values of a Service port that serve HTTP.
+var httpAppProtocols = []string{"http", "https", "kubernetes.io/h2c", "kubernetes.io/ws", "kubernetes.io/wss"}
+
+// healthCheckFit words where health-check settings do not fit what the backends serve: a check
+// port none of the backends is registered on, or an HTTP check on a Service port whose appProtocol
+// is not HTTP. Nothing when they fit or nothing tells.
+func healthCheckFit(c *Context, l *cloud.Listener, hc *cloud.HealthCheck, backends []*cloud.Backend) words.Words {
+	if hc == nil || !hc.Enabled {
+		return words.Say("", "")
+	}
+	if hc.Port > 0 && !slices.ContainsFunc(backends, func(b *cloud.Backend) bool { return b.Port == hc.Port }) {
+		var ports []string
+		for _, b := range backends {
+			ports = appendNew(ports, fmt.Sprint(b.Port))
+		}
+		return words.Say(" (it probes port %d; the backends are registered on port %s)", "（探测端口为 %d；后端注册的端口为 %s）", hc.Port, listed(ports))
+	}
+	proto := strings.ToUpper(hc.Protocol)
+	if c.Service == nil || (proto != "HTTP" && proto != "HTTPS") {
+		return words.Say("", "")
+	}
+	for i, p := range c.Service.Spec.Ports {
+		if p.Port != l.Port || p.AppProtocol == nil {
+			continue
+		}
+		if ap := strings.ToLower(*p.AppProtocol); !slices.Contains(httpAppProtocols, ap) {
+			return words.Say(" (an %s check, while spec.ports[%d] declares appProtocol %s)", "（%s 检查，而 spec.ports[%d] 声明的 appProtocol 为 %s）", proto, i, Clip(ap))
+		}
+	}
+	return words.Say("", "")
 }
 
 // healthCheckText states health-check settings: protocol, port, path, codes, timing.

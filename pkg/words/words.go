@@ -120,6 +120,9 @@ func wrapVerbs(format string) (string, bool) {
 // String is w in English.
 func (w Words) String() string { return w.In(English) }
 
+// Facts are the facts w was given, in order: tests read them to assert what a finding names.
+func (w Words) Facts() []any { return w.args }
+
 // IsZero reports whether w is the zero Words (no text at all).
 func (w Words) IsZero() bool { return w.p == Phrase{} && len(w.args) == 0 }
 
