@@ -675,10 +675,10 @@ func (w *Writer) text(r Report) {
 			where = fmt.Sprintf(say(w.Lang, phEventSeen), eventSeen(w.Lang, f.Count, f.LastSeen))
 		}
 		if f.Location != nil {
-			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
+			where = strings.TrimSpace(fmt.Sprintf(say(w.Lang, phLocated), where, f.Location.String()))
 		}
 		if where != "" {
-			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Shown())
+			fmt.Fprintf(w.Out, say(w.Lang, phFactLine), indent, where, f.Shown())
 		} else {
 			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Shown())
 		}
@@ -686,7 +686,7 @@ func (w *Writer) text(r Report) {
 			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), eventSeen(w.Lang, f.Count, f.LastSeen), f.Event)
 		}
 		for _, c := range f.Consequences {
-			fmt.Fprintf(w.Out, "%s%s%s %s: %s\n", indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c, w.Lang))
+			fmt.Fprintf(w.Out, say(w.Lang, phConsequenceLine), indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c, w.Lang))
 		}
 		if w.FixHints {
 			hints := [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}}
@@ -711,10 +711,10 @@ func (w *Writer) text(r Report) {
 	}
 	if !w.Quiet {
 		for _, s := range r.Partial {
-			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
+			fmt.Fprintf(w.Out, say(w.Lang, phCheckLine), w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
 		}
 		for _, s := range r.Skipped {
-			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
+			fmt.Fprintf(w.Out, say(w.Lang, phCheckLine), w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
 		}
 	}
 	line := fmt.Sprintf(say(w.Lang, phSummary), r.Summary.Error, r.Summary.Warning, r.Summary.Info)
