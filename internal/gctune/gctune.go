@@ -11,27 +11,39 @@ import (
 	"sync/atomic"
 )
 
-// Start sets a garbage-collection target of percent and a soft memory limit of limit bytes, so the
-// heap may grow to (1+percent/100)× what is live until it nears the limit, unless GOGC or GOMEMLIMIT
-// is set. After each collection it reads the live heap; once that is over half the limit it restores
-// Go's defaults (GOGC 100, no limit) for the rest of the run, so a large cluster never keeps the
-// collector busy near the limit. stop restores the defaults too.
-func Start(limit int64, percent int) (stop func()) {
+// Policy is how a run collects garbage while its live heap is small.
+type Policy struct {
+	// Limit is the soft memory limit in bytes.
+	Limit int64
+	// Percent is the GC target: the heap may grow to (1+Percent/100)× what is live.
+	Percent int
+	// RestoreAbove is the live heap in bytes past which Go's defaults return; 0 means half of Limit.
+	RestoreAbove int64
+}
+
+// Start applies p unless GOGC or GOMEMLIMIT is set. After each collection it reads the live heap;
+// once that is over p.RestoreAbove it restores Go's defaults (GOGC 100, no limit) for the rest of
+// the run, so a large input never keeps the collector busy near the limit. stop restores the
+// defaults too.
+func Start(p Policy) (stop func()) {
 	for _, name := range []string{"GOGC", "GOMEMLIMIT"} {
 		if _, set := os.LookupEnv(name); set {
 			return func() {}
 		}
 	}
-	t := &tuner{limit: limit}
-	debug.SetGCPercent(percent)
-	debug.SetMemoryLimit(limit)
+	t := &tuner{restoreAbove: p.RestoreAbove}
+	if t.restoreAbove <= 0 {
+		t.restoreAbove = p.Limit / 2
+	}
+	debug.SetGCPercent(p.Percent)
+	debug.SetMemoryLimit(p.Limit)
 	t.arm()
 	return t.restore
 }
 
 type tuner struct {
-	limit int64
-	done  atomic.Bool
+	restoreAbove int64
+	done         atomic.Bool
 }
 
 // sentinel is the object whose finalizer runs after each collection; it holds a pointer so it is
@@ -43,7 +55,7 @@ func (t *tuner) arm() {
 		if t.done.Load() {
 			return
 		}
-		if liveHeap() > uint64(t.limit)/2 {
+		if liveHeap() > uint64(t.restoreAbove) {
 			t.restore()
 			return
 		}

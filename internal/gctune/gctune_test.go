@@ -24,7 +24,7 @@ func TestStartRestoresDefaultsOnceTheHeapIsLarge(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 
 	const limit = 64 << 20
-	stop := Start(limit, 400)
+	stop := Start(Policy{Limit: limit, Percent: 400})
 	defer stop()
 	if p, l := settings(); p != 400 || l != limit {
 		t.Fatalf("after Start: GOGC %d, limit %d; want 400, %d", p, l, limit)
@@ -49,6 +49,26 @@ func TestStartRestoresDefaultsOnceTheHeapIsLarge(t *testing.T) {
 	t.Fatalf("large heap: GOGC %d, limit %d; want 100 and no limit", p, l)
 }
 
+func TestStartKeepsThePolicyBelowRestoreAbove(t *testing.T) {
+	unsetEnv(t, "GOGC", "GOMEMLIMIT")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+
+	const limit = 96 << 20
+	stop := Start(Policy{Limit: limit, Percent: 100, RestoreAbove: 88 << 20})
+	defer stop()
+	for range 56 { // 56 MiB live: over half the limit, under RestoreAbove
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	defer func() { keep = nil }()
+	for i := 0; i < 3; i++ {
+		runtime.GC()
+	}
+	if p, l := settings(); p != 100 || l != limit {
+		t.Fatalf("56 MiB live: GOGC %d, limit %d; want 100 and %d kept", p, l, limit)
+	}
+}
+
 func TestStartHonoursTheEnvironment(t *testing.T) {
 	for _, name := range []string{"GOGC", "GOMEMLIMIT"} {
 		t.Run(name, func(t *testing.T) {
@@ -56,7 +76,7 @@ func TestStartHonoursTheEnvironment(t *testing.T) {
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 			unsetEnv(t, "GOGC", "GOMEMLIMIT")
 			t.Setenv(name, "off")
-			stop := Start(64<<20, 400)
+			stop := Start(Policy{Limit: 64 << 20, Percent: 400})
 			defer stop()
 			if p, l := settings(); p != 100 || l != math.MaxInt64 {
 				t.Errorf("with %s set: GOGC %d, limit %d; want them untouched", name, p, l)
@@ -69,7 +89,7 @@ func TestStopRestoresDefaults(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	unsetEnv(t, "GOGC", "GOMEMLIMIT")
-	stop := Start(64<<20, 400)
+	stop := Start(Policy{Limit: 64 << 20, Percent: 400})
 	stop()
 	stop()
 	if p, l := settings(); p != 100 || l != math.MaxInt64 {

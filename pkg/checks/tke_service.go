@@ -23,7 +23,7 @@ var tkeServiceChecks = []Check{
 			tkerules.ServiceInvalidVPCID, tkerules.ServiceInvalidBool, tkerules.ServiceInvalidAnnotationValue},
 		Inputs: TargetOnly},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: AddOnly,
-		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014},
+		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014, tkerules.ServicePortTakenByIngress},
 		Inputs: inTKELBUsers(tkeann.ExistedLBID)},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceConfig,
 		Emits:  []rules.ID{tkerules.ServiceE4026, tkerules.ServiceConfigConflict},
@@ -144,6 +144,7 @@ func checkServiceExistingLB(c *Context) error {
 				p.Port, Clip(string(protocolOf(p))), Clip(id), *us))
 		}
 	}
+	sayPortsTakenByIngress(c, id, idx.byID[id])
 	return nil
 }
 

@@ -31,5 +31,5 @@ func tkeCloud() Cloud {
 }
 
 func tkeChecks() []Check {
-	return concatChecks(tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, tkeUnknownChecks)
+	return concatChecks(tkeIngressChecks, tkeServiceChecks, tkeClusterChecks, tkeUnknownChecks, tkeConfigFieldChecks)
 }

@@ -322,13 +322,15 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Garbage collection of a one-shot run (gctune): the heap may grow to 5× what is live up to a soft
-// limit of 200 MiB, so a run over a few thousand targets collects a few times instead of dozens
+// Garbage collection of a one-shot live run (gctune): the heap may grow to 5× what is live up to a
+// soft limit of 200 MiB, so a run over a few thousand targets collects a few times instead of dozens
 // (a quarter less CPU on the benchmark's cluster, bench/RESULTS.md); past 100 MiB live, Go's defaults.
-const (
-	gcPercent = 400
-	gcLimit   = 200 << 20
-)
+var liveGC = gctune.Policy{Limit: 200 << 20, Percent: 400}
+
+// offlineGC trades CPU for memory where a gate runs over large manifests: Go's GC target under a
+// soft limit of 100 MiB until 90 MiB is live (20,000 Services: about 140 MiB of RSS instead of 270 at
+// two thirds more CPU, docs/reliability.md); past it, Go's defaults.
+var offlineGC = gctune.Policy{Limit: 100 << 20, Percent: 100, RestoreAbove: 90 << 20}
 
 // Run fetches the snapshot once, runs the checks for each target and prints the reports.
 func (o *Options) Run(ctx context.Context) error {
@@ -338,7 +340,11 @@ func (o *Options) Run(ctx context.Context) error {
 	if o.Watch {
 		return WatchOptions{o}.Run(ctx)
 	}
-	defer gctune.Start(gcLimit, gcPercent)()
+	gc := liveGC
+	if len(o.Filenames) > 0 {
+		gc = offlineGC
+	}
+	defer gctune.Start(gc)()
 	if o.fleet != nil {
 		return o.fleet.Run(ctx)
 	}

@@ -110,6 +110,7 @@ var docWords = []words.Phrase{
 	{En: " (a Service that stops using an existing CLB has its listeners deleted, the CLB is kept)", Zh: "（Service 不再使用已有 CLB 时其监听器被删除，CLB 保留）"},
 	{En: DocTKEIngressLifecycle, Zh: "腾讯云 TKE 英文文档《Overview》（tencentcloud.com/document/product/457/37013），Ingress 生命周期管理与 kubernetes.io/ingress.class"},
 	{En: DocTKEIngressRuleMix, Zh: "腾讯云 TKE《Ingress 混合使用 HTTP 及 HTTPS 协议》（cloud.tencent.com/document/product/457/45693）"},
+	{En: DocTKEIngressBasics, Zh: "腾讯云 TKE《Ingress 基本功能》（cloud.tencent.com/document/product/457/31711），使用已有 CLB 的注意事项；Ingress 事件 E4101"},
 	{En: DocTKEIngressGroup, Zh: "腾讯云 TKE 多个 Ingress 复用同一个 CLB 的文档（cloud.tencent.com/document/product/457/127545），“注意事项”"},
 	{En: "Tencent TKE, Ingress cross-VPC/cross-region binding (https://cloud.tencent.com/document/product/457/59095)",
 		Zh: "腾讯云 TKE《Ingress 跨域绑定》（https://cloud.tencent.com/document/product/457/59095）"},
@@ -127,6 +128,8 @@ var docWords = []words.Phrase{
 	{En: "Tencent TKE, TkeServiceConfig (Ingress)", Zh: "腾讯云 TKE《Ingress 使用 TkeServiceConfig 配置 CLB》"},
 	{En: "Tencent TKE, TkeServiceConfig (associated actions between Service and TkeServiceConfig)", Zh: "腾讯云 TKE《Service 负载均衡配置》（Service 与 TkeServiceConfig 的关联行为）"},
 	{En: "; no event code", Zh: "；无事件错误码"},
+	{En: ", complete configuration reference", Zh: "，“完整配置参考”"},
+	{En: ", configuration description and sample", Zh: "，“配置说明”与示例"},
 	// Kubernetes itself.
 	{En: genericK8sDoc, Zh: "Kubernetes Service 语义"},
 	{En: DocK8sServicePorts, Zh: "Kubernetes 文档，Service（端口：port、targetPort、nodePort）"},

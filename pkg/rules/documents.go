@@ -14,6 +14,7 @@ const (
 	DocTKEIngressLifecycle = "Tencent TKE, Ingress overview (tencentcloud.com/document/product/457/37013), Ingress lifecycle management and kubernetes.io/ingress.class"
 	DocTKEIngressRuleMix   = "Tencent TKE, Ingress mixed use of HTTP and HTTPS (cloud.tencent.com/document/product/457/45693)"
 	DocTKEIngressGroup     = "Tencent TKE, several Ingresses sharing one CLB (cloud.tencent.com/document/product/457/127545), notes"
+	DocTKEIngressBasics    = "Tencent TKE, Ingress basics (cloud.tencent.com/document/product/457/31711), notes on existing CLBs; Ingress event E4101"
 	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com/document/product/457/45492), default backend selection"
 	DocACKEvents           = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	DocACKSymptoms         = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"

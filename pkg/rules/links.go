@@ -94,6 +94,8 @@ var Sources = []Source{
 		Pages: map[words.Lang]string{words.English: urlTKEIngressOverviewEN}},
 	{ID: "tke-ingress-rule-mix", Match: []string{DocTKEIngressRuleMix},
 		Pages: map[words.Lang]string{words.Chinese: "https://cloud.tencent.com/document/product/457/45693", words.English: "https://intl.cloud.tencent.com/document/product/457/43504"}},
+	{ID: "tke-ingress-basics", Match: []string{DocTKEIngressBasics},
+		Pages: map[words.Lang]string{words.Chinese: "https://cloud.tencent.com/document/product/457/31711"}},
 	{ID: "tke-ingress-group", Match: []string{DocTKEIngressGroup},
 		Pages: map[words.Lang]string{words.Chinese: urlTKEIngressGroupZH}},
 	{ID: "tke-ingress-tkeserviceconfig", Match: []string{"TkeServiceConfig (Ingress)"},

@@ -46,50 +46,50 @@ func metadataError(u *unstructured.Unstructured, node *pos) (line int, err error
 	return 0, nil, false
 }
 
-// typeError is the error of field (a dotted path without indices) of the object at node holding a
+// typeError is the error of field (a dotted path without indices) of the object at p holding a
 // got (a JSON kind) where want is needed.
-func typeError(node *pos, field, got, want string) (int, error, bool) {
-	at, path := findField(node, strings.Split(field, "."), "", got)
-	if at == nil {
-		at, path = node, field
+func typeError(p *pos, field, got, want string) (int, error, bool) {
+	line, path, ok := findField(p.root(), strings.Split(field, "."), "", got)
+	if !ok {
+		line, path = p.line, field
 	}
-	return int(at.line), words.Errorf("%s: %s where %s is needed", "%s：此处为 %s，需要 %s", path, got, want), true
+	return int(line), words.Errorf("%s: %s where %s is needed", "%s：此处为 %s，需要 %s", path, got, want), true
 }
 
 // findField follows the names of parts from n down, trying each item of a sequence, to the first
-// value of JSON kind got; it returns that node and its path with indices.
-func findField(n *pos, parts []string, path, got string) (*pos, string) {
-	if n == nil {
-		return nil, ""
-	}
+// value of JSON kind got; it returns that node's line and its path with indices.
+func findField(n node, parts []string, path, got string) (int32, string, bool) {
 	if len(parts) == 0 {
 		if n.jsonKind() == got {
-			return n, path
+			return n.line, path, true
 		}
-		return nil, ""
+		return 0, "", false
 	}
 	switch n.kind {
 	case yaml.SequenceNode:
-		for i := range n.content {
-			if at, p := findField(&n.content[i], parts, path+"["+strconv.Itoa(i)+"]", got); at != nil {
-				return at, p
+		c := n.body
+		for i := range n.n {
+			item := c.node()
+			if line, p, ok := findField(item, parts, path+"["+strconv.Itoa(i)+"]", got); ok {
+				return line, p, true
 			}
+			c.skip(item)
 		}
 	case yaml.MappingNode:
-		_, v := n.entry(parts[0])
-		if v == nil {
-			return nil, ""
+		_, _, v, ok := n.entry(parts[0])
+		if !ok {
+			return 0, "", false
 		}
 		if path != "" {
 			path += "."
 		}
 		return findField(v, parts[1:], path+parts[0], got)
 	}
-	return nil, ""
+	return 0, "", false
 }
 
 // jsonKind is the JSON kind of the value a node converts to, as encoding/json names it.
-func (n *pos) jsonKind() string {
+func (n node) jsonKind() string {
 	switch n.kind {
 	case yaml.MappingNode:
 		return "object"
@@ -148,7 +148,8 @@ func portRangeError(u *unstructured.Unstructured, node *pos) (line int, err erro
 				continue
 			}
 			path := "spec.ports[" + strconv.Itoa(i) + "]." + f
-			return int(node.walk(path).line), words.Errorf("%s: number %s is out of the int32 range (a port is 1–65535)",
+			line, _ := node.walk(path)
+			return int(line), words.Errorf("%s: number %s is out of the int32 range (a port is 1–65535)",
 				"%s：数字 %s 超出 int32 范围（端口应为 1–65535）", path, text), true
 		}
 	}

@@ -16,10 +16,6 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	"go.yaml.in/yaml/v3"
 
-	corev1 "k8s.io/api/core/v1"
-	eventsv1 "k8s.io/api/events/v1"
-	networkingv1 "k8s.io/api/networking/v1"
-	networkingv1beta1 "k8s.io/api/networking/v1beta1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -244,8 +240,12 @@ type manifest struct {
 
 // manifestObject is one object of a manifest, a List's items each on their own.
 type manifestObject struct {
-	// u is the object until a snapshot is built of it (then nil, unless other snapshots read it too).
-	u *unstructured.Unstructured
+	// obj is the object as a snapshot stores it, decoded when read (so that the decoded document
+	// can go); err, when set, is the error of an object that cannot be stored, for build to return.
+	obj decoded
+	err error
+	// origin is the object's originKey.
+	origin string
 	// pos are the positions of its YAML mapping; value the object as written, for Manifest (Load).
 	pos   pos
 	value map[string]any
@@ -644,7 +644,7 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 	if u.GetName() == "" && u.GetKind() != "Event" {
 		return &addError{n.Line, words.Errorf("%s has no metadata.name", "%s 没有 metadata.name", u.GetKind())}
 	}
-	mo := manifestObject{u: u, pos: p, doc: doc, where: where}
+	mo := manifestObject{pos: p, doc: doc, where: where}
 	if r.manifests && (u.GetKind() == string(KindService) || u.GetKind() == string(KindIngress)) {
 		mo.value = runtime.DeepCopyJSON(u.Object)
 	}
@@ -652,6 +652,16 @@ func (r *reader) objects(m *manifest, u *unstructured.Unstructured, n *yaml.Node
 		mo.id = u.GetKind() + " " + u.GetName()
 		if u.GetNamespace() != "" {
 			mo.id = u.GetKind() + " " + u.GetNamespace() + "/" + u.GetName()
+		}
+	}
+	mo.origin = originKey(u.GetKind(), u.GetNamespace(), u.GetName())
+	if line, perr, bad := portRangeError(u, &mo.pos); bad {
+		mo.err = inDocument(m.name, line, doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), perr))
+	} else if mo.obj, mo.err = decodeUnstructured(u); mo.err != nil {
+		if line, ferr, ok := fieldError(u, &mo.pos); ok {
+			mo.err = inDocument(m.name, line, doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
+		} else {
+			mo.err = inDocument(m.name, int(mo.pos.line), doc, mo.err)
 		}
 	}
 	m.objs = append(m.objs, mo)
@@ -669,25 +679,14 @@ func build(files []*manifest, shared map[*manifest]bool) (*Snapshot, error) {
 	for _, m := range files {
 		for i := range m.objs {
 			o := &m.objs[i]
-			u := o.u
-			if shared[m] {
-				u = u.DeepCopy()
-			} else {
-				o.u = nil // read into this snapshot only: the decoded object can go
+			if o.err != nil {
+				return nil, o.err
 			}
-			if line, perr, bad := portRangeError(u, &o.pos); bad {
-				return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), perr))
-			}
-			if err := s.addUnstructured(u); err != nil {
-				if line, ferr, ok := fieldError(u, &o.pos); ok {
-					return nil, inDocument(m.name, line, o.doc, words.Errorf("%s %s: %w", "%s %s：%w", u.GetKind(), u.GetName(), ferr))
-				}
-				return nil, inDocument(m.name, int(o.pos.line), o.doc, err)
-			}
+			o.obj.addTo(s, shared[m])
 			if o.id == "" {
 				continue
 			}
-			s.remember(u.GetKind(), u.GetNamespace(), u.GetName(), m.shown, o.pos, o.value)
+			s.remember(o.origin, m.shown, o.pos, o.value)
 			if first, ok := seen[o.id]; ok {
 				s.Warnings = append(s.Warnings, words.Say("%s is given twice, in %s and in %s; the later one is used",
 					"%s 出现了两次，分别在 %s 和 %s；以后者为准", o.id, first, o.where))
@@ -724,74 +723,8 @@ func clusterScopedKind(gk schema.GroupKind) bool {
 	return false
 }
 
-// addUnstructured stores an object the reader has checked (kind, apiVersion, name) and given its
-// namespace.
-func (s *Snapshot) addUnstructured(u *unstructured.Unstructured) error {
-	gvk := u.GroupVersionKind()
-	ns, name := u.GetNamespace(), u.GetName()
-	gv := gvk.GroupVersion().String()
-	switch {
-	case gv == "v1" && gvk.Kind == "Event":
-		var e corev1.Event
-		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
-		}
-		ev := FromCoreEvent(&e)
-		ev.Origin = originKey(gvk.Kind, ns, name)
-		s.AddEvent(ev)
-		return nil
-	case gv == "events.k8s.io/v1" && gvk.Kind == "Event":
-		var e eventsv1.Event
-		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &e); err != nil {
-			return words.Errorf("Event %s: %w", "Event %s：%w", name, err)
-		}
-		ev := FromEventsV1(&e)
-		ev.Origin = originKey(gvk.Kind, ns, name)
-		s.AddEvent(ev)
-		return nil
-	}
-	for _, r := range resources {
-		ok, err := r.decode(s, u)
-		if err != nil {
-			return err
-		}
-		if ok {
-			r.store(s).markListed(u.GetNamespace())
-			return nil
-		}
-	}
-	if gvk.Group != "" {
-		// A custom resource (a cloud's CRD): held for the checks that name it.
-		st := s.customStore(gvk.GroupKind(), "")
-		st.Add(ns, name, u)
-		st.MarkListed(ns)
-	}
-	return nil
-}
-
 type object interface {
 	runtime.Object
 	GetNamespace() string
 	GetName() string
-}
-
-// ingressFromUnstructured reads an Ingress of networking.k8s.io/v1, networking.k8s.io/v1beta1 or
-// extensions/v1beta1 (still shown in some vendors' docs) as networking.k8s.io/v1.
-func ingressFromUnstructured(u *unstructured.Unstructured) (*networkingv1.Ingress, error) {
-	switch u.GetAPIVersion() {
-	case "networking.k8s.io/v1":
-		var ing networkingv1.Ingress
-		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &ing); err != nil {
-			return nil, words.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
-		}
-		return &ing, nil
-	case "networking.k8s.io/v1beta1", "extensions/v1beta1":
-		// Both beta versions share one JSON shape.
-		var old networkingv1beta1.Ingress
-		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &old); err != nil {
-			return nil, words.Errorf("Ingress %s: %w", "Ingress %s：%w", u.GetName(), err)
-		}
-		return convertBeta(&old), nil
-	}
-	return nil, words.Errorf("Ingress %s: unsupported apiVersion %s", "Ingress %s：不支持 apiVersion %s", u.GetName(), u.GetAPIVersion())
 }

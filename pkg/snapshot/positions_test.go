@@ -37,6 +37,12 @@ func TestLocate(t *testing.T) {
 		{"pretty value after a JSON stream's lines", filepath.Join(in, "items.json"), Target{Kind: KindIngress, Namespace: "js", Name: "three"},
 			"metadata.name", 6, 16},
 		{"CRLF line endings", "crlf", ing, "spec.tls[1]", 27, 5},
+		{"through an alias: the anchored node", filepath.Join(in, "anchors.yaml"), Target{Kind: KindService, Namespace: "default", Name: "anchored"},
+			"spec.selector.app", 6, 5},
+		{"field of an aliased list item", filepath.Join(in, "anchors.yaml"), Target{Kind: KindService, Namespace: "default", Name: "anchored"},
+			"spec.ports[1].port", 11, 21},
+		{"item after an alias", filepath.Join(in, "anchors.yaml"), Target{Kind: KindService, Namespace: "default", Name: "anchored"},
+			"spec.ports[2].port", 14, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -51,8 +51,9 @@ type resource interface {
 	removeKey(s *Snapshot, ns, name string)
 	// lay puts every object src holds of this kind into dst (Put), except those skip names.
 	lay(dst, src *Snapshot, skip func(kind, ns, name string) bool)
-	// decode stores u when its apiVersion and kind are this resource's.
-	decode(s *Snapshot, u *unstructured.Unstructured) (bool, error)
+	// decode returns u as the store holds it when its apiVersion and kind are this resource's
+	// (add stores it).
+	decode(u *unstructured.Unstructured) (runtime.Object, bool, error)
 	// list LISTs namespace ns with o, or, when split is set, with the LISTs split(o) names, read side
 	// by side and together known as the one list.
 	list(f *fetcher, ns string, o metav1.ListOptions, split func(metav1.ListOptions) []metav1.ListOptions)
@@ -222,9 +223,9 @@ func (d *desc[T, L]) add(s *Snapshot, obj runtime.Object) bool {
 	return true
 }
 
-func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, error) {
+func (d *desc[T, L]) decode(u *unstructured.Unstructured) (runtime.Object, bool, error) {
 	if u.GetKind() != d.Kind || len(d.Offline) > 0 && !slices.Contains(d.Offline, u.GetAPIVersion()) {
-		return false, nil
+		return nil, false, nil
 	}
 	var obj T
 	var err error
@@ -237,14 +238,9 @@ func (d *desc[T, L]) decode(s *Snapshot, u *unstructured.Unstructured) (bool, er
 		}
 	}
 	if err != nil {
-		return true, err
+		return nil, true, err
 	}
-	ns := obj.GetNamespace()
-	if !d.Namespaced {
-		ns = ""
-	}
-	d.field(s).Add(ns, obj.GetName(), obj)
-	return true, nil
+	return obj, true, nil
 }
 
 // fromWire converts a served object into the stored kind T, for kinds that differ (Secret, Pod,

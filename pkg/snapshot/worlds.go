@@ -99,7 +99,7 @@ func (f Files) LoadWorlds() (*Input, error) {
 		for _, o := range m.objs {
 			if o.id != "" {
 				// Within one file the later definition is the object (build warns of the earlier).
-				k := originKey(o.u.GetKind(), o.u.GetNamespace(), o.u.GetName())
+				k := o.origin
 				l := Location{File: m.shown, Line: int(o.pos.line), Column: int(o.pos.col)}
 				if d := in.defs[k]; len(d) > 0 && d[len(d)-1].File == m.shown {
 					d[len(d)-1] = l
