@@ -235,7 +235,7 @@ func checkCloudLB(c *Context, s *cloudSide, f *cloud.Facts) error {
 		for i, ip := range statusIPs(c) {
 			if !slices.Contains(lb.Addresses, ip) {
 				c.Say(r.LBAddress, fmt.Sprintf("status.loadBalancer.ingress[%d].ip", i), words.Say(
-					"status names %s; load balancer %s has %s%s", "状态中的地址为 %s；负载均衡 %s 的地址为 %s%s", ip, lb.ID, strings.Join(lb.Addresses, ", "), from(f)))
+					"status names %s; load balancer %s has %s%s", "状态中的地址为 %s；负载均衡 %s 的地址为 %s%s", ip, lb.ID, words.List(lb.Addresses), from(f)))
 			}
 		}
 	}
@@ -429,12 +429,17 @@ func backendName(b *cloud.Backend) string {
 	return fmt.Sprintf("%s:%d", id, b.Port)
 }
 
-// listed joins names, at most five, then how many more.
-func listed(names []string) string {
+// clipList is names as a list in every language, each language's text clipped as Clip does.
+func clipList(names ...string) words.Words {
+	return words.Say(Clip(strings.Join(names, ", ")), Clip(strings.Join(names, "、")))
+}
+
+// listed lists names, at most five, then how many more (in Chinese: how many in all).
+func listed(names []string) words.Words {
 	if len(names) <= 5 {
-		return strings.Join(names, ", ")
+		return words.List(names)
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:5], ", "), len(names)-5)
+	return words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 个", words.List(names[:5]), len(names)-5, len(names))
 }
 
 // httpAppProtocols are the appProtocol values of a Service port that serve HTTP.
@@ -541,7 +546,7 @@ func checkCloudCerts(c *Context, s *cloudSide, f *cloud.Facts) error {
 			}
 			if len(miss) > 0 {
 				c.Say(r.CertHosts, "spec.tls", words.Say("certificate %s (%s) does not cover %s%s", "证书 %s（%s）未覆盖 %s%s",
-					cert.ID, Clip(strings.Join(append([]string{cert.CommonName}, cert.SANs...), ", ")), listed(miss), from(f)))
+					cert.ID, clipList(append([]string{cert.CommonName}, cert.SANs...)...), listed(miss), from(f)))
 			}
 		}
 	}

@@ -637,7 +637,7 @@ func servicePortWords(svc *corev1.Service) words.Words {
 	if len(out) == 0 {
 		return tkeNone
 	}
-	return words.Say("%s", "%s", strings.Join(out, ", "))
+	return words.List(out)
 }
 
 func checkIngressServiceConfig(c *Context) error {

@@ -64,7 +64,8 @@ var docWords = []words.Phrase{
 	// The Alibaba Cloud CCM source.
 	{En: DocACKCCM, Zh: "阿里云 CCM 源码（github.com/kubernetes/cloud-provider-alibaba-cloud）："},
 	{En: " (Update: \"can not change … once created\")", Zh: "（Update：\"can not change … once created\"）"},
-	{En: " (change master zone & slave zone, ipv4 -> ipv6, update vsw id)", Zh: "（更换主备可用区、ipv4 改为 ipv6、更换交换机 ID 的用例）"},
+	{En: " (change master zone & slave zone, ipv4 -> ipv6)", Zh: "（更换主备可用区、ipv4 改为 ipv6 的用例）"},
+	{En: " (update vsw id: the CLB keeps its vSwitch)", Zh: "（更换交换机 ID 的用例：CLB 仍使用原交换机）"},
 	{En: " (Update: \"AddressIpVersion cannot be changed\")", Zh: "（Update：\"AddressIpVersion cannot be changed\"）"},
 	{En: " (Update compares no vSwitch; \"only internet loadbalancer is allowed to modify bandwidth and pay type\"; bandwidth only with paybybandwidth)",
 		Zh: "（Update 不比较交换机；\"only internet loadbalancer is allowed to modify bandwidth and pay type\"；带宽只在 paybybandwidth 时修改）"},

@@ -202,3 +202,18 @@ func ErrorIn(err error, lang Lang) string {
 	}
 	return msg[:i] + w.In(lang) + msg[i+len(en):]
 }
+
+// List is items as a list in every language: "a, b, c" in English, "a、b、c" in Chinese.
+func List(items []string) Words {
+	return Say(strings.Join(items, ", "), strings.Join(items, "、"))
+}
+
+// Either is items as alternatives in every language: "a, b or c" in English, "a、b 或 c" in
+// Chinese; one item is itself.
+func Either(items []string) Words {
+	n := len(items)
+	if n < 2 {
+		return List(items)
+	}
+	return Say(strings.Join(items[:n-1], ", ")+" or "+items[n-1], strings.Join(items[:n-1], "、")+" 或 "+items[n-1])
+}
