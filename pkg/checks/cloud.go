@@ -445,58 +445,61 @@ func listed(names []string) words.Words {
 // httpAppProtocols are the appProtocol values of a Service port that serve HTTP.
 var httpAppProtocols = []string{"http", "https", "kubernetes.io/h2c", "kubernetes.io/ws", "kubernetes.io/wss"}
 
+// healthFit is the words of healthCheckFit, a fact of its own type so tests can find it.
+type healthFit struct{ words.Words }
+
 // healthCheckFit words where health-check settings do not fit what the backends serve: a check
 // port none of the backends is registered on, or an HTTP check on a Service port whose appProtocol
 // is not HTTP. Nothing when they fit or nothing tells.
-func healthCheckFit(c *Context, l *cloud.Listener, hc *cloud.HealthCheck, backends []*cloud.Backend) words.Words {
+func healthCheckFit(c *Context, l *cloud.Listener, hc *cloud.HealthCheck, backends []*cloud.Backend) healthFit {
 	if hc == nil || !hc.Enabled {
-		return words.Say("", "")
+		return healthFit{words.Say("", "")}
 	}
 	if hc.Port > 0 && !slices.ContainsFunc(backends, func(b *cloud.Backend) bool { return b.Port == hc.Port }) {
 		var ports []string
 		for _, b := range backends {
 			ports = appendNew(ports, fmt.Sprint(b.Port))
 		}
-		return words.Say(" (it probes port %d; the backends are registered on port %s)", "（探测端口为 %d；后端注册的端口为 %s）", hc.Port, listed(ports))
+		return healthFit{words.Say(" (it probes port %d; the backends are registered on port %s)", "（探测端口为 %d；后端注册的端口为 %s）", hc.Port, listed(ports))}
 	}
 	proto := strings.ToUpper(hc.Protocol)
 	if c.Service == nil || (proto != "HTTP" && proto != "HTTPS") {
-		return words.Say("", "")
+		return healthFit{words.Say("", "")}
 	}
 	for i, p := range c.Service.Spec.Ports {
 		if p.Port != l.Port || p.AppProtocol == nil {
 			continue
 		}
 		if ap := strings.ToLower(*p.AppProtocol); !slices.Contains(httpAppProtocols, ap) {
-			return words.Say(" (an %s check, while spec.ports[%d] declares appProtocol %s)", "（%s 检查，而 spec.ports[%d] 声明的 appProtocol 为 %s）", proto, i, Clip(ap))
+			return healthFit{words.Say(" (an %s check, while spec.ports[%d] declares appProtocol %s)", "（%s 检查，而 spec.ports[%d] 声明的 appProtocol 为 %s）", proto, i, Clip(ap))}
 		}
 	}
-	return words.Say("", "")
+	return healthFit{words.Say("", "")}
 }
 
 // healthCheckText states health-check settings: protocol, port, path, codes, timing.
-func healthCheckText(hc *cloud.HealthCheck) string {
+func healthCheckText(hc *cloud.HealthCheck) words.Words {
 	if hc == nil {
-		return "settings unknown"
+		return words.Say("settings unknown", "设置未知")
 	}
 	if !hc.Enabled {
-		return "off"
+		return words.Say("off", "未开启")
 	}
-	var b strings.Builder
-	b.WriteString(hc.Protocol)
+	port := words.Say(" on the backend port", "（探测后端端口）")
 	if hc.Port > 0 {
-		fmt.Fprintf(&b, " port %d", hc.Port)
-	} else {
-		b.WriteString(" on the backend port")
+		port = words.Say(" port %d", " 端口 %d", hc.Port)
 	}
+	target := words.Say("", "")
 	if hc.Domain != "" || hc.Path != "" {
-		fmt.Fprintf(&b, " %s%s", Clip(hc.Domain), Clip(hc.Path))
+		target = words.Say(" %s%s", " %s%s", Clip(hc.Domain), Clip(hc.Path))
 	}
+	codes := words.Say("", "")
 	if hc.HTTPCodes != "" {
-		fmt.Fprintf(&b, " codes %s", Clip(hc.HTTPCodes))
+		codes = words.Say(" codes %s", " 状态码 %s", Clip(hc.HTTPCodes))
 	}
-	fmt.Fprintf(&b, ", timeout %ds every %ds, healthy after %d, unhealthy after %d", hc.Timeout, hc.Interval, hc.HealthyThreshold, hc.UnhealthyThreshold)
-	return b.String()
+	return words.Say("%s%s%s%s, timeout %ds every %ds, healthy after %d, unhealthy after %d",
+		"%s%s%s%s，超时 %d 秒，间隔 %d 秒，健康阈值 %d，不健康阈值 %d",
+		hc.Protocol, port, target, codes, hc.Timeout, hc.Interval, hc.HealthyThreshold, hc.UnhealthyThreshold)
 }
 
 func checkCloudCerts(c *Context, s *cloudSide, f *cloud.Facts) error {

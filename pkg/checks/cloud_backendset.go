@@ -149,7 +149,10 @@ func podLikeBackend(b *cloud.Backend) bool {
 // backendList names backends in a finding: at most five, then how many more.
 type backendList []string
 
-func (l backendList) String() string { return listed(l) }
+func (l backendList) String() string { return l.In(words.English) }
+
+// In words the list in lang.
+func (l backendList) In(lang words.Lang) string { return listed(l).In(lang) }
 
 // compare sorts the registered backends of one listener or rule against w: the must backends
 // none of them is (missing), those of w's kind that are none of the may backends (stale, unless

@@ -239,8 +239,14 @@ func TestCloudHealthCheckFit(t *testing.T) {
 			}
 			var fit []any
 			for _, a := range res.Findings[i].Words.Facts() {
-				if w, ok := a.(words.Words); ok && !w.IsZero() && w.In(words.English) != "" {
-					fit = w.Facts()
+				if w, ok := a.(healthFit); ok && w.In(words.English) != "" {
+					fit = nil
+					for _, f := range w.Facts() {
+						if x, ok := f.(words.Worded); ok {
+							f = x.In(words.English)
+						}
+						fit = append(fit, f)
+					}
 				}
 			}
 			if !reflect.DeepEqual(fit, tc.want) {
