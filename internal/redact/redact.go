@@ -11,12 +11,18 @@
 //     ':' or '=' in any quoting, and a secret-looking value (16 or more letters, digits, '/', '+'
 //     or '=') after blanks and a name that only names a credential (SecretId, SecretKey,
 //     AccessKeyId, AccessKeySecret, SecurityToken and the environment variables);
-//   - HTTP Authorization headers, user:password@ in URLs and JWTs.
+//   - HTTP Authorization headers, user:password@ in URLs and JWTs;
+//   - a key's value percent-encoded in a query (AccessKeyId%3D…, SecurityToken%253D…) and the vendor's
+//     echo of the string it signed ("server string to sign is: …", which holds the key id and token).
+//
+// Values adds the credentials a caller holds (the cloud readers' key in use), in every encoding a
+// request carries them in.
 package redact
 
 import (
 	"bytes"
 	"io"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -50,8 +56,11 @@ var rules = []rule{
 	{func(s string) bool { return strings.Contains(s, "AKID") }, regexp.MustCompile(`AKID[0-9A-Za-z]{12,}`), "AKID" + Mark},
 	{func(s string) bool { return strings.Contains(s, "LTAI") }, regexp.MustCompile(`LTAI[0-9A-Za-z]{12,}`), "LTAI" + Mark},
 	{func(s string) bool { return strings.Contains(s, "STS.") }, regexp.MustCompile(`STS\.[0-9A-Za-z]{12,}`), "STS." + Mark},
-	// A value after a key name and ':' or '=', quoted or not (JSON escapes quotes with '\').
-	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + keyNames + `)((?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)[^&\s"'\\,;}<\[]+`), "$1$2" + Mark},
+	// The vendor's echo of the string it signed, to the end of its line.
+	{func(s string) bool { return containsFold(s, "sign") }, regexp.MustCompile(`(?i)(\bstring[ \t]*to[ \t]*sign(?:[ \t]+is)?[ \t]*:?[ \t]*)[^\r\n]+`), "$1" + Mark},
+	// A value after a key name and ':' or '=', quoted or not (JSON escapes quotes with '\'), or after
+	// a percent-encoded '=' in a query.
+	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + keyNames + `)((?:\\?["'])?\s*(?:[=:]|%3D|%253D)\s*(?:\\?["'])?)[^&\s"'\\,;}<\[]+`), "$1$2" + Mark},
 	// A secret-looking value after a key name and blanks: "SecretKey Gu5t9xGARNpq86cd98joQYCN3Cozk1qA".
 	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + credNames + `[ \t]+)[0-9A-Za-z/+=]{16,}`), "$1" + Mark},
 	// HTTP authorization headers.
@@ -60,6 +69,38 @@ var rules = []rule{
 	{func(s string) bool { return strings.Contains(s, "://") && strings.Contains(s, "@") }, regexp.MustCompile(`(://[^/\s:@]+:)[^/\s@]+@`), "$1" + Mark + "@"},
 	// Bearer tokens shaped as JWTs.
 	{func(s string) bool { return strings.Contains(s, "eyJ") }, regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Mark},
+}
+
+// Values is String(s) after each of values of 4 bytes or more (credentials the caller holds) is
+// replaced by Mark as it is, query-escaped, and percent-encoded once or twice as the vendors'
+// signatures encode it.
+func Values(s string, values ...string) string {
+	for _, v := range values {
+		if len(v) < 4 {
+			continue
+		}
+		for _, form := range []string{v, url.QueryEscape(v), PercentEncode(v), PercentEncode(PercentEncode(v))} {
+			s = strings.ReplaceAll(s, form, Mark)
+		}
+	}
+	return String(s)
+}
+
+// PercentEncode is the vendors' signature encoding of a value: all but A-Z a-z 0-9 - _ . ~ as %XY.
+func PercentEncode(v string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~' {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
 }
 
 // maybeKey reports whether s may hold a credential key name.

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"bytes"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,8 @@ func TestString(t *testing.T) {
 		{"security token", "SecurityToken: CAIS8gF1q6Ft5B2yfSjIr5bzO", []string{"CAIS8gF1q6Ft5B2yfSjIr5bzO"}},
 		{"authorization", "Authorization: TC3-HMAC-SHA256 Credential=abc/2026", []string{"Credential=abc"}},
 		{"url userinfo", "https://user:hunter2@example.com/x", []string{"hunter2"}},
+		{"query percent-encoded", "POST&%2F&AccessKeyId%3Dabcdef%26SecurityToken%253Dtok-9", []string{"abcdef", "tok-9"}},
+		{"signed echo", "signature mismatch. server string to sign is:POST&%2F&Action%3Dx%26Nonce%3Dn-42", []string{"POST&", "n-42"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,6 +67,22 @@ func TestString(t *testing.T) {
 		if got := String(keep); got != keep {
 			t.Errorf("%q became %q", keep, got)
 		}
+	}
+}
+
+// TestValues holds Values to removing the values it is given in each encoding a request carries them.
+func TestValues(t *testing.T) {
+	const secret = "s3cr3t+/=value"
+	for _, form := range []string{secret, url.QueryEscape(secret), PercentEncode(secret), PercentEncode(PercentEncode(secret))} {
+		t.Run(form, func(t *testing.T) {
+			got := Values("x="+form+" y", secret, "ab")
+			if strings.Contains(got, form) || !strings.Contains(got, Mark) {
+				t.Errorf("%q", got)
+			}
+		})
+	}
+	if got := Values("a short ab stays", "ab"); got != "a short ab stays" {
+		t.Errorf("a value under 4 bytes was replaced: %q", got)
 	}
 }
 

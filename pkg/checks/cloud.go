@@ -35,6 +35,12 @@ type CloudSide struct {
 	// what they are read from; nil when the provider's backends are not compared.
 	Backends      func(c *Context) (WantBackends, error)
 	BackendInputs []Input
+	// ruleBackends, for an Ingress, are the backends the controller registers for forwarding rule
+	// ru of lb: those of the Service the Ingress path that is the rule names, with that path; ok
+	// is false when no path of the Ingress is the rule. ruleInputs are what they are read from; nil
+	// when an Ingress's backends are not compared.
+	RuleBackends func(c *Context, lb *cloud.LoadBalancer, ru *cloud.Rule) (w WantBackends, path string, ok bool, err error)
+	RuleInputs   []Input
 }
 
 // WantListener is a listener a target asks for: its port and protocol ("" any), and the path of the
@@ -86,9 +92,12 @@ func CloudChecks(p rules.Provider, side *CloudSide, applies func(*Context) bool,
 			Check{Name: string(p) + "-cloud-backends", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudBackends),
 				Emits: nz(r.BackendNone, r.BackendWeightZero, r.BackendUnhealthy)},
 		)
-		if k == rules.Service && side.Backends != nil {
-			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: side.BackendInputs,
-				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale)})
+		if inputs := side.BackendInputs; k == rules.Service && side.Backends != nil || k == rules.Ingress && side.RuleBackends != nil {
+			if k == rules.Ingress {
+				inputs = side.RuleInputs
+			}
+			out = append(out, Check{Name: string(p) + "-cloud-backend-set", Kind: k, Provider: p, Applies: ap, Inputs: inputs,
+				Run: run(checkCloudBackendSet), Emits: nz(r.BackendMissing, r.BackendStale, r.BackendKind)})
 		}
 		out = append(out,
 			Check{Name: string(p) + "-cloud-certificates", Kind: k, Provider: p, Applies: ap, Inputs: TargetOnly, Run: run(checkCloudCerts),
@@ -226,7 +235,7 @@ func checkCloudLB(c *Context, s *CloudSide, f *cloud.Facts) error {
 		for i, ip := range StatusIPs(c) {
 			if !slices.Contains(lb.Addresses, ip) {
 				c.Say(r.LBAddress, fmt.Sprintf("status.loadBalancer.ingress[%d].ip", i), words.Say(
-					"status names %s; load balancer %s has %s%s", "状态中的地址为 %s；负载均衡 %s 的地址为 %s%s", ip, lb.ID, strings.Join(lb.Addresses, ", "), from(f)))
+					"status names %s; load balancer %s has %s%s", "状态中的地址为 %s；负载均衡 %s 的地址为 %s%s", ip, lb.ID, words.List(lb.Addresses), from(f)))
 			}
 		}
 	}
@@ -398,9 +407,9 @@ func checkCloudBackends(c *Context, s *CloudSide, f *cloud.Facts) error {
 					g.where, lb.ID, listed(zero), from(f)))
 			}
 			if healthErr == nil && len(sick) > 0 {
-				c.Say(r.BackendUnhealthy, "spec", words.Say("%s of load balancer %s: %d of %d backends unhealthy: %s; health check %s%s",
-					"负载均衡 %[2]s 的 %[1]s：%[4]d 个后端中有 %[3]d 个异常：%[5]s；健康检查 %[6]s%[7]s",
-					g.where, lb.ID, len(sick), len(g.backends), listed(sick), healthCheckText(g.hc), from(f)))
+				c.Say(r.BackendUnhealthy, "spec", words.Say("%s of load balancer %s: %d of %d backends unhealthy: %s; health check %s%v%s",
+					"负载均衡 %[2]s 的 %[1]s：%[4]d 个后端中有 %[3]d 个异常：%[5]s；健康检查 %[6]s%[7]v%[8]s",
+					g.where, lb.ID, len(sick), len(g.backends), listed(sick), healthCheckText(g.hc), healthCheckFit(c, l, g.hc, g.backends), from(f)))
 			}
 		}
 	}
@@ -420,37 +429,77 @@ func backendName(b *cloud.Backend) string {
 	return fmt.Sprintf("%s:%d", id, b.Port)
 }
 
-// listed joins names, at most five, then how many more.
-func listed(names []string) string {
+// clipList is names as a list in every language, each language's text clipped as Clip does.
+func clipList(names ...string) words.Words {
+	return words.Say(Clip(strings.Join(names, ", ")), Clip(strings.Join(names, "、")))
+}
+
+// listed lists names, at most five, then how many more (in Chinese: how many in all).
+func listed(names []string) words.Words {
 	if len(names) <= 5 {
-		return strings.Join(names, ", ")
+		return words.List(names)
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:5], ", "), len(names)-5)
+	return words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 个", words.List(names[:5]), len(names)-5, len(names))
+}
+
+// httpAppProtocols are the appProtocol values of a Service port that serve HTTP.
+var httpAppProtocols = []string{"http", "https", "kubernetes.io/h2c", "kubernetes.io/ws", "kubernetes.io/wss"}
+
+// healthFit is the words of healthCheckFit, a fact of its own type so tests can find it.
+type healthFit struct{ words.Words }
+
+// healthCheckFit words where health-check settings do not fit what the backends serve: a check
+// port none of the backends is registered on, or an HTTP check on a Service port whose appProtocol
+// is not HTTP. Nothing when they fit or nothing tells.
+func healthCheckFit(c *Context, l *cloud.Listener, hc *cloud.HealthCheck, backends []*cloud.Backend) healthFit {
+	if hc == nil || !hc.Enabled {
+		return healthFit{words.Say("", "")}
+	}
+	if hc.Port > 0 && !slices.ContainsFunc(backends, func(b *cloud.Backend) bool { return b.Port == hc.Port }) {
+		var ports []string
+		for _, b := range backends {
+			ports = appendNew(ports, fmt.Sprint(b.Port))
+		}
+		return healthFit{words.Say(" (it probes port %d; the backends are registered on port %s)", "（探测端口为 %d；后端注册的端口为 %s）", hc.Port, listed(ports))}
+	}
+	proto := strings.ToUpper(hc.Protocol)
+	if c.Service == nil || (proto != "HTTP" && proto != "HTTPS") {
+		return healthFit{words.Say("", "")}
+	}
+	for i, p := range c.Service.Spec.Ports {
+		if p.Port != l.Port || p.AppProtocol == nil {
+			continue
+		}
+		if ap := strings.ToLower(*p.AppProtocol); !slices.Contains(httpAppProtocols, ap) {
+			return healthFit{words.Say(" (an %s check, while spec.ports[%d] declares appProtocol %s)", "（%s 检查，而 spec.ports[%d] 声明的 appProtocol 为 %s）", proto, i, Clip(ap))}
+		}
+	}
+	return healthFit{words.Say("", "")}
 }
 
 // healthCheckText states health-check settings: protocol, port, path, codes, timing.
-func healthCheckText(hc *cloud.HealthCheck) string {
+func healthCheckText(hc *cloud.HealthCheck) words.Words {
 	if hc == nil {
-		return "settings unknown"
+		return words.Say("settings unknown", "设置未知")
 	}
 	if !hc.Enabled {
-		return "off"
+		return words.Say("off", "未开启")
 	}
-	var b strings.Builder
-	b.WriteString(hc.Protocol)
+	port := words.Say(" on the backend port", "（探测后端端口）")
 	if hc.Port > 0 {
-		fmt.Fprintf(&b, " port %d", hc.Port)
-	} else {
-		b.WriteString(" on the backend port")
+		port = words.Say(" port %d", " 端口 %d", hc.Port)
 	}
+	target := words.Say("", "")
 	if hc.Domain != "" || hc.Path != "" {
-		fmt.Fprintf(&b, " %s%s", Clip(hc.Domain), Clip(hc.Path))
+		target = words.Say(" %s%s", " %s%s", Clip(hc.Domain), Clip(hc.Path))
 	}
+	codes := words.Say("", "")
 	if hc.HTTPCodes != "" {
-		fmt.Fprintf(&b, " codes %s", Clip(hc.HTTPCodes))
+		codes = words.Say(" codes %s", " 状态码 %s", Clip(hc.HTTPCodes))
 	}
-	fmt.Fprintf(&b, ", timeout %ds every %ds, healthy after %d, unhealthy after %d", hc.Timeout, hc.Interval, hc.HealthyThreshold, hc.UnhealthyThreshold)
-	return b.String()
+	return words.Say("%s%s%s%s, timeout %ds every %ds, healthy after %d, unhealthy after %d",
+		"%s%s%s%s，超时 %d 秒，间隔 %d 秒，健康阈值 %d，不健康阈值 %d",
+		hc.Protocol, port, target, codes, hc.Timeout, hc.Interval, hc.HealthyThreshold, hc.UnhealthyThreshold)
 }
 
 func checkCloudCerts(c *Context, s *CloudSide, f *cloud.Facts) error {
@@ -500,7 +549,7 @@ func checkCloudCerts(c *Context, s *CloudSide, f *cloud.Facts) error {
 			}
 			if len(miss) > 0 {
 				c.Say(r.CertHosts, "spec.tls", words.Say("certificate %s (%s) does not cover %s%s", "证书 %s（%s）未覆盖 %s%s",
-					cert.ID, Clip(strings.Join(append([]string{cert.CommonName}, cert.SANs...), ", ")), listed(miss), from(f)))
+					cert.ID, clipList(append([]string{cert.CommonName}, cert.SANs...)...), listed(miss), from(f)))
 			}
 		}
 	}

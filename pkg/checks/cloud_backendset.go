@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -22,7 +24,7 @@ type WantBackends struct {
 	must []wantBackend
 	may  []wantBackend
 	// mode words how the set was decided, for the findings.
-	mode words.Words
+	Mode words.Words
 	// partial says why may may lack backends the controller registers (the input files hold part
 	// of the nodes): then no backend is called stale.
 	partial error
@@ -49,7 +51,7 @@ func (w wantBackend) String() string {
 	return fmt.Sprintf("%s (%s)", Clip(w.name), id)
 }
 
-// PodBackends are the wanted backends of pod mode: every ready endpoint must be registered, any
+// PodBackends are the wanted backends of pod Mode: every ready endpoint must be registered, any
 // endpoint may be. Pods read without EndpointSlices carry no address, so they cannot be compared.
 func PodBackends(snap *snapshot.Snapshot, svc *corev1.Service, mode words.Words) (WantBackends, error) {
 	set, err := BackendsOf(snap, svc)
@@ -61,7 +63,7 @@ func PodBackends(snap *snapshot.Snapshot, svc *corev1.Service, mode words.Words)
 			"the Service's EndpointSlices are not in the input, and its pods give no address to compare with the backends",
 			"输入中没有该 Service 的 EndpointSlice，其 Pod 也没有可与后端比对的地址"))
 	}
-	w := WantBackends{pods: true, mode: mode}
+	w := WantBackends{pods: true, Mode: mode}
 	for _, e := range set.Endpoints {
 		if e.Addr == "" {
 			continue
@@ -78,7 +80,7 @@ func PodBackends(snap *snapshot.Snapshot, svc *corev1.Service, mode words.Words)
 // nodeFilter says of a node whether the controller registers it (must) and whether it may have.
 type nodeFilter func(n *corev1.Node) (must, may bool)
 
-// NodeBackends are the wanted backends of node mode: the nodes filter lets through, and with
+// NodeBackends are the wanted backends of node Mode: the nodes filter lets through, and with
 // externalTrafficPolicy Local, among the must, only those running a ready endpoint (the others may
 // be bound all the same). instance names a node's instance id from its providerID.
 func NodeBackends(snap *snapshot.Snapshot, svc *corev1.Service, filter nodeFilter, instance func(string) string, mode words.Words) (WantBackends, error) {
@@ -103,7 +105,7 @@ func NodeBackends(snap *snapshot.Snapshot, svc *corev1.Service, filter nodeFilte
 			hosts[e.Node] = true
 		}
 	}
-	w := WantBackends{mode: mode, partial: snap.Nodes.Whole("")}
+	w := WantBackends{Mode: mode, partial: snap.Nodes.Whole("")}
 	for _, n := range nodes.List {
 		must, may := filter(n)
 		if !may {
@@ -142,29 +144,69 @@ func podLikeBackend(b *cloud.Backend) bool {
 	return false
 }
 
-// backendGroup is one set of registered backends: a listener's, or one of its rules'.
+// backendList names backends in a finding: at most five, then how many more.
+type backendList []string
+
+func (l backendList) String() string { return l.In(words.English) }
+
+// In words the list in lang.
+func (l backendList) In(lang words.Lang) string { return listed(l).In(lang) }
+
+// compare sorts the registered backends of one listener or rule against w: the must backends
+// none of them is (missing), those of w's kind that are none of the may backends (stale, unless
+// the node list is partial), and those of the other kind (a node where pods are wanted, or a pod
+// where nodes are), which are neither compared nor stale.
+func (w WantBackends) compare(registered []*cloud.Backend) (missing, stale, other backendList) {
+	for _, m := range w.must {
+		if !slices.ContainsFunc(registered, m.matches) {
+			missing = append(missing, m.String())
+		}
+	}
+	for _, b := range registered {
+		switch {
+		case podLikeBackend(b) != w.pods:
+			other = append(other, backendName(b))
+		case w.partial == nil && !slices.ContainsFunc(w.may, func(m wantBackend) bool { return m.matches(b) }):
+			stale = append(stale, backendName(b))
+		}
+	}
+	return missing, stale, other
+}
+
+// kind words what w's backends are: pods or nodes.
+func (w WantBackends) kind() words.Words {
+	if w.pods {
+		return words.Say("pods", "Pod")
+	}
+	return words.Say("nodes", "节点")
+}
+
+// backendGroup is one set of registered backends: a listener's, or one of its rules' (rule set).
 type backendGroup struct {
 	where    string
+	rule     *cloud.Rule
 	backends []*cloud.Backend
 }
 
 func listenerGroups(l *cloud.Listener) []backendGroup {
 	if len(l.Rules) == 0 {
-		return []backendGroup{{fmt.Sprintf("listener %s (%s:%d)", l.ID, l.Protocol, l.Port), l.Backends}}
+		return []backendGroup{{where: fmt.Sprintf("listener %s (%s:%d)", l.ID, l.Protocol, l.Port), backends: l.Backends}}
 	}
 	var out []backendGroup
 	for _, ru := range l.Rules {
-		out = append(out, backendGroup{fmt.Sprintf("listener %s (%s:%d) rule %s%s", l.ID, l.Protocol, l.Port, Clip(ru.Domain), Clip(ru.URL)), ru.Backends})
+		out = append(out, backendGroup{where: fmt.Sprintf("listener %s (%s:%d) rule %s%s", l.ID, l.Protocol, l.Port, Clip(ru.Domain), Clip(ru.URL)),
+			rule: ru, backends: ru.Backends})
 	}
 	return out
 }
 
-// checkCloudBackendSet compares the backends of each listener of a Service with the nodes or pods
-// its controller registers: one it should have and lacks is missing, one it would not register is
-// stale. A listener without any backend is backend-none's, not judged here.
+// checkCloudBackendSet compares the backends of each listener of a Service, or of each forwarding
+// rule of an Ingress, with the nodes or pods the controller registers for the Service (for an
+// Ingress, the Service the rule's path names): one it should have and lacks is missing, one it
+// would not register is stale, a node where the mode wants pods (or a pod where it wants nodes) is
+// of the wrong kind. A listener or rule without any backend is backend-none's, not judged here.
 func checkCloudBackendSet(c *Context, s *CloudSide, f *cloud.Facts) error {
-	r := s.Rules
-	if c.Service == nil || s.Backends == nil {
+	if (c.Service != nil && s.Backends == nil) || (c.Ingress != nil && s.RuleBackends == nil) {
 		return nil
 	}
 	lb, reused, err := cloudListeners(c, s, f)
@@ -174,62 +216,135 @@ func checkCloudBackendSet(c *Context, s *CloudSide, f *cloud.Facts) error {
 	if err := lb.PartErr(cloud.PartBackends); err != nil {
 		return cloudErr(err)
 	}
-	var groups []backendGroup
+	var svcWant *WantBackends
+	var v backendVerdicts
+	var errs []error
+	var partial error
 	for _, l := range targetListeners(c, s, lb, reused) {
 		for _, g := range listenerGroups(l) {
-			if len(g.backends) > 0 {
-				groups = append(groups, g)
+			if len(g.backends) == 0 {
+				continue
+			}
+			var want WantBackends
+			path := "spec"
+			switch {
+			case c.Service != nil && svcWant == nil:
+				w, err := s.Backends(c)
+				if err != nil {
+					return err
+				}
+				svcWant = &w
+				want = w
+			case c.Service != nil:
+				want = *svcWant
+			case g.rule != nil:
+				w, p, ok, err := s.RuleBackends(c, lb, g.rule)
+				if err != nil {
+					errs = appendNewErr(errs, err)
+				}
+				if !ok || err != nil {
+					continue
+				}
+				want, path = w, p
+			default:
+				continue
+			}
+			v.judge(s.Rules, g, want, path)
+			if partial == nil {
+				partial = want.partial
 			}
 		}
 	}
-	if len(groups) == 0 {
-		return nil
+	v.say(c, s.Rules, lb, f)
+	if partial != nil {
+		errs = append(errs, words.Errorf("whether a backend is stale is unknown: %w", "无法判断是否有过期的后端：%w", partial))
 	}
-	want, err := s.Backends(c)
-	if err != nil {
-		return err
+	return errors.Join(errs...)
+}
+
+// appendNewErr appends err to errs unless an error of the same text is there already (several
+// rules naming one Service fail the same way).
+func appendNewErr(errs []error, err error) []error {
+	if slices.ContainsFunc(errs, func(e error) bool { return e.Error() == err.Error() }) {
+		return errs
 	}
-	// The registered backends are of the other kind (nodes for pods, or pods for nodes): the
-	// controller has not switched modes, or the mode is not what the snapshot says; nothing to
-	// compare one by one.
-	for _, g := range groups {
-		if slices.ContainsFunc(g.backends, func(b *cloud.Backend) bool { return podLikeBackend(b) != want.pods }) &&
-			!slices.ContainsFunc(g.backends, func(b *cloud.Backend) bool { return podLikeBackend(b) == want.pods }) {
-			kind := words.Say("nodes", "节点")
-			if want.pods {
-				kind = words.Say("pods", "Pod")
-			}
-			return Classed(snapshot.ReasonOther, words.Errorf("%s of load balancer %s has backends of another kind than the %s the Service asks for (%v)",
-				"负载均衡 %[2]s 的 %[1]s 上的后端类型与 Service 要求的%[3]v不同（%[4]v）", g.where, lb.ID, kind, want.mode))
+	return append(errs, err)
+}
+
+// backendVerdicts gathers what the listeners and rules of one target lack or hold in excess, per
+// rule and path, so that listeners on several ports (or an Ingress path served on 80 and 443) that
+// lack the same backends are one finding.
+type backendVerdicts struct {
+	order []verdictKey
+	by    map[verdictKey]*verdict
+}
+
+type verdictKey struct {
+	rule rules.ID
+	path string
+}
+
+type verdict struct {
+	wheres []string
+	names  backendList
+	want   WantBackends
+}
+
+func (v *backendVerdicts) add(id rules.ID, path, where string, names backendList, want WantBackends) {
+	if len(names) == 0 {
+		return
+	}
+	k := verdictKey{id, path}
+	if v.by == nil {
+		v.by = map[verdictKey]*verdict{}
+	}
+	vd := v.by[k]
+	if vd == nil {
+		vd = &verdict{want: want}
+		v.by[k] = vd
+		v.order = append(v.order, k)
+	}
+	vd.wheres = append(vd.wheres, where)
+	for _, n := range names {
+		if !slices.Contains(vd.names, n) {
+			vd.names = append(vd.names, n)
 		}
 	}
-	for _, g := range groups {
-		var missing, stale []string
-		for _, w := range want.must {
-			if !slices.ContainsFunc(g.backends, w.matches) {
-				missing = append(missing, w.String())
-			}
-		}
-		for _, b := range g.backends {
-			if want.partial == nil && !slices.ContainsFunc(want.may, func(w wantBackend) bool { return w.matches(b) }) {
-				stale = append(stale, backendName(b))
-			}
-		}
-		if len(missing) > 0 {
-			c.Say(r.BackendMissing, "spec", words.Say("%s of load balancer %s lacks %d of %d backends the controller registers (%v): %s%s",
+}
+
+// judge sorts one listener's or rule's registered backends against want: a backend of the wrong
+// kind, a missing one, a stale one.
+func (v *backendVerdicts) judge(r rules.CloudRules, g backendGroup, want WantBackends, path string) {
+	missing, stale, other := want.compare(g.backends)
+	v.add(r.BackendKind, path, g.where, other, want)
+	if len(other) == len(g.backends) {
+		// Every backend is of the other kind: what is missing follows from the mode.
+		return
+	}
+	v.add(r.BackendMissing, path, g.where, missing, want)
+	v.add(r.BackendStale, path, g.where, stale, want)
+}
+
+// say reports the verdicts, one finding per rule and path.
+func (v *backendVerdicts) say(c *Context, r rules.CloudRules, lb *cloud.LoadBalancer, f *cloud.Facts) {
+	for _, k := range v.order {
+		vd := v.by[k]
+		where := listed(vd.wheres)
+		switch k.rule {
+		case r.BackendKind:
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s holds backends that are not the %[4]v the Service asks for (%[5]v), %[3]d in all: %[6]s%[7]s",
+				"负载均衡 %[2]s 的 %[1]s：有 %[3]d 个后端不是 Service 所要求的%[4]v（%[5]v）：%[6]s%[7]s",
+				where, lb.ID, len(vd.names), vd.want.kind(), vd.want.Mode, vd.names, from(f)))
+		case r.BackendMissing:
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s lacks %d of %d backends the controller registers (%v): %s%s",
 				"负载均衡 %[2]s 的 %[1]s 缺少控制器会注册的 %[4]d 个后端中的 %[3]d 个（%[5]v）：%[6]s%[7]s",
-				g.where, lb.ID, len(missing), len(want.must), want.mode, listed(missing), from(f)))
-		}
-		if len(stale) > 0 {
-			c.Say(r.BackendStale, "spec", words.Say("%s of load balancer %s has %d of %d backends that are none of the Service's (%v): %s%s",
-				"负载均衡 %[2]s 的 %[1]s 的 %[4]d 个后端中有 %[3]d 个不属于该 Service（%[5]v）：%[6]s%[7]s",
-				g.where, lb.ID, len(stale), len(g.backends), want.mode, listed(stale), from(f)))
+				where, lb.ID, len(vd.names), len(vd.want.must), vd.want.Mode, vd.names, from(f)))
+		case r.BackendStale:
+			c.Say(k.rule, k.path, words.Say("%s of load balancer %s holds backends that are none of the Service's (%[4]v), %[3]d in all: %[5]s%[6]s",
+				"负载均衡 %[2]s 的 %[1]s：有 %[3]d 个后端不属于该 Service（%[4]v）：%[5]s%[6]s",
+				where, lb.ID, len(vd.names), vd.want.Mode, vd.names, from(f)))
 		}
 	}
-	if want.partial != nil {
-		return words.Errorf("whether a backend is stale is unknown: %w", "无法判断是否有过期的后端：%w", want.partial)
-	}
-	return nil
 }
 
 // NodeMode words how the nodes of node mode were chosen.

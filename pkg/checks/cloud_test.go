@@ -63,7 +63,8 @@ func cloudObjects(p rules.Provider, k snapshot.Kind) func() []runtime.Object {
 		case p == ackrules.Provider:
 			return objs(cloudACKService(), cloudNode("node-1", "cn-hangzhou.i-1", "10.0.0.1"), cloudNode("node-2", "cn-hangzhou.i-2", "10.0.0.2"))
 		case k == snapshot.KindIngress:
-			return objs(cloudTKEIngress(), service("web", corev1.ServiceTypeNodePort))
+			return objs(cloudTKEIngress(), service("web", corev1.ServiceTypeNodePort),
+				cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 		}
 		return objs(cloudTKEService(), cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 	}
@@ -155,6 +156,9 @@ func cloudChanges(r rules.CloudRules, p rules.Provider) map[rules.ID]func(*cloud
 		r.BackendMissing: func(f *cloud.Facts) { *backendsOf(f) = (*backendsOf(f))[:1] },
 		r.BackendStale: func(f *cloud.Facts) {
 			*backendsOf(f) = append(*backendsOf(f), &cloud.Backend{Type: "CVM", InstanceID: "ins-9", IP: "10.0.0.9", Port: 30080, Weight: 10, Health: cloud.Healthy})
+		},
+		r.BackendKind: func(f *cloud.Facts) {
+			*backendsOf(f) = append(*backendsOf(f), &cloud.Backend{Type: "ENI", IP: "172.16.0.9", Port: 8080, Weight: 10, Health: cloud.Healthy})
 		},
 		r.BackendWeightZero: func(f *cloud.Facts) { (*backendsOf(f))[0].Weight = 0 },
 		r.BackendUnhealthy: func(f *cloud.Facts) {

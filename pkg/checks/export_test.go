@@ -35,3 +35,8 @@ func (c *Context) Reset(su *Suite, snap *snapshot.Snapshot, t snapshot.Target, p
 func (c *Context) Applies(ch *Check) bool { return c.applies(ch) }
 
 func (c *Context) Missing(ch *Check) error { return c.missing(ch) }
+
+type (
+	BackendList = backendList
+	HealthFit   = healthFit
+)

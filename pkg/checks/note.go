@@ -2,7 +2,6 @@ package checks
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 	corev1 "k8s.io/api/core/v1"
@@ -44,7 +43,7 @@ func notLoadBalancer(svc *corev1.Service, applied []string) *Note {
 	applied = slices.Compact(slices.Clone(applied))
 	checked := words.Say("no check applies", "没有适用的检查")
 	if len(applied) > 0 {
-		checked = words.Say("only the checks %s apply", "只有检查 %s 适用", strings.Join(applied, ", "))
+		checked = words.Say("only the checks %s apply", "只有检查 %s 适用", words.List(applied))
 	}
 	w := words.Say("%s Service: no cloud load balancer is made for this type, so %s; diagnose the LoadBalancer Service or the Ingress in front of it",
 		"%s 类型的 Service：云厂商不会为这种类型创建负载均衡，因此%s；请诊断它前面的 LoadBalancer Service 或 Ingress", typ, checked)

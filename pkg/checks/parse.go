@@ -270,7 +270,7 @@ func OneOf(values ...string) func(string) error {
 				return nil
 			}
 		}
-		return words.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", Clip(s), strings.Join(values, ", "))
+		return words.Errorf("%q is not one of %s (values are case-sensitive)", "%q 不是 %s 之一（区分大小写）", Clip(s), words.List(values))
 	}
 }
 
@@ -283,7 +283,7 @@ func OneOfFold(values ...string) func(string) error {
 				return nil
 			}
 		}
-		return words.Errorf("%q is not one of %s", "%q 不是 %s 之一", Clip(s), strings.Join(values, ", "))
+		return words.Errorf("%q is not one of %s", "%q 不是 %s 之一", Clip(s), words.List(values))
 	}
 }
 

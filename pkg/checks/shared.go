@@ -71,7 +71,7 @@ func ServicePortWords(svc *corev1.Service) words.Words {
 	if len(out) == 0 {
 		return noneWords
 	}
-	return words.Say("%s", "%s", strings.Join(out, ", "))
+	return words.List(out)
 }
 
 // noneWords is "none" in every language.

@@ -103,5 +103,5 @@ func mistypedCommand(root *cobra.Command, arg string) error {
 		return nil
 	}
 	return usageError{err: words.Errorf("unknown command %q for %q; did you mean %s?", "%[2]s 没有命令 %[1]q；您是不是想用 %[3]s？",
-		arg, root.CommandPath(), strings.Join(s, " or ")), path: root.CommandPath()}
+		arg, root.CommandPath(), words.Either(s)), path: root.CommandPath()}
 }

@@ -161,12 +161,12 @@ func (o *FleetOptions) Run(ctx context.Context) error {
 		return writeError(werr)
 	}
 	if len(failed) == len(o.members) && !o.AllowIncomplete {
-		return words.Errorf("every context failed (%s)", "所有上下文都失败了（%s）", strings.Join(failed, ", "))
+		return words.Errorf("every context failed (%s)", "所有上下文都失败了（%s）", words.List(failed))
 	}
 	if len(failed) > 0 && !o.AllowIncomplete {
 		return words.Errorf("%d of %d contexts failed (%s); the report covers the others; pass --allow-incomplete to exit by their findings",
 			"%[2]d 个上下文中有 %[1]d 个失败（%[3]s）；报告包含其余的上下文；加上 --allow-incomplete 则按它们的问题决定退出码",
-			len(failed), len(o.members), strings.Join(failed, ", "))
+			len(failed), len(o.members), words.List(failed))
 	}
 	if code := report.ExitCode(all, o.failOn); code != ExitOK {
 		return exitError{code}

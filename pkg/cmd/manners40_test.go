@@ -51,7 +51,7 @@ func TestOfflineTargetNamespace(t *testing.T) {
 			first := strings.SplitN(stderr, "\n", 2)[0]
 			for _, want := range []string{"(a, b)", "-n NAMESPACE"} {
 				if lang == "zh" {
-					want = strings.NewReplacer("(", "（", ")", "）").Replace(want)
+					want = strings.NewReplacer("(", "（", ")", "）", ", ", "、").Replace(want)
 				}
 				if !strings.Contains(first, want) {
 					t.Errorf("first line %q lacks %q", first, want)

@@ -52,7 +52,7 @@ func Explain(q string, p rules.Provider, k rules.Kind) ([]rules.Rule, error) {
 		}
 		if len(others) > 0 {
 			return nil, words.Errorf("%q is not a rule of the --provider/--kind given; it is one of: %s",
-				"%q 不属于所给的 --provider/--kind；它属于：%s", checks.ClipTo(q, 200), strings.Join(others, ", "))
+				"%q 不属于所给的 --provider/--kind；它属于：%s", checks.ClipTo(q, 200), words.List(others))
 		}
 	}
 	return nil, words.Errorf("no documented code, rule or known event message %q; list them with: kubectl lbdoctor rules",

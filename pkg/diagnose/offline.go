@@ -2,7 +2,6 @@ package diagnose
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -97,7 +96,7 @@ func inputNamespaces(in *snapshot.Input, targets []snapshot.Target) ([]snapshot.
 				where[i] = report.Printable(where[i])
 			}
 			return nil, words.Errorf("%s %q is defined in several namespaces of the input (%s); choose one with -n NAMESPACE",
-				"输入中多个命名空间都定义了 %s %q（%s）；请用 -n NAMESPACE 选择其一", t.Kind.Lower(), t.Name, strings.Join(where, ", "))
+				"输入中多个命名空间都定义了 %s %q（%s）；请用 -n NAMESPACE 选择其一", t.Kind.Lower(), t.Name, words.List(where))
 		}
 		if !slices.Contains(out, t) {
 			out = append(out, t)

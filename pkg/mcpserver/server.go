@@ -149,7 +149,7 @@ func (c reportCounts) text(lang words.Lang) string {
 	line := words.Say("%d object(s), %d with findings: %d error(s), %d warning(s), %d info",
 		"%d 个对象，%d 个有问题：%d 个错误，%d 个警告，%d 个提示", len(c.Items), bad, c.Summary.Error, c.Summary.Warning, c.Summary.Info).In(lang)
 	if len(codes) > 0 {
-		line += words.Say("; codes: %s", "；错误码：%s", strings.Join(codes, ", ")).In(lang)
+		line += words.Say("; codes: %s", "；错误码：%s", words.List(codes)).In(lang)
 	}
 	return line
 }

@@ -171,7 +171,7 @@ func ackServiceRules() []Covered {
 		"(k.startsWith(" + Lit(L) + ") && !(k.substring(" + Itoa(len([]rune(L))) + ") in " + known + "))"
 	return []Covered{
 		{Rule: ackrules.ServiceInvalidAnnotation, Validations: ackValueValidations(),
-			Misses: words.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", strings.Join(ackUnmirrored, ", ")),
+			Misses: words.Say("values of %s are judged by the CLI only", "%s 的取值仅由 CLI 判定", words.List(ackUnmirrored)),
 			missed: unmirroredValue},
 		{Rule: ackrules.ServiceUnknownAnnotation, Validations: []Validation{{
 			Expression: "variables.anns.all(k, !(" + unknownSuffix + "))",

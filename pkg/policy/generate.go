@@ -199,7 +199,7 @@ func (cat Catalog) ParseProviders(s string) (providers []rules.Provider, cluster
 	}
 	names = append(names, "all")
 	return nil, "", words.Errorf("unknown provider %q (want %s)", "未知的云厂商 %q（应为 %s）", s,
-		words.Say(strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1], strings.Join(names[:len(names)-1], "、")+" 或 "+names[len(names)-1]))
+		words.Either(names))
 }
 
 var (

@@ -61,6 +61,11 @@ const (
 	phRetryHint
 	phListSep
 	phParens
+	phLocated
+	phFactLine
+	phCheckLine
+	phConsequenceLine
+	phCodeTitle
 	phCount // number of phrases; keep last
 )
 
@@ -112,6 +117,11 @@ var phrases = [phCount]words.Phrase{
 	phRetryHint:         {En: "%w; retry, or pass --allow-incomplete to accept it", Zh: "%w；请重试，或加上 --allow-incomplete 接受不完整的报告"},
 	phListSep:           {En: ", ", Zh: "，"},
 	phParens:            {En: "(%s)", Zh: "（%s）"},
+	phLocated:           {En: "%s (%s)", Zh: "%s（%s）"},
+	phFactLine:          {En: "%s%s: %s\n", Zh: "%s%s：%s\n"},
+	phCheckLine:         {En: "  %s %s: %s\n", Zh: "  %s %s：%s\n"},
+	phConsequenceLine:   {En: "%s%s%s %s: %s\n", Zh: "%s%s%s %s：%s\n"},
+	phCodeTitle:         {En: "%s: %s", Zh: "%s：%s"},
 }
 
 // sourceWords, providerWords and severityWords name a report's source, a provider and a severity

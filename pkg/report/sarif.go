@@ -286,7 +286,7 @@ func helpMarkdown(r rules.Rule, lang words.Lang) string {
 	var b strings.Builder
 	title := r.Title
 	if r.Code != "" {
-		title = r.Code + ": " + title
+		title = fmt.Sprintf(say(lang, phCodeTitle), r.Code, title)
 	}
 	fmt.Fprintf(&b, "**%s**\n\n%s%s\n\n%s%s\n\n", mdEscape(title), say(lang, phSARIFCause), mdEscape(r.Cause), say(lang, phSARIFFix), mdEscape(r.Fix))
 	if r.Risk != "" {

@@ -90,8 +90,9 @@ func TestSkipLineLang(t *testing.T) {
 				if err := w.Write([]report.Report{r}, true); err != nil {
 					t.Fatal(err)
 				}
+				prefix := map[words.Lang]string{words.English: "SKIPPED probe: ", words.Chinese: "SKIPPED probe："}[lang]
 				for _, l := range strings.Split(b.String(), "\n") {
-					if reason, ok := strings.CutPrefix(strings.TrimSpace(l), "SKIPPED probe: "); ok {
+					if reason, ok := strings.CutPrefix(strings.TrimSpace(l), prefix); ok {
 						return reason
 					}
 				}

@@ -217,6 +217,28 @@ func Printable(s string) string {
 	return strconv.Quote(s)
 }
 
+// Escaped is s with each control or format character (ESC, BEL, a bidi override) written as a Go
+// escape (\x1b, \u202e), so that facts quoting an object's name cannot drive the terminal; the
+// rest of s is left as it is.
+func Escaped(s string) string {
+	if strings.IndexFunc(s, hidden) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !hidden(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+// hidden reports whether r is a control or format character.
+func hidden(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
+
 // printableNames are reports whose names, namespaces and cluster names are Printable, for the
 // text outputs (text, wide, name); the reports themselves are left as they are.
 func printableNames(reports []Report) []Report {
@@ -675,18 +697,18 @@ func (w *Writer) text(r Report) {
 			where = fmt.Sprintf(say(w.Lang, phEventSeen), eventSeen(w.Lang, f.Count, f.LastSeen))
 		}
 		if f.Location != nil {
-			where = strings.TrimSpace(where + " (" + f.Location.String() + ")")
+			where = strings.TrimSpace(fmt.Sprintf(say(w.Lang, phLocated), where, f.Location.String()))
 		}
 		if where != "" {
-			fmt.Fprintf(w.Out, "%s%s: %s\n", indent, where, f.Shown())
+			fmt.Fprintf(w.Out, say(w.Lang, phFactLine), indent, Escaped(where), Escaped(f.Shown()))
 		} else {
-			fmt.Fprintf(w.Out, "%s%s\n", indent, f.Shown())
+			fmt.Fprintf(w.Out, "%s%s\n", indent, Escaped(f.Shown()))
 		}
 		if f.Source == checks.SourceCheckEvent {
-			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), eventSeen(w.Lang, f.Count, f.LastSeen), f.Event)
+			fmt.Fprintf(w.Out, say(w.Lang, phConfirmed), eventSeen(w.Lang, f.Count, f.LastSeen), Escaped(f.Event))
 		}
 		for _, c := range f.Consequences {
-			fmt.Fprintf(w.Out, "%s%s%s %s: %s\n", indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), consequenceFacts(c, w.Lang))
+			fmt.Fprintf(w.Out, say(w.Lang, phConsequenceLine), indent, say(w.Lang, phConsequence), c.Title, w.dim.Sprintf("[%s]", c.Rule), Escaped(consequenceFacts(c, w.Lang)))
 		}
 		if w.FixHints {
 			hints := [][2]string{{say(w.Lang, phFix), f.Fix}, {say(w.Lang, phRisk), f.Risk}, {say(w.Lang, phDoc), f.Doc}}
@@ -711,10 +733,10 @@ func (w *Writer) text(r Report) {
 	}
 	if !w.Quiet {
 		for _, s := range r.Partial {
-			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("PARTIAL"), s.Check, s.Reason)
+			fmt.Fprintf(w.Out, say(w.Lang, phCheckLine), w.dim.Sprint("PARTIAL"), s.Check, Escaped(s.Reason))
 		}
 		for _, s := range r.Skipped {
-			fmt.Fprintf(w.Out, "  %s %s: %s\n", w.dim.Sprint("SKIPPED"), s.Check, s.Reason)
+			fmt.Fprintf(w.Out, say(w.Lang, phCheckLine), w.dim.Sprint("SKIPPED"), s.Check, Escaped(s.Reason))
 		}
 	}
 	line := fmt.Sprintf(say(w.Lang, phSummary), r.Summary.Error, r.Summary.Warning, r.Summary.Info)

@@ -34,6 +34,9 @@ type CloudRules struct {
 	BackendMissing ID
 	// BackendStale: a listener has a backend that is no node or pod the controller would register.
 	BackendStale ID
+	// BackendKind: a listener has backends of the other kind than the Service's mode registers
+	// (nodes where pods are expected, or pods where nodes are).
+	BackendKind ID
 	// CertMissing, CertExpired, CertExpiring and CertHosts: the certificate a listener serves does
 	// not exist, has expired, expires within 30 days, or does not cover a TLS host of the object.
 	CertMissing, CertExpired, CertExpiring, CertHosts ID

@@ -64,7 +64,8 @@ var docWords = []words.Phrase{
 	// The Alibaba Cloud CCM source.
 	{En: DocACKCCM, Zh: "阿里云 CCM 源码（github.com/kubernetes/cloud-provider-alibaba-cloud）："},
 	{En: " (Update: \"can not change … once created\")", Zh: "（Update：\"can not change … once created\"）"},
-	{En: " (change master zone & slave zone, ipv4 -> ipv6, update vsw id)", Zh: "（更换主备可用区、ipv4 改为 ipv6、更换交换机 ID 的用例）"},
+	{En: " (change master zone & slave zone, ipv4 -> ipv6)", Zh: "（更换主备可用区、ipv4 改为 ipv6 的用例）"},
+	{En: " (update vsw id: the CLB keeps its vSwitch)", Zh: "（更换交换机 ID 的用例：CLB 仍使用原交换机）"},
 	{En: " (Update: \"AddressIpVersion cannot be changed\")", Zh: "（Update：\"AddressIpVersion cannot be changed\"）"},
 	{En: " (Update compares no vSwitch; \"only internet loadbalancer is allowed to modify bandwidth and pay type\"; bandwidth only with paybybandwidth)",
 		Zh: "（Update 不比较交换机；\"only internet loadbalancer is allowed to modify bandwidth and pay type\"；带宽只在 paybybandwidth 时修改）"},
@@ -103,6 +104,8 @@ var docWords = []words.Phrase{
 	// Tencent TKE: other vendor pages.
 	{En: DocTKELifecycle, Zh: "腾讯云 TKE 公告《关于 Service Ingress 组件管理模式升级的通知》（cloud.tencent.com/document/product/457/90598），“Service 组件生命周期管理模式升级”"},
 	{En: DocTKEExistingCLB, Zh: "腾讯云 TKE《Service 使用已有 CLB》（cloud.tencent.com/document/product/457/45491），同步与标签"},
+	{En: DocTKEDirectAccess, Zh: "腾讯云 TKE《使用 LoadBalancer 直连 Pod 模式 Service》（cloud.tencent.com/document/product/457/41897）"},
+	{En: ", backend-type (ENI mode)", Zh: "，backend-type（ENI 模式）"},
 	{En: DocTKEBackends, Zh: "腾讯云 TKE 关于 Service 后端选择的文档（cloud.tencent.com/document/product/457/45492），“默认后端选择”"},
 	{En: " (resources tagged tke-createdBy-flag are deleted with the Service)", Zh: "（带 tke-createdBy-flag 标签的资源随 Service 一起删除）"},
 	{En: " (the way round a refused switch goes through ClusterIP or NodePort)", Zh: "（被拒绝的类型切换须经由 ClusterIP 或 NodePort 绕行）"},

@@ -16,6 +16,7 @@ const (
 	DocTKEIngressGroup     = "Tencent TKE, several Ingresses sharing one CLB (cloud.tencent.com/document/product/457/127545), notes"
 	DocTKEIngressBasics    = "Tencent TKE, Ingress basics (cloud.tencent.com/document/product/457/31711), notes on existing CLBs; Ingress event E4101"
 	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com/document/product/457/45492), default backend selection"
+	DocTKEDirectAccess     = "Tencent TKE, Services with the CLB connected directly to pods (cloud.tencent.com/document/product/457/41897)"
 	DocACKEvents           = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	DocACKSymptoms         = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
 	DocACKFAQ              = "Alibaba ACK, Service FAQ"

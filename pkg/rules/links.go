@@ -88,6 +88,8 @@ var Sources = []Source{
 		Pages: map[words.Lang]string{words.Chinese: urlTKELifecycleZH}},
 	{ID: "tke-existing-clb", Match: []string{DocTKEExistingCLB},
 		Pages: map[words.Lang]string{words.Chinese: urlTKEExistingCLBZH, words.English: urlTKEExistingCLBEN}},
+	{ID: "tke-direct-access", Match: []string{DocTKEDirectAccess},
+		Pages: map[words.Lang]string{words.Chinese: "https://cloud.tencent.com/document/product/457/41897", words.English: "https://intl.cloud.tencent.com/document/product/457/36837"}},
 	{ID: "tke-backend-selection", Match: []string{DocTKEBackends},
 		Pages: map[words.Lang]string{words.Chinese: urlTKEBackendsZH}},
 	{ID: "tke-ingress-overview", Match: []string{DocTKEIngressLifecycle},

@@ -98,17 +98,10 @@ func ProviderNames() []string {
 }
 
 // ProviderList is the valid provider names as a phrase for errors: "tke, ack or generic".
-func ProviderList() string {
-	names := ProviderNames()
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
+func ProviderList() string { return providerListWords().String() }
 
 // providerListWords is ProviderList in every language.
-func providerListWords() words.Words {
-	names := ProviderNames()
-	last := len(names) - 1
-	return words.Say(ProviderList(), strings.Join(names[:last], "、")+" 或 "+names[last])
-}
+func providerListWords() words.Words { return words.Either(ProviderNames()) }
 
 // Kind is the object kind a rule is about; the same type names diagnosis targets.
 type Kind = kind.Kind

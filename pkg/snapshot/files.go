@@ -311,12 +311,12 @@ func (f Files) read(manifests bool) (*input, error) {
 // stdinWords names standard input ("-") in a message.
 var stdinWords = words.Say("standard input", "标准输入")
 
-// namesOf lists up to n names, then how many more.
+// namesOf lists up to n names, then how many more (in Chinese: how many in all).
 func namesOf(names []string, n int) words.Words {
 	if len(names) <= n {
-		return words.Say("%s", "%s", strings.Join(names, ", "))
+		return words.List(names)
 	}
-	return words.Say("%s and %d more", "%s 等（另有 %d 个）", strings.Join(names[:n], ", "), len(names)-n)
+	return words.Say("%[1]s and %[2]d more", "%[1]s 等 %[3]d 个", words.List(names[:n]), len(names)-n, len(names))
 }
 
 // reader reads manifest files within one byte budget.

@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -40,7 +39,7 @@ func ParseGrouping(s string) (Grouping, error) {
 		names[i] = string(g)
 	}
 	return "", words.Errorf("invalid argument %q for --group-files: must be one of: %s",
-		"--group-files 的取值 %q 无效：只能是 %s 之一", s, strings.Join(names, ", "))
+		"--group-files 的取值 %q 无效：只能是 %s 之一", s, words.List(names))
 }
 
 // World is manifest files read as one cluster.

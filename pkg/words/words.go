@@ -120,6 +120,9 @@ func wrapVerbs(format string) (string, bool) {
 // String is w in English.
 func (w Words) String() string { return w.In(English) }
 
+// Facts are the facts w was given, in order: tests read them to assert what a finding names.
+func (w Words) Facts() []any { return w.args }
+
 // IsZero reports whether w is the zero Words (no text at all).
 func (w Words) IsZero() bool { return w.p == Phrase{} && len(w.args) == 0 }
 
@@ -198,4 +201,19 @@ func ErrorIn(err error, lang Lang) string {
 		return msg
 	}
 	return msg[:i] + w.In(lang) + msg[i+len(en):]
+}
+
+// List is items as a list in every language: "a, b, c" in English, "a、b、c" in Chinese.
+func List(items []string) Words {
+	return Say(strings.Join(items, ", "), strings.Join(items, "、"))
+}
+
+// Either is items as alternatives in every language: "a, b or c" in English, "a、b 或 c" in
+// Chinese; one item is itself.
+func Either(items []string) Words {
+	n := len(items)
+	if n < 2 {
+		return List(items)
+	}
+	return Say(strings.Join(items[:n-1], ", ")+" or "+items[n-1], strings.Join(items[:n-1], "、")+" 或 "+items[n-1])
 }

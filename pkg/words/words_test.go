@@ -25,6 +25,11 @@ func TestWordsIn(t *testing.T) {
 		{"worded error", Say("cannot parse: %v", "无法解析：%v", we), `cannot parse: bad value "x"`, `无法解析：取值 "x" 无效`},
 		{"plain error", Say("cannot parse: %v", "无法解析：%v", errors.New("EOF")), "cannot parse: EOF", "无法解析：EOF"},
 		{"zero", Words{}, "", ""},
+		{"list", List([]string{"a", "b%d", "c"}), "a, b%d, c", "a、b%d、c"},
+		{"list of one", List([]string{"a"}), "a", "a"},
+		{"either", Either([]string{"tke", "ack", "generic"}), "tke, ack or generic", "tke、ack 或 generic"},
+		{"either of two", Either([]string{"a", "b"}), "a or b", "a 或 b"},
+		{"list as a fact", Say("in %s", "在 %s 中", List([]string{"a", "b"})), "in a, b", "在 a、b 中"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
-// demoClouds are both simulated clouds of the demo's scenarios (hack/democloud), started for one
-// test, with the environment that points the binary at each and signs with its canary keys.
+// demoClouds are both simulated clouds, of the demo's scenarios (hack/democloud) or a test's own,
+// started for one test, with the environment that points the binary at each and signs with its canary keys.
 type demoClouds struct {
 	tencent        *tencent.Server
 	alibaba        *alibaba.Sim
@@ -19,10 +19,17 @@ type demoClouds struct {
 	tkeKey, ackKey string
 }
 
-// startDemoClouds starts both simulated clouds; they stop when the test ends.
+// startDemoClouds starts both simulated clouds of the demo; they stop when the test ends.
 func startDemoClouds(t *testing.T) *demoClouds {
 	t.Helper()
-	tscn, err := tencent.LoadScenario(repoRoot + "/hack/democloud/tke.yaml")
+	return startClouds(t, repoRoot+"/hack/democloud/tke.yaml", repoRoot+"/hack/democloud/ack.yaml")
+}
+
+// startClouds starts a simulated Tencent Cloud and a simulated Alibaba Cloud from the scenario
+// files tke and ack; they stop when the test ends.
+func startClouds(t *testing.T, tke, ack string) *demoClouds {
+	t.Helper()
+	tscn, err := tencent.LoadScenario(tke)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +39,7 @@ func startDemoClouds(t *testing.T) *demoClouds {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = tsim.Close() })
-	ascn, err := alibaba.Load(repoRoot + "/hack/democloud/ack.yaml")
+	ascn, err := alibaba.Load(ack)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package ackchecks
 
 import (
-	"strings"
-
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
@@ -38,7 +36,7 @@ func checkACKRebind(c *checks.Context) {
 	}
 	address := words.Say("no address in the input", "输入中没有地址")
 	if len(addrs) > 0 {
-		address = words.Say("address %s", "地址 %s", strings.Join(addrs, ", "))
+		address = words.Say("address %s", "地址 %s", words.List(addrs))
 	}
 	c.Say(ackrules.ServiceLBRebind, a.path("id"), words.Say(
 		"the Service is bound to CLB %s (label %s; %s), but the annotation names CLB %s; CCM does not move a Service to another CLB",

@@ -701,7 +701,7 @@ func checkACKIntranetLoopback(c *checks.Context) error {
 		c.Say(ackrules.ServiceIntranetLBLoopback, a.path("id"), words.Say(
 			"reused CLB %s is internal (%s) and listens at layer 4 on %s: pods on a node that is one of its backends cannot reach it",
 			"复用的 CLB %s 是内网 CLB（%s），并在 %s 上提供四层监听：运行在其后端节点上的 Pod 无法访问它",
-			checks.Clip(a.value("id")), why, strings.Join(l4, ", ")))
+			checks.Clip(a.value("id")), why, words.List(l4)))
 	}
 	return nil
 }

@@ -8,19 +8,20 @@ var (
 		Title: "CLB attribute fixed at creation changed",
 		Cause: "The edit changes an attribute CCM sets only when it creates the CLB: the primary or backup zone " +
 			"(master-zoneid, slave-zoneid), the IP version (ip-version), the network type (network-type) or the " +
-			"fixed address (ip); on an NLB (loadBalancerClass alibabacloud.com/nlb) the IP version. CCM compares each " +
+			"fixed address (ip); on an NLB (loadBalancerClass alibabacloud.com/nlb) the IP version, and the zone mappings " +
+			"(zone-maps) removed from an NLB that CCM made. CCM compares each " +
 			"with the existing load balancer on every sync and fails the sync when they differ. Only the IP version is " +
 			"compared when the annotation is absent (as ipv4); the others are compared only when set, so removing them changes nothing.",
 		Fix: "Keep the value the CLB was created with. To get a CLB with the new value, create a new Service " +
 			"(its address will differ) and move clients to it before deleting the old one.",
 		Risk:    "Every later sync fails with a SyncLoadBalancerFailed event and the CLB keeps its old configuration: other edits of the Service are not applied either.",
-		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6, update vsw id); " + rules.DocACKCCM + "pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
+		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6); " + rules.DocACKCCM + "pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
 		Decides: rules.ChangeHistory,
 		Change:  rules.ChangeRejected,
 		Zh: rules.Text{
 			Title: "修改了只能在创建 CLB 时设定的属性",
 			Cause: "此次修改涉及 CCM 仅在创建 CLB 时设置的属性：主备可用区（master-zoneid、slave-zoneid）、IP 版本（ip-version）、" +
-				"网络类型（network-type）或固定地址（ip）；NLB（loadBalancerClass alibabacloud.com/nlb）的 IP 版本。CCM 每次同步都会将这些值与现有负载均衡比较，不一致时同步失败。" +
+				"网络类型（network-type）或固定地址（ip）；NLB（loadBalancerClass alibabacloud.com/nlb）的 IP 版本，以及从 CCM 创建的 NLB 上删除可用区映射（zone-maps）。CCM 每次同步都会将这些值与现有负载均衡比较，不一致时同步失败。" +
 				"只有 IP 版本在注解缺失时也会比较（按 ipv4）；其他属性仅在设置时比较，删除注解不会带来任何变化。",
 			Fix:  "保留 CLB 创建时的取值。如需新取值的 CLB，请新建一个 Service（地址会不同），把客户端迁移过去后再删除旧 Service。",
 			Risk: "之后每次同步都以 SyncLoadBalancerFailed 事件失败，CLB 保持旧配置：该 Service 的其他修改也不会生效。",
@@ -114,8 +115,9 @@ var (
 			"balancer simply disagree from now on.",
 		Fix: "Restore the value the load balancer has, or change the load balancer in the console if the new value " +
 			"is wanted; to get a load balancer created with the new value, create a new Service and move clients to it.",
-		Risk:    "The change never takes effect, silently; whoever reads the manifest is misled about the load balancer.",
-		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update compares no vSwitch; \"only internet loadbalancer is allowed to modify bandwidth and pay type\"; bandwidth only with paybybandwidth)",
+		Risk: "The change never takes effect, silently; whoever reads the manifest is misled about the load balancer.",
+		Doc: rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update compares no vSwitch; \"only internet loadbalancer is allowed to modify bandwidth and pay type\"; bandwidth only with paybybandwidth); " +
+			"test/e2e/testcase/service/clbv1/loadbalancer.go (update vsw id: the CLB keeps its vSwitch)",
 		Decides: rules.ChangeHistory,
 		Zh: rules.Text{
 			Title: "CCM 不会把此修改应用到已有的负载均衡",

@@ -154,6 +154,19 @@ var (
 			Fix:   "在控制台从服务器组中移除该后端，或等待 CCM 下一次同步将其移除；查看 CCM 的事件，找出它没有移除的原因。",
 			Risk:  "发往该后端的连接会失败，或到达别的服务。"},
 	})
+	CloudBackendKind = rules.Cloud(Provider, rules.Service, "backend-kind", rules.Warning, rules.Details{
+		Title: "Backends are nodes where ENI mode wants pods, or the reverse",
+		Cause: "In ENI mode (backend-type eni, or the cluster default in the CCM configuration) CCM attaches the pods' ENI addresses to the server group; in ECS mode, the nodes. The server group holds backends of the other kind: the backend type was changed and CCM has not rebuilt the group, the cluster's network cannot give pods ENI addresses (ENI mode needs Terway), or someone added them by hand.",
+		Fix:   "Set backend-type to the mode the cluster's network supports (eni only with Terway); read the Service's events for CCM's error; remove backends added by hand from the server group.",
+		Risk:  "The load balancer sends traffic around the Service's chosen path: pod addresses kept in ECS mode go dead when the pods move, and nodes kept in ENI mode add a NodePort hop the Service did not ask for.",
+		Doc:   rules.DocACKAnnotations + ", backend-type (ENI mode)",
+		Decides: rules.CloudBackendDecides("the type of the server group's backends (ecs or eni) as the Alibaba Cloud API action DescribeVServerGroupAttribute describes them",
+			"阿里云 API DescribeVServerGroupAttribute 所返回的服务器组后端类型（ecs 或 eni）"),
+		Zh: rules.Text{Title: "ENI 模式需要 Pod 却挂载了节点，或相反",
+			Cause: "ENI 模式（backend-type 为 eni，或 CCM 配置中的集群默认值）下，CCM 把 Pod 的 ENI 地址挂载到服务器组；ECS 模式下挂载的是节点。服务器组中的后端却是另一种：后端类型被修改后 CCM 尚未重建服务器组，集群网络无法为 Pod 分配 ENI 地址（ENI 模式需要 Terway），或有人手工添加了它们。",
+			Fix:   "把 backend-type 设为集群网络支持的模式（仅 Terway 下使用 eni）；查看 Service 事件中 CCM 的报错；从服务器组中移除手工添加的后端。",
+			Risk:  "负载均衡绕开了 Service 所选的转发路径：ECS 模式下保留的 Pod 地址会在 Pod 迁移后失效，ENI 模式下保留的节点则多出一跳 Service 并未要求的 NodePort 转发。"},
+	})
 	CloudCertMissing = ackCloud(rules.Service, "cert-missing", rules.Error, "DescribeServerCertificates", rules.Details{
 		Title: "The certificate an HTTPS listener serves does not exist",
 		Cause: "The server certificate id the listener serves (the cert-id annotation) is not a certificate of the account in this region.",
@@ -210,7 +223,7 @@ var (
 		LBMissing: CloudLBMissing, LBIsolated: CloudLBIsolated, LBInactive: CloudLBInactive, LBAddress: CloudLBAddress,
 		ListenerMissing: CloudListenerMissing, ListenerProtocol: CloudListenerProtocol, ListenerExtra: CloudListenerExtra,
 		ListenerTaken: CloudListenerTaken, BackendNone: CloudBackendNone, BackendWeightZero: CloudBackendWeightZero,
-		BackendUnhealthy: CloudBackendUnhealthy, BackendMissing: CloudBackendMissing, BackendStale: CloudBackendStale, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
+		BackendUnhealthy: CloudBackendUnhealthy, BackendMissing: CloudBackendMissing, BackendStale: CloudBackendStale, BackendKind: CloudBackendKind, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
 		CertExpiring: CloudCertExpiring, Quota: CloudQuota, SubnetIPs: CloudSubnetIPs,
 	}
 )

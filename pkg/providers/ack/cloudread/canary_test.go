@@ -17,6 +17,7 @@ import (
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/slb"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/alibaba"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
@@ -36,7 +37,7 @@ const (
 func canaryForms() []string {
 	var out []string
 	for _, v := range []string{canaryID, canarySecret, canaryToken} {
-		out = append(out, v, url.QueryEscape(v), url.PathEscape(v), percentEncode(v), percentEncode(percentEncode(v)))
+		out = append(out, v, url.QueryEscape(v), url.PathEscape(v), redact.PercentEncode(v), redact.PercentEncode(redact.PercentEncode(v)))
 	}
 	return out
 }

@@ -5,7 +5,6 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"net"
 	"net/url"
-	"regexp"
 	"strings"
 
 	sdkerrors "github.com/aliyun/alibaba-cloud-sdk-go/sdk/errors"
@@ -90,51 +89,11 @@ func netMessage(err error, fallback string) string {
 	return fallback
 }
 
-var (
-	// signedParam is a request parameter that carries or proves a credential, in the URL query
-	// (name=value) or percent-encoded once or twice, as the vendor's echo of a signed string has it.
-	signedParam = regexp.MustCompile(`(SecurityToken|Signature|AccessKeyId|AccessKeySecret|BearerToken)(=|%3D|%253D)[^&\s"]*`)
-	// signedEcho starts the vendor's echo of the string it signed, which runs to the end.
-	signedEcho = regexp.MustCompile(`(?i)(server\s+)?string\s*to\s*sign`)
-	// secretField is a credential in JSON, as in a quoted CLI configuration.
-	secretField = regexp.MustCompile(`"(access_key_secret|sts_token|AccessKeySecret|SecurityToken)"\s*:\s*"[^"]*"`)
-	// accessKeyID is an AccessKey ID (LTAI…) or an STS one (STS.…).
-	accessKeyID = regexp.MustCompile(`(LTAI|STS\.)[0-9A-Za-z]{6,}`)
-)
-
-// redact removes credentials from a message: the vendor's echo of the string it signed (it holds
-// the AccessKey ID and the security token), the credential parameters of a URL, AccessKey IDs,
-// and the secret, token and ID of the credentials in use in every encoding they may appear in.
+// redact removes credentials from a message with redact.Values: the key in use in every encoding,
+// and every shape of credential redact knows (the vendor's echo of the string it signed included).
 func (r *Reader) redact(msg string) string {
-	if loc := signedEcho.FindStringIndex(msg); loc != nil {
-		msg = strings.TrimRight(msg[:loc[0]], " :.") + " (signed string removed)"
-	}
 	r.secretsMu.Lock()
 	secrets := r.secrets
 	r.secretsMu.Unlock()
-	for _, s := range secrets {
-		for _, form := range []string{s, url.QueryEscape(s), percentEncode(s), percentEncode(percentEncode(s))} {
-			msg = strings.ReplaceAll(msg, form, "[redacted]")
-		}
-	}
-	msg = signedParam.ReplaceAllString(msg, "$1$2[redacted]")
-	msg = secretField.ReplaceAllString(msg, `"$1": "[redacted]"`)
-	return redact.String(accessKeyID.ReplaceAllString(msg, "$1[redacted]"))
-}
-
-// percentEncode is the RPC signature's encoding of a value: all but A-Z a-z 0-9 - _ . ~ as %XY.
-func percentEncode(v string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~' {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	return b.String()
+	return redact.Values(msg, secrets...)
 }

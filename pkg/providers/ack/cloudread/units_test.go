@@ -11,6 +11,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
@@ -58,8 +59,8 @@ func TestRedact(t *testing.T) {
 	cases := []struct{ name, in string }{
 		{"raw", "secret " + secret + " token " + token},
 		{"query-escaped", "SecurityToken=" + url.QueryEscape(token) + "&x=1"},
-		{"percent-encoded", "t=" + percentEncode(token)},
-		{"twice encoded", "POST&%2F&AccessKeyId%3DSTS.NAbcdefgh123%26SecurityToken%3D" + percentEncode(percentEncode(token))},
+		{"percent-encoded", "t=" + redact.PercentEncode(token)},
+		{"twice encoded", "POST&%2F&AccessKeyId%3DSTS.NAbcdefgh123%26SecurityToken%3D" + redact.PercentEncode(redact.PercentEncode(token))},
 		{"echo of the signed string", "signature mismatch. server string to sign is:POST&%2F&SecurityToken%3Dwhatever"},
 		{"an AccessKey ID", "key LTAI5tABCDEF0123456789 refused"},
 		{"a URL", `Post "http://127.0.0.1:1/?AccessKeyId=LTAI5tABCDEF0123456789&Signature=abc%3D&SecurityToken=zzz": refused`},
@@ -68,7 +69,7 @@ func TestRedact(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got := r.redact(c.in)
-			for _, bad := range []string{secret, token, url.QueryEscape(token), percentEncode(token), "LTAI5tABCDEF", "NAbcdefgh123", "whatever", "zzz", "abc%3D", "other-secret-9", "other-token-9"} {
+			for _, bad := range []string{secret, token, url.QueryEscape(token), redact.PercentEncode(token), "LTAI5tABCDEF", "NAbcdefgh123", "whatever", "zzz", "abc%3D", "other-secret-9", "other-token-9"} {
 				if strings.Contains(got, bad) {
 					t.Errorf("%q keeps %q", got, bad)
 				}

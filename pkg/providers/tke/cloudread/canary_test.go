@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cloudsim/tencent"
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -77,7 +78,7 @@ func TestCanary(t *testing.T) {
 			if !tt.closed && !strings.Contains(log.String(), "X-TC-Action") {
 				t.Fatalf("the SDK's debug dump is missing; the canary proves nothing:\n%s", log.String())
 			}
-			if !tt.closed && !strings.Contains(log.String(), "[redacted]") {
+			if !tt.closed && !strings.Contains(log.String(), redact.Mark) {
 				t.Errorf("nothing was redacted from a log that carries a session token header")
 			}
 			said := log.String() + everything(t, f)

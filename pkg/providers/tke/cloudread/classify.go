@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"net"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -54,8 +53,8 @@ func isChainExhausted(err error) bool {
 	return errors.As(err, &sdk) && sdk.Code == "ClientError.CredentialError" && strings.HasPrefix(sdk.Message, "no credential found")
 }
 
-// redactor removes credentials from text the SDK produces: the values in use, and anything shaped
-// like a Tencent Cloud key id, a signature, a session-token header or a key field.
+// redactor removes credentials from text the SDK produces: the values in use, and anything redact
+// knows the shape of.
 type redactor struct {
 	secrets []string
 }
@@ -63,28 +62,8 @@ type redactor struct {
 // maxMessage bounds a vendor message kept in a ReadError (the SDK quotes whole bodies).
 const maxMessage = 400
 
-var (
-	reKeyID     = regexp.MustCompile(`AKID[0-9A-Za-z]{6,}`)
-	reSignature = regexp.MustCompile(`(Signature=)[0-9a-fA-F]{16,}`)
-	reTokenHdr  = regexp.MustCompile(`(?i)(X-TC-Token:[ \t]*)[^\r\n]+`)
-	reKeyField  = regexp.MustCompile(`(?i)("(?:Tmp)?(?:SecretId|SecretKey|Token|secret_key|secret_id)"[ \t]*:[ \t]*)"[^"]*"`)
-	reIniKey    = regexp.MustCompile(`(?i)((?:secret_?key|secret_?id|token)[ \t]*=[ \t]*)\S+`)
-)
-
-// clean is s with every credential replaced.
-func (r *redactor) clean(s string) string {
-	for _, v := range r.secrets {
-		if len(v) >= 4 {
-			s = strings.ReplaceAll(s, v, "[redacted]")
-		}
-	}
-	s = reKeyID.ReplaceAllString(s, "AKID[redacted]")
-	s = reSignature.ReplaceAllString(s, "${1}[redacted]")
-	s = reTokenHdr.ReplaceAllString(s, "${1}[redacted]")
-	s = reKeyField.ReplaceAllString(s, `${1}"[redacted]"`)
-	s = reIniKey.ReplaceAllString(s, "${1}[redacted]")
-	return redact.String(s)
-}
+// clean is s with every credential replaced (redact.Values: the key in use, then every known shape).
+func (r *redactor) clean(s string) string { return redact.Values(s, r.secrets...) }
 
 // cut is s shortened to maxMessage bytes on a rune boundary.
 func cut(s string) string {

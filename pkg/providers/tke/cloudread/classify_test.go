@@ -10,6 +10,7 @@ import (
 
 	tcerr "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/errors"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 )
 
@@ -65,7 +66,7 @@ func TestRedactor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := r.clean(tt.in); strings.Contains(got, tt.gone) || !strings.Contains(got, "[redacted]") {
+			if got := r.clean(tt.in); strings.Contains(got, tt.gone) || !strings.Contains(got, redact.Mark) {
 				t.Errorf("clean(%q) = %q", tt.in, got)
 			}
 		})

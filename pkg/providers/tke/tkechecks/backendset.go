@@ -1,6 +1,7 @@
 package tkechecks
 
 import (
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -16,12 +17,18 @@ import (
 // match the backends-label selector (TKE's page on backend selection; Unschedulable nodes are
 // registered). Local mode may bind only the nodes with a ready endpoint, or every node.
 func tkeBackends(c *checks.Context) (checks.WantBackends, error) {
-	svc := c.Service
-	if directAccessOn(c) {
-		return checks.PodBackends(c.Snap, svc, words.Say("direct access: the pod IPs of the ready endpoints", "直连：就绪 Endpoint 的 Pod IP"))
+	return tkeServiceBackends(c.Snap, c.Service, directAccessOn(c), true)
+}
+
+// tkeServiceBackends are the backends TKE registers for svc: its pods when direct, else its nodes,
+// narrowed by the Service's backends-label when labelled (a Service's own CLB; an Ingress's rules
+// take every worker node).
+func tkeServiceBackends(snap *snapshot.Snapshot, svc *corev1.Service, direct, labelled bool) (checks.WantBackends, error) {
+	if direct {
+		return checks.PodBackends(snap, svc, words.Say("direct access: the pod IPs of the ready endpoints", "直连：就绪 Endpoint 的 Pod IP"))
 	}
 	var sel labels.Selector
-	if v, ok := svc.Annotations[tkeann.BackendsLabel]; ok {
+	if v, ok := svc.Annotations[tkeann.BackendsLabel]; ok && labelled {
 		var err error
 		if sel, err = labels.Parse(v); err != nil || strings.TrimSpace(v) == "" {
 			return checks.WantBackends{}, words.Errorf("%s is not a label selector, so the nodes the controller registers are unknown",
@@ -34,7 +41,7 @@ func tkeBackends(c *checks.Context) (checks.WantBackends, error) {
 		}
 		return checks.NodeIsReady(n) && !checks.ExcludedFromLB(n), true
 	}
-	return checks.NodeBackends(c.Snap, svc, filter, tkeInstanceID, checks.NodeMode(svc, sel != nil))
+	return checks.NodeBackends(snap, svc, filter, tkeInstanceID, checks.NodeMode(svc, sel != nil))
 }
 
 // tkeInstanceID is the CVM instance id of a TKE node's providerID (qcloud:///<zone>/ins-…).

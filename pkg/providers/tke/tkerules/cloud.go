@@ -137,11 +137,11 @@ var (
 	})
 	CloudBackendMissing = tkeBackendSet("backend-missing", rules.Warning, rules.Details{
 		Title: "A node or pod that should be a backend is not registered",
-		Cause: "The listener lacks a backend the controller registers: with direct access (direct-access annotation) each ready endpoint's pod IP; otherwise each Ready node that is not a master and matches the backends-label selector, with externalTrafficPolicy Local at least the nodes running a ready endpoint. The controller has not caught up, or failed and said so in an event.",
+		Cause: "The listener lacks a backend the controller registers: with direct access (direct-access annotation) each ready endpoint's pod IP; otherwise each Ready node that is not a master and matches the backends-label selector, with externalTrafficPolicy Local at least the nodes running a ready endpoint. For an Ingress, each forwarding rule is held to the Service its path names (with the Ingress's direct-access annotation, that Service's ready pods; otherwise every Ready worker node). The controller has not caught up, or failed and said so in an event.",
 		Fix:   "Look at the Service's events for a backend error; check the node labels and the backends-label annotation; a backend removed by hand in the console comes back at the controller's next sync.",
 		Risk:  "Fewer backends carry the traffic than the cluster offers; the ones left may be overloaded.",
 		Zh: rules.Text{Title: "应作为后端的节点或 Pod 未注册",
-			Cause: "监听器缺少控制器会注册的后端：开启直连（direct-access 注解）时为每个就绪 Endpoint 的 Pod IP；否则为每个非 master、处于 Ready 且匹配 backends-label 选择器的节点，externalTrafficPolicy 为 Local 时至少为运行着就绪 Endpoint 的节点。控制器尚未同步，或同步失败并在事件中报错。",
+			Cause: "监听器缺少控制器会注册的后端：开启直连（direct-access 注解）时为每个就绪 Endpoint 的 Pod IP；否则为每个非 master、处于 Ready 且匹配 backends-label 选择器的节点，externalTrafficPolicy 为 Local 时至少为运行着就绪 Endpoint 的节点。对于 Ingress，每条转发规则都按其路径指向的 Service 判断（Ingress 开启 direct-access 注解时为该 Service 的就绪 Pod；否则为每个 Ready 的 worker 节点）。控制器尚未同步，或同步失败并在事件中报错。",
 			Fix:   "查看 Service 事件中的后端报错；核对节点标签和 backends-label 注解；在控制台手工删除的后端会在控制器下一次同步时恢复。",
 			Risk:  "承载流量的后端少于集群所能提供的；剩下的后端可能过载。"},
 	})
@@ -154,6 +154,19 @@ var (
 			Cause: "对象的监听器转发到的地址既不是 Service 的任何 Endpoint（直连时），也不是控制器可能注册的任何集群节点（master 节点和不匹配 backends-label 选择器的节点不会注册）：在控制台手工添加的，或是已消失的节点或 Pod 遗留下来的。",
 			Fix:   "在 CLB 控制台移除该后端，或等待控制器下一次同步将其移除；查看控制器的事件，找出它没有移除的原因。",
 			Risk:  "发往该后端的连接会失败，或到达别的服务。"},
+	})
+	CloudBackendKind = rules.Cloud(Provider, rules.Service, "backend-kind", rules.Warning, rules.Details{
+		Title: "Backends are nodes where direct access wants pods, or the reverse",
+		Cause: "With direct access (direct-access annotation) the controller binds the pods' own IPs (ENI backends) to the CLB; without it, the nodes (CVM instances) on the NodePort. A listener holds backends of the other kind: the annotation was switched and the controller has not rebound, the cluster's network cannot do direct access (it needs VPC-CNI), or someone bound them by hand in the console.",
+		Fix:   "Decide which mode the Service should use and make the annotation say so (direct access only on a VPC-CNI network); read the Service's events for the controller's error; unbind backends added by hand.",
+		Risk:  "The CLB sends traffic around the Service's chosen path: pod IPs bound in node mode go dead when the pods move, and nodes bound in direct mode bypass the health checks and graceful shutdown of the pods.",
+		Doc:   rules.DocTKEDirectAccess,
+		Decides: rules.CloudBackendDecides("the type of the CLB's backends (CVM or ENI) as the Tencent Cloud API action DescribeTargets describes them",
+			"腾讯云 API DescribeTargets 所返回的 CLB 后端类型（CVM 或 ENI）"),
+		Zh: rules.Text{Title: "直连模式需要 Pod 却绑定了节点，或相反",
+			Cause: "开启直连（direct-access 注解）时，控制器把 Pod 自身的 IP（ENI 后端）绑定到 CLB；未开启时绑定的是节点（CVM 实例）的 NodePort。监听器上的后端却是另一种：注解被切换后控制器尚未重新绑定，集群网络不支持直连（需要 VPC-CNI），或有人在控制台手工绑定了它们。",
+			Fix:   "确定 Service 应使用哪种模式并据此设置注解（仅在 VPC-CNI 网络下使用直连）；查看 Service 事件中控制器的报错；解绑手工添加的后端。",
+			Risk:  "CLB 绕开了 Service 所选的转发路径：节点模式下绑定的 Pod IP 会在 Pod 迁移后失效，直连模式下绑定的节点则绕过了针对 Pod 的健康检查和优雅停机。"},
 	})
 	CloudCertMissing = tkeCloud(rules.Ingress, "cert-missing", rules.Error, "DescribeCertificate", rules.Details{
 		Title:    "The certificate an HTTPS listener serves does not exist",
@@ -223,7 +236,7 @@ var (
 		LBMissing: CloudLBMissing, LBIsolated: CloudLBIsolated, LBInactive: CloudLBInactive, LBAddress: CloudLBAddress,
 		ListenerMissing: CloudListenerMissing, ListenerProtocol: CloudListenerProtocol, ListenerExtra: CloudListenerExtra,
 		ListenerTaken: CloudListenerTaken, BackendNone: CloudBackendNone, BackendWeightZero: CloudBackendWeightZero,
-		BackendUnhealthy: CloudBackendUnhealthy, BackendMissing: CloudBackendMissing, BackendStale: CloudBackendStale, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
+		BackendUnhealthy: CloudBackendUnhealthy, BackendMissing: CloudBackendMissing, BackendStale: CloudBackendStale, BackendKind: CloudBackendKind, CertMissing: CloudCertMissing, CertExpired: CloudCertExpired,
 		CertExpiring: CloudCertExpiring, CertHosts: CloudCertHosts, Quota: CloudQuota, SubnetIPs: CloudSubnetIPs,
 	}
 )
