@@ -129,6 +129,20 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 			f.listSelected(ns, sel, sl)
 		}
 	}
+	nsErr := func(ns string) error {
+		if !sel.IsZero() {
+			return sl.errs[ns]
+		}
+		return f.fatal(ns)
+	}
+	scope := namespaces
+	if len(namespaces) > 1 {
+		// One by one (a cluster-wide read was forbidden): the namespace's own reads follow only
+		// where its Services and Ingresses could be listed, so the requests of the namespaces the
+		// user may not read stay two each.
+		f.wait()
+		scope = slices.DeleteFunc(slices.Clone(namespaces), func(ns string) bool { return nsErr(ns) != nil })
+	}
 	if plan.Cluster != nil {
 		for _, r := range plan.Cluster(f.snap) {
 			f.request(r)
@@ -136,7 +150,7 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 	}
 	if plan.Scope != nil {
 		for _, r := range plan.Scope() {
-			for _, ns := range namespaces {
+			for _, ns := range scope {
 				r.Namespace = ns
 				f.request(r)
 			}
@@ -146,10 +160,7 @@ func fromScope(ctx context.Context, c Clients, namespaces []string, sel Selector
 	var readable []string
 	var firstErr error
 	for _, ns := range namespaces {
-		err := f.fatal(ns)
-		if !sel.IsZero() {
-			err = sl.errs[ns]
-		}
+		err := nsErr(ns)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err

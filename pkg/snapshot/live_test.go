@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,7 +183,9 @@ func TestFromScopeForbiddenFallsBackToNamespaces(t *testing.T) {
 		}
 		return false, nil, nil
 	})
-	s, err := FromScope(context.Background(), Clients{Kube: cs}, "", Selector{}, podsPlan)
+	plan := podsPlan
+	plan.Scope = func() []Request { return []Request{{Resource: Pods}} }
+	s, err := FromScope(context.Background(), Clients{Kube: cs}, "", Selector{}, plan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,6 +203,17 @@ func TestFromScopeForbiddenFallsBackToNamespaces(t *testing.T) {
 	}
 	if !perm {
 		t.Errorf("Incomplete %v names no forbidden read", Notes(s.Incomplete))
+	}
+	// A namespace the user may not read costs its two target LISTs, not the scope's other reads.
+	var inB []string
+	for _, a := range cs.Actions() {
+		if a.GetNamespace() == "b" {
+			inB = append(inB, a.GetVerb()+" "+a.GetResource().Resource)
+		}
+	}
+	slices.Sort(inB)
+	if want := []string{"list ingresses", "list services"}; !slices.Equal(inB, want) {
+		t.Errorf("requests in forbidden namespace b: %v, want %v", inB, want)
 	}
 }
 
