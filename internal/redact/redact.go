@@ -118,6 +118,114 @@ func String(s string) string {
 	return s
 }
 
+// lines is String(s), computed only over the lines a match can touch. A match begins on a line that
+// passes its rule's cheap test and ends at most two lines holding more than blanks (\s) past it
+// (a key name, then '=' or ':' on a line of its own, then the value on the next), and no replacement
+// adds a newline, a blank or a word a cheap test looks for; so such a line with those after it is
+// redacted as one part, and every other line is passed on as it is.
+func lines(s string) string {
+	var b strings.Builder
+	done, part, left := 0, -1, 0 // done: s[:done] is in b; part: start of the open part, or -1
+	closePart := func(at int) {
+		if b.Len() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[done:part])
+		b.WriteString(String(s[part:at]))
+		done, part = at, -1
+	}
+	for i := 0; i < len(s); {
+		end := len(s)
+		if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+			end = i + j + 1
+		}
+		line := s[i:end]
+		switch {
+		case maybeAny(line):
+			if part < 0 {
+				part = i
+			}
+			left = 2
+		case part < 0:
+		case left == 0:
+			closePart(i)
+		case !blank(line):
+			left--
+		}
+		i = end
+	}
+	if part >= 0 {
+		closePart(len(s))
+	}
+	if done == 0 {
+		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
+}
+
+// maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for every
+// word those tests look for (signature through sign) and takes a non-ASCII byte as one, as they do.
+func maybeAny(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		rest := s[i:]
+		switch c | 0x20 {
+		case 'k':
+			if hasFold(rest, "key") {
+				return true
+			}
+		case 's':
+			if hasFold(rest, "secret") || hasFold(rest, "sign") || strings.HasPrefix(rest, "STS.") {
+				return true
+			}
+		case 't':
+			if hasFold(rest, "token") {
+				return true
+			}
+		case 'p':
+			if hasFold(rest, "passw") {
+				return true
+			}
+		case 'a':
+			if hasFold(rest, "authorization") || strings.HasPrefix(rest, "AKID") {
+				return true
+			}
+		case 'l':
+			if strings.HasPrefix(rest, "LTAI") {
+				return true
+			}
+		case 'e':
+			if strings.HasPrefix(rest, "eyJ") {
+				return true
+			}
+		case ':':
+			if strings.HasPrefix(rest, "://") && strings.IndexByte(s, '@') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFold reports whether s begins with the lower-case ASCII word w, in any case.
+func hasFold(s, w string) bool { return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) }
+
+// blank reports whether s holds only what \s matches.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\f', '\r':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // containsFold reports whether s contains one of the lower-case ASCII words, in any case. Text with
 // a non-ASCII byte counts as containing them: under (?i) the Kelvin sign matches k and the long s
 // matches s.
@@ -162,7 +270,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 		end = len(w.tail)
 	}
 	if end > 0 {
-		if _, err := io.WriteString(w.dst, String(string(w.tail[:end]))); err != nil {
+		if _, err := io.WriteString(w.dst, lines(string(w.tail[:end]))); err != nil {
 			return 0, err
 		}
 		w.tail = append(w.tail[:0], w.tail[end:]...)
@@ -177,7 +285,7 @@ func (w *Writer) Flush() error {
 	if len(w.tail) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(w.dst, String(string(w.tail)))
+	_, err := io.WriteString(w.dst, lines(string(w.tail)))
 	w.tail = w.tail[:0]
 	return err
 }
