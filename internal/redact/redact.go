@@ -118,25 +118,16 @@ func String(s string) string {
 	return s
 }
 
-// lines is String(s), computed only over the lines a match can touch. A match begins on a line that
-// passes its rule's cheap test and ends at most two lines holding more than blanks (\s) past it
-// (a key name, then '=' or ':' on a line of its own, then the value on the next), and no replacement
-// adds a newline, a blank or a word a cheap test looks for; so such a line with those after it is
-// redacted as one part, and every other line is passed on as it is.
-func lines(s string) string {
-	var b strings.Builder
-	done, part, left := 0, -1, 0 // done: s[:done] is in b; part: start of the open part, or -1
-	closePart := func(at int) {
-		if b.Len() == 0 {
-			b.Grow(len(s))
-		}
-		b.WriteString(s[done:part])
-		b.WriteString(String(s[part:at]))
-		done, part = at, -1
-	}
+// appendLines appends String(s) to dst, computed only over the lines a match can touch. A match
+// begins on a line that passes its rule's cheap test and ends at most two lines holding more than
+// blanks (\s) past it (a key name, then '=' or ':' on a line of its own, then the value on the next),
+// and no replacement adds a newline, a blank or a word a cheap test looks for; so such a line with
+// those after it is redacted as one part, and every other line is passed on as it is.
+func appendLines(dst, s []byte) []byte {
+	done, part, left := 0, -1, 0 // done: s[:done] is in dst; part: start of the open part, or -1
 	for i := 0; i < len(s); {
 		end := len(s)
-		if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		if j := bytes.IndexByte(s[i:], '\n'); j >= 0 {
 			end = i + j + 1
 		}
 		line := s[i:end]
@@ -148,27 +139,24 @@ func lines(s string) string {
 			left = 2
 		case part < 0:
 		case left == 0:
-			closePart(i)
+			dst = append(append(dst, s[done:part]...), String(string(s[part:i]))...)
+			done, part = i, -1
 		case !blank(line):
 			left--
 		}
 		i = end
 	}
 	if part >= 0 {
-		closePart(len(s))
+		dst = append(append(dst, s[done:part]...), String(string(s[part:]))...)
+		done = len(s)
 	}
-	if done == 0 {
-		return s
-	}
-	b.WriteString(s[done:])
-	return b.String()
+	return append(dst, s[done:]...)
 }
 
 // maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for every
 // word those tests look for (signature through sign) and takes a non-ASCII byte as one, as they do.
-func maybeAny(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
+func maybeAny(s []byte) bool {
+	for i, c := range s {
 		if c >= utf8.RuneSelf {
 			return true
 		}
@@ -179,7 +167,7 @@ func maybeAny(s string) bool {
 				return true
 			}
 		case 's':
-			if hasFold(rest, "secret") || hasFold(rest, "sign") || strings.HasPrefix(rest, "STS.") {
+			if hasFold(rest, "secret") || hasFold(rest, "sign") || bytes.HasPrefix(rest, []byte("STS.")) {
 				return true
 			}
 		case 't':
@@ -191,19 +179,19 @@ func maybeAny(s string) bool {
 				return true
 			}
 		case 'a':
-			if hasFold(rest, "authorization") || strings.HasPrefix(rest, "AKID") {
+			if hasFold(rest, "authorization") || bytes.HasPrefix(rest, []byte("AKID")) {
 				return true
 			}
 		case 'l':
-			if strings.HasPrefix(rest, "LTAI") {
+			if bytes.HasPrefix(rest, []byte("LTAI")) {
 				return true
 			}
 		case 'e':
-			if strings.HasPrefix(rest, "eyJ") {
+			if bytes.HasPrefix(rest, []byte("eyJ")) {
 				return true
 			}
 		case ':':
-			if strings.HasPrefix(rest, "://") && strings.IndexByte(s, '@') >= 0 {
+			if bytes.HasPrefix(rest, []byte("://")) && bytes.IndexByte(s, '@') >= 0 {
 				return true
 			}
 		}
@@ -211,13 +199,23 @@ func maybeAny(s string) bool {
 	return false
 }
 
-// hasFold reports whether s begins with the lower-case ASCII word w, in any case.
-func hasFold(s, w string) bool { return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) }
+// hasFold reports whether s begins with the lower-case ASCII word w in any ASCII case.
+func hasFold(s []byte, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for k := 0; k < len(w); k++ {
+		if s[k]|0x20 != w[k] {
+			return false
+		}
+	}
+	return true
+}
 
 // blank reports whether s holds only what \s matches.
-func blank(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
+func blank(s []byte) bool {
+	for _, c := range s {
+		switch c {
 		case ' ', '\t', '\n', '\f', '\r':
 		default:
 			return false
@@ -250,6 +248,7 @@ type Writer struct {
 	mu   sync.Mutex
 	dst  io.Writer
 	tail []byte
+	out  []byte // what is written on, reused
 }
 
 // NewWriter returns a Writer onto dst; a dst that is already one is returned as it is.
@@ -270,7 +269,8 @@ func (w *Writer) Write(p []byte) (int, error) {
 		end = len(w.tail)
 	}
 	if end > 0 {
-		if _, err := io.WriteString(w.dst, lines(string(w.tail[:end]))); err != nil {
+		w.out = appendLines(w.out[:0], w.tail[:end])
+		if _, err := w.dst.Write(w.out); err != nil {
 			return 0, err
 		}
 		w.tail = append(w.tail[:0], w.tail[end:]...)
@@ -285,7 +285,8 @@ func (w *Writer) Flush() error {
 	if len(w.tail) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(w.dst, lines(string(w.tail)))
+	w.out = appendLines(w.out[:0], w.tail)
+	_, err := w.dst.Write(w.out)
 	w.tail = w.tail[:0]
 	return err
 }
