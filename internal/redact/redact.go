@@ -57,7 +57,7 @@ var rules = []rule{
 	{func(s string) bool { return strings.Contains(s, "LTAI") }, regexp.MustCompile(`LTAI[0-9A-Za-z]{12,}`), "LTAI" + Mark},
 	{func(s string) bool { return strings.Contains(s, "STS.") }, regexp.MustCompile(`STS\.[0-9A-Za-z]{12,}`), "STS." + Mark},
 	// The vendor's echo of the string it signed, to the end of its line.
-	{func(s string) bool { return containsFold(s, "sign") }, regexp.MustCompile(`(?i)(\bstring[ \t]*to[ \t]*sign(?:[ \t]+is)?[ \t]*:?[ \t]*)[^\r\n]+`), "$1" + Mark},
+	{func(s string) bool { return containsFold(s, "sign") && containsFold(s, "string") }, regexp.MustCompile(`(?i)(\bstring[ \t]*to[ \t]*sign(?:[ \t]+is)?[ \t]*:?[ \t]*)[^\r\n]+`), "$1" + Mark},
 	// A value after a key name and ':' or '=', quoted or not (JSON escapes quotes with '\'), or after
 	// a percent-encoded '=' in a query.
 	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + keyNames + `)((?:\\?["'])?\s*(?:[=:]|%3D|%253D)\s*(?:\\?["'])?)[^&\s"'\\,;}<\[]+`), "$1$2" + Mark},
@@ -153,8 +153,8 @@ func appendLines(dst, s []byte) []byte {
 	return append(dst, s[done:]...)
 }
 
-// maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for every
-// word those tests look for (signature through sign) and takes a non-ASCII byte as one, as they do.
+// maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for one word
+// of each test (string for the signed string's echo) and takes a non-ASCII byte as one, as they do.
 func maybeAny(s []byte) bool {
 	for i, c := range s {
 		if c >= utf8.RuneSelf {
@@ -167,7 +167,7 @@ func maybeAny(s []byte) bool {
 				return true
 			}
 		case 's':
-			if hasFold(rest, "secret") || hasFold(rest, "sign") || bytes.HasPrefix(rest, []byte("STS.")) {
+			if hasFold(rest, "secret") || hasFold(rest, "signature") || hasFold(rest, "string") || bytes.HasPrefix(rest, []byte("STS.")) {
 				return true
 			}
 		case 't':

@@ -118,6 +118,8 @@ func TestRedactGuardsKeepEveryMatch(t *testing.T) {
 		{"authorization header", "authorization: Bearer abc.def"},
 		{"url credentials", "dial https://user:pw@host/x"},
 		{"jwt", "token eyJhbGciOiJI.eyJzdWIiOiIx.sig"},
+		{"signed string", "server STRING to sign is: GET\nx"},
+		{"signed string, long s", "ſtring to sign: x"},
 		{"nothing to redact", "Ensured load balancer lb-abc (E4011 is not here)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -188,7 +190,7 @@ func TestLinesIsString(t *testing.T) {
 func TestMaybeAnyCoversEveryTest(t *testing.T) {
 	for _, s := range []string{
 		"", "plain", "KEY", "x-Token=1", "SIGNATURE", "Sign", "passWD", "AUTHORIZATION: x", "AKID12", "LTAI5",
-		"STS.abc", "eyJx", "https://u:p@h", "https://host", "a@b", "名称", "ſecret", "SecretId", "tok en", "ke y",
+		"STS.abc", "eyJx", "String to Sign", "https://u:p@h", "https://host", "a@b", "名称", "ſecret", "SecretId", "tok en", "ke y",
 	} {
 		t.Run(s, func(t *testing.T) {
 			want := false
