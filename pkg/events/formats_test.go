@@ -10,6 +10,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -99,5 +100,50 @@ func TestFragmentParts(t *testing.T) {
 				t.Errorf("containsAny(%q, %q) = %v, want %v", tt.message, tt.frag, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestTKEMessageFormats puts every code of the TKE catalog in every wrapping TKE's controllers
+// write for its kind: each must prove the code's rules (all of them, when a code has several
+// meanings and the words do not tell which), and nothing else.
+func TestTKEMessageFormats(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", t.Name()+".yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Ingress []string `json:"ingress"`
+		Service []string `json:"service"`
+	}
+	if err := yaml.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	byCode := map[rules.Kind]map[string][]rules.ID{}
+	for _, r := range rules.All() {
+		if r.Provider != tkerules.Provider || r.Code == "" {
+			continue
+		}
+		if byCode[r.Kind] == nil {
+			byCode[r.Kind] = map[string][]rules.ID{}
+		}
+		byCode[r.Kind][r.Code] = append(byCode[r.Kind][r.Code], r.ID)
+	}
+	for kind, formats := range map[rules.Kind][]string{rules.Ingress: d.Ingress, rules.Service: d.Service} {
+		if len(byCode[kind]) == 0 || len(formats) == 0 {
+			t.Fatalf("no %s codes or formats", kind)
+		}
+		for code, want := range byCode[kind] {
+			sort.Slice(want, func(i, j int) bool { return rules.Compare(want[i], want[j]) < 0 })
+			for i, f := range formats {
+				t.Run(string(kind)+"/"+code+"/"+string(rune('a'+i)), func(t *testing.T) {
+					msg := strings.ReplaceAll(f, "{code}", code)
+					for _, p := range []rules.Provider{tkerules.Provider, ""} {
+						if got := Match(tkeOnly, p, kind, msg); join(got) != join(want) {
+							t.Errorf("provider %q: Match(%q) = %v, want %v", p, msg, got, want)
+						}
+					}
+				})
+			}
+		}
 	}
 }
