@@ -55,6 +55,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	ackrules.ServiceShareSLBHaltSales:          {target: svcWeb, provider: ackrules.Provider, event: "ShareSlbHaltSales"},
 	ackrules.ServiceThrottling:                 {target: svcWeb, provider: ackrules.Provider, event: "Code: Throttling"},
 	ackrules.ServiceVSwitchAvailableIPNotExist: {target: svcWeb, provider: ackrules.Provider, event: "VSwitchAvailableIpNotExist"},
+	ackrules.ServiceVSwitchNotFound:            {target: svcWeb, provider: ackrules.Provider, event: "Message: The specified VSwitch does not exist."},
 	ackrules.ServiceAddressTypeImmutable:       {target: svcWeb, provider: ackrules.Provider, file: "ack.service.address-type-immutable.yaml"},
 	ackrules.ServiceAnnotationDependency:       {target: svcWeb, provider: ackrules.Provider, file: "ack.service.annotation-dependency.yaml"},
 	ackrules.ServiceBackendQuota:               {target: svcWeb, provider: ackrules.Provider, objs: backendQuotaObjects},

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/redact"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -42,6 +43,7 @@ func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message stri
 	if len(message) > MaxMessage {
 		message = message[:MaxMessage]
 	}
+	folded := fold(message)
 	var seen map[rules.ID]bool // made at the first match: most messages prove nothing
 	add := func(id rules.ID) {
 		if seen == nil {
@@ -56,7 +58,7 @@ func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message stri
 		}
 		found := false
 		for _, code := range cs.Find(message) {
-			for _, id := range byCode(cs.Provider, kind, code, message) {
+			for _, id := range byCode(cs.Provider, kind, code, folded) {
 				add(id)
 				found = true
 			}
@@ -64,7 +66,7 @@ func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message stri
 		if !found && cs.Unnamed != nil {
 			// A message without a code: the controllers' wording names it.
 			for _, code := range cs.Unnamed(kind, message) {
-				for _, id := range byCode(cs.Provider, kind, code, message) {
+				for _, id := range byCode(cs.Provider, kind, code, folded) {
 					add(id)
 				}
 			}
@@ -75,7 +77,7 @@ func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message stri
 			continue
 		}
 		// The rules with a code of a provider of codes were matched by it above; the rest match by fragment.
-		if (r.Code == "" || !coded(codes, r.Provider)) && containsAny(message, r.Match) {
+		if (r.Code == "" || !coded(codes, r.Provider)) && containsAny(folded, r.Match) {
 			add(r.ID)
 		}
 	}
@@ -138,13 +140,13 @@ var codeIndex = sync.OnceValue(func() map[rules.Provider]map[rules.Kind]map[stri
 })
 
 // byCode returns provider p's rules of a code. When several rules share the code (TKE's E4038 has
-// two documented meanings), those whose fragments occur in the message win; with none, all are
-// returned.
-func byCode(p rules.Provider, kind rules.Kind, code, message string) []rules.ID {
+// two documented meanings), those whose fragments occur in the folded message win; with none, all
+// are returned.
+func byCode(p rules.Provider, kind rules.Kind, code, folded string) []rules.ID {
 	var all, hit []rules.ID
 	for _, r := range codeIndex()[p][kind][code] {
 		all = append(all, r.ID)
-		if containsAny(message, r.Match) {
+		if containsAny(folded, r.Match) {
 			hit = append(hit, r.ID)
 		}
 	}
@@ -154,13 +156,75 @@ func byCode(p rules.Provider, kind rules.Kind, code, message string) []rules.ID 
 	return all
 }
 
-func containsAny(s string, frags []string) bool {
+// containsAny reports whether the folded message holds one of the fragments, folded alike. A
+// fragment of parts joined by " … " holds when its parts occur in that order.
+func containsAny(folded string, frags []string) bool {
 	for _, f := range frags {
-		if strings.Contains(s, f) {
+		if holds(folded, foldedFragment(f)) {
 			return true
 		}
 	}
 	return false
+}
+
+// holds reports whether every part occurs in s, each after the one before.
+func holds(s string, parts []string) bool {
+	if len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
+}
+
+// fold keeps only the letters and digits of s, lower-cased: a documented fragment then matches
+// whatever case, spacing and punctuation the controller's wrapping gives the cloud's words
+// ("Code: Throttling" in "ErrorCode:Throttling.User", "NetworkConflict" in "network conflict",
+// a sentence broken over the lines of an SDK error).
+func fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// foldParts folds each " … "-separated part of a fragment, dropping parts that fold to nothing.
+func foldParts(f string) []string {
+	var parts []string
+	for _, p := range strings.Split(f, " … ") {
+		if fp := fold(p); fp != "" {
+			parts = append(parts, fp)
+		}
+	}
+	return parts
+}
+
+// foldedFragments caches foldParts of every catalog fragment.
+var foldedFragments = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, r := range rules.All() {
+		for _, f := range r.Match {
+			m[f] = foldParts(f)
+		}
+	}
+	return m
+})
+
+// foldedFragment is foldParts(f), from the cache when f is a catalog fragment.
+func foldedFragment(f string) []string {
+	if ff, ok := foldedFragments()[f]; ok {
+		return ff
+	}
+	return foldParts(f)
 }
 
 // Reachable reports whether some event message can prove rule r: it has a fragment, or a code of

@@ -14,8 +14,17 @@ var (
 			"compared when the annotation is absent (as ipv4); the others are compared only when set, so removing them changes nothing.",
 		Fix: "Keep the value the CLB was created with. To get a CLB with the new value, create a new Service " +
 			"(its address will differ) and move clients to it before deleting the old one.",
-		Risk:    "Every later sync fails with a SyncLoadBalancerFailed event and the CLB keeps its old configuration: other edits of the Service are not applied either.",
-		Doc:     rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6); " + rules.DocACKCCM + "pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
+		Risk: "Every later sync fails with a SyncLoadBalancerFailed event and the CLB keeps its old configuration: other edits of the Service are not applied either.",
+		Doc:  rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update: \"can not change … once created\"); test/e2e/testcase/service/clbv1/loadbalancer.go (change master zone & slave zone, ipv4 -> ipv6); " + rules.DocACKCCM + "pkg/controller/service/nlbv2/loadbalancer.go (Update: \"AddressIpVersion cannot be changed\")",
+		// The CCM's refusals, as its sync-failure events carry them (clbv1 and nlbv2 Update).
+		Match: []string{
+			"can not change LoadBalancer master zone id once created",
+			"can not change LoadBalancer slave zone id once created",
+			"can not change LoadBalancer AddressIPVersion once created",
+			"can not change LoadBalancer network type once created",
+			"can not change LoadBalancer address once created",
+			"AddressIpVersion cannot be changed",
+		},
 		Decides: rules.ChangeHistory,
 		Change:  rules.ChangeRejected,
 		Zh: rules.Text{

@@ -211,9 +211,12 @@ var (
 			"reused across VPCs.",
 		Fix: "Point service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id at an intranet CLB in the cluster's " +
 			"VPC, or drop the annotation and let CCM create one there.",
-		Risk:  "The CLB can never reach the cluster's nodes or pods; the Service stays unusable.",
-		Doc:   rules.DocACKEvents + ", \"Status Code: 400 Code: NetworkConflict\"; " + rules.DocACKFAQ + ", Why does reusing an existing SLB instance fail?",
-		Match: []string{"NetworkConflict"},
+		Risk: "The CLB can never reach the cluster's nodes or pods; the Service stays unusable.",
+		Doc:  rules.DocACKEvents + ", \"Status Code: 400 Code: NetworkConflict\"; " + rules.DocACKFAQ + ", Why does reusing an existing SLB instance fail?",
+		// Current CCM drops the code and keeps only the API's words; wording that puts the load
+		// balancer and the cluster's network in different VPCs is this documented cause.
+		Match: []string{"NetworkConflict", "not in the same VPC", "in a different VPC", "VPC … conflict", "conflict … VPC",
+			"network type … conflict"},
 		Zh: rules.Text{
 			Title: "私网 CLB 与集群不在同一个专有网络 VPC 中",
 			Cause: "复用的私网 CLB 属于与集群不同的专有网络 VPC；CLB 实例不能跨 VPC 复用。",
@@ -237,6 +240,28 @@ var (
 			Fix: "用 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id: \"vsw-...\"（同时把地址类型 " +
 				"address-type 设为 \"intranet\"）改选同一 VPC 中仍有空闲地址的另一个交换机，或在当前交换机中释放一些地址。",
 			Risk: "该 Service 一直处于 Pending 状态，没有私网地址。",
+		},
+	})
+	ServiceVSwitchNotFound = rules.Uncoded(Provider, rules.Service, "vswitch-not-found", rules.Error, rules.Details{
+		Title: "vSwitch for the internal CLB does not exist",
+		Cause: "The vSwitch CCM asks the intranet CLB to use does not exist: the one named in " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id, or, without that annotation, the " +
+			"cluster's default vSwitch (shown as the node vSwitch of the default node pool).",
+		Fix: "Check that the vSwitch in the vswitch-id annotation exists in the cluster's VPC and region, or, without " +
+			"the annotation, that the default node pool's vSwitch still exists; otherwise name an existing vSwitch " +
+			"of the cluster's VPC with the annotation.",
+		Risk: "The intranet CLB is never created; the Service stays Pending without an address.",
+		Doc: rules.DocACKEvents + " (Chinese edition, help.aliyun.com/zh/ack/ack-managed-and-ack-dedicated/support/" +
+			"service-troubleshooting), \"Message：The specified VSwitch does not exist.\"",
+		Match: []string{"The specified VSwitch does not exist"},
+		Zh: rules.Text{
+			Title: "私网 CLB 所用的交换机不存在",
+			Cause: "CCM 要求私网 CLB 使用的交换机（vSwitch）不存在：可能是 " +
+				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vswitch-id 中指定的交换机，或者在没有该注解时，" +
+				"集群的默认交换机（即默认节点池的节点虚拟交换机）。",
+			Fix: "确认 vswitch-id 注解中的交换机存在于集群所在的 VPC 和地域；没有该注解时，确认默认节点池的交换机仍然存在。" +
+				"否则用该注解指定集群 VPC 中一个存在的交换机。",
+			Risk: "私网 CLB 始终无法创建，Service 一直处于 Pending 状态，没有地址。",
 		},
 	})
 	ServiceENIStringTargetPort = rules.Uncoded(Provider, rules.Service, "eni-string-targetport", rules.Error, rules.Details{
@@ -270,7 +295,8 @@ var (
 		Risk: "CCM records a warning and gives up on the Service without retrying: no CLB, no address.",
 		Doc: rules.DocACKCCM + "pkg/controller/service/clbv1/service_controller.go (disablePublicSLB) and " +
 			"pkg/config/cloud_config.go (the cloud-config fields)",
-		Match:   []string{"create public address slb is not allowed"},
+		// Before the 2021 rewrite the CCM wrote "PublicAddress SLB is Not allowed" (v1.9.3 releases).
+		Match:   []string{"create public address slb is not allowed", "PublicAddress SLB is Not allowed"},
 		Decides: []rules.Decision{{By: rules.ByClusterConfig, What: words.Phrase{En: "kube-system/cloud-config: disablePublicSLB", Zh: "kube-system/cloud-config 中的 disablePublicSLB"}, IfUnknown: rules.UnknownSkips}},
 		Zh: rules.Text{
 			Title: "集群禁止创建公网 CLB",
@@ -327,9 +353,10 @@ var (
 			"the group the CLB was created in; a CLB's resource group is fixed at creation.",
 		Fix: "Remove the resource-group-id annotation (or restore its original value). To move the CLB to " +
 			"another resource group, recreate the Service.",
-		Risk:    "Every later sync fails, so other changes to the Service never reach the CLB.",
-		Doc:     rules.DocACKEvents + ", \"can not change ResourceGroupId once created\"",
-		Match:   []string{"can not change ResourceGroupId once created"},
+		Risk: "Every later sync fails, so other changes to the Service never reach the CLB.",
+		Doc:  rules.DocACKEvents + ", \"can not change ResourceGroupId once created\"",
+		// The NLB controller's words for the same refusal (nlbv2/loadbalancer.go).
+		Match:   []string{"can not change ResourceGroupId once created", "ResourceGroupId cannot be changed"},
 		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "the last-applied-configuration record against the current annotation", Zh: "last-applied-configuration 记录与当前注解的对比"}, IfUnknown: rules.UnknownSkips}},
 		Change:  rules.ChangeRejected,
 		Zh: rules.Text{

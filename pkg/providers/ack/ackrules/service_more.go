@@ -32,9 +32,11 @@ var (
 			"address; a Service cannot be moved to another CLB by changing the annotation.",
 		Fix: "Put the original CLB ID back in service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id, or " +
 			"delete the Service and create it again with the intended CLB ID.",
-		Risk:    "Syncing is stuck; the Service keeps its old address and ignores further changes.",
-		Doc:     rules.DocACKEvents + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
-		Match:   []string{"service has been associated with ip", "cannot be bound to ip"},
+		Risk: "Syncing is stuck; the Service keeps its old address and ignores further changes.",
+		Doc:  rules.DocACKEvents + ", \"the loadbalancer lb-xxxxx can not be reused, service has been associated with ip\"",
+		// An NLB is bound by its DNS name (nlbv2/model_applier.go, isNLBReusable).
+		Match: []string{"service has been associated with ip", "cannot be bound to ip",
+			"service has been associated with dnsname", "cannot be bound to dnsname"},
 		Decides: []rules.Decision{{By: rules.ByHistory, What: words.Phrase{En: "CCM's CLB label (or the address in status) against the loadbalancer-id annotation", Zh: "CCM 的 CLB 标签（或 status 中的地址）与 loadbalancer-id 注解的对比"}, IfUnknown: rules.UnknownSkips}},
 		Change:  rules.ChangeRejected,
 		Zh: rules.Text{
@@ -275,6 +277,14 @@ var (
 			"changes made by hand in the SLB console are reverted.",
 		Risk: "CCM rejects or ignores the setting, so the CLB is configured differently from what was asked.",
 		Doc:  rules.DocACKAnnotations,
+		// The CCM's own errors for a value it cannot parse, as its sync-failure events carry them
+		// (clbv1/listeners.go, clbv1/vgroups.go, nlbv2/listeners.go, nlbv2/loadbalancer.go, nlbv2/server_groups.go).
+		Match: []string{
+			"must be integer, but got",
+			"must be integer in range",
+			"listener port range must be like",
+			"cross zone enabled flag error",
+		},
 		Zh: rules.Text{
 			Title: "CLB 或 NLB 注解的取值无效",
 			Cause: "某个 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-* 注解的值不在允许的取值之内（取值区分大小写）、" +

@@ -19,13 +19,16 @@ const (
 )
 
 // zonePrefixes maps the leading digits of a numeric zone id (zone id = prefix × 10000 + n, e.g.
-// 100003 is ap-guangzhou-3, 900001 ap-singapore-1) to its region. Only prefixes seen in Tencent's own
-// material are listed: the CVM DescribeZones reference example (100001–100003 Guangzhou), tccli's
-// example answer of EMR DescribeRegionAndZoneSaleInfo, and the zone tables of the CVM "Regions and
-// Availability Zones" page (the international regions). A prefix not listed is not guessed.
+// 100003 is ap-guangzhou-3, 900001 ap-singapore-1) to its region. Only prefixes that Tencent's own
+// material pairs with a named zone are listed: the zone id table of the legacy CVM
+// DescribeAvailabilityZones reference (cloud.tencent.com/doc/api/229/1286: 10, 11, 12, 15, 16, 17, 18,
+// 20, 30, 70, 80, 90) and tccli's example answer of EMR DescribeRegionAndZoneSaleInfo
+// (tccli/examples/emr/v20190103: 10, 11, 15, 16, 19, 20, 21, 24, 30, 33, 46, 70, 80, 90). A prefix
+// not listed (Ashburn, Bangkok, Tokyo, Jakarta, …) is not guessed: its zones are read by name.
 var zonePrefixes = map[int]string{
 	10: "ap-guangzhou",
 	11: "ap-shenzhen-fsi",
+	12: "ap-guangzhou-open",
 	15: "na-siliconvalley",
 	16: "ap-chengdu",
 	17: "eu-frankfurt",
@@ -33,15 +36,11 @@ var zonePrefixes = map[int]string{
 	19: "ap-chongqing",
 	20: "ap-shanghai",
 	21: "ap-mumbai",
-	22: "na-ashburn",
-	23: "ap-bangkok",
 	24: "eu-moscow",
-	25: "ap-tokyo",
 	30: "ap-hongkong",
 	33: "ap-nanjing",
 	46: "ap-beijing-fsi",
 	70: "ap-shanghai-fsi",
-	72: "ap-jakarta",
 	80: "ap-beijing",
 	90: "ap-singapore",
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/regions"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
@@ -152,6 +153,46 @@ func TestRegionEveryZone(t *testing.T) {
 						t.Errorf("zone %s (providerID %q, labels %v) read as region %q", zone, n.Spec.ProviderID, n.Labels, got)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestRegionEveryZoneCoversSDK: every region the Tencent Cloud SDK names has a line in
+// TestRegionEveryZone's table, so no region of the vendor's list goes untested.
+func TestRegionEveryZoneCoversSDK(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "TestRegionEveryZone", "tencent.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			listed[f[0]] = true
+		}
+	}
+	for _, r := range []string{
+		regions.Bangkok, regions.Beijing, regions.Chengdu, regions.Chongqing, regions.Guangzhou,
+		regions.GuangzhouOpen, regions.HongKong, regions.Jakarta, regions.Mumbai, regions.Seoul,
+		regions.Shanghai, regions.Nanjing, regions.ShanghaiFSI, regions.ShenzhenFSI, regions.Singapore,
+		regions.Tokyo, regions.Frankfurt, regions.Moscow, regions.Ashburn, regions.SiliconValley,
+		regions.Toronto, regions.SaoPaulo,
+	} {
+		t.Run(r, func(t *testing.T) {
+			if !listed[r] {
+				t.Errorf("region %s of the SDK has no line in the zone table", r)
+			}
+		})
+	}
+}
+
+// TestUnconfirmedZonePrefixes: numeric zone ids whose prefix no Tencent material pairs with a
+// region are not guessed.
+func TestUnconfirmedZonePrefixes(t *testing.T) {
+	for _, zone := range []string{"220001", "230001", "250001", "720001", "2100080001"} {
+		t.Run(zone, func(t *testing.T) {
+			if got, ok := RegionFromNodes([]*corev1.Node{node("qcloud:///"+zone+"/ins-1", nil)}); ok {
+				t.Errorf("zone %s read as region %q", zone, got)
 			}
 		})
 	}
