@@ -255,7 +255,7 @@ func cloudCheckNames() []string {
 // TestCloudFindingsSource: a cloud rule's finding is of source cloud, and without a cloud read
 // (no --cloud) no cloud check runs or skips.
 func TestCloudFindingsSource(t *testing.T) {
-	e := emissions[tkerules.CloudBackendUnhealthy]
+	e := builtEmissions()[tkerules.CloudBackendUnhealthy]
 	res := diagnose(t, emissionSnapshot(t, e), snapshot.KindService, "web", tkerules.Provider)
 	got := byRule(res)
 	if _, ok := got[tkerules.CloudBackendUnhealthy]; !ok {
