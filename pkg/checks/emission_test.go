@@ -14,7 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -82,8 +82,8 @@ func emissionOf(t *testing.T, r rules.Rule) (emission, bool) {
 	if r.Kind == rules.Ingress {
 		target = ingBar
 	}
-	if file := checkstest.EmissionFile(r.ID); fileExists(file) {
-		p := checkstest.FixtureProvider(t, file)
+	if file := EmissionFile(r.ID); fileExists(file) {
+		p := FixtureProvider(t, file)
 		if p == "" {
 			p = r.Provider
 		}
@@ -118,8 +118,8 @@ func fileExists(path string) bool {
 
 // backendQuotaObjects: a Service alone on 201 nodes in Cluster mode, over the CLB's 200 backends.
 func backendQuotaObjects() []runtime.Object {
-	svc := ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"))
-	return append(objs(svc, fxPod("web-1", "a000", true), sibling("api", m("id", "lb-bp1o94dp5i6earr9g6d1l"))), poolNodes("a", 201)...)
+	svc := ACKSvc(Anns("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"))
+	return append(Objs(svc, FxPod("web-1", "a000", true), Sibling("api", Anns("id", "lb-bp1o94dp5i6earr9g6d1l"))), PoolNodes("a", 201)...)
 }
 
 // TestEveryRuleEmitted: each catalog rule has a fixture (emissionOf), and running every check on it
@@ -127,14 +127,14 @@ func backendQuotaObjects() []runtime.Object {
 // events) is reported by a check, not by an event alone. With -update it first rewrites the fixture
 // files (checkstest.FactorShared).
 func TestEveryRuleEmitted(t *testing.T) {
-	entries, err := os.ReadDir(checkstest.EmissionDir())
+	entries, err := os.ReadDir(EmissionDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if *update {
 		for _, de := range entries {
 			if !de.IsDir() {
-				checkstest.FactorShared(t, filepath.Join(checkstest.EmissionDir(), de.Name()))
+				FactorShared(t, filepath.Join(EmissionDir(), de.Name()))
 			}
 		}
 	}
@@ -186,14 +186,14 @@ func emissionSnapshot(t *testing.T, e emission) *snapshot.Snapshot {
 	var priorFile string
 	switch {
 	case e.file != "":
-		o = decodeObjects(t, filepath.Join(checkstest.EmissionDir(), e.file))
-		priorFile = filepath.Join(checkstest.EmissionDir(), "prior", e.file)
+		o = DecodeObjects(t, filepath.Join(EmissionDir(), e.file))
+		priorFile = filepath.Join(EmissionDir(), "prior", e.file)
 	case e.objs != nil:
 		o = e.objs()
 	default:
 		o = eventFixture(e)
 	}
-	snap := fixture(t, o...)
+	snap := Fixture(t, o...)
 	if e.cloud != nil {
 		f := cloudWorld(e.provider, e.target.kind)
 		e.cloud(f)
@@ -202,7 +202,7 @@ func emissionSnapshot(t *testing.T, e emission) *snapshot.Snapshot {
 	if priorFile != "" {
 		if _, err := os.Stat(priorFile); err == nil {
 			// A change rule: the fixture is the target as it will be, prior/ holds it now.
-			prior := decodeObjects(t, priorFile)
+			prior := DecodeObjects(t, priorFile)
 			snap.SetPrior(snapshot.Target{Kind: e.target.kind, Namespace: ns, Name: e.target.name}, prior[0])
 		}
 	}
@@ -220,11 +220,11 @@ func btoi(b bool) int {
 func eventFixture(e emission) []runtime.Object {
 	t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
 	if e.target.kind == snapshot.KindIngress {
-		return objs(ingress(), event("e", "Ingress", e.target.name, corev1.EventTypeWarning, e.event, 1, t0))
+		return Objs(Ingress(), event("e", "Ingress", e.target.name, corev1.EventTypeWarning, e.event, 1, t0))
 	}
-	svc := lbSvc()
+	svc := LBSvc()
 	if e.provider == ackrules.Provider {
-		svc = ackSvc(nil)
+		svc = ACKSvc(nil)
 	}
-	return objs(svc, event("e", "Service", e.target.name, corev1.EventTypeWarning, e.event, 1, t0))
+	return Objs(svc, event("e", "Service", e.target.name, corev1.EventTypeWarning, e.event, 1, t0))
 }

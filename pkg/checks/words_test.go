@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 )
 
@@ -29,7 +30,7 @@ func TestFindingsWorded(t *testing.T) {
 					continue
 				}
 				seen[f.Check]++
-				assertWorded(t, f)
+				AssertWorded(t, f)
 			}
 		})
 	}
