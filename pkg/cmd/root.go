@@ -24,6 +24,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/gctune"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -275,7 +276,7 @@ func parseProvider(s string) (rules.Provider, error) {
 	if s == "auto" {
 		return "", nil
 	}
-	p, err := rules.ParseProvider(s)
+	p, err := providers.Parse(s)
 	if err != nil {
 		return "", invalidValue("provider", s)
 	}
@@ -437,7 +438,7 @@ func (o *Options) load(ctx context.Context) ([]diagnose.Batch, *snapshot.Input, 
 }
 
 // providerValues are the values of --provider: auto, then every provider of the catalog.
-func providerValues() []string { return append([]string{"auto"}, rules.ProviderNames()...) }
+func providerValues() []string { return append([]string{"auto"}, providers.NameStrings()...) }
 
 func (o *Options) selectors() snapshot.Selector {
 	return snapshot.Selector{Label: o.Selector, Field: o.FieldSelector}
