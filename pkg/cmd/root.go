@@ -323,7 +323,7 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Garbage collection of a one-shot live run (gctune): the heap may grow to 5× what is live up to a
+// liveGC is the garbage collection of a one-shot live run (gctune): the heap may grow to 5× what is live up to a
 // soft limit of 200 MiB, so a run over a few thousand targets collects a few times instead of dozens
 // (a quarter less CPU on the benchmark's cluster, bench/RESULTS.md); past 100 MiB live, Go's defaults.
 var liveGC = gctune.Policy{Limit: 200 << 20, Percent: 400}

@@ -11,7 +11,7 @@ import (
 // regionID is the shape of an Alibaba Cloud region ID (cn-hangzhou, ap-southeast-1).
 var regionID = regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`)
 
-// Region labels a node may carry, the current one first.
+// regionLabels are the region labels a node may carry, the current one first.
 var regionLabels = []string{"topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region"}
 
 // RegionFromNodes is the region the nodes are in: each node's region label, else the region of its
