@@ -40,6 +40,10 @@ func TestTKEIngressGroup(t *testing.T) {
 			want: map[rules.ID]string{tkerules.IngressGroupUnsupported: checks.ObjPath(checks.KubeSystem, "configmap", tkeServiceCtrlCM, "data.VERSION")}},
 		{name: "controller not merged", objs: Objs(Grouped("bar", NS, "a.example.com"), MergedController("v2.11.0", "false")),
 			want: map[rules.ID]string{tkerules.IngressGroupUnsupported: checks.ObjPath(checks.KubeSystem, "configmap", tkeServiceCtrlCM, "data.EnableIngressController")}},
+		{name: "a suffixed build of v2.10.0 is v2.10.0", objs: Objs(Grouped("bar", NS, "a.example.com"), MergedController("v2.10.0-tke.1", "true"))},
+		{name: "same host, another path", objs: Objs(Grouped("bar", NS, "a.example.com"),
+			Ingress(IngAnn(tkeann.IngExistLB, "lb-4ymlu8dc"), IngAnn(tkeann.EnableGroup, "true"), IngHost("a.example.com"),
+				func(i *networkingv1.Ingress) { i.Name, i.Spec.Rules[0].HTTP.Paths[0].Path = "other", "/api" }), MergedController("v2.10.0", "true"))},
 		{name: "no controller ConfigMap decides nothing", objs: Objs(Grouped("bar", NS, "a.example.com"))},
 	}
 	for _, tt := range tests {

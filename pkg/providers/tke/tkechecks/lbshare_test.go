@@ -3,11 +3,13 @@ package tkechecks
 import (
 	"testing"
 
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
-	corev1 "k8s.io/api/core/v1"
-	networkingv1 "k8s.io/api/networking/v1"
 )
 
 // TestTKEServiceIngressShare: a Service and an Ingress may share an existing CLB, never a listener.
@@ -41,5 +43,13 @@ func TestTKEServiceIngressShare(t *testing.T) {
 			Bad:   Objs(LBSvc(onLB), reusing()),
 			Fixed: Objs(LBSvc(onLB), Ingress(IngAnn(tkeann.IngExistLB, "lb-aaaabbbb"))),
 			Want:  tkerules.ServicePortTakenByIngress, Path: "spec.ports[0]"},
+		{Name: "a CLB shared by Ingresses (enable-group) takes no Service, whatever its port",
+			Bad:   Objs(LBSvc(onLB, port(9000, corev1.ProtocolTCP)), reusing(IngAnn(tkeann.EnableGroup, "true"))),
+			Fixed: Objs(LBSvc(onLB, port(9000, corev1.ProtocolTCP)), reusing()),
+			Want:  tkerules.ServiceOnGroupedCLB, Path: checks.AnnPath(tkeann.ExistedLBID)},
+		{Name: "on a grouped CLB the Service's port collision is the same problem",
+			Bad:   Objs(LBSvc(onLB), reusing(IngAnn(tkeann.EnableGroup, "true"))),
+			Fixed: Objs(LBSvc(onLB, SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), reusing(IngAnn(tkeann.EnableGroup, "true"))),
+			Want:  tkerules.ServiceOnGroupedCLB, Path: checks.AnnPath(tkeann.ExistedLBID)},
 	})
 }
