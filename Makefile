@@ -41,13 +41,13 @@ rbac: ## Regenerate deploy/rbac.yaml from the resource registry
 	$(GO) run ./hack/genrbac > deploy/rbac.yaml.tmp && mv deploy/rbac.yaml.tmp deploy/rbac.yaml
 
 cloud-policy: ## Regenerate deploy/cloud/*-policy.json from the cloud readers' action registries
-	$(GO) run ./hack/gencloudpolicy -provider tke > deploy/cloud/tke-cam-policy.json.tmp && mv deploy/cloud/tke-cam-policy.json.tmp deploy/cloud/tke-cam-policy.json
-	$(GO) run ./hack/gencloudpolicy -provider ack > deploy/cloud/ack-ram-policy.json.tmp && mv deploy/cloud/ack-ram-policy.json.tmp deploy/cloud/ack-ram-policy.json
+	$(GO) run ./hack/gencloudpolicy -list | while read -r p f; do \
+	  $(GO) run ./hack/gencloudpolicy -provider $$p > deploy/cloud/$$f.tmp && mv deploy/cloud/$$f.tmp deploy/cloud/$$f || exit 1; done
 
 docs-check: ## Fail when docs/rules.md, docs/rules.zh-CN.md, docs/glossary.md, the README's list of checked codes, deploy/rbac.yaml or deploy/cloud/ is stale
 	@$(GO) run ./hack/genrbac | diff -u deploy/rbac.yaml - >/dev/null || { echo "deploy/rbac.yaml is stale: run make rbac"; exit 1; }
-	@$(GO) run ./hack/gencloudpolicy -provider tke | diff -u deploy/cloud/tke-cam-policy.json - >/dev/null || { echo "deploy/cloud/tke-cam-policy.json is stale: run make cloud-policy"; exit 1; }
-	@$(GO) run ./hack/gencloudpolicy -provider ack | diff -u deploy/cloud/ack-ram-policy.json - >/dev/null || { echo "deploy/cloud/ack-ram-policy.json is stale: run make cloud-policy"; exit 1; }
+	@$(GO) run ./hack/gencloudpolicy -list | while read -r p f; do \
+	  $(GO) run ./hack/gencloudpolicy -provider $$p | diff -u deploy/cloud/$$f - >/dev/null || { echo "deploy/cloud/$$f is stale: run make cloud-policy"; exit 1; }; done
 	@$(GO) run ./hack/gendocs | diff -u docs/rules.md - >/dev/null || { echo "docs/rules.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -lang zh | diff -u docs/rules.zh-CN.md - >/dev/null || { echo "docs/rules.zh-CN.md is stale: run make docs"; exit 1; }
 	@$(GO) run ./hack/gendocs -glossary | diff -u docs/glossary.md - >/dev/null || { echo "docs/glossary.md is stale: run make docs"; exit 1; }

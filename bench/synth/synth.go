@@ -199,7 +199,7 @@ func (g *gen) namespaces() {
 	}
 }
 
-// Nodes are all TKE (qcloud) CVMs: a real cluster has one provider, and ACK vs TKE of each target is
+// nodes are all TKE (qcloud) CVMs: a real cluster has one provider, and ACK vs TKE of each target is
 // decided by its own annotations (DetectProvider reads those before the node providerIDs).
 func (g *gen) nodes() {
 	zones := []string{"100003", "100004", "100006"}

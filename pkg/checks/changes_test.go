@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -23,7 +24,7 @@ func TestChangesSinceLastApply(t *testing.T) {
 		s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: "81.71.1.2"}}
 	}
 	edited := func(ann map[string]string, mods ...func(*corev1.Service)) *corev1.Service {
-		s := lbSvc(append([]func(*corev1.Service){withAddr, lastApplied(map[string]string{})}, mods...)...)
+		s := LBSvc(append([]func(*corev1.Service){withAddr, LastApplied(map[string]string{})}, mods...)...)
 		for k, v := range ann {
 			s.Annotations[k] = v
 		}
@@ -39,18 +40,18 @@ func TestChangesSinceLastApply(t *testing.T) {
 	}{
 		{"tke subnet added since the last apply", tkerules.Provider, edited(map[string]string{subnet: "subnet-abcd1234"}), tkerules.ServiceCLBSwitchRefused, rules.Error},
 		{"ack address type changed since the last apply: the change, not the address", ackrules.Provider,
-			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackann.Prefix + "address-type": "internet"})),
+			ACKSvc(map[string]string{"address-type": "intranet"}, LastApplied(map[string]string{ackann.Prefix + "address-type": "internet"})),
 			ackrules.ServiceAddressTypeImmutable, rules.Error},
 		{"ack address type as applied, of the other type than the address", ackrules.Provider,
-			ackSvc(map[string]string{"address-type": "intranet"}, lastApplied(map[string]string{ackann.Prefix + "address-type": "intranet"})),
+			ACKSvc(map[string]string{"address-type": "intranet"}, LastApplied(map[string]string{ackann.Prefix + "address-type": "intranet"})),
 			ackrules.ServiceAddressTypeImmutable, rules.Warning},
 		{"ack id of the CCM-made CLB added since the last apply", ackrules.Provider,
-			ackSvc(map[string]string{"id": "lb-bp1o94dp5i6earr9g6d1l"}, ccmLabel("lb-bp1o94dp5i6earr9g6d1l"), lastApplied(map[string]string{})),
+			ACKSvc(map[string]string{"id": "lb-bp1o94dp5i6earr9g6d1l"}, CCMLabel("lb-bp1o94dp5i6earr9g6d1l"), LastApplied(map[string]string{})),
 			ackrules.ServiceOrphanOnDelete, rules.Warning},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tc.svc), snapshot.KindService, "web", tc.p)
+			res := diagnose(t, Fixture(t, tc.svc), snapshot.KindService, "web", tc.p)
 			n := 0
 			for _, f := range res.Findings {
 				if f.Rule == tc.want {
@@ -67,8 +68,8 @@ func TestChangesSinceLastApply(t *testing.T) {
 	}
 	t.Run("ack id of the CCM-made CLB added: orphaned, not rebound", func(t *testing.T) {
 		const id = "lb-bp1o94dp5i6earr9g6d1l"
-		svc := ackSvc(map[string]string{"id": id}, ccmLabel(id), lastApplied(map[string]string{}))
-		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", ackrules.Provider)
+		svc := ACKSvc(map[string]string{"id": id}, CCMLabel(id), LastApplied(map[string]string{}))
+		res := diagnose(t, Fixture(t, svc), snapshot.KindService, "web", ackrules.Provider)
 		for _, f := range res.Findings {
 			if f.Rule == ackrules.ServiceLBRebind {
 				t.Fatalf("reported %s at %s: the annotation names the CLB the Service is bound to", f.Rule, f.Path)
@@ -78,7 +79,7 @@ func TestChangesSinceLastApply(t *testing.T) {
 	t.Run("disruptive change since the last apply is not reported", func(t *testing.T) {
 		svc := edited(nil, local)
 		svc.Annotations["kubectl.kubernetes.io/last-applied-configuration"] = `{"spec":{"externalTrafficPolicy":"Cluster"}}`
-		res := diagnose(t, fixture(t, svc), snapshot.KindService, "web", tkerules.Provider)
+		res := diagnose(t, Fixture(t, svc), snapshot.KindService, "web", tkerules.Provider)
 		for _, f := range res.Findings {
 			if f.Rule == rules.GenericServiceTrafficPolicyChange {
 				t.Fatalf("reported %s outside a preflight", f.Rule)
@@ -86,9 +87,9 @@ func TestChangesSinceLastApply(t *testing.T) {
 		}
 	})
 	t.Run("preflight: one finding, the change model's", func(t *testing.T) {
-		prior := ackSvc(map[string]string{"address-type": "internet"})
-		after := ackSvc(map[string]string{"address-type": "intranet"})
-		s := fixture(t, after)
+		prior := ACKSvc(map[string]string{"address-type": "internet"})
+		after := ACKSvc(map[string]string{"address-type": "intranet"})
+		s := Fixture(t, after)
 		s.SetPrior(snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, prior)
 		res := diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 		n := 0
@@ -128,10 +129,10 @@ func TestACKPlainAndPreflightAgree(t *testing.T) {
 		{"resource group changed", full("resource-group-id", "rg-aaaa"), full("resource-group-id", "rg-bbbb"), nil, ackrules.ServiceResourceGroupImmutable},
 		{"spec added to PayByCLCU", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayByCLCU", "spec", "slb.s1.small"), nil, ackrules.ServiceCLCUSpec},
 		{"PayByCLCU to PayBySpec", full("instance-charge-type", "PayByCLCU"), full("instance-charge-type", "PayBySpec", "spec", "slb.s1.small"), nil, ackrules.ServiceCLCUSpec},
-		{"reused CLB moved", full("id", bound), full("id", other), []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceLBRebind},
-		{"CCM-made CLB moved to a reused one", nil, full("id", other), []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceLBRebind},
-		{"id of the CCM-made CLB added", nil, full("id", bound), []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceOrphanOnDelete},
-		{"reuse annotation removed", full("id", bound), nil, []func(*corev1.Service){ccmLabel(bound)}, ackrules.ServiceReuseRemoved},
+		{"reused CLB moved", full("id", bound), full("id", other), []func(*corev1.Service){CCMLabel(bound)}, ackrules.ServiceLBRebind},
+		{"CCM-made CLB moved to a reused one", nil, full("id", other), []func(*corev1.Service){CCMLabel(bound)}, ackrules.ServiceLBRebind},
+		{"id of the CCM-made CLB added", nil, full("id", bound), []func(*corev1.Service){CCMLabel(bound)}, ackrules.ServiceOrphanOnDelete},
+		{"reuse annotation removed", full("id", bound), nil, []func(*corev1.Service){CCMLabel(bound)}, ackrules.ServiceReuseRemoved},
 	}
 	type fact struct {
 		rule rules.ID
@@ -150,11 +151,11 @@ func TestACKPlainAndPreflightAgree(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			svc := ackSvc(tc.now, append(tc.mods, lastApplied(tc.applied))...)
-			plain := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(svc))...), snapshot.KindService, "web", ackrules.Provider)
-			prior := ackSvc(tc.applied, tc.mods...)
-			after := ackSvc(tc.now, append(tc.mods, lastApplied(tc.now))...)
-			s := fixture(t, withObjs(ackHealthy(), objs(after))...)
+			svc := ACKSvc(tc.now, append(tc.mods, LastApplied(tc.applied))...)
+			plain := diagnose(t, Fixture(t, WithObjs(ACKHealthy(), Objs(svc))...), snapshot.KindService, "web", ackrules.Provider)
+			prior := ACKSvc(tc.applied, tc.mods...)
+			after := ACKSvc(tc.now, append(tc.mods, LastApplied(tc.now))...)
+			s := Fixture(t, WithObjs(ACKHealthy(), Objs(after))...)
 			s.SetPrior(snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, prior)
 			pre := diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 			p, f := facts(plain, false), facts(pre, true)
@@ -172,7 +173,7 @@ func TestACKPlainAndPreflightAgree(t *testing.T) {
 					}
 				}
 				if n != 1 {
-					t.Errorf("%d findings of %s, want 1: %v", n, tc.want, byRule(res))
+					t.Errorf("%d findings of %s, want 1: %v", n, tc.want, ByRule(res))
 				}
 			}
 		})

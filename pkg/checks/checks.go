@@ -287,7 +287,7 @@ func (e *classedError) Error() string { return e.err.Error() }
 
 func (e *classedError) Unwrap() error { return e.err }
 
-// classed gives err, the reason of a skip, its class.
+// Classed gives err, the reason of a skip, its class.
 func Classed(class snapshot.ReasonClass, err error) error {
 	return &classedError{class: class, err: err}
 }
@@ -297,7 +297,7 @@ func (c *Context) offlineAddOnly() bool {
 	return c.Snap.Source == snapshot.Offline && c.check.Offline == AddOnly
 }
 
-// notePartial records, once per check, that an AddOnly check ran offline on the input files only.
+// NotePartial records, once per check, that an AddOnly check ran offline on the input files only.
 func (c *Context) NotePartial() {
 	if !c.offlineAddOnly() {
 		return
@@ -315,7 +315,7 @@ func (c *Context) NotePartial() {
 var offlineOnly = &words.WordsError{W: words.Say("offline: ran on the objects in the input files; objects they lack could add findings",
 	"离线：仅基于输入文件中的对象运行；文件中缺少的对象可能带来更多问题")}
 
-// listAll lists st in every namespace. For an AddOnly check offline it is what the input files
+// ListAll lists st in every namespace. For an AddOnly check offline it is what the input files
 // hold (the caller notes the result as partial); otherwise an unknown list is an error.
 func ListAll[T any](c *Context, st *snapshot.Store[T]) ([]T, error) {
 	if c.offlineAddOnly() {
@@ -374,12 +374,12 @@ func TargetMemo[T any](c *Context, key *TargetKey[T], fn func() T) T {
 	return v
 }
 
-// memo returns fn's result for key, computed once per snapshot.
+// Memo returns fn's result for key, computed once per snapshot.
 func Memo[T any](c *Context, key snapshot.MemoKey[T], fn func() T) T {
 	return snapshot.Memo(c.Snap, key, fn)
 }
 
-// valErr is a memoized value with the error that computing it met.
+// ValErr is a memoized value with the error that computing it met.
 type ValErr[T any] struct {
 	V   T
 	Err error

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -36,7 +37,7 @@ func TestClipToRuneBoundary(t *testing.T) {
 // long; only the values quoted from the user's objects are clipped.
 func TestOwnTextNotCut(t *testing.T) {
 	const longImage = "ccr.ccs.tencentyun.com/a-rather-long-registry-namespace/with-a-deep-path/for-the-cluster-components/kube-proxy:v1.18.4-tke.19"
-	s := fixture(t, lbSvc(svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw")), kubeProxyDS(longImage, "--proxy-mode=ipvs"))
+	s := Fixture(t, LBSvc(SvcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw")), KubeProxyDS(longImage, "--proxy-mode=ipvs"))
 	res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
 	var msg string
 	for _, f := range res.Findings {
@@ -50,7 +51,7 @@ func TestOwnTextNotCut(t *testing.T) {
 		}
 	}
 	huge := strings.Repeat("界", 1000)
-	s = fixture(t, lbSvc(svcAnn(tkeann.SvcDirectAccess, huge)))
+	s = Fixture(t, LBSvc(SvcAnn(tkeann.SvcDirectAccess, huge)))
 	for _, f := range diagnose(t, s, snapshot.KindService, "web", tkerules.Provider).Findings {
 		if f.Rule == tkerules.ServiceInvalidBool && (len(f.Message) > 200 || !utf8.ValidString(f.Message)) {
 			t.Errorf("user value not clipped on a rune boundary: %d bytes, valid %v", len(f.Message), utf8.ValidString(f.Message))
@@ -61,8 +62,8 @@ func TestOwnTextNotCut(t *testing.T) {
 // TestHugeNamesClipped: names are user values too (offline input is not validated by an API
 // server): a finding quoting another object's name stays short.
 func TestHugeNamesClipped(t *testing.T) {
-	other := service(strings.Repeat("n", 1<<16), "LoadBalancer", svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"))
-	s := fixture(t, lbSvc(svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc")), other)
+	other := Service(strings.Repeat("n", 1<<16), "LoadBalancer", SvcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"))
+	s := Fixture(t, LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc")), other)
 	got := 0
 	for _, f := range diagnose(t, s, snapshot.KindService, "web", tkerules.Provider).Findings {
 		if f.Rule == tkerules.ServiceE4014 {

@@ -59,7 +59,7 @@ const (
 	quotaHeadroom = 0.10
 )
 
-// cloudChecks are the cloud checks of a provider for the given kinds: they apply only when the
+// CloudChecks are the cloud checks of a provider for the given kinds: they apply only when the
 // snapshot holds a cloud read (--cloud).
 func CloudChecks(p rules.Provider, side *CloudSide, applies func(*Context) bool, kinds ...rules.Kind) []Check {
 	r := side.Rules

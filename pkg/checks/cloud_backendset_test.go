@@ -2,6 +2,7 @@ package checks_test
 
 import (
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -155,7 +156,7 @@ func TestCloudBackendSetModes(t *testing.T) {
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			snap := fixture(t, decodeObjects(t, filepath.Join("testdata", "TestCloudBackendSetModes", tc.file))...)
+			snap := Fixture(t, DecodeObjects(t, filepath.Join("testdata", "TestCloudBackendSetModes", tc.file))...)
 			kind, name := snapshot.KindService, "web"
 			if tc.ingress != nil {
 				kind, name = snapshot.KindIngress, "bar"
@@ -226,7 +227,7 @@ func TestCloudHealthCheckFit(t *testing.T) {
 			if tc.appProtocol != "" {
 				objs[0].(*corev1.Service).Spec.Ports[0].AppProtocol = &tc.appProtocol
 			}
-			snap := fixture(t, objs...)
+			snap := Fixture(t, objs...)
 			f := cloudWorld(tkerules.Provider, snapshot.KindService)
 			l := listenerOf(f, 80)
 			hc := tc.hc

@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/cloud"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
@@ -36,14 +37,14 @@ var fxReadAt = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 
 // cloudTKEService is a TKE LoadBalancer Service bound to fxLB with an internal-CLB subnet.
 func cloudTKEService() *corev1.Service {
-	s := service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.LoadBalanceID, fxLB), svcAnn(tkeann.InternalSubnetID, fxSubnet))
+	s := Service("web", corev1.ServiceTypeLoadBalancer, SvcAnn(tkeann.LoadBalanceID, fxLB), SvcAnn(tkeann.InternalSubnetID, fxSubnet))
 	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: fxIP}}
 	return s
 }
 
 // cloudTKEIngress is a TKE CLB Ingress bound to fxLB, with TLS for shop.example.com.
 func cloudTKEIngress() *networkingv1.Ingress {
-	ing := ingress(ingAnn(tkeann.IngLBID, fxLB), ingTLS("tls", "shop.example.com"))
+	ing := Ingress(IngAnn(tkeann.IngLBID, fxLB), IngTLS("tls", "shop.example.com"))
 	ing.Status.LoadBalancer.Ingress = []networkingv1.IngressLoadBalancerIngress{{IP: fxIP}}
 	return ing
 }
@@ -51,7 +52,7 @@ func cloudTKEIngress() *networkingv1.Ingress {
 // cloudACKService is an ACK Service bound to fxLB (CCM's label), HTTPS on 80 with fxCert, on a
 // vSwitch.
 func cloudACKService() *corev1.Service {
-	s := ackSvc(m("protocol-port", "https:80", "cert-id", fxCert, "vswitch-id", fxSubnet, "address-type", "intranet"))
+	s := ACKSvc(Anns("protocol-port", "https:80", "cert-id", fxCert, "vswitch-id", fxSubnet, "address-type", "intranet"))
 	s.Labels = map[string]string{ackann.LabelLBID: fxLB}
 	s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: fxIP}}
 	return s
@@ -61,12 +62,12 @@ func cloudObjects(p rules.Provider, k snapshot.Kind) func() []runtime.Object {
 	return func() []runtime.Object {
 		switch {
 		case p == ackrules.Provider:
-			return objs(cloudACKService(), cloudNode("node-1", "cn-hangzhou.i-1", "10.0.0.1"), cloudNode("node-2", "cn-hangzhou.i-2", "10.0.0.2"))
+			return Objs(cloudACKService(), cloudNode("node-1", "cn-hangzhou.i-1", "10.0.0.1"), cloudNode("node-2", "cn-hangzhou.i-2", "10.0.0.2"))
 		case k == snapshot.KindIngress:
-			return objs(cloudTKEIngress(), service("web", corev1.ServiceTypeNodePort),
+			return Objs(cloudTKEIngress(), Service("web", corev1.ServiceTypeNodePort),
 				cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 		}
-		return objs(cloudTKEService(), cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
+		return Objs(cloudTKEService(), cloudNode("node-1", "qcloud:///800002/ins-1", "10.0.0.1"), cloudNode("node-2", "qcloud:///800002/ins-2", "10.0.0.2"))
 	}
 }
 
@@ -204,12 +205,12 @@ func withCloudEmissions(es map[rules.ID]emission) map[rules.ID]emission {
 	// port is another's); ACK's listener names another owner.
 	es[tkerules.CloudListenerTaken] = emission{target: svcWeb, provider: tkerules.Provider, cloud: func(*cloud.Facts) {},
 		objs: func() []runtime.Object {
-			return objs(service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, fxLB)))
+			return Objs(Service("web", corev1.ServiceTypeLoadBalancer, SvcAnn(tkeann.ExistedLBID, fxLB)))
 		}}
 	es[ackrules.CloudListenerTaken] = emission{target: svcWeb, provider: ackrules.Provider,
 		cloud: func(f *cloud.Facts) { listenerOf(f, 80).Description = "k8s/80/shop/other/c1" },
 		objs: func() []runtime.Object {
-			return objs(ackSvc(m("id", fxLB, "protocol-port", "https:80", "cert-id", fxCert)))
+			return Objs(ACKSvc(Anns("id", fxLB, "protocol-port", "https:80", "cert-id", fxCert)))
 		}}
 	return es
 }
@@ -255,9 +256,9 @@ func cloudCheckNames() []string {
 // TestCloudFindingsSource: a cloud rule's finding is of source cloud, and without a cloud read
 // (no --cloud) no cloud check runs or skips.
 func TestCloudFindingsSource(t *testing.T) {
-	e := emissions[tkerules.CloudBackendUnhealthy]
+	e := builtEmissions()[tkerules.CloudBackendUnhealthy]
 	res := diagnose(t, emissionSnapshot(t, e), snapshot.KindService, "web", tkerules.Provider)
-	got := byRule(res)
+	got := ByRule(res)
 	if _, ok := got[tkerules.CloudBackendUnhealthy]; !ok {
 		t.Fatalf("no %s finding: %v", tkerules.CloudBackendUnhealthy, slices.Collect(maps.Keys(got)))
 	}

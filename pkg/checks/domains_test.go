@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -36,14 +37,14 @@ var ackValueRules = []rules.ID{ackrules.ServiceInvalidAnnotation, ackrules.Servi
 func TestACKAnnotationDomains(t *testing.T) {
 	invalid, ignored := ruleOf(ackrules.ServiceInvalidAnnotation), ruleOf(ackrules.ServiceIgnoredAnnotationValue)
 	ok := func(name, suffix, value string, kv ...string) domainCase {
-		return domainCase{name: name, ann: m(append([]string{suffix, value}, kv...)...), path: a(suffix)}
+		return domainCase{name: name, ann: Anns(append([]string{suffix, value}, kv...)...), path: ACKPath(suffix)}
 	}
 	bad := func(name string, want *rules.ID, suffix, value string, facts ...string) domainCase {
-		return domainCase{name: name, ann: m(suffix, value), want: want, path: a(suffix), facts: facts}
+		return domainCase{name: name, ann: Anns(suffix, value), want: want, path: ACKPath(suffix), facts: facts}
 	}
 	tls := []string{"tls_cipher_policy_1_0", "tls_cipher_policy_1_1", "tls_cipher_policy_1_2",
 		"tls_cipher_policy_1_2_strict", "tls_cipher_policy_1_2_strict_with_1_3"}
-	https443 := addPort("https", 443, intstr.FromInt32(8443))
+	https443 := AddPort("https", 443, intstr.FromInt32(8443))
 	reuse := []string{"id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"}
 	cases := []domainCase{
 		// Closed sets.
@@ -108,36 +109,36 @@ func TestACKAnnotationDomains(t *testing.T) {
 		bad("cps", ignored, "cps", "many", "not an integer"),
 		// Port lists, walked as CCM walks them.
 		ok("protocol port", "protocol-port", "http:80"),
-		{name: "protocol-port entry after the match is never read", ann: m("protocol-port", "tcp:80,ftp:81"),
-			want: ignored, path: a("protocol-port"), facts: []string{`"ftp:81"`}},
-		{name: "protocol-port malformed entry before the match", ann: m("protocol-port", "ftp:81,tcp:80"),
-			want: invalid, path: a("protocol-port"), facts: []string{"http", "https", "tcp", "udp"}},
-		{name: "protocol-port port the Service lacks", ann: m("protocol-port", "https:443", "cert-id", "123_abc"),
-			want: ignored, path: a("protocol-port"), facts: []string{`"https:443"`, "80"}},
-		{name: "protocol-port both ports", ann: m("protocol-port", "http:80,https:443", "cert-id", "123_abc"),
-			mods: []func(*corev1.Service){https443}, path: a("protocol-port")},
-		{name: "forward-port http to https", ann: m("protocol-port", "http:80,https:443", "cert-id", "123_abc", "forward-port", "80:443"),
-			mods: []func(*corev1.Service){https443}, path: a("forward-port")},
-		{name: "forward-port malformed", ann: m("protocol-port", "http:80", "forward-port", "80-443"),
-			want: invalid, path: a("forward-port"), facts: []string{"80:443"}},
-		{name: "forward-port target not an integer", ann: m("protocol-port", "http:80", "forward-port", "80:https"),
-			want: invalid, path: a("forward-port"), facts: []string{"1–65535"}},
-		{name: "forward-port without an http listener", ann: m("forward-port", "80:443"),
-			want: ignored, path: a("forward-port"), facts: []string{"http"}},
-		{name: "vgroup-port without a reused CLB", ann: m("vgroup-port", "rsp-bp1aaaaaaaa:80"),
-			want: ignored, path: a("vgroup-port"), facts: []string{"id"}},
-		{name: "vgroup-port on a reused CLB", ann: m(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa:80")...), path: a("vgroup-port")},
-		{name: "vgroup-port malformed", ann: m(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa")...),
-			want: invalid, path: a("vgroup-port"), facts: []string{"vserver-group-id:port"}},
-		{name: "vgroup-port port the Service lacks", ann: m(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa:80,rsp-bp1bbbbbbbb:8080")...),
-			want: ignored, path: a("vgroup-port"), facts: []string{"rsp-bp1bbbbbbbb:8080"}},
+		{name: "protocol-port entry after the match is never read", ann: Anns("protocol-port", "tcp:80,ftp:81"),
+			want: ignored, path: ACKPath("protocol-port"), facts: []string{`"ftp:81"`}},
+		{name: "protocol-port malformed entry before the match", ann: Anns("protocol-port", "ftp:81,tcp:80"),
+			want: invalid, path: ACKPath("protocol-port"), facts: []string{"http", "https", "tcp", "udp"}},
+		{name: "protocol-port port the Service lacks", ann: Anns("protocol-port", "https:443", "cert-id", "123_abc"),
+			want: ignored, path: ACKPath("protocol-port"), facts: []string{`"https:443"`, "80"}},
+		{name: "protocol-port both ports", ann: Anns("protocol-port", "http:80,https:443", "cert-id", "123_abc"),
+			mods: []func(*corev1.Service){https443}, path: ACKPath("protocol-port")},
+		{name: "forward-port http to https", ann: Anns("protocol-port", "http:80,https:443", "cert-id", "123_abc", "forward-port", "80:443"),
+			mods: []func(*corev1.Service){https443}, path: ACKPath("forward-port")},
+		{name: "forward-port malformed", ann: Anns("protocol-port", "http:80", "forward-port", "80-443"),
+			want: invalid, path: ACKPath("forward-port"), facts: []string{"80:443"}},
+		{name: "forward-port target not an integer", ann: Anns("protocol-port", "http:80", "forward-port", "80:https"),
+			want: invalid, path: ACKPath("forward-port"), facts: []string{"1–65535"}},
+		{name: "forward-port without an http listener", ann: Anns("forward-port", "80:443"),
+			want: ignored, path: ACKPath("forward-port"), facts: []string{"http"}},
+		{name: "vgroup-port without a reused CLB", ann: Anns("vgroup-port", "rsp-bp1aaaaaaaa:80"),
+			want: ignored, path: ACKPath("vgroup-port"), facts: []string{"id"}},
+		{name: "vgroup-port on a reused CLB", ann: Anns(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa:80")...), path: ACKPath("vgroup-port")},
+		{name: "vgroup-port malformed", ann: Anns(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa")...),
+			want: invalid, path: ACKPath("vgroup-port"), facts: []string{"vserver-group-id:port"}},
+		{name: "vgroup-port port the Service lacks", ann: Anns(append(reuse, "vgroup-port", "rsp-bp1aaaaaaaa:80,rsp-bp1bbbbbbbb:8080")...),
+			want: ignored, path: ACKPath("vgroup-port"), facts: []string{"rsp-bp1bbbbbbbb:8080"}},
 		// backend-type: anything but eni means ECS backends.
-		{name: "backend-type eni", ann: m(ackann.BackendType, "eni", "spec", "slb.s1.small"), path: AnnPath(ackann.BackendType)},
-		{name: "backend-type Eni", ann: m(ackann.BackendType, "Eni"), want: ignored, path: AnnPath(ackann.BackendType), facts: []string{"eni", "ecs"}},
+		{name: "backend-type eni", ann: Anns(ackann.BackendType, "eni", "spec", "slb.s1.small"), path: AnnPath(ackann.BackendType)},
+		{name: "backend-type Eni", ann: Anns(ackann.BackendType, "Eni"), want: ignored, path: AnnPath(ackann.BackendType), facts: []string{"eni", "ecs"}},
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, withObjs(ackHealthy(), objs(ackSvc(tt.ann, tt.mods...)))...), snapshot.KindService, "web", ackrules.Provider)
+			res := diagnose(t, Fixture(t, WithObjs(ACKHealthy(), Objs(ACKSvc(tt.ann, tt.mods...)))...), snapshot.KindService, "web", ackrules.Provider)
 			var got []Finding
 			for _, f := range res.Findings {
 				for _, id := range ackValueRules {
@@ -175,7 +176,7 @@ func TestTKEServiceAnnotationDomains(t *testing.T) {
 		{"charge type of the Ingress only", tkeann.SvcChargeType, "BANDWIDTH_PACKAGE", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, lbSvc(svcAnn(tt.key, tt.value))), snapshot.KindService, "web", tkerules.Provider)
+			res := diagnose(t, Fixture(t, LBSvc(SvcAnn(tt.key, tt.value))), snapshot.KindService, "web", tkerules.Provider)
 			var got []Finding
 			for _, f := range res.Findings {
 				if f.Rule == tkerules.ServiceInvalidAnnotationValue && f.Path == AnnPath(tt.key) {

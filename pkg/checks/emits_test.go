@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -59,7 +60,7 @@ func TestRunRefusesUndeclaredRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer), ev)
+			s := Fixture(t, Service("web", corev1.ServiceTypeLoadBalancer), ev)
 			list := []Check{{Name: "probe", Kind: rules.Service, Provider: rules.Generic, Emits: tt.emits, Run: tt.run}}
 			res, err := NewSuiteOf(DefaultSuite().Clouds(), list).Run(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}, tkerules.Provider)
 			if tt.ok && (err != nil || len(res.Findings) != 1) {
@@ -86,9 +87,9 @@ func FuzzEventEmissions(f *testing.F) {
 			typ = corev1.EventTypeWarning
 		}
 		t0 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
-		objs := []runtime.Object{ingress(), service("web", corev1.ServiceTypeLoadBalancer),
+		objs := []runtime.Object{Ingress(), Service("web", corev1.ServiceTypeLoadBalancer),
 			event("s", "Service", "web", typ, msg, 1, t0), event("i", "Ingress", "bar", typ, msg, 1, t0)}
-		s := fixture(t, objs...)
+		s := Fixture(t, objs...)
 		for _, p := range []rules.Provider{tkerules.Provider, ackrules.Provider, rules.Generic} {
 			diagnose(t, s, snapshot.KindIngress, "bar", p)
 			diagnose(t, s, snapshot.KindService, "web", p)

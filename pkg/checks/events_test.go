@@ -11,6 +11,7 @@ import (
 	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -50,8 +51,8 @@ func TestEventFindings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			objs := append([]runtime.Object{ingress(), service("web", corev1.ServiceTypeNodePort)}, tt.events...)
-			res := diagnose(t, fixture(t, objs...), snapshot.KindIngress, "bar", tkerules.Provider)
+			objs := append([]runtime.Object{Ingress(), Service("web", corev1.ServiceTypeNodePort)}, tt.events...)
+			res := diagnose(t, Fixture(t, objs...), snapshot.KindIngress, "bar", tkerules.Provider)
 			got := map[rules.ID][]Finding{}
 			for _, f := range res.Findings {
 				if f.Source == "event" {
@@ -100,28 +101,28 @@ func TestCheckAndEventAreOneFinding(t *testing.T) {
 		severity rules.Severity
 	}{
 		{name: "nginx webhook predicted, E6009 event confirms",
-			objs: objs(ingress(), nginxWebhook("v1"), nginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3"),
+			objs: Objs(Ingress(), NginxWebhook("v1"), NginxDeployment("k8s.gcr.io/ingress-nginx/controller:v0.49.3"),
 				event("a", "Ingress", "bar", "Warning", webhookMsg, 61, t0)),
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE6009, source: SourceCheckEvent,
 			path: "validatingwebhookconfiguration/ingress-nginx-admission.webhooks[0].rules[0]", severity: rules.Error},
 		{name: "malformed http-rules predicted, E4022 event confirms",
-			objs: objs(ingress(ingAnn(tkeann.HTTPRules, `[{"path":"/a"`)), service("web", corev1.ServiceTypeNodePort),
+			objs: Objs(Ingress(IngAnn(tkeann.HTTPRules, `[{"path":"/a"`)), Service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE4022, source: SourceCheckEvent,
 			path: AnnPath(tkeann.HTTPRules), severity: rules.Error},
 		{name: "an event alone stays an event",
-			objs: objs(ingress(), service("web", corev1.ServiceTypeNodePort),
+			objs: Objs(Ingress(), Service("web", corev1.ServiceTypeNodePort),
 				event("a", "Ingress", "bar", "Warning", "ErrorCode: E4022 Ingress rules invalid.", 2, t0)),
 			kind: snapshot.KindIngress, target: "bar", p: tkerules.Provider, rule: tkerules.IngressE4022, source: SourceEvent, severity: rules.Error},
 		{name: "the event lifts a check's lowered severity to the rule's",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet")),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("address-type", "intranet")),
 				event("a", "Service", "web", "Warning", "alicloud: can not change LoadBalancer AddressType once created. delete and retry", 4, t0))),
 			kind: snapshot.KindService, target: "web", p: ackrules.Provider, rule: ackrules.ServiceAddressTypeImmutable, source: SourceCheckEvent,
-			path: a("address-type"), severity: rules.Error},
+			path: ACKPath("address-type"), severity: rules.Error},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), tt.kind, tt.target, tt.p)
+			res := diagnose(t, Fixture(t, tt.objs...), tt.kind, tt.target, tt.p)
 			var got []Finding
 			for _, f := range res.Findings {
 				if f.Rule == tt.rule {

@@ -7,6 +7,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -22,7 +23,7 @@ func TestFixesNeverRefused(t *testing.T) {
 	const lbTKE, lbOther = "lb-4ymlu8dc", "lb-9xk2m7qp"
 	const lbACK, lbACKOwn = "lb-bp1aaaaaaaaaaaaaaaaa1", "lb-bp1bbbbbbbbbbbbbbbbb2"
 	tkeWeb := func(ann map[string]string, status bool) *corev1.Service {
-		s := service("web", corev1.ServiceTypeLoadBalancer)
+		s := Service("web", corev1.ServiceTypeLoadBalancer)
 		for k, v := range ann {
 			s.Annotations[k] = v
 		}
@@ -32,12 +33,12 @@ func TestFixesNeverRefused(t *testing.T) {
 		return s
 	}
 	// storefront is an Ingress whose CLB TKE created (E4012's "another Ingress").
-	storefront := ingress(ingAnn(tkeann.IngLBID, lbTKE), func(i *networkingv1.Ingress) {
+	storefront := Ingress(IngAnn(tkeann.IngLBID, lbTKE), func(i *networkingv1.Ingress) {
 		i.Name, i.UID = "storefront", "uid-storefront"
 		i.Status.LoadBalancer.Ingress = []networkingv1.IngressLoadBalancerIngress{{IP: "10.0.1.100"}}
 	})
 	// owner is the ACK Service CCM made lbACK for (reuse-ccm-lb's "another Service").
-	owner := ackSvc(nil, func(s *corev1.Service) {
+	owner := ACKSvc(nil, func(s *corev1.Service) {
 		s.Name, s.UID = "owner", "uid-owner"
 		s.Labels = map[string]string{ackann.LabelLBID: lbACK}
 	})
@@ -51,21 +52,21 @@ func TestFixesNeverRefused(t *testing.T) {
 		others     []runtime.Object
 	}{
 		{"tke E4012: an existing CLB made by hand", tkerules.Provider, tkerules.ServiceE4012,
-			tkeWeb(map[string]string{tkeann.ExistedLBID: lbTKE}, true), tkeWeb(map[string]string{tkeann.ExistedLBID: lbOther}, true), objs(storefront)},
+			tkeWeb(map[string]string{tkeann.ExistedLBID: lbTKE}, true), tkeWeb(map[string]string{tkeann.ExistedLBID: lbOther}, true), Objs(storefront)},
 		{"tke E4012: annotation removed, TKE creates one", tkerules.Provider, tkerules.ServiceE4012,
-			tkeWeb(map[string]string{tkeann.ExistedLBID: lbTKE}, true), tkeWeb(nil, true), objs(storefront)},
+			tkeWeb(map[string]string{tkeann.ExistedLBID: lbTKE}, true), tkeWeb(nil, true), Objs(storefront)},
 		{"ack reuse-ccm-lb, Service pending: a CLB made by hand", ackrules.Provider, ackrules.ServiceReuseCCMLB,
-			ackSvc(map[string]string{"id": lbACK}, pending), ackSvc(map[string]string{"id": lbOther}, pending), objs(owner)},
+			ACKSvc(map[string]string{"id": lbACK}, pending), ACKSvc(map[string]string{"id": lbOther}, pending), Objs(owner)},
 		{"ack reuse-ccm-lb, address of another CLB: that CLB's id", ackrules.Provider, ackrules.ServiceReuseCCMLB,
-			ackSvc(map[string]string{"id": lbACK}, ownLabel), ackSvc(map[string]string{"id": lbACKOwn}, ownLabel), objs(owner)},
+			ACKSvc(map[string]string{"id": lbACK}, ownLabel), ACKSvc(map[string]string{"id": lbACKOwn}, ownLabel), Objs(owner)},
 	}
 	target := snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := reported(diagnose(t, fixture(t, append(objs(tc.now), tc.others...)...), snapshot.KindService, "web", tc.p)); len(got[tc.rule]) == 0 {
+			if got := Reported(diagnose(t, Fixture(t, append(Objs(tc.now), tc.others...)...), snapshot.KindService, "web", tc.p)); len(got[tc.rule]) == 0 {
 				t.Fatalf("the object before the fix does not show %s: %v", tc.rule, got)
 			}
-			snap := fixture(t, append(objs(tc.after), tc.others...)...)
+			snap := Fixture(t, append(Objs(tc.after), tc.others...)...)
 			snap.SetPrior(target, tc.now)
 			res := diagnose(t, snap, snapshot.KindService, "web", tc.p)
 			for _, f := range res.Findings {

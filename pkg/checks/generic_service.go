@@ -57,7 +57,7 @@ const (
 
 var controlPlaneLabels = []string{"node-role.kubernetes.io/master", "node-role.kubernetes.io/control-plane"}
 
-// backendEndpoint is one backend address of a Service.
+// BackendEndpoint is one backend address of a Service.
 type BackendEndpoint struct {
 	// name is the pod name, or the address when the endpoint names no pod.
 	Name string
@@ -77,7 +77,7 @@ type backendSet struct {
 	From string
 }
 
-// split returns the ready and the not-ready endpoints.
+// Split returns the ready and the not-ready endpoints.
 func (b backendSet) Split() (ready, notReady []BackendEndpoint) {
 	n := 0
 	for _, e := range b.Endpoints {
@@ -121,7 +121,7 @@ type slicesIndex struct {
 // serviceSlicesKey memoizes the EndpointSlice index of each namespace.
 var serviceSlicesKey = snapshot.NewMemoKey[*lazyMap[string, *slicesIndex]]("checks.serviceSlices")
 
-// serviceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
+// ServiceSlices is snap.ServiceSlices, answered from an index of each namespace's EndpointSlices
 // by Service name built once per snapshot. The slice it returns is shared: callers only read it.
 func ServiceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.EndpointSlice, error) {
 	all := snapshot.Memo(snap, serviceSlicesKey, func() *lazyMap[string, *slicesIndex] { return newLazyMap[string, *slicesIndex](0) })
@@ -146,7 +146,7 @@ func ServiceSlices(snap *snapshot.Snapshot, svc *corev1.Service) ([]*snapshot.En
 	return snap.ServiceSlices(svc)
 }
 
-// backendsOf is serviceBackends for any Service of the snapshot.
+// BackendsOf is serviceBackends for any Service of the snapshot.
 func BackendsOf(snap *snapshot.Snapshot, svc *corev1.Service) (backendSet, error) {
 	slices, serr := ServiceSlices(snap, svc)
 	if serr == nil && (len(slices) > 0 || len(svc.Spec.Selector) == 0) {
@@ -258,7 +258,7 @@ func podReady(p *snapshot.Pod) bool {
 
 func hasEndpointsAtAll(c *Context) bool { return c.Service.Spec.Type != corev1.ServiceTypeExternalName }
 
-// selectorString is labels.SelectorFromSet(svc.Spec.Selector).String(), "k1=v1,k2=v2" in key
+// SelectorString is labels.SelectorFromSet(svc.Spec.Selector).String(), "k1=v1,k2=v2" in key
 // order, built without the selector.
 func SelectorString(svc *corev1.Service) string {
 	set := svc.Spec.Selector
@@ -423,7 +423,7 @@ func NodesOf(snap *snapshot.Snapshot) (snapNodes, error) {
 
 var nodesKey = snapshot.NewMemoKey[ValErr[snapNodes]]("checks.nodes")
 
-// excludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.
+// ExcludedFromLB reports whether a node carries a label that keeps it out of cloud load balancers.
 func ExcludedFromLB(n *corev1.Node) bool {
 	_, a := n.Labels[labelExcludeLB]
 	_, b := n.Labels[labelExcludeLBLegacy]
@@ -448,7 +448,7 @@ func NodeIsReady(n *corev1.Node) bool {
 	return false
 }
 
-// clipAll clips every name of a list taken from the user's objects.
+// ClipAll clips every name of a list taken from the user's objects.
 func ClipAll(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
@@ -457,10 +457,10 @@ func ClipAll(names []string) []string {
 	return out
 }
 
-// nameList joins names, showing at most max of them.
+// NameList joins names, showing at most max of them.
 func NameList(names []string, max int) string { return ListWords(names, max).In(words.English) }
 
-// listWords joins items (names, or Words worded in the reader's language), showing at most max of
+// ListWords joins items (names, or Words worded in the reader's language), showing at most max of
 // them and how many more there are.
 func ListWords[T any](items []T, max int) words.Words {
 	n := min(len(items), max)
@@ -477,7 +477,7 @@ func ListWords[T any](items []T, max int) words.Words {
 	return words.Say(f+" and %["+fmt.Sprint(n+1)+"]d more", zh+" 等 %["+fmt.Sprint(n+2)+"]d 个", append(args, len(items)-max, len(items))...)
 }
 
-// joinWords joins phrases with a semicolon, in the reader's language.
+// JoinWords joins phrases with a semicolon, in the reader's language.
 func JoinWords(ws []words.Words) words.Words {
 	args := make([]any, len(ws))
 	for i, w := range ws {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -18,62 +19,62 @@ import (
 
 func TestGenericServiceChecks(t *testing.T) {
 	lb := corev1.ServiceTypeLoadBalancer
-	nodes := objs(fxNode("n1"), fxNode("n2"), fxNode("n3"))
+	nodes := Objs(FxNode("n1"), FxNode("n2"), FxNode("n3"))
 	withNodes := func(o ...runtime.Object) []runtime.Object { return append(o, nodes...) }
-	cases := []svcCase{
+	cases := []SvcCase{
 		{Name: "no selector and no slices",
-			Bad:   objs(service("web", lb, noSelector)),
-			Fixed: objs(service("web", lb, noSelector), fxSlice("web", fxEP{Pod: "ext-1", Node: "n1", Ready: true})),
+			Bad:   Objs(Service("web", lb, NoSelector)),
+			Fixed: Objs(Service("web", lb, NoSelector), FxSlice("web", FxEP{Pod: "ext-1", Node: "n1", Ready: true})),
 			Want:  rules.GenericServiceNoSelector, Path: "spec.selector"},
 		{Name: "selector matches no pod",
-			Bad:   objs(service("web", lb)),
-			Fixed: objs(service("web", lb), fxPod("web-1", "n1", true)),
+			Bad:   Objs(Service("web", lb)),
+			Fixed: Objs(Service("web", lb), FxPod("web-1", "n1", true)),
 			Want:  rules.GenericServiceNoEndpoints, Path: "spec.selector"},
 		{Name: "no ready endpoint in slices",
-			Bad:   objs(service("web", lb), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false})),
-			Fixed: objs(service("web", lb), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true})),
+			Bad:   Objs(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false})),
+			Fixed: Objs(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
 			Want:  rules.GenericServiceNoEndpoints, Path: "spec.selector"},
 		{Name: "some endpoints not ready",
-			Bad:   objs(service("web", lb), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true}, fxEP{Pod: "web-2", Node: "n2", Ready: false})),
-			Fixed: objs(service("web", lb), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true}, fxEP{Pod: "web-2", Node: "n2", Ready: true})),
+			Bad:   Objs(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true}, FxEP{Pod: "web-2", Node: "n2", Ready: false})),
+			Fixed: Objs(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true}, FxEP{Pod: "web-2", Node: "n2", Ready: true})),
 			Want:  rules.GenericServiceEndpointsNotReady, Path: "spec.selector"},
 		{Name: "not-ready pods when slices are absent",
-			Bad:   objs(service("web", lb), fxPod("web-1", "n1", true), fxPod("web-2", "n2", false)),
-			Fixed: objs(service("web", lb), fxPod("web-1", "n1", true), fxPod("web-2", "n2", true)),
+			Bad:   Objs(Service("web", lb), FxPod("web-1", "n1", true), FxPod("web-2", "n2", false)),
+			Fixed: Objs(Service("web", lb), FxPod("web-1", "n1", true), FxPod("web-2", "n2", true)),
 			Want:  rules.GenericServiceEndpointsNotReady, Path: "spec.selector"},
 		{Name: "Local policy names nodes without backend",
-			Bad:   withNodes(service("web", lb, etpLocal), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true})),
-			Fixed: withNodes(service("web", lb), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true})),
-			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: sevOf(rules.Info)},
+			Bad:   withNodes(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
+			Fixed: withNodes(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
+			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: SevOf(rules.Info)},
 		{Name: "Local policy with no ready backend: a consequence of no-endpoints",
-			Bad:   withNodes(service("web", lb, etpLocal), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false})),
-			Fixed: withNodes(service("web", lb), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false})),
-			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: sevOf(rules.Warning),
+			Bad:   withNodes(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false})),
+			Fixed: withNodes(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false})),
+			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: SevOf(rules.Warning),
 			Under: rules.GenericServiceNoEndpoints},
 		{Name: "Local policy with backends only on excluded nodes",
-			Bad: objs(service("web", lb, etpLocal), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true}),
-				fxNode("n1", nodeLabel(LabelExcludeLB, "true")), fxNode("n2")),
-			Fixed: objs(service("web", lb, etpLocal), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: true}), fxNode("n1")),
-			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: sevOf(rules.Error)},
+			Bad: Objs(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true}),
+				FxNode("n1", NodeLabel(LabelExcludeLB, "true")), FxNode("n2")),
+			Fixed: Objs(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true}), FxNode("n1")),
+			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: SevOf(rules.Error)},
 	}
 	runServiceCases(t, rules.Generic, cases)
 }
 
 func TestGenericServiceUnknownSkips(t *testing.T) {
 	s := snapshot.New("test")
-	if err := s.Add(service("web", corev1.ServiceTypeLoadBalancer, etpLocal)); err != nil {
+	if err := s.Add(Service("web", corev1.ServiceTypeLoadBalancer, ETPLocal)); err != nil {
 		t.Fatal(err)
 	}
 	s.EndpointSlices.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
 	s.Pods.MarkGap(ns, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
 	res := diagnose(t, s, snapshot.KindService, "web", rules.Generic)
-	got := reported(res)
+	got := Reported(res)
 	for _, id := range []rules.ID{rules.GenericServiceNoEndpoints, rules.GenericServiceNoSelector, rules.GenericServiceEndpointsNotReady} {
 		if len(got[id]) > 0 {
 			t.Errorf("unreadable endpoints became finding %s", id)
 		}
 	}
-	if skipped := skippedChecks(res); !skipped["service-endpoints"] || !skipped["external-traffic-local"] {
+	if skipped := SkippedChecks(res); !skipped["service-endpoints"] || !skipped["external-traffic-local"] {
 		t.Errorf("want service-endpoints and external-traffic-local skipped, got %+v", res.Skipped)
 	}
 }
@@ -121,11 +122,11 @@ func TestSelectorString(t *testing.T) {
 func TestSliceEndpointsDualStack(t *testing.T) {
 	for _, n := range []int{1, 5, 16, 17, 40} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			var eps []fxEP
+			var eps []FxEP
 			for i := range n {
-				eps = append(eps, fxEP{Pod: fmt.Sprintf("web-%02d", i), Node: "n1", Ready: i%3 != 0})
+				eps = append(eps, FxEP{Pod: fmt.Sprintf("web-%02d", i), Node: "n1", Ready: i%3 != 0})
 			}
-			v4, v6 := fxSlice("web", eps...), fxSlice("web", eps...)
+			v4, v6 := FxSlice("web", eps...), FxSlice("web", eps...)
 			v6.Name, v6.AddressType = "web-v6", discoveryv1.AddressTypeIPv6
 			got := SliceEndpoints([]*snapshot.EndpointSlice{snapshot.EndpointSliceOf(v4), snapshot.EndpointSliceOf(v6)})
 			if len(got) != n {

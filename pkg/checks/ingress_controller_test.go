@@ -10,6 +10,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -23,7 +24,7 @@ func ingressClass(name, controller string) *networkingv1.IngressClass {
 
 // withClass is an Ingress naming class cls in spec.ingressClassName (nil: none), without the annotation.
 func withClass(cls *string) *networkingv1.Ingress {
-	return ingress(func(i *networkingv1.Ingress) {
+	return Ingress(func(i *networkingv1.Ingress) {
 		delete(i.Annotations, annotations.IngressClass)
 		i.Spec.IngressClassName = cls
 	})
@@ -41,7 +42,7 @@ func TestIngressControllerNamed(t *testing.T) {
 		covered  bool
 		path     string // the other-controller finding's path; "" for none
 	}{
-		{"qcloud annotation", []runtime.Object{ingress()}, tkerules.Provider, "TKE CLB", true, ""},
+		{"qcloud annotation", []runtime.Object{Ingress()}, tkerules.Provider, "TKE CLB", true, ""},
 		{"no class on TKE", []runtime.Object{withClass(nil)}, tkerules.Provider, "TKE CLB", true, ""},
 		{"no class on ACK", []runtime.Object{withClass(nil)}, ackrules.Provider, "", false, ""},
 		{"no class, no cloud", []runtime.Object{withClass(nil)}, rules.Generic, "", false, ""},
@@ -56,17 +57,17 @@ func TestIngressControllerNamed(t *testing.T) {
 			ackrules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
 		{"ingress-nginx second instance", []runtime.Object{withClass(str("internal")), ingressClass("internal", "k8s.io/ingress-nginx-internal")},
 			tkerules.Provider, "ingress-nginx", false, "spec.ingressClassName"},
-		{"nginx annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, IngressClassAnnPath},
+		{"nginx annotation", []runtime.Object{Ingress(IngAnn(annotations.IngressClass, "nginx"))}, tkerules.Provider, "NGINX", false, IngressClassAnnPath},
 		{"AWS ALB is not ACK's", []runtime.Object{withClass(str("alb")), ingressClass("alb", "ingress.k8s.aws/alb")}, rules.Generic, "AWS ALB", false, "spec.ingressClassName"},
 		{"HAProxy with a suffix", []runtime.Object{withClass(str("prod")), ingressClass("prod", "haproxy.org/ingress-controller/prod")},
 			tkerules.Provider, "HAProxy", false, "spec.ingressClassName"},
 		{"unknown class", []runtime.Object{withClass(str("custom"))}, tkerules.Provider, "", false, "spec.ingressClassName"},
 		{"unknown controller", []runtime.Object{withClass(str("custom")), ingressClass("custom", "example.com/gateway")}, tkerules.Provider, "", false, "spec.ingressClassName"},
-		{"empty annotation", []runtime.Object{ingress(ingAnn(annotations.IngressClass, ""))}, tkerules.Provider, "", false, IngressClassAnnPath},
+		{"empty annotation", []runtime.Object{Ingress(IngAnn(annotations.IngressClass, ""))}, tkerules.Provider, "", false, IngressClassAnnPath},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindIngress, "bar", tt.provider)
+			res := diagnose(t, Fixture(t, tt.objs...), snapshot.KindIngress, "bar", tt.provider)
 			ic := res.Controller
 			if ic == nil {
 				t.Fatal("no controller in the result")
@@ -77,7 +78,7 @@ func TestIngressControllerNamed(t *testing.T) {
 			if s := ic.Summary(); tt.covered == strings.Contains(s, "not covered by this catalog yet") || strings.Contains(s, "not a cloud") {
 				t.Errorf("summary %q (covered %v)", s, tt.covered)
 			}
-			paths := byRule(res)[rules.GenericIngressOtherController]
+			paths := ByRule(res)[rules.GenericIngressOtherController]
 			if tt.path == "" && len(paths) > 0 || tt.path != "" && (len(paths) != 1 || paths[0] != tt.path) {
 				t.Errorf("other-controller at %v, want %q", paths, tt.path)
 			}

@@ -145,9 +145,9 @@ func (c *Context) missing(ch *Check) error {
 var (
 	inEvents = Input{Scope: TargetEvents, Required: true}
 	InNodes  = Input{Resource: snapshot.Nodes, Scope: ClusterWide}
-	// inSlices: the target Service's EndpointSlices.
+	// InSlices: the target Service's EndpointSlices.
 	InSlices = Input{Resource: snapshot.EndpointSlices, Scope: Selected, Selector: (*Context).slicesSelector}
-	// inBackendPods: the pods the target Service selects.
+	// InBackendPods: the pods the target Service selects.
 	InBackendPods = Input{Resource: snapshot.Pods, Scope: Selected, Selector: func(c *Context) string {
 		if c.Service == nil || len(c.Service.Spec.Selector) == 0 {
 			return ""
@@ -156,13 +156,13 @@ var (
 	}}
 )
 
-// matching is a Matching input of resource: the objects whose annotation (label, when label) key
+// MatchingInput is a Matching input of resource: the objects whose annotation (label, when label) key
 // has a value values returns.
 func MatchingInput(resource, key string, label bool, values func(*Context) []string) Input {
 	return Input{Resource: resource, Scope: Matching, Match: snapshot.Match{Label: label, Key: key}, Values: values}
 }
 
-// required returns in marked Required, read only when when holds (nil: always).
+// Require returns in marked Required, read only when when holds (nil: always).
 func Require(in Input, when func(*Context) bool) Input {
 	in.Required, in.When = true, when
 	return in
@@ -186,11 +186,11 @@ func TargetAnnotations(c *Context) map[string]string {
 
 func selectorless(c *Context) bool { return len(c.Service.Spec.Selector) == 0 }
 
-// targetOnly declares that a check reads the target alone: nothing the live fetcher must fetch, nothing
+// TargetOnly declares that a check reads the target alone: nothing the live fetcher must fetch, nothing
 // whose absence skips it.
 var TargetOnly = []Input{}
 
-// ingressServiceNames lists the backend Service names of an Ingress's spec.
+// IngressServiceNames lists the backend Service names of an Ingress's spec.
 func IngressServiceNames(ing *networkingv1.Ingress) []string {
 	seen := map[string]bool{}
 	var out []string

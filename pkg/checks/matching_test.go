@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -25,14 +26,14 @@ func TestMatchingInputs(t *testing.T) {
 		svc   *corev1.Service
 		want  []snapshot.Match
 	}{
-		{"TKE existing CLB", "tke-service-existing-lb", rules.Service, lbSvc(svcAnn(tkeann.ExistedLBID, "lb-abc")),
+		{"TKE existing CLB", "tke-service-existing-lb", rules.Service, LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-abc")),
 			[]snapshot.Match{only(false, tkeann.ExistedLBID, "lb-abc"), only(false, tkeann.LoadBalanceID, "lb-abc"),
 				only(false, tkeann.IngExistLB, "lb-abc"), only(false, tkeann.IngLBID, "lb-abc")}},
-		{"ACK reuse reads CCM's label", "ack-lb-reuse", rules.Service, ackSvc(map[string]string{"id": "lb-bp1"}),
+		{"ACK reuse reads CCM's label", "ack-lb-reuse", rules.Service, ACKSvc(map[string]string{"id": "lb-bp1"}),
 			[]snapshot.Match{only(true, ackann.LabelLBID, "lb-bp1")}},
-		{"ACK reuse with an empty id reads every Service", "ack-lb-reuse", rules.Service, ackSvc(map[string]string{"id": ""}),
+		{"ACK reuse with an empty id reads every Service", "ack-lb-reuse", rules.Service, ACKSvc(map[string]string{"id": ""}),
 			[]snapshot.Match{{}}},
-		{"ACK legacy key", "ack-backends", rules.Service, ackSvc(map[string]string{ackann.LegacyPrefix + "id": "lb-old"}),
+		{"ACK legacy key", "ack-backends", rules.Service, ACKSvc(map[string]string{ackann.LegacyPrefix + "id": "lb-old"}),
 			[]snapshot.Match{only(false, ackann.Prefix+"id", "lb-old"), only(false, ackann.LegacyPrefix+"id", "lb-old")}},
 	}
 	for _, tc := range tests {

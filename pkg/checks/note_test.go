@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -25,16 +26,16 @@ func TestNoteOnServicesWithoutLoadBalancer(t *testing.T) {
 		provider rules.Provider
 		want     string // the type the note names; "" for no note
 	}{
-		{"ClusterIP", service("web", corev1.ServiceTypeClusterIP), rules.Generic, "ClusterIP"},
-		{"type left out", service("web", ""), tkerules.Provider, "ClusterIP"},
-		{"headless", service("web", corev1.ServiceTypeClusterIP, headless), ackrules.Provider, "ClusterIP"},
-		{"NodePort", service("web", corev1.ServiceTypeNodePort), tkerules.Provider, "NodePort"},
-		{"ExternalName", service("web", corev1.ServiceTypeExternalName), rules.Generic, "ExternalName"},
-		{"LoadBalancer", service("web", corev1.ServiceTypeLoadBalancer), tkerules.Provider, ""},
+		{"ClusterIP", Service("web", corev1.ServiceTypeClusterIP), rules.Generic, "ClusterIP"},
+		{"type left out", Service("web", ""), tkerules.Provider, "ClusterIP"},
+		{"headless", Service("web", corev1.ServiceTypeClusterIP, headless), ackrules.Provider, "ClusterIP"},
+		{"NodePort", Service("web", corev1.ServiceTypeNodePort), tkerules.Provider, "NodePort"},
+		{"ExternalName", Service("web", corev1.ServiceTypeExternalName), rules.Generic, "ExternalName"},
+		{"LoadBalancer", Service("web", corev1.ServiceTypeLoadBalancer), tkerules.Provider, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.svc), snapshot.KindService, "web", tt.provider)
+			res := diagnose(t, Fixture(t, tt.svc), snapshot.KindService, "web", tt.provider)
 			if tt.want == "" {
 				if res.Note != nil {
 					t.Errorf("unexpected note %+v", res.Note)
@@ -53,7 +54,7 @@ func TestNoteOnServicesWithoutLoadBalancer(t *testing.T) {
 		})
 	}
 	t.Run("Ingress", func(t *testing.T) {
-		if res := diagnose(t, fixture(t, ingress()), snapshot.KindIngress, "bar", tkerules.Provider); res.Note != nil {
+		if res := diagnose(t, Fixture(t, Ingress()), snapshot.KindIngress, "bar", tkerules.Provider); res.Note != nil {
 			t.Errorf("unexpected note %+v", res.Note)
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -22,7 +23,7 @@ func offlineRun(t *testing.T, file string, target snapshot.Target, p rules.Provi
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertClasses(t, res)
+	AssertClasses(t, res)
 	return res
 }
 
@@ -59,14 +60,14 @@ func TestOfflineAddOnly(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := offlineRun(t, tt.file, tt.target, tt.p)
-			got := byRule(res)
+			got := ByRule(res)
 			for id, path := range tt.want {
-				if !containsPath(got[id], path) {
+				if !ContainsPath(got[id], path) {
 					t.Errorf("want %s at %s, got %v (skipped %v)", id, path, got, res.Skipped)
 				}
 			}
 			for _, id := range tt.absent {
-				if len(reported(res)[id]) > 0 {
+				if len(Reported(res)[id]) > 0 {
 					t.Errorf("%s reported offline at %v", id, got[id])
 				}
 			}
@@ -79,7 +80,7 @@ func TestOfflineAddOnly(t *testing.T) {
 					t.Errorf("want a partial note for %s, got %+v", c, res.Partial)
 				}
 			}
-			skipped := skippedChecks(res)
+			skipped := SkippedChecks(res)
 			for _, c := range tt.skipped {
 				if !skipped[c] {
 					t.Errorf("want %s skipped, got %+v", c, res.Skipped)
@@ -98,7 +99,7 @@ func TestOfflineModeIsDeclared(t *testing.T) {
 			t.Errorf("%s: AddOnly %v, want %v", c.Name, got, addOnly[c.Name])
 		}
 	}
-	res := diagnose(t, fixture(t, lbSvc(svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"))), snapshot.KindService, "web", tkerules.Provider)
+	res := diagnose(t, Fixture(t, LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"))), snapshot.KindService, "web", tkerules.Provider)
 	if len(res.Partial) > 0 {
 		t.Errorf("complete snapshot noted as partial: %+v", res.Partial)
 	}

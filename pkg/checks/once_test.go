@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -28,7 +29,7 @@ func TestOneFindingPerPath(t *testing.T) {
 	const lbID = "lb-bp1o94dp5i6earr9g6d1l"
 	const tkeLB = "lb-4ymlu8dc"
 	named := func(name string, mods ...func(*corev1.Service)) *corev1.Service {
-		return service(name, corev1.ServiceTypeLoadBalancer, mods...)
+		return Service(name, corev1.ServiceTypeLoadBalancer, mods...)
 	}
 	twoIPs := func(s *corev1.Service) {
 		s.Status.LoadBalancer.Ingress = []corev1.LoadBalancerIngress{{IP: "47.96.10.20"}, {IP: "47.96.10.21"}}
@@ -50,57 +51,57 @@ func TestOneFindingPerPath(t *testing.T) {
 		facts []string
 	}{
 		{name: "ACK acl-status on without acl-id and acl-type",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("acl-status", "on")))), kind: snapshot.KindService, p: ackrules.Provider,
-			rule: ackrules.ServiceAnnotationDependency, path: a("acl-status"), facts: []string{"acl-id", "acl-type"}},
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("acl-status", "on")))), kind: snapshot.KindService, p: ackrules.Provider,
+			rule: ackrules.ServiceAnnotationDependency, path: ACKPath("acl-status"), facts: []string{"acl-id", "acl-type"}},
 		{name: "ACK protocol-port naming two absent ports",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "tcp:81,tcp:82")))), kind: snapshot.KindService, p: ackrules.Provider,
-			rule: ackrules.ServiceIgnoredAnnotationValue, path: a("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("protocol-port", "tcp:81,tcp:82")))), kind: snapshot.KindService, p: ackrules.Provider,
+			rule: ackrules.ServiceIgnoredAnnotationValue, path: ACKPath("protocol-port"), facts: []string{"tcp:81", "tcp:82"}},
 		{name: "ACK the same https listener twice",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("protocol-port", "https:443,https:443", "cert-id", "123_abc"), addPort("https", 443, intstr.FromInt32(443))))),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("protocol-port", "https:443,https:443", "cert-id", "123_abc"), AddPort("https", 443, intstr.FromInt32(443))))),
 			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceHTTPSToHTTPSBackend, path: "spec.ports[1].targetPort"},
 		{name: "ACK reused CLB created by CCM for two Services",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("id", lbID, "force-override-listeners", "true")),
-				named("one", ccmLabel(lbID)), named("two", ccmLabel(lbID)))),
-			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceReuseCCMLB, path: a("id"), facts: []string{"default/one", "default/two"}},
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("id", lbID, "force-override-listeners", "true")),
+				named("one", CCMLabel(lbID)), named("two", CCMLabel(lbID)))),
+			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceReuseCCMLB, path: ACKPath("id"), facts: []string{"default/one", "default/two"}},
 		{name: "ACK intranet address type with two public addresses, changed since the last apply",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("address-type", "intranet"), twoIPs,
-				lastApplied(map[string]string{ackann.Prefix + "address-type": "internet"})))),
-			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceAddressTypeImmutable, path: a("address-type"),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("address-type", "intranet"), twoIPs,
+				LastApplied(map[string]string{ackann.Prefix + "address-type": "internet"})))),
+			kind: snapshot.KindService, p: ackrules.Provider, rule: ackrules.ServiceAddressTypeImmutable, path: ACKPath("address-type"),
 			facts: []string{"47.96.10.20", "47.96.10.21", `"internet"`}},
 		{name: "TKE reused CLB created by TKE for two Services",
-			objs: objs(lbSvc(svcAnn(tkeann.ExistedLBID, tkeLB)), named("one", svcAnn(tkeann.LoadBalanceID, tkeLB)), named("two", svcAnn(tkeann.LoadBalanceID, tkeLB))),
+			objs: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, tkeLB)), named("one", SvcAnn(tkeann.LoadBalanceID, tkeLB)), named("two", SvcAnn(tkeann.LoadBalanceID, tkeLB))),
 			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4012, path: AnnPath(tkeann.ExistedLBID),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE port 80 declared by two other Services on the shared CLB",
-			objs: objs(lbSvc(svcAnn(tkeann.ExistedLBID, tkeLB)), named("one", svcAnn(tkeann.ExistedLBID, tkeLB)), named("two", svcAnn(tkeann.ExistedLBID, tkeLB))),
+			objs: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, tkeLB)), named("one", SvcAnn(tkeann.ExistedLBID, tkeLB)), named("two", SvcAnn(tkeann.ExistedLBID, tkeLB))),
 			kind: snapshot.KindService, p: tkerules.Provider, rule: tkerules.ServiceE4014, path: "spec.ports[0]",
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE Ingress reusing a CLB TKE created for two Services",
-			objs: withObjs(healthy(), objs(ingress(ingAnn(tkeann.IngExistLB, tkeLB)), named("one", svcAnn(tkeann.LoadBalanceID, tkeLB)), named("two", svcAnn(tkeann.LoadBalanceID, tkeLB)))),
+			objs: WithObjs(TKEHealthy(), Objs(Ingress(IngAnn(tkeann.IngExistLB, tkeLB)), named("one", SvcAnn(tkeann.LoadBalanceID, tkeLB)), named("two", SvcAnn(tkeann.LoadBalanceID, tkeLB)))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4019, path: AnnPath(tkeann.IngExistLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE two reusing Services declare the Ingress listener port",
-			objs: withObjs(healthy(), objs(ingress(ingAnn(tkeann.IngExistLB, tkeLB)), named("one", svcAnn(tkeann.ExistedLBID, tkeLB)), named("two", svcAnn(tkeann.ExistedLBID, tkeLB)))),
+			objs: WithObjs(TKEHealthy(), Objs(Ingress(IngAnn(tkeann.IngExistLB, tkeLB)), named("one", SvcAnn(tkeann.ExistedLBID, tkeLB)), named("two", SvcAnn(tkeann.ExistedLBID, tkeLB)))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4101, path: AnnPath(tkeann.IngExistLB),
 			facts: []string{"default/one", "default/two"}},
 		{name: "TKE ip-masq-agent lists 0.0.0.0/0 twice",
-			objs: withObjs(healthy(), objs(ingress(), ipMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n  - 10.0.0.0/8\n  - 0.0.0.0/0\n"))),
+			objs: WithObjs(TKEHealthy(), Objs(Ingress(), IPMasq("nonMasqueradeCIDRs:\n  - 0.0.0.0/0\n  - 10.0.0.0/8\n  - 0.0.0.0/0\n"))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4007, path: "kube-system/configmap/ip-masq-agent-config.data.config",
 			facts: []string{"nonMasqueradeCIDRs", "0.0.0.0/0"}},
 		{name: "TKE internal Ingress whose TkeServiceConfig lacks both listener ports",
-			objs: withObjs(healthy(), objs(internalIngress(ingAnn(tkeann.IngServiceConfig, "bar-config"), ingAnn(tkeann.RuleMix, "true"), ingTLS("tls", "shop.example.com")), l7Config())),
+			objs: WithObjs(TKEHealthy(), Objs(InternalIngress(IngAnn(tkeann.IngServiceConfig, "bar-config"), IngAnn(tkeann.RuleMix, "true"), IngTLS("tls", "shop.example.com")), L7Config())),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressCLBLoopback,
 			path: ObjPath(ns, "tkeserviceconfig", "bar-config", "spec.loadBalancer.l7Listeners"), facts: []string{"80", "443"}},
 		{name: "TKE two hosts of a TLS entry with another entry's certificate",
-			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "a.example.com", "b.example.com"), ingTLS("tls2", "a.example.com", "b.example.com")),
-				certSecret("tls2", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))),
+			objs: WithObjs(TKEHealthy(), Objs(Ingress(twoHosts, IngTLS("tls", "a.example.com", "b.example.com"), IngTLS("tls2", "a.example.com", "b.example.com")),
+				CertSecret("tls2", map[string]string{"qcloud_cert_id": "YCOLTUdr"}))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4049, path: "spec.tls[1].hosts", facts: []string{"a.example.com", "b.example.com"}},
 		{name: "TKE two HTTPS hosts without a certificate",
-			objs: withObjs(healthy(), objs(ingress(twoHosts, ingTLS("tls", "c.example.com")))),
+			objs: WithObjs(TKEHealthy(), Objs(Ingress(twoHosts, IngTLS("tls", "c.example.com")))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4040, path: "spec.tls", facts: []string{"a.example.com", "b.example.com"}},
 		{name: "TKE qcloud_cert_id annotation disagrees with two Secrets",
-			objs: withObjs(healthy(), objs(ingress(twoHosts, ingAnn("qcloud_cert_id", "AAAAAAAA"), ingTLS("tls", "a.example.com"), ingTLS("tls2", "b.example.com")),
-				certSecret("tls2", map[string]string{"qcloud_cert_id": "BBBBBBBB"}))),
+			objs: WithObjs(TKEHealthy(), Objs(Ingress(twoHosts, IngAnn("qcloud_cert_id", "AAAAAAAA"), IngTLS("tls", "a.example.com"), IngTLS("tls2", "b.example.com")),
+				CertSecret("tls2", map[string]string{"qcloud_cert_id": "BBBBBBBB"}))),
 			kind: snapshot.KindIngress, p: tkerules.Provider, rule: tkerules.IngressE4011, path: AnnPath("qcloud_cert_id"), facts: []string{"default/tls", "default/tls2"}},
 	}
 	for _, tt := range tests {
@@ -109,7 +110,7 @@ func TestOneFindingPerPath(t *testing.T) {
 			if tt.kind == snapshot.KindIngress {
 				name = "bar"
 			}
-			res := diagnose(t, fixture(t, tt.objs...), tt.kind, name, tt.p)
+			res := diagnose(t, Fixture(t, tt.objs...), tt.kind, name, tt.p)
 			var got []Finding
 			for _, f := range res.Findings {
 				if f.Rule == tt.rule && f.Path == tt.path {
@@ -117,7 +118,7 @@ func TestOneFindingPerPath(t *testing.T) {
 				}
 			}
 			if len(got) != 1 {
-				t.Fatalf("want one %s at %s, got %d; findings %v", tt.rule, tt.path, len(got), byRule(res))
+				t.Fatalf("want one %s at %s, got %d; findings %v", tt.rule, tt.path, len(got), ByRule(res))
 			}
 			for _, fact := range tt.facts {
 				if !strings.Contains(got[0].Message, fact) {
@@ -138,7 +139,7 @@ func TestOneCauseOneFinding(t *testing.T) {
 		return event("e1", "Service", "web", "Warning", "Error syncing load balancer [lb-bp1hfycf39bbeb019pg7m]: "+msg, 3, t0)
 	}
 	pending := func(s *corev1.Service) { s.Status = corev1.ServiceStatus{} }
-	excluded := nodeLabel(LabelExcludeLB, "true")
+	excluded := NodeLabel(LabelExcludeLB, "true")
 	tests := []struct {
 		name string
 		objs []runtime.Object
@@ -152,38 +153,38 @@ func TestOneCauseOneFinding(t *testing.T) {
 		facts []string
 	}{
 		{name: "no ready pod: no-endpoints names the pods; endpoints-not-ready is not reported",
-			objs: objs(service("web", corev1.ServiceTypeLoadBalancer), fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false}, fxEP{Pod: "web-2", Node: "n2", Ready: false})),
+			objs: Objs(Service("web", corev1.ServiceTypeLoadBalancer), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false}, FxEP{Pod: "web-2", Node: "n2", Ready: false})),
 			p:    rules.Generic, cause: rules.GenericServiceNoEndpoints, sev: rules.Error, facts: []string{"web-1 (not ready)", "web-2 (not ready)"}},
 		{name: "ACK Local Service without a ready pod, and CCM's event",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
-				fxSlice("web", fxEP{Pod: "web-1", Node: "n1", Ready: false}, fxEP{Pod: "web-2", Node: "n2", Ready: false}), svcEvent("There are no available nodes for LoadBalancer"))),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("scheduler", "wrr"), ETPLocal), FxPod("web-1", "n1", false), FxPod("web-2", "n2", false),
+				FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false}, FxEP{Pod: "web-2", Node: "n2", Ready: false}), svcEvent("There are no available nodes for LoadBalancer"))),
 			p: ackrules.Provider, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
 			consequences: map[rules.ID]Source{ackrules.ServiceNoAvailableNodes: SourceCheckEvent, rules.GenericServiceExternalTrafficLocal: SourceCheck}},
 		{name: "ACK's event of no available nodes, ACK checks not run, for a Service without a ready pod",
-			objs: withObjs(ackHealthy(), objs(ackSvc(nil), fxPod("web-1", "n1", false), fxPod("web-2", "n2", false),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(nil), FxPod("web-1", "n1", false), FxPod("web-2", "n2", false),
 				svcEvent("There are no available nodes for LoadBalancer"))),
 			p: rules.Generic, cause: rules.GenericServiceNoEndpoints, sev: rules.Error,
 			consequences: map[rules.ID]Source{ackrules.ServiceNoAvailableNodes: SourceEvent}},
 		{name: "ACK Local Service whose ready pods run only on excluded nodes",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("scheduler", "wrr"), etpLocal), fxNode("n1", excluded), fxNode("n2", excluded))),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("scheduler", "wrr"), ETPLocal), FxNode("n1", excluded), FxNode("n2", excluded))),
 			p:    ackrules.Provider, cause: ackrules.ServiceNoAvailableNodes, sev: rules.Error,
 			consequences: map[rules.ID]Source{rules.GenericServiceExternalTrafficLocal: SourceCheck}},
 		{name: "ACK reuse on a CCM too old for it and for events, no address and no events",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"), pending),
-				fxDeployment("cloud-controller-manager", oldCCM))),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("id", "lb-bp1o94dp5i6earr9g6d1l", "force-override-listeners", "true"), pending),
+				FxDeployment("cloud-controller-manager", oldCCM))),
 			p: ackrules.Provider, cause: ackrules.ServiceReuseOldCCM, sev: rules.Error,
 			consequences: map[rules.ID]Source{ackrules.ServiceOldCCMNoEvents: SourceCheck, rules.GenericServiceNoEvents: SourceCheck}},
 		{name: "ACK old CCM and no events: the CCM explains the silence",
-			objs: withObjs(ackHealthy(), objs(ackSvc(nil, pending), fxDeployment("cloud-controller-manager", oldCCM))),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(nil, pending), FxDeployment("cloud-controller-manager", oldCCM))),
 			p:    ackrules.Provider, cause: ackrules.ServiceOldCCMNoEvents, sev: rules.Warning,
 			consequences: map[rules.ID]Source{rules.GenericServiceNoEvents: SourceCheck}},
 		{name: "ACK resource group on an existing CLB and the event that it was changed",
-			objs: withObjs(ackHealthy(), objs(ackSvc(m("resource-group-id", "rg-acfmz7u4zzfsabc")), svcEvent("can not change ResourceGroupId once created"))),
+			objs: WithObjs(ACKHealthy(), Objs(ACKSvc(Anns("resource-group-id", "rg-acfmz7u4zzfsabc")), svcEvent("can not change ResourceGroupId once created"))),
 			p:    ackrules.Provider, cause: ackrules.ServiceResourceGroupImmutable, sev: rules.Error,
 			consequences: map[rules.ID]Source{ackrules.ServiceResourceGroupFixed: SourceCheck}},
 		{name: "TKE NGINX controller behind direct access that no pod can take",
-			objs: objs(lbSvc(svcAnn(tkeann.SvcDirectAccess, "true")), fxNode("n1"), func() *corev1.Pod {
-				p := nginxPod("ctl-1", "/wait-shutdown")
+			objs: Objs(LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true")), FxNode("n1"), func() *corev1.Pod {
+				p := NginxPod("ctl-1", "/wait-shutdown")
 				p.Annotations = nil
 				return p
 			}()),
@@ -192,8 +193,8 @@ func TestOneCauseOneFinding(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := diagnose(t, fixture(t, tt.objs...), snapshot.KindService, "web", tt.p)
-			top := byRule(res)
+			res := diagnose(t, Fixture(t, tt.objs...), snapshot.KindService, "web", tt.p)
+			top := ByRule(res)
 			var cause *Finding
 			for i, f := range res.Findings {
 				if f.Rule == tt.cause {
@@ -225,7 +226,7 @@ func TestOneCauseOneFinding(t *testing.T) {
 				}
 			}
 			for _, id := range []rules.ID{rules.GenericServiceEndpointsNotReady} {
-				if len(reported(res)[id]) > 0 && tt.cause == rules.GenericServiceNoEndpoints {
+				if len(Reported(res)[id]) > 0 && tt.cause == rules.GenericServiceNoEndpoints {
 					t.Errorf("%s reported although no endpoint is ready", id)
 				}
 			}

@@ -19,10 +19,10 @@ import (
 // Shared parsing of user-controlled annotation text. Every check uses these, so a value is judged the
 // same way wherever it appears.
 
-// annPath is the report path of an annotation.
+// AnnPath is the report path of an annotation.
 func AnnPath(key string) string { return "metadata.annotations[" + key + "]" }
 
-// parseBool accepts what the cloud controllers (Go's strconv) accept: true/false, 1/0, t/f, TRUE/FALSE.
+// ParseBool accepts what the cloud controllers (Go's strconv) accept: true/false, 1/0, t/f, TRUE/FALSE.
 func ParseBool(s string) (bool, error) {
 	b, err := strconv.ParseBool(strings.TrimSpace(s))
 	if err != nil {
@@ -31,7 +31,7 @@ func ParseBool(s string) (bool, error) {
 	return b, nil
 }
 
-// isTrue is parseBool's value, false for a value it rejects (and for an unset annotation, without
+// IsTrue is parseBool's value, false for a value it rejects (and for an unset annotation, without
 // building the error).
 func IsTrue(s string) bool {
 	if s == "" {
@@ -41,7 +41,7 @@ func IsTrue(s string) bool {
 	return err == nil && b
 }
 
-// parseIntRange reads a decimal integer within [lo, hi].
+// ParseIntRange reads a decimal integer within [lo, hi].
 func ParseIntRange(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
@@ -53,7 +53,7 @@ func ParseIntRange(s string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// idFormat is a documented cloud resource id shape.
+// IDFormat is a documented cloud resource id shape.
 type IDFormat struct {
 	What    words.Words
 	RE      *regexp.Regexp
@@ -72,7 +72,7 @@ func (f IDFormat) Validate(s string) error {
 	return words.Errorf("%q is not a valid %s (expected the form %s)", "%q 不是有效的 %s（应为 %s 这样的形式）", Clip(s), f.What, f.Example)
 }
 
-// jsonObject decodes a JSON object annotation.
+// JSONObject decodes a JSON object annotation.
 func JSONObject(s string) (map[string]any, error) {
 	var m map[string]any
 	if err := StrictJSON(s, &m); err != nil {
@@ -84,13 +84,13 @@ func JSONObject(s string) (map[string]any, error) {
 	return m, nil
 }
 
-// isJSONObject is true when s is one JSON object, which jsonObject decodes; found without decoding.
+// IsJSONObject is true when s is one JSON object, which jsonObject decodes; found without decoding.
 func IsJSONObject(s string) bool {
 	t := strings.TrimLeft(s, " \t\r\n")
 	return strings.HasPrefix(t, "{") && json.Valid([]byte(s))
 }
 
-// strictJSON decodes exactly one JSON value, with numbers kept as json.Number.
+// StrictJSON decodes exactly one JSON value, with numbers kept as json.Number.
 func StrictJSON(s string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
@@ -124,13 +124,13 @@ func typeName(k string) words.Words {
 	return words.Say("a %s", " %s 类型", k)
 }
 
-// clip shortens a value from the user's objects before it is quoted in a finding.
+// Clip shortens a value from the user's objects before it is quoted in a finding.
 func Clip(s string) string { return ClipTo(s, 80) }
 
-// clipv is clip for a decoded value of any type.
+// ClipValue is Clip for a decoded value of any type.
 func ClipValue(v any) string { return Clip(fmt.Sprint(v)) }
 
-// clipTo shortens s to at most max bytes, cutting on a rune boundary and saying how long it was.
+// ClipTo shortens s to at most max bytes, cutting on a rune boundary and saying how long it was.
 func ClipTo(s string, max int) string {
 	if len(s) <= max {
 		return s
@@ -142,7 +142,7 @@ func ClipTo(s string, max int) string {
 	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
 }
 
-// objPath is the report path of a field of another object than the target, e.g.
+// ObjPath is the report path of a field of another object than the target, e.g.
 // kube-system/configmap/ip-masq-agent-config.data.config; ns is empty for cluster-scoped objects.
 func ObjPath(ns, kind, name, field string) string {
 	p := strings.ToLower(kind) + "/" + name
@@ -155,7 +155,7 @@ func ObjPath(ns, kind, name, field string) string {
 	return p
 }
 
-// yamlObject decodes a YAML (or JSON) mapping, such as a ConfigMap entry holding a config file.
+// YAMLObject decodes a YAML (or JSON) mapping, such as a ConfigMap entry holding a config file.
 func YAMLObject(s string) (map[string]any, error) {
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(s), &m); err != nil {
@@ -167,7 +167,7 @@ func YAMLObject(s string) (map[string]any, error) {
 	return m, nil
 }
 
-// version is a dotted release number with an optional suffix, as in image tags: v1.18.4-tke.20,
+// Version is a dotted release number with an optional suffix, as in image tags: v1.18.4-tke.20,
 // 0.49.3, v1.9.3.276-g372aa98-aliyun.
 type Version struct {
 	Raw    string
@@ -175,7 +175,7 @@ type Version struct {
 	Suffix []string
 }
 
-// parseVersion reads a version with at least major.minor; a leading "v" is optional.
+// ParseVersion reads a version with at least major.minor; a leading "v" is optional.
 func ParseVersion(s string) (Version, error) {
 	v := Version{Raw: s}
 	core := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(s), "v"), "V")
@@ -198,7 +198,7 @@ func ParseVersion(s string) (Version, error) {
 
 func (v Version) String() string { return v.Raw }
 
-// compare orders v and w: -1, 0 or 1. Numbers compare numerically (missing ones count as 0); on a
+// Compare orders v and w: -1, 0 or 1. Numbers compare numerically (missing ones count as 0); on a
 // tie, semantic-versioning precedence applies to the suffixes (none > any; numeric identifiers
 // numerically, tke.9 < tke.12).
 func (v Version) Compare(w Version) int {
@@ -252,7 +252,7 @@ func cmpInt(a, b int) int {
 	return 0
 }
 
-// imageTag returns the tag of a container image reference ("" when it has none, e.g. only a digest).
+// ImageTag returns the tag of a container image reference ("" when it has none, e.g. only a digest).
 func ImageTag(image string) string {
 	if i := strings.Index(image, "@"); i >= 0 {
 		image = image[:i]
@@ -266,7 +266,7 @@ func ImageTag(image string) string {
 
 // Value validators for annotation tables: each returns nil when s is acceptable.
 
-// oneOf accepts exactly one of values (case-sensitive, as the cloud controllers compare).
+// OneOf accepts exactly one of values (case-sensitive, as the cloud controllers compare).
 func OneOf(values ...string) func(string) error {
 	return func(s string) error {
 		for _, v := range values {
@@ -278,7 +278,7 @@ func OneOf(values ...string) func(string) error {
 	}
 }
 
-// oneOfFold accepts one of values in any letter case (for controllers that compare with
+// OneOfFold accepts one of values in any letter case (for controllers that compare with
 // strings.EqualFold).
 func OneOfFold(values ...string) func(string) error {
 	return func(s string) error {
@@ -291,7 +291,7 @@ func OneOfFold(values ...string) func(string) error {
 	}
 }
 
-// atoiIn accepts a decimal integer within [lo, hi] as strconv.Atoi reads it: no surrounding spaces
+// AtoiIn accepts a decimal integer within [lo, hi] as strconv.Atoi reads it: no surrounding spaces
 // (the Alibaba CCM does not trim).
 func AtoiIn(lo, hi int) func(string) error {
 	return func(s string) error {
@@ -312,7 +312,7 @@ func intIn(lo, hi int) func(string) error {
 	}
 }
 
-// commaList accepts a comma-separated list whose every item passes each.
+// CommaList accepts a comma-separated list whose every item passes each.
 func CommaList(each func(string) error) func(string) error {
 	return func(s string) error {
 		for i, item := range strings.Split(s, ",") {
@@ -324,7 +324,7 @@ func CommaList(each func(string) error) func(string) error {
 	}
 }
 
-// parseKeyValues reads "k1=v1,k2=v2" (every item needs a key and "=").
+// ParseKeyValues reads "k1=v1,k2=v2" (every item needs a key and "=").
 func ParseKeyValues(s string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, item := range strings.Split(s, ",") {
@@ -337,7 +337,7 @@ func ParseKeyValues(s string) (map[string]string, error) {
 	return out, nil
 }
 
-// nearest returns the candidate closest to s by edit distance (the first on a tie) and that distance.
+// Nearest returns the candidate closest to s by edit distance (the first on a tie) and that distance.
 func Nearest(s string, candidates []string) (string, int) {
 	best, dist := "", -1
 	for _, c := range candidates {
@@ -366,7 +366,7 @@ func LastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
 	return obj.Metadata.Annotations, true
 }
 
-// anyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric
+// AnyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric
 // string).
 func AnyInt(v any) (int, bool) {
 	if v == nil {

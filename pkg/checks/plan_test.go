@@ -18,6 +18,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -38,8 +39,8 @@ func TestNewInputIsFetchedLive(t *testing.T) {
 		}}
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "ops", Name: "probe-settings"}, Data: map[string]string{"mode": "strict"}}
 	tgt := svcTarget("default", "web")
-	s, got := fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, lbSvc(), cm)
-	if !hasRead(got, "get configmaps ops probe-settings") {
+	s, got := fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, LBSvc(), cm)
+	if !HasRead(got, "get configmaps ops probe-settings") {
 		t.Fatalf("the new input was not read; reads: %v", got)
 	}
 	res, err := NewSuiteOf(DefaultSuite().Clouds(), []Check{probe}).Run(s, tgt, rules.Generic)
@@ -51,7 +52,7 @@ func TestNewInputIsFetchedLive(t *testing.T) {
 	}
 	// Without the object the required input is known absent, so the check still runs.
 	seen = "unset"
-	s, _ = fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, lbSvc())
+	s, _ = fetchLive(t, []Check{probe}, []snapshot.Target{tgt}, LBSvc())
 	if res, _ := NewSuiteOf(DefaultSuite().Clouds(), []Check{probe}).Run(s, tgt, rules.Generic); seen != "unset" || len(res.Skipped) > 0 {
 		t.Errorf("absent input: seen %q, skipped %+v", seen, res.Skipped)
 	}
@@ -64,7 +65,7 @@ func TestRequiredInputUnknownSkips(t *testing.T) {
 	probe := Check{Name: "probe", Kind: rules.Service, Provider: rules.Generic,
 		Inputs: []Input{{Resource: snapshot.Secrets, Scope: Fixed, Namespace: "ops", Name: "token", Required: true}},
 		Run:    func(*Context) error { ran = true; return nil }}
-	cs := fake.NewSimpleClientset(lbSvc())
+	cs := fake.NewSimpleClientset(LBSvc())
 	cs.PrependReactor("get", "secrets", func(k8stesting.Action) (bool, runtime.Object, error) {
 		return true, nil, errForbidden("secrets")
 	})
@@ -96,7 +97,7 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 		delete(i.Annotations, annotations.IngressClass)
 	}
 	ing := func(mods ...func(*networkingv1.Ingress)) runtime.Object {
-		i := ingress(mods...)
+		i := Ingress(mods...)
 		i.Namespace = "default"
 		return i
 	}
@@ -109,25 +110,25 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 		notWant []string
 	}{
 		{name: "Service without selector: no pods", target: svcTarget("default", "web"),
-			objs: []runtime.Object{lbSvc(noSel, svcAnn(tkeann.InternalSubnetID, "subnet-12345678"))},
+			objs: []runtime.Object{LBSvc(noSel, SvcAnn(tkeann.InternalSubnetID, "subnet-12345678"))},
 			want: []string{"list events default", "list nodes", "get configmaps kube-system kube-proxy"}, notWant: []string{"list pods"}},
 		{name: "Service with selector: its pods only", target: svcTarget("default", "web"),
-			objs: []runtime.Object{lbSvc(withSel)}, want: []string{"list pods default app=web", "list endpointslices default kubernetes.io/service-name=web"}},
+			objs: []runtime.Object{LBSvc(withSel)}, want: []string{"list pods default app=web", "list endpointslices default kubernetes.io/service-name=web"}},
 		{name: "ACK Service: no TKE kube-system objects", target: svcTarget("default", "web"),
-			objs:    []runtime.Object{lbSvc(withSel, svcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec", "slb.s1.small"))},
+			objs:    []runtime.Object{LBSvc(withSel, SvcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-spec", "slb.s1.small"))},
 			notWant: []string{"get configmaps kube-system kube-proxy", "get configmaps kube-system ip-masq-agent-config", "list endpointslices$"}},
 		{name: "ACK Service reusing a CLB: every Service and EndpointSlice", target: svcTarget("default", "web"),
-			objs: []runtime.Object{lbSvc(withSel, svcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id", "lb-abc"))},
+			objs: []runtime.Object{LBSvc(withSel, SvcAnn("service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id", "lb-abc"))},
 			want: []string{"list services$", "list endpointslices$"}},
 		{name: "TKE Service: ip-masq-agent config", target: svcTarget("default", "web"),
-			objs: []runtime.Object{lbSvc(withSel, svcAnn(tkeann.ExistedLBID, "lb-12345678"))},
+			objs: []runtime.Object{LBSvc(withSel, SvcAnn(tkeann.ExistedLBID, "lb-12345678"))},
 			want: []string{"get configmaps kube-system ip-masq-agent-config", "list services$", "list ingresses$"}},
 		{name: "Ingress of another controller: no CLB inputs", target: ingTarget,
-			objs:    []runtime.Object{ing(nginxClass, ingTLS("cert"), ingBackend("web", 80))},
+			objs:    []runtime.Object{ing(nginxClass, IngTLS("cert"), IngBackend("web", 80))},
 			want:    []string{"get ingressclasses nginx"},
 			notWant: []string{"get secrets", "get services", "list validatingwebhookconfigurations", "get configmaps kube-system ip-masq-agent-config"}},
 		{name: "TKE Ingress: TLS Secret, backends, webhooks", target: ingTarget,
-			objs: []runtime.Object{ing(ingTLS("cert"), ingBackend("web", 80))},
+			objs: []runtime.Object{ing(IngTLS("cert"), IngBackend("web", 80))},
 			want: []string{"get secrets default cert", "get services default web", "list validatingwebhookconfigurations",
 				"get deployments kube-system l7-lb-controller"}},
 	}
@@ -138,12 +139,12 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 				if w == "get deployments kube-system l7-lb-controller" {
 					w = "list deployments kube-system" // the detection's list covers it
 				}
-				if !hasRead(got, w) {
+				if !HasRead(got, w) {
 					t.Errorf("want read %q; reads: %v", w, got)
 				}
 			}
 			for _, w := range tt.notWant {
-				if hasRead(got, w) {
+				if HasRead(got, w) {
 					t.Errorf("unwanted read %q; reads: %v", w, got)
 				}
 			}
@@ -154,14 +155,14 @@ func TestPlanReadsWhatApplies(t *testing.T) {
 // TestScopeEventsByKind: a cluster-wide run reads events with one LIST per involved kind, selected
 // server-side, and no unselected LIST of every event.
 func TestScopeEventsByKind(t *testing.T) {
-	i := ingress()
+	i := Ingress()
 	i.Namespace = "default"
-	cs := fake.NewSimpleClientset(lbSvc(), i)
+	cs := fake.NewSimpleClientset(LBSvc(), i)
 	if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, NewSuiteOf(DefaultSuite().Clouds(), DefaultSuite().Checks()).Plan("")); err != nil {
 		t.Fatal(err)
 	}
 	var events []string
-	for _, r := range reads(cs) {
+	for _, r := range Reads(cs) {
 		if strings.HasPrefix(r, "list events") {
 			events = append(events, r)
 		}
@@ -201,19 +202,19 @@ func TestScopeReadsSelectionsWithTargets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			other := lbSvc()
+			other := LBSvc()
 			other.Name = "api"
-			cs := fake.NewSimpleClientset(lbSvc(), other)
+			cs := fake.NewSimpleClientset(LBSvc(), other)
 			plan := NewSuiteOf(DefaultSuite().Clouds(), tt.list).Plan("")
 			plan.Target = nil
 			if _, err := snapshot.FromScope(context.Background(), snapshot.Clients{Kube: cs}, "", snapshot.Selector{}, plan); err != nil {
 				t.Fatal(err)
 			}
-			got := reads(cs)
+			got := Reads(cs)
 			for _, w := range tt.want {
 				n := 0
 				for _, r := range got {
-					if hasRead([]string{r}, w) {
+					if HasRead([]string{r}, w) {
 						n++
 					}
 				}
@@ -222,7 +223,7 @@ func TestScopeReadsSelectionsWithTargets(t *testing.T) {
 				}
 			}
 			for _, w := range tt.notWant {
-				if hasRead(got, w) {
+				if HasRead(got, w) {
 					t.Errorf("unwanted read %q; reads: %v", w, got)
 				}
 			}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -76,7 +77,7 @@ func node(name, providerID string) *corev1.Node {
 
 // lbWith is LoadBalancer Service web with the given annotation keys and values.
 func lbWith(kv ...string) *corev1.Service {
-	s := service("web", corev1.ServiceTypeLoadBalancer)
+	s := Service("web", corev1.ServiceTypeLoadBalancer)
 	for i := 0; i+1 < len(kv); i += 2 {
 		s.Annotations[kv[i]] = kv[i+1]
 	}
@@ -150,7 +151,7 @@ func TestDetectProvider(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := fixture(t, tt.objs...)
+			s := Fixture(t, tt.objs...)
 			got := DefaultSuite().DetectProvider(s, snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"})
 			if got.Provider != tt.want || got.Evidence.String() != tt.evidence {
 				t.Errorf("got %s (%s), want %s (%s)", got.Provider, got.Evidence, tt.want, tt.evidence)
@@ -178,16 +179,16 @@ func TestDetectProviderIngress(t *testing.T) {
 		evidence  string
 		conflicts int
 	}{
-		{"class annotation", []runtime.Object{ingress()}, tkerules.Provider, "ingress class qcloud", 0},
-		{"ingressClassName", []runtime.Object{ingress(className)}, tkerules.Provider, "ingress class qcloud", 0},
-		{"class outranks ACK nodes", []runtime.Object{ingress(), node("n1", "cn-beijing.i-2zeabc")}, tkerules.Provider,
+		{"class annotation", []runtime.Object{Ingress()}, tkerules.Provider, "ingress class qcloud", 0},
+		{"ingressClassName", []runtime.Object{Ingress(className)}, tkerules.Provider, "ingress class qcloud", 0},
+		{"class outranks ACK nodes", []runtime.Object{Ingress(), node("n1", "cn-beijing.i-2zeabc")}, tkerules.Provider,
 			"ingress class qcloud", 1},
-		{"no class, ACK nodes", []runtime.Object{ingress(func(ing *networkingv1.Ingress) { ing.Annotations = nil }),
+		{"no class, ACK nodes", []runtime.Object{Ingress(func(ing *networkingv1.Ingress) { ing.Annotations = nil }),
 			node("n1", "cn-beijing.i-2zeabc")}, ackrules.Provider, "node providerID cn-beijing.i-2zeabc", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := DefaultSuite().DetectProvider(fixture(t, tt.objs...), snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: "bar"})
+			got := DefaultSuite().DetectProvider(Fixture(t, tt.objs...), snapshot.Target{Kind: snapshot.KindIngress, Namespace: ns, Name: "bar"})
 			if got.Provider != tt.want || got.Evidence.String() != tt.evidence || got.ConflictCount != tt.conflicts {
 				t.Errorf("got %s (%s) conflicts %+v, want %s (%s) %d", got.Provider, got.Evidence, got.Conflicts,
 					tt.want, tt.evidence, tt.conflicts)
@@ -197,7 +198,7 @@ func TestDetectProviderIngress(t *testing.T) {
 }
 
 func TestClusterProvider(t *testing.T) {
-	s := fixture(t, service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, "lb-1")),
+	s := Fixture(t, Service("web", corev1.ServiceTypeLoadBalancer, SvcAnn(tkeann.ExistedLBID, "lb-1")),
 		node("n1", "cn-beijing.i-2zeabc"))
 	if got := DefaultSuite().ClusterProvider(s); got.Provider != ackrules.Provider || got.ConflictCount != 0 {
 		t.Errorf("cluster: %+v", got)
@@ -216,13 +217,13 @@ func TestProviderConflictFinding(t *testing.T) {
 			[]runtime.Object{lbWith(tkeann.ExistedLBID, "lb-1", tkeann.LoadBalanceID, "lb-1", ackann.Prefix+"spec", "slb.s1.small")},
 			rules.GenericServiceProviderConflict, AnnPath(ackann.Prefix + "spec")},
 		{"ACK annotations on TKE nodes", snapshot.KindService,
-			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(ackann.Prefix+"spec", "slb.s1.small")), node("10.0.1.11", "qcloud:///100003/ins-1")},
+			[]runtime.Object{Service("web", corev1.ServiceTypeLoadBalancer, SvcAnn(ackann.Prefix+"spec", "slb.s1.small")), node("10.0.1.11", "qcloud:///100003/ins-1")},
 			rules.GenericServiceProviderConflict, "node/10.0.1.11.spec.providerID"},
 		{"qcloud ingress on ACK nodes", snapshot.KindIngress,
-			[]runtime.Object{ingress(), node("n1", "cn-beijing.i-2zeabc")},
+			[]runtime.Object{Ingress(), node("n1", "cn-beijing.i-2zeabc")},
 			rules.GenericIngressProviderConflict, "node/n1.spec.providerID"},
 		{"agreeing evidence", snapshot.KindService,
-			[]runtime.Object{service("web", corev1.ServiceTypeLoadBalancer, svcAnn(tkeann.ExistedLBID, "lb-1")), node("n1", "qcloud:///100003/ins-1")},
+			[]runtime.Object{Service("web", corev1.ServiceTypeLoadBalancer, SvcAnn(tkeann.ExistedLBID, "lb-1")), node("n1", "qcloud:///100003/ins-1")},
 			rules.ID{}, ""},
 	}
 	for _, tt := range tests {
@@ -231,11 +232,11 @@ func TestProviderConflictFinding(t *testing.T) {
 			if tt.kind == snapshot.KindIngress {
 				name = "bar"
 			}
-			s := fixture(t, tt.objs...)
+			s := Fixture(t, tt.objs...)
 			det := DefaultSuite().DetectProvider(s, snapshot.Target{Kind: tt.kind, Namespace: ns, Name: name})
 			for _, p := range []rules.Provider{det.Provider, rules.Generic} {
 				res := diagnose(t, s, tt.kind, name, p)
-				got := byRule(res)
+				got := ByRule(res)
 				conflicts := len(got[rules.GenericServiceProviderConflict]) + len(got[rules.GenericIngressProviderConflict])
 				if !tt.want.Known() {
 					if conflicts != 0 {
@@ -260,9 +261,9 @@ func mixedCluster(seed uint64) []runtime.Object {
 		ann[fmt.Sprintf("service.cloud.tencent.com/extra-%02d", i)] = "x"
 		ann[fmt.Sprintf("example.com/other-%02d", i)] = "x"
 	}
-	svc := service("web", corev1.ServiceTypeLoadBalancer)
+	svc := Service("web", corev1.ServiceTypeLoadBalancer)
 	svc.Annotations = ann
-	objs := []runtime.Object{svc, ingress(func(ing *networkingv1.Ingress) {
+	objs := []runtime.Object{svc, Ingress(func(ing *networkingv1.Ingress) {
 		ing.Annotations[ackann.Prefix+"spec"] = "slb.s1.small"
 	}), &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "tke-config", Namespace: "kube-system"}},
 		ccm("registry.cn-hangzhou.aliyuncs.com/acs/cloud-controller-manager:v2.9.0")}
@@ -286,7 +287,7 @@ func TestDetectProviderDeterministic(t *testing.T) {
 	var first []Detection
 	var firstRes []Result
 	for run := range 50 {
-		s := fixture(t, mixedCluster(uint64(run))...)
+		s := Fixture(t, mixedCluster(uint64(run))...)
 		for i, tg := range targets {
 			det := DefaultSuite().DetectProvider(s, tg)
 			res, err := DefaultSuite().Run(s, tg, det.Provider)
@@ -321,7 +322,7 @@ func withLBClass(svc *corev1.Service, class string) *corev1.Service {
 
 // nlbSvc is a LoadBalancer Service of the ACK NLB class with annotations kv (key, value, …).
 func nlbSvc(name string, kv ...string) *corev1.Service {
-	s := withLBClass(service(name, corev1.ServiceTypeLoadBalancer), "alibabacloud.com/nlb")
+	s := withLBClass(Service(name, corev1.ServiceTypeLoadBalancer), "alibabacloud.com/nlb")
 	for i := 0; i+1 < len(kv); i += 2 {
 		s.Annotations[kv[i]] = kv[i+1]
 	}

@@ -7,10 +7,40 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // Helpers several providers' checks share.
+
+// IsTarget reports whether the object of kind k named ns/name is the target c diagnoses.
+func (c *Context) IsTarget(k snapshot.Kind, ns, name string) bool {
+	switch k {
+	case snapshot.KindService:
+		return c.Service != nil && c.Service.Namespace == ns && c.Service.Name == name
+	case snapshot.KindIngress:
+		return c.Ingress != nil && c.Ingress.Namespace == ns && c.Ingress.Name == name
+	}
+	return false
+}
+
+// OtherServices are every Service but the target, for a check that looks for others using the same
+// load balancer: listed cluster-wide, or, offline for an AddOnly check, those of the input files
+// (noted as partial).
+func OtherServices(c *Context) ([]*corev1.Service, error) {
+	svcs, err := ListAll(c, &c.Snap.Services)
+	if err != nil {
+		return nil, err
+	}
+	c.NotePartial()
+	out := make([]*corev1.Service, 0, len(svcs))
+	for _, s := range svcs {
+		if !c.IsTarget(snapshot.KindService, s.Namespace, s.Name) {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
 
 // LBPort is a listener port of a load balancer.
 type LBPort struct {

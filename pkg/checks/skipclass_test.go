@@ -23,6 +23,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -42,13 +43,13 @@ type skipCase struct {
 
 func skipCases() []skipCase {
 	return []skipCase{
-		{"tke service", lbSvc(svcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"), svcAnn(tkeann.SvcDirectAccess, "true"), svcAnn(tkeann.SvcServiceConfig, "web-config"),
-			svcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }),
+		{"tke service", LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"), SvcAnn(tkeann.SvcDirectAccess, "true"), SvcAnn(tkeann.SvcServiceConfig, "web-config"),
+			SvcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal }),
 			snapshot.KindService, tkerules.Provider},
-		{"tke ingress", internalIngress(ingTLS("tls"), ingAnn(tkeann.IngServiceConfig, "bar-config"), ingAnn(tkeann.IngExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, tkerules.Provider},
-		{"ack service", ackSvc(m(ackann.BackendType, "eni", "id", "lb-bp1o94dp5i6earr9g6d1l", "protocol-port", "https:443", "cert-id", "123_abc"),
-			addPort("https", 443, intstr.FromInt32(8443))), snapshot.KindService, ackrules.Provider},
-		{"generic service", lbSvc(), snapshot.KindService, rules.Generic},
+		{"tke ingress", InternalIngress(IngTLS("tls"), IngAnn(tkeann.IngServiceConfig, "bar-config"), IngAnn(tkeann.IngExistLB, "lb-4ymlu8dc")), snapshot.KindIngress, tkerules.Provider},
+		{"ack service", ACKSvc(Anns(ackann.BackendType, "eni", "id", "lb-bp1o94dp5i6earr9g6d1l", "protocol-port", "https:443", "cert-id", "123_abc"),
+			AddPort("https", 443, intstr.FromInt32(8443))), snapshot.KindService, ackrules.Provider},
+		{"generic service", LBSvc(), snapshot.KindService, rules.Generic},
 	}
 }
 
@@ -147,31 +148,31 @@ func TestSkipClassOfTheCheck(t *testing.T) {
 	}
 	live := func(o ...runtime.Object) func(*testing.T) Result {
 		return func(t *testing.T) Result {
-			return diagnose(t, fixture(t, o...), snapshot.KindService, "web", ackrules.Provider)
+			return diagnose(t, Fixture(t, o...), snapshot.KindService, "web", ackrules.Provider)
 		}
 	}
-	ackSvcENI := ackSvc(m(ackann.BackendType, "eni", "spec", "slb.s1.small"))
-	noCCMContainer := fxDeployment("cloud-controller-manager", newCCM)
+	ackSvcENI := ACKSvc(Anns(ackann.BackendType, "eni", "spec", "slb.s1.small"))
+	noCCMContainer := FxDeployment("cloud-controller-manager", NewCCM)
 	noCCMContainer.Spec.Template.Spec.Containers = []corev1.Container{{Name: "proxy", Image: "envoy:v1"}, {Name: "agent", Image: "agent:v1"}}
 	tests := []struct {
 		name string
 		run  func(*testing.T) Result
 		want map[string]snapshot.ReasonClass
 	}{
-		{"no CCM and no CNI workload", live(ackSvcENI, fxNode("n1"), fxPod("web-1", "n1", true)),
+		{"no CCM and no CNI workload", live(ackSvcENI, FxNode("n1"), FxPod("web-1", "n1", true)),
 			map[string]snapshot.ReasonClass{"ack-ccm-version": snapshot.ReasonNotFound, "ack-eni": snapshot.ReasonOther}},
-		{"CCM image without a version", live(ackSvcENI, fxNode("n1"), fxPod("web-1", "n1", true),
-			fxDeployment("cloud-controller-manager", "registry-cn-hangzhou.ack.aliyuncs.com/acs/cloud-controller-manager-amd64:latest"),
-			fxDaemonSet("terway-eniip", "terway:v1.9")),
+		{"CCM image without a version", live(ackSvcENI, FxNode("n1"), FxPod("web-1", "n1", true),
+			FxDeployment("cloud-controller-manager", "registry-cn-hangzhou.ack.aliyuncs.com/acs/cloud-controller-manager-amd64:latest"),
+			FxDaemonSet("terway-eniip", "terway:v1.9")),
 			map[string]snapshot.ReasonClass{"ack-ccm-version": snapshot.ReasonOther}},
-		{"CCM workload without its container", live(ackSvcENI, fxNode("n1"), fxPod("web-1", "n1", true), noCCMContainer,
-			fxDaemonSet("terway-eniip", "terway:v1.9")),
+		{"CCM workload without its container", live(ackSvcENI, FxNode("n1"), FxPod("web-1", "n1", true), noCCMContainer,
+			FxDaemonSet("terway-eniip", "terway:v1.9")),
 			map[string]snapshot.ReasonClass{"ack-ccm-version": snapshot.ReasonOther}},
 		{"offline: nodes the files may lack", offline("ack-backends.yaml", svcTarget("shop", "web")),
 			map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
 		{"offline: ready pods on a node the files lack", func(t *testing.T) Result {
-			local := ackSvc(m(), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal })
-			s := fromManifests(t, local, fxNode("n1"), fxSlice("web", fxEP{Pod: "web-1", Node: "n2", Ready: true}))
+			local := ACKSvc(Anns(), func(s *corev1.Service) { s.Spec.ExternalTrafficPolicy = corev1.ServiceExternalTrafficPolicyLocal })
+			s := fromManifests(t, local, FxNode("n1"), FxSlice("web", FxEP{Pod: "web-1", Node: "n2", Ready: true}))
 			return diagnose(t, s, snapshot.KindService, "web", ackrules.Provider)
 		}, map[string]snapshot.ReasonClass{"ack-backends": snapshot.ReasonMissingInput}},
 	}
@@ -247,7 +248,7 @@ func TestRunSkipsFromTheReturnedError(t *testing.T) {
 					c.Say(rules.GenericServiceNoSelector, "spec.selector", words.Say("x", "x"))
 					return tt.err
 				}}
-			res, err := NewSuiteOf(nil, []Check{probe}).Run(fixture(t, lbSvc()), svcTarget(ns, "web"), rules.Generic)
+			res, err := NewSuiteOf(nil, []Check{probe}).Run(Fixture(t, LBSvc()), svcTarget(ns, "web"), rules.Generic)
 			if err != nil {
 				t.Fatal(err)
 			}

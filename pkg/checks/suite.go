@@ -178,7 +178,7 @@ func (s *Suite) detectionInputs() []Input {
 // DetectionInputs are what provider detection reads, for the checks that detect it too.
 func (s *Suite) DetectionInputs() []Input { return s.inputs() }
 
-// names lists the clouds' names joined for a phrase ("tke or ack").
+// joinNames lists the clouds' names joined for a phrase ("tke or ack").
 func joinNames(ps []rules.Provider, sep string) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {

@@ -8,6 +8,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
@@ -17,7 +18,7 @@ import (
 // cloud's checks; a forced provider does not.
 func TestNoProviderSurfaced(t *testing.T) {
 	file := filepath.Join("testdata", t.Name(), "plain.yaml")
-	hint := "--provider " + report.CloudNames()
+	hint := "--provider " + providers.CloudNames()
 	for _, tt := range []struct {
 		name string
 		args []string

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
@@ -78,7 +79,7 @@ func TestProviderFlagEvidence(t *testing.T) {
 // from rules.Providers, so they cannot disagree.
 func TestOneProviderList(t *testing.T) {
 	var want []string
-	for _, p := range rules.Providers() {
+	for _, p := range providers.Names() {
 		want = append(want, string(p))
 	}
 	t.Run("run accepts every provider", func(t *testing.T) {

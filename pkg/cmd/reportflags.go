@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/cli"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 )
 
@@ -65,7 +66,7 @@ func (r *ReportFlags) complete(c *Common) error {
 func (r *ReportFlags) writer(c *Common) *report.Writer {
 	w := report.NewWriter(c.Out, c.format, r.FixHints, r.useColor)
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = r.NoHeaders, r.SortBy, r.Quiet, r.ShowOK, c.Verbosity > 0
-	w.Version, w.Lang = buildVersion(), c.lang
+	w.Version, w.Lang, w.Clouds = buildVersion(), c.lang, providers.CloudNames()
 	if r.FixHints {
 		w.Width = cli.TerminalWidth(redact.Unwrap(c.Out), isTerminal(redact.Unwrap(c.Out)))
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/gctune"
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/logs"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -275,7 +276,7 @@ func parseProvider(s string) (rules.Provider, error) {
 	if s == "auto" {
 		return "", nil
 	}
-	p, err := rules.ParseProvider(s)
+	p, err := providers.Parse(s)
 	if err != nil {
 		return "", invalidValue("provider", s)
 	}
@@ -322,7 +323,7 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Garbage collection of a one-shot live run (gctune): the heap may grow to 5× what is live up to a
+// liveGC is the garbage collection of a one-shot live run (gctune): the heap may grow to 5× what is live up to a
 // soft limit of 150 MiB, so a run over a few thousand targets collects a few times instead of dozens
 // and peaks under 200 MiB of RSS with the binary's own ~40 MiB (bench/RESULTS.md); past 75 MiB live,
 // Go's defaults.
@@ -438,7 +439,7 @@ func (o *Options) load(ctx context.Context) ([]diagnose.Batch, *snapshot.Input, 
 }
 
 // providerValues are the values of --provider: auto, then every provider of the catalog.
-func providerValues() []string { return append([]string{"auto"}, rules.ProviderNames()...) }
+func providerValues() []string { return append([]string{"auto"}, providers.NameStrings()...) }
 
 func (o *Options) selectors() snapshot.Selector {
 	return snapshot.Selector{Label: o.Selector, Field: o.FieldSelector}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lbdoctor/kubectl-lbdoctor/internal/buildinfo"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
@@ -109,12 +110,12 @@ type ruleFilter struct{ provider, kind string }
 // flags declares the filter's flags on cmd, with their completions; verb begins their help.
 func (r *ruleFilter) flags(cmd *cobra.Command, verb string) {
 	cmd.Flags().StringVar(&r.kind, "kind", "", verb+" service (svc) or ingress (ing) (TKE codes mean different things for each)")
-	cmd.Flags().StringVar(&r.provider, "provider", "", verb+" "+rules.ProviderList())
+	cmd.Flags().StringVar(&r.provider, "provider", "", verb+" "+providers.NameList())
 	_ = cmd.RegisterFlagCompletionFunc("kind", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"service", "ingress"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	_ = cmd.RegisterFlagCompletionFunc("provider", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return rules.ProviderNames(), cobra.ShellCompDirectiveNoFileComp
+		return providers.NameStrings(), cobra.ShellCompDirectiveNoFileComp
 	})
 }
 
@@ -160,7 +161,7 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *co
 			if len(found) > 1 && k == "" {
 				fmt.Fprint(streams.Out, words.Say("\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n",
 					"\n%d 条规则共用这个错误码；可用 --kind service|ingress 或 --provider %s 缩小范围\n",
-					len(found), strings.Join(rules.ProviderNames(), "|")).In(*lang))
+					len(found), strings.Join(providers.NameStrings(), "|")).In(*lang))
 			}
 			return nil
 		},

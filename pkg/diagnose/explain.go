@@ -71,7 +71,7 @@ func ParseExplainFilter(provider, kind string) (rules.Provider, rules.Kind, erro
 		}
 	}
 	if strings.TrimSpace(provider) != "" {
-		if p, err = rules.ParseProvider(provider); err != nil {
+		if p, err = providers.Parse(provider); err != nil {
 			return "", "", words.Errorf("--provider: %w", "--provider：%w", err)
 		}
 	}

@@ -49,10 +49,16 @@ type ReaderOptions struct {
 	Count func(a cloud.Action, result string)
 }
 
-// Reader is a provider's cloud reader: its region from the nodes and its constructor.
+// Reader is a provider's cloud reader: its region from the nodes and its constructor, and the
+// least-privilege access policy its credentials need (hack/gencloudpolicy writes it to
+// deploy/cloud/<PolicyFile>).
 type Reader struct {
 	Region func(nodes []*corev1.Node) (string, bool)
 	New    func(o ReaderOptions) (cloud.Reader, error)
+	// Actions are every cloud action the reader may call; Policy renders them as the access policy.
+	Actions    []cloud.Action
+	Policy     func() []byte
+	PolicyFile string
 }
 
 // Suite is the checks.Suite of the providers, in their order, with the framework's checks.

@@ -94,17 +94,6 @@ type Provider struct {
 	evidence words.Words
 }
 
-// CloudNames is the --provider values that name a cloud, as "tke|ack".
-func CloudNames() string {
-	var out []string
-	for _, p := range rules.Providers() {
-		if p != rules.Generic {
-			out = append(out, string(p))
-		}
-	}
-	return strings.Join(out, "|")
-}
-
 // String is the provider with its evidence, e.g. "tke (ingress class qcloud)".
 func (p Provider) String() string { return fmt.Sprintf("%s (%s)", p.Name, p.Evidence) }
 

@@ -46,6 +46,9 @@ type Writer struct {
 	Width int
 	// Version is the tool version SARIF output names.
 	Version string
+	// Clouds are the --provider values that name a cloud ("tke|ack"), which text output offers when
+	// the cloud could not be told.
+	Clouds string
 	// Lang is the language of the human texts: rule titles, fixes and risks in every format, and
 	// text output's headings and summary lines. Keys, ids, codes and enum values never change.
 	Lang words.Lang
@@ -315,7 +318,7 @@ func (w *Writer) total(all, shown []Report) {
 	}
 	writeWrapped(w.Out, line+"\n", w.Width)
 	if n := undetected(all); n > 0 {
-		writeWrapped(w.Out, fmt.Sprintf(say(w.Lang, phTotalUndetected)+"\n", n, CloudNames()), w.Width)
+		writeWrapped(w.Out, fmt.Sprintf(say(w.Lang, phTotalUndetected)+"\n", n, w.Clouds), w.Width)
 	}
 }
 
@@ -665,7 +668,7 @@ func (w *Writer) text(r Report) {
 	}
 	fmt.Fprintf(w.Out, say(w.Lang, phProvider), providerIn(w.Lang, r.Provider.Name), r.Provider.Evidence)
 	if r.Provider.Undetected && r.Note == nil {
-		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), CloudNames())
+		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), w.Clouds)
 	}
 	if ic := r.IngressController; ic != nil {
 		fmt.Fprintf(w.Out, say(w.Lang, phController), ic.Summary)

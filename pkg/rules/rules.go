@@ -73,36 +73,6 @@ const (
 	Generic Provider = "generic"
 )
 
-// Providers lists the providers in the order flags, completion and help name them.
-func Providers() []Provider { return []Provider{TKE, ACK, Generic} }
-
-// ParseProvider reads a provider name in any case and with surrounding spaces: "tke", "ack" or
-// "generic".
-func ParseProvider(s string) (Provider, error) {
-	for _, p := range Providers() {
-		if strings.EqualFold(strings.TrimSpace(s), string(p)) {
-			return p, nil
-		}
-	}
-	return "", words.Errorf("unknown provider %q (want %s)", "未知的云厂商 %q（应为 %s）", s, providerListWords())
-}
-
-// ProviderNames is the valid provider names, for completion and help text.
-func ProviderNames() []string {
-	ps := Providers()
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = string(p)
-	}
-	return names
-}
-
-// ProviderList is the valid provider names as a phrase for errors: "tke, ack or generic".
-func ProviderList() string { return providerListWords().String() }
-
-// providerListWords is ProviderList in every language.
-func providerListWords() words.Words { return words.Either(ProviderNames()) }
-
 // Kind is the object kind a rule is about; the same type names diagnosis targets.
 type Kind = kind.Kind
 

@@ -211,17 +211,6 @@ func TestIDText(t *testing.T) {
 	}
 }
 
-func TestParseProvider(t *testing.T) {
-	for _, p := range rules.Providers() {
-		if got, err := rules.ParseProvider(strings.ToUpper(string(p))); err != nil || got != p {
-			t.Errorf("ParseProvider(%q) = %v, %v", p, got, err)
-		}
-	}
-	if _, err := rules.ParseProvider("gke"); err == nil || !strings.Contains(err.Error(), rules.ProviderList()) {
-		t.Errorf("ParseProvider(gke) = %v, want an error naming %s", err, rules.ProviderList())
-	}
-}
-
 // TestConsequenceOf: a rule is a consequence only of rules about the same kind of object that can be
 // found together with it (the same provider, or one of them generic), never of itself.
 func TestConsequenceOf(t *testing.T) {

@@ -35,7 +35,7 @@ func TestChangePairs(t *testing.T) {
 			benign++
 		}
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
-			prov, err := rules.ParseProvider(p.Provider)
+			prov, err := providers.Parse(p.Provider)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -38,7 +38,8 @@ func AssertWorded(t testing.TB, f checks.Finding) string {
 	return zh
 }
 
-// DecodeObjects reads the YAML documents of path as typed objects (unstructured for custom resources).
+// DecodeObjects reads the YAML documents of path as typed objects (unstructured for custom resources),
+// completed by the shared sets its header names (see Shared).
 func DecodeObjects(t testing.TB, path string) []runtime.Object {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -47,26 +48,33 @@ func DecodeObjects(t testing.TB, path string) []runtime.Object {
 	}
 	var out []runtime.Object
 	for _, doc := range bytes.Split(data, []byte("\n---\n")) {
-		if len(bytes.TrimSpace(doc)) == 0 || bytes.HasPrefix(bytes.TrimSpace(doc), []byte("#")) && !bytes.Contains(doc, []byte("kind:")) {
-			continue
-		}
-		o, gvk, err := scheme.Codecs.UniversalDeserializer().Decode(doc, nil, nil)
-		if err == nil {
+		if o := decodeDoc(t, path, doc); o != nil {
 			out = append(out, o)
-			continue
 		}
-		if gvk == nil || runtime.IsNotRegisteredError(err) {
-			u := &unstructured.Unstructured{}
-			if err := yaml.Unmarshal(doc, &u.Object); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			if u.GroupVersionKind() == (schema.GroupVersionKind{}) {
-				t.Fatalf("%s: a document without apiVersion and kind", path)
-			}
-			out = append(out, u)
-			continue
-		}
-		t.Fatalf("%s: %v", path, err)
 	}
-	return out
+	return withShared(t, path, data, out)
+}
+
+// decodeDoc decodes one YAML document of path; nil for a blank or comment-only one.
+func decodeDoc(t testing.TB, path string, doc []byte) runtime.Object {
+	t.Helper()
+	if len(bytes.TrimSpace(doc)) == 0 || bytes.HasPrefix(bytes.TrimSpace(doc), []byte("#")) && !bytes.Contains(doc, []byte("kind:")) {
+		return nil
+	}
+	o, gvk, err := scheme.Codecs.UniversalDeserializer().Decode(doc, nil, nil)
+	if err == nil {
+		return o
+	}
+	if gvk == nil || runtime.IsNotRegisteredError(err) {
+		u := &unstructured.Unstructured{}
+		if err := yaml.Unmarshal(doc, &u.Object); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if u.GroupVersionKind() == (schema.GroupVersionKind{}) {
+			t.Fatalf("%s: a document without apiVersion and kind", path)
+		}
+		return u
+	}
+	t.Fatalf("%s: %v", path, err)
+	return nil
 }

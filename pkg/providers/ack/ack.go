@@ -21,6 +21,6 @@ func Provider() provider.Provider {
 		Policy: policy.ACK,
 		Reader: &provider.Reader{Region: cloudread.RegionFromNodes, New: func(o provider.ReaderOptions) (cloud.Reader, error) {
 			return cloudread.New(cloudread.Options{Region: o.Region, Timeout: o.Timeout, Count: o.Count})
-		}},
+		}, Actions: cloudread.Actions, Policy: cloudread.RAMPolicy, PolicyFile: "ack-ram-policy.json"},
 	}
 }

@@ -22,6 +22,6 @@ func Provider() provider.Provider {
 		Policy: policy.TKE,
 		Reader: &provider.Reader{Region: cloudread.RegionFromNodes, New: func(o provider.ReaderOptions) (cloud.Reader, error) {
 			return cloudread.New(cloudread.Options{Region: o.Region, Timeout: o.Timeout, Count: o.Count})
-		}},
+		}, Actions: cloudread.Actions, Policy: cloudread.CAMPolicy, PolicyFile: "tke-cam-policy.json"},
 	}
 }

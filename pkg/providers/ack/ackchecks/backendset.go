@@ -4,6 +4,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -43,6 +44,6 @@ func ackWantBackends(c *checks.Context) (checks.WantBackends, error) {
 // ackInstanceID is the ECS instance id of an ACK node's providerID (<region>.i-…), "" when it is
 // none of ACK's.
 func ackInstanceID(providerID string) string {
-	id, _ := ackParseProviderID(providerID)
+	_, id, _ := ackann.ParseProviderID(providerID)
 	return id
 }

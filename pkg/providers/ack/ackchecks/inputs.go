@@ -45,7 +45,7 @@ func ackIDUserSlices(c *checks.Context) []snapshot.Request {
 	}
 	var out []snapshot.Request
 	for _, s := range svcs {
-		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackIDOf(s.Annotations) != id {
+		if c.IsTarget(snapshot.KindService, s.Namespace, s.Name) || !ackCLBService(s) || ackIDOf(s.Annotations) != id {
 			continue
 		}
 		out = append(out, snapshot.Request{Resource: snapshot.EndpointSlices,

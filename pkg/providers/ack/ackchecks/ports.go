@@ -15,19 +15,17 @@ import (
 func checkACKReusedPorts(c *checks.Context) error {
 	a := ackAnns(c.Service.Annotations)
 	id := a.value("id")
-	svcs, err := checks.ListAll(c, &c.Snap.Services)
+	svcs, err := checks.OtherServices(c)
 	if err != nil {
 		return err
 	}
-	c.NotePartial()
 	mine := map[checks.LBPort]bool{}
 	for _, p := range c.Service.Spec.Ports {
 		mine[checks.LBPort{Port: p.Port, Proto: checks.ProtocolOf(p)}] = true
 	}
 	var hits []words.Words
 	for _, s := range svcs {
-		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || s.Spec.Type != corev1.ServiceTypeLoadBalancer ||
-			ackAnns(s.Annotations).value("id") != id {
+		if s.Spec.Type != corev1.ServiceTypeLoadBalancer || ackAnns(s.Annotations).value("id") != id {
 			continue
 		}
 		for _, p := range s.Spec.Ports {

@@ -168,7 +168,7 @@ func checkACKQuota(c *checks.Context, own ackBackends) (found bool, err error) {
 	var parts []string
 	var unread []error
 	for _, s := range svcs {
-		if (s.Namespace == c.Service.Namespace && s.Name == c.Service.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
+		if c.IsTarget(snapshot.KindService, s.Namespace, s.Name) || !ackCLBService(s) || ackAnns(s.Annotations).value("id") != id {
 			continue
 		}
 		b, err := ackBackendsMemo(c, s)

@@ -401,16 +401,12 @@ func tlsTargetPort(c *checks.Context, tp intstr.IntOrString) (bool, words.Words,
 func checkACKReuse(c *checks.Context) error {
 	a := ackAnns(c.Service.Annotations)
 	id := a.value("id")
-	svcs, err := checks.ListAll(c, &c.Snap.Services)
+	svcs, err := checks.OtherServices(c)
 	if err != nil {
 		return err
 	}
-	c.NotePartial()
 	var owners []string
 	for _, s := range svcs {
-		if s.Namespace == c.Service.Namespace && s.Name == c.Service.Name {
-			continue
-		}
 		if _, _, own := ackAnns(s.Annotations).get("id"); s.Labels[ackann.LabelLBID] == id && !own {
 			owners = append(owners, checks.Clip(s.Namespace)+"/"+checks.Clip(s.Name))
 		}

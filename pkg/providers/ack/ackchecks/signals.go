@@ -1,7 +1,6 @@
 package ackchecks
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -16,27 +15,10 @@ import (
 // ackPrefixes are the annotation keys (or key prefixes) that only ACK's controllers read.
 var ackPrefixes = []string{ackann.FamilyPrefix, ackann.LegacyFamilyPrefix, ackann.BackendType}
 
-// ackProviderIDRE: ACK nodes carry "<region-id>.<instance-id>", e.g. cn-hangzhou.i-bp1…, optionally
-// prefixed "alicloud://" (kubernetes/cloud-provider-alibaba-cloud docs/getting-started.md and its
-// NodeFromProviderID; the Kubernetes "Cloud Providers" page, Alibaba section:
-// kubelet --provider-id=${REGION_ID}.${INSTANCE_ID}). An Alibaba region id is a geography prefix and a
-// place, optionally with numbered or special parts: cn-hangzhou, ap-southeast-1, us-west-1,
-// eu-central-1, cn-shanghai-finance-1, cn-north-2-gov-1.
-var ackProviderIDRE = regexp.MustCompile(`^(?:cn|ap|us|eu|me|na|sa|af)-[a-z]+(?:-[a-z0-9]+)*\.(i-[a-z0-9]+)$`)
-
+// ackProviderID reports whether a node's providerID is ACK's (ackann.ParseProviderID).
 func ackProviderID(id string) bool {
-	_, ok := ackParseProviderID(id)
+	_, _, ok := ackann.ParseProviderID(id)
 	return ok
-}
-
-// ackParseProviderID is the one reading of an ACK providerID (ackProviderIDRE): the ECS instance id
-// it names, and whether it is ACK's at all.
-func ackParseProviderID(id string) (instance string, ok bool) {
-	m := ackProviderIDRE.FindStringSubmatch(strings.TrimPrefix(id, "alicloud://"))
-	if m == nil {
-		return "", false
-	}
-	return m[1], true
 }
 
 // alibabaImage reports whether a container image is Alibaba's.

@@ -8,6 +8,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -38,8 +39,8 @@ func TestZoneEveryRegion(t *testing.T) {
 					none    bool
 				}{{region, true}, {other, false}} {
 					inRegion := func(n *corev1.Node) { n.Labels[corev1.LabelTopologyRegion] = tt.cluster }
-					res := diagnose(t, fixture(t, objs(ackSvc(m("master-zoneid", zone)), fxNode("n1", inRegion))...), snapshot.KindService, "web", ackrules.Provider)
-					assertVerdict(t, res, ackrules.ServiceZoneNotInRegion, rules.Error, tt.none)
+					res := diagnose(t, Fixture(t, Objs(ACKSvc(Anns("master-zoneid", zone)), FxNode("n1", inRegion))...), snapshot.KindService, "web", ackrules.Provider)
+					AssertVerdict(t, res, ackrules.ServiceZoneNotInRegion, rules.Error, tt.none)
 				}
 			})
 		}

@@ -2,15 +2,16 @@ package cloudread
 
 import (
 	"regexp"
-	"strings"
 
 	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 )
 
 // regionID is the shape of an Alibaba Cloud region ID (cn-hangzhou, ap-southeast-1).
 var regionID = regexp.MustCompile(`^[a-z]{2,}(-[a-z0-9]+)+$`)
 
-// Region labels a node may carry, the current one first.
+// regionLabels are the region labels a node may carry, the current one first.
 var regionLabels = []string{"topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region"}
 
 // RegionFromNodes is the region the nodes are in: each node's region label, else the region of its
@@ -30,7 +31,7 @@ func RegionFromNodes(nodes []*corev1.Node) (string, bool) {
 			}
 		}
 		if r == "" {
-			r = regionOfProviderID(n.Spec.ProviderID)
+			r, _, _ = ackann.ParseProviderID(n.Spec.ProviderID)
 		}
 		switch {
 		case r == "":
@@ -41,14 +42,4 @@ func RegionFromNodes(nodes []*corev1.Node) (string, bool) {
 		}
 	}
 	return region, region != ""
-}
-
-// regionOfProviderID is the region of an ACK providerID such as cn-hangzhou.i-bp1abc, else "".
-func regionOfProviderID(id string) string {
-	id = strings.TrimPrefix(id, "alicloud://")
-	region, instance, ok := strings.Cut(id, ".")
-	if !ok || !strings.HasPrefix(instance, "i-") || !regionID.MatchString(region) {
-		return ""
-	}
-	return region
 }

@@ -29,7 +29,7 @@ var (
 		Doc: "https://www.tencentcloud.com/document/api/214/30694#Quota"}
 	describeSubnets = cloud.Action{Product: "vpc", Version: vpcVersion, Name: "DescribeSubnets",
 		Doc: "https://www.tencentcloud.com/document/api/215/15784"}
-	// DescribeCertificate answers a certificate's metadata only (domain, SANs, validity, status);
+	// describeCertificate answers a certificate's metadata only (domain, SANs, validity, status);
 	// the body and key are DescribeCertificateDetail's and DownloadCertificate's, never called.
 	describeCertificate = cloud.Action{Product: "ssl", Version: sslVersion, Name: "DescribeCertificate",
 		Doc: "https://www.tencentcloud.com/document/api/1007/36588"}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
+
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 )
 
 // Node labels that name a node's region and zone.
@@ -93,11 +95,9 @@ func nodeRegion(n *corev1.Node) string {
 			return r
 		}
 	}
-	if rest, ok := strings.CutPrefix(n.Spec.ProviderID, "qcloud:///"); ok {
-		if zone, _, ok := strings.Cut(rest, "/"); ok {
-			if r := regionOfZone(zone); r != "" {
-				return r
-			}
+	if zone, _, _ := tkeann.ParseProviderID(n.Spec.ProviderID); zone != "" {
+		if r := regionOfZone(zone); r != "" {
+			return r
 		}
 	}
 	for _, l := range []string{labelZone, labelZoneLegacy} {

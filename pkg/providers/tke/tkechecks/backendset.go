@@ -46,6 +46,6 @@ func tkeServiceBackends(snap *snapshot.Snapshot, svc *corev1.Service, direct, la
 
 // tkeInstanceID is the CVM instance id of a TKE node's providerID (qcloud:///<zone>/ins-…).
 func tkeInstanceID(providerID string) string {
-	id, _ := tkeParseProviderID(providerID)
+	_, id, _ := tkeann.ParseProviderID(providerID)
 	return id
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -43,7 +44,7 @@ func TestTKEConfigFields(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := byRule(res)
+			got := ByRule(res)
 			for _, id := range watched {
 				if w, g := tt.want[id], got[id]; !equalSets(w, g) {
 					t.Errorf("%s: got %v, want %v", id, g, w)

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
@@ -62,10 +63,10 @@ func FuzzChecks(f *testing.F) {
 	f.Add(uint8(18), "https:443,tcp:99999", "Bad_Host", "", []byte{0xff, 0x00})
 	f.Fuzz(func(t *testing.T, k uint8, value, host, path string, certID []byte) {
 		key := fuzzKeys[int(k)%len(fuzzKeys)]
-		ing := ingress(ingTLS("tls"), ingAnn(key, value), ingHost(host), ingPath(path))
-		svc := service("web", corev1.ServiceTypeLoadBalancer, svcAnn(key, value))
-		objs := []runtime.Object{ing, svc, certSecret("tls", map[string]string{"qcloud_cert_id": string(certID)})}
-		s := fixture(t, objs...)
+		ing := Ingress(IngTLS("tls"), IngAnn(key, value), IngHost(host), IngPath(path))
+		svc := Service("web", corev1.ServiceTypeLoadBalancer, SvcAnn(key, value))
+		objs := []runtime.Object{ing, svc, CertSecret("tls", map[string]string{"qcloud_cert_id": string(certID)})}
+		s := Fixture(t, objs...)
 		for _, p := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 			diagnose(t, s, snapshot.KindIngress, "bar", p)
 			diagnose(t, s, snapshot.KindService, "web", p)
@@ -83,13 +84,13 @@ func TestHugeAnnotations(t *testing.T) {
 	}
 	for name, v := range huge {
 		t.Run(name, func(t *testing.T) {
-			ing := ingress(ingHost("shop.example.com"))
-			svc := service("web", corev1.ServiceTypeLoadBalancer)
+			ing := Ingress(IngHost("shop.example.com"))
+			svc := Service("web", corev1.ServiceTypeLoadBalancer)
 			for _, k := range fuzzKeys {
 				ing.Annotations[k] = v
 				svc.Annotations[k] = v
 			}
-			s := fixture(t, ing, svc)
+			s := Fixture(t, ing, svc)
 			for _, p := range []rules.Provider{tkerules.Provider, ackrules.Provider} {
 				for _, res := range []checks.Result{diagnose(t, s, snapshot.KindIngress, "bar", p), diagnose(t, s, snapshot.KindService, "web", p)} {
 					for _, f := range res.Findings {

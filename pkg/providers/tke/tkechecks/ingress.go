@@ -313,9 +313,7 @@ func portOf(v any) (int32, string, error) {
 	}
 }
 
-// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
-// annotations (redirect entries with no backend Service). Malformed entries are left out (the
-// annotation check reports them).
+// httpsRulesPath is the report path of the HTTPS rules annotation.
 var httpsRulesPath = checks.AnnPath(tkeann.HTTPSRules)
 
 // hostRE is the host pattern TKE documents for E4052 (Kubernetes' DNS-1123 subdomain with an

@@ -49,9 +49,7 @@ func lbUsers(c *checks.Context, id string) ([]lbUser, error) {
 	c.NotePartial()
 	var out []lbUser
 	for _, u := range idx.byID[id] {
-		self := (c.Service != nil && u.kind == "Service" && u.ns == c.Service.Namespace && u.name == c.Service.Name) ||
-			(c.Ingress != nil && u.kind == "Ingress" && u.ns == c.Ingress.Namespace && u.name == c.Ingress.Name)
-		if !self {
+		if !c.IsTarget(snapshot.Kind(u.kind), u.ns, u.name) {
 			out = append(out, u)
 		}
 	}

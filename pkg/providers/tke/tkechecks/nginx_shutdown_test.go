@@ -8,7 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -17,64 +17,64 @@ import (
 
 func TestNginxGracefulShutdown(t *testing.T) {
 	graceful := func(mods ...func(*corev1.Service)) *corev1.Service {
-		return lbSvc(append([]func(*corev1.Service){checkstest.SvcAnn(tkeann.SvcDirectAccess, "true"), checkstest.SvcAnn(tkeann.SvcGraceShutdown, "true")}, mods...)...)
+		return LBSvc(append([]func(*corev1.Service){SvcAnn(tkeann.SvcDirectAccess, "true"), SvcAnn(tkeann.SvcGraceShutdown, "true")}, mods...)...)
 	}
 	sleepWait := []string{"/bin/sh", "-c", "sleep 30; /wait-shutdown"}
 	preStop := func(pod string) string {
-		return checks.ObjPath(checkstest.NS, "pod", pod, "spec.containers[0].lifecycle.preStop")
+		return checks.ObjPath(NS, "pod", pod, "spec.containers[0].lifecycle.preStop")
 	}
 	grace := func(secs int64) func(*corev1.Pod) {
 		return func(p *corev1.Pod) { p.Spec.TerminationGracePeriodSeconds = &secs }
 	}
-	nodes := checkstest.Objs(checkstest.FxNode("n1"))
+	nodes := Objs(FxNode("n1"))
 	with := func(svc *corev1.Service, pods ...*corev1.Pod) []runtime.Object {
-		out := append(checkstest.Objs(svc), nodes...)
+		out := append(Objs(svc), nodes...)
 		for _, p := range pods {
 			out = append(out, p)
 		}
 		return out
 	}
 	id := tkerules.ServiceNginxGracefulShutdown
-	runRuleCases(t, tkerules.Provider, []checkstest.RuleCase{
+	runRuleCases(t, tkerules.Provider, []RuleCase{
 		{Name: "direct access without enable-grace-shutdown",
-			Objs: with(lbSvc(checkstest.SvcAnn(tkeann.SvcDirectAccess, "true")), nginxPod("ctl-1", sleepWait...)),
+			Objs: with(LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true")), NginxPod("ctl-1", sleepWait...)),
 			Rule: id, Path: checks.AnnPath(tkeann.SvcGraceShutdown)},
 		{Name: "enable-grace-shutdown false",
-			Objs: with(graceful(checkstest.SvcAnn(tkeann.SvcGraceShutdown, "false")), nginxPod("ctl-1", sleepWait...)),
+			Objs: with(graceful(SvcAnn(tkeann.SvcGraceShutdown, "false")), NginxPod("ctl-1", sleepWait...)),
 			Rule: id, Path: checks.AnnPath(tkeann.SvcGraceShutdown)},
 		{Name: "preStop runs /wait-shutdown without a sleep",
-			Objs: with(graceful(), nginxPod("ctl-1", sleepWait...), nginxPod("ctl-2", "/wait-shutdown")),
+			Objs: with(graceful(), NginxPod("ctl-1", sleepWait...), NginxPod("ctl-2", "/wait-shutdown")),
 			Rule: id, Path: preStop("ctl-2")},
 		{Name: "no preStop hook",
-			Objs: with(graceful(), nginxPod("ctl-1")),
+			Objs: with(graceful(), NginxPod("ctl-1")),
 			Rule: id, Path: preStop("ctl-1")},
 		{Name: "sleep after /wait-shutdown",
-			Objs: with(graceful(), nginxPod("ctl-1", "/bin/sh", "-c", "/wait-shutdown; sleep 30")),
+			Objs: with(graceful(), NginxPod("ctl-1", "/bin/sh", "-c", "/wait-shutdown; sleep 30")),
 			Rule: id, Path: preStop("ctl-1")},
 		{Name: "grace period ends before the sleep",
-			Objs: with(graceful(), func() *corev1.Pod { p := nginxPod("ctl-1", sleepWait...); grace(20)(p); return p }()),
+			Objs: with(graceful(), func() *corev1.Pod { p := NginxPod("ctl-1", sleepWait...); grace(20)(p); return p }()),
 			Rule: id, Path: preStop("ctl-1")},
 		{Name: "the handbook's sleep 30s before /wait-shutdown",
-			Objs: with(graceful(), nginxPod("ctl-1", "sleep", "30s", "/wait-shutdown")),
+			Objs: with(graceful(), NginxPod("ctl-1", "sleep", "30s", "/wait-shutdown")),
 			Rule: id},
 		{Name: "sleep action of the kubelet",
 			Objs: with(graceful(), func() *corev1.Pod {
-				p := nginxPod("ctl-1")
+				p := NginxPod("ctl-1")
 				p.Spec.Containers[0].Lifecycle = &corev1.Lifecycle{PreStop: &corev1.LifecycleHandler{Sleep: &corev1.SleepAction{Seconds: 30}}}
 				return p
 			}()),
 			Rule: id},
 		{Name: "without direct access the CLB binds nodes, not pods",
-			Objs: with(lbSvc(), nginxPod("ctl-1", "/wait-shutdown")),
+			Objs: with(LBSvc(), NginxPod("ctl-1", "/wait-shutdown")),
 			Rule: id},
 		{Name: "pods that are not an NGINX Ingress controller",
-			Objs: with(lbSvc(checkstest.SvcAnn(tkeann.SvcDirectAccess, "true")), checkstest.FxPod("web-1", "n1", true)),
+			Objs: with(LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true")), FxPod("web-1", "n1", true)),
 			Rule: id},
 		{Name: "controller pods unknown: skipped",
-			Objs: with(lbSvc(checkstest.SvcAnn(tkeann.SvcDirectAccess, "true"))),
+			Objs: with(LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true"))),
 			Gap: func(s *snapshot.Snapshot) {
-				s.Pods.MarkGap(checkstest.NS, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
-				s.EndpointSlices.MarkGap(checkstest.NS, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
+				s.Pods.MarkGap(NS, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list pods"})
+				s.EndpointSlices.MarkGap(NS, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden, RBAC: "list endpointslices"})
 			},
 			Rule: id, Skip: "tke-nginx-graceful-shutdown"},
 	})
@@ -82,8 +82,8 @@ func TestNginxGracefulShutdown(t *testing.T) {
 
 // TestNginxGracefulShutdownFacts: the problems of every controller pod make one finding.
 func TestNginxGracefulShutdownFacts(t *testing.T) {
-	o := checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcDirectAccess, "true")), checkstest.FxNode("n1"), nginxPod("ctl-1", "/wait-shutdown"), nginxPod("ctl-2", "/wait-shutdown"))
-	res := diagnose(t, checkstest.Fixture(t, o...), snapshot.KindService, "web", tkerules.Provider)
+	o := Objs(LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true")), FxNode("n1"), NginxPod("ctl-1", "/wait-shutdown"), NginxPod("ctl-2", "/wait-shutdown"))
+	res := diagnose(t, Fixture(t, o...), snapshot.KindService, "web", tkerules.Provider)
 	var got []checks.Finding
 	for _, f := range res.Findings {
 		if f.Rule == tkerules.ServiceNginxGracefulShutdown {

@@ -28,6 +28,9 @@ func targetIngressPaths(c *checks.Context) []ingressPath {
 	return checks.TargetMemo(c, ingressPathsKey, func() []ingressPath { return ingressPaths(c.Ingress) })
 }
 
+// ingressPaths lists every routed path: spec.defaultBackend, spec.rules and the entries of the rule
+// annotations (redirect entries with no backend Service). Malformed entries are left out (the
+// annotation check reports them).
 func ingressPaths(ing *networkingv1.Ingress) []ingressPath {
 	var out []ingressPath
 	if b := ing.Spec.DefaultBackend; b != nil && b.Service != nil {

@@ -10,7 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
-	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
+	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -27,96 +27,96 @@ func podAnn(k, v string) func(*corev1.Pod) {
 }
 
 // annCase: annotation key set to bad is reported as want at the annotation, set to good it is not.
-func annCase(name, key, bad, good string, want rules.ID) checkstest.SvcCase {
-	return checkstest.SvcCase{Name: name, Bad: checkstest.Objs(lbSvc(checkstest.SvcAnn(key, bad))), Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(key, good))), Want: want, Path: checks.AnnPath(key)}
+func annCase(name, key, bad, good string, want rules.ID) SvcCase {
+	return SvcCase{Name: name, Bad: Objs(LBSvc(SvcAnn(key, bad))), Fixed: Objs(LBSvc(SvcAnn(key, good))), Want: want, Path: checks.AnnPath(key)}
 }
 
 func TestTKEServiceChecks(t *testing.T) {
 	const lb = "lb-4ymlu8dc"
 	other := func(mods ...func(*corev1.Service)) *corev1.Service {
-		return checkstest.Service("other", corev1.ServiceTypeLoadBalancer, mods...)
+		return Service("other", corev1.ServiceTypeLoadBalancer, mods...)
 	}
-	direct := lbSvc(checkstest.SvcAnn(tkeann.SvcDirectAccess, "true"))
+	direct := LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true"))
 	udp53 := func(s *corev1.Service) { s.Spec.Ports[0].Port, s.Spec.Ports[0].Protocol = 53, corev1.ProtocolUDP }
-	runServiceCases(t, tkerules.Provider, []checkstest.SvcCase{
+	runServiceCases(t, tkerules.Provider, []SvcCase{
 		annCase("E4005 extensiveParameters not an object", tkeann.SvcExtensive, `"ZoneId"`, `{"ZoneId":"ap-guangzhou-1"}`, tkerules.ServiceE4005),
 		annCase("E4011 existed lb id format", tkeann.ExistedLBID, "lb-123", lb, tkerules.ServiceE4011),
 		annCase("E4037 subnet id format", tkeann.InternalSubnetID, "subnet-12", "subnet-ewhltulw", tkerules.ServiceE4037),
 		annCase("E4075 zone instead of region", tkeann.SvcCrossRegion, "ap-guangzhou-1", "ap-guangzhou", tkerules.ServiceE4075),
 		{Name: "invalid-vpc-id cross vpc id format",
-			Bad:   checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcCrossRegion, "ap-shanghai"), checkstest.SvcAnn(tkeann.SvcCrossVPC, "vpc-1"))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcCrossRegion, "ap-shanghai"), checkstest.SvcAnn(tkeann.SvcCrossVPC, "vpc-646vhcjj"))),
+			Bad:   Objs(LBSvc(SvcAnn(tkeann.SvcCrossRegion, "ap-shanghai"), SvcAnn(tkeann.SvcCrossVPC, "vpc-1"))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.SvcCrossRegion, "ap-shanghai"), SvcAnn(tkeann.SvcCrossVPC, "vpc-646vhcjj"))),
 			Want:  tkerules.ServiceInvalidVPCID, Path: checks.AnnPath(tkeann.SvcCrossVPC)},
 		{Name: "E4012 reused lb created for another Service",
-			Bad:   checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb)), other(checkstest.SvcAnn(tkeann.LoadBalanceID, lb))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), other(checkstest.SvcAnn(tkeann.LoadBalanceID, lb))),
+			Bad:   Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb)), other(SvcAnn(tkeann.LoadBalanceID, lb))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), other(SvcAnn(tkeann.LoadBalanceID, lb))),
 			Want:  tkerules.ServiceE4012, Path: checks.AnnPath(tkeann.ExistedLBID)},
 		{Name: "E4012 reused lb created for an Ingress",
-			Bad:   checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb)), checkstest.Ingress(checkstest.IngAnn(tkeann.IngLBID, lb))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), checkstest.Ingress(checkstest.IngAnn(tkeann.IngLBID, lb))),
+			Bad:   Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb)), Ingress(IngAnn(tkeann.IngLBID, lb))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), Ingress(IngAnn(tkeann.IngLBID, lb))),
 			Want:  tkerules.ServiceE4012, Path: checks.AnnPath(tkeann.ExistedLBID)},
 		{Name: "E4014 same port on shared lb",
-			Bad: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb)), other(checkstest.SvcAnn(tkeann.ExistedLBID, lb), checkstest.SvcAnn(tkeann.LoadBalanceID, lb))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
-				other(checkstest.SvcAnn(tkeann.ExistedLBID, lb), checkstest.SvcAnn(tkeann.LoadBalanceID, lb))),
+			Bad: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb)), other(SvcAnn(tkeann.ExistedLBID, lb), SvcAnn(tkeann.LoadBalanceID, lb))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 8080 }),
+				other(SvcAnn(tkeann.ExistedLBID, lb), SvcAnn(tkeann.LoadBalanceID, lb))),
 			Want: tkerules.ServiceE4014, Path: "spec.ports[0]"},
 		{Name: "E4014 conflict needs the same protocol",
-			Bad: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb)), other(checkstest.SvcAnn(tkeann.ExistedLBID, lb))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb)), other(checkstest.SvcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) {
+			Bad: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb)), other(SvcAnn(tkeann.ExistedLBID, lb))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb)), other(SvcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) {
 				s.Spec.Ports[0].Protocol = corev1.ProtocolUDP
 			})),
 			Want: tkerules.ServiceE4014, Path: "spec.ports[0]"},
 		{Name: "E4026 TkeServiceConfig missing",
-			Bad:   checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcServiceConfig, "absent"))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcServiceConfig, "web-config")), checkstest.TKEServiceConfig("web-config", map[string]any{})),
+			Bad:   Objs(LBSvc(SvcAnn(tkeann.SvcServiceConfig, "absent"))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.SvcServiceConfig, "web-config")), TKEServiceConfig("web-config", map[string]any{})),
 			Want:  tkerules.ServiceE4026, Path: checks.AnnPath(tkeann.SvcServiceConfig)},
 		{Name: "E4026 TkeServiceConfig in another namespace",
-			Bad:   checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcServiceConfig, "web-config")), inNamespace("other", checkstest.TKEServiceConfig("web-config", map[string]any{}))),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcServiceConfig, "web-config")), checkstest.TKEServiceConfig("web-config", map[string]any{})),
+			Bad:   Objs(LBSvc(SvcAnn(tkeann.SvcServiceConfig, "web-config")), inNamespace("other", TKEServiceConfig("web-config", map[string]any{}))),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.SvcServiceConfig, "web-config")), TKEServiceConfig("web-config", map[string]any{})),
 			Want:  tkerules.ServiceE4026, Path: checks.AnnPath(tkeann.SvcServiceConfig)},
 		{Name: "service-config-conflict named config with auto config",
-			Bad: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcServiceConfig, "web-config"), checkstest.SvcAnn(tkeann.SvcServiceConfigAuto, "true")),
-				checkstest.TKEServiceConfig("web-config", map[string]any{})),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.SvcServiceConfig, "web-config"), checkstest.SvcAnn(tkeann.SvcServiceConfigAuto, "false")),
-				checkstest.TKEServiceConfig("web-config", map[string]any{})),
+			Bad: Objs(LBSvc(SvcAnn(tkeann.SvcServiceConfig, "web-config"), SvcAnn(tkeann.SvcServiceConfigAuto, "true")),
+				TKEServiceConfig("web-config", map[string]any{})),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.SvcServiceConfig, "web-config"), SvcAnn(tkeann.SvcServiceConfigAuto, "false")),
+				TKEServiceConfig("web-config", map[string]any{})),
 			Want: tkerules.ServiceConfigConflict, Path: checks.AnnPath(tkeann.SvcServiceConfig)},
 		annCase("invalid-bool direct-access", tkeann.SvcDirectAccess, "yes", "false", tkerules.ServiceInvalidBool),
 		annCase("invalid-bool prevent-loopback", tkeann.PreventLoopback, "on", "true", tkerules.ServiceInvalidBool),
 		annCase("invalid-bool tke-service-config-auto", tkeann.SvcServiceConfigAuto, "enabled", "false", tkerules.ServiceInvalidBool),
 		{Name: "E4014 same port and protocol (UDP) on shared lb; TCP and UDP 53 are two listeners",
-			Bad: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb), udp53), other(checkstest.SvcAnn(tkeann.ExistedLBID, lb), udp53)),
-			Fixed: checkstest.Objs(lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, lb), udp53),
-				other(checkstest.SvcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 53 })),
+			Bad: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb), udp53), other(SvcAnn(tkeann.ExistedLBID, lb), udp53)),
+			Fixed: Objs(LBSvc(SvcAnn(tkeann.ExistedLBID, lb), udp53),
+				other(SvcAnn(tkeann.ExistedLBID, lb), func(s *corev1.Service) { s.Spec.Ports[0].Port = 53 })),
 			Want: tkerules.ServiceE4014, Path: "spec.ports[0]"},
 		{Name: "E4033 hostNetwork pods",
-			Bad: checkstest.Objs(direct, checkstest.FxNode("n1"), checkstest.FxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"),
+			Bad: Objs(direct, FxNode("n1"), FxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"),
 				func(p *corev1.Pod) { p.Spec.HostNetwork = true })),
-			Fixed: checkstest.Objs(direct, checkstest.FxNode("n1"), checkstest.FxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"))),
+			Fixed: Objs(direct, FxNode("n1"), FxPod("web-1", "n1", true, podAnn(tkeNetworksAnn, "tke-route-eni"))),
 			Want:  tkerules.ServiceE4033, Path: checks.AnnPath(tkeann.SvcDirectAccess)},
 		{Name: "E4033 no ENI sign; a node label is one",
-			Bad:   checkstest.Objs(direct, checkstest.FxNode("n1"), checkstest.FxPod("web-1", "n1", true)),
-			Fixed: checkstest.Objs(direct, checkstest.FxNode("n1", checkstest.NodeLabel("tke.cloud.tencent.com/route-eni", "true")), checkstest.FxPod("web-1", "n1", true)),
+			Bad:   Objs(direct, FxNode("n1"), FxPod("web-1", "n1", true)),
+			Fixed: Objs(direct, FxNode("n1", NodeLabel("tke.cloud.tencent.com/route-eni", "true")), FxPod("web-1", "n1", true)),
 			Want:  tkerules.ServiceE4033, Path: checks.AnnPath(tkeann.SvcDirectAccess)},
 		{Name: "E4033 no ENI sign; an eni-ip request is one",
-			Bad: checkstest.Objs(direct, checkstest.FxNode("n1"), checkstest.FxPod("web-1", "n1", true)),
-			Fixed: checkstest.Objs(direct, checkstest.FxNode("n1"), checkstest.FxPod("web-1", "n1", true, func(p *corev1.Pod) {
+			Bad: Objs(direct, FxNode("n1"), FxPod("web-1", "n1", true)),
+			Fixed: Objs(direct, FxNode("n1"), FxPod("web-1", "n1", true, func(p *corev1.Pod) {
 				p.Spec.Containers[0].Resources.Requests = corev1.ResourceList{tkeENIIP: resource.MustParse("1")}
 			})),
 			Want: tkerules.ServiceE4033, Path: checks.AnnPath(tkeann.SvcDirectAccess)},
 		{Name: "E4033 no ENI sign; a super node is one",
-			Bad:   checkstest.Objs(direct, checkstest.FxNode("n1"), checkstest.FxPod("web-1", "n1", true)),
-			Fixed: checkstest.Objs(direct, checkstest.FxNode("n1", checkstest.NodeLabel(instanceTypeKey, superNodeType)), checkstest.FxPod("web-1", "n1", true)),
+			Bad:   Objs(direct, FxNode("n1"), FxPod("web-1", "n1", true)),
+			Fixed: Objs(direct, FxNode("n1", NodeLabel(instanceTypeKey, superNodeType)), FxPod("web-1", "n1", true)),
 			Want:  tkerules.ServiceE4033, Path: checks.AnnPath(tkeann.SvcDirectAccess)},
 	})
 }
 
 func TestTKEServiceValidIsClean(t *testing.T) {
-	svc := lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb"), checkstest.SvcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"),
-		checkstest.SvcAnn(tkeann.SvcDirectAccess, "true"), checkstest.SvcAnn(tkeann.SvcServiceConfig, "web-config"),
-		checkstest.SvcAnn(tkeann.SvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`), checkstest.SvcAnn(tkeann.PreventLoopback, "true"))
-	res := diagnose(t, checkstest.Fixture(t, svc, checkstest.TKEServiceConfig("web-config", map[string]any{}),
-		checkstest.FxPod("web-1", "n1", true, podAnn(tkeIPClaimAnn, "Never")),
-		kubeProxyDS("ccr.ccs.tencentyun.com/library/kube-proxy:v1.20.6-tke.12", "--proxy-mode=ipvs")),
+	svc := LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-aaaabbbb"), SvcAnn(tkeann.InternalSubnetID, "subnet-ewhltulw"),
+		SvcAnn(tkeann.SvcDirectAccess, "true"), SvcAnn(tkeann.SvcServiceConfig, "web-config"),
+		SvcAnn(tkeann.SvcExtensive, `{"ZoneId":"ap-guangzhou-3"}`), SvcAnn(tkeann.PreventLoopback, "true"))
+	res := diagnose(t, Fixture(t, svc, TKEServiceConfig("web-config", map[string]any{}),
+		FxPod("web-1", "n1", true, podAnn(tkeIPClaimAnn, "Never")),
+		KubeProxyDS("ccr.ccs.tencentyun.com/library/kube-proxy:v1.20.6-tke.12", "--proxy-mode=ipvs")),
 		snapshot.KindService, "web", tkerules.Provider)
 	for _, f := range res.Findings {
 		if f.Source == "check" && strings.HasPrefix(f.Rule.String(), "tke.") {
@@ -129,13 +129,13 @@ func TestTKEServiceValidIsClean(t *testing.T) {
 // skips, never findings.
 func TestTKEServiceUnknownListsSkip(t *testing.T) {
 	s := snapshot.New("test")
-	svc := lbSvc(checkstest.SvcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"), checkstest.SvcAnn(tkeann.SvcDirectAccess, "true"), checkstest.SvcAnn(tkeann.SvcServiceConfig, "absent"))
+	svc := LBSvc(SvcAnn(tkeann.ExistedLBID, "lb-4ymlu8dc"), SvcAnn(tkeann.SvcDirectAccess, "true"), SvcAnn(tkeann.SvcServiceConfig, "absent"))
 	if err := s.Add(svc); err != nil {
 		t.Fatal(err)
 	}
 	res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
 	for _, id := range []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014, tkerules.ServiceE4033, tkerules.ServiceE4026} {
-		if got := checkstest.ByRule(res)[id]; len(got) > 0 {
+		if got := ByRule(res)[id]; len(got) > 0 {
 			t.Errorf("unknown objects became a finding %s at %v", id, got)
 		}
 	}
@@ -185,11 +185,11 @@ func TestVersionCompare(t *testing.T) {
 
 func TestTKEServiceBackendsLabel(t *testing.T) {
 	lb := func(sel string, mods ...func(*corev1.Service)) runtime.Object {
-		return checkstest.Service("web", corev1.ServiceTypeLoadBalancer, append([]func(*corev1.Service){checkstest.SvcAnn(tkeann.BackendsLabel, sel)}, mods...)...)
+		return Service("web", corev1.ServiceTypeLoadBalancer, append([]func(*corev1.Service){SvcAnn(tkeann.BackendsLabel, sel)}, mods...)...)
 	}
-	access := checkstest.FxNode("n1", checkstest.NodeLabel("group", "access-layer"))
-	plain := checkstest.FxNode("n2")
-	runRuleCases(t, tkerules.Provider, []checkstest.RuleCase{
+	access := FxNode("n1", NodeLabel("group", "access-layer"))
+	plain := FxNode("n2")
+	runRuleCases(t, tkerules.Provider, []RuleCase{
 		{Name: "selector matches a node", Objs: []runtime.Object{lb("group=access-layer"), access, plain},
 			Rule: tkerules.ServiceBackendsLabelNoNodes},
 		{Name: "set-based selector matches a node", Objs: []runtime.Object{lb("group in (access-layer, edge)"), access},
@@ -198,28 +198,28 @@ func TestTKEServiceBackendsLabel(t *testing.T) {
 			Rule: tkerules.ServiceBackendsLabelNoNodes, Path: checks.AnnPath(tkeann.BackendsLabel)},
 		{Name: "no node at all", Objs: []runtime.Object{lb("group=access-layer")},
 			Rule: tkerules.ServiceBackendsLabelNoNodes, Path: checks.AnnPath(tkeann.BackendsLabel)},
-		{Name: "direct access: the CLB forwards to pods", Objs: []runtime.Object{lb("group=access-layer", checkstest.SvcAnn(tkeann.SvcDirectAccess, "true")), plain},
+		{Name: "direct access: the CLB forwards to pods", Objs: []runtime.Object{lb("group=access-layer", SvcAnn(tkeann.SvcDirectAccess, "true")), plain},
 			Rule: tkerules.ServiceBackendsLabelNoNodes},
 		{Name: "not a selector", Objs: []runtime.Object{lb("group==a==b"), access},
 			Rule: tkerules.ServiceBackendsLabelInvalid, Path: checks.AnnPath(tkeann.BackendsLabel)},
 		{Name: "empty selector", Objs: []runtime.Object{lb(" "), access},
 			Rule: tkerules.ServiceBackendsLabelInvalid, Path: checks.AnnPath(tkeann.BackendsLabel)},
-		{Name: "no annotation", Objs: []runtime.Object{checkstest.Service("web", corev1.ServiceTypeLoadBalancer), plain},
+		{Name: "no annotation", Objs: []runtime.Object{Service("web", corev1.ServiceTypeLoadBalancer), plain},
 			Rule: tkerules.ServiceBackendsLabelNoNodes},
 	})
 	t.Run("offline, no node of the files matches: unknown", func(t *testing.T) {
 		in := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    " +
 			tkeann.BackendsLabel + ": group=access-layer\nspec:\n  type: LoadBalancer\n  ports: [{port: 80}]\n---\n" +
 			"apiVersion: v1\nkind: Node\nmetadata: {name: n2}\n"
-		s, err := snapshot.FromFiles([]string{"-"}, strings.NewReader(in), checkstest.NS)
+		s, err := snapshot.FromFiles([]string{"-"}, strings.NewReader(in), NS)
 		if err != nil {
 			t.Fatal(err)
 		}
 		res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
-		if got := checkstest.ByRule(res)[tkerules.ServiceBackendsLabelNoNodes]; len(got) > 0 {
+		if got := ByRule(res)[tkerules.ServiceBackendsLabelNoNodes]; len(got) > 0 {
 			t.Errorf("offline finding at %v", got)
 		}
-		if !checkstest.SkippedChecks(res)["tke-service-backends-label"] {
+		if !SkippedChecks(res)["tke-service-backends-label"] {
 			t.Errorf("check not skipped: %+v", res.Skipped)
 		}
 	})

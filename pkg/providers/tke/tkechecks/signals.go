@@ -2,7 +2,6 @@ package tkechecks
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
@@ -19,24 +18,10 @@ var tkePrefixes = []string{tkeann.PrefixQcloud, tkeann.PrefixTKE, tkeann.PrefixS
 	// Older TKE Service annotations, still in TKE's Service annotation page.
 	tkeann.LegacySvcChargeType, tkeann.LegacySvcBandwidth, tkeann.LoadBalanceType}
 
-// tkeProviderID: TKE nodes carry "qcloud:///<zone>/<instance-id>", zone numeric or named, e.g.
-// qcloud:///100003/ins-3ven36lk (kubernetes/autoscaler, cloudprovider/tencentcloud); any "qcloud://"
-// form is Tencent's scheme.
+// tkeProviderID reports whether a node's providerID is Tencent's scheme (tkeann.ParseProviderID).
 func tkeProviderID(id string) bool {
-	_, ok := tkeParseProviderID(id)
+	_, _, ok := tkeann.ParseProviderID(id)
 	return ok
-}
-
-// tkeParseProviderID is the one reading of a TKE providerID: the CVM instance id its last segment
-// names ("" when that is no "ins-…"), and whether it is Tencent's scheme at all.
-func tkeParseProviderID(id string) (instance string, ok bool) {
-	if !strings.HasPrefix(id, "qcloud://") || len(id) == len("qcloud://") {
-		return "", false
-	}
-	if last := id[strings.LastIndexByte(id, '/')+1:]; strings.HasPrefix(last, "ins-") {
-		instance = last
-	}
-	return instance, true
 }
 
 // Cloud is TKE as the checks see it: its signals, checks, change model, event matcher and reads.
