@@ -75,7 +75,7 @@ func checkServiceChanges(c *Context) error {
 		bound := serviceBound(c, now) || (preflightBase(c, preflight) && !c.neverBound(now))
 		exists := preflightBase(c, preflight) || bound
 		for _, ch := range changes.Service(c.changeModel(), now, c.Service, exists) {
-			if ch.Class() == rules.ChangeRejected && !bound {
+			if ch.Class() == rules.ChangeRejected && !bound && !ch.ByAPIServer {
 				// Nothing to refuse: no load balancer is known to be bound yet.
 				continue
 			}

@@ -96,6 +96,27 @@ var (
 			Risk: "负载均衡的地址被释放；指向它的客户端和 DNS 记录都会失效。",
 		},
 	})
+	GenericServiceLBClassImmutable = Uncoded(Generic, Service, "lb-class-immutable", Error, Details{
+		Title: "loadBalancerClass of a LoadBalancer Service changed",
+		Cause: "The edit sets, changes or removes spec.loadBalancerClass while the Service stays of type LoadBalancer. " +
+			"The Kubernetes API server refuses that on every cluster (\"may not change once set\"): the apply fails, " +
+			"and the Service keeps its class and its load balancer.",
+		Fix: "Keep the class. To move the Service to another load balancer controller, change its type to ClusterIP " +
+			"or NodePort first (which deletes its current load balancer), then apply it as type LoadBalancer with the new " +
+			"class; or create a new Service with the new class and move clients to it.",
+		Risk:    "The apply is refused as a whole: none of the manifest's other edits of this Service are made.",
+		Doc:     genericK8sDoc + " (spec.loadBalancerClass: immutable while the type stays LoadBalancer; API validation \"may not change once set\")",
+		Decides: ChangeHistory,
+		Change:  ChangeRejected,
+		Zh: Text{
+			Title: "LoadBalancer Service 的 loadBalancerClass 被修改",
+			Cause: "此次修改在 Service 仍为 LoadBalancer 类型时设置、更改或删除了 spec.loadBalancerClass。任何集群的 Kubernetes " +
+				"API Server 都会拒绝这样的修改（\"may not change once set\"）：apply 失败，Service 保留原来的 class 和负载均衡。",
+			Fix: "保留原来的 class。如需把 Service 交给另一个负载均衡控制器，先把它的类型改为 ClusterIP 或 NodePort（这会删除当前的负载均衡），" +
+				"再以新的 class 和 type LoadBalancer 应用；或者新建一个使用新 class 的 Service，把客户端迁移过去。",
+			Risk: "整个 apply 被拒绝：清单中对该 Service 的其他修改也都不会生效。",
+		},
+	})
 	GenericServiceSelectorChange = Uncoded(Generic, Service, "selector-change", Warning, Details{
 		Title: "Selector change replaces the Service's backend pods",
 		Cause: "spec.selector changes, so a different set of pods becomes the Service's endpoints and the load " +
