@@ -222,6 +222,7 @@ var emissions = withCloudEmissions(map[rules.ID]emission{
 	rules.GenericServiceTrafficPolicyChange:    {target: svcWeb, provider: ackrules.Provider, file: "generic.service.traffic-policy-change.yaml"},
 	rules.GenericServiceTypeChangeDeletesLB:    {target: svcWeb, provider: rules.Generic, file: "generic.service.type-change-deletes-lb.yaml"},
 	rules.GenericServiceLBClassImmutable:       {target: svcWeb, provider: rules.Generic, file: "generic.service.lb-class-immutable.yaml"},
+	rules.GenericServicePortRemovedInUse:       {target: svcWeb, provider: rules.Generic, file: "generic.service.port-removed-in-use.yaml"},
 	rules.GenericServiceSelectorChange:         {target: svcWeb, provider: tkerules.Provider, file: "generic.service.selector-change.yaml"},
 	tkerules.IngressChangeDeletesLB:            {target: ingBar, provider: tkerules.Provider, file: "tke.ingress.change-deletes-lb.yaml"},
 	tkerules.IngressGroupWithService: {target: ingBar, provider: tkerules.Provider, objs: func() []runtime.Object {

@@ -117,6 +117,24 @@ var (
 			Risk: "整个 apply 被拒绝：清单中对该 Service 的其他修改也都不会生效。",
 		},
 	})
+	GenericServicePortRemovedInUse = Uncoded(Generic, Service, "port-removed-in-use", Warning, Details{
+		Title: "Service port removed while an Ingress routes to it",
+		Cause: "The edit removes a port of the Service that an Ingress of the same namespace names as a backend " +
+			"(by number or by name). On every cluster the Ingress controller then finds no such port: the requests of " +
+			"those rules fail, whatever the cloud.",
+		Fix:     "Keep the port until the Ingress points at another one, or change the Ingress in the same apply.",
+		Risk:    "Requests for the Ingress's hosts and paths that use the port get errors from the load balancer.",
+		Doc:     genericK8sDoc + " (an Ingress backend names a Service port by number or name)",
+		Decides: ChangeHistory,
+		Change:  ChangeDisruptive,
+		Zh: Text{
+			Title: "删除了 Ingress 正在转发的 Service 端口",
+			Cause: "此次修改删除了 Service 的一个端口，而同一命名空间中的某个 Ingress 正把它（按端口号或端口名）作为后端。" +
+				"在任何集群上，Ingress 控制器都会找不到该端口：这些规则的请求都会失败，与所在的云无关。",
+			Fix:  "在 Ingress 改为指向其他端口之前保留该端口，或在同一次 apply 中一并修改 Ingress。",
+			Risk: "使用该端口的 Ingress 域名和路径的请求会从负载均衡收到错误。",
+		},
+	})
 	GenericServiceSelectorChange = Uncoded(Generic, Service, "selector-change", Warning, Details{
 		Title: "Selector change replaces the Service's backend pods",
 		Cause: "spec.selector changes, so a different set of pods becomes the Service's endpoints and the load " +

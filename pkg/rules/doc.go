@@ -138,6 +138,7 @@ var docWords = []words.Phrase{
 	{En: " (externalTrafficPolicy)", Zh: "（externalTrafficPolicy）"},
 	{En: " (spec.selector decides the endpoints)", Zh: "（spec.selector 决定端点）"},
 	{En: " (spec.loadBalancerClass: immutable while the type stays LoadBalancer; API validation \"may not change once set\")", Zh: "（spec.loadBalancerClass：类型保持 LoadBalancer 时不可更改；API 校验报错 \"may not change once set\"）"},
+	{En: " (an Ingress backend names a Service port by number or name)", Zh: "（Ingress 的后端按端口号或端口名引用 Service 端口）"},
 	{En: " (the cloud-provider service controller deletes the load balancer of a Service that no longer wants one)", Zh: "（cloud-provider 的服务控制器会删除不再需要负载均衡的 Service 的负载均衡）"},
 	{En: " (IngressClass)", Zh: "（IngressClass）"},
 	{En: "Kubernetes Ingress semantics (spec.rules[].http.paths[].backend)", Zh: "Kubernetes Ingress 语义（spec.rules[].http.paths[].backend）"},
