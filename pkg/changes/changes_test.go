@@ -293,6 +293,8 @@ func TestIngressChanges(t *testing.T) {
 		{"tke TLS removed", tkerules.Provider, ingress(), ingress(noTLS), tkerules.IngressHTTPSListenerRemoved, rules.ChangeDisruptive},
 		{"tke TLS added without rule-mix", tkerules.Provider, ingress(noTLS), ingress(), tkerules.IngressTLSMovesHTTPRules, rules.ChangeDisruptive},
 		{"tke TLS added with rule-mix", tkerules.Provider, ingress(noTLS, ingAnn(tkeann.RuleMix, "true")), ingress(ingAnn(tkeann.RuleMix, "true")), rules.ID{}, ""},
+		{"tke rule-mix removed while TLS stays", tkerules.Provider, ingress(ingAnn(tkeann.RuleMix, "true")), ingress(), tkerules.IngressTLSMovesHTTPRules, rules.ChangeDisruptive},
+		{"tke rule-mix added while TLS stays", tkerules.Provider, ingress(), ingress(ingAnn(tkeann.RuleMix, "true")), rules.ID{}, ""},
 		{"tke backend Service changed", tkerules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack backend Service changed", ackrules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack TLS removed (no TKE listener)", ackrules.Provider, ingress(), ingress(noTLS), rules.ID{}, ""},
