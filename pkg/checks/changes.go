@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -116,8 +117,9 @@ func checkIngressChanges(c *Context) error {
 }
 
 // A refusal needs evidence that the controller has bound a load balancer to the object as it is
-// now: an address in its status, the CLB label CCM writes, or an EnsuredLoadBalancer event (the
-// reason of the Kubernetes service controller and of CCM, pkg/controller/helper/event.go). --base
+// now: an address in its status, the CLB label CCM writes, or a success event (EnsuredLoadBalancer, the
+// reason of the Kubernetes service controller and of CCM, pkg/controller/helper/event.go; TKE's
+// "Sync Success"). --base
 // files are taken to have a load balancer for what deletes it, but a switch of one never made is
 // no switch. On TKE a Service naming an existing CLB that TKE created for another object was never
 // bound to it (E4012), whatever address its status shows.
@@ -130,14 +132,15 @@ func serviceBound(c *Context, now *corev1.Service) bool {
 	return changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels) || ensured(c, string(now.UID))
 }
 
-// ensured reports an EnsuredLoadBalancer event about the target (uid of the object now).
+// ensured reports a success event of a load balancer controller about the target (uid of the object
+// now): EnsuredLoadBalancer, or TKE's "Ingress Sync Success" / "Service Sync Success" (seed 002).
 func ensured(c *Context, uid string) bool {
 	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
 	if err != nil {
 		return false
 	}
 	for _, e := range evs {
-		if e.Reason == "EnsuredLoadBalancer" && e.Type != corev1.EventTypeWarning {
+		if e.Type != corev1.EventTypeWarning && (e.Reason == "EnsuredLoadBalancer" || strings.Contains(e.Message, " Sync Success")) {
 			return true
 		}
 	}
