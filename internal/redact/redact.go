@@ -57,7 +57,7 @@ var rules = []rule{
 	{func(s string) bool { return strings.Contains(s, "LTAI") }, regexp.MustCompile(`LTAI[0-9A-Za-z]{12,}`), "LTAI" + Mark},
 	{func(s string) bool { return strings.Contains(s, "STS.") }, regexp.MustCompile(`STS\.[0-9A-Za-z]{12,}`), "STS." + Mark},
 	// The vendor's echo of the string it signed, to the end of its line.
-	{func(s string) bool { return containsFold(s, "sign") }, regexp.MustCompile(`(?i)(\bstring[ \t]*to[ \t]*sign(?:[ \t]+is)?[ \t]*:?[ \t]*)[^\r\n]+`), "$1" + Mark},
+	{func(s string) bool { return containsFold(s, "sign") && containsFold(s, "string") }, regexp.MustCompile(`(?i)(\bstring[ \t]*to[ \t]*sign(?:[ \t]+is)?[ \t]*:?[ \t]*)[^\r\n]+`), "$1" + Mark},
 	// A value after a key name and ':' or '=', quoted or not (JSON escapes quotes with '\'), or after
 	// a percent-encoded '=' in a query.
 	{maybeKey, regexp.MustCompile(`(?i)((?:\b|_)` + keyNames + `)((?:\\?["'])?\s*(?:[=:]|%3D|%253D)\s*(?:\\?["'])?)[^&\s"'\\,;}<\[]+`), "$1$2" + Mark},
@@ -118,6 +118,112 @@ func String(s string) string {
 	return s
 }
 
+// appendLines appends String(s) to dst, computed only over the lines a match can touch. A match
+// begins on a line that passes its rule's cheap test and ends at most two lines holding more than
+// blanks (\s) past it (a key name, then '=' or ':' on a line of its own, then the value on the next),
+// and no replacement adds a newline, a blank or a word a cheap test looks for; so such a line with
+// those after it is redacted as one part, and every other line is passed on as it is.
+func appendLines(dst, s []byte) []byte {
+	done, part, left := 0, -1, 0 // done: s[:done] is in dst; part: start of the open part, or -1
+	for i := 0; i < len(s); {
+		end := len(s)
+		if j := bytes.IndexByte(s[i:], '\n'); j >= 0 {
+			end = i + j + 1
+		}
+		line := s[i:end]
+		switch {
+		case maybeAny(line):
+			if part < 0 {
+				part = i
+			}
+			left = 2
+		case part < 0:
+		case left == 0:
+			dst = append(append(dst, s[done:part]...), String(string(s[part:i]))...)
+			done, part = i, -1
+		case !blank(line):
+			left--
+		}
+		i = end
+	}
+	if part >= 0 {
+		dst = append(append(dst, s[done:part]...), String(string(s[part:]))...)
+		done = len(s)
+	}
+	return append(dst, s[done:]...)
+}
+
+// maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for one word
+// of each test (string for the signed string's echo) and takes a non-ASCII byte as one, as they do.
+func maybeAny(s []byte) bool {
+	for i, c := range s {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		rest := s[i:]
+		switch c | 0x20 {
+		case 'k':
+			if hasFold(rest, "key") {
+				return true
+			}
+		case 's':
+			if hasFold(rest, "secret") || hasFold(rest, "signature") || hasFold(rest, "string") || bytes.HasPrefix(rest, []byte("STS.")) {
+				return true
+			}
+		case 't':
+			if hasFold(rest, "token") {
+				return true
+			}
+		case 'p':
+			if hasFold(rest, "passw") {
+				return true
+			}
+		case 'a':
+			if hasFold(rest, "authorization") || bytes.HasPrefix(rest, []byte("AKID")) {
+				return true
+			}
+		case 'l':
+			if bytes.HasPrefix(rest, []byte("LTAI")) {
+				return true
+			}
+		case 'e':
+			if bytes.HasPrefix(rest, []byte("eyJ")) {
+				return true
+			}
+		case ':':
+			if bytes.HasPrefix(rest, []byte("://")) && bytes.IndexByte(s, '@') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFold reports whether s begins with the lower-case ASCII word w in any ASCII case.
+func hasFold(s []byte, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for k := 0; k < len(w); k++ {
+		if s[k]|0x20 != w[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// blank reports whether s holds only what \s matches.
+func blank(s []byte) bool {
+	for _, c := range s {
+		switch c {
+		case ' ', '\t', '\n', '\f', '\r':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // containsFold reports whether s contains one of the lower-case ASCII words, in any case. Text with
 // a non-ASCII byte counts as containing them: under (?i) the Kelvin sign matches k and the long s
 // matches s.
@@ -142,6 +248,7 @@ type Writer struct {
 	mu   sync.Mutex
 	dst  io.Writer
 	tail []byte
+	out  []byte // what is written on, reused
 }
 
 // NewWriter returns a Writer onto dst; a dst that is already one is returned as it is.
@@ -162,7 +269,8 @@ func (w *Writer) Write(p []byte) (int, error) {
 		end = len(w.tail)
 	}
 	if end > 0 {
-		if _, err := io.WriteString(w.dst, String(string(w.tail[:end]))); err != nil {
+		w.out = appendLines(w.out[:0], w.tail[:end])
+		if _, err := w.dst.Write(w.out); err != nil {
 			return 0, err
 		}
 		w.tail = append(w.tail[:0], w.tail[end:]...)
@@ -177,7 +285,8 @@ func (w *Writer) Flush() error {
 	if len(w.tail) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(w.dst, String(string(w.tail)))
+	w.out = appendLines(w.out[:0], w.tail)
+	_, err := w.dst.Write(w.out)
 	w.tail = w.tail[:0]
 	return err
 }

@@ -118,6 +118,8 @@ func TestRedactGuardsKeepEveryMatch(t *testing.T) {
 		{"authorization header", "authorization: Bearer abc.def"},
 		{"url credentials", "dial https://user:pw@host/x"},
 		{"jwt", "token eyJhbGciOiJI.eyJzdWIiOiIx.sig"},
+		{"signed string", "server STRING to sign is: GET\nx"},
+		{"signed string, long s", "ſtring to sign: x"},
 		{"nothing to redact", "Ensured load balancer lb-abc (E4011 is not here)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -147,6 +149,56 @@ func TestCheapTests(t *testing.T) {
 			}
 			if got := containsFold(s, words...); got != want {
 				t.Errorf("containsFold = %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestLinesIsString holds the Writer's line-wise redaction to String over the whole text, also where a
+// match runs over several lines.
+func TestLinesIsString(t *testing.T) {
+	parts := []string{
+		"token", ": ", "  value1234", "", "\t", "plain text", "Authorization:", "Bearer",
+		"AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA", "string to sign is:", "https://user:pw@host/x", "ſecret=x",
+		"\v", "\"password\": \"hunter2\",",
+	}
+	for _, tc := range []struct{ name, in string }{
+		{"value two lines down", "a\ntoken\n\n:\n\n  hunter2 rest\nnext\n"},
+		{"header over three lines", "x\nAuthorization:\n  Bearer\n  abc.def\ny\n"},
+		{"nothing", "one\ntwo\n"},
+		{"no final newline", "one\npassword: x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, want := string(appendLines(nil, []byte(tc.in))), String(tc.in); got != want {
+				t.Errorf("lines(%q) = %q, String gives %q", tc.in, got, want)
+			}
+		})
+	}
+	t.Run("every sequence of four parts", func(t *testing.T) {
+		n := len(parts)
+		for a := 0; a < n*n*n*n; a++ {
+			in := parts[a%n] + "\n" + parts[a/n%n] + "\n" + parts[a/n/n%n] + "\n" + parts[a/n/n/n] + "\n"
+			if got, want := string(appendLines(nil, []byte(in))), String(in); got != want {
+				t.Fatalf("lines(%q) = %q, String gives %q", in, got, want)
+			}
+		}
+	})
+}
+
+// TestMaybeAnyCoversEveryTest holds the Writer's one-pass line test to pass wherever a rule's own
+// cheap test passes.
+func TestMaybeAnyCoversEveryTest(t *testing.T) {
+	for _, s := range []string{
+		"", "plain", "KEY", "x-Token=1", "SIGNATURE", "Sign", "passWD", "AUTHORIZATION: x", "AKID12", "LTAI5",
+		"STS.abc", "eyJx", "String to Sign", "https://u:p@h", "https://host", "a@b", "名称", "ſecret", "SecretId", "tok en", "ke y",
+	} {
+		t.Run(s, func(t *testing.T) {
+			want := false
+			for _, r := range rules {
+				want = want || r.maybe(s)
+			}
+			if want && !maybeAny([]byte(s)) {
+				t.Errorf("a rule's test passes on %q but maybeAny does not", s)
 			}
 		})
 	}

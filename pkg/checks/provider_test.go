@@ -101,6 +101,8 @@ func TestDetectProvider(t *testing.T) {
 	}{
 		{"TKE annotation", []runtime.Object{lb(tkeann.ExistedLBID, "lb-12345678")}, tkerules.Provider,
 			"annotation " + tkeann.ExistedLBID, 0, ""},
+		{"TKE Service Local mode annotation alone", []runtime.Object{lb(tkeann.LocalOnlyPodNodes, "true")}, tkerules.Provider,
+			"annotation " + tkeann.LocalOnlyPodNodes, 0, ""},
 		{"ACK annotation", []runtime.Object{lb(ackann.Prefix+"spec", "slb.s1.small")}, ackrules.Provider,
 			"annotation " + ackann.Prefix + "spec", 0, ""},
 		{"several ACK annotations", []runtime.Object{lb(ackann.Prefix+"spec", "slb.s1.small", ackann.Prefix+"scheduler", "wrr")},

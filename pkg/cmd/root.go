@@ -323,9 +323,10 @@ func (o *Options) Validate() error {
 }
 
 // Garbage collection of a one-shot live run (gctune): the heap may grow to 5× what is live up to a
-// soft limit of 200 MiB, so a run over a few thousand targets collects a few times instead of dozens
-// (a quarter less CPU on the benchmark's cluster, bench/RESULTS.md); past 100 MiB live, Go's defaults.
-var liveGC = gctune.Policy{Limit: 200 << 20, Percent: 400}
+// soft limit of 150 MiB, so a run over a few thousand targets collects a few times instead of dozens
+// and peaks under 200 MiB of RSS with the binary's own ~40 MiB (bench/RESULTS.md); past 75 MiB live,
+// Go's defaults.
+var liveGC = gctune.Policy{Limit: 150 << 20, Percent: 400}
 
 // offlineGC trades CPU for memory where a gate runs over large manifests: Go's GC target under a
 // soft limit of 100 MiB until 90 MiB is live (20,000 Services: about 140 MiB of RSS instead of 270 at

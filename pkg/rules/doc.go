@@ -104,6 +104,7 @@ var docWords = []words.Phrase{
 	// Tencent TKE: other vendor pages.
 	{En: DocTKELifecycle, Zh: "腾讯云 TKE 公告《关于 Service Ingress 组件管理模式升级的通知》（cloud.tencent.com/document/product/457/90598），“Service 组件生命周期管理模式升级”"},
 	{En: DocTKEExistingCLB, Zh: "腾讯云 TKE《Service 使用已有 CLB》（cloud.tencent.com/document/product/457/45491），同步与标签"},
+	{En: DocTKEServiceProtocol, Zh: "腾讯云 TKE《Service 扩展协议》（cloud.tencent.com/document/product/457/51259），service.cloud.tencent.com/specify-protocol；Service 事件 E4062"},
 	{En: DocTKEDirectAccess, Zh: "腾讯云 TKE《使用 LoadBalancer 直连 Pod 模式 Service》（cloud.tencent.com/document/product/457/41897）"},
 	{En: ", backend-type (ENI mode)", Zh: "，backend-type（ENI 模式）"},
 	{En: DocTKEBackends, Zh: "腾讯云 TKE 关于 Service 后端选择的文档（cloud.tencent.com/document/product/457/45492），“默认后端选择”"},

@@ -17,6 +17,7 @@ const (
 	DocTKEIngressBasics    = "Tencent TKE, Ingress basics (cloud.tencent.com/document/product/457/31711), notes on existing CLBs; Ingress event E4101"
 	DocTKEBackends         = "Tencent TKE, the Service's backend selection (cloud.tencent.com/document/product/457/45492), default backend selection"
 	DocTKEDirectAccess     = "Tencent TKE, Services with the CLB connected directly to pods (cloud.tencent.com/document/product/457/41897)"
+	DocTKEServiceProtocol  = "Tencent TKE, Service extension protocols (cloud.tencent.com/document/product/457/51259), service.cloud.tencent.com/specify-protocol; Service event E4062"
 	DocACKEvents           = "Alibaba ACK, troubleshooting LoadBalancer Services, Service error events and solutions"
 	DocACKSymptoms         = "Alibaba ACK, troubleshooting LoadBalancer Services, Troubleshooting methods"
 	DocACKFAQ              = "Alibaba ACK, Service FAQ"

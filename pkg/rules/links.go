@@ -90,6 +90,8 @@ var Sources = []Source{
 		Pages: map[words.Lang]string{words.Chinese: urlTKEExistingCLBZH, words.English: urlTKEExistingCLBEN}},
 	{ID: "tke-direct-access", Match: []string{DocTKEDirectAccess},
 		Pages: map[words.Lang]string{words.Chinese: "https://cloud.tencent.com/document/product/457/41897", words.English: "https://intl.cloud.tencent.com/document/product/457/36837"}},
+	{ID: "tke-service-protocol", Match: []string{DocTKEServiceProtocol},
+		Pages: map[words.Lang]string{words.Chinese: "https://cloud.tencent.com/document/product/457/51259", words.English: "https://www.tencentcloud.com/document/product/457/39141"}},
 	{ID: "tke-backend-selection", Match: []string{DocTKEBackends},
 		Pages: map[words.Lang]string{words.Chinese: urlTKEBackendsZH}},
 	{ID: "tke-ingress-overview", Match: []string{DocTKEIngressLifecycle},

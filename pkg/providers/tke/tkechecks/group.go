@@ -81,7 +81,8 @@ func checkIngressGroupReady(c *checks.Context) error {
 	case err != nil:
 		return err
 	}
-	if v, err := checks.ParseVersion(cm.Data["VERSION"]); err == nil && v.Compare(groupMinVersion) < 0 {
+	// A build suffix (v2.10.0-tke.1) is a build of that version, not a pre-release before it.
+	if v, err := checks.ParseVersion(cm.Data["VERSION"]); err == nil && (checks.Version{Nums: v.Nums}).Compare(groupMinVersion) < 0 {
 		c.Say(tkerules.IngressGroupUnsupported, checks.ObjPath(checks.KubeSystem, "configmap", tkeServiceCtrlCM, "data.VERSION"),
 			words.Say("the controller is %s; sharing a CLB needs %s or later", "控制器版本为 %s；共享 CLB 需要 %s 或更高版本", checks.Clip(v.Raw), groupMinVersion))
 		return nil
@@ -97,4 +98,22 @@ func checkIngressGroupReady(c *checks.Context) error {
 // ingressSharesLB applies the sharing checks to an Ingress created to share an existing CLB.
 func ingressSharesLB(c *checks.Context) bool {
 	return checks.OwnController(c) && c.Ingress.Annotations[tkeann.IngExistLB] != "" && checks.IsTrue(c.Ingress.Annotations[tkeann.EnableGroup])
+}
+
+// sayOnGroupedCLB reports the target Service reusing CLB id while Ingresses among its users share
+// it (enable-group), which TKE does not support; it tells whether it did (a port collision with
+// those Ingresses is then part of the same problem).
+func sayOnGroupedCLB(c *checks.Context, id string, users []lbUser) bool {
+	var grouped []string
+	for _, u := range users {
+		if ingressGrouped(u) {
+			grouped = append(grouped, u.String())
+		}
+	}
+	if len(grouped) == 0 {
+		return false
+	}
+	c.Say(tkerules.ServiceOnGroupedCLB, checks.AnnPath(tkeann.ExistedLBID), words.Say("load balancer %s is shared by %s (enable-group)",
+		"负载均衡 %s 由 %s 共享（enable-group）", checks.Clip(id), checks.ListWords(grouped, 5)))
+	return true
 }

@@ -40,6 +40,10 @@ func TestTKEIngressGroup(t *testing.T) {
 			want: map[rules.ID]string{tkerules.IngressGroupUnsupported: checks.ObjPath(checks.KubeSystem, "configmap", tkeServiceCtrlCM, "data.VERSION")}},
 		{name: "controller not merged", objs: checkstest.Objs(grouped("bar", checkstest.NS, "a.example.com"), mergedController("v2.11.0", "false")),
 			want: map[rules.ID]string{tkerules.IngressGroupUnsupported: checks.ObjPath(checks.KubeSystem, "configmap", tkeServiceCtrlCM, "data.EnableIngressController")}},
+		{name: "a suffixed build of v2.10.0 is v2.10.0", objs: checkstest.Objs(grouped("bar", checkstest.NS, "a.example.com"), mergedController("v2.10.0-tke.1", "true"))},
+		{name: "same host, another path", objs: checkstest.Objs(grouped("bar", checkstest.NS, "a.example.com"),
+			checkstest.Ingress(checkstest.IngAnn(tkeann.IngExistLB, "lb-4ymlu8dc"), checkstest.IngAnn(tkeann.EnableGroup, "true"), checkstest.IngHost("a.example.com"),
+				func(i *networkingv1.Ingress) { i.Name, i.Spec.Rules[0].HTTP.Paths[0].Path = "other", "/api" }), mergedController("v2.10.0", "true"))},
 		{name: "no controller ConfigMap decides nothing", objs: checkstest.Objs(grouped("bar", checkstest.NS, "a.example.com"))},
 	}
 	for _, tt := range tests {

@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkeann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
@@ -42,5 +43,13 @@ func TestTKEServiceIngressShare(t *testing.T) {
 			Bad:   objs(lbSvc(onLB), reusing()),
 			Fixed: objs(lbSvc(onLB), ingress(ingAnn(tkeann.IngExistLB, "lb-aaaabbbb"))),
 			Want:  tkerules.ServicePortTakenByIngress, Path: "spec.ports[0]"},
+		{Name: "a CLB shared by Ingresses (enable-group) takes no Service, whatever its port",
+			Bad:   objs(lbSvc(onLB, port(9000, corev1.ProtocolTCP)), reusing(ingAnn(tkeann.EnableGroup, "true"))),
+			Fixed: objs(lbSvc(onLB, port(9000, corev1.ProtocolTCP)), reusing()),
+			Want:  tkerules.ServiceOnGroupedCLB, Path: checks.AnnPath(tkeann.ExistedLBID)},
+		{Name: "on a grouped CLB the Service's port collision is the same problem",
+			Bad:   objs(lbSvc(onLB), reusing(ingAnn(tkeann.EnableGroup, "true"))),
+			Fixed: objs(lbSvc(onLB, svcAnn(tkeann.ExistedLBID, "lb-aaaabbbb")), reusing(ingAnn(tkeann.EnableGroup, "true"))),
+			Want:  tkerules.ServiceOnGroupedCLB, Path: checks.AnnPath(tkeann.ExistedLBID)},
 	})
 }

@@ -24,11 +24,12 @@ var tkeServiceChecks = []checks.Check{
 			tkerules.ServiceInvalidVPCID, tkerules.ServiceInvalidBool, tkerules.ServiceInvalidAnnotationValue},
 		Inputs: checks.TargetOnly},
 	{Name: "tke-service-existing-lb", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceExistingLB, Offline: checks.AddOnly,
-		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014, tkerules.ServicePortTakenByIngress},
+		Emits:  []rules.ID{tkerules.ServiceE4012, tkerules.ServiceE4014, tkerules.ServicePortTakenByIngress, tkerules.ServiceOnGroupedCLB},
 		Inputs: inTKELBUsers(tkeann.ExistedLBID)},
 	{Name: "tke-service-config", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceConfig,
 		Emits:  []rules.ID{tkerules.ServiceE4026, tkerules.ServiceConfigConflict},
 		Inputs: []checks.Input{{Custom: ServiceConfigs, Scope: checks.InNamespace, When: checks.Annotated(tkeann.SvcServiceConfig)}}},
+	protocolSecretCheck,
 	{Name: "tke-service-direct-access", Kind: rules.Service, Provider: tkerules.Provider, Applies: tkeLBService, Run: checkServiceDirectAccess,
 		Emits: []rules.ID{tkerules.ServiceE4033},
 		Inputs: []checks.Input{checks.Require(checks.InBackendPods, directAccessOn), checks.OnlyWhen(checks.InNodes, directAccessOn),
@@ -147,7 +148,9 @@ func checkServiceExistingLB(c *checks.Context) error {
 				p.Port, checks.Clip(string(checks.ProtocolOf(p))), checks.Clip(id), *us))
 		}
 	}
-	sayPortsTakenByIngress(c, id, idx.byID[id])
+	if !sayOnGroupedCLB(c, id, idx.byID[id]) {
+		sayPortsTakenByIngress(c, id, idx.byID[id])
+	}
 	return nil
 }
 

@@ -14,7 +14,7 @@ import (
 
 // tkePrefixes are the annotation keys (or key prefixes) that only TKE's controllers read.
 var tkePrefixes = []string{tkeann.PrefixQcloud, tkeann.PrefixTKE, tkeann.PrefixService,
-	tkeann.PrefixIngress, tkeann.LoadBalanceID, tkeann.SvcExtensive, tkeann.IngExistLB, tkeann.IngSubnet, tkeann.HTTPRules, tkeann.HTTPSRules,
+	tkeann.PrefixIngress, tkeann.PrefixLoadBalance, tkeann.PrefixLocalSvc, tkeann.SvcExtensive, tkeann.IngExistLB, tkeann.IngSubnet, tkeann.HTTPRules, tkeann.HTTPSRules,
 	tkeann.IngExtensive, tkeann.IngLBID, tkeann.RuleMix, tkeann.IngChargeType, tkeann.IngBandwidth, annCertID,
 	// Older TKE Service annotations, still in TKE's Service annotation page.
 	tkeann.LegacySvcChargeType, tkeann.LegacySvcBandwidth, tkeann.LoadBalanceType}

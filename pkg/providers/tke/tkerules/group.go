@@ -26,6 +26,23 @@ var (
 			Risk:  "Ingress 或 Service 的同步失败，它们的监听器保持原样。",
 		},
 	})
+	ServiceOnGroupedCLB = rules.Uncoded(Provider, rules.Service, "on-grouped-clb", rules.Error, rules.Details{
+		Title: "A Service reuses a CLB that several Ingresses share (enable-group)",
+		Cause: "TKE lets several Ingresses share one existing CLB (ingress.cloud.tencent.com/enable-group), but such a " +
+			"CLB cannot also be used by a Service: the Service's service.kubernetes.io/tke-existed-lbid names a CLB " +
+			"that grouped Ingresses use.",
+		Fix:     "Give the Service a CLB of its own (another tke-existed-lbid, or none to have one created).",
+		Risk:    "The sync of the Service or of the Ingresses fails, and their listeners stay as they were.",
+		Doc:     rules.DocTKEIngressGroup,
+		Decides: groupUsers,
+		Zh: rules.Text{
+			Title: "Service 复用了由多个 Ingress 共享（enable-group）的 CLB",
+			Cause: "TKE 允许多个 Ingress 通过 ingress.cloud.tencent.com/enable-group 共享同一个已有 CLB，但这样的 CLB 不能再被 Service 使用；" +
+				"该 Service 的 service.kubernetes.io/tke-existed-lbid 指向的正是被这些 Ingress 共享的 CLB。",
+			Fix:  "为该 Service 单独使用一个 CLB（换一个 tke-existed-lbid，或去掉该注解让控制器新建）。",
+			Risk: "Service 或 Ingress 的同步失败，它们的监听器保持原样。",
+		},
+	})
 	IngressGroupRuleConflict = rules.Uncoded(Provider, rules.Ingress, "group-rule-conflict", rules.Error, rules.Details{
 		Title: "Two Ingresses sharing a CLB declare the same host and path",
 		Cause: "Ingresses that share one CLB (enable-group) may share listeners and domains, but each host + path " +

@@ -118,11 +118,12 @@ var (
 		Title: "Norm rejects the controller's credentials (ip-masq-agent config)",
 		Cause: "Norm AssumeTkeCredential returned -8017 or -8032 Record Not Exist. Norm authenticates by the " +
 			"node's source IP; this typically happens after ip-masq-agent-config was edited (for example " +
-			"nonMasqueradeCIDRs set to 0.0.0.0/0, or the pods' source ranges, the l7-lb-controller's own pod IP among them, listed under nonMasqueradeSrcCIDRs), so requests " +
+			"nonMasqueradeCIDRs set to 0.0.0.0/0, or the pods' source ranges, the Ingress controller's own pod IP among them, listed under nonMasqueradeSrcCIDRs), so requests " +
 			"to Norm leave with the Pod IP instead.",
 		Fix: "Run kubectl get configmap -n kube-system ip-masq-agent-config and keep only the cluster and VPC " +
 			"CIDRs under nonMasqueradeCIDRs (check the ip-masq-agent Pods' age to see whether it changed " +
-			"recently), then restart the Ingress controller (l7-lb-controller in kube-system).",
+			"recently), then restart the Ingress controller (l7-lb-controller in kube-system, or service-controller where the Ingress " +
+			"controller runs merged into it).",
 		Risk: "Without credentials the controller cannot call any cloud API, so no CLB Ingress in the cluster " +
 			"syncs.",
 		Doc:     rules.DocTKEIngressCodes + "E4007",
@@ -131,10 +132,10 @@ var (
 			Title: "Norm 拒绝控制器的凭证（ip-masq-agent 配置）",
 			Cause: "Norm AssumeTkeCredential 返回 -8017 或 -8032 Record Not Exist。Norm 依据节点的源 IP 鉴权；这通常发生在" +
 				"修改 ip-masq-agent-config 之后（例如把 nonMasqueradeCIDRs 设为 0.0.0.0/0，或在 nonMasqueradeSrcCIDRs 中" +
-				"列出了 Pod 的源地址段，其中包括 l7-lb-controller 自身的 Pod IP），此时发往 Norm 的请求以 Pod IP 而不是节点 IP 发出。",
+				"列出了 Pod 的源地址段，其中包括 Ingress 控制器自身的 Pod IP），此时发往 Norm 的请求以 Pod IP 而不是节点 IP 发出。",
 			Fix: "执行 kubectl get configmap -n kube-system ip-masq-agent-config，在 nonMasqueradeCIDRs 中只保留集群和 VPC " +
 				"的网段（可查看 ip-masq-agent Pod 的运行时长，判断配置是否近期被改动过），然后重启 Ingress 控制器" +
-				"（kube-system 中的 l7-lb-controller）。",
+				"（kube-system 中的 l7-lb-controller；Ingress 控制器以融合模式运行时为 service-controller）。",
 			Risk: "没有凭证，控制器无法调用任何云 API，集群内所有 CLB 类型的 Ingress 都无法同步。",
 		},
 	})
