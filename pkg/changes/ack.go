@@ -52,29 +52,32 @@ var ackBackendSuffixes = []string{"backend-label", "remove-unscheduled-backend",
 	"health-check-method", "health-check-httpcode"}
 
 func ackService(now, after *corev1.Service) []Change {
-	if ackNLB(now) && ackNLB(after) {
+	if ackNLB(now) && isLB(after) {
 		return nlbChanges(now, after)
 	}
-	if !ackCLB(now) {
+	if !ackCLB(now) && !ackNLB(now) {
 		return nil
 	}
 	var out []Change
 	id, _ := ackAnn(now, "id")
 	override, _ := ackAnn(now, "force-override-listeners")
 	managesListeners := id != "" && override == "true"
-	if !ackCLB(after) {
+	if !isLB(after) {
+		// A class change of a LoadBalancer Service never reaches CCM (Service: the API server refuses it).
 		to := string(after.Spec.Type)
-		if after.Spec.Type == corev1.ServiceTypeLoadBalancer {
-			to = "LoadBalancer with loadBalancerClass " + *after.Spec.LoadBalancerClass
-		}
 		preserve, _ := ackAnn(now, "preserve-lb-on-delete")
 		switch {
 		case managesListeners:
 			out = append(out, Change{Rule: ackrules.ServiceReusedListenersRemoved, Field: "spec.type", Old: string(now.Spec.Type), New: to,
 				Says: say(sayACKReusedListenersGone, strings.Join(portKeys(now), ", "), id)})
 		case id == "" && preserve == "":
+			deleted := sayACKDeletesLB
+			if ackNLB(now) {
+				// The NLB controller deletes the same way (nlbv2/model_applier.go, deleteLoadBalancer).
+				deleted = sayNLBDeleted
+			}
 			out = append(out, Change{Rule: ackrules.ServiceChangeDeletesLB, Field: "spec.type", Old: string(now.Spec.Type), New: to,
-				Says: say(sayACKDeletesLB, addressNote(now.Status.LoadBalancer.Ingress))})
+				Says: say(deleted, addressNote(now.Status.LoadBalancer.Ingress))})
 		}
 		return out
 	}
@@ -113,7 +116,7 @@ func ackService(now, after *corev1.Service) []Change {
 	for _, s := range ackBackendSuffixes {
 		keys = append(keys, ackann.Prefix+s)
 	}
-	out = append(out, valueChanges(ackrules.ServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) words.Words {
+	out = append(out, onlyWhenSet(ACKListenerUpdate, valueChanges(ackrules.ServiceBackendChange, ackValues(now), ackValues(after), keys, func(key, o, n string) words.Words {
 		switch {
 		case key == ackann.BackendType:
 			return say(sayACKBackendType, backendKind(n), backendKind(o))
@@ -123,7 +126,26 @@ func ackService(now, after *corev1.Service) []Change {
 			return say(sayACKScheduler)
 		}
 		return say(sayACKBackends)
-	})...)
+	}))...)
+	return out
+}
+
+// onlyWhenSet drops the removals of the keys an update path compares only when set: removing one
+// leaves the load balancer as it is.
+func onlyWhenSet(path []UpdateKey, cs []Change) []Change {
+	whenSet := map[string]bool{}
+	for _, k := range path {
+		if k.WhenSet {
+			whenSet[annPath(ackann.Prefix+k.Suffix)] = true
+		}
+	}
+	out := cs[:0]
+	for _, c := range cs {
+		if c.New == "" && whenSet[c.Field] {
+			continue
+		}
+		out = append(out, c)
+	}
 	return out
 }
 

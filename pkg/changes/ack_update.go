@@ -36,6 +36,8 @@ type UpdateKey struct {
 const (
 	srcCLBUpdate = "cloud-provider-alibaba-cloud pkg/controller/service/clbv1/loadbalancer.go, Update"
 	srcCLBCharge = "cloud-provider-alibaba-cloud pkg/controller/service/clbv1/loadbalancer.go, updateInstanceChargeTypeAndInstanceSpec"
+	srcListener  = "cloud-provider-alibaba-cloud pkg/controller/service/clbv1/listeners.go, isNeedUpdate (compares each only when set; defaults are set at creation only)"
+	srcChargeE2E = "cloud-provider-alibaba-cloud test/e2e/testcase/service/clbv1/loadbalancer.go (\"charge-type: paybybandwidth -> paybytraffic\": the CLB differs after the update, \"paybytraffic are effective the next day\")"
 	srcNLBUpdate = "cloud-provider-alibaba-cloud pkg/controller/service/nlbv2/loadbalancer.go, Update"
 	srcNLBBuild  = "cloud-provider-alibaba-cloud pkg/controller/service/nlbv2/loadbalancer.go, BuildLocalModel"
 )
@@ -52,13 +54,27 @@ var ACKCLBUpdate = []UpdateKey{
 	{"resource-group-id", true, Refused, srcCLBUpdate + " (\"can not change ResourceGroupId once created\")"},
 	{"ip-version", false, Refused, srcCLBUpdate + " (equalsAddressIPVersion: unset is ipv4)"},
 	{"vswitch-id", true, Ignored, srcCLBUpdate + " (no vSwitch comparison; BuildLocalModel passes it to Create only)"},
-	{"charge-type", true, Ignored, srcCLBUpdate + " (\"only internet loadbalancer is allowed to modify bandwidth and pay type\"): ignored on an intranet CLB, applied on an Internet one"},
+	{"charge-type", true, Ignored, srcCLBUpdate + " (\"only internet loadbalancer is allowed to modify bandwidth and pay type\"): ignored on an intranet CLB, applied on an Internet one; " + srcChargeE2E},
 	{"bandwidth", true, Ignored, srcCLBUpdate + " (bandwidth only with charge-type paybybandwidth, only on an Internet CLB)"},
 	{"instance-charge-type", true, Applied, srcCLBCharge + " (PayByCLCU to pay-by-specification fails: seed 003)"},
 	{"spec", true, Applied, srcCLBCharge + " (only while the CLB is pay-by-specification)"},
 	{"delete-protection", true, Applied, srcCLBUpdate},
 	{"modification-protection", true, Applied, srcCLBUpdate},
 	{"name", true, Applied, srcCLBUpdate},
+}
+
+// ACKListenerUpdate is the listener update path of CCM's CLB controller for the annotations the
+// change model reads (the scheduler and the health check): each is compared only when set, so
+// removing one leaves the listener as it is.
+var ACKListenerUpdate = []UpdateKey{
+	{"scheduler", true, Applied, srcListener},
+	{"health-check-flag", true, Applied, srcListener},
+	{"health-check-type", true, Applied, srcListener},
+	{"health-check-connect-port", true, Applied, srcListener},
+	{"health-check-uri", true, Applied, srcListener},
+	{"health-check-domain", true, Applied, srcListener},
+	{"health-check-method", true, Applied, srcListener},
+	{"health-check-httpcode", true, Applied, srcListener},
 }
 
 // ACKNLBUpdate is the NLB update path of CCM (loadBalancerClass alibabacloud.com/nlb). Unlike the
@@ -81,8 +97,9 @@ func ackNLB(svc *corev1.Service) bool {
 }
 
 // ackIgnored: the changes CCM's CLB update path leaves unapplied without an error (ACKCLBUpdate's
-// Ignored keys): a new vSwitch; the Internet billing method on an intranet CLB; the bandwidth on an
-// intranet CLB or without pay-by-bandwidth billing. Removing any of them changes nothing.
+// Ignored keys): a new vSwitch; the Internet billing method on an intranet CLB, and pay-by-traffic
+// on an Internet one until the next day; the bandwidth on an intranet CLB or without
+// pay-by-bandwidth billing. Removing any of them changes nothing.
 func ackIgnored(now, after *corev1.Service) []Change {
 	var out []Change
 	addrType, _ := ackAnn(now, "address-type")
@@ -97,10 +114,15 @@ func ackIgnored(now, after *corev1.Service) []Change {
 			Says: say(why)})
 	}
 	ignored("vswitch-id", sayACKVSwitch)
-	if !internet {
+	oldCharge, _ := ackAnn(now, "charge-type")
+	charge, _ := ackAnn(after, "charge-type")
+	switch {
+	case !internet:
 		ignored("charge-type", sayACKChargeIntranet)
 		ignored("bandwidth", sayACKChargeIntranet)
-	} else if charge, _ := ackAnn(after, "charge-type"); !strings.EqualFold(charge, "paybybandwidth") {
+	case strings.EqualFold(oldCharge, "paybybandwidth") && strings.EqualFold(charge, "paybytraffic"):
+		ignored("charge-type", sayACKChargeNextDay)
+	case !strings.EqualFold(charge, "paybybandwidth"):
 		ignored("bandwidth", sayACKBandwidthByTraffic)
 	}
 	return out

@@ -34,6 +34,9 @@ type Change struct {
 	Consequence string
 	// Says is the consequence in every language (ConsequenceIn; Words is the whole message).
 	Says words.Words
+	// ByAPIServer: the Kubernetes API server refuses the edit itself, whether or not a load
+	// balancer was ever made.
+	ByAPIServer bool
 }
 
 // Class is the change's class, from its rule; none for a change the controller takes whose
@@ -76,7 +79,15 @@ type Model struct {
 // applied). A nil now (a creation), a now that is not a LoadBalancer Service or a load balancer not
 // made yet gives none.
 func Service(m Model, now, after *corev1.Service, exists bool) []Change {
-	if now == nil || after == nil || !isLB(now) || !exists {
+	if now == nil || after == nil || !isLB(now) {
+		return nil
+	}
+	if o, n := lbClass(now), lbClass(after); isLB(after) && o != n {
+		// The API server refuses the whole edit: nothing else of it reaches a controller.
+		return worded([]Change{{Rule: rules.GenericServiceLBClassImmutable, Field: "spec.loadBalancerClass", Old: o, New: n,
+			Says: say(sayLBClassImmutable), ByAPIServer: true}})
+	}
+	if !exists {
 		return nil
 	}
 	var out []Change
@@ -106,6 +117,14 @@ func Ingress(m Model, now, after *networkingv1.Ingress, exists bool) []Change {
 		out = m.Ingress(now, after)
 	}
 	return worded(append(out, genericIngress(now, after)...))
+}
+
+// lbClass is the Service's loadBalancerClass, "" when unset.
+func lbClass(svc *corev1.Service) string {
+	if svc.Spec.LoadBalancerClass == nil {
+		return ""
+	}
+	return *svc.Spec.LoadBalancerClass
 }
 
 // isLB reports whether svc is a LoadBalancer Service.

@@ -137,7 +137,7 @@ func TestServiceChanges(t *testing.T) {
 		{"ack identical", ackrules.Provider, svc(ann(ackann.Prefix+"address-type", "intranet")), svc(ann(ackann.Prefix+"address-type", "intranet")), rules.ID{}, "", ""},
 		{"ack bandwidth changed with charge-type paybybandwidth", ackrules.Provider, svc(ann(ackann.Prefix+"charge-type", "paybybandwidth", ackann.Prefix+"bandwidth", "10")),
 			svc(ann(ackann.Prefix+"charge-type", "paybybandwidth", ackann.Prefix+"bandwidth", "20")), rules.ID{}, "", ""},
-		{"ack charge type changed on an Internet CLB", ackrules.Provider, svc(ann(ackann.Prefix+"charge-type", "paybytraffic")), svc(ann(ackann.Prefix+"charge-type", "paybybandwidth")), rules.ID{}, "", ""},
+		{"ack pay-by-traffic to pay-by-bandwidth on an Internet CLB", ackrules.Provider, svc(ann(ackann.Prefix+"charge-type", "paybytraffic")), svc(ann(ackann.Prefix+"charge-type", "paybybandwidth")), rules.ID{}, "", ""},
 		{"ack vSwitch removed", ackrules.Provider, svc(ann(ackann.Prefix+"vswitch-id", "vsw-a")), svc(), rules.ID{}, "", ""},
 		{"nlb ip version removed (compared only when set)", ackrules.Provider, svc(nlb, ann(ackann.Prefix+"ip-version", "DualStack")), svc(nlb), rules.ID{}, "", ""},
 		{"nlb ipv4 written out", ackrules.Provider, svc(nlb), svc(nlb, ann(ackann.Prefix+"ip-version", "ipv4")), rules.ID{}, "", ""},
@@ -151,6 +151,21 @@ func TestServiceChanges(t *testing.T) {
 			svc(ann(ackann.Prefix+"address-type", "intranet", ackann.Prefix+"charge-type", "paybybandwidth")), ackrules.ServiceChangeIgnored, "", annPath(ackann.Prefix + "charge-type")},
 		{"ack bandwidth changed without pay-by-bandwidth", ackrules.Provider, svc(ann(ackann.Prefix+"bandwidth", "10")), svc(ann(ackann.Prefix+"bandwidth", "20")),
 			ackrules.ServiceChangeIgnored, "", annPath(ackann.Prefix + "bandwidth")},
+		{"ack pay-by-bandwidth to pay-by-traffic on an Internet CLB (the next day)", ackrules.Provider, svc(ann(ackann.Prefix+"charge-type", "paybybandwidth", ackann.Prefix+"bandwidth", "5")),
+			svc(ann(ackann.Prefix+"charge-type", "paybytraffic", ackann.Prefix+"bandwidth", "5")), ackrules.ServiceChangeIgnored, "", annPath(ackann.Prefix + "charge-type")},
+		// ACK, removals the listener update path does not compare.
+		{"ack scheduler removed (compared only when set)", ackrules.Provider, svc(ann(ackann.Prefix+"scheduler", "wrr")), svc(), rules.ID{}, "", ""},
+		{"ack health check type removed (compared only when set)", ackrules.Provider, svc(ann(ackann.Prefix+"health-check-type", "http", ackann.Prefix+"health-check-uri", "/healthz")), svc(), rules.ID{}, "", ""},
+		{"ack legacy scheduler key removed", ackrules.Provider, svc(ann(ackann.LegacyPrefix+"scheduler", "wrr")), svc(), rules.ID{}, "", ""},
+		// NLB, destructive.
+		{"nlb LoadBalancer to ClusterIP deletes the CCM-made NLB", ackrules.Provider, svc(nlb, ann(ackann.Prefix+"zone-maps", "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2")),
+			svc(nlb, typ(corev1.ServiceTypeClusterIP), func(s *corev1.Service) { s.Spec.LoadBalancerClass = nil }),
+			ackrules.ServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},
+		// Every cloud: the API server refuses a loadBalancerClass change of a LoadBalancer Service.
+		{"ack CLB Service given the NLB class", ackrules.Provider, svc(), svc(nlb), rules.GenericServiceLBClassImmutable, rules.ChangeRejected, "spec.loadBalancerClass"},
+		{"ack NLB class removed", ackrules.Provider, svc(nlb), svc(), rules.GenericServiceLBClassImmutable, rules.ChangeRejected, "spec.loadBalancerClass"},
+		{"generic class set while pending", rules.Generic, svc(pending), svc(nlb), rules.GenericServiceLBClassImmutable, rules.ChangeRejected, "spec.loadBalancerClass"},
+		{"tke class set", tkerules.Provider, svc(), svc(nlb), rules.GenericServiceLBClassImmutable, rules.ChangeRejected, "spec.loadBalancerClass"},
 		// NLB, rejected.
 		{"nlb ipv4 to DualStack", ackrules.Provider, svc(nlb, ann(ackann.Prefix+"ip-version", "ipv4")), svc(nlb, ann(ackann.Prefix+"ip-version", "DualStack")),
 			ackrules.ServiceFixedAtCreation, rules.ChangeRejected, annPath(ackann.Prefix + "ip-version")},
@@ -278,6 +293,8 @@ func TestIngressChanges(t *testing.T) {
 		{"tke TLS removed", tkerules.Provider, ingress(), ingress(noTLS), tkerules.IngressHTTPSListenerRemoved, rules.ChangeDisruptive},
 		{"tke TLS added without rule-mix", tkerules.Provider, ingress(noTLS), ingress(), tkerules.IngressTLSMovesHTTPRules, rules.ChangeDisruptive},
 		{"tke TLS added with rule-mix", tkerules.Provider, ingress(noTLS, ingAnn(tkeann.RuleMix, "true")), ingress(ingAnn(tkeann.RuleMix, "true")), rules.ID{}, ""},
+		{"tke rule-mix removed while TLS stays", tkerules.Provider, ingress(ingAnn(tkeann.RuleMix, "true")), ingress(), tkerules.IngressTLSMovesHTTPRules, rules.ChangeDisruptive},
+		{"tke rule-mix added while TLS stays", tkerules.Provider, ingress(), ingress(ingAnn(tkeann.RuleMix, "true")), rules.ID{}, ""},
 		{"tke backend Service changed", tkerules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack backend Service changed", ackrules.Provider, ingress(), ingress(v2), rules.GenericIngressBackendsChange, rules.ChangeDisruptive},
 		{"ack TLS removed (no TKE listener)", ackrules.Provider, ingress(), ingress(noTLS), rules.ID{}, ""},
@@ -361,7 +378,10 @@ func TestRemovalPerKey(t *testing.T) {
 		"network-type": "vpc", "ip": "192.168.0.10", "resource-group-id": "rg-aek2aaaaaaaaaaa", "ip-version": "ipv6",
 		"vswitch-id": "vsw-a", "charge-type": "paybybandwidth", "bandwidth": "20", "instance-charge-type": "PayBySpec",
 		"spec": "slb.s1.small", "delete-protection": "on", "modification-protection": "ConsoleProtection", "name": "web",
-		"zone-maps": "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2"}
+		"zone-maps": "cn-hangzhou-a:vsw-1,cn-hangzhou-b:vsw-2",
+		"scheduler": "wrr", "health-check-flag": "on", "health-check-type": "http", "health-check-connect-port": "8080",
+		"health-check-uri": "/healthz", "health-check-domain": "www.example.com", "health-check-method": "head",
+		"health-check-httpcode": "http_2xx"}
 	paths := []struct {
 		name   string
 		p      Model
@@ -371,6 +391,7 @@ func TestRemovalPerKey(t *testing.T) {
 		object func(...func(*corev1.Service)) *corev1.Service
 	}{
 		{"clb", ACK, ACKCLBUpdate, func(s string) string { return ackann.Prefix + s }, func(s string) string { return sample[s] }, svc},
+		{"listener", ACK, ACKListenerUpdate, func(s string) string { return ackann.Prefix + s }, func(s string) string { return sample[s] }, svc},
 		{"nlb", ACK, ACKNLBUpdate, func(s string) string { return ackann.Prefix + s },
 			func(s string) string {
 				if s == "ip-version" {

@@ -61,6 +61,9 @@ const (
 	sayNLBZoneMapsRemoved
 	sayTKEOtherZone
 	sayTKETLSMovesHTTP
+	sayLBClassImmutable
+	sayNLBDeleted
+	sayACKChargeNextDay
 	sayCount // number of wordings; keep last
 )
 
@@ -121,6 +124,9 @@ var sayings = [sayCount]words.Phrase{
 	sayNLBZoneMapsRemoved:    {En: "CCM needs zone-maps for an NLB it made: every sync fails with \"ParameterMissing, zone mappings are required\"", Zh: "CCM 创建的 NLB 必须有 zone-maps：之后每次同步都失败，报错 \"ParameterMissing, zone mappings are required\""},
 	sayTKEOtherZone:          {En: "move the public CLB to another zone", Zh: "把公网 CLB 迁移到另一个可用区"},
 	sayTKETLSMovesHTTP:       {En: "without kubernetes.io/ingress.rule-mix TKE serves the Ingress by HTTPS only once it has TLS: its rules leave the HTTP listener (80)", Zh: "未设置 kubernetes.io/ingress.rule-mix 时，Ingress 一旦配置 TLS，TKE 就只以 HTTPS 提供服务：它的规则会离开 HTTP 监听器（80）"},
+	sayLBClassImmutable:      {En: "the API server refuses the apply (\"may not change once set\"): a LoadBalancer Service keeps its loadBalancerClass", Zh: "API Server 拒绝此次 apply（\"may not change once set\"）：LoadBalancer Service 的 loadBalancerClass 不能更改"},
+	sayNLBDeleted:            {En: "CCM deletes the NLB it created for this Service and its address is released%s", Zh: "CCM 会删除它为该 Service 创建的 NLB，其地址随之释放%s"},
+	sayACKChargeNextDay:      {En: "will not take effect now: a CLB moved from pay-by-bandwidth to pay-by-traffic keeps pay-by-bandwidth until the next day (CCM's e2e test: \"paybytraffic are effective the next day\"), and CCM records no error", Zh: "不会立即生效：CLB 从按带宽计费改为按流量计费后，当天仍按带宽计费，次日才生效（CCM 的 e2e 测试：\"paybytraffic are effective the next day\"），CCM 也不会记录任何错误"},
 	sayIngressBackend:        {En: "requests for %s%s go to %s once the controller syncs", Zh: "控制器同步后，发往 %s%s 的请求将转发到 %s"},
 }
 

@@ -138,8 +138,16 @@ func tkeIngress(now, after *networkingv1.Ingress) []Change {
 		out = append(out, Change{Rule: tkerules.IngressGroupAfterCreation, Field: annPath(tkeann.EnableGroup), Old: now.Annotations[tkeann.EnableGroup], New: "true",
 			Says: say(sayTKEGroupAfterCreation)})
 	}
-	if len(now.Spec.TLS) == 0 && len(after.Spec.TLS) > 0 && after.Annotations[tkeann.RuleMix] != "true" && len(now.Spec.Rules) > 0 {
+	// Without rule-mix an Ingress with TLS is served by HTTPS only: its rules leave the HTTP
+	// listener when TLS comes, or when rule-mix goes while TLS stays.
+	mixed := func(ing *networkingv1.Ingress) bool { return ing.Annotations[tkeann.RuleMix] == "true" }
+	switch {
+	case len(now.Spec.Rules) == 0 || len(after.Spec.TLS) == 0 || mixed(after):
+	case len(now.Spec.TLS) == 0:
 		out = append(out, Change{Rule: tkerules.IngressTLSMovesHTTPRules, Field: "spec.tls", Old: "", New: tlsHosts(after),
+			Says: say(sayTKETLSMovesHTTP)})
+	case mixed(now):
+		out = append(out, Change{Rule: tkerules.IngressTLSMovesHTTPRules, Field: annPath(tkeann.RuleMix), Old: now.Annotations[tkeann.RuleMix], New: after.Annotations[tkeann.RuleMix],
 			Says: say(sayTKETLSMovesHTTP)})
 	}
 	if len(now.Spec.TLS) > 0 && len(after.Spec.TLS) == 0 {

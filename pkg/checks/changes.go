@@ -2,6 +2,9 @@ package checks
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -74,8 +77,8 @@ func checkServiceChanges(c *Context) error {
 		// files themselves show it never could be (a TKE CLB made for another object, E4012).
 		bound := serviceBound(c, now) || (preflightBase(c, preflight) && !c.neverBound(now))
 		exists := preflightBase(c, preflight) || bound
-		for _, ch := range changes.Service(c.changeModel(), now, c.Service, exists) {
-			if ch.Class() == rules.ChangeRejected && !bound {
+		for _, ch := range append(changes.Service(c.changeModel(), now, c.Service, exists), portsInUse(c, now)...) {
+			if ch.Class() == rules.ChangeRejected && !bound && !ch.ByAPIServer {
 				// Nothing to refuse: no load balancer is known to be bound yet.
 				continue
 			}
@@ -114,8 +117,9 @@ func checkIngressChanges(c *Context) error {
 }
 
 // A refusal needs evidence that the controller has bound a load balancer to the object as it is
-// now: an address in its status, the CLB label CCM writes, or an EnsuredLoadBalancer event (the
-// reason of the Kubernetes service controller and of CCM, pkg/controller/helper/event.go). --base
+// now: an address in its status, the CLB label CCM writes, or a success event (EnsuredLoadBalancer, the
+// reason of the Kubernetes service controller and of CCM, pkg/controller/helper/event.go; TKE's
+// "Sync Success"). --base
 // files are taken to have a load balancer for what deletes it, but a switch of one never made is
 // no switch. On TKE a Service naming an existing CLB that TKE created for another object was never
 // bound to it (E4012), whatever address its status shows.
@@ -128,14 +132,15 @@ func serviceBound(c *Context, now *corev1.Service) bool {
 	return changes.Exists(now.Status.LoadBalancer.Ingress, now.Labels) || ensured(c, string(now.UID))
 }
 
-// ensured reports an EnsuredLoadBalancer event about the target (uid of the object now).
+// ensured reports a success event of a load balancer controller about the target (uid of the object
+// now): EnsuredLoadBalancer, or TKE's "Ingress Sync Success" / "Service Sync Success" (seed 002).
 func ensured(c *Context, uid string) bool {
 	evs, err := c.Snap.EventsFor(c.Target.Kind, c.Target.Namespace, c.Target.Name, uid)
 	if err != nil {
 		return false
 	}
 	for _, e := range evs {
-		if e.Reason == "EnsuredLoadBalancer" && e.Type != corev1.EventTypeWarning {
+		if e.Type != corev1.EventTypeWarning && (e.Reason == "EnsuredLoadBalancer" || strings.Contains(e.Message, " Sync Success")) {
 			return true
 		}
 	}
@@ -214,4 +219,77 @@ func appliedIngress(ing *networkingv1.Ingress) *networkingv1.Ingress {
 	out := ing.DeepCopy()
 	out.Annotations = ann
 	return out
+}
+
+// portsInUse: the ports of the Service now that the edit removes while an Ingress of its namespace
+// that the snapshot holds routes to them (by number or name), one change per port. What every
+// cluster does; live, Ingresses the run did not read are no evidence.
+func portsInUse(c *Context, now *corev1.Service) []changes.Change {
+	if now.Spec.Type != corev1.ServiceTypeLoadBalancer || c.Service.Spec.Type != corev1.ServiceTypeLoadBalancer {
+		return nil
+	}
+	keptNum, keptName := map[int32]bool{}, map[string]bool{}
+	for _, p := range c.Service.Spec.Ports {
+		keptNum[p.Port], keptName[p.Name] = true, true
+	}
+	var out []changes.Change
+	for _, p := range now.Spec.Ports {
+		if keptNum[p.Port] {
+			continue
+		}
+		name := p.Name
+		if keptName[name] {
+			name = "" // the port's name stays (on another number): routes by name still hold
+		}
+		var users []string
+		for _, ing := range c.Snap.Ingresses.Held(now.Namespace) {
+			if ingressUsesPort(ing, now.Name, p.Port, name) {
+				users = append(users, ing.Namespace+"/"+ing.Name)
+			}
+		}
+		if len(users) == 0 {
+			continue
+		}
+		slices.Sort(users)
+		users = slices.Compact(users)
+		out = append(out, changes.Change{Rule: rules.GenericServicePortRemovedInUse, Field: "spec.ports",
+			Old: fmt.Sprintf("%d/%s", p.Port, orTCP(p.Protocol)), New: "",
+			Says: words.Say("Ingress %s routes to this port; its requests fail once the port is gone", "Ingress %s 正转发到该端口；端口删除后这些请求都会失败", words.List(users))})
+	}
+	for i := range out {
+		out[i].Consequence = out[i].Says.In(words.English)
+	}
+	return out
+}
+
+// ingressUsesPort reports whether ing has a backend naming Service svc's port by number num, or by
+// name (when name is not "").
+func ingressUsesPort(ing *networkingv1.Ingress, svc string, num int32, name string) bool {
+	uses := func(b *networkingv1.IngressBackend) bool {
+		if b == nil || b.Service == nil || b.Service.Name != svc {
+			return false
+		}
+		return b.Service.Port.Number == num || (name != "" && b.Service.Port.Name == name)
+	}
+	if uses(ing.Spec.DefaultBackend) {
+		return true
+	}
+	for _, r := range ing.Spec.Rules {
+		if r.HTTP == nil {
+			continue
+		}
+		for _, path := range r.HTTP.Paths {
+			if uses(&path.Backend) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func orTCP(p corev1.Protocol) corev1.Protocol {
+	if p == "" {
+		return corev1.ProtocolTCP
+	}
+	return p
 }

@@ -1,12 +1,16 @@
 package checks_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
@@ -59,7 +63,30 @@ func TestFixesNeverRefused(t *testing.T) {
 			ACKSvc(map[string]string{"id": lbACK}, pending), ACKSvc(map[string]string{"id": lbOther}, pending), Objs(owner)},
 		{"ack reuse-ccm-lb, address of another CLB: that CLB's id", ackrules.Provider, ackrules.ServiceReuseCCMLB,
 			ACKSvc(map[string]string{"id": lbACK}, ownLabel), ACKSvc(map[string]string{"id": lbACKOwn}, ownLabel), Objs(owner)},
+		{"ack lb-not-found: the hand-made CLB that holds the address", ackrules.Provider, ackrules.ServiceLBNotFound,
+			ACKSvc(nil, uidWeb), ACKSvc(map[string]string{"id": lbOther}, uidWeb), Objs(event("lost", "Service", "web", corev1.EventTypeWarning,
+				"can not find loadbalancer, but it's defined in service [47.96.10.20]", 3, time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)))},
 	}
+	covered := map[rules.ID]bool{}
+	for _, tc := range cases {
+		covered[tc.rule] = true
+	}
+	t.Run("every rule whose fix names a key the change models refuse", func(t *testing.T) {
+		for _, r := range rules.All() {
+			key := refusedKeyIn(r.Fix)
+			if r.Change != "" || key == "" || covered[r.ID] {
+				continue
+			}
+			if _, ok := fixNeedsNoCase[r.ID.String()]; !ok {
+				t.Errorf("%s's fix names %s: add a case above, or say in fixNeedsNoCase why the fix is never refused", r.ID, key)
+			}
+		}
+		for id := range fixNeedsNoCase {
+			if r, ok := rules.Parse(id); !ok || refusedKeyIn(r.Rule().Fix) == "" {
+				t.Errorf("fixNeedsNoCase names %s, whose fix names no refused key", id)
+			}
+		}
+	})
 	target := snapshot.Target{Kind: snapshot.KindService, Namespace: ns, Name: "web"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,4 +108,49 @@ func TestFixesNeverRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+func uidWeb(s *corev1.Service) { s.UID = "uid-web" }
+
+// refusedKeyIn is the first annotation key text names that a change model refuses to change on a
+// load balancer it has bound ("" for none): the TKE lifecycle's, the ACK CLB and NLB update paths'
+// refused ones, and the reuse annotations of both clouds.
+func refusedKeyIn(text string) string {
+	keys := []string{ackann.Prefix + "id", "loadbalancer-id", tkeann.ExistedLBID}
+	for _, k := range changes.TKEUpdate {
+		keys = append(keys, k.Suffix)
+	}
+	for _, k := range append(slices.Clone(changes.ACKCLBUpdate), changes.ACKNLBUpdate...) {
+		if k.Effect == changes.Refused {
+			keys = append(keys, ackann.Prefix+k.Suffix)
+		}
+	}
+	for _, k := range keys {
+		if strings.Contains(text, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// fixNeedsNoCase: the rules whose fix names a refused key but can never be refused, and why. A
+// change is refused only with evidence that a load balancer is bound (an address, CCM's label, an
+// EnsuredLoadBalancer event): a rule whose problem keeps the load balancer from ever being made
+// proposes its fix on an object with none.
+var fixNeedsNoCase = map[string]string{
+	"ack.cloud.lb-address":               "the fix corrects the annotation back to the instance the label names: no move",
+	"ack.cloud.lb-missing":               "the instance does not exist: nothing is bound to it",
+	"ack.service.NetworkConflict":        "the reuse fails at binding: the Service never gets the CLB",
+	"ack.service.RspoolVipExist":         "the fix is done in the console; the annotation stays",
+	"ack.service.orphan-on-delete":       "the fix keeps or removes the annotation the edit adds, back to the state before it",
+	"ack.service.public-slb-disabled":    "CCM gives up before creating the CLB: nothing is bound",
+	"ack.service.type-change-deletes-lb": "the fix is advice for a Service about to be created or retyped, not an edit of a bound one",
+	"tke.ingress.group-with-service":     "the sync of the Service on the shared CLB fails: the Service is not bound to it",
+	"tke.service.E4005":                  "creation parameters that fail: the CLB is never created",
+	"tke.service.E4008":                  "the subnet has no free address: the CLB is never created",
+	"tke.service.E4011":                  "the CLB named does not exist: nothing is bound",
+	"tke.service.E4013":                  "the CLB is held by another cluster: this Service is not bound to it",
+	"tke.service.E4037":                  "the subnet does not exist: the CLB is never created",
+	"tke.service.E4075":                  "the region is invalid: the CLB is never created",
+	"tke.service.invalid-vpc-id":         "the VPC id is invalid: the CLB is never created",
 }

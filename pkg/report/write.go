@@ -322,11 +322,28 @@ func (w *Writer) total(all, shown []Report) {
 	}
 }
 
+// undetectedNote reports whether r says that its cloud could not be told: when it has no note of its
+// own, or when it reports a change (a preflight), whose cloud-specific consequences then go unjudged.
+func (r Report) undetectedNote() bool {
+	if !r.Provider.Undetected {
+		return false
+	}
+	if r.Note == nil {
+		return true
+	}
+	for _, f := range r.Findings {
+		if f.Change != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // undetected counts the reports whose cloud could not be told.
 func undetected(reports []Report) int {
 	n := 0
 	for _, r := range reports {
-		if r.Provider.Undetected && r.Note == nil {
+		if r.undetectedNote() {
 			n++
 		}
 	}
@@ -667,7 +684,7 @@ func (w *Writer) text(r Report) {
 		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
 	fmt.Fprintf(w.Out, say(w.Lang, phProvider), providerIn(w.Lang, r.Provider.Name), r.Provider.Evidence)
-	if r.Provider.Undetected && r.Note == nil {
+	if r.undetectedNote() {
 		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), w.Clouds)
 	}
 	if ic := r.IngressController; ic != nil {

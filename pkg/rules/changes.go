@@ -96,6 +96,45 @@ var (
 			Risk: "负载均衡的地址被释放；指向它的客户端和 DNS 记录都会失效。",
 		},
 	})
+	GenericServiceLBClassImmutable = Uncoded(Generic, Service, "lb-class-immutable", Error, Details{
+		Title: "loadBalancerClass of a LoadBalancer Service changed",
+		Cause: "The edit sets, changes or removes spec.loadBalancerClass while the Service stays of type LoadBalancer. " +
+			"The Kubernetes API server refuses that on every cluster (\"may not change once set\"): the apply fails, " +
+			"and the Service keeps its class and its load balancer.",
+		Fix: "Keep the class. To move the Service to another load balancer controller, change its type to ClusterIP " +
+			"or NodePort first (which deletes its current load balancer), then apply it as type LoadBalancer with the new " +
+			"class; or create a new Service with the new class and move clients to it.",
+		Risk:    "The apply is refused as a whole: none of the manifest's other edits of this Service are made.",
+		Doc:     genericK8sDoc + " (spec.loadBalancerClass: immutable while the type stays LoadBalancer; API validation \"may not change once set\")",
+		Decides: ChangeHistory,
+		Change:  ChangeRejected,
+		Zh: Text{
+			Title: "LoadBalancer Service 的 loadBalancerClass 被修改",
+			Cause: "此次修改在 Service 仍为 LoadBalancer 类型时设置、更改或删除了 spec.loadBalancerClass。任何集群的 Kubernetes " +
+				"API Server 都会拒绝这样的修改（\"may not change once set\"）：apply 失败，Service 保留原来的 class 和负载均衡。",
+			Fix: "保留原来的 class。如需把 Service 交给另一个负载均衡控制器，先把它的类型改为 ClusterIP 或 NodePort（这会删除当前的负载均衡），" +
+				"再以新的 class 和 type LoadBalancer 应用；或者新建一个使用新 class 的 Service，把客户端迁移过去。",
+			Risk: "整个 apply 被拒绝：清单中对该 Service 的其他修改也都不会生效。",
+		},
+	})
+	GenericServicePortRemovedInUse = Uncoded(Generic, Service, "port-removed-in-use", Warning, Details{
+		Title: "Service port removed while an Ingress routes to it",
+		Cause: "The edit removes a port of the Service that an Ingress of the same namespace names as a backend " +
+			"(by number or by name). On every cluster the Ingress controller then finds no such port: the requests of " +
+			"those rules fail, whatever the cloud.",
+		Fix:     "Keep the port until the Ingress points at another one, or change the Ingress in the same apply.",
+		Risk:    "Requests for the Ingress's hosts and paths that use the port get errors from the load balancer.",
+		Doc:     genericK8sDoc + " (an Ingress backend names a Service port by number or name)",
+		Decides: ChangeHistory,
+		Change:  ChangeDisruptive,
+		Zh: Text{
+			Title: "删除了 Ingress 正在转发的 Service 端口",
+			Cause: "此次修改删除了 Service 的一个端口，而同一命名空间中的某个 Ingress 正把它（按端口号或端口名）作为后端。" +
+				"在任何集群上，Ingress 控制器都会找不到该端口：这些规则的请求都会失败，与所在的云无关。",
+			Fix:  "在 Ingress 改为指向其他端口之前保留该端口，或在同一次 apply 中一并修改 Ingress。",
+			Risk: "使用该端口的 Ingress 域名和路径的请求会从负载均衡收到错误。",
+		},
+	})
 	GenericServiceSelectorChange = Uncoded(Generic, Service, "selector-change", Warning, Details{
 		Title: "Selector change replaces the Service's backend pods",
 		Cause: "spec.selector changes, so a different set of pods becomes the Service's endpoints and the load " +

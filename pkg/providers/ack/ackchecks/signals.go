@@ -35,6 +35,6 @@ func Cloud() checks.Cloud {
 		ccm = append(ccm, checks.Component{Resource: snapshot.Deployments, Name: name, Image: alibabaImage, Vendor: alibaba},
 			checks.Component{Resource: snapshot.DaemonSets, Name: name, Image: alibabaImage, Vendor: alibaba})
 	}
-	return checks.Cloud{Name: ackrules.Provider, Checks: slices.Concat(ackServiceChecks, ackCloudChecks()), Side: ackSide, Standing: ackStanding, Changes: changes.ACK, StandingEmits: ackStandingEmits, Reads: ackReads,
+	return checks.Cloud{Name: ackrules.Provider, Checks: slices.Concat(ackServiceChecks, ackCloudChecks()), Side: ackSide, NeverBound: ackLostCLB, Standing: ackStanding, Changes: changes.ACK, StandingEmits: ackStandingEmits, Reads: ackReads,
 		Signals: checks.Signals{Annotations: ackPrefixes, LoadBalancerClasses: []string{ackNLBClass}, ProviderID: ackProviderID, Components: ccm}}
 }

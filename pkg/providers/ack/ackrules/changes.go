@@ -120,18 +120,19 @@ var (
 		Cause: "The edit changes a setting CCM reads only when it creates the load balancer, or applies only under a " +
 			"condition the load balancer does not meet: the vSwitch (vswitch-id) is used at creation only; the " +
 			"Internet billing method (charge-type) and bandwidth are changed only on an Internet-facing CLB, and " +
-			"the bandwidth only with pay-by-bandwidth billing. CCM records no error: the annotation and the load " +
+			"the bandwidth only with pay-by-bandwidth billing; a move from pay-by-bandwidth to pay-by-traffic takes " +
+			"effect only the next day. CCM records no error: the annotation and the load " +
 			"balancer simply disagree from now on.",
 		Fix: "Restore the value the load balancer has, or change the load balancer in the console if the new value " +
 			"is wanted; to get a load balancer created with the new value, create a new Service and move clients to it.",
 		Risk: "The change never takes effect, silently; whoever reads the manifest is misled about the load balancer.",
 		Doc: rules.DocACKCCM + "pkg/controller/service/clbv1/loadbalancer.go (Update compares no vSwitch; \"only internet loadbalancer is allowed to modify bandwidth and pay type\"; bandwidth only with paybybandwidth); " +
-			"test/e2e/testcase/service/clbv1/loadbalancer.go (update vsw id: the CLB keeps its vSwitch)",
+			"test/e2e/testcase/service/clbv1/loadbalancer.go (update vsw id: the CLB keeps its vSwitch; charge-type: paybybandwidth -> paybytraffic: effective the next day)",
 		Decides: rules.ChangeHistory,
 		Zh: rules.Text{
 			Title: "CCM 不会把此修改应用到已有的负载均衡",
 			Cause: "此次修改的设置要么只在 CCM 创建负载均衡时读取，要么只在负载均衡满足某个条件时才会应用：交换机（vswitch-id）" +
-				"只在创建时使用；公网计费方式（charge-type）和带宽只对公网 CLB 修改，带宽还要求按带宽计费（pay-by-bandwidth）。CCM 不会记录任何错误：" +
+				"只在创建时使用；公网计费方式（charge-type）和带宽只对公网 CLB 修改，带宽还要求按带宽计费（pay-by-bandwidth）；从按带宽计费改为按流量计费（pay-by-traffic）要到次日才生效。CCM 不会记录任何错误：" +
 				"从此注解与负载均衡的实际配置不一致。",
 			Fix:  "恢复负载均衡现有的取值；如确需新取值，请在控制台修改负载均衡；或新建一个 Service 以新取值创建负载均衡，再把客户端迁移过去。",
 			Risk: "修改永远不会生效，而且没有任何提示；阅读清单的人会误解负载均衡的实际配置。",

@@ -135,8 +135,8 @@ var (
 	IngressTLSMovesHTTPRules = rules.Uncoded(Provider, rules.Ingress, "tls-moves-http-rules", rules.Warning, rules.Details{
 		Title: "Adding TLS moves the Ingress's HTTP rules to HTTPS",
 		Cause: "Without kubernetes.io/ingress.rule-mix: \"true\", TKE exposes an Ingress either by HTTP (no TLS section) " +
-			"or by HTTPS (a TLS section), never both. The edit adds spec.tls, so every rule moves from the HTTP " +
-			"listener (80) to the HTTPS one (443).",
+			"or by HTTPS (a TLS section), never both. The edit adds spec.tls, or removes rule-mix while spec.tls stays, " +
+			"so every rule moves from the HTTP listener (80) to the HTTPS one (443).",
 		Fix: "If clients still use HTTP, set kubernetes.io/ingress.rule-mix: \"true\" and list the rules to keep on HTTP " +
 			"in kubernetes.io/ingress.http-rules (and the HTTPS ones in kubernetes.io/ingress.https-rules).",
 		Risk:    "Plain-HTTP clients of the Ingress's hosts and paths stop being routed.",
@@ -146,7 +146,7 @@ var (
 		Zh: rules.Text{
 			Title: "添加 TLS 会把 Ingress 的 HTTP 规则迁移到 HTTPS",
 			Cause: "未设置 kubernetes.io/ingress.rule-mix: \"true\" 时，TKE 只以一种协议暴露 Ingress：没有 TLS 配置时用 HTTP，" +
-				"有 TLS 配置时用 HTTPS。此次修改添加了 spec.tls，所有转发规则都会从 HTTP 监听器（80）移到 HTTPS 监听器（443）。",
+				"有 TLS 配置时用 HTTPS。此次修改添加了 spec.tls，或在保留 spec.tls 的同时删除了 rule-mix，所有转发规则都会从 HTTP 监听器（80）移到 HTTPS 监听器（443）。",
 			Fix: "如果客户端仍在使用 HTTP，请设置 kubernetes.io/ingress.rule-mix: \"true\"，并把需要保留在 HTTP 上的规则写进 " +
 				"kubernetes.io/ingress.http-rules（HTTPS 规则写进 kubernetes.io/ingress.https-rules）。",
 			Risk: "通过 HTTP 访问这些域名和路径的客户端将不再被转发。",
