@@ -214,9 +214,9 @@ var (
 		Risk: "The CLB can never reach the cluster's nodes or pods; the Service stays unusable.",
 		Doc:  rules.DocACKEvents + ", \"Status Code: 400 Code: NetworkConflict\"; " + rules.DocACKFAQ + ", Why does reusing an existing SLB instance fail?",
 		// Current CCM drops the code and keeps only the API's words; wording that puts the load
-		// balancer and the cluster's network in different VPCs is this documented cause.
-		Match: []string{"NetworkConflict", "not in the same VPC", "in a different VPC", "VPC … conflict", "conflict … VPC",
-			"network type … conflict"},
+		// balancer and the cluster's network in different VPCs is this documented cause. "VPC" and
+		// "conflict" apart are not: the CCM's messages name VPC ids beside unrelated conflicts.
+		Match: []string{"NetworkConflict", "not in the same VPC", "in a different VPC", "network type … conflict"},
 		Zh: rules.Text{
 			Title: "私网 CLB 与集群不在同一个专有网络 VPC 中",
 			Cause: "复用的私网 CLB 属于与集群不同的专有网络 VPC；CLB 实例不能跨 VPC 复用。",
