@@ -27,27 +27,40 @@ func TestCreationSharesListener(t *testing.T) {
 	watched := []rules.ID{tkerules.ServicePortTakenByIngress, tkerules.IngressE4101}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join("testdata", t.Name())
-			res, err := Run(context.Background(), Options{
-				Files: snapshot.Files{Paths: []string{filepath.Join(dir, "new.yaml")}, DefaultNamespace: "default"},
-				Base:  &snapshot.Files{Paths: []string{filepath.Join(dir, "now.yaml")}, DefaultNamespace: "default"}, Provider: tkerules.Provider})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []rules.ID
-			for _, r := range res.Reports {
-				if r.Target.String() != tt.target {
-					continue
-				}
-				for _, f := range r.Findings {
-					if slices.Contains(watched, f.Rule) {
-						got = append(got, f.Rule)
-					}
-				}
-			}
+			got := tkePairRules(t, tt.target, func(id rules.ID, _ rules.Severity) bool { return slices.Contains(watched, id) })
 			if !slices.Equal(got, tt.want) {
 				t.Fatalf("%s: got %v, want %v", tt.target, got, tt.want)
 			}
 		})
 	}
+}
+
+// tkePairRules runs preflight on TKE from testdata/<test name>/now.yaml to new.yaml and returns the
+// rules of target's findings that keep accepts; it fails when target has no report.
+func tkePairRules(t *testing.T, target string, keep func(rules.ID, rules.Severity) bool) []rules.ID {
+	t.Helper()
+	dir := filepath.Join("testdata", t.Name())
+	res, err := Run(context.Background(), Options{
+		Files: snapshot.Files{Paths: []string{filepath.Join(dir, "new.yaml")}, DefaultNamespace: "default"},
+		Base:  &snapshot.Files{Paths: []string{filepath.Join(dir, "now.yaml")}, DefaultNamespace: "default"}, Provider: tkerules.Provider})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []rules.ID
+	seen := false
+	for _, r := range res.Reports {
+		if r.Target.String() != target {
+			continue
+		}
+		seen = true
+		for _, f := range r.Findings {
+			if keep(f.Rule, f.Severity) {
+				got = append(got, f.Rule)
+			}
+		}
+	}
+	if !seen {
+		t.Fatalf("no report for %s", target)
+	}
+	return got
 }
