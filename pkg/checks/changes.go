@@ -44,7 +44,7 @@ func changeChecks(clouds []Cloud) []Check {
 	}
 	return []Check{
 		{Name: "service-changes", Kind: rules.Service, Provider: rules.Generic, Run: checkServiceChanges,
-			Emits: emits, Inputs: TargetOnly},
+			Emits: emits, Inputs: []Input{inRoutingIngresses}},
 		{Name: "ingress-changes", Kind: rules.Ingress, Provider: rules.Generic, Run: checkIngressChanges,
 			Emits: changeRules(rules.Ingress), Inputs: TargetOnly},
 	}
@@ -63,14 +63,32 @@ func (c *Context) changeModel() changes.Model {
 	return cl.Changes
 }
 
-func checkServiceChanges(c *Context) error {
-	prior, preflight := c.Snap.Prior(c.Target)
-	var now *corev1.Service
-	if preflight {
-		now, _ = prior.(*corev1.Service)
-	} else {
-		now = appliedService(c.Service)
+// inRoutingIngresses reads the Ingresses of the target's namespace when the edit removes a port of a
+// LoadBalancer Service: portsInUse looks for their routes to it.
+var inRoutingIngresses = Input{Resource: snapshot.Ingresses, Scope: InNamespace, When: func(c *Context) bool {
+	if c.Service == nil {
+		return false
 	}
+	now, _ := priorService(c)
+	return now != nil && now.Spec.Type == corev1.ServiceTypeLoadBalancer &&
+		slices.ContainsFunc(now.Spec.Ports, func(p corev1.ServicePort) bool {
+			return !slices.ContainsFunc(c.Service.Spec.Ports, func(q corev1.ServicePort) bool { return q.Port == p.Port })
+		})
+}}
+
+// priorService is the Service as it is before the edit (the live or --base object in preflight,
+// else its last-applied configuration), and whether the run is a preflight.
+func priorService(c *Context) (*corev1.Service, bool) {
+	prior, preflight := c.Snap.Prior(c.Target)
+	if preflight {
+		now, _ := prior.(*corev1.Service)
+		return now, true
+	}
+	return appliedService(c.Service), false
+}
+
+func checkServiceChanges(c *Context) error {
+	now, preflight := priorService(c)
 	reported := map[rules.ID]bool{}
 	if now != nil {
 		// --base files are what was applied: their load balancer is taken as bound unless the
