@@ -99,9 +99,11 @@ func BenchmarkPipelineAll(b *testing.B) {
 	all := providers.Suite().Checks()
 	b.ReportAllocs()
 	for b.Loop() {
-		f.snap.ForgetDerived() // every pass builds its indexes again, as one run of the plugin does
+		// Every pass builds its indexes again and has one suite, as one run of the plugin does.
+		f.snap.ForgetDerived()
+		su := checks.NewSuiteOf(providers.Suite().Clouds(), all)
 		for _, t := range f.targets {
-			if _, err := checks.NewSuiteOf(providers.Suite().Clouds(), all).Run(f.snap, t, providers.Suite().DetectProvider(f.snap, t).Provider); err != nil {
+			if _, err := su.Run(f.snap, t, su.DetectProvider(f.snap, t).Provider); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -118,9 +120,10 @@ func BenchmarkDiagnoseAll(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		f.snap.ForgetDerived()
+		su := checks.NewSuiteOf(providers.Suite().Clouds(), all)
 		for _, t := range f.targets {
-			det := providers.Suite().DetectProvider(f.snap, t)
-			res, err := checks.NewSuiteOf(providers.Suite().Clouds(), all).Run(f.snap, t, det.Provider)
+			det := su.DetectProvider(f.snap, t)
+			res, err := su.Run(f.snap, t, det.Provider)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -144,8 +147,9 @@ func BenchmarkPipelinePerCheck(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				f.snap.ForgetDerived()
+				su := checks.NewSuiteOf(providers.Suite().Clouds(), list)
 				for i, t := range f.targets {
-					if _, err := checks.NewSuiteOf(providers.Suite().Clouds(), list).Run(f.snap, t, f.providers[i]); err != nil {
+					if _, err := su.Run(f.snap, t, f.providers[i]); err != nil {
 						b.Fatal(err)
 					}
 				}
