@@ -2,6 +2,8 @@ package redact
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"net/url"
 	"strings"
 	"testing"
@@ -191,6 +193,7 @@ func TestMaybeAnyCoversEveryTest(t *testing.T) {
 	for _, s := range []string{
 		"", "plain", "KEY", "x-Token=1", "SIGNATURE", "Sign", "passWD", "AUTHORIZATION: x", "AKID12", "LTAI5",
 		"STS.abc", "eyJx", "String to Sign", "https://u:p@h", "https://host", "a@b", "名称", "ſecret", "SecretId", "tok en", "ke y",
+		"kEy", "sEcReT", "tOKEN", "aUTHORIZATION", "pASSw", "sIGNATURE", "sTRING to sign",
 	} {
 		t.Run(s, func(t *testing.T) {
 			want := false
@@ -201,5 +204,23 @@ func TestMaybeAnyCoversEveryTest(t *testing.T) {
 				t.Errorf("a rule's test passes on %q but maybeAny does not", s)
 			}
 		})
+	}
+}
+
+// BenchmarkWriter redacts a JSON report of the shape -A writes (few lines hold a key word).
+func BenchmarkWriter(b *testing.B) {
+	var report bytes.Buffer
+	for i := range 20000 {
+		fmt.Fprintf(&report, "    {\n      \"code\": \"tke.E4011\",\n      \"target\": \"Service/ns-%d/svc-%d\",\n"+
+			"      \"message\": \"the listener port %d of the load balancer lb-%08d is taken by another Service\",\n"+
+			"      \"annotation\": \"service.kubernetes.io/tke-existed-lbid\"\n    },\n", i%50, i, 80+i%1000, i)
+	}
+	b.SetBytes(int64(report.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		w := NewWriter(io.Discard)
+		if _, err := w.Write(report.Bytes()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -347,6 +347,7 @@ func (o *Options) Run(ctx context.Context) error {
 		gc = offlineGC
 	}
 	defer gctune.Start(gc)()
+	defer snapshot.HoldShared()()
 	if o.fleet != nil {
 		return o.fleet.Run(ctx)
 	}

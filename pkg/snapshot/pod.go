@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unique"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -203,14 +202,6 @@ func sharedContainers(cs []corev1.Container) *podContainers {
 		return &podContainers{out} // not shared; never met: these types always encode
 	}
 	return containerLists.get(string(key), func() *podContainers { return &podContainers{out} })
-}
-
-// intern returns the canonical copy of s, so that a string many objects repeat is held once.
-func intern(s string) string {
-	if s == "" {
-		return ""
-	}
-	return unique.Make(s).Value()
 }
 
 // DeepCopyInto copies p into out. The copy shares nothing with p (nor with other Pods): it may be

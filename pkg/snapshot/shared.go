@@ -2,7 +2,10 @@ package snapshot
 
 import (
 	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"unique"
 	"weak"
 )
 
@@ -17,10 +20,18 @@ import (
 // backing array, a pointer) cannot be had from it. So the table is keyed by a comparable (canonical)
 // encoding of the value, and holds the one copy every object points to through a weak pointer.
 //
+// While a hold is open (HoldShared), the table keeps what it hands out in a plain map instead: a
+// one-shot run drops all its objects at once when it ends, and a weak pointer with its cleanup costs
+// far more than a map entry.
+//
 // A value handed out is shared: whoever receives it must never change it.
 type sharedTable[K comparable, V any] struct {
 	mu sync.Mutex
 	m  map[K]weak.Pointer[V]
+
+	// strong holds the values handed out during the hold of generation gen.
+	strong map[K]*V
+	gen    uint64
 }
 
 // sharedEntry is what the cleanup of a value needs to remove its entry (never the value itself,
@@ -40,8 +51,12 @@ func (t *sharedTable[K, V]) get(key K, build func() *V) *V {
 // for key is returned only when equal (nil: always) accepts it. On a collision with a value still
 // used, build() is returned without being held (not shared).
 func (t *sharedTable[K, V]) getEqual(key K, equal func(*V) bool, build func() *V) *V {
+	g := heldGen.Load()
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if g != 0 {
+		return t.getHeld(g, key, equal, build)
+	}
 	if p, ok := t.m[key]; ok {
 		if v := p.Value(); v != nil {
 			if equal == nil || equal(v) {
@@ -60,6 +75,32 @@ func (t *sharedTable[K, V]) getEqual(key K, equal func(*V) bool, build func() *V
 	return v
 }
 
+// getHeld is getEqual during the hold of generation g; t.mu is held.
+func (t *sharedTable[K, V]) getHeld(g uint64, key K, equal func(*V) bool, build func() *V) *V {
+	if t.gen != g {
+		t.strong, t.gen = map[K]*V{}, g
+		holding(t)
+	}
+	if v, ok := t.strong[key]; ok {
+		if equal == nil || equal(v) {
+			return v
+		}
+		return build()
+	}
+	v := build()
+	t.strong[key] = v
+	return v
+}
+
+// release forgets the values held strongly during the hold of generation g.
+func (t *sharedTable[K, V]) release(g uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.gen == g {
+		t.strong, t.gen = nil, 0
+	}
+}
+
 // drop removes the entry of a value no longer used, unless the key already holds a newer one.
 func (t *sharedTable[K, V]) drop(e sharedEntry[K, V]) {
 	t.mu.Lock()
@@ -73,5 +114,70 @@ func (t *sharedTable[K, V]) drop(e sharedEntry[K, V]) {
 func (t *sharedTable[K, V]) len() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return len(t.m)
+	return len(t.m) + len(t.strong)
+}
+
+// holds counts the open holds (HoldShared) and lists the tables that hold values strongly for them.
+var holds struct {
+	mu     sync.Mutex
+	n      int
+	gen    uint64
+	tables []interface{ release(uint64) }
+}
+
+// heldGen is the generation of the open holds, 0 when none is open.
+var heldGen atomic.Uint64
+
+// HoldShared makes the sharing tables (and the interned strings) hold what they hand out in plain
+// maps until every hold is released by calling the func it returns (once is enough; more calls do
+// nothing). A one-shot run holds them for its whole life, as it drops its objects all at once at its
+// end; serve, which keeps objects as they come and go, does not. Holds may overlap (diagnoses run
+// side by side in one process): the values are forgotten when the last one ends.
+func HoldShared() (release func()) {
+	holds.mu.Lock()
+	defer holds.mu.Unlock()
+	if holds.n == 0 {
+		holds.gen++
+		heldGen.Store(holds.gen)
+	}
+	holds.n++
+	return sync.OnceFunc(func() {
+		holds.mu.Lock()
+		holds.n--
+		if holds.n > 0 {
+			holds.mu.Unlock()
+			return
+		}
+		g, tables := holds.gen, holds.tables
+		holds.tables = nil
+		heldGen.Store(0)
+		holds.mu.Unlock()
+		for _, t := range tables {
+			t.release(g)
+		}
+	})
+}
+
+// holding lists t among the tables to release when the open holds end.
+func holding(t interface{ release(uint64) }) {
+	holds.mu.Lock()
+	defer holds.mu.Unlock()
+	holds.tables = append(holds.tables, t)
+}
+
+// internHeld interns strings while a hold is open.
+var internHeld sharedTable[string, string]
+
+// intern returns the canonical copy of s, so that a string many objects repeat is held once.
+func intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if heldGen.Load() != 0 {
+		return *internHeld.get(s, func() *string {
+			c := strings.Clone(s) // s may point into a whole response
+			return &c
+		})
+	}
+	return unique.Make(s).Value()
 }

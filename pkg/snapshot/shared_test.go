@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // TestSharedTable: a table hands out one value per key while it is used, and drops it once
@@ -47,4 +48,62 @@ func TestSharedTable(t *testing.T) {
 		}
 	})
 	runtime.KeepAlive(keep)
+}
+
+// TestHoldShared: while a hold is open, a table keeps what it handed out although nothing points to
+// it any more, and it forgets those values once the last of overlapping holds ends.
+func TestHoldShared(t *testing.T) {
+	var table sharedTable[string, podLabels]
+	builds := 0
+	get := func() {
+		table.get("template", func() *podLabels {
+			builds++
+			return &podLabels{map[string]string{"app": "a"}}
+		})
+	}
+	collect := func() {
+		for range 3 {
+			runtime.GC()
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	first := HoldShared()
+	second := HoldShared()
+	get()
+	collect()
+	get()
+	t.Run("held while unused", func(t *testing.T) {
+		if builds != 1 {
+			t.Errorf("%d values built for two gets of one key under a hold, want 1", builds)
+		}
+	})
+	first()
+	first() // a second call does nothing
+	collect()
+	get()
+	t.Run("held while one of overlapping holds is open", func(t *testing.T) {
+		if builds != 1 {
+			t.Errorf("%d values built after the first hold ended, want 1", builds)
+		}
+	})
+	second()
+	t.Run("forgotten when the last hold ends", func(t *testing.T) {
+		if n := table.len(); n != 0 {
+			t.Errorf("%d entries once every hold ended, want 0", n)
+		}
+		if s := intern("pod-phase"); heldGen.Load() != 0 || s != "pod-phase" {
+			t.Errorf("intern after the holds: %q, generation %d; want the string and no hold", s, heldGen.Load())
+		}
+	})
+}
+
+// TestInternHeld: a string interned under a hold is one copy, detached from the buffer it came from.
+func TestInternHeld(t *testing.T) {
+	defer HoldShared()()
+	buf := []byte("Running-and-more")
+	a := intern(string(buf[:7]))
+	b := intern("Running")
+	if a != "Running" || unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Errorf("intern under a hold gave %q and %q in two copies, want one copy of %q", a, b, "Running")
+	}
 }
