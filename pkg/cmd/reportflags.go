@@ -66,7 +66,7 @@ func (r *ReportFlags) complete(c *Common) error {
 func (r *ReportFlags) writer(c *Common) *report.Writer {
 	w := report.NewWriter(c.Out, c.format, r.FixHints, r.useColor)
 	w.NoHeaders, w.SortBy, w.Quiet, w.ShowOK, w.Verbose = r.NoHeaders, r.SortBy, r.Quiet, r.ShowOK, c.Verbosity > 0
-	w.Version, w.Lang, w.Clouds = buildVersion(), c.lang, providers.CloudNames()
+	w.Version, w.Lang, w.Clouds, w.Titles = buildVersion(), c.lang, providers.CloudNames(), providers.Titles()
 	if r.FixHints {
 		w.Width = cli.TerminalWidth(redact.Unwrap(c.Out), isTerminal(redact.Unwrap(c.Out)))
 	}

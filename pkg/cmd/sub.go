@@ -157,7 +157,7 @@ func newExplainCommand(streams genericiooptions.IOStreams, lang *words.Lang) *co
 			default:
 				return report.Encode(streams.Out, f, report.Views(found, *lang))
 			}
-			report.WriteRuleDetails(streams.Out, found, *lang)
+			report.WriteRuleDetails(streams.Out, found, *lang, providers.Titles())
 			if len(found) > 1 && k == "" {
 				fmt.Fprint(streams.Out, words.Say("\n%d rules share this code; narrow with --kind service|ingress or --provider %s\n",
 					"\n%d 条规则共用这个错误码；可用 --kind service|ingress 或 --provider %s 缩小范围\n",

@@ -82,6 +82,15 @@ func Catalog(ps []Provider, suite *checks.Suite) policy.Catalog {
 	return cat
 }
 
+// Titles are the providers' titles by name, which reports in Chinese name them by.
+func Titles(ps []Provider) map[rules.Provider]words.Phrase {
+	out := make(map[rules.Provider]words.Phrase, len(ps))
+	for _, p := range ps {
+		out[p.Name] = p.Title
+	}
+	return out
+}
+
 // Readers are the cloud readers of the providers that have one, by name.
 func Readers(ps []Provider) map[rules.Provider]Reader {
 	out := map[rules.Provider]Reader{}

@@ -16,6 +16,7 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
 // All is every provider, in order: the one registry.
@@ -40,6 +41,9 @@ var Suite = sync.OnceValue(func() *checks.Suite { return provider.Suite(all()) }
 
 // Catalog is every provider's admission policies.
 func Catalog() policy.Catalog { return provider.Catalog(all(), Suite()) }
+
+// Titles are the providers' titles by name (report.Writer.Titles).
+var Titles = sync.OnceValue(func() map[rules.Provider]words.Phrase { return provider.Titles(all()) })
 
 // Readers are the cloud readers of the providers that have one, by name.
 var Readers = sync.OnceValue(func() map[rules.Provider]provider.Reader { return provider.Readers(all()) })

@@ -153,6 +153,21 @@ func TestThirdProvider(t *testing.T) {
 			}
 		}
 	})
+	t.Run("chinese", func(t *testing.T) {
+		titles := provider.Titles(all)
+		var rep, details bytes.Buffer
+		w := report.NewWriter(&rep, report.Text, true, false)
+		w.Lang, w.Titles = words.Chinese, titles
+		if err := w.Write(reports, true); err != nil {
+			t.Fatal(err)
+		}
+		report.WriteRuleDetails(&details, []rules.Rule{zPort80.Rule().In(words.Chinese)}, words.Chinese, titles)
+		for what, out := range map[string]string{"report": rep.String(), "explain": details.String()} {
+			if !strings.Contains(out, "Z 云") {
+				t.Errorf("Chinese %s does not name the cloud by its title:\n%s", what, out)
+			}
+		}
+	})
 	t.Run("json", func(t *testing.T) {
 		var list struct {
 			Items []struct {

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/diagnose"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/tke/tkerules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/report"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
@@ -76,7 +77,7 @@ func TestGoldenText(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			var buf bytes.Buffer
 			w := report.NewWriter(&buf, report.Text, true, false)
-			w.Lang, w.Width, w.ShowOK = lang, 100, true
+			w.Lang, w.Width, w.ShowOK, w.Titles = lang, 100, true, providers.Titles()
 			if err := w.Write(reports, true); err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +108,7 @@ func TestGoldenWideMixedWidth(t *testing.T) {
 		t.Run(string(f), func(t *testing.T) {
 			var buf bytes.Buffer
 			w := report.NewWriter(&buf, f, false, false)
-			w.Lang = words.Chinese
+			w.Lang, w.Titles = words.Chinese, providers.Titles()
 			if err := w.Write(reports, true); err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +158,7 @@ func TestWrapWidths(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", lang, width), func(t *testing.T) {
 				var buf bytes.Buffer
 				w := report.NewWriter(&buf, report.Text, true, false)
-				w.Lang, w.Width, w.ShowOK, w.FixHints = lang, width, true, true
+				w.Lang, w.Width, w.ShowOK, w.FixHints, w.Titles = lang, width, true, true, providers.Titles()
 				if err := w.Write(reports, true); err != nil {
 					t.Fatal(err)
 				}
@@ -225,12 +226,12 @@ func TestChinesePolish(t *testing.T) {
 		texts["catalog "+r.ID.String()] = strings.Join([]string{z.Title, z.Cause, z.Fix, z.Risk, r.DocIn(words.Chinese)}, "\n")
 	}
 	var details bytes.Buffer
-	report.WriteRuleDetails(&details, rules.AllIn(rules.All(), words.Chinese), words.Chinese)
+	report.WriteRuleDetails(&details, rules.AllIn(rules.All(), words.Chinese), words.Chinese, providers.Titles())
 	texts["explain --lang zh, every rule"] = details.String()
 	reports := scenarios(t)
 	var out bytes.Buffer
 	w := report.NewWriter(&out, report.Text, true, false)
-	w.Lang, w.ShowOK, w.FixHints = words.Chinese, true, true
+	w.Lang, w.ShowOK, w.FixHints, w.Titles = words.Chinese, true, true, providers.Titles()
 	if err := w.Write(reports, true); err != nil {
 		t.Fatal(err)
 	}

@@ -124,14 +124,16 @@ var phrases = [phCount]words.Phrase{
 	phCodeTitle:         {En: "%s: %s", Zh: "%s：%s"},
 }
 
-// sourceWords, providerWords and severityWords name a report's source, a provider and a severity
-// for a Chinese reader; English text keeps the identifiers (live, offline, tke, error), which JSON,
-// YAML and the tables carry in every language.
+// sourceWords and severityWords name a report's source and a severity for a Chinese reader, and
+// genericWords the generic provider (a cloud is named by its title, Writer.Titles); English text
+// keeps the identifiers (live, offline, tke, error), which JSON, YAML and the tables carry in every
+// language.
 var (
 	sourceWords   = map[snapshot.Source]string{snapshot.Live: "集群", snapshot.Offline: "离线文件"}
-	providerWords = map[rules.Provider]string{rules.TKE: "腾讯云 TKE", rules.ACK: "阿里云 ACK", rules.Generic: "未识别"}
 	severityWords = map[rules.Severity]string{rules.Error: "错误", rules.Warning: "警告", rules.Info: "提示"}
 )
+
+const genericWords = "未识别"
 
 // sourceIn is s for a reader of lang.
 func sourceIn(lang words.Lang, s snapshot.Source) string {
@@ -141,10 +143,16 @@ func sourceIn(lang words.Lang, s snapshot.Source) string {
 	return string(s)
 }
 
-// providerIn is p for a reader of lang.
-func providerIn(lang words.Lang, p rules.Provider) string {
-	if z, ok := providerWords[p]; ok && lang == words.Chinese {
-		return z
+// providerIn is p for a reader of lang: in Chinese, its title among titles.
+func providerIn(lang words.Lang, p rules.Provider, titles map[rules.Provider]words.Phrase) string {
+	if lang != words.Chinese {
+		return string(p)
+	}
+	if p == rules.Generic {
+		return genericWords
+	}
+	if t, ok := titles[p]; ok && t.Zh != "" {
+		return t.Zh
 	}
 	return string(p)
 }

@@ -15,7 +15,7 @@ func TestRuleDetailsLink(t *testing.T) {
 		for _, lang := range []words.Lang{words.English, words.Chinese} {
 			t.Run(r.ID.String()+"/"+string(lang), func(t *testing.T) {
 				var b bytes.Buffer
-				WriteRuleDetails(&b, []rules.Rule{r.In(lang)}, lang)
+				WriteRuleDetails(&b, []rules.Rule{r.In(lang)}, lang, nil)
 				u := r.Link(lang)
 				has := strings.Contains(b.String(), say(lang, phLink))
 				if has != (u != "") || (u != "" && !strings.Contains(b.String(), u)) {

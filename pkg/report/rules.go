@@ -97,8 +97,8 @@ func WriteRuleTableWide(w io.Writer, rs []rules.Rule, lang words.Lang) error {
 // between rules. Write errors are not reported: the caller's exit status does not depend on them.
 //
 // The rules' texts are written as rs hold them (rules.AllIn gives them in a language); lang is the
-// language of the labels and of what decides each rule.
-func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang words.Lang) {
+// language of the labels and of what decides each rule; titles name the clouds (Writer.Titles).
+func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang words.Lang, titles map[rules.Provider]words.Phrase) {
 	for i, r := range rs {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -107,7 +107,7 @@ func WriteRuleDetails(w io.Writer, rs []rules.Rule, lang words.Lang) {
 		if lang == words.Chinese {
 			kind = string(r.Kind) // Service, Ingress: the vendors' Chinese pages name the kinds so
 		}
-		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, providerIn(lang, r.Provider), kind, CodeLabel(r.ID), severityIn(lang, r.Severity))
+		fmt.Fprintf(w, say(lang, phRuleHeading), r.ID, r.Title, providerIn(lang, r.Provider, titles), kind, CodeLabel(r.ID), severityIn(lang, r.Severity))
 		fmt.Fprintf(w, say(lang, phCause), r.Cause)
 		hints := [][2]string{{say(lang, phFix), r.Fix}, {say(lang, phRisk), r.Risk}, {say(lang, phDoc), r.DocIn(lang)}}
 		if u := r.Link(lang); u != "" {

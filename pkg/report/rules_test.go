@@ -107,7 +107,7 @@ func TestWriteRuleDetails(t *testing.T) {
 				t.Fatal("the catalog has no such rule")
 			}
 			var buf bytes.Buffer
-			WriteRuleDetails(&buf, tt.rs, words.English)
+			WriteRuleDetails(&buf, tt.rs, words.English, nil)
 			lines := strings.Split(buf.String(), "\n")
 			if len(lines) < len(tt.want) {
 				t.Fatalf("text %q", buf.String())
@@ -130,7 +130,7 @@ func TestWriteRuleDetailsDecidedZh(t *testing.T) {
 		}
 		t.Run(r.ID.String(), func(t *testing.T) {
 			var buf bytes.Buffer
-			WriteRuleDetails(&buf, []rules.Rule{r.In(words.Chinese)}, words.Chinese)
+			WriteRuleDetails(&buf, []rules.Rule{r.In(words.Chinese)}, words.Chinese, nil)
 			var lines []string
 			for _, l := range strings.Split(buf.String(), "\n") {
 				if strings.HasPrefix(l, "  还取决于") {

@@ -49,6 +49,9 @@ type Writer struct {
 	// Clouds are the --provider values that name a cloud ("tke|ack"), which text output offers when
 	// the cloud could not be told.
 	Clouds string
+	// Titles name the clouds in Chinese text (providers.Titles); a cloud without one is named by its
+	// identifier, as in English.
+	Titles map[rules.Provider]words.Phrase
 	// Lang is the language of the human texts: rule titles, fixes and risks in every format, and
 	// text output's headings and summary lines. Keys, ids, codes and enum values never change.
 	Lang words.Lang
@@ -683,7 +686,7 @@ func (w *Writer) text(r Report) {
 		}
 		fmt.Fprintf(w.Out, say(w.Lang, phAlsoDefined), strings.Join(where, ", "))
 	}
-	fmt.Fprintf(w.Out, say(w.Lang, phProvider), providerIn(w.Lang, r.Provider.Name), r.Provider.Evidence)
+	fmt.Fprintf(w.Out, say(w.Lang, phProvider), providerIn(w.Lang, r.Provider.Name, w.Titles), r.Provider.Evidence)
 	if r.undetectedNote() {
 		fmt.Fprintf(w.Out, say(w.Lang, phUndetected), w.Clouds)
 	}
