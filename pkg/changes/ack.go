@@ -1,6 +1,7 @@
 package changes
 
 import (
+	"encoding/json"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -18,6 +19,22 @@ func ackAnn(svc *corev1.Service, suffix string) (value, key string) {
 		}
 	}
 	return "", ackann.Prefix + suffix
+}
+
+// ackAddedOnOwn reports whether the Service's loadbalancer-id annotation (id) names the CLB CCM
+// made for it (CCM's label) and was added after the last kubectl apply, whose record lacks it:
+// the state orphan-on-delete reports, which removing the annotation undoes.
+func ackAddedOnOwn(svc *corev1.Service, id string) bool {
+	raw, ok := svc.Annotations[corev1.LastAppliedConfigAnnotation]
+	if !ok || id != svc.Labels[ackann.LabelLBID] {
+		return false
+	}
+	var rec corev1.Service
+	if json.Unmarshal([]byte(raw), &rec) != nil {
+		return false
+	}
+	applied, _ := ackAnn(&rec, "id")
+	return applied == ""
 }
 
 // ackField is the report path of a setting: its key in after, else in now.
@@ -156,7 +173,8 @@ func onlyWhenSet(path []UpdateKey, cs []Change) []Change {
 // the Service's address is not the new CLB's ("service has been associated with ip"); it does not
 // compare when the address is a hostname only or an EIP (external-ip-type eip), so no refusal is
 // known then (model_applier.go, isLoadBalancerReusable). Removing the annotation of a reused CLB is
-// refused as well.
+// refused as well, unless it was added by hand to the CLB CCM made (ackAddedOnOwn): without it CCM
+// finds that CLB again by the tag it gave it at creation (clbv1/loadbalancer.go, Find: TAGKEY).
 func ackRebind(now, after *corev1.Service) []Change {
 	id, _ := ackAnn(now, "id")
 	newID, _ := ackAnn(after, "id")
@@ -165,10 +183,10 @@ func ackRebind(now, after *corev1.Service) []Change {
 	case id == "" && newID != "" && newID == now.Labels[ackann.LabelLBID]:
 		return []Change{{Rule: ackrules.ServiceOrphanOnDelete, Field: field, Old: id, New: newID,
 			Says: say(sayACKOrphan, newID, ackann.LabelLBID)}}
-	case id != "" && newID == "":
+	case id != "" && newID == "" && !ackAddedOnOwn(now, id):
 		return []Change{{Rule: ackrules.ServiceReuseRemoved, Field: field, Old: id, New: newID,
 			Says: say(sayACKReuseRemoved, id)}}
-	case id == newID || !ackComparesAddress(now, after):
+	case id == newID || newID == "" || !ackComparesAddress(now, after):
 		return nil
 	case newID == now.Labels[ackann.LabelLBID]:
 		// The CLB CCM bound the Service to (its label): naming it is no move. Seed 003's fix of

@@ -102,6 +102,8 @@ func TestServiceChanges(t *testing.T) {
 			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackID)},
 		{"ack reuse annotation removed", ackrules.Provider, svc(ann(ackID, lbA)), svc(),
 			ackrules.ServiceReuseRemoved, rules.ChangeRejected, annPath(ackID)},
+		{"ack reuse annotation removed, the apply record has it", ackrules.Provider, svc(ccmLabel(lbA), ann(ackID, lbA, corev1.LastAppliedConfigAnnotation, `{"metadata":{"annotations":{"`+ackID+`":"`+lbA+`"}}}`)),
+			svc(ccmLabel(lbA)), ackrules.ServiceReuseRemoved, rules.ChangeRejected, annPath(ackID)},
 		{"ack legacy key of the reuse annotation", ackrules.Provider, svc(), svc(ann(ackann.LegacyPrefix+"id", lbA)),
 			ackrules.ServiceLBRebind, rules.ChangeRejected, annPath(ackann.LegacyPrefix + "id")},
 		{"ack spec added while the billing is written down as PayByCLCU", ackrules.Provider, svc(),
@@ -119,6 +121,8 @@ func TestServiceChanges(t *testing.T) {
 			ackrules.ServiceOrphanOnDelete, "", annPath(ackID)},
 		{"ack id of the CCM-made CLB added under the legacy key", ackrules.Provider, svc(ccmLabel(lbA)), svc(ccmLabel(lbA), ann(ackann.LegacyPrefix+"id", lbA)),
 			ackrules.ServiceOrphanOnDelete, "", annPath(ackann.LegacyPrefix + "id")},
+		{"ack id added by hand to the CCM-made CLB removed again", ackrules.Provider,
+			svc(ccmLabel(lbA), ann(ackID, lbA, corev1.LastAppliedConfigAnnotation, `{"metadata":{"annotations":null}}`)), svc(ccmLabel(lbA)), rules.ID{}, "", ""},
 		// ACK, destructive.
 		{"ack LoadBalancer to ClusterIP deletes the CCM-made CLB", ackrules.Provider, svc(), svc(typ(corev1.ServiceTypeClusterIP)),
 			ackrules.ServiceChangeDeletesLB, rules.ChangeDestructive, "spec.type"},

@@ -66,6 +66,8 @@ func TestFixesNeverRefused(t *testing.T) {
 		{"ack lb-not-found: the hand-made CLB that holds the address", ackrules.Provider, ackrules.ServiceLBNotFound,
 			ACKSvc(nil, uidWeb), ACKSvc(map[string]string{"id": lbOther}, uidWeb), Objs(event("lost", "Service", "web", corev1.EventTypeWarning,
 				"can not find loadbalancer, but it's defined in service [47.96.10.20]", 3, time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)))},
+		{"ack orphan-on-delete: the id added by hand to the CCM-made CLB removed again", ackrules.Provider, ackrules.ServiceOrphanOnDelete,
+			ACKSvc(map[string]string{"id": lbACKOwn}, ownLabel, LastApplied(nil)), ACKSvc(nil, ownLabel, LastApplied(nil)), nil},
 	}
 	covered := map[rules.ID]bool{}
 	for _, tc := range cases {
@@ -142,7 +144,6 @@ var fixNeedsNoCase = map[string]string{
 	"ack.cloud.lb-missing":               "the instance does not exist: nothing is bound to it",
 	"ack.service.NetworkConflict":        "the reuse fails at binding: the Service never gets the CLB",
 	"ack.service.RspoolVipExist":         "the fix is done in the console; the annotation stays",
-	"ack.service.orphan-on-delete":       "the fix keeps or removes the annotation the edit adds, back to the state before it",
 	"ack.service.public-slb-disabled":    "CCM gives up before creating the CLB: nothing is bound",
 	"ack.service.type-change-deletes-lb": "the fix is advice for a Service about to be created or retyped, not an edit of a bound one",
 	"tke.ingress.group-with-service":     "the sync of the Service on the shared CLB fails: the Service is not bound to it",
