@@ -76,67 +76,6 @@ var ackServiceChecks = []checks.Check{
 		Inputs: []checks.Input{checks.InNodes}},
 }
 
-// ackZoneSuffixes are the CLB annotations that name an availability zone.
-var ackZoneSuffixes = []string{"master-zoneid", "slave-zoneid"}
-
-func ackZoned(c *checks.Context) bool {
-	if !ackCLB(c) {
-		return false
-	}
-	a := ackAnns(c.Service.Annotations)
-	for _, s := range ackZoneSuffixes {
-		if _, _, set := a.get(s); set {
-			return true
-		}
-	}
-	return false
-}
-
-// checkACKZoneRegion flags a zone annotation whose zone is not of the cluster's region, which the
-// nodes show (one is enough: a cluster lives in one region). A malformed value is the annotation
-// check's to report.
-func checkACKZoneRegion(c *checks.Context) error {
-	region, node := clusterRegion(c.Snap)
-	if region == "" {
-		if err := c.Snap.Nodes.Whole(""); err != nil {
-			return words.Errorf("cannot tell the cluster's region from its nodes: %w", "无法从节点得知集群所在的地域：%w", err)
-		}
-		return checks.Classed(snapshot.ReasonMissingInput, words.Errorf("no node shows the cluster's region", "没有节点标明集群所在的地域"))
-	}
-	a := ackAnns(c.Service.Annotations)
-	for _, s := range ackZoneSuffixes {
-		v, _, set := a.get(s)
-		if !set || aliZoneID.Validate(v) != nil {
-			continue
-		}
-		if zr, ok := aliZoneRegion(v); ok && zr != region {
-			c.Say(ackrules.ServiceZoneNotInRegion, a.path(s), words.Say("zone %q is not a zone of region %s, where the cluster runs (node %s)",
-				"可用区 %q 不属于集群所在的地域 %s（节点 %s）", checks.Clip(v), checks.Clip(region), checks.Clip(node)))
-		}
-	}
-	return nil
-}
-
-// clusterRegion is the region the snapshot's nodes name (topology label, else the providerID's
-// "<region>.<instance>" form), with the node that shows it; "" when none does.
-func clusterRegion(snap *snapshot.Snapshot) (region, node string) {
-	v := snapshot.Memo(snap, clusterRegionKey, func() [2]string {
-		for _, n := range snap.Nodes.Held("") {
-			if reg := n.Labels[corev1.LabelTopologyRegion]; reg != "" {
-				return [2]string{reg, n.Name}
-			}
-			if reg, _, ok := strings.Cut(n.Spec.ProviderID, "."); ok && aliRegion.MatchString(reg) {
-				return [2]string{reg, n.Name}
-			}
-		}
-		return [2]string{}
-	})
-	return v[0], v[1]
-}
-
-// clusterRegionKey memoizes the region and the node that shows it.
-var clusterRegionKey = snapshot.NewMemoKey[[2]string]("ack-region")
-
 // aliRegion is an Alibaba Cloud region id such as cn-hangzhou or ap-southeast-1.
 var aliRegion = regexp.MustCompile(`^[a-z]{2}(-[a-z0-9]+)+$`)
 

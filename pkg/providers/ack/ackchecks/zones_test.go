@@ -9,6 +9,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
@@ -53,6 +54,44 @@ func TestAliZoneRegionUnjudged(t *testing.T) {
 		t.Run(zone, func(t *testing.T) {
 			if got, ok := aliZoneRegion(zone); ok {
 				t.Errorf("aliZoneRegion(%q) = %q; want no region", zone, got)
+			}
+		})
+	}
+}
+
+// TestZoneMapsRegion: each zone of an NLB's zone-maps is judged against the cluster's region; a list
+// the annotation check rejects, and a CLB, are not judged by it.
+func TestZoneMapsRegion(t *testing.T) {
+	inHangzhou := func(n *corev1.Node) { n.Labels[corev1.LabelTopologyRegion] = "cn-hangzhou" }
+	for _, tt := range []struct {
+		name, zoneMaps string
+		nlb            bool
+		want           int
+	}{
+		{"every zone in the region", "cn-hangzhou-k:vsw-a,cn-hangzhou-j:vsw-b", true, 0},
+		{"one zone of another region", "cn-hangzhou-k:vsw-a,cn-beijing-g:vsw-b", true, 1},
+		{"two zones of other regions: one finding", "cn-shanghai-e:vsw-a:10.0.0.5,cn-beijing-g:vsw-b", true, 1},
+		{"malformed list", "cn-beijing-g", true, 0},
+		{"zone-maps on a CLB", "cn-beijing-g:vsw-b", false, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			mods := []func(*corev1.Service){}
+			if tt.nlb {
+				mods = append(mods, nlbClass)
+			}
+			svc := ACKSvc(Anns("zone-maps", tt.zoneMaps), mods...)
+			res := diagnose(t, Fixture(t, Objs(svc, FxNode("n1", inHangzhou))...), snapshot.KindService, "web", ackrules.Provider)
+			got := 0
+			for _, f := range res.Findings {
+				if f.Rule == ackrules.ServiceZoneNotInRegion {
+					got++
+					if f.Path != "metadata.annotations["+ackann.Prefix+"zone-maps]" {
+						t.Errorf("finding at %s, want the zone-maps annotation", f.Path)
+					}
+				}
+			}
+			if got != tt.want {
+				t.Errorf("%d %s findings, want %d", got, ackrules.ServiceZoneNotInRegion, tt.want)
 			}
 		})
 	}

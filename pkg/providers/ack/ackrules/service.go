@@ -308,24 +308,28 @@ var (
 		},
 	})
 	ServiceZoneNotInRegion = rules.Uncoded(Provider, rules.Service, "zone-not-in-region", rules.Error, rules.Details{
-		Title: "CLB zone annotation names a zone outside the cluster's region",
-		Cause: "master-zoneid and slave-zoneid choose the primary and backup zone of the CLB CCM creates. A zone " +
-			"belongs to one region, and the CLB is created in the cluster's region, so a zone of another region (or a " +
-			"made-up one) makes the create call fail.",
-		Fix: "Use a zone of the cluster's region (the nodes' topology.kubernetes.io/zone labels name some), or remove " +
-			"the annotation and let the CLB service pick the zones.",
-		Risk: "The CLB is never created and the Service gets no address; CCM keeps retrying.",
+		Title: "CLB or NLB zone annotation names a zone outside the cluster's region",
+		Cause: "master-zoneid and slave-zoneid choose the primary and backup zone of the CLB CCM creates; each " +
+			"zone:vSwitch item of zone-maps places an NLB in one zone. A zone belongs to one region, and the load " +
+			"balancer lives in the cluster's region, so a zone of another region (or a made-up one) makes the call " +
+			"that creates it, or that changes an NLB's zones, fail.",
+		Fix: "Use a zone of the cluster's region (the nodes' topology.kubernetes.io/zone labels name some) with, for " +
+			"an NLB, a vSwitch of that zone; or remove the CLB annotation and let the CLB service pick the zones.",
+		Risk: "The load balancer is never created (an NLB's zones are never changed) and the Service gets no " +
+			"address or keeps the old zones; CCM keeps retrying.",
 		Doc: rules.DocACKCCM + "test/e2e/testcase/service/clbv1/loadbalancer.go (a Service with a master-zoneid that does not " +
-			"exist fails to sync)",
+			"exist fails to sync) and nlbv2/loadbalancer.go (zone-maps become the NLB's zone mappings); " + rules.DocACKCloudAPI +
+			"NLB DescribeZones (the zones of the region an NLB is deployed in)",
 		Decides: []rules.Decision{{By: rules.ByOtherObjects, What: words.Phrase{En: "the nodes: their region (topology.kubernetes.io/region label or the region part of providerID)", Zh: "节点所在的地域（取自 topology.kubernetes.io/region 标签，或 providerID 中表示地域的部分）"},
 			IfUnknown: rules.UnknownSkips}},
 		Zh: rules.Text{
-			Title: "CLB 可用区注解指定了集群所在地域以外的可用区",
-			Cause: "master-zoneid 和 slave-zoneid 决定 CCM 所建 CLB 的主可用区和备可用区。每个可用区只属于一个地域，" +
-				"而 CLB 建在集群所在的地域，所以填写其他地域的可用区（或根本不存在的可用区）会让创建调用失败。",
-			Fix: "使用集群所在地域的可用区（节点的 topology.kubernetes.io/zone 标签中就有），或删除该注解，" +
-				"由 CLB 服务自行选择可用区。",
-			Risk: "CLB 始终建不起来，Service 拿不到地址；CCM 会一直重试。",
+			Title: "CLB 或 NLB 的可用区注解指定了集群所在地域以外的可用区",
+			Cause: "master-zoneid 和 slave-zoneid 决定 CCM 所建 CLB 的主可用区和备可用区；zone-maps 中每个“可用区:交换机”条目" +
+				"把 NLB 放进一个可用区。每个可用区只属于一个地域，而负载均衡位于集群所在的地域，所以填写其他地域的可用区" +
+				"（或根本不存在的可用区）会让创建它的调用、或修改 NLB 可用区的调用失败。",
+			Fix: "使用集群所在地域的可用区（节点的 topology.kubernetes.io/zone 标签中就有），NLB 还需配上该可用区的交换机；" +
+				"或删除 CLB 的该注解，由 CLB 服务自行选择可用区。",
+			Risk: "负载均衡始终建不起来（NLB 的可用区始终改不了），Service 拿不到地址或停留在原来的可用区；CCM 会一直重试。",
 		},
 	})
 	ServiceShareSLBHaltSales = ackService("ShareSlbHaltSales", rules.Error, rules.Details{
