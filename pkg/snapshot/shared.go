@@ -54,7 +54,7 @@ func (t *sharedTable[K, V]) getEqual(key K, equal func(*V) bool, build func() *V
 	g := heldGen.Load()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if g != 0 {
+	if g != 0 && (t.gen == g || holding(t, g)) {
 		return t.getHeld(g, key, equal, build)
 	}
 	if p, ok := t.m[key]; ok {
@@ -75,11 +75,10 @@ func (t *sharedTable[K, V]) getEqual(key K, equal func(*V) bool, build func() *V
 	return v
 }
 
-// getHeld is getEqual during the hold of generation g; t.mu is held.
+// getHeld is getEqual during the hold of generation g, for which t is listed; t.mu is held.
 func (t *sharedTable[K, V]) getHeld(g uint64, key K, equal func(*V) bool, build func() *V) *V {
 	if t.gen != g {
 		t.strong, t.gen = map[K]*V{}, g
-		holding(t)
 	}
 	if v, ok := t.strong[key]; ok {
 		if equal == nil || equal(v) {
@@ -158,11 +157,16 @@ func HoldShared() (release func()) {
 	})
 }
 
-// holding lists t among the tables to release when the open holds end.
-func holding(t interface{ release(uint64) }) {
+// holding lists t among the tables to release when the holds of generation g end, and reports
+// whether they are still open (they may have ended since g was read; t then takes the weak path).
+func holding(t interface{ release(uint64) }, g uint64) bool {
 	holds.mu.Lock()
 	defer holds.mu.Unlock()
+	if holds.n == 0 || holds.gen != g {
+		return false
+	}
 	holds.tables = append(holds.tables, t)
+	return true
 }
 
 // internHeld interns strings while a hold is open.

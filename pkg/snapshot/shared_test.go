@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -105,5 +106,35 @@ func TestInternHeld(t *testing.T) {
 	b := intern("Running")
 	if a != "Running" || unsafe.StringData(a) != unsafe.StringData(b) {
 		t.Errorf("intern under a hold gave %q and %q in two copies, want one copy of %q", a, b, "Running")
+	}
+}
+
+// TestHoldSharedConcurrent: gets that race with holds opening and ending leave no value held
+// strongly once every hold has ended.
+func TestHoldSharedConcurrent(t *testing.T) {
+	var table sharedTable[int, podLabels]
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for w := range 4 {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				table.get((w*7919+i)%64, func() *podLabels { return &podLabels{} })
+			}
+		})
+	}
+	for range 500 {
+		HoldShared()()
+	}
+	close(stop)
+	wg.Wait()
+	table.mu.Lock()
+	defer table.mu.Unlock()
+	if table.strong != nil {
+		t.Errorf("%d values held strongly after every hold ended", len(table.strong))
 	}
 }
