@@ -153,52 +153,45 @@ func appendLines(dst, s []byte) []byte {
 	return append(dst, s[done:]...)
 }
 
-// maybeWords are the words maybeAny looks for, one of which every rule's cheap test needs (string
-// for the signed string's echo); fold: in any ASCII case. "://" counts only with an '@' in the text.
-var maybeWords = []struct {
-	w    string
-	fold bool
-}{
-	{"key", true}, {"secret", true}, {"signature", true}, {"string", true}, {"token", true},
-	{"passw", true}, {"authorization", true},
-	{"AKID", false}, {"LTAI", false}, {"STS.", false}, {"eyJ", false}, {"://", false},
-}
-
-// pairSet is a set of two-byte sequences.
-type pairSet [256 * 256 / 64]uint64
-
-func (p *pairSet) add(a, b byte) { i := int(a)<<8 | int(b); p[i>>6] |= 1 << (i & 63) }
-
-func (p *pairSet) has(a, b byte) bool { i := int(a)<<8 | int(b); return p[i>>6]&(1<<(i&63)) != 0 }
-
-// maybeStarts holds the first two bytes of each of maybeWords, in each case its word allows.
-var maybeStarts = func() *pairSet {
-	var p pairSet
-	for _, m := range maybeWords {
-		a, b := m.w[0], m.w[1]
-		p.add(a, b)
-		if m.fold {
-			p.add(a&^0x20, b)
-			p.add(a, b&^0x20)
-			p.add(a&^0x20, b&^0x20)
-		}
-	}
-	return &p
-}()
-
-// maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for one of
-// maybeWords, where its first two bytes are seen, and takes a non-ASCII byte as one, as the tests do.
+// maybeAny reports, in one pass, whether any rule's cheap test may pass on s: it looks for one word
+// of each test (string for the signed string's echo) and takes a non-ASCII byte as one, as they do.
 func maybeAny(s []byte) bool {
 	for i, c := range s {
 		if c >= utf8.RuneSelf {
 			return true
 		}
-		if i+1 == len(s) || !maybeStarts.has(c, s[i+1]) {
-			continue
-		}
 		rest := s[i:]
-		for _, m := range maybeWords {
-			if m.fold && hasFold(rest, m.w) || !m.fold && bytes.HasPrefix(rest, []byte(m.w)) && (m.w != "://" || bytes.IndexByte(s, '@') >= 0) {
+		switch c | 0x20 {
+		case 'k':
+			if hasFold(rest, "key") {
+				return true
+			}
+		case 's':
+			if hasFold(rest, "secret") || hasFold(rest, "signature") || hasFold(rest, "string") || bytes.HasPrefix(rest, []byte("STS.")) {
+				return true
+			}
+		case 't':
+			if hasFold(rest, "token") {
+				return true
+			}
+		case 'p':
+			if hasFold(rest, "passw") {
+				return true
+			}
+		case 'a':
+			if hasFold(rest, "authorization") || bytes.HasPrefix(rest, []byte("AKID")) {
+				return true
+			}
+		case 'l':
+			if bytes.HasPrefix(rest, []byte("LTAI")) {
+				return true
+			}
+		case 'e':
+			if bytes.HasPrefix(rest, []byte("eyJ")) {
+				return true
+			}
+		case ':':
+			if bytes.HasPrefix(rest, []byte("://")) && bytes.IndexByte(s, '@') >= 0 {
 				return true
 			}
 		}

@@ -1,10 +1,10 @@
 package changes
 
 import (
-	"encoding/json"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackrules"
@@ -25,16 +25,12 @@ func ackAnn(svc *corev1.Service, suffix string) (value, key string) {
 // made for it (CCM's label) and was added after the last kubectl apply, whose record lacks it:
 // the state orphan-on-delete reports, which removing the annotation undoes.
 func ackAddedOnOwn(svc *corev1.Service, id string) bool {
-	raw, ok := svc.Annotations[corev1.LastAppliedConfigAnnotation]
+	applied, ok := LastAppliedAnnotations(svc.Annotations)
 	if !ok || id != svc.Labels[ackann.LabelLBID] {
 		return false
 	}
-	var rec corev1.Service
-	if json.Unmarshal([]byte(raw), &rec) != nil {
-		return false
-	}
-	applied, _ := ackAnn(&rec, "id")
-	return applied == ""
+	v, _ := ackAnn(&corev1.Service{ObjectMeta: metav1.ObjectMeta{Annotations: applied}}, "id")
+	return v == ""
 }
 
 // ackField is the report path of a setting: its key in after, else in now.
@@ -183,10 +179,13 @@ func ackRebind(now, after *corev1.Service) []Change {
 	case id == "" && newID != "" && newID == now.Labels[ackann.LabelLBID]:
 		return []Change{{Rule: ackrules.ServiceOrphanOnDelete, Field: field, Old: id, New: newID,
 			Says: say(sayACKOrphan, newID, ackann.LabelLBID)}}
-	case id != "" && newID == "" && !ackAddedOnOwn(now, id):
+	case id != "" && newID == "":
+		if ackAddedOnOwn(now, id) {
+			return nil
+		}
 		return []Change{{Rule: ackrules.ServiceReuseRemoved, Field: field, Old: id, New: newID,
 			Says: say(sayACKReuseRemoved, id)}}
-	case id == newID || newID == "" || !ackComparesAddress(now, after):
+	case id == newID || !ackComparesAddress(now, after):
 		return nil
 	case newID == now.Labels[ackann.LabelLBID]:
 		// The CLB CCM bound the Service to (its label): naming it is no move. Seed 003's fix of

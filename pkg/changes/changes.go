@@ -10,6 +10,7 @@
 package changes
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -204,4 +205,22 @@ func valueChanges(id rules.ID, now, after map[string]string, keys []string, cons
 		}
 	}
 	return out
+}
+
+// LastAppliedAnnotations returns the annotations recorded by the last `kubectl apply`
+// (kubectl.kubernetes.io/last-applied-configuration); ok is false when there is no usable record.
+func LastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
+	raw, ok := ann[corev1.LastAppliedConfigAnnotation]
+	if !ok {
+		return nil, false
+	}
+	var obj struct {
+		Metadata struct {
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal([]byte(raw), &obj); err != nil {
+		return nil, false
+	}
+	return obj.Metadata.Annotations, true
 }

@@ -230,7 +230,7 @@ func appliedService(svc *corev1.Service) *corev1.Service {
 // appliedIngress is ing with the annotations of its last-applied-configuration record; nil
 // without a usable record.
 func appliedIngress(ing *networkingv1.Ingress) *networkingv1.Ingress {
-	ann, ok := LastAppliedAnnotations(ing.Annotations)
+	ann, ok := changes.LastAppliedAnnotations(ing.Annotations)
 	if !ok {
 		return nil
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
@@ -346,24 +345,6 @@ func Nearest(s string, candidates []string) (string, int) {
 		}
 	}
 	return best, dist
-}
-
-// LastAppliedAnnotations returns the annotations recorded by the last `kubectl apply`
-// (kubectl.kubernetes.io/last-applied-configuration); ok is false when there is no usable record.
-func LastAppliedAnnotations(ann map[string]string) (map[string]string, bool) {
-	raw, ok := ann[corev1.LastAppliedConfigAnnotation]
-	if !ok {
-		return nil, false
-	}
-	var obj struct {
-		Metadata struct {
-			Annotations map[string]string `json:"annotations"`
-		} `json:"metadata"`
-	}
-	if err := json.Unmarshal([]byte(raw), &obj); err != nil {
-		return nil, false
-	}
-	return obj.Metadata.Annotations, true
 }
 
 // AnyInt reads an integer from a decoded YAML/JSON value (int64, float64, json.Number or a numeric

@@ -68,25 +68,23 @@ func TestHoldShared(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+	// builtOnce: after a collection, a get of the key finds the value the first get built.
+	builtOnce := func(name string) {
+		collect()
+		get()
+		t.Run(name, func(t *testing.T) {
+			if builds != 1 {
+				t.Errorf("%d values built for gets of one key, want 1", builds)
+			}
+		})
+	}
 	first := HoldShared()
 	second := HoldShared()
 	get()
-	collect()
-	get()
-	t.Run("held while unused", func(t *testing.T) {
-		if builds != 1 {
-			t.Errorf("%d values built for two gets of one key under a hold, want 1", builds)
-		}
-	})
+	builtOnce("held while unused")
 	first()
 	first() // a second call does nothing
-	collect()
-	get()
-	t.Run("held while one of overlapping holds is open", func(t *testing.T) {
-		if builds != 1 {
-			t.Errorf("%d values built after the first hold ended, want 1", builds)
-		}
-	})
+	builtOnce("held while one of overlapping holds is open")
 	second()
 	t.Run("forgotten when the last hold ends", func(t *testing.T) {
 		if n := table.len(); n != 0 {

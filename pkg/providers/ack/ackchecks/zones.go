@@ -1,6 +1,7 @@
 package ackchecks
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,47 +13,60 @@ import (
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
-// ackZoneSuffixes are the CLB annotations that name an availability zone.
-var ackZoneSuffixes = []string{"master-zoneid", "slave-zoneid"}
+// clbZoneKeys and nlbZoneKeys are the annotations, by suffix, that name a CLB's availability zones
+// (its primary and backup zone) and an NLB's (zone:vSwitch items).
+var (
+	clbZoneKeys = []string{"master-zoneid", "slave-zoneid"}
+	nlbZoneKeys = []string{"zone-maps"}
+)
 
-// ackZoned is true for a CLB Service with a zone annotation and an NLB Service with zone-maps.
-func ackZoned(c *checks.Context) bool {
+// zoneKeys are the zone annotations of the target's product; none for other Services.
+func zoneKeys(c *checks.Context) []string {
 	switch {
 	case ackCLB(c):
-		a := ackAnns(c.Service.Annotations)
-		for _, s := range ackZoneSuffixes {
-			if _, _, set := a.get(s); set {
-				return true
-			}
-		}
+		return clbZoneKeys
 	case ackNLB(c):
-		_, _, set := ackAnns(c.Service.Annotations).get("zone-maps")
-		return set
+		return nlbZoneKeys
 	}
-	return false
+	return nil
+}
+
+// ackZoned is true for a CLB or NLB Service that sets one of its zone annotations.
+func ackZoned(c *checks.Context) bool {
+	keys := zoneKeys(c)
+	if len(keys) == 0 {
+		return false
+	}
+	a := ackAnns(c.Service.Annotations)
+	return slices.ContainsFunc(keys, func(s string) bool { _, _, set := a.get(s); return set })
 }
 
 // ackZone is a zone a Service's annotation names, by the annotation's suffix.
 type ackZone struct{ suffix, zone string }
 
-// ackZones are the well-formed zones of a CLB Service's zone annotations, or of an NLB Service's
-// zone-maps items (none when the list is malformed).
+// ackZones are the well-formed zones of the target's zone annotations (none of a malformed zone-maps).
 func ackZones(c *checks.Context) []ackZone {
 	a := ackAnns(c.Service.Annotations)
 	var out []ackZone
-	switch {
-	case ackCLB(c):
-		for _, s := range ackZoneSuffixes {
-			if v, _, set := a.get(s); set && aliZoneID.Validate(v) == nil {
-				out = append(out, ackZone{s, v})
+	for _, s := range zoneKeys(c) {
+		v, _, set := a.get(s)
+		if !set {
+			continue
+		}
+		zones := []string{v}
+		if s == "zone-maps" {
+			if zoneMaps(v) != nil {
+				continue
+			}
+			zones = zones[:0]
+			for _, item := range strings.Split(v, ",") {
+				z, _, _ := strings.Cut(item, ":")
+				zones = append(zones, z)
 			}
 		}
-	case ackNLB(c):
-		if v := a.value("zone-maps"); v != "" && zoneMaps(v) == nil {
-			for _, item := range strings.Split(v, ",") {
-				if z, _, _ := strings.Cut(item, ":"); aliZoneID.Validate(z) == nil {
-					out = append(out, ackZone{"zone-maps", z})
-				}
+		for _, z := range zones {
+			if aliZoneID.Validate(z) == nil {
+				out = append(out, ackZone{s, z})
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/changes"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/checks"
 	. "github.com/lbdoctor/kubectl-lbdoctor/pkg/checks/checkstest"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/providers/ack/ackann"
@@ -42,7 +43,7 @@ func FuzzParsers(f *testing.F) {
 		}
 		_ = checks.ImageTag(s)
 		_, _ = checks.ParseKeyValues(s)
-		_, _ = checks.LastAppliedAnnotations(map[string]string{"kubectl.kubernetes.io/last-applied-configuration": s})
+		_, _ = changes.LastAppliedAnnotations(map[string]string{"kubectl.kubernetes.io/last-applied-configuration": s})
 	})
 }
 
