@@ -5,8 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	networkingv1 "k8s.io/api/networking/v1"
+
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/annotations"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/rules"
+	"github.com/lbdoctor/kubectl-lbdoctor/pkg/snapshot"
 	"github.com/lbdoctor/kubectl-lbdoctor/pkg/words"
 )
 
@@ -95,6 +98,10 @@ func detectIngressController(c *Context) IngressController {
 			}
 		}
 	default:
+		if def := offlineDefaultClass(c); def != nil {
+			ic.Class, ic.Path, ic.Controller = def.Name, "spec.ingressClassName", def.Spec.Controller
+			break
+		}
 		if cl, ok := c.suite.Cloud(c.Provider); ok && cl.IngressController != nil && cl.IngressController.Classless {
 			ic.Name, ic.Covered = cl.IngressController.Name, true
 		}
@@ -107,6 +114,30 @@ func detectIngressController(c *Context) IngressController {
 	}
 	ic.Class, ic.Controller = Clip(ic.Class), Clip(ic.Controller)
 	return ic
+}
+
+// defaultClassAnnotation marks the IngressClass that the API server's DefaultIngressClass admission
+// writes into spec.ingressClassName of an Ingress created without a class.
+const defaultClassAnnotation = "ingressclass.kubernetes.io/is-default-class"
+
+// offlineDefaultClass is, for a manifest file, the one IngressClass of the input marked default: it
+// becomes the class of a classless Ingress when the file is applied. Live, a classless Ingress kept
+// no class (it was created before a default existed), so it is nil there, as with none or several.
+func offlineDefaultClass(c *Context) *networkingv1.IngressClass {
+	if c.Snap.Source != snapshot.Offline {
+		return nil
+	}
+	var def *networkingv1.IngressClass
+	for _, ic := range c.Snap.IngressClasses.Held("") {
+		if ic.Annotations[defaultClassAnnotation] != "true" {
+			continue
+		}
+		if def != nil {
+			return nil
+		}
+		def = ic
+	}
+	return def
 }
 
 // controllerOf is the cloud's own Ingress controller that takes an Ingress of class whose

@@ -85,3 +85,37 @@ func TestIngressControllerNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultIngressClass: in a manifest file, a classless Ingress takes the one IngressClass marked
+// default, as the API server writes it in on creation; live, or with no single default, it stays
+// the classless Ingress TKE's controller takes.
+func TestDefaultIngressClass(t *testing.T) {
+	def := func(name, controller, mark string) *networkingv1.IngressClass {
+		ic := ingressClass(name, controller)
+		ic.Annotations = map[string]string{"ingressclass.kubernetes.io/is-default-class": mark}
+		return ic
+	}
+	tests := []struct {
+		name    string
+		source  snapshot.Source
+		classes []runtime.Object
+		want    string
+		covered bool
+	}{
+		{"offline, one default", snapshot.Offline, []runtime.Object{def("nginx", "k8s.io/ingress-nginx", "true"), ingressClass("qcloud", "")}, "ingress-nginx", false},
+		{"offline, default is TKE's", snapshot.Offline, []runtime.Object{def("clb", "cloud.tencent.com/ingress-controller", "true")}, "TKE CLB", true},
+		{"offline, two defaults", snapshot.Offline, []runtime.Object{def("nginx", "k8s.io/ingress-nginx", "true"), def("alb", "ingress.k8s.alibabacloud/alb", "true")}, "TKE CLB", true},
+		{"offline, marked false", snapshot.Offline, []runtime.Object{def("nginx", "k8s.io/ingress-nginx", "false")}, "TKE CLB", true},
+		{"live, one default", snapshot.Live, []runtime.Object{def("nginx", "k8s.io/ingress-nginx", "true")}, "TKE CLB", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			snap := Fixture(t, append([]runtime.Object{withClass(nil)}, tt.classes...)...)
+			snap.Source = tt.source
+			ic := diagnose(t, snap, snapshot.KindIngress, "bar", tkerules.Provider).Controller
+			if ic == nil || ic.Name != tt.want || ic.Covered != tt.covered {
+				t.Fatalf("controller %+v, want %q covered %v", ic, tt.want, tt.covered)
+			}
+		})
+	}
+}

@@ -139,6 +139,9 @@ func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Ta
 					break
 				}
 			}
+			if len(dst) == 0 && ing.Spec.IngressClassName != nil {
+				dst = su.controllerSignal(dst, s, *ing.Spec.IngressClassName)
+			}
 		}
 	}
 	from := len(dst)
@@ -151,6 +154,22 @@ func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Ta
 		}
 	}
 	slices.SortFunc(dst[from:], func(a, b signal) int { return strings.Compare(a.ann, b.ann) })
+	return dst
+}
+
+// controllerSignal appends the signal of an IngressClass, when the snapshot holds it, whose
+// spec.controller only one cloud runs (Signals.IngressControllers): ACK's ALB, say.
+func (su *Suite) controllerSignal(dst []signal, s *snapshot.Snapshot, name string) []signal {
+	ic, err := s.IngressClasses.Get("", name)
+	if err != nil {
+		return dst
+	}
+	for i, c := range su.clouds {
+		if hasAnyPrefix(ic.Spec.Controller, c.Signals.IngressControllers) {
+			text := words.Say("IngressClass %s (controller %s)", "IngressClass %s（控制器 %s）", Clip(name), Clip(ic.Spec.Controller))
+			return append(dst, signal{Signal: Signal{c.Name, FromIngressClass, text, "spec.ingressClassName"}, cloud: i})
+		}
+	}
 	return dst
 }
 

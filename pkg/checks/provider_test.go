@@ -167,6 +167,7 @@ func TestDetectProvider(t *testing.T) {
 }
 
 func TestDetectProviderIngress(t *testing.T) {
+	albClass := "alb"
 	className := func(ing *networkingv1.Ingress) {
 		delete(ing.Annotations, annotations.IngressClass)
 		c := "qcloud"
@@ -185,6 +186,11 @@ func TestDetectProviderIngress(t *testing.T) {
 			"ingress class qcloud", 1},
 		{"no class, ACK nodes", []runtime.Object{Ingress(func(ing *networkingv1.Ingress) { ing.Annotations = nil }),
 			node("n1", "cn-beijing.i-2zeabc")}, ackrules.Provider, "node providerID cn-beijing.i-2zeabc", 0},
+		{"ALB IngressClass", []runtime.Object{withClass(&albClass), ingressClass(albClass, "ingress.k8s.alibabacloud/alb")},
+			ackrules.Provider, "IngressClass alb (controller ingress.k8s.alibabacloud/alb)", 0},
+		{"AWS ALB IngressClass", []runtime.Object{withClass(&albClass), ingressClass(albClass, "ingress.k8s.aws/alb")},
+			rules.Generic, "no cloud-specific signal", 0},
+		{"alb class without its IngressClass", []runtime.Object{withClass(&albClass)}, rules.Generic, "no cloud-specific signal", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

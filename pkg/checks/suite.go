@@ -56,6 +56,9 @@ type Signals struct {
 	Annotations []string
 	// LoadBalancerClasses are Service loadBalancerClasses that the cloud's controller provisions.
 	LoadBalancerClasses []string
+	// IngressControllers are prefixes of IngressClass spec.controller values that only the cloud's
+	// Ingress controllers use (those the catalog does not cover yet too).
+	IngressControllers []string
 	// ProviderID reports whether a node's spec.providerID is one of the cloud's.
 	ProviderID func(id string) bool
 	// Components are kube-system objects only the cloud runs.

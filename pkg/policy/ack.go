@@ -16,9 +16,9 @@ func eff(suffix string) string {
 	return "variables.anns[?" + Lit(ackFacts.Prefix+suffix) + "].or(variables.anns[?" + Lit(ackFacts.LegacyPrefix+suffix) + "]).orValue(\"\")"
 }
 
-// set is true when either key of suffix is present.
+// set is true when suffix has a value CCM uses: not "" (an empty current key hides the legacy one).
 func set(suffix string) string {
-	return "(" + Has(ackFacts.Prefix+suffix) + " || " + Has(ackFacts.LegacyPrefix+suffix) + ")"
+	return "(" + eff(suffix) + " != \"\")"
 }
 
 // ackValue is the value check of one CLB annotation suffix, mirroring pkg/checks' ackAnnotations.
@@ -144,9 +144,10 @@ func ackValueValidations() []Validation {
 	for _, a := range ackValues {
 		keys := List(ackFacts.Prefix+a.suffix, ackFacts.LegacyPrefix+a.suffix)
 		bad := "!(" + a.ok("variables.anns[k]") + ")"
+		// CCM reads an empty value as unset.
 		out = append(out, Validation{
-			Expression: keys + ".all(k, !(k in variables.anns) || " + a.ok("variables.anns[k]") + ")",
-			Detail:     keys + ".filter(k, k in variables.anns && " + bad + ").map(k, k + ' is ' + " + Clipped("variables.anns[k]") + ").join(', ')",
+			Expression: keys + ".all(k, !(k in variables.anns) || variables.anns[k] == '' || " + a.ok("variables.anns[k]") + ")",
+			Detail:     keys + ".filter(k, k in variables.anns && variables.anns[k] != '' && " + bad + ").map(k, k + ' is ' + " + Clipped("variables.anns[k]") + ").join(', ')",
 		})
 	}
 	return out
@@ -281,7 +282,11 @@ func ACKSamples() []Sample {
 // ackSet is ACK's admission policies: those of CLB Services (an NLB Service names its class) and those
 // of the Services of other types that carry CLB annotations.
 func ackSet() Set {
-	return Set{Provider: ackrules.Provider, Annotations: ackFacts.AnnotationPrefixes, LBServices: "!has(object.spec.loadBalancerClass)",
+	// CCM leaves alone a Service with a tunnel-type annotation or a class annotation (helper.NeedCLB).
+	anns := "object.metadata.annotations"
+	lb := "!has(object.spec.loadBalancerClass) && !(has(" + anns + ") && (" + Lit(ackann.TunnelType) + " in " + anns +
+		" || " + anns + "[?" + Lit(ackann.Class) + "].orValue('') != ''))"
+	return Set{Provider: ackrules.Provider, Annotations: ackFacts.AnnotationPrefixes, LBServices: lb,
 		Policies: []Policy{
 			{Name: Prefix + "ack-service", Kind: rules.Service, Rules: ackServiceRules()},
 			{Name: Prefix + "ack-non-lb-service", Kind: rules.Service, NotLB: true, Rules: ackNotLBRules()},

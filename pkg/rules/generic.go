@@ -111,8 +111,8 @@ var (
 		Cause: "The Ingress's ingressClassName (or kubernetes.io/ingress.class annotation) selects a controller " +
 			"this catalog has no checks for yet, such as ACK's ALB or MSE Ingress controller or ingress-nginx, rather " +
 			"than TKE's CLB ingress controller, so only the provider-independent checks apply to it.",
-		Fix: "Nothing to fix if that is intended; diagnose it with that controller's own tools. To have it served " +
-			"by a CLB, set the class the provider's CLB ingress controller watches.",
+		Fix: "Nothing to fix if that is intended; diagnose it with that controller's own tools. On TKE, to have it " +
+			"served by a CLB instead, set the class TKE's CLB ingress controller watches (qcloud).",
 		Risk:    "None from the CLB side; problems in the other controller are outside what this tool checked.",
 		Doc:     genericK8sDoc + " (IngressClass)",
 		Decides: []Decision{{By: ByOtherObjects, What: words.Phrase{En: "the IngressClass", Zh: "所选的 IngressClass"}, IfUnknown: UnknownSkips}},
@@ -121,8 +121,8 @@ var (
 			Cause: "该 Ingress 的 ingressClassName（或 kubernetes.io/ingress.class 注解）选择的控制器，本工具的检查目录中" +
 				"还没有对应的检查，例如 ACK 的 ALB 或 MSE Ingress 控制器、ingress-nginx，而不是 TKE 的 CLB Ingress 控制器，" +
 				"因此只有与云厂商无关的检查适用于它。",
-			Fix: "如果这是有意为之，则无需修复；请用该控制器自己的工具诊断。如果希望由 CLB 承载，请设置云厂商的 CLB Ingress " +
-				"控制器所监听的 class。",
+			Fix: "如果这是有意为之，则无需修复；请用该控制器自己的工具诊断。在 TKE 上如果希望改由 CLB 承载，请设置 TKE 的 " +
+				"CLB Ingress 控制器所监听的 class（qcloud）。",
 			Risk: "从 CLB 这一侧看没有风险；另一个控制器中的问题不在本工具的检查范围之内。",
 		},
 	})

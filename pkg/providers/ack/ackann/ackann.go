@@ -17,6 +17,11 @@ const (
 	LegacyPrefix = "service.beta.kubernetes.io/alicloud-loadbalancer-"
 	// BackendType selects ENI (pod) or ECS (node) backends.
 	BackendType = "service.beta.kubernetes.io/backend-type"
+	// Class, when not empty, hands a Service to another load balancer controller: CCM leaves it alone
+	// (helper.LoadBalancerClass), as it does a Service with the tunnel-type annotation.
+	Class = "service.beta.kubernetes.io/class"
+	// TunnelType, present with any value, makes CCM leave the Service alone (helper.IsTunnelTypeService).
+	TunnelType = Prefix + "tunnel-type"
 	// LabelLBID is the label CCM puts on every Service it has bound to a load balancer.
 	LabelLBID = "service.k8s.alibaba/loadbalancer-id"
 	// VendorPrefix is the Kubernetes prefix both clouds' keys, and upstream ones, sit under.

@@ -329,11 +329,13 @@ func parseProtocolPort(s string) ([]protoPort, error) {
 type ackAnns map[string]string
 
 // get returns the effective value of suffix and the key it came from (the current key when unset).
+// An empty value is unset, as for CCM, which uses a value only when it is not "" (a current key
+// holding "" still hides the legacy one: CCM's AnnotationRequest.Get returns it).
 func (a ackAnns) get(suffix string) (value, key string, set bool) {
 	keys := ackKeysOf(suffix)
 	for _, k := range keys {
 		if v, ok := a[k]; ok {
-			return v, k, true
+			return v, k, v != ""
 		}
 	}
 	return "", keys[0], false
@@ -445,6 +447,8 @@ func checkACKAnnotations(c *checks.Context) error {
 		case !known:
 			c.Say(ackrules.ServiceUnknownAnnotation, checks.AnnPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
 				"%q 不是 CCM 读取的 CLB 注解%s", checks.Clip(suffix), suggestion(suffix)))
+		case v == "":
+			// CCM reads an empty value as unset (get).
 		case check != nil:
 			if err := check(v); err != nil {
 				var ig *ignoredError

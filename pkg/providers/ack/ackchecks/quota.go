@@ -199,9 +199,16 @@ func checkACKQuota(c *checks.Context, own ackBackends) (found bool, err error) {
 }
 
 // ackCLBService is true for a Service CCM backs with a CLB: type LoadBalancer without a
-// loadBalancerClass (an NLB Service has one).
+// loadBalancerClass (an NLB Service has one), a tunnel-type annotation or a class annotation, with
+// which CCM leaves the Service alone (helper.NeedCLB).
 func ackCLBService(s *corev1.Service) bool {
-	return s.Spec.Type == corev1.ServiceTypeLoadBalancer && s.Spec.LoadBalancerClass == nil
+	if s.Spec.Type != corev1.ServiceTypeLoadBalancer || s.Spec.LoadBalancerClass != nil {
+		return false
+	}
+	if _, tunnel := s.Annotations[ackann.TunnelType]; tunnel {
+		return false
+	}
+	return s.Annotations[ackann.Class] == ""
 }
 
 // ackNLBClass is the loadBalancerClass for which ACK's cloud-controller-manager provisions a Network

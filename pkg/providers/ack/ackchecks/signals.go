@@ -15,6 +15,10 @@ import (
 // ackPrefixes are the annotation keys (or key prefixes) that only ACK's controllers read.
 var ackPrefixes = []string{ackann.FamilyPrefix, ackann.LegacyFamilyPrefix, ackann.BackendType}
 
+// ackIngressControllers are the spec.controller prefixes of Alibaba Cloud's ALB and MSE Ingress
+// controllers' IngressClasses.
+var ackIngressControllers = []string{"ingress.k8s.alibabacloud/", "mse.alibabacloud.com/"}
+
 // ackProviderID reports whether a node's providerID is ACK's (ackann.ParseProviderID).
 func ackProviderID(id string) bool {
 	_, _, ok := ackann.ParseProviderID(id)
@@ -36,5 +40,6 @@ func Cloud() checks.Cloud {
 			checks.Component{Resource: snapshot.DaemonSets, Name: name, Image: alibabaImage, Vendor: alibaba})
 	}
 	return checks.Cloud{Name: ackrules.Provider, Checks: slices.Concat(ackServiceChecks, ackCloudChecks()), Side: ackSide, NeverBound: ackLostCLB, Standing: ackStanding, Changes: changes.ACK, StandingEmits: ackStandingEmits, Reads: ackReads,
-		Signals: checks.Signals{Annotations: ackPrefixes, LoadBalancerClasses: []string{ackNLBClass}, ProviderID: ackProviderID, Components: ccm}}
+		Signals: checks.Signals{Annotations: ackPrefixes, LoadBalancerClasses: []string{ackNLBClass}, ProviderID: ackProviderID, Components: ccm,
+			IngressControllers: ackIngressControllers}}
 }

@@ -120,11 +120,14 @@ var (
 		// The CCM's wording over its history: before the 2021 rewrite "not able to find loadbalancer named
 		// [...] in openapi, but it's defined in service.loaderbalancer.ingress"; from June 2021 (5d7c4abcf)
 		// "not able to find loadbalancer, but it's defined in service.loaderbalancer.ingress [...]"; from
-		// July 2021 (8dccbef99) on "can not find loadbalancer, but it's defined in service [...]".
+		// July 2021 (8dccbef99) on "can not find loadbalancer, but it's defined in service [...]". A sync
+		// with the Service unchanged that finds no CLB by the tag CCM gave it says "can not find
+		// loadbalancer by tag [...]" (clbv1/model_applier.go).
 		Match: []string{
 			"not able to find loadbalancer named",
 			"not able to find loadbalancer, but it's defined in service",
 			"can not find loadbalancer, but it's defined in service",
+			"can not find loadbalancer by tag",
 		},
 		Zh: rules.Text{
 			Title: "Service 中记录的 CLB 已不存在",

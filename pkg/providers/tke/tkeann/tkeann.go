@@ -21,6 +21,13 @@ const (
 	SrcIngressGroup = "https://cloud.tencent.com/document/product/457/127545"
 	// SrcLive is a live TKE Service, as the controller left it, quoted in a public log.
 	SrcLive = "a synced TKE Service quoted in a public controller log (no vendor page lists the keys the controller writes)"
+	// SrcLiveIngress is a TKE Ingress exported from a cluster in a public README, as the controller left it.
+	SrcLiveIngress = "a synced TKE Ingress exported in a public project's README (no vendor page lists the keys the controller writes)"
+	// SrcIngressIntl is the intl edition of the Ingress annotation page.
+	SrcIngressIntl = "TKE Ingress Annotation (intl edition, tencentyun/intlcloud-documents)"
+	// SrcIngress2026 is the 2026 edition of the Ingress annotation page (457/56112), as a public tccli
+	// guide mirrors it: key, type and minimum controller version.
+	SrcIngress2026 = "https://cloud.tencent.com/document/product/457/56112 (2026 edition, as mirrored with types and versions in a public tccli guide)"
 	// SrcLoopback is seed 002, "CLB Loopback".
 	SrcLoopback = "seed 002 (CLB Loopback); https://www.tencentcloud.com/document/product/457/42976"
 )
@@ -73,6 +80,8 @@ const (
 	SourceEndpoints = "service.cloud.tencent.com/loadbalancer-source-endpoints"
 	SyncBegin       = "service.cloud.tencent.com/sync-begin-time"
 	SyncEnd         = "service.cloud.tencent.com/sync-end-time"
+	// SvcMode "skip" leaves the CLB, its listeners and backends in place when the Service goes.
+	SvcMode = "service.cloud.tencent.com/mode"
 )
 
 // Ingress annotation keys (kubernetes.io/ingress.class is annotations.IngressClass).
@@ -97,6 +106,21 @@ const (
 	IngCrossVPC          = "ingress.cloud.tencent.com/cross-vpc-id"
 	IngGraceShutdown     = "ingress.cloud.tencent.com/enable-grace-shutdown"
 	EnableGroup          = "ingress.cloud.tencent.com/enable-group"
+	IngGraceShutdownTKEX = "ingress.cloud.tencent.com/enable-grace-shutdown-tkex"
+	IngSecurityGroups    = "ingress.cloud.tencent.com/security-groups"
+	IngPassToTarget      = "ingress.cloud.tencent.com/pass-to-target"
+	IngModifyProtection  = "ingress.cloud.tencent.com/modification-protection"
+	IngDeleteProtection  = "ingress.cloud.tencent.com/deletion-protection"
+	IngRetainLB          = "ingress.cloud.tencent.com/loadbalance-retain"
+	IngListenPorts       = "ingress.cloud.tencent.com/listen-ports"
+	IngRewriteCode       = "ingress.cloud.tencent.com/auto-rewrite-code"
+	IngGraceDeletion     = "ingress.cloud.tencent.com/enable-grace-deletion"
+	IngLBRsWeight        = "ingress.cloud.tencent.com/lb-rs-weight"
+	IngMixTargetPrefer   = "ingress.cloud.tencent.com/mix-target-prefer"
+	IngCertificate       = "ingress.cloud.tencent.com/certificate"
+	IngMode              = "ingress.cloud.tencent.com/mode"
+	// IngClientToken is written by the Ingress controller on the Ingresses it syncs.
+	IngClientToken = "ingress.cloud.tencent.com/client-token"
 )
 
 // Value domains shared by several keys.
@@ -152,6 +176,7 @@ var Keys = annotations.Set{
 	{Name: SourceEndpoints, Kinds: svc, Domain: readOnly + " (JSON)", Source: SrcLive},
 	{Name: SyncBegin, Kinds: svc, Domain: readOnly + " (RFC 3339 time)", Source: SrcLive},
 	{Name: SyncEnd, Kinds: svc, Domain: readOnly + " (RFC 3339 time)", Source: SrcLive},
+	{Name: SvcMode, Kinds: svc, Domain: "skip (controller v2.10.0 or later)", Source: SrcService + " (2026 edition: sync mode)"},
 
 	{Name: annotations.IngressClass, Kinds: ing, Domain: "qcloud (or unset) for the TKE Ingress controller", Source: SrcIngress},
 	{Name: IngLBID, Kinds: ing, Domain: readOnly + " (CLB id)", Source: SrcIngress},
@@ -174,4 +199,18 @@ var Keys = annotations.Set{
 	{Name: IngCrossVPC, Kinds: ing, Domain: "VPC id vpc-xxxxxxxx", Outside: ingInvalid, Source: SrcIngress + "; https://cloud.tencent.com/document/product/457/59095"},
 	{Name: IngGraceShutdown, Kinds: ing, Domain: boolean, Source: SrcIngress + "; https://cloud.tencent.com/document/product/457/60065"},
 	{Name: EnableGroup, Kinds: ing, Domain: boolean, Outside: "tke.ingress.group-unsupported", Source: SrcIngressGroup},
+	{Name: IngGraceShutdownTKEX, Kinds: ing, Domain: boolean, Source: SrcIngressIntl},
+	{Name: IngSecurityGroups, Kinds: ing, Domain: "up to 5 security group ids sg-xxxxxxxx, comma-separated", Source: SrcIngressIntl},
+	{Name: IngPassToTarget, Kinds: ing, Domain: boolean, Source: SrcIngressIntl},
+	{Name: IngModifyProtection, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
+	{Name: IngDeleteProtection, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
+	{Name: IngRetainLB, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
+	{Name: IngListenPorts, Kinds: ing, Domain: "JSON list of {protocol: port} objects (HTTP, HTTPS)", Source: SrcIngress2026},
+	{Name: IngRewriteCode, Kinds: ing, Domain: "JSON: a default redirect code and per-host codes", Source: SrcIngress2026},
+	{Name: IngGraceDeletion, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
+	{Name: IngLBRsWeight, Kinds: ing, Domain: "JSON: default weight and per-port, per-workload weights", Source: SrcIngress2026},
+	{Name: IngMixTargetPrefer, Kinds: ing, Domain: "ipv4, ipv6", Source: SrcIngress2026},
+	{Name: IngCertificate, Kinds: ing, Domain: "JSON list of {hosts, qcloud_cert_id} (instead of spec.tls)", Source: SrcIngress2026},
+	{Name: IngMode, Kinds: ing, Domain: "skip (controller v2.10.0 or later)", Source: SrcIngress2026},
+	{Name: IngClientToken, Kinds: ing, Domain: readOnly, Source: SrcLiveIngress},
 }
