@@ -116,11 +116,8 @@ func detectIngressController(c *Context) IngressController {
 	return ic
 }
 
-// defaultClassAnnotation marks the IngressClass that the API server's DefaultIngressClass admission
-// writes into spec.ingressClassName of an Ingress created without a class.
-const defaultClassAnnotation = "ingressclass.kubernetes.io/is-default-class"
-
-// offlineDefaultClass is, for a manifest file, the one IngressClass of the input marked default: it
+// offlineDefaultClass is, for a manifest file, the one IngressClass of the input marked default (the
+// class the API server's DefaultIngressClass admission writes into a classless new Ingress): it
 // becomes the class of a classless Ingress when the file is applied. Live, a classless Ingress kept
 // no class (it was created before a default existed), so it is nil there, as with none or several.
 func offlineDefaultClass(c *Context) *networkingv1.IngressClass {
@@ -129,7 +126,7 @@ func offlineDefaultClass(c *Context) *networkingv1.IngressClass {
 	}
 	var def *networkingv1.IngressClass
 	for _, ic := range c.Snap.IngressClasses.Held("") {
-		if ic.Annotations[defaultClassAnnotation] != "true" {
+		if ic.Annotations[networkingv1.AnnotationIsDefaultIngressClass] != "true" {
 			continue
 		}
 		if def != nil {

@@ -125,6 +125,7 @@ func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Ta
 	case snapshot.KindIngress:
 		if ing, err := s.Ingresses.Get(t.Namespace, t.Name); err == nil {
 			ann = ing.Annotations
+			before := len(dst)
 			for i, c := range su.clouds {
 				ic := c.IngressController
 				if ic == nil {
@@ -139,7 +140,7 @@ func (su *Suite) targetSignals(dst []signal, s *snapshot.Snapshot, t snapshot.Ta
 					break
 				}
 			}
-			if len(dst) == 0 && ing.Spec.IngressClassName != nil {
+			if len(dst) == before && ing.Spec.IngressClassName != nil {
 				dst = su.controllerSignal(dst, s, *ing.Spec.IngressClassName)
 			}
 		}

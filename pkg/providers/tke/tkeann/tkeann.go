@@ -128,6 +128,9 @@ const (
 	boolean    = "true, false"
 	readOnly   = "read-only: written by the controller"
 	chargeType = "BANDWIDTH_POSTPAID_BY_HOUR, TRAFFIC_POSTPAID_BY_HOUR"
+	groups     = "up to 5 security group ids sg-xxxxxxxx, comma-separated"
+	rsWeights  = "JSON: default weight and per-port, per-workload weights"
+	syncMode   = "skip (controller v2.10.0 or later)"
 )
 
 // What the checks report outside a domain.
@@ -164,19 +167,19 @@ var Keys = annotations.Set{
 	{Name: SvcBandwidth, Kinds: svc, Domain: "integer 1–2048 (Mbit/s)", Source: SrcService},
 	{Name: LegacySvcChargeType, Kinds: svc, Domain: chargeType, Source: SrcService + " (older page)"},
 	{Name: LegacySvcBandwidth, Kinds: svc, Domain: "integer 1–2048 (Mbit/s)", Source: SrcService + " (older page)"},
-	{Name: SecurityGroups, Kinds: svc, Domain: "up to 5 security group ids sg-xxxxxxxx, comma-separated", Source: SrcService + " (intl page)"},
+	{Name: SecurityGroups, Kinds: svc, Domain: groups, Source: SrcService + " (intl page)"},
 	{Name: PassToTarget, Kinds: svc, Domain: boolean, Source: SrcService + " (intl page)"},
 	{Name: ModifyProtection, Kinds: svc, Domain: boolean, Source: "public TKE Service manifests (no vendor page in the stored material)"},
 	{Name: SvcCrossRegion, Kinds: svc, Domain: "region id (ap-guangzhou)", Outside: "tke.service.E4075", Source: SrcServiceCrossRegion},
 	{Name: SvcCrossVPC, Kinds: svc, Domain: "VPC id vpc-xxxxxxxx", Outside: "tke.service.invalid-vpc-id", Source: SrcServiceCrossRegion},
 	{Name: PreventLoopback, Kinds: svc, Domain: boolean, Outside: invalidBool, Source: SrcLoopback},
-	{Name: LBRsWeight, Kinds: svc, Domain: "JSON: default weight and per-port, per-workload weights", Source: "imroc/tke-guide docs/networking/traffic-lossless-upgrade.md"},
+	{Name: LBRsWeight, Kinds: svc, Domain: rsWeights, Source: "imroc/tke-guide docs/networking/traffic-lossless-upgrade.md"},
 	{Name: ShareExistedLB, Kinds: svc, Domain: boolean, Source: "TKE 多Service复用CLB (tencentyun/qcloud-documents, older page)"},
 	{Name: ClientToken, Kinds: svc, Domain: readOnly, Source: SrcLive},
 	{Name: SourceEndpoints, Kinds: svc, Domain: readOnly + " (JSON)", Source: SrcLive},
 	{Name: SyncBegin, Kinds: svc, Domain: readOnly + " (RFC 3339 time)", Source: SrcLive},
 	{Name: SyncEnd, Kinds: svc, Domain: readOnly + " (RFC 3339 time)", Source: SrcLive},
-	{Name: SvcMode, Kinds: svc, Domain: "skip (controller v2.10.0 or later)", Source: SrcService + " (2026 edition: sync mode)"},
+	{Name: SvcMode, Kinds: svc, Domain: syncMode, Source: SrcService + " (2026 edition: sync mode)"},
 
 	{Name: annotations.IngressClass, Kinds: ing, Domain: "qcloud (or unset) for the TKE Ingress controller", Source: SrcIngress},
 	{Name: IngLBID, Kinds: ing, Domain: readOnly + " (CLB id)", Source: SrcIngress},
@@ -200,7 +203,7 @@ var Keys = annotations.Set{
 	{Name: IngGraceShutdown, Kinds: ing, Domain: boolean, Source: SrcIngress + "; https://cloud.tencent.com/document/product/457/60065"},
 	{Name: EnableGroup, Kinds: ing, Domain: boolean, Outside: "tke.ingress.group-unsupported", Source: SrcIngressGroup},
 	{Name: IngGraceShutdownTKEX, Kinds: ing, Domain: boolean, Source: SrcIngressIntl},
-	{Name: IngSecurityGroups, Kinds: ing, Domain: "up to 5 security group ids sg-xxxxxxxx, comma-separated", Source: SrcIngressIntl},
+	{Name: IngSecurityGroups, Kinds: ing, Domain: groups, Source: SrcIngressIntl},
 	{Name: IngPassToTarget, Kinds: ing, Domain: boolean, Source: SrcIngressIntl},
 	{Name: IngModifyProtection, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
 	{Name: IngDeleteProtection, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
@@ -208,9 +211,9 @@ var Keys = annotations.Set{
 	{Name: IngListenPorts, Kinds: ing, Domain: "JSON list of {protocol: port} objects (HTTP, HTTPS)", Source: SrcIngress2026},
 	{Name: IngRewriteCode, Kinds: ing, Domain: "JSON: a default redirect code and per-host codes", Source: SrcIngress2026},
 	{Name: IngGraceDeletion, Kinds: ing, Domain: boolean, Source: SrcIngress2026},
-	{Name: IngLBRsWeight, Kinds: ing, Domain: "JSON: default weight and per-port, per-workload weights", Source: SrcIngress2026},
+	{Name: IngLBRsWeight, Kinds: ing, Domain: rsWeights, Source: SrcIngress2026},
 	{Name: IngMixTargetPrefer, Kinds: ing, Domain: "ipv4, ipv6", Source: SrcIngress2026},
 	{Name: IngCertificate, Kinds: ing, Domain: "JSON list of {hosts, qcloud_cert_id} (instead of spec.tls)", Source: SrcIngress2026},
-	{Name: IngMode, Kinds: ing, Domain: "skip (controller v2.10.0 or later)", Source: SrcIngress2026},
+	{Name: IngMode, Kinds: ing, Domain: syncMode, Source: SrcIngress2026},
 	{Name: IngClientToken, Kinds: ing, Domain: readOnly, Source: SrcLiveIngress},
 }
