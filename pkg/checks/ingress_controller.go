@@ -54,16 +54,9 @@ func (ic IngressController) Words() words.Words {
 	return words.Say("%s: not covered by this catalog yet", "%s：本规则库尚未覆盖该控制器", who)
 }
 
-// knownIngressControllers name Ingress controllers by the prefix of their IngressClass's
-// spec.controller and, when the IngressClass is not at hand (the annotation, or offline input
-// without it), by their usual class name. Only TKE's CLB controller is covered.
-var knownIngressControllers = []struct {
-	name        string
-	classes     []string
-	controllers []string
-}{
-	{"ALB", []string{"alb"}, []string{"ingress.k8s.alibabacloud/alb"}},
-	{"MSE", []string{"mse"}, []string{"mse.alibabacloud.com/ingress"}},
+// otherIngressControllers are the Ingress controllers no cloud of the catalog runs; the clouds' own
+// are in their Signals.IngressControllers.
+var otherIngressControllers = []KnownController{
 	{"ingress-nginx", nil, []string{"k8s.io/ingress-nginx"}},
 	{"NGINX", []string{"nginx"}, []string{"nginx.org/ingress-controller"}},
 	{"AWS ALB", nil, []string{"ingress.k8s.aws/alb"}},
@@ -110,7 +103,7 @@ func detectIngressController(c *Context) IngressController {
 	if own := c.suite.controllerOf(ic.Class, ic.Controller); own != nil {
 		ic.Name, ic.Covered = own.Name, true
 	} else {
-		ic.Name = knownController(ic.Class, ic.Controller)
+		ic.Name = c.suite.knownController(ic.Class, ic.Controller)
 	}
 	ic.Class, ic.Controller = Clip(ic.Class), Clip(ic.Controller)
 	return ic
@@ -158,16 +151,25 @@ func (su *Suite) controllerOf(class, controller string) *IngressControllerSpec {
 }
 
 // knownController names the controller of an IngressClass by its spec.controller when that is
-// known, else by the class name; "" when neither is one of knownIngressControllers.
-func knownController(class, controller string) string {
-	for _, k := range knownIngressControllers {
-		if controller == "" && slices.Contains(k.classes, class) {
-			return k.name
+// known, else by the class name; "" when neither is one of the clouds' Signals.IngressControllers or
+// otherIngressControllers.
+func (su *Suite) knownController(class, controller string) string {
+	for _, cl := range su.clouds {
+		if name := knownIn(cl.Signals.IngressControllers, class, controller); name != "" {
+			return name
 		}
-		for _, p := range k.controllers {
-			if controller != "" && strings.HasPrefix(controller, p) {
-				return k.name
-			}
+	}
+	return knownIn(otherIngressControllers, class, controller)
+}
+
+// knownIn is the name of the controller of known that class or controller names, or "".
+func knownIn(known []KnownController, class, controller string) string {
+	for _, k := range known {
+		if controller == "" && slices.Contains(k.Classes, class) {
+			return k.Name
+		}
+		if controller != "" && hasAnyPrefix(controller, k.Controllers) {
+			return k.Name
 		}
 	}
 	return ""

@@ -166,7 +166,7 @@ func (su *Suite) controllerSignal(dst []signal, s *snapshot.Snapshot, name strin
 		return dst
 	}
 	for i, c := range su.clouds {
-		if hasAnyPrefix(ic.Spec.Controller, c.Signals.IngressControllers) {
+		if knownIn(c.Signals.IngressControllers, "", ic.Spec.Controller) != "" {
 			text := words.Say("IngressClass %s (controller %s)", "IngressClass %s（控制器 %s）", Clip(name), Clip(ic.Spec.Controller))
 			return append(dst, signal{Signal: Signal{c.Name, FromIngressClass, text, "spec.ingressClassName"}, cloud: i})
 		}

@@ -56,9 +56,10 @@ type Signals struct {
 	Annotations []string
 	// LoadBalancerClasses are Service loadBalancerClasses that the cloud's controller provisions.
 	LoadBalancerClasses []string
-	// IngressControllers are prefixes of IngressClass spec.controller values that only the cloud's
-	// Ingress controllers use (those the catalog does not cover yet too).
-	IngressControllers []string
+	// IngressControllers are the cloud's Ingress controllers the catalog does not cover yet: they name
+	// an Ingress's controller, and their spec.controller prefixes, which only the cloud uses, are
+	// evidence of it.
+	IngressControllers []KnownController
 	// ProviderID reports whether a node's spec.providerID is one of the cloud's.
 	ProviderID func(id string) bool
 	// Components are kube-system objects only the cloud runs.
@@ -74,6 +75,15 @@ type Component struct {
 	// workload of the same name); Vendor then names the image's vendor in the evidence.
 	Image  func(image string) bool
 	Vendor words.Phrase
+}
+
+// KnownController names an Ingress controller by the prefixes of its IngressClasses' spec.controller
+// and, when the IngressClass is not at hand (the annotation, or offline input without it), by its
+// usual class names.
+type KnownController struct {
+	Name        string
+	Classes     []string
+	Controllers []string
 }
 
 // IngressControllerSpec names a cloud's own Ingress controller: by the classes it takes and the

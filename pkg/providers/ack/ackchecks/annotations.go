@@ -34,13 +34,21 @@ const (
 
 var onOff = checks.OneOf("on", "off")
 
-// ackAnnotations is every CLB annotation suffix CCM reads, with its value check (nil: free text, or
+// ackAnnotations is every suffix of ackann.Keys with its check on a CLB Service: the keys the CLB
+// controller reads and the NLB-only ones, which it does not.
+var ackAnnotations = func() map[string]func(string) error {
+	all := maps.Clone(clbAnnotations)
+	maps.Copy(all, nlbOnlyOnCLB)
+	return all
+}()
+
+// clbAnnotations is every CLB annotation suffix CCM reads, with its value check (nil: free text, or
 // checked with the Service in checkACKAnnotationLinks). It drives both value validation and the
 // misspelling check. A check returns an *ignoredError for a value CCM takes without error but does not
 // apply as written (a warning); any other error is a value CCM or the CLB API rejects. Integers are
 // read with strconv.Atoi, as CCM does (no spaces); ranges are those of the CLB API. docs/annotation-
 // domains.md gives the source of every domain.
-var ackAnnotations = map[string]func(string) error{
+var clbAnnotations = map[string]func(string) error{
 	"address-type":      checks.OneOf("internet", "intranet"),
 	"id":                aliLBID.Validate,
 	"name":              nil,
@@ -131,8 +139,12 @@ var ackAnnotations = map[string]func(string) error{
 		"只要值非空，CCM 在删除时都会保留 CLB")),
 	"type":        nil,
 	"tunnel-type": nil,
-	// Network Load Balancer (NLB) annotations share the prefix. This check runs on CLB Services (no
-	// loadBalancerClass), where CCM does not read them: a bad value is reported, as ignored.
+}
+
+// nlbOnlyOnCLB is every Network Load Balancer (NLB) annotation suffix the CLB controller does not read
+// (they share the prefix), with its check on a CLB Service (no loadBalancerClass): a bad value is
+// reported as ignored.
+var nlbOnlyOnCLB = map[string]func(string) error{
 	"zone-maps":               nlbOnly(zoneMaps),
 	"security-group-ids":      nlbOnly(checks.CommaList(aliSGID.Validate)),
 	"bandwidth-package-id":    nil,
@@ -279,15 +291,30 @@ func ipAddress(s string) error {
 	return nil
 }
 
-// ackSuffixes is the sorted list of known suffixes; ackFullKeys the corresponding full keys.
-var ackSuffixes, ackFullKeys = func() ([]string, []string) {
-	s := slices.Sorted(maps.Keys(ackAnnotations))
-	full := []string{ackann.BackendType}
-	for _, k := range s {
-		full = append(full, ackann.Prefix+k)
+// ackSuffixes is the sorted list of known suffixes.
+var ackSuffixes = slices.Sorted(maps.Keys(ackAnnotations))
+
+// readSuffixes and readFullKeys are, for a CLB (false) and an NLB (true) Service, the sorted suffixes
+// the controller of that product reads and their full keys (BackendType first): the candidates a
+// misspelt key is compared with, so that a suggestion never names a key CCM ignores there.
+var readSuffixes, readFullKeys = func() (s, full [2][]string) {
+	for i, m := range [2]map[string]func(string) error{clbAnnotations, nlbAnnotations} {
+		s[i] = slices.Sorted(maps.Keys(m))
+		full[i] = []string{ackann.BackendType}
+		for _, k := range s[i] {
+			full[i] = append(full[i], ackann.Prefix+k)
+		}
 	}
 	return s, full
 }()
+
+// product indexes readSuffixes and readFullKeys.
+func product(nlb bool) int {
+	if nlb {
+		return 1
+	}
+	return 0
+}
 
 func healthCheckPort(s string) error {
 	if s == "-520" {
@@ -426,7 +453,7 @@ func checkACKAnnotations(c *checks.Context) error {
 		default:
 			// A misspelt prefix: close to a known full key.
 			if strings.HasPrefix(key, "service.beta.kubernetes.io/") {
-				if best, d := checks.Nearest(key, ackFullKeys); d > 0 && d <= 2 {
+				if best, d := checks.Nearest(key, readFullKeys[product(nlb)]); d > 0 && d <= 2 {
 					c.Say(ackrules.ServiceUnknownAnnotation, checks.AnnPath(key), words.Say("CCM does not read this key; did you mean %s?",
 						"CCM 不读取这个注解；是不是想写 %s？", best))
 				}
@@ -446,7 +473,7 @@ func checkACKAnnotations(c *checks.Context) error {
 		switch {
 		case !known:
 			c.Say(ackrules.ServiceUnknownAnnotation, checks.AnnPath(key), words.Say("%q is not a CLB annotation CCM reads%s",
-				"%q 不是 CCM 读取的 CLB 注解%s", checks.Clip(suffix), suggestion(suffix)))
+				"%q 不是 CCM 读取的 CLB 注解%s", checks.Clip(suffix), suggestion(suffix, nlb)))
 		case v == "":
 			// CCM reads an empty value as unset (get).
 		case check != nil:
@@ -468,16 +495,23 @@ func checkACKAnnotations(c *checks.Context) error {
 	return nil
 }
 
-// suggestion names the known suffix nearest to s, when it is close enough to be a typo.
-func suggestion(s string) words.Words {
+// suggestion names the suffix nearest to s that CCM reads on the Service's product (NLB when nlb), when
+// it is close enough to be a typo.
+func suggestion(s string, nlb bool) words.Words {
 	if s == "backend-type" {
 		return words.Say("; the backend type is set with %s", "；后端类型由 %s 设置", ackann.BackendType)
 	}
-	best, d := checks.Nearest(s, ackSuffixes)
-	if d <= 2 || d*3 <= len(s) {
+	if best, ok := nearestRead(s, nlb); ok {
 		return words.Say("; did you mean %s%s?", "；是不是想写 %s%s？", ackann.Prefix, best)
 	}
 	return words.Words{}
+}
+
+// nearestRead is the suffix nearest to s among those CCM reads on the product (NLB when nlb), and
+// whether it is close enough to be what a typo of s meant.
+func nearestRead(s string, nlb bool) (string, bool) {
+	best, d := checks.Nearest(s, readSuffixes[product(nlb)])
+	return best, d <= 2 || d*3 <= len(s)
 }
 
 // checkACKAnnotationLinks checks annotations that only work together. The missing companions of one

@@ -32,12 +32,12 @@ var nlbID = checks.IDFormat{What: words.Say("NLB instance id", "NLB 实例 ID"),
 
 // nlbAnnotations is every annotation suffix the NLB controller reads, with its value check on an NLB
 // Service (nil: free text, left to the NLB API, or checked with the Service in checkNLBAnnotationLinks).
-// A suffix of ackAnnotations that is missing here is CLB-only: CCM does not read it on an NLB Service.
+// A suffix of clbAnnotations that is missing here is CLB-only: CCM does not read it on an NLB Service.
 var nlbAnnotations = map[string]func(string) error{
 	"id":                       nlbID.Validate,
 	"name":                     nil,
 	"resource-group-id":        aliRGID.Validate,
-	"additional-resource-tags": ackAnnotations["additional-resource-tags"],
+	"additional-resource-tags": clbAnnotations["additional-resource-tags"],
 	// GetAddressType folds internet/intranet and sends anything else as is, which the NLB API refuses.
 	"address-type":      checks.OneOfFold("internet", "intranet"),
 	"ipv6-address-type": checks.OneOfFold("internet", "intranet"),
@@ -48,7 +48,7 @@ var nlbAnnotations = map[string]func(string) error{
 	"security-group-ids":   checks.CommaList(aliSGID.Validate),
 	"bandwidth-package-id": nil,
 	// Any non-empty value keeps the NLB on delete.
-	"preserve-lb-on-delete": ackAnnotations["preserve-lb-on-delete"],
+	"preserve-lb-on-delete": clbAnnotations["preserve-lb-on-delete"],
 	// model.ParseFlagType: on/off in any case, anything else fails the sync.
 	"cross-zone-enabled":      checks.OneOfFold("on", "off"),
 	"protocol-port":           nil, // checkNLBAnnotationLinks
@@ -89,9 +89,9 @@ var nlbAnnotations = map[string]func(string) error{
 	"weight":                       nil, // read only for a reused NLB with vgroup-port: checkNLBAnnotationLinks
 	"ignore-weight-update":         ignoredUnless(checks.OneOfFold("on", "off"), ackWeightUpdate),
 	// The backend selection is shared with the CLB controller (reconcile/backend).
-	"backend-label":              ackAnnotations["backend-label"],
-	"remove-unscheduled-backend": ackAnnotations["remove-unscheduled-backend"],
-	"backend-ip-version":         ackAnnotations["backend-ip-version"],
+	"backend-label":              clbAnnotations["backend-label"],
+	"remove-unscheduled-backend": clbAnnotations["remove-unscheduled-backend"],
+	"backend-ip-version":         clbAnnotations["backend-ip-version"],
 	// ACK's NLB annotation guide documents these for NLB too; the open-source controller does not read
 	// them, so no verdict.
 	"delete-protection":        nil,

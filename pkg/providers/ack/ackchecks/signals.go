@@ -15,9 +15,12 @@ import (
 // ackPrefixes are the annotation keys (or key prefixes) that only ACK's controllers read.
 var ackPrefixes = []string{ackann.FamilyPrefix, ackann.LegacyFamilyPrefix, ackann.BackendType}
 
-// ackIngressControllers are the spec.controller prefixes of Alibaba Cloud's ALB and MSE Ingress
-// controllers' IngressClasses.
-var ackIngressControllers = []string{"ingress.k8s.alibabacloud/", "mse.alibabacloud.com/"}
+// ackIngressControllers are Alibaba Cloud's ALB and MSE Ingress controllers, which the catalog does not
+// cover yet.
+var ackIngressControllers = []checks.KnownController{
+	{Name: "ALB", Classes: []string{"alb"}, Controllers: []string{"ingress.k8s.alibabacloud/alb"}},
+	{Name: "MSE", Classes: []string{"mse"}, Controllers: []string{"mse.alibabacloud.com/ingress"}},
+}
 
 // ackProviderID reports whether a node's providerID is ACK's (ackann.ParseProviderID).
 func ackProviderID(id string) bool {
