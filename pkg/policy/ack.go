@@ -215,9 +215,14 @@ func ackServiceRules() []Covered {
 				return a || b
 			}},
 		{Rule: ackrules.ServiceReuseWithoutOverride, Validations: []Validation{{
-			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\"",
+			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\" || " + set("vgroup-port"),
 			Detail:     "'CLB ' + " + Clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
-		}}},
+		}}, Misses: words.Say("a reused load balancer with vgroup-port: which Service ports the entries leave without a group of the "+
+			"user's is decided port by port, as CCM reads the list, by the CLI only",
+			"设置了 vgroup-port 的复用负载均衡：哪些 Service 端口没有被条目关联到用户自己的组，须像 CCM 读取该列表那样逐个端口判定，只由 CLI 完成"),
+			missed: func(anns map[string]string) bool {
+				return anns[ackFacts.Prefix+"vgroup-port"] != "" || anns[ackFacts.LegacyPrefix+"vgroup-port"] != ""
+			}},
 		{Rule: ackrules.ServiceENISharedSpec, Validations: []Validation{{
 			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
 		}}},

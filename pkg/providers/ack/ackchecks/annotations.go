@@ -235,12 +235,20 @@ func domainExtensions(s string) error {
 	return nil
 }
 
-// zoneMaps accepts the NLB zone list "zone:vswitch[:ipv4[:eip-allocation]]," CCM splits on , and :.
+// zoneMaps accepts the NLB zone list "zone:vswitch[:ipv4[:eip-allocation]]," CCM splits on , and :
+// without trimming, so a field with spaces around it reaches the NLB API as written.
 func zoneMaps(s string) error {
 	for _, item := range strings.Split(s, ",") {
-		if len(strings.Split(item, ":")) < 2 {
+		fields := strings.Split(item, ":")
+		if len(fields) < 2 {
 			return words.Errorf("item %q is not zone:vswitch-id (want cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy)",
 				"条目 %q 不是“可用区:交换机 ID”形式（应为 cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy）", checks.Clip(item))
+		}
+		for _, f := range fields {
+			if f != strings.TrimSpace(f) {
+				return words.Errorf("item %q has spaces; CCM trims nothing and the NLB API gets the zone or vSwitch id with them (want cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy)",
+					"条目 %q 含有空格；CCM 不会去除空格，NLB API 收到的可用区或交换机 ID 会带着空格（应为 cn-hangzhou-k:vsw-xxx,cn-hangzhou-j:vsw-yyy）", checks.Clip(item))
+			}
 		}
 	}
 	return nil
@@ -558,12 +566,7 @@ func checkACKAnnotationLinks(c *checks.Context, a ackAnns) {
 		https = https || p == "https"
 	}
 	need(https, "protocol-port", "cert-id", words.Say("an https listener needs a certificate", "https 监听需要证书"))
-	if id, _, set := a.get("id"); set && a.value("force-override-listeners") != "true" {
-		c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
-			"CLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
-			"CLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
-			checks.Clip(id), checks.ServicePorts(c.Service)))
-	}
+	sayReuseWithoutOverride(c, a, "CLB")
 }
 
 func orDefault(v, def string) string {
@@ -687,12 +690,19 @@ func checkACKPortLists(c *checks.Context, a ackAnns) map[int32]string {
 				"vgroup-port applies only to a reused CLB (%sid is not set); CCM ignores it",
 				"vgroup-port 只对复用的 CLB 生效（未设置 %sid）；CCM 会忽略它", ackann.Prefix))
 		} else {
-			walk("vgroup-port", 1, ports, func(parts []string) error {
+			_, vm, _ := walk("vgroup-port", 1, ports, func(parts []string) error {
 				if len(parts) < 2 {
 					return words.Errorf("not vserver-group-id:port (e.g. rsp-xxx:443)", "不是“虚拟服务器组 ID:端口”形式（例如 rsp-xxx:443）")
 				}
 				return nil
 			})
+			for _, p := range ports {
+				if m := vm[p]; m != nil {
+					if err := spacedGroupID(m[0], p); err != nil {
+						c.Say(ackrules.ServiceInvalidAnnotation, a.path("vgroup-port"), words.Say("vgroup-port: %v", "vgroup-port：%v", err))
+					}
+				}
+			}
 		}
 	}
 	return protos

@@ -161,14 +161,7 @@ func checkNLBAnnotationLinks(c *checks.Context, a ackAnns) {
 				"由 CCM 创建 NLB（未设置 loadbalancer-id），需要指定它的可用区和交换机；否则失败并报 \"ParameterMissing, zone mappings are required\"；缺少 %szone-maps", ackann.Prefix))
 		}
 	}
-	// A reused (user-managed) NLB gets its listeners only with force-override exactly "true"
-	// (nlbv2/model_applier.go: IsForceOverride).
-	if id := a.value("id"); reused && a.value("force-override-listeners") != "true" {
-		c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
-			"NLB %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
-			"NLB %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
-			checks.Clip(id), checks.ServicePorts(svc)))
-	}
+	sayReuseWithoutOverride(c, a, "NLB")
 	if reused && len(svc.Spec.LoadBalancerSourceRanges) > 0 {
 		c.Say(ackrules.ServiceIgnoredAnnotationValue, "spec.loadBalancerSourceRanges", words.Say(
 			"loadBalancerSourceRanges is not applied to a reused NLB (%sid is set); CCM records a FeatureNotSupported warning",
@@ -283,7 +276,9 @@ func checkNLBAnnotationLinks(c *checks.Context, a ackAnns) {
 				return words.Errorf("not server-group-id:port (e.g. sgp-xxx:443)", "不是“服务器组 ID:端口”形式（例如 sgp-xxx:443）")
 			}
 			return nil
-		}, nil)
+		}, func(i int, parts []string) error {
+			return spacedGroupID(parts[0], strconv.Itoa(int(svc.Spec.Ports[i].Port)))
+		})
 	}
 	if failed {
 		return

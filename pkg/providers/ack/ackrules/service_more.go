@@ -397,7 +397,9 @@ var (
 		Cause: "With service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id set and " +
 			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners not \"true\", CCM " +
 			"creates no listeners on the existing CLB; it deliberately leaves them alone because overwriting could " +
-			"interrupt other users of the CLB and CCM supports only simple backend setups.",
+			"interrupt other users of the CLB and CCM supports only simple backend setups. A port that " +
+			"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vgroup-port ties to a vServer group of yours is " +
+			"not reported: CCM only fills that group, and the listener forwarding to it is yours.",
 		Fix: "Create listeners for the Service ports in the CLB console, or, only when those ports are not used " +
 			"by anything else on the CLB, set force-override-listeners: \"true\".",
 		Risk: "The Service shows an address but nothing listens on its ports, so clients cannot connect.",
@@ -407,7 +409,8 @@ var (
 			Cause: "设置了 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-id，而 " +
 				"service.beta.kubernetes.io/alibaba-cloud-loadbalancer-force-override-listeners 不是 \"true\" 时，" +
 				"CCM 不会在已有的 CLB 上创建监听；它有意不碰这些监听，因为覆盖它们可能中断该 CLB 的其他使用者，" +
-				"而且 CCM 只支持简单的后端配置。",
+				"而且 CCM 只支持简单的后端配置。若某个端口已通过 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-vgroup-port " +
+				"关联到你自己的虚拟服务器组，则不会报告该端口：CCM 只向该组挂载后端，转发到该组的监听由你自己维护。",
 			Fix: "在 CLB 控制台中为 Service 的端口创建监听；或者，仅当这些端口在该 CLB 上没有任何其他用途时，" +
 				"设置 force-override-listeners: \"true\"。",
 			Risk: "Service 显示有地址，但它的端口上没有监听，客户端无法连接。",
