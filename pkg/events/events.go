@@ -38,7 +38,8 @@ type Codes struct {
 // Match returns the rules an event message proves for an object of kind, sorted and without
 // duplicates. The codes of each provider of codes are looked up for the object's kind; the other
 // rules match on their documented message fragments. provider narrows the result when it is not
-// Generic or empty.
+// Generic or empty; when it is, fragments other clouds' controllers write too (MatchShared) prove
+// nothing.
 func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message string) []rules.ID {
 	if len(message) > MaxMessage {
 		message = message[:MaxMessage]
@@ -73,7 +74,7 @@ func Match(codes []Codes, provider rules.Provider, kind rules.Kind, message stri
 		}
 	}
 	for _, r := range byKind[kind] {
-		if !anyProvider && r.Provider != provider {
+		if !anyProvider && r.Provider != provider || anyProvider && r.MatchShared {
 			continue
 		}
 		// The rules with a code of a provider of codes were matched by it above; the rest match by fragment.

@@ -181,6 +181,9 @@ type Details struct {
 	// Match lists substrings of event messages that prove this rule (ACK messages carry no TKE-style
 	// code). TKE rules with a Code are matched by their code and need no entry here.
 	Match []string
+	// MatchShared: controllers of other clouds write the Match wording too, so it proves the rule only
+	// on a target diagnosed for the rule's provider, never on a generic one.
+	MatchShared bool
 	// ConsequenceOf names the rules whose problem, when a finding of one of them is on the same
 	// object, causes this rule's problem or makes it moot: no ready endpoint is why CCM finds "no
 	// available nodes"; a resource group that was changed supersedes the reminder to keep it. The

@@ -85,6 +85,9 @@ var (
 		// CCM writes "for LoadBalancer" for a CLB and, since its NLB support (260c65575, 2022,
 		// nlbv2/server_groups.go), "for NetworkLoadBalancer" for an NLB.
 		Match: []string{"There are no available nodes for LoadBalancer", "There are no available nodes for NetworkLoadBalancer"},
+		// The upstream service controller (k8s.io/cloud-provider) and k3s's service-lb-controller write
+		// "There are no available nodes for LoadBalancer" (reason UnAvailableLoadBalancer) on every cloud.
+		MatchShared: true,
 		// A Service without a ready endpoint is why CCM finds nothing to attach.
 		ConsequenceOf: []rules.ID{rules.GenericServiceNoEndpoints},
 		Decides: []rules.Decision{
