@@ -231,6 +231,7 @@ func checkServiceDirectAccess(c *checks.Context) error {
 	global, switchPath, switchErr := tkeGlobalRouteDirect(c.Snap)
 	var why []words.Words
 	onlyENI := true // every pod is ruled out only for lack of a VPC-CNI sign
+	anyENI := false // some pod is: the cluster switch would let the CLB bind it
 	for _, p := range pods {
 		reason, eniOnly, err := directReachable(c, p)
 		switch {
@@ -241,7 +242,7 @@ func checkServiceDirectAccess(c *checks.Context) error {
 		case eniOnly && switchErr == nil && global:
 			return nil // GlobalRouter direct access is on for the cluster: the pod's own address is bindable
 		}
-		onlyENI = onlyENI && eniOnly
+		onlyENI, anyENI = onlyENI && eniOnly, anyENI || eniOnly
 		why = append(why, words.Say("%s: %s", "%s：%s", checks.Clip(p.Name), reason))
 	}
 	if len(why) == 0 {
@@ -257,10 +258,15 @@ func checkServiceDirectAccess(c *checks.Context) error {
 			checks.JoinWords(why), switchPath, switchErr))
 		return nil
 	}
-	c.Say(tkerules.ServiceE4033, where, words.Say(
-		"direct access is on but no backend pod can be bound to the CLB (%s); %s is not \"true\"",
-		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）；%s 不是 \"true\"",
-		checks.JoinWords(why), switchPath))
+	msg := words.Say("direct access is on but no backend pod can be bound to the CLB (%s)",
+		"已开启直连，但没有后端 Pod 能绑定到 CLB（%s）", checks.JoinWords(why))
+	switch {
+	case anyENI && switchErr == nil:
+		msg = words.Say("%s; %s is not \"true\"", "%s；%s 不是 \"true\"", msg, switchPath)
+	case anyENI:
+		msg = words.Say("%s; whether %s is \"true\" is unknown: %v", "%s；无法确定 %s 是否为 \"true\"：%v", msg, switchPath, switchErr)
+	}
+	c.Say(tkerules.ServiceE4033, where, msg)
 	return nil
 }
 

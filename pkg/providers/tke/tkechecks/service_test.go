@@ -230,3 +230,46 @@ func inNamespace(n string, u *unstructured.Unstructured) *unstructured.Unstructu
 	u.SetNamespace(n)
 	return u
 }
+
+// TestDirectAccessSwitchNamedWhenItMatters: E4033 names the cluster switch GlobalRouteDirectAccess
+// only when a pod was ruled out for lack of a VPC-CNI sign (the switch would let the CLB bind it), and
+// states its value only when it was read.
+func TestDirectAccessSwitchNamedWhenItMatters(t *testing.T) {
+	hostNet := FxPod("web-1", "n1", true, func(p *corev1.Pod) { p.Spec.HostNetwork = true })
+	noENI := FxPod("web-2", "n1", true)
+	off := SysConfigMap(tkeServiceCtrlCM, map[string]string{tkeGlobalRouteDirectKey: "false"})
+	for _, tc := range []struct {
+		name       string
+		objs       []runtime.Object
+		unreadable bool
+		sev        rules.Severity
+		names      bool // the message names the switch
+	}{
+		{name: "hostNetwork pod, switch unreadable", objs: Objs(hostNet), unreadable: true, sev: rules.Error},
+		{name: "hostNetwork pod, switch off", objs: Objs(hostNet, off), sev: rules.Error},
+		{name: "pod without an ENI sign, switch off", objs: Objs(noENI, off), sev: rules.Error, names: true},
+		{name: "pod without an ENI sign, switch unreadable", objs: Objs(noENI), unreadable: true, sev: rules.Warning, names: true},
+		{name: "both pods, switch unreadable", objs: Objs(hostNet, noENI), unreadable: true, sev: rules.Error, names: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Fixture(t, append(Objs(LBSvc(SvcAnn(tkeann.SvcDirectAccess, "true")), FxNode("n1")), tc.objs...)...)
+			if tc.unreadable {
+				s.ConfigMaps.MarkGap(checks.KubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+			}
+			res := diagnose(t, s, snapshot.KindService, "web", tkerules.Provider)
+			for _, f := range res.Findings {
+				if f.Rule != tkerules.ServiceE4033 {
+					continue
+				}
+				if f.EffectiveSeverity() != tc.sev {
+					t.Errorf("severity %s, want %s", f.EffectiveSeverity(), tc.sev)
+				}
+				if got := strings.Contains(f.Message, tkeGlobalRouteDirectKey); got != tc.names {
+					t.Errorf("message names %s: %v, want %v (%s)", tkeGlobalRouteDirectKey, got, tc.names, f.Message)
+				}
+				return
+			}
+			t.Fatalf("no %s: %+v", tkerules.ServiceE4033, res.Findings)
+		})
+	}
+}

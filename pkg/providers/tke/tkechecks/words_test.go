@@ -142,6 +142,11 @@ func tkeWordsVariants() []tkeWordsCase {
 			gap: func(s *snapshot.Snapshot) {
 				s.ConfigMaps.MarkGap(checks.KubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
 			}},
+		{name: "E4033 hostNetwork and ENI-less pods, cluster switch unreadable", target: svcWeb, want: tkerules.ServiceE4033, foreign: true,
+			objs: Objs(LBSvc(direct), FxNode("n1"), FxPod("web-1", "n1", true), FxPod("web-2", "n1", true, func(p *corev1.Pod) { p.Spec.HostNetwork = true })),
+			gap: func(s *snapshot.Snapshot) {
+				s.ConfigMaps.MarkGap(checks.KubeSystem, snapshot.Gap{Reason: "forbidden", Class: snapshot.ReasonForbidden})
+			}},
 		{name: "E4032 node list unknown", target: ingBar, want: tkerules.IngressE4032,
 			objs: Objs(Ingress(IngAnn(tkeann.IngExtensive, `{"AddressIPVersion":"IPv6FullChain"}`)), Service("web", corev1.ServiceTypeNodePort)),
 			gap: func(s *snapshot.Snapshot) {
