@@ -328,9 +328,15 @@ func checkServiceEndpoints(c *Context) error {
 	return nil
 }
 
+// labelServiceProxyName, on a Service, hands it to another proxy: kube-proxy does not program it
+// (kube-proxy's LabelServiceProxyName), so its load balancer address is not intercepted on the nodes.
+const labelServiceProxyName = "service.kubernetes.io/service-proxy-name"
+
+// localLoadBalancer is a LoadBalancer Service with externalTrafficPolicy Local that kube-proxy programs.
 func localLoadBalancer(c *Context) bool {
 	s := c.Service.Spec
-	return s.Type == corev1.ServiceTypeLoadBalancer && s.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal
+	_, otherProxy := c.Service.Labels[labelServiceProxyName]
+	return s.Type == corev1.ServiceTypeLoadBalancer && s.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal && !otherProxy
 }
 
 // checkExternalTrafficLocal names the nodes from which the load balancer address fails because they

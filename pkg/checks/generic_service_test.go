@@ -46,6 +46,12 @@ func TestGenericServiceChecks(t *testing.T) {
 			Bad:   withNodes(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
 			Fixed: withNodes(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
 			Want:  rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: SevOf(rules.Info)},
+		{Name: "Local policy on a Service another proxy handles (service-proxy-name): kube-proxy does not intercept its address",
+			Bad: withNodes(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
+			Fixed: withNodes(Service("web", lb, ETPLocal, func(s *corev1.Service) {
+				s.Labels = map[string]string{"service.kubernetes.io/service-proxy-name": "dummy"}
+			}), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: true})),
+			Want: rules.GenericServiceExternalTrafficLocal, Path: "spec.externalTrafficPolicy", Sev: SevOf(rules.Info)},
 		{Name: "Local policy with no ready backend: a consequence of no-endpoints",
 			Bad:   withNodes(Service("web", lb, ETPLocal), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false})),
 			Fixed: withNodes(Service("web", lb), FxSlice("web", FxEP{Pod: "web-1", Node: "n1", Ready: false})),
