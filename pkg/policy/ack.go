@@ -203,6 +203,8 @@ func ackServiceRules() []Covered {
 			need(sticky+" && "+eff("sticky-session-type")+" == \"server\"", "cookie"),
 			need(acl, "acl-id"),
 			need(acl, "acl-type"),
+			need(set("acl-id")+" || "+set("acl-type"), "acl-status"),
+			need(set("connection-drain-timeout"), "connection-drain"),
 			{Expression: "!" + set("vswitch-id") + " || " + eff("address-type") + " == \"intranet\"",
 				Detail: "'a vSwitch applies only to an intranet CLB, but address-type is ' + " + Clipped(eff("address-type"))},
 		}, Misses: words.Say("an https listener without cert-id: whether a protocol-port entry gives a Service port an https listener "+

@@ -551,6 +551,18 @@ func checkACKAnnotationLinks(c *checks.Context, a ackAnns) {
 	aclOn := words.Say("acl-status is on", "acl-status 已开启")
 	need(acl, "acl-status", "acl-id", aclOn)
 	need(acl, "acl-status", "acl-type", aclOn)
+	// CCM sends acl-status only when it is set and changes the ACL id and type only while it is on
+	// (clbv1/listeners.go isNeedUpdate, provider slb/listener.go): a list given without it is never
+	// enforced.
+	for _, s := range []string{"acl-id", "acl-type"} {
+		if a.value(s) != "" {
+			need(true, s, "acl-status", words.Say("the ACL is enforced only once acl-status is on", "只有 acl-status 为 on 时该 ACL 才会生效"))
+			break
+		}
+	}
+	// The drain timeout is applied only while connection-drain is on (isNeedUpdate).
+	need(a.value("connection-drain-timeout") != "", "connection-drain-timeout", "connection-drain",
+		words.Say("the drain timeout applies only with connection-drain on", "只有 connection-drain 为 on 时排空超时才会生效"))
 	if _, _, set := a.get("vswitch-id"); set && a.value("address-type") != "intranet" {
 		var typ any = checks.Clip(a.value("address-type"))
 		if typ == "" {

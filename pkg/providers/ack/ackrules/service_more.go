@@ -369,7 +369,8 @@ var (
 		Title: "CLB or NLB annotation is missing a required companion",
 		Cause: "Some annotations only work together: sticky-session \"on\" needs sticky-session-type; type " +
 			"\"insert\" needs cookie-timeout; type \"server\" needs cookie; acl-status \"on\" needs acl-id (and " +
-			"acl-type); an https entry in protocol-port needs cert-id; vswitch-id is valid only with address-type " +
+			"acl-type), and an acl-id or acl-type is enforced only once acl-status is set (CCM never switches the ACL " +
+			"on by itself); connection-drain-timeout needs connection-drain; an https entry in protocol-port needs cert-id; vswitch-id is valid only with address-type " +
 			"\"intranet\".",
 		Fix: "Add the missing companion (e.g. service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
 			"\"1800\" for insert, ...-cookie for server, ...-acl-id for acl-status on, ...-cert-id for an https " +
@@ -383,8 +384,9 @@ var (
 		Zh: rules.Text{
 			Title: "CLB 或 NLB 注解缺少必需的配套注解",
 			Cause: "有些注解必须搭配使用：sticky-session 为 \"on\" 时需要 sticky-session-type；类型为 \"insert\" 时需要 " +
-				"cookie-timeout；类型为 \"server\" 时需要 cookie；acl-status 为 \"on\" 时需要 acl-id（以及 acl-type）；" +
-				"protocol-port 中的 https 条目需要 cert-id；vswitch-id 只有在 address-type 为 \"intranet\" 时才有效。",
+				"cookie-timeout；类型为 \"server\" 时需要 cookie；acl-status 为 \"on\" 时需要 acl-id（以及 acl-type），" +
+				"而只写了 acl-id 或 acl-type 时，必须同时设置 acl-status 才会生效（CCM 不会自行开启 ACL）；" +
+				"connection-drain-timeout 需要 connection-drain；protocol-port 中的 https 条目需要 cert-id；vswitch-id 只有在 address-type 为 \"intranet\" 时才有效。",
 			Fix: "补上缺少的配套注解（例如 insert 需要 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-cookie-timeout: " +
 				"\"1800\"，server 需要 ...-cookie，acl-status 为 on 时需要 ...-acl-id，https 监听需要 ...-cert-id，" +
 				"vswitch-id 需要 address-type \"intranet\"），或删除依赖它的那个注解。开启访问控制（ACL）时，\"white\" " +
