@@ -229,7 +229,8 @@ func ackServiceRules() []Covered {
 			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
 		}}},
 		{Rule: ackrules.ServiceUnevenLoad, Validations: []Validation{{
-			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"]",
+			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"] || " +
+				"(" + set("id") + " && " + eff("force-override-listeners") + " != \"true\")",
 		}}},
 	}
 }

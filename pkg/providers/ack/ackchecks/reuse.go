@@ -18,10 +18,10 @@ import (
 // a port that vgroup-port ties to a group of the user's is left out, its listener being the user's by
 // design.
 func sayReuseWithoutOverride(c *checks.Context, a ackAnns, lb string) {
-	id := a.value("id")
-	if id == "" || a.value("force-override-listeners") == "true" {
+	if !listenersLeftAlone(a) {
 		return
 	}
+	id := a.value("id")
 	grouped := userGroupPorts(c.Service, a)
 	open := *c.Service
 	open.Spec.Ports = slices.DeleteFunc(slices.Clone(c.Service.Spec.Ports), func(p corev1.ServicePort) bool { return grouped[p.Port] })
@@ -32,6 +32,12 @@ func sayReuseWithoutOverride(c *checks.Context, a ackAnns, lb string) {
 		"%s %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 		"%s %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
 		lb, checks.Clip(id), checks.ServicePortWords(&open)))
+}
+
+// listenersLeftAlone is true when CCM neither creates nor updates the listeners: the load balancer is
+// reused (id) and force-override-listeners is not exactly "true".
+func listenersLeftAlone(a ackAnns) bool {
+	return a.value("id") != "" && a.value("force-override-listeners") != "true"
 }
 
 // userGroupPorts are the Service ports that vgroup-port gives a vServer group (CLB) or server group

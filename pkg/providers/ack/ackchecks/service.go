@@ -503,12 +503,13 @@ func gracefulProblems(p *snapshot.Pod) []words.Words {
 }
 
 // checkACKTraffic flags Local mode with an unweighted scheduler, and nodePorts in the nodes'
-// ephemeral port range.
+// ephemeral port range. The scheduler is not judged where the listeners are the user's (a reused CLB
+// without force-override-listeners): CCM does not apply the annotation there.
 func checkACKTraffic(c *checks.Context) error {
 	svc := c.Service
 	a := ackAnns(svc.Annotations)
 	if sch := a.value("scheduler"); svc.Spec.ExternalTrafficPolicy == corev1.ServiceExternalTrafficPolicyLocal &&
-		sch != "wrr" && sch != "wlc" && !ackENIMode(c) {
+		sch != "wrr" && sch != "wlc" && !ackENIMode(c) && !listenersLeftAlone(a) {
 		var shown any = checks.Clip(sch)
 		if sch == "" {
 			shown = words.Say("unset", "空值（未设置）")

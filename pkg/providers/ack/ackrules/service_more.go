@@ -96,7 +96,8 @@ var (
 		Cause: "With externalTrafficPolicy: Local, CCM attaches only nodes with backend pods and (from " +
 			"v1.9.3.276-g372aa98-aliyun on) weights each node by its pod count. A non-weighted scheduler such as " +
 			"\"rr\" ignores those weights, so a node with one pod gets as much traffic as a node with many. " +
-			"Long-lived connections skew load further.",
+			"Long-lived connections skew load further. A reused CLB without force-override-listeners \"true\" is " +
+			"not judged: CCM leaves its listeners, and so their scheduler, to you.",
 		Fix: "Set service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler: \"wrr\"; for persistent " +
 			"connections use \"wlc\". Upgrade CCM to v1.9.3.276-g372aa98-aliyun or later for pod-count weights.",
 		Risk:    "Some pods are overloaded while others sit idle, causing latency spikes and avoidable scaling.",
@@ -106,7 +107,8 @@ var (
 			Title: "Local 流量策略搭配了不加权的 CLB 调度算法",
 			Cause: "在 externalTrafficPolicy: Local 下，CCM 只挂载有后端 Pod 的节点，并且（自 v1.9.3.276-g372aa98-aliyun 起）" +
 				"按每个节点上的 Pod 数设置权重。\"rr\" 这类不加权的调度算法会忽略这些权重，于是只有一个 Pod 的节点与有许多 " +
-				"Pod 的节点分到同样多的流量。长连接会让负载更加不均。",
+				"Pod 的节点分到同样多的流量。长连接会让负载更加不均。复用的 CLB 若未把 force-override-listeners 设为 \"true\"，" +
+				"则不作判定：CCM 不管理它的监听，调度算法由你自己设置。",
 			Fix: "设置 service.beta.kubernetes.io/alibaba-cloud-loadbalancer-scheduler: \"wrr\"；长连接场景使用 \"wlc\"。" +
 				"把 CCM 升级到 v1.9.3.276-g372aa98-aliyun 或更高版本，才能按 Pod 数设置权重。",
 			Risk: "一部分 Pod 过载，另一部分闲置，造成延迟尖刺和本可避免的扩容。",
