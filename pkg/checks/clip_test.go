@@ -33,6 +33,28 @@ func TestClipToRuneBoundary(t *testing.T) {
 	}
 }
 
+// TestClipEndsKeepsTheRootCause: a long event message keeps its start and its end, where a Go error
+// chain names the root cause, cut on rune boundaries.
+func TestClipEndsKeepsTheRootCause(t *testing.T) {
+	tests := []struct {
+		name, in   string
+		head, tail int
+		want       string
+	}{
+		{"short text unchanged", "dial tcp: i/o timeout", 10, 20, "dial tcp: i/o timeout"},
+		{"ascii", "start:" + strings.Repeat("x", 100) + ": dial tcp: i/o timeout", 6, 21, "start:…(129 bytes)…dial tcp: i/o timeout"},
+		{"cuts back off inside runes", strings.Repeat("界", 10) + "-" + strings.Repeat("界", 10), 8, 8, "界界…(61 bytes)…界界"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ClipEnds(tt.in, tt.head, tt.tail)
+			if !utf8.ValidString(got) || got != tt.want {
+				t.Errorf("ClipEnds = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // TestOwnTextNotCut: a finding whose message the program composes keeps every part of it, however
 // long; only the values quoted from the user's objects are clipped.
 func TestOwnTextNotCut(t *testing.T) {

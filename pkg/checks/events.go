@@ -39,7 +39,7 @@ func checkEvents(c *Context) error {
 			ids = []rules.ID{unmatched}
 		}
 		for _, id := range ids {
-			c.emitEvent(id, e, e.Reason+": "+ClipTo(msg, 400), id == unmatched)
+			c.emitEvent(id, e, e.Reason+": "+ClipEnds(msg, 240, 160), id == unmatched)
 		}
 	}
 	if len(evs) == 0 && failing {

@@ -141,6 +141,22 @@ func ClipTo(s string, max int) string {
 	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
 }
 
+// ClipEnds shortens s to about head+tail bytes, keeping its start and its end (where a Go error chain
+// keeps its root cause), cutting on rune boundaries and saying how long it was.
+func ClipEnds(s string, head, tail int) string {
+	if len(s) <= head+tail {
+		return s
+	}
+	h, t := head, len(s)-tail
+	for h > 0 && !utf8.RuneStart(s[h]) {
+		h--
+	}
+	for t < len(s) && !utf8.RuneStart(s[t]) {
+		t++
+	}
+	return fmt.Sprintf("%s…(%d bytes)…%s", s[:h], len(s), s[t:])
+}
+
 // ObjPath is the report path of a field of another object than the target, e.g.
 // kube-system/configmap/ip-masq-agent-config.data.config; ns is empty for cluster-scoped objects.
 func ObjPath(ns, kind, name, field string) string {
