@@ -89,9 +89,12 @@ func (e *WrappedWords) Unwrap() error             { return e.Err }
 func ServicePorts(svc *corev1.Service) string { return ServicePortWords(svc).In(words.English) }
 
 // ServicePortWords is ServicePorts worded.
-func ServicePortWords(svc *corev1.Service) words.Words {
+func ServicePortWords(svc *corev1.Service) words.Words { return PortWords(svc.Spec.Ports) }
+
+// PortWords words Service ports as ServicePorts does ("none" for no port).
+func PortWords(ports []corev1.ServicePort) words.Words {
 	var out []string
-	for _, sp := range svc.Spec.Ports {
+	for _, sp := range ports {
 		s := fmt.Sprintf("%d/%s", sp.Port, Clip(string(ProtocolOf(sp))))
 		if sp.Name != "" {
 			s = Clip(sp.Name) + "=" + s

@@ -163,6 +163,8 @@ func ackServiceRules() []Covered {
 			Detail: "'" + P + companion + " is missing'"}
 	}
 	sticky := eff("sticky-session") + " == \"on\""
+	// leftAlone mirrors the checks' listenersLeftAlone: CCM neither creates nor updates the listeners.
+	leftAlone := "(" + set("id") + " && " + eff("force-override-listeners") + " != \"true\")"
 	acl := eff("acl-status") + " == \"on\""
 	eni := Get(ackann.BackendType) + " == \"eni\""
 	known := List(ackFacts.Suffixes...)
@@ -217,7 +219,7 @@ func ackServiceRules() []Covered {
 				return a || b
 			}},
 		{Rule: ackrules.ServiceReuseWithoutOverride, Validations: []Validation{{
-			Expression: "!" + set("id") + " || " + eff("force-override-listeners") + " == \"true\" || " + set("vgroup-port"),
+			Expression: "!" + leftAlone + " || " + set("vgroup-port"),
 			Detail:     "'CLB ' + " + Clipped(eff("id")) + " + ' is reused and force-override-listeners is not \"true\"'",
 		}}, Misses: words.Say("a reused load balancer with vgroup-port: which Service ports the entries leave without a group of the "+
 			"user's is decided port by port, as CCM reads the list, by the CLI only",
@@ -229,8 +231,7 @@ func ackServiceRules() []Covered {
 			Expression: "!(" + eni + ") || " + eff("spec") + " != \"slb.s0.share\"",
 		}}},
 		{Rule: ackrules.ServiceUnevenLoad, Validations: []Validation{{
-			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"] || " +
-				"(" + set("id") + " && " + eff("force-override-listeners") + " != \"true\")",
+			Expression: "object.spec.?externalTrafficPolicy.orValue(\"\") != \"Local\" || " + eni + " || " + eff("scheduler") + " in [\"wrr\", \"wlc\"] || " + leftAlone,
 		}}},
 	}
 }

@@ -305,24 +305,17 @@ var ackSuffixes = slices.Sorted(maps.Keys(ackAnnotations))
 // readSuffixes and readFullKeys are, for a CLB (false) and an NLB (true) Service, the sorted suffixes
 // the controller of that product reads and their full keys (BackendType first): the candidates a
 // misspelt key is compared with, so that a suggestion never names a key CCM ignores there.
-var readSuffixes, readFullKeys = func() (s, full [2][]string) {
-	for i, m := range [2]map[string]func(string) error{clbAnnotations, nlbAnnotations} {
-		s[i] = slices.Sorted(maps.Keys(m))
-		full[i] = []string{ackann.BackendType}
-		for _, k := range s[i] {
-			full[i] = append(full[i], ackann.Prefix+k)
+var readSuffixes, readFullKeys = func() (s, full map[bool][]string) {
+	s, full = map[bool][]string{}, map[bool][]string{}
+	for nlb, m := range map[bool]map[string]func(string) error{false: clbAnnotations, true: nlbAnnotations} {
+		s[nlb] = slices.Sorted(maps.Keys(m))
+		full[nlb] = []string{ackann.BackendType}
+		for _, k := range s[nlb] {
+			full[nlb] = append(full[nlb], ackann.Prefix+k)
 		}
 	}
 	return s, full
 }()
-
-// product indexes readSuffixes and readFullKeys.
-func product(nlb bool) int {
-	if nlb {
-		return 1
-	}
-	return 0
-}
 
 func healthCheckPort(s string) error {
 	if s == "-520" {
@@ -461,7 +454,7 @@ func checkACKAnnotations(c *checks.Context) error {
 		default:
 			// A misspelt prefix: close to a known full key.
 			if strings.HasPrefix(key, "service.beta.kubernetes.io/") {
-				if best, d := checks.Nearest(key, readFullKeys[product(nlb)]); d > 0 && d <= 2 {
+				if best, d := checks.Nearest(key, readFullKeys[nlb]); d > 0 && d <= 2 {
 					c.Say(ackrules.ServiceUnknownAnnotation, checks.AnnPath(key), words.Say("CCM does not read this key; did you mean %s?",
 						"CCM 不读取这个注解；是不是想写 %s？", best))
 				}
@@ -518,7 +511,7 @@ func suggestion(s string, nlb bool) words.Words {
 // nearestRead is the suffix nearest to s among those CCM reads on the product (NLB when nlb), and
 // whether it is close enough to be what a typo of s meant.
 func nearestRead(s string, nlb bool) (string, bool) {
-	best, d := checks.Nearest(s, readSuffixes[product(nlb)])
+	best, d := checks.Nearest(s, readSuffixes[nlb])
 	return best, d <= 2 || d*3 <= len(s)
 }
 

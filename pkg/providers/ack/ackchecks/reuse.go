@@ -23,15 +23,14 @@ func sayReuseWithoutOverride(c *checks.Context, a ackAnns, lb string) {
 	}
 	id := a.value("id")
 	grouped := userGroupPorts(c.Service, a)
-	open := *c.Service
-	open.Spec.Ports = slices.DeleteFunc(slices.Clone(c.Service.Spec.Ports), func(p corev1.ServicePort) bool { return grouped[p.Port] })
-	if len(open.Spec.Ports) == 0 {
+	open := slices.DeleteFunc(slices.Clone(c.Service.Spec.Ports), func(p corev1.ServicePort) bool { return grouped[p.Port] })
+	if len(open) == 0 {
 		return
 	}
 	c.Say(ackrules.ServiceReuseWithoutOverride, a.path("id"), words.Say(
 		"%s %s is reused and force-override-listeners is not \"true\", so CCM creates no listener for ports %s",
 		"%s %s 是复用的，且 force-override-listeners 不为 \"true\"，因此 CCM 不会为端口 %s 创建监听",
-		lb, checks.Clip(id), checks.ServicePortWords(&open)))
+		lb, checks.Clip(id), checks.PortWords(open)))
 }
 
 // listenersLeftAlone is true when CCM neither creates nor updates the listeners: the load balancer is
